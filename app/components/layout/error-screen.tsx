@@ -1,0 +1,32 @@
+import { AlertTriangle } from "lucide-react";
+import { Link, useLocation, useNavigate } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Container } from "~/components/ui/page";
+
+// The error screen of SPEC section 2, shown when a page fails to render or load.
+export function ErrorScreen() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const here = location.pathname + location.search;
+  return (
+    <Container className="flex flex-col items-center py-20 text-center">
+      <div className="mb-6 rounded-full bg-rose-100 p-4 text-destructive">
+        <AlertTriangle aria-hidden="true" className="size-8" />
+      </div>
+      <h1 className="text-3xl font-bold">Something went wrong</h1>
+      <p className="mt-3 max-w-md text-muted-foreground">
+        We're sorry, but something unexpected happened. Please try refreshing the page or go back to the homepage.
+      </p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        {/* Navigating to the same address runs its loaders again, which resets the error. */}
+        <Button onClick={() => navigate(here, { replace: true })}>Try Again</Button>
+        <Button variant="outline" onClick={() => window.location.reload()}>
+          Refresh Page
+        </Button>
+        <Button variant="outline" asChild>
+          <Link to="/">Go to Homepage</Link>
+        </Button>
+      </div>
+    </Container>
+  );
+}

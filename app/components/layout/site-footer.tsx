@@ -1,0 +1,43 @@
+import { Link } from "react-router";
+import { Container } from "~/components/ui/page";
+import { SUPPORT_HOURS } from "~/lib/shop-facts";
+import { footerColumns } from "./site-links";
+import { ShopLogo } from "./shop-logo";
+
+export function SiteFooter({ shopName }: { shopName: string }) {
+  return (
+    <footer className="mt-16 border-t border-border bg-muted">
+      <Container className="grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-4">
+        <div>
+          <ShopLogo shopName={shopName} />
+          <p className="mt-3 text-sm text-muted-foreground">
+            Planners, wall art, templates, courses, e-books and printables from independent creators. Download
+            instantly after purchase.
+          </p>
+        </div>
+        {footerColumns.map((column) => (
+          <nav key={column.title} aria-label={column.title}>
+            <h2 className="text-sm font-semibold">{column.title}</h2>
+            <ul className="mt-3 space-y-2">
+              {column.links.map((link) => (
+                <li key={link.to}>
+                  <Link to={link.to} className="text-sm text-muted-foreground hover:text-foreground hover:underline">
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ))}
+      </Container>
+      <div className="border-t border-border">
+        <Container className="flex flex-col gap-2 py-6 text-sm text-muted-foreground sm:flex-row sm:justify-between">
+          <p>
+            © {new Date().getFullYear()} {shopName}. All rights reserved.
+          </p>
+          <p>Support: {SUPPORT_HOURS.join(" · ")}</p>
+        </Container>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,131 @@
+import { Heart, LogIn, Menu, Search, ShoppingCart, X } from "lucide-react";
+import { Dialog } from "radix-ui";
+import { Form, Link, NavLink } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Input } from "~/components/ui/input";
+import { Container } from "~/components/ui/page";
+import { cn } from "~/lib/utils";
+import { ShopLogo } from "./shop-logo";
+
+interface HeaderProps {
+  shopName: string;
+  categories: { slug: string; name: string }[];
+}
+
+function SearchBox({ id }: { id: string }) {
+  return (
+    <Form method="get" action="/search" role="search" className="relative w-full">
+      <label htmlFor={id} className="sr-only">
+        Search products
+      </label>
+      <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
+      <Input id={id} name="q" type="search" placeholder="Search planners, wall art, templates..." className="pl-9" />
+    </Form>
+  );
+}
+
+function CountBadge({ count }: { count: number }) {
+  if (count === 0) return null;
+  return (
+    <span className="absolute -right-1 -top-1 grid min-w-5 place-items-center rounded-full bg-accent px-1 text-xs font-semibold text-white">
+      {count}
+    </span>
+  );
+}
+
+function AccountActions({ wishlistCount, cartCount }: { wishlistCount: number; cartCount: number }) {
+  return (
+    <>
+      <Button variant="ghost" size="icon" className="relative" aria-label={`Wishlist (${wishlistCount} items)`}>
+        <Heart aria-hidden="true" />
+        <CountBadge count={wishlistCount} />
+      </Button>
+      <Button variant="ghost" size="icon" className="relative" aria-label={`Cart (${cartCount} items)`}>
+        <ShoppingCart aria-hidden="true" />
+        <CountBadge count={cartCount} />
+      </Button>
+    </>
+  );
+}
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    "whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium text-muted-foreground hover:bg-muted hover:text-foreground",
+    isActive && "text-primary",
+  );
+
+export function SiteHeader({ shopName, categories }: HeaderProps) {
+  const links = [...categories.map((c) => ({ to: `/category/${c.slug}`, label: c.name })), { to: "/browse", label: "Browse All" }];
+  return (
+    <header className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur">
+      <Container className="flex h-16 items-center gap-4">
+        <ShopLogo shopName={shopName} />
+        <div className="hidden flex-1 md:block md:max-w-md lg:max-w-lg">
+          <SearchBox id="header-search" />
+        </div>
+        <div className="ml-auto flex items-center gap-1">
+          <div className="hidden items-center gap-1 sm:flex">
+            <AccountActions wishlistCount={0} cartCount={0} />
+            <Button variant="outline" className="ml-2">
+              <LogIn aria-hidden="true" />
+              Login
+            </Button>
+          </div>
+          <MobileMenu shopName={shopName} links={links} />
+        </div>
+      </Container>
+      <nav aria-label="Categories" className="hidden border-t border-border md:block">
+        <Container className="flex gap-1 overflow-x-auto py-1">
+          {links.map((link) => (
+            <NavLink key={link.to} to={link.to} className={navLinkClass}>
+              {link.label}
+            </NavLink>
+          ))}
+        </Container>
+      </nav>
+    </header>
+  );
+}
+
+function MobileMenu({ shopName, links }: { shopName: string; links: { to: string; label: string }[] }) {
+  return (
+    <Dialog.Root>
+      <Dialog.Trigger asChild>
+        <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu">
+          <Menu aria-hidden="true" />
+        </Button>
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
+        <Dialog.Content className="fixed inset-y-0 right-0 z-50 flex w-full max-w-sm flex-col gap-6 overflow-y-auto bg-background p-6 shadow-xl">
+          <div className="flex items-center justify-between">
+            <Dialog.Title className="text-lg font-bold">{shopName}</Dialog.Title>
+            <Dialog.Close asChild>
+              <Button variant="ghost" size="icon" aria-label="Close menu">
+                <X aria-hidden="true" />
+              </Button>
+            </Dialog.Close>
+          </div>
+          <Dialog.Description className="sr-only">Search, categories and your account</Dialog.Description>
+          <SearchBox id="mobile-search" />
+          <nav aria-label="Mobile categories" className="flex flex-col">
+            {links.map((link) => (
+              <Dialog.Close asChild key={link.to}>
+                <Link to={link.to} className="rounded-md px-3 py-3 font-medium hover:bg-muted">
+                  {link.label}
+                </Link>
+              </Dialog.Close>
+            ))}
+          </nav>
+          <div className="mt-auto flex items-center gap-2 border-t border-border pt-4">
+            <AccountActions wishlistCount={0} cartCount={0} />
+            <Button variant="outline" className="ml-auto">
+              <LogIn aria-hidden="true" />
+              Login
+            </Button>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

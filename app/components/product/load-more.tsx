@@ -1,0 +1,29 @@
+import { Link, useLocation } from "react-router";
+import { Button } from "~/components/ui/button";
+
+/** 'Showing N of M' and a link that shows the next page as well (works without JavaScript). */
+export function LoadMore({ shown, total, page, label = "Load More" }: { shown: number; total: number; page: number; label?: string }) {
+  const location = useLocation();
+  const params = new URLSearchParams(location.search);
+  params.set("page", String(page + 1));
+  return (
+    <div className="mt-10 flex flex-col items-center gap-3">
+      <p className="text-sm text-muted-foreground" aria-live="polite">
+        Showing {shown.toLocaleString("en-US")} of {total.toLocaleString("en-US")} products
+      </p>
+      {shown < total ? (
+        <Button asChild variant="outline">
+          <Link to={`?${params}`} preventScrollReset replace>
+            {label}
+          </Link>
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+/** The page number of a listing URL: a whole number from 1 to 100, else 1. */
+export function pageFrom(url: string): number {
+  const value = Number(new URL(url).searchParams.get("page"));
+  return Number.isInteger(value) && value >= 1 && value <= 100 ? value : 1;
+}

@@ -1,0 +1,94 @@
+import { Download, ExternalLink, Heart } from "lucide-react";
+import { Link } from "react-router";
+import type { ProductCard as ProductCardData } from "@server/catalogue/product-card.ts";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { discountPercent, formatPrice } from "~/lib/format";
+import { cn } from "~/lib/utils";
+import { ProductImage } from "./product-image";
+import { StarRating } from "./star-rating";
+
+export function ProductCard({ product, layout = "grid" }: { product: ProductCardData; layout?: "grid" | "list" }) {
+  const discount = discountPercent(product.priceCents, product.originalPriceCents);
+  return (
+    <article
+      className={cn(
+        "relative flex h-full overflow-hidden rounded-lg border border-border bg-card shadow-sm transition-shadow hover:shadow-md",
+        layout === "grid" ? "flex-col" : "flex-row",
+      )}
+    >
+      <div className={cn("relative shrink-0", layout === "grid" ? "aspect-square w-full" : "w-32 sm:w-48")}>
+        <ProductImage src={product.imageUrl} alt="" className="size-full" />
+        <div className="absolute left-2 top-2 flex flex-col items-start gap-1">
+          {product.isBestseller ? <Badge variant="bestseller">Bestseller</Badge> : null}
+          {discount > 0 ? <Badge variant="sale">-{discount}%</Badge> : null}
+        </div>
+      </div>
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <h3 className="line-clamp-2 font-semibold leading-snug">
+          <Link to={`/product/${product.id}`} className="rounded-sm hover:text-primary">
+            {product.title}
+          </Link>
+        </h3>
+        <p className="text-sm text-muted-foreground">by {product.creatorName}</p>
+        <div className="flex items-center gap-2 text-sm">
+          <StarRating rating={product.rating} />
+          <span className="text-muted-foreground">
+            {product.rating.toFixed(1)} ({product.reviewCount})
+          </span>
+        </div>
+        <ul className="flex flex-wrap gap-1" aria-label="Tags">
+          {product.tags.slice(0, 2).map((tag) => (
+            <li key={tag}>
+              <Badge variant="neutral">{tag}</Badge>
+            </li>
+          ))}
+        </ul>
+        <div className="mt-auto flex items-end justify-between gap-2 pt-2">
+          <p className="flex items-baseline gap-2">
+            <span className="text-lg font-bold">{formatPrice(product.priceCents)}</span>
+            {product.originalPriceCents ? (
+              <s className="text-sm text-muted-foreground">
+                <span className="sr-only">was </span>
+                {formatPrice(product.originalPriceCents)}
+              </s>
+            ) : null}
+          </p>
+          {product.isInstantDownload ? (
+            <span className="inline-flex items-center gap-1 text-xs font-medium text-success">
+              <Download aria-hidden="true" className="size-3.5" />
+              Instant download
+            </span>
+          ) : null}
+        </div>
+      </div>
+      <div className="absolute right-2 top-2 flex flex-col gap-1">
+        <Button variant="outline" size="icon" className="size-9 rounded-full bg-background/90" aria-label={`Add ${product.title} to wishlist`}>
+          <Heart aria-hidden="true" />
+        </Button>
+        <Button variant="outline" size="icon" className="size-9 rounded-full bg-background/90" asChild>
+          <a href={`/product/${product.id}`} target="_blank" rel="noopener" aria-label={`Quick view ${product.title} (opens in a new tab)`}>
+            <ExternalLink aria-hidden="true" />
+          </a>
+        </Button>
+      </div>
+    </article>
+  );
+}
+
+export function ProductGrid({ products, layout = "grid" }: { products: ProductCardData[]; layout?: "grid" | "list" }) {
+  return (
+    <ul
+      className={cn(
+        "grid gap-6",
+        layout === "grid" ? "grid-cols-1 min-[480px]:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" : "grid-cols-1",
+      )}
+    >
+      {products.map((product) => (
+        <li key={product.id}>
+          <ProductCard product={product} layout={layout} />
+        </li>
+      ))}
+    </ul>
+  );
+}

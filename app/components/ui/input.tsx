@@ -1,0 +1,18 @@
+import type { ComponentProps } from "react";
+import { cn } from "~/lib/utils";
+
+const fieldClass =
+  "w-full rounded-md border border-input bg-background px-3 text-base text-foreground placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-ring aria-invalid:border-destructive disabled:opacity-50 sm:text-sm";
+
+export function Input({ className, ...props }: ComponentProps<"input">) {
+  return <input className={cn(fieldClass, "h-10", className)} {...props} />;
+}
+
+export function Textarea({ className, ...props }: ComponentProps<"textarea">) {
+  return <textarea className={cn(fieldClass, "min-h-32 py-2", className)} {...props} />;
+}
+
+export function Label({ className, ...props }: ComponentProps<"label">) {
+  // biome-ignore lint/a11y/noLabelWithoutControl: callers pass htmlFor
+  return <label className={cn("text-sm font-medium text-foreground", className)} {...props} />;
+}

@@ -1,0 +1,42 @@
+// Formatting happens here, at the edge; everything below the UI works in integer cents.
+
+const dollars = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+
+/** 2999 -> "$29.99" */
+export function formatPrice(cents: number): string {
+  return dollars.format(cents / 100);
+}
+
+/** Rounded percent of (original - price) / original; 0 when there is no discount. */
+export function discountPercent(priceCents: number, originalPriceCents: number | null | undefined): number {
+  if (!originalPriceCents || originalPriceCents <= priceCents) return 0;
+  return Math.round(((originalPriceCents - priceCents) / originalPriceCents) * 100);
+}
+
+const compact = new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 1 });
+
+/** 12500 -> "12.5K" */
+export function formatCount(value: number): string {
+  return compact.format(value);
+}
+
+/** Bytes as a shopper reads them: "24 MB", "1.2 GB". */
+export function formatFileSize(bytes: number): string {
+  const units = ["B", "KB", "MB", "GB", "TB"];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1000 && unit < units.length - 1) {
+    value /= 1000;
+    unit++;
+  }
+  const digits = value >= 10 || unit === 0 ? 0 : 1;
+  return `${value.toFixed(digits)} ${units[unit]}`;
+}
+
+/** 150 -> "2h 30m" */
+export function formatDuration(minutes: number): string {
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  if (hours === 0) return `${rest}m`;
+  return rest === 0 ? `${hours}h` : `${hours}h ${rest}m`;
+}

@@ -1,0 +1,40 @@
+// The business constants of SPEC section 9 that the content pages state.
+
+export const SUPPORT_HOURS = ["Mon-Fri 9AM-6PM EST", "Sat 10AM-4PM EST", "Sun closed"] as const;
+
+export const SELLER_SHARE_PERCENT = 70;
+export const PLATFORM_FEE_PERCENT = 30;
+/** The Commission page's examples, in cents: sale price, seller's share, platform fee. */
+export const COMMISSION_EXAMPLES_CENTS = [1000, 2500, 5000, 10000] as const;
+
+export const MONEY_BACK_GUARANTEE_DAYS = 30;
+export const REFUND_REVIEW_HOURS = 24;
+export const REFUND_PROCESSING = "3-5 business days";
+
+export const PAYOUT_DAY = "Friday";
+export const PAYOUT_MINIMUM_CENTS = 2500;
+export const PAYOUT_FUNDS_AVAILABLE = "2-3 business days";
+export const PAYOUT_METHODS = ["PayPal", "Bank transfer (US)", "Direct deposit"] as const;
+
+export const SELLER_REVIEW_TIME = "2-3 business days";
+export const APPEAL_WINDOW_DAYS = 7;
+export const APPEAL_REVIEW_TIME = "3-5 business days";
+export const SELLER_RESPONSE_HOURS = 24;
+
+export const ENFORCEMENT_STEPS = [
+  { offence: "First violation", consequence: "A warning, with 7 days to fix the issue." },
+  { offence: "Second violation", consequence: "A 30-day suspension of the shop." },
+  { offence: "Third violation", consequence: "Permanent removal from the marketplace." },
+] as const;
+
+export const MARKETPLACE_STATS = [
+  { value: "50K+", label: "Products" },
+  { value: "25K+", label: "Customers" },
+  { value: "1K+", label: "Creators" },
+] as const;
+
+export const SELLER_STATS = [
+  { value: "1,200+", label: "Active sellers" },
+  { value: "$2.5M+", label: "Paid to creators" },
+  { value: "50K+", label: "Products sold" },
+] as const;

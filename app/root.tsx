@@ -1,0 +1,62 @@
+import type { ReactNode } from "react";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { Toaster } from "sonner";
+import { listCategories } from "@server/catalogue/categories.ts";
+import { servicesContext } from "@server/http/context.ts";
+import { ErrorScreen } from "~/components/layout/error-screen";
+import { NotFoundScreen } from "~/components/layout/not-found-screen";
+import { SiteFooter } from "~/components/layout/site-footer";
+import { SiteHeader } from "~/components/layout/site-header";
+import type { Route } from "./+types/root";
+import "./app.css";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db, shopName } = context.get(servicesContext);
+  const categories = await listCategories(db);
+  return { shopName, categories: categories.map(({ slug, name }) => ({ slug, name })) };
+}
+
+export function useShop() {
+  return useRouteLoaderData<typeof loader>("root");
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const shop = useShop();
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="flex min-h-screen flex-col">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-background focus:px-4 focus:py-2 focus:shadow"
+        >
+          Skip to content
+        </a>
+        <SiteHeader shopName={shop?.shopName ?? "Marketplace"} categories={shop?.categories ?? []} />
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+        <SiteFooter shopName={shop?.shopName ?? "Marketplace"} />
+        <Toaster richColors closeButton position="top-right" />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundScreen />;
+  if (import.meta.env.DEV) console.error(error);
+  return <ErrorScreen />;
+}

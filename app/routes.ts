@@ -1,0 +1,20 @@
+import { index, type RouteConfig, route } from "@react-router/dev/routes";
+
+// The route table of SPEC section 2.
+export default [
+  index("routes/home.tsx"),
+  route("category/:category", "routes/category.tsx"),
+  route("browse", "routes/browse.tsx"),
+  route("product/:id", "routes/product.tsx"),
+  route("search", "routes/search.tsx"),
+  route("creator/:creatorId", "routes/creator.tsx"),
+  route("contact", "routes/contact.tsx"),
+  route("help", "routes/help.tsx"),
+  route("refund-policy", "routes/refund-policy.tsx"),
+  route("license", "routes/license.tsx"),
+  route("become-seller", "routes/become-seller.tsx"),
+  route("seller-resources", "routes/seller-resources.tsx"),
+  route("commission", "routes/commission.tsx"),
+  route("guidelines", "routes/guidelines.tsx"),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

@@ -1,0 +1,131 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { CheckCircle2, Clock, Mail, MessageCircle } from "lucide-react";
+import { useEffect } from "react";
+import { Form, useNavigation } from "react-router";
+import { toast } from "sonner";
+import { contactSchema } from "@server/contact/contact-schema.ts";
+import { submitContactMessage } from "@server/contact/submit-contact-message.ts";
+import { servicesContext } from "@server/http/context.ts";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Input, Label, Textarea } from "~/components/ui/input";
+import { Container, PageHeader } from "~/components/ui/page";
+import { SUPPORT_HOURS } from "~/lib/shop-facts";
+import { pageMeta } from "~/lib/meta";
+import type { Route } from "./+types/contact";
+
+export function loader({ request }: Route.LoaderArgs) {
+  // Other pages may suggest a subject, e.g. /contact?subject=Seller%20application
+  const subject = new URL(request.url).searchParams.get("subject")?.slice(0, 150) ?? "";
+  return { subject };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { db } = context.get(servicesContext);
+  const submission = parseWithZod(await request.formData(), { schema: contactSchema });
+  if (submission.status !== "success") return { result: submission.reply(), sent: false };
+  await submitContactMessage(db, submission.value);
+  return { result: submission.reply({ resetForm: true }), sent: true };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, "Contact Us", "Questions about an order, a download or selling? Send us a message.");
+
+function FieldError({ id, errors }: { id: string; errors: string[] | undefined }) {
+  if (!errors?.length) return null;
+  return (
+    <p id={id} className="text-sm text-destructive">
+      {errors[0]}
+    </p>
+  );
+}
+
+export default function ContactPage({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const sending = navigation.state === "submitting";
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(contactSchema),
+    defaultValue: { subject: loaderData.subject },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: contactSchema }),
+  });
+
+  useEffect(() => {
+    if (actionData?.sent) toast.success("Message sent", { description: "Thank you! We'll reply within 24 hours." });
+  }, [actionData]);
+
+  const field = (name: "name" | "email" | "subject" | "message") => fields[name];
+  return (
+    <>
+      <PageHeader title="Contact Us" lead="Questions about an order, a download or selling with us? We're here to help." />
+      <Container className="grid gap-10 py-10 lg:grid-cols-3">
+        <Card className="p-6 lg:col-span-2">
+          <h2 className="text-xl font-semibold">Send us a message</h2>
+          {actionData?.sent ? (
+            <p role="status" className="mt-4 flex items-center gap-2 rounded-md bg-emerald-50 p-3 text-sm text-success">
+              <CheckCircle2 aria-hidden="true" className="size-4" /> Your message was sent. We'll reply by email within 24
+              hours.
+            </p>
+          ) : null}
+          <Form method="post" {...getFormProps(form)} className="mt-6 grid gap-5 sm:grid-cols-2">
+            {(["name", "email"] as const).map((name) => (
+              <div key={name} className="grid gap-2">
+                <Label htmlFor={field(name).id}>{name === "name" ? "Name" : "Email"}</Label>
+                <Input
+                  {...getInputProps(field(name), { type: name === "email" ? "email" : "text" })}
+                  key={field(name).key}
+                  autoComplete={name}
+                />
+                <FieldError id={field(name).errorId} errors={field(name).errors} />
+              </div>
+            ))}
+            <div className="grid gap-2 sm:col-span-2">
+              <Label htmlFor={fields.subject.id}>Subject</Label>
+              <Input {...getInputProps(fields.subject, { type: "text" })} key={fields.subject.key} />
+              <FieldError id={fields.subject.errorId} errors={fields.subject.errors} />
+            </div>
+            <div className="grid gap-2 sm:col-span-2">
+              <Label htmlFor={fields.message.id}>Message</Label>
+              <Textarea {...getTextareaProps(fields.message)} key={fields.message.key} rows={6} />
+              <FieldError id={fields.message.errorId} errors={fields.message.errors} />
+            </div>
+            <div className="sm:col-span-2">
+              <Button type="submit" disabled={sending}>
+                {sending ? "Sending..." : "Send Message"}
+              </Button>
+            </div>
+          </Form>
+        </Card>
+        <div className="flex flex-col gap-6">
+          <Card className="p-6">
+            <h2 className="flex items-center gap-2 font-semibold">
+              <Mail aria-hidden="true" className="size-5 text-primary" /> Email support
+            </h2>
+            <p className="mt-2 text-sm text-muted-foreground">
+              Use the form and we answer by email, usually within a business day.
+            </p>
+          </Card>
+          <Card className="p-6">
+            <h2 className="flex items-center gap-2 font-semibold">
+              <MessageCircle aria-hidden="true" className="size-5 text-primary" /> Live chat
+            </h2>
+            <p className="mt-2 text-sm text-muted-foreground">Chat with our team during support hours.</p>
+          </Card>
+          <Card className="p-6">
+            <h2 className="flex items-center gap-2 font-semibold">
+              <Clock aria-hidden="true" className="size-5 text-primary" /> Support hours
+            </h2>
+            <ul className="mt-2 space-y-1 text-sm">
+              {SUPPORT_HOURS.map((hours) => (
+                <li key={hours}>{hours}</li>
+              ))}
+            </ul>
+          </Card>
+        </div>
+      </Container>
+    </>
+  );
+}

@@ -1,0 +1,178 @@
+import { ChevronDown, Clock, Mail } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Container, PageHeader, Section } from "~/components/ui/page";
+import { pageMeta } from "~/lib/meta";
+import {
+  MONEY_BACK_GUARANTEE_DAYS,
+  REFUND_PROCESSING,
+  REFUND_REVIEW_HOURS,
+  SELLER_REVIEW_TIME,
+  SELLER_SHARE_PERCENT,
+  SUPPORT_HOURS,
+} from "~/lib/shop-facts";
+import type { Route } from "./+types/help";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(
+    matches,
+    "Help Center",
+    "Answers about downloads, file formats, refunds, licenses and selling on our marketplace.",
+  );
+
+const inlineLink = "font-medium text-primary underline underline-offset-4 hover:no-underline";
+
+// How to open each format a product can come in (the Format filter of SPEC section 2).
+const formats = [
+  { name: "PDF", how: "any PDF reader; for digital planners, an annotation app such as GoodNotes or Notability" },
+  { name: "PNG and JPG", how: "any image viewer; print at home or at a print shop" },
+  { name: "SVG and AI", how: "vector editors such as Adobe Illustrator or Inkscape, or cutting-machine software" },
+  { name: "PSD", how: "Adobe Photoshop, or a free alternative such as Photopea" },
+  { name: "Video", how: "stream or play in any modern browser or video player" },
+];
+
+const faqs: { question: string; answer: ReactNode }[] = [
+  {
+    question: "How do I download my files after purchase?",
+    answer: (
+      <>
+        <p>
+          Your files are ready as soon as your payment goes through: the download links appear right after checkout,
+          and we email a receipt with the same links to the address you used at checkout.
+        </p>
+        <p>
+          Can't find the email? Check your spam or promotions folder, then{" "}
+          <Link to="/contact" className={inlineLink}>
+            contact us
+          </Link>{" "}
+          with your order number and we'll send the links again.
+        </p>
+      </>
+    ),
+  },
+  {
+    question: "Which file formats do you offer, and how do I open them?",
+    answer: (
+      <>
+        <p>Every product page lists the file format and size before you buy. Here is what opens each format:</p>
+        <ul className="list-disc space-y-1 pl-5">
+          {formats.map((format) => (
+            <li key={format.name}>
+              <span className="font-medium text-foreground">{format.name}:</span> {format.how}.
+            </li>
+          ))}
+        </ul>
+        <p>Several files usually come in one ZIP archive: unzip it first (double-click on most computers).</p>
+      </>
+    ),
+  },
+  {
+    question: "Can I get a refund?",
+    answer: (
+      <>
+        <p>
+          Yes. Every purchase is covered by our {MONEY_BACK_GUARANTEE_DAYS}-day money-back guarantee if a file doesn't
+          work, isn't as described, or you bought it twice by mistake. We review requests within {REFUND_REVIEW_HOURS}{" "}
+          hours, and approved refunds are processed in {REFUND_PROCESSING}.
+        </p>
+        <p>
+          Read the full{" "}
+          <Link to="/refund-policy" className={inlineLink}>
+            refund policy
+          </Link>
+          .
+        </p>
+      </>
+    ),
+  },
+  {
+    question: "What can I do with the files I buy?",
+    answer: (
+      <>
+        <p>
+          Every purchase comes with a personal license: use the files for yourself, your home and your own projects.
+          Using them in business or client work needs a commercial license, and selling products built around the design
+          needs an extended license.
+        </p>
+        <p>
+          Compare the three in our{" "}
+          <Link to="/license" className={inlineLink}>
+            license terms
+          </Link>
+          .
+        </p>
+      </>
+    ),
+  },
+  {
+    question: "How do I become a seller?",
+    answer: (
+      <>
+        <p>
+          Apply with a few examples of your work. We review applications in {SELLER_REVIEW_TIME}; once approved, you
+          list your products and keep {SELLER_SHARE_PERCENT}% of every sale, paid out weekly.
+        </p>
+        <p>
+          See{" "}
+          <Link to="/become-seller" className={inlineLink}>
+            how selling works
+          </Link>
+          .
+        </p>
+      </>
+    ),
+  },
+];
+
+export default function HelpCenter() {
+  return (
+    <>
+      <PageHeader title="Help Center" lead="Quick answers to the questions shoppers and creators ask us most." />
+      <Container className="pb-12">
+        <Section title="Frequently asked questions">
+          <div className="divide-y divide-border rounded-lg border border-border bg-card">
+            {faqs.map((faq) => (
+              <details key={faq.question} className="group">
+                <summary className="flex cursor-pointer list-none items-center justify-between gap-4 px-4 py-4 font-medium hover:bg-muted sm:px-6 [&::-webkit-details-marker]:hidden">
+                  <span>{faq.question}</span>
+                  <ChevronDown
+                    aria-hidden="true"
+                    className="size-5 shrink-0 text-muted-foreground transition-transform group-open:rotate-180"
+                  />
+                </summary>
+                <div className="space-y-3 px-4 pb-5 text-muted-foreground sm:px-6">{faq.answer}</div>
+              </details>
+            ))}
+          </div>
+        </Section>
+
+        <Section>
+          <Card className="flex flex-col gap-6 bg-primary-soft p-6 sm:p-8 md:flex-row md:items-center md:justify-between">
+            <div>
+              <h2 className="text-2xl font-semibold">Still need help?</h2>
+              <p className="mt-2 max-w-xl text-muted-foreground">
+                Our support team answers every message. Send us your question and we'll get back to you during support
+                hours.
+              </p>
+              <h3 className="mt-4 flex items-center gap-2 font-semibold">
+                <Clock aria-hidden="true" className="size-4 text-primary" /> Support hours
+              </h3>
+              <ul className="mt-1 text-sm text-muted-foreground">
+                {SUPPORT_HOURS.map((hours) => (
+                  <li key={hours}>{hours}</li>
+                ))}
+              </ul>
+            </div>
+            <Button asChild size="lg" className="self-start md:self-center">
+              <Link to="/contact">
+                <Mail aria-hidden="true" /> Contact support
+              </Link>
+            </Button>
+          </Card>
+        </Section>
+      </Container>
+    </>
+  );
+}

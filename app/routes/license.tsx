@@ -1,0 +1,197 @@
+import { Check, CircleCheck, CircleX, X } from "lucide-react";
+import { Link } from "react-router";
+import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Container, PageHeader, Section } from "~/components/ui/page";
+import { pageMeta } from "~/lib/meta";
+import type { Route } from "./+types/license";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(
+    matches,
+    "License Terms",
+    "What the Personal, Commercial and Extended licenses let you do with the files you buy.",
+  );
+
+type LicenseName = "Personal" | "Commercial" | "Extended";
+
+const licenseNames: LicenseName[] = ["Personal", "Commercial", "Extended"];
+
+// Each row: a use, and the licenses that allow it.
+const comparison: { use: string; allowedBy: LicenseName[] }[] = [
+  { use: "Personal projects, your home and gifts", allowedBy: ["Personal", "Commercial", "Extended"] },
+  { use: "Print as many copies as you need for yourself", allowedBy: ["Personal", "Commercial", "Extended"] },
+  { use: "Client work and use in your business", allowedBy: ["Commercial", "Extended"] },
+  { use: "Marketing, social media and websites", allowedBy: ["Commercial", "Extended"] },
+  { use: "Sell end products where the design is one part", allowedBy: ["Commercial", "Extended"] },
+  { use: "Sell products where the design is the main feature", allowedBy: ["Extended"] },
+  { use: "Resell, share or give away the original files", allowedBy: [] },
+];
+
+const licenses: { name: LicenseName; summary: string; may: string[]; mayNot: string[] }[] = [
+  {
+    name: "Personal",
+    summary: "For your own non-commercial use. Included with every purchase.",
+    may: [
+      "Use the files for yourself: planning, studying, decorating your home.",
+      "Print copies for your own use, at home or at a print shop.",
+      "Edit and customise the files for your own projects.",
+      "Make a printed gift for friends or family, as long as you don't charge for it.",
+    ],
+    mayNot: [
+      "Use the files in business, client or paid work.",
+      "Sell the files or anything made from them.",
+      "Share, upload or give the files to others.",
+    ],
+  },
+  {
+    name: "Commercial",
+    summary: "For freelancers and businesses using the files in their work.",
+    may: [
+      "Everything the Personal license allows.",
+      "Use the files in client projects and in your business.",
+      "Use them in advertising, social media posts, presentations and websites.",
+      "Sell end products in which the design is one part of a larger work, such as a book cover or packaging.",
+    ],
+    mayNot: [
+      "Sell products where the design itself is the main thing being sold, such as posters or printed apparel.",
+      "Resell, share or redistribute the original files, edited or not.",
+      "Use the design in a logo or trademark.",
+    ],
+  },
+  {
+    name: "Extended",
+    summary: "For creators and shops selling products built around the design.",
+    may: [
+      "Everything the Commercial license allows.",
+      "Sell products where the design is the main feature: prints, posters, apparel, print-on-demand.",
+      "Sell as many units as you like.",
+    ],
+    mayNot: [
+      "Resell, share or redistribute the original files, edited or not, including as part of another template or asset pack.",
+      "Use the design in a logo or trademark.",
+      "Claim the original work as your own.",
+    ],
+  },
+];
+
+function Allowed({ allowed }: { allowed: boolean }) {
+  const Icon = allowed ? Check : X;
+  return (
+    <>
+      <Icon aria-hidden="true" className={`mx-auto size-5 ${allowed ? "text-success" : "text-destructive"}`} />
+      <span className="sr-only">{allowed ? "Allowed" : "Not allowed"}</span>
+    </>
+  );
+}
+
+function TermList({ allowed, items }: { allowed: boolean; items: string[] }) {
+  const Icon = allowed ? CircleCheck : CircleX;
+  return (
+    <ul className="mt-2 space-y-2 text-sm">
+      {items.map((item) => (
+        <li key={item} className="flex gap-2">
+          <Icon aria-hidden="true" className={`mt-0.5 size-4 shrink-0 ${allowed ? "text-success" : "text-destructive"}`} />
+          <span>{item}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export default function LicenseTerms() {
+  return (
+    <>
+      <PageHeader
+        title="License Terms"
+        lead="Every purchase comes with a license that says how you may use the files. Here is what each one covers."
+      />
+      <Container className="pb-12">
+        <Section>
+          <Card className="bg-primary-soft p-5">
+            <p>
+              <span className="font-semibold">Each purchase comes with a Personal license by default.</span> If you
+              need to use a product in your business or sell products made with it, you need a Commercial or Extended
+              license.
+            </p>
+          </Card>
+        </Section>
+
+        <Section title="Compare licenses">
+          <div className="overflow-x-auto rounded-lg border border-border">
+            <table className="w-full min-w-[36rem] text-sm">
+              <caption className="sr-only">What each license allows</caption>
+              <thead className="bg-muted">
+                <tr>
+                  <th scope="col" className="px-4 py-3 text-left font-semibold">
+                    Use
+                  </th>
+                  {licenseNames.map((name) => (
+                    <th key={name} scope="col" className="px-4 py-3 text-center font-semibold">
+                      {name}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-border">
+                {comparison.map((row) => (
+                  <tr key={row.use}>
+                    <th scope="row" className="px-4 py-3 text-left font-normal">
+                      {row.use}
+                    </th>
+                    {licenseNames.map((name) => (
+                      <td key={name} className="px-4 py-3 text-center">
+                        <Allowed allowed={row.allowedBy.includes(name)} />
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </Section>
+
+        <Section title="License details">
+          <div className="grid gap-6 lg:grid-cols-3">
+            {licenses.map((license) => (
+              <Card key={license.name} className="flex flex-col p-6">
+                <div className="flex flex-wrap items-center gap-2">
+                  <h3 className="text-xl font-semibold">{license.name} license</h3>
+                  {license.name === "Personal" ? <Badge>Included</Badge> : null}
+                </div>
+                <p className="mt-2 text-muted-foreground">{license.summary}</p>
+                <h4 className="mt-5 font-semibold">You may</h4>
+                <TermList allowed items={license.may} />
+                <h4 className="mt-5 font-semibold">You may not</h4>
+                <TermList allowed={false} items={license.mayNot} />
+              </Card>
+            ))}
+          </div>
+        </Section>
+
+        <Section title="Good to know">
+          <ul className="list-disc space-y-2 pl-5 text-muted-foreground">
+            <li>Creators keep the copyright in their work. A license lets you use it; it doesn't transfer ownership.</li>
+            <li>A license is for the buyer named on the order and can't be transferred or resold.</li>
+            <li>If a refund is issued, the license for that purchase ends.</li>
+          </ul>
+        </Section>
+
+        <Section>
+          <Card className="flex flex-col gap-4 p-6 sm:flex-row sm:items-center sm:justify-between">
+            <div>
+              <h2 className="text-xl font-semibold">Need a Commercial or Extended license?</h2>
+              <p className="mt-1 text-muted-foreground">
+                Tell us which product you bought and how you plan to use it, and we'll arrange the right license.
+              </p>
+            </div>
+            <Button asChild variant="outline" className="self-start sm:self-center">
+              <Link to="/contact?subject=License%20question">Ask about licensing</Link>
+            </Button>
+          </Card>
+        </Section>
+      </Container>
+    </>
+  );
+}

@@ -1,0 +1,86 @@
+import { and, asc, desc, eq, ne } from "drizzle-orm";
+import type { Database } from "../db/client.ts";
+import { categories, creators, productImages, products } from "../db/schema.ts";
+import { isPublished, type ProductCard, productCardColumns } from "./product-card.ts";
+
+export interface ProductDetail {
+  id: number;
+  title: string;
+  description: string;
+  priceCents: number;
+  originalPriceCents: number | null;
+  rating: number;
+  reviewCount: number;
+  downloads: number;
+  isBestseller: boolean;
+  isInstantDownload: boolean;
+  format: string;
+  fileSizeBytes: number;
+  pages: number | null;
+  prints: number | null;
+  templates: number | null;
+  durationMinutes: number | null;
+  tags: string[];
+  features: string[];
+  whatYouGet: string[];
+  creator: { name: string; slug: string };
+  category: { name: string; label: string; slug: string };
+  images: { url: string; alt: string }[];
+  related: ProductCard[];
+}
+
+/** A published product with its gallery and up to 3 related products of its category; null if none. */
+export async function getProductDetail(db: Database, id: number): Promise<ProductDetail | null> {
+  const [row] = await db
+    .select({
+      product: products,
+      creator: { name: creators.name, slug: creators.slug },
+      category: { name: categories.name, label: categories.label, slug: categories.slug },
+    })
+    .from(products)
+    .innerJoin(creators, eq(creators.id, products.creatorId))
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(and(eq(products.id, id), isPublished));
+  if (!row) return null;
+  const { product } = row;
+  const [images, related] = await Promise.all([
+    db
+      .select({ url: productImages.url, alt: productImages.alt })
+      .from(productImages)
+      .where(eq(productImages.productId, id))
+      .orderBy(asc(productImages.position)),
+    db
+      .select(productCardColumns)
+      .from(products)
+      .innerJoin(creators, eq(creators.id, products.creatorId))
+      .innerJoin(categories, eq(categories.id, products.categoryId))
+      .where(and(isPublished, eq(products.categoryId, product.categoryId), ne(products.id, id)))
+      .orderBy(desc(products.downloads))
+      .limit(3),
+  ]);
+  return {
+    id: product.id,
+    title: product.title,
+    description: product.description,
+    priceCents: product.priceCents,
+    originalPriceCents: product.originalPriceCents,
+    rating: product.rating,
+    reviewCount: product.reviewCount,
+    downloads: product.downloads,
+    isBestseller: product.isBestseller,
+    isInstantDownload: product.isInstantDownload,
+    format: product.format,
+    fileSizeBytes: product.fileSizeBytes,
+    pages: product.pages,
+    prints: product.prints,
+    templates: product.templates,
+    durationMinutes: product.durationMinutes,
+    tags: product.tags,
+    features: product.features,
+    whatYouGet: product.whatYouGet,
+    creator: row.creator,
+    category: row.category,
+    images,
+    related,
+  };
+}

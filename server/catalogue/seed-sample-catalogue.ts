@@ -1,0 +1,96 @@
+import { count, sql } from "drizzle-orm";
+import type pg from "pg";
+import type { Database } from "../db/client.ts";
+import { withAdvisoryLock } from "../db/advisory-lock.ts";
+import { categories, categoryAliases, creators, productImages, products } from "../db/schema.ts";
+import { artUrl } from "../media/generated-art.ts";
+import { sampleCategories, sampleCreators, sampleProducts } from "./sample-catalogue.ts";
+import type { ArtKind } from "./sample-types.ts";
+
+export interface SeedResult {
+  categories: number;
+  creators: number;
+  products: number;
+}
+
+// Loads (or refreshes) the hand-written sample catalogue. Idempotent: rows are matched by
+// slug (categories, creators) and id (products), so running it again updates them in place.
+export async function seedSampleCatalogue(db: Database): Promise<SeedResult> {
+  return db.transaction(async (tx) => {
+    const categoryIds = new Map<string, number>();
+    const artKinds = new Map<string, ArtKind>();
+    for (const [position, category] of sampleCategories.entries()) {
+      const values = {
+        slug: category.slug,
+        name: category.name,
+        label: category.label,
+        description: category.description,
+        position,
+        artKind: category.artKind,
+      };
+      const [row] = await tx
+        .insert(categories)
+        .values(values)
+        .onConflictDoUpdate({ target: categories.slug, set: values })
+        .returning({ id: categories.id });
+      categoryIds.set(category.slug, row!.id);
+      artKinds.set(category.slug, category.artKind);
+      for (const alias of category.aliases) {
+        await tx
+          .insert(categoryAliases)
+          .values({ slug: alias, categoryId: row!.id })
+          .onConflictDoUpdate({ target: categoryAliases.slug, set: { categoryId: row!.id } });
+      }
+    }
+
+    const creatorIds = new Map<string, number>();
+    for (const [index, creator] of sampleCreators.entries()) {
+      const values = { ...creator, avatarUrl: artUrl("avatar", index + 1) };
+      const [row] = await tx
+        .insert(creators)
+        .values(values)
+        .onConflictDoUpdate({ target: creators.slug, set: values })
+        .returning({ id: creators.id });
+      creatorIds.set(creator.slug, row!.id);
+    }
+
+    for (const product of sampleProducts) {
+      const { creatorSlug, categorySlug, imageCount, createdAt, ...fields } = product;
+      const values = {
+        ...fields,
+        originalPriceCents: fields.originalPriceCents ?? null,
+        pages: fields.pages ?? null,
+        prints: fields.prints ?? null,
+        templates: fields.templates ?? null,
+        durationMinutes: fields.durationMinutes ?? null,
+        creatorId: creatorIds.get(creatorSlug)!,
+        categoryId: categoryIds.get(categorySlug)!,
+        createdAt: new Date(`${createdAt}T12:00:00Z`),
+        updatedAt: new Date(`${createdAt}T12:00:00Z`),
+      };
+      await tx.insert(products).values(values).onConflictDoUpdate({ target: products.id, set: values });
+      await tx.delete(productImages).where(sql`${productImages.productId} = ${product.id}`);
+      const kind = artKinds.get(categorySlug)!;
+      await tx.insert(productImages).values(
+        Array.from({ length: imageCount }, (_, position) => ({
+          productId: product.id,
+          url: artUrl(kind, product.id * 10 + position),
+          alt: position === 0 ? product.title : `${product.title}, preview ${position + 1}`,
+          position,
+        })),
+      );
+    }
+    // Products were inserted with explicit ids: move the sequence past them.
+    await tx.execute(sql`SELECT setval(pg_get_serial_sequence('products', 'id'), (SELECT max(id) FROM products))`);
+
+    return { categories: sampleCategories.length, creators: sampleCreators.length, products: sampleProducts.length };
+  });
+}
+
+/** On first start: load the sample catalogue into an empty database. Returns what it loaded, or null. */
+export async function seedSampleCatalogueIfEmpty(db: Database, pool: pg.Pool): Promise<SeedResult | null> {
+  return withAdvisoryLock(pool, "seed", async () => {
+    const [row] = await db.select({ value: count() }).from(categories);
+    return row!.value === 0 ? seedSampleCatalogue(db) : null;
+  });
+}

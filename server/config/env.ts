@@ -1,0 +1,62 @@
+import path from "node:path";
+import { z } from "zod";
+
+// Every setting the shop reads from the environment, checked once at start.
+// A bad value stops the server with a message that names the variable.
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(0, "must be between 0 and 65535")
+    .max(65535, "must be between 0 and 65535")
+    .default(3000),
+  HOST: z.string().min(1, "must not be empty").default("0.0.0.0"),
+  DATA_DIR: z.string().min(1, "must not be empty").default("./data"),
+  DATABASE_URL: z
+    .url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// or postgresql:// URL" })
+    .optional(),
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
+  SHOP_NAME: z.string().trim().min(1, "must not be empty").max(60, "must be at most 60 characters").default("Digital Goods Market"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export interface Config {
+  nodeEnv: "development" | "production" | "test";
+  port: number;
+  host: string;
+  dataDir: string; // absolute
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  shopName: string;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+// Empty strings count as unset, as in most shells' `VAR= command`.
+function withoutEmpty(env: Record<string, string | undefined>) {
+  return Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ""));
+}
+
+export function parseConfig(env: Record<string, string | undefined> = process.env): Config {
+  const result = envSchema.safeParse(withoutEmpty(env));
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const value = result.data;
+  const port = value.PORT;
+  return {
+    nodeEnv: value.NODE_ENV,
+    port,
+    host: value.HOST,
+    dataDir: path.resolve(value.DATA_DIR),
+    databaseUrl: value.DATABASE_URL,
+    publicUrl: (value.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ""),
+    shopName: value.SHOP_NAME,
+    logLevel: value.LOG_LEVEL,
+  };
+}

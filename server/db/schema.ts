@@ -1,0 +1,124 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
+
+// Money is integer cents. Ratings are 0-5 with one decimal, kept as a double.
+
+export const categories = pgTable("categories", {
+  id: serial("id").primaryKey(),
+  slug: text("slug").notNull().unique(),
+  name: text("name").notNull(),
+  label: text("label").notNull(),
+  description: text("description").notNull().default(""),
+  position: integer("position").notNull().default(0),
+  artKind: text("art_kind").notNull(),
+});
+
+// Other slugs the shop links to for the same category (/category/digital-planners).
+export const categoryAliases = pgTable("category_aliases", {
+  slug: text("slug").primaryKey(),
+  categoryId: integer("category_id")
+    .notNull()
+    .references(() => categories.id, { onDelete: "cascade" }),
+});
+
+export const creators = pgTable("creators", {
+  id: serial("id").primaryKey(),
+  slug: text("slug").notNull().unique(),
+  name: text("name").notNull(),
+  avatarUrl: text("avatar_url"),
+  specialty: text("specialty").notNull().default(""),
+  bio: text("bio").notNull().default(""),
+  location: text("location").notNull().default(""),
+  website: text("website"),
+  joinDate: date("join_date", { mode: "string" }).notNull().default(sql`CURRENT_DATE`),
+  badges: text("badges").array().notNull().default(sql`'{}'::text[]`),
+  followers: integer("followers").notNull().default(0),
+  totalSales: integer("total_sales").notNull().default(0),
+  rating: doublePrecision("rating").notNull().default(0),
+  isFeatured: boolean("is_featured").notNull().default(false),
+});
+
+export const products = pgTable(
+  "products",
+  {
+    id: serial("id").primaryKey(),
+    title: text("title").notNull(),
+    creatorId: integer("creator_id")
+      .notNull()
+      .references(() => creators.id),
+    categoryId: integer("category_id")
+      .notNull()
+      .references(() => categories.id),
+    priceCents: integer("price_cents").notNull(),
+    originalPriceCents: integer("original_price_cents"),
+    rating: doublePrecision("rating").notNull().default(0),
+    reviewCount: integer("review_count").notNull().default(0),
+    downloads: integer("downloads").notNull().default(0),
+    isInstantDownload: boolean("is_instant_download").notNull().default(true),
+    isBestseller: boolean("is_bestseller").notNull().default(false),
+    format: text("format").notNull(),
+    styles: text("styles").array().notNull().default(sql`'{}'::text[]`),
+    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    description: text("description").notNull().default(""),
+    features: text("features").array().notNull().default(sql`'{}'::text[]`),
+    whatYouGet: text("what_you_get").array().notNull().default(sql`'{}'::text[]`),
+    fileSizeBytes: bigint("file_size_bytes", { mode: "number" }).notNull().default(0),
+    pages: integer("pages"),
+    prints: integer("prints"),
+    templates: integer("templates"),
+    durationMinutes: integer("duration_minutes"),
+    status: text("status", { enum: ["published", "draft", "hidden"] })
+      .notNull()
+      .default("published"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check("products_price_cents_nonnegative", sql`${table.priceCents} >= 0`),
+    check(
+      "products_original_price_above_price",
+      sql`${table.originalPriceCents} IS NULL OR ${table.originalPriceCents} > ${table.priceCents}`,
+    ),
+    check("products_rating_range", sql`${table.rating} >= 0 AND ${table.rating} <= 5`),
+    check("products_status_known", sql`${table.status} IN ('published', 'draft', 'hidden')`),
+    index("products_category_idx").on(table.categoryId, table.status),
+    index("products_creator_idx").on(table.creatorId),
+    index("products_created_at_idx").on(table.createdAt),
+    index("products_popularity_idx").on(table.downloads),
+  ],
+);
+
+export const productImages = pgTable(
+  "product_images",
+  {
+    id: serial("id").primaryKey(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    alt: text("alt").notNull().default(""),
+    position: integer("position").notNull().default(0),
+  },
+  (table) => [index("product_images_product_idx").on(table.productId, table.position)],
+);
+
+export const contactMessages = pgTable("contact_messages", {
+  id: serial("id").primaryKey(),
+  name: text("name").notNull(),
+  email: text("email").notNull(),
+  subject: text("subject").notNull(),
+  message: text("message").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

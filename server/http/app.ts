@@ -1,0 +1,60 @@
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express from "express";
+import type { Logger } from "pino";
+import { pinoHttp } from "pino-http";
+import { RouterContextProvider } from "react-router";
+import type { Config } from "../config/env.ts";
+import type { Database } from "../db/client.ts";
+import { servicesContext } from "./context.ts";
+import { generatedMedia } from "./generated-media.ts";
+import { healthCheck } from "./health.ts";
+import { assignNonce, securityHeaders } from "./security-headers.ts";
+
+export interface AppOptions {
+  db: Database;
+  config: Config;
+  logger: Logger;
+  /** build/client in production; absent in development, where Vite serves the assets. */
+  clientBuildDir?: string;
+}
+
+// The Express application. It is part of the Vite server build, so it shares one module
+// graph with the route modules (the request context below is the same object in both).
+export function createApp({ db, config, logger, clientBuildDir }: AppOptions): express.Express {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", "loopback");
+
+  app.use(pinoHttp({ logger, autoLogging: { ignore: (req) => req.url === "/healthz" } }));
+  app.use(compression());
+  app.use(assignNonce);
+  app.use(securityHeaders({ development: config.nodeEnv === "development" }));
+
+  if (clientBuildDir) {
+    app.use("/assets", express.static(`${clientBuildDir}/assets`, { immutable: true, maxAge: "1y" }));
+    app.use(express.static(clientBuildDir, { maxAge: "1h" }));
+  }
+  app.get("/media/generated/:name", generatedMedia);
+  app.get("/healthz", healthCheck(db));
+
+  app.all(
+    "/{*path}",
+    createRequestHandler({
+      // @ts-expect-error - virtual module provided by React Router at build time
+      build: () => import("virtual:react-router/server-build"),
+      mode: config.nodeEnv === "development" ? "development" : "production",
+      getLoadContext(_req, res) {
+        const context = new RouterContextProvider();
+        context.set(servicesContext, {
+          db,
+          shopName: config.shopName,
+          publicUrl: config.publicUrl,
+          nonce: res.locals.cspNonce as string,
+        });
+        return context;
+      },
+    }),
+  );
+  return app;
+}

@@ -1,0 +1,92 @@
+// Starts the marketplace: configuration, database (embedded or DATABASE_URL), sample
+// catalogue on first start, then the HTTP server. Stops cleanly on SIGTERM and SIGINT.
+import fs from "node:fs";
+import type { Server } from "node:http";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import express from "express";
+import { pino } from "pino";
+import { seedSampleCatalogueIfEmpty } from "./catalogue/seed-sample-catalogue.ts";
+import { type Config, ConfigError, parseConfig } from "./config/env.ts";
+import { type OpenedDatabase, openDatabase } from "./db/open.ts";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+let config: Config;
+try {
+  config = parseConfig();
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
+
+const logger = pino({ level: config.logLevel });
+const log = (message: string) => logger.info(message);
+
+let database: OpenedDatabase;
+try {
+  database = await openDatabase(config, log);
+  const seeded = await seedSampleCatalogueIfEmpty(database.db, database.pool);
+  if (seeded) log(`Loaded the sample catalogue (${seeded.products} products)`);
+} catch (error) {
+  logger.fatal((error as Error).message);
+  process.exit(1);
+}
+
+const app = express();
+if (config.nodeEnv === "development") {
+  const vite = await import("vite");
+  const viteServer = await vite.createServer({ root, server: { middlewareMode: true } });
+  app.use(viteServer.middlewares);
+  // Load the app through Vite on each request so that edits apply without a restart.
+  app.use(async (req, res, next) => {
+    try {
+      const { createApp } = await viteServer.ssrLoadModule("./server/http/app.ts");
+      createApp({ db: database.db, config, logger })(req, res, next);
+    } catch (error) {
+      if (error instanceof Error) viteServer.ssrFixStacktrace(error);
+      next(error);
+    }
+  });
+} else {
+  const serverBuild = path.join(root, "build/server/index.js");
+  if (!fs.existsSync(serverBuild)) {
+    logger.fatal("There is no production build. Run `npm run build` first (or `npm start`, which builds).");
+    await database.close();
+    process.exit(1);
+  }
+  const { createApp } = await import(pathToFileURL(serverBuild).href);
+  app.use(createApp({ db: database.db, config, logger, clientBuildDir: path.join(root, "build/client") }));
+}
+
+const server: Server = app.listen(config.port, config.host, () => {
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : config.port;
+  log(`${config.shopName} is open at http://localhost:${port}`);
+});
+server.on("error", async (error: NodeJS.ErrnoException) => {
+  logger.fatal(error.code === "EADDRINUSE" ? `Port ${config.port} is already in use; set PORT to another port.` : error.message);
+  await database.close();
+  process.exit(1);
+});
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  log(`${signal} received: finishing open requests, then stopping`);
+  const forceExit = setTimeout(() => {
+    logger.error("Open requests did not finish within 10 s; stopping anyway");
+    server.closeAllConnections();
+  }, 10_000);
+  forceExit.unref();
+  server.close(async () => {
+    await database.close();
+    log("Stopped");
+    process.exit(0);
+  });
+  server.closeIdleConnections();
+}
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));

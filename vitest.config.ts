@@ -1,0 +1,16 @@
+import { defineConfig } from "vitest/config";
+
+// Unit and integration tests. Integration tests get a real PostgreSQL: the embedded one
+// (started once by the global setup) or the server in DATABASE_URL; each test file works
+// on its own database cloned from a migrated template (tests/support/test-database.ts).
+export default defineConfig({
+  resolve: { tsconfigPaths: true },
+  test: {
+    include: ["server/**/*.test.ts", "app/**/*.test.{ts,tsx}", "scripts/**/*.test.ts", "tests/integration/**/*.test.ts"],
+    globalSetup: ["./tests/support/global-setup.ts"],
+    setupFiles: ["./tests/support/setup.ts"],
+    environment: "node",
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
