@@ -2,9 +2,9 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig({
   // The server build's entry is our Express app, which imports React Router's build.
-  build: isSsrBuild ? { rollupOptions: { input: "./server/http/app.ts" } } : {},
+  environments: { ssr: { build: { rollupOptions: { input: "./server/http/app.ts" } } } },
   resolve: { tsconfigPaths: true },
   plugins: [tailwindcss(), reactRouter()],
-}));
+});

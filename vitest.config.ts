@@ -6,7 +6,12 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
-    include: ["server/**/*.test.ts", "app/**/*.test.{ts,tsx}", "scripts/**/*.test.ts", "tests/integration/**/*.test.ts"],
+    include: [
+      "server/**/*.test.ts",
+      "app/**/*.test.{ts,tsx}",
+      "scripts/**/*.test.ts",
+      "tests/integration/**/*.test.ts",
+    ],
     globalSetup: ["./tests/support/global-setup.ts"],
     setupFiles: ["./tests/support/setup.ts"],
     environment: "node",

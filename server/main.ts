@@ -66,7 +66,9 @@ const server: Server = app.listen(config.port, config.host, () => {
   log(`${config.shopName} is open at http://localhost:${port}`);
 });
 server.on("error", async (error: NodeJS.ErrnoException) => {
-  logger.fatal(error.code === "EADDRINUSE" ? `Port ${config.port} is already in use; set PORT to another port.` : error.message);
+  logger.fatal(
+    error.code === "EADDRINUSE" ? `Port ${config.port} is already in use; set PORT to another port.` : error.message,
+  );
   await database.close();
   process.exit(1);
 });

@@ -166,7 +166,10 @@ export default function BecomeSeller() {
               <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-success" />
               <span>
                 Follow our{" "}
-                <Link to="/guidelines" className="font-medium text-primary underline underline-offset-4 hover:no-underline">
+                <Link
+                  to="/guidelines"
+                  className="font-medium text-primary underline underline-offset-4 hover:no-underline"
+                >
                   seller guidelines
                 </Link>
                 .

@@ -1,14 +1,17 @@
-import { data } from "react-router";
 import { findCategoryBySlug } from "@server/catalogue/categories.ts";
 import { listProducts, PAGE_SIZE } from "@server/catalogue/list-products.ts";
 import { servicesContext } from "@server/http/context.ts";
+import { data } from "react-router";
 import { LoadMore, pageFrom } from "~/components/product/load-more";
 import { ProductGrid } from "~/components/product/product-card";
 import { Container } from "~/components/ui/page";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/category";
 
-/** "digital-planners" -> "Digital Planners": the heading comes from the address (SPEC section 2). */
+/**
+ * The heading comes from the address (SPEC section 2): a category's own slug gives its name
+ * ("e-books" -> "E-books"), an alias is title-cased ("digital-planners" -> "Digital Planners").
+ */
 function headingFrom(slug: string) {
   return slug
     .split("-")
@@ -24,7 +27,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const page = pageFrom(request.url);
   const { products, total } = await listProducts(db, { categoryId: category.id, pageSize: page * PAGE_SIZE });
   return {
-    heading: headingFrom(params.category),
+    heading: category.slug === params.category ? category.name : headingFrom(params.category),
     category,
     canonicalUrl: `${publicUrl}/category/${category.slug}`,
     products,

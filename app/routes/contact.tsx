@@ -1,18 +1,18 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { contactSchema } from "@server/contact/contact-schema.ts";
+import { submitContactMessage } from "@server/contact/submit-contact-message.ts";
+import { servicesContext } from "@server/http/context.ts";
 import { CheckCircle2, Clock, Mail, MessageCircle } from "lucide-react";
 import { useEffect } from "react";
 import { Form, useNavigation } from "react-router";
 import { toast } from "sonner";
-import { contactSchema } from "@server/contact/contact-schema.ts";
-import { submitContactMessage } from "@server/contact/submit-contact-message.ts";
-import { servicesContext } from "@server/http/context.ts";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Input, Label, Textarea } from "~/components/ui/input";
 import { Container, PageHeader } from "~/components/ui/page";
-import { SUPPORT_HOURS } from "~/lib/shop-facts";
 import { pageMeta } from "~/lib/meta";
+import { SUPPORT_HOURS } from "~/lib/shop-facts";
 import type { Route } from "./+types/contact";
 
 export function loader({ request }: Route.LoaderArgs) {
@@ -60,14 +60,17 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
   const field = (name: "name" | "email" | "subject" | "message") => fields[name];
   return (
     <>
-      <PageHeader title="Contact Us" lead="Questions about an order, a download or selling with us? We're here to help." />
+      <PageHeader
+        title="Contact Us"
+        lead="Questions about an order, a download or selling with us? We're here to help."
+      />
       <Container className="grid gap-10 py-10 lg:grid-cols-3">
         <Card className="p-6 lg:col-span-2">
           <h2 className="text-xl font-semibold">Send us a message</h2>
           {actionData?.sent ? (
             <p role="status" className="mt-4 flex items-center gap-2 rounded-md bg-emerald-50 p-3 text-sm text-success">
-              <CheckCircle2 aria-hidden="true" className="size-4" /> Your message was sent. We'll reply by email within 24
-              hours.
+              <CheckCircle2 aria-hidden="true" className="size-4" /> Your message was sent. We'll reply by email within
+              24 hours.
             </p>
           ) : null}
           <Form method="post" {...getFormProps(form)} className="mt-6 grid gap-5 sm:grid-cols-2">

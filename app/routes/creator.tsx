@@ -1,8 +1,8 @@
-import { Calendar, ExternalLink, MapPin } from "lucide-react";
-import { Link } from "react-router";
 import { getCreatorProfile } from "@server/catalogue/creator-profile.ts";
 import { listProducts } from "@server/catalogue/list-products.ts";
 import { servicesContext } from "@server/http/context.ts";
+import { Calendar, ExternalLink, MapPin } from "lucide-react";
+import { Link } from "react-router";
 import { ProductGrid } from "~/components/product/product-card";
 import { ProductImage } from "~/components/product/product-image";
 import { Badge } from "~/components/ui/badge";
@@ -42,7 +42,11 @@ export default function CreatorPage({ loaderData }: Route.ComponentProps) {
     { label: "Followers", value: formatCount(creator.followers) },
     { label: "Avg Rating", value: creator.rating.toFixed(1) },
   ];
-  const joined = new Date(`${creator.joinDate}T00:00:00Z`).toLocaleDateString("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
+  const joined = new Date(`${creator.joinDate}T00:00:00Z`).toLocaleDateString("en-US", {
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  });
   return (
     <Container className="py-10">
       <div className="flex flex-col gap-6 sm:flex-row sm:items-center">
@@ -67,7 +71,12 @@ export default function CreatorPage({ loaderData }: Route.ComponentProps) {
               <Calendar aria-hidden="true" className="size-4" /> Joined {joined}
             </span>
             {creator.website ? (
-              <a href={creator.website} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 text-primary hover:underline">
+              <a
+                href={creator.website}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="inline-flex items-center gap-1 text-primary hover:underline"
+              >
                 Visit Website <ExternalLink aria-hidden="true" className="size-4" />
                 <span className="sr-only">(opens in a new tab)</span>
               </a>

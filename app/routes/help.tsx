@@ -39,8 +39,8 @@ const faqs: { question: string; answer: ReactNode }[] = [
     answer: (
       <>
         <p>
-          Your files are ready as soon as your payment goes through: the download links appear right after checkout,
-          and we email a receipt with the same links to the address you used at checkout.
+          Your files are ready as soon as your payment goes through: the download links appear right after checkout, and
+          we email a receipt with the same links to the address you used at checkout.
         </p>
         <p>
           Can't find the email? Check your spam or promotions folder, then{" "}

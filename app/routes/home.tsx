@@ -1,7 +1,7 @@
-import { ArrowRight, Download, ShieldCheck, Sparkles } from "lucide-react";
-import { Link } from "react-router";
 import { getHomePage } from "@server/catalogue/home-page.ts";
 import { servicesContext } from "@server/http/context.ts";
+import { ArrowRight, Download, ShieldCheck, Sparkles } from "lucide-react";
+import { Link } from "react-router";
 import { ProductGrid } from "~/components/product/product-card";
 import { ProductImage } from "~/components/product/product-image";
 import { Button } from "~/components/ui/button";
@@ -16,14 +16,38 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, null, "Digital planners, wall art, templates, courses, e-books and printables from independent creators.");
+  pageMeta(
+    matches,
+    null,
+    "Digital planners, wall art, templates, courses, e-books and printables from independent creators.",
+  );
 
 // Popular Categories link where SPEC section 2 says they do.
 const popularCategories = [
-  { to: "/category/digital-planners", name: "Digital Planners", blurb: "Plan your days and goals", art: "/media/generated/planner-7.svg" },
-  { to: "/category/wall-art-prints", name: "Wall Art Prints", blurb: "Print-ready art for any room", art: "/media/generated/wall-art-12.svg" },
-  { to: "/category/templates", name: "Templates", blurb: "Social, business and resumes", art: "/media/generated/template-5.svg" },
-  { to: "/category/digital-courses", name: "Digital Courses", blurb: "Learn from working creators", art: "/media/generated/course-9.svg" },
+  {
+    to: "/category/digital-planners",
+    name: "Digital Planners",
+    blurb: "Plan your days and goals",
+    art: "/media/generated/planner-7.svg",
+  },
+  {
+    to: "/category/wall-art-prints",
+    name: "Wall Art Prints",
+    blurb: "Print-ready art for any room",
+    art: "/media/generated/wall-art-12.svg",
+  },
+  {
+    to: "/category/templates",
+    name: "Templates",
+    blurb: "Social, business and resumes",
+    art: "/media/generated/template-5.svg",
+  },
+  {
+    to: "/category/digital-courses",
+    name: "Digital Courses",
+    blurb: "Learn from working creators",
+    art: "/media/generated/course-9.svg",
+  },
 ];
 
 export default function Home({ loaderData }: Route.ComponentProps) {
@@ -69,9 +93,14 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               </div>
             </dl>
           </div>
-          <div className="grid grid-cols-2 gap-4" aria-hidden="true">
+          <div className="hidden grid-cols-2 gap-4 sm:grid" aria-hidden="true">
             {trending.slice(0, 4).map((product) => (
-              <ProductImage key={product.id} src={product.imageUrl} alt="" className="aspect-square w-full rounded-xl shadow-md" />
+              <ProductImage
+                key={product.id}
+                src={product.imageUrl}
+                alt=""
+                className="aspect-square w-full rounded-xl shadow-md"
+              />
             ))}
           </div>
         </Container>
@@ -91,7 +120,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <ul className="mt-6 grid gap-6 min-[480px]:grid-cols-2 lg:grid-cols-4">
             {popularCategories.map((category) => (
               <li key={category.to}>
-                <Link to={category.to} className="group block overflow-hidden rounded-lg border border-border bg-card shadow-sm hover:shadow-md">
+                <Link
+                  to={category.to}
+                  className="group block overflow-hidden rounded-lg border border-border bg-card shadow-sm hover:shadow-md"
+                >
                   <ProductImage src={category.art} alt="" className="aspect-[4/3] w-full" />
                   <span className="block p-4">
                     <span className="block font-semibold group-hover:text-primary">{category.name}</span>
@@ -108,7 +140,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <h2 className="text-2xl font-bold sm:text-3xl">Featured Creators</h2>
         <ul className="mt-6 grid gap-6 min-[480px]:grid-cols-2 lg:grid-cols-4">
           {featuredCreators.map((creator) => (
-            <li key={creator.slug} className="flex flex-col items-center rounded-lg border border-border bg-card p-6 text-center shadow-sm">
+            <li
+              key={creator.slug}
+              className="flex flex-col items-center rounded-lg border border-border bg-card p-6 text-center shadow-sm"
+            >
               <ProductImage src={creator.avatarUrl} alt="" className="size-20 rounded-full" />
               <h3 className="mt-4 font-semibold">{creator.name}</h3>
               <p className="text-sm text-muted-foreground">{creator.specialty}</p>

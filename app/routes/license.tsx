@@ -92,7 +92,10 @@ function TermList({ allowed, items }: { allowed: boolean; items: string[] }) {
     <ul className="mt-2 space-y-2 text-sm">
       {items.map((item) => (
         <li key={item} className="flex gap-2">
-          <Icon aria-hidden="true" className={`mt-0.5 size-4 shrink-0 ${allowed ? "text-success" : "text-destructive"}`} />
+          <Icon
+            aria-hidden="true"
+            className={`mt-0.5 size-4 shrink-0 ${allowed ? "text-success" : "text-destructive"}`}
+          />
           <span>{item}</span>
         </li>
       ))}
@@ -111,15 +114,20 @@ export default function LicenseTerms() {
         <Section>
           <Card className="bg-primary-soft p-5">
             <p>
-              <span className="font-semibold">Each purchase comes with a Personal license by default.</span> If you
-              need to use a product in your business or sell products made with it, you need a Commercial or Extended
+              <span className="font-semibold">Each purchase comes with a Personal license by default.</span> If you need
+              to use a product in your business or sell products made with it, you need a Commercial or Extended
               license.
             </p>
           </Card>
         </Section>
 
         <Section title="Compare licenses">
-          <div className="overflow-x-auto rounded-lg border border-border">
+          <section
+            aria-label="License comparison table"
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1).
+            tabIndex={0}
+            className="relative overflow-x-auto rounded-lg border border-border"
+          >
             <table className="w-full min-w-[36rem] text-sm">
               <caption className="sr-only">What each license allows</caption>
               <thead className="bg-muted">
@@ -149,7 +157,7 @@ export default function LicenseTerms() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </section>
         </Section>
 
         <Section title="License details">
@@ -172,7 +180,9 @@ export default function LicenseTerms() {
 
         <Section title="Good to know">
           <ul className="list-disc space-y-2 pl-5 text-muted-foreground">
-            <li>Creators keep the copyright in their work. A license lets you use it; it doesn't transfer ownership.</li>
+            <li>
+              Creators keep the copyright in their work. A license lets you use it; it doesn't transfer ownership.
+            </li>
             <li>A license is for the buyer named on the order and can't be transferred or resold.</li>
             <li>If a refund is issued, the license for that purchase ends.</li>
           </ul>

@@ -1,7 +1,7 @@
-import { ChevronLeft, Download, FileText, HardDrive } from "lucide-react";
-import { Link, redirect } from "react-router";
 import { getProductDetail } from "@server/catalogue/product-detail.ts";
 import { servicesContext } from "@server/http/context.ts";
+import { ChevronLeft, Download, FileText, HardDrive } from "lucide-react";
+import { Link, redirect } from "react-router";
 import { ProductGrid } from "~/components/product/product-card";
 import { ProductImage } from "~/components/product/product-image";
 import { StarRating } from "~/components/product/star-rating";
@@ -44,7 +44,11 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       </nav>
       <div className="mt-6 grid gap-10 lg:grid-cols-2">
         <div className="flex flex-col gap-3">
-          <ProductImage src={cover?.url ?? null} alt={cover?.alt ?? product.title} className="aspect-square w-full rounded-xl" />
+          <ProductImage
+            src={cover?.url ?? null}
+            alt={cover?.alt ?? product.title}
+            className="aspect-square w-full rounded-xl"
+          />
           {product.images.length > 1 ? (
             <ul className="grid grid-cols-4 gap-3" aria-label="More images">
               {product.images.slice(1).map((image) => (

@@ -89,86 +89,88 @@ export default function RefundPolicy() {
       />
       <Container className="pb-12">
         <div className="max-w-4xl">
-        <Section title="Our guarantee at a glance">
-          <dl className="grid gap-4 sm:grid-cols-3">
-            {highlights.map(({ icon: Icon, label, value }) => (
-              <Card key={label} className="p-5">
-                <Icon aria-hidden="true" className="size-6 text-primary" />
-                <dt className="mt-3 text-sm text-muted-foreground">{label}</dt>
-                <dd className="text-xl font-semibold">{value}</dd>
-              </Card>
-            ))}
-          </dl>
-        </Section>
+          <Section title="Our guarantee at a glance">
+            <dl className="grid gap-4 sm:grid-cols-3">
+              {highlights.map(({ icon: Icon, label, value }) => (
+                <Card key={label} className="p-5">
+                  <dt className="text-sm text-muted-foreground">
+                    <Icon aria-hidden="true" className="mb-3 size-6 text-primary" />
+                    {label}
+                  </dt>
+                  <dd className="text-xl font-semibold">{value}</dd>
+                </Card>
+              ))}
+            </dl>
+          </Section>
 
-        <Section title="What qualifies for a refund">
-          <p className="mb-4 text-muted-foreground">
-            Within {MONEY_BACK_GUARANTEE_DAYS} days of purchase, we refund the full price when:
-          </p>
-          <ul className="space-y-4">
-            {qualifies.map((item) => (
-              <ListItem key={item.title} ok>
-                <span className="font-medium">{item.title}.</span>{" "}
-                <span className="text-muted-foreground">{item.text}</span>
-              </ListItem>
-            ))}
-          </ul>
-        </Section>
+          <Section title="What qualifies for a refund">
+            <p className="mb-4 text-muted-foreground">
+              Within {MONEY_BACK_GUARANTEE_DAYS} days of purchase, we refund the full price when:
+            </p>
+            <ul className="space-y-4">
+              {qualifies.map((item) => (
+                <ListItem key={item.title} ok>
+                  <span className="font-medium">{item.title}.</span>{" "}
+                  <span className="text-muted-foreground">{item.text}</span>
+                </ListItem>
+              ))}
+            </ul>
+          </Section>
 
-        <Section title="What doesn't qualify">
-          <p className="mb-4 text-muted-foreground">
-            Digital files can't be returned once downloaded, so we can't offer refunds for:
-          </p>
-          <ul className="space-y-3">
-            {doesNotQualify.map((item) => (
-              <ListItem key={item} ok={false}>
-                {item}
-              </ListItem>
-            ))}
-          </ul>
-        </Section>
+          <Section title="What doesn't qualify">
+            <p className="mb-4 text-muted-foreground">
+              Digital files can't be returned once downloaded, so we can't offer refunds for:
+            </p>
+            <ul className="space-y-3">
+              {doesNotQualify.map((item) => (
+                <ListItem key={item} ok={false}>
+                  {item}
+                </ListItem>
+              ))}
+            </ul>
+          </Section>
 
-        <Section title="How to request a refund">
-          <ol className="space-y-4">
-            {steps.map((step, index) => (
-              <li key={step.title} className="flex gap-4">
-                <span
-                  aria-hidden="true"
-                  className="flex size-8 shrink-0 items-center justify-center rounded-full bg-primary-soft font-semibold text-primary"
-                >
-                  {index + 1}
-                </span>
-                <div className="pt-1">
-                  <h3 className="font-semibold">{step.title}</h3>
-                  <p className="mt-1 text-muted-foreground">{step.body}</p>
-                </div>
-              </li>
-            ))}
-          </ol>
-        </Section>
+          <Section title="How to request a refund">
+            <ol className="space-y-4">
+              {steps.map((step, index) => (
+                <li key={step.title} className="flex gap-4">
+                  <span
+                    aria-hidden="true"
+                    className="flex size-8 shrink-0 items-center justify-center rounded-full bg-primary-soft font-semibold text-primary"
+                  >
+                    {index + 1}
+                  </span>
+                  <div className="pt-1">
+                    <h3 className="font-semibold">{step.title}</h3>
+                    <p className="mt-1 text-muted-foreground">{step.body}</p>
+                  </div>
+                </li>
+              ))}
+            </ol>
+          </Section>
 
-        <Section title="After a refund">
-          <p className="text-muted-foreground">
-            When a refund is issued, the download links for that order stop working and the license that came with the
-            purchase ends. Please delete any copies of the files you downloaded.
-          </p>
-        </Section>
+          <Section title="After a refund">
+            <p className="text-muted-foreground">
+              When a refund is issued, the download links for that order stop working and the license that came with the
+              purchase ends. Please delete any copies of the files you downloaded.
+            </p>
+          </Section>
 
-        <Section>
-          <Card className="flex flex-col gap-4 bg-primary-soft p-6 sm:flex-row sm:items-center sm:justify-between">
-            <div>
-              <h2 className="text-xl font-semibold">Something wrong with your order?</h2>
-              <p className="mt-1 text-muted-foreground">
-                Tell us what happened; we review every request within {REFUND_REVIEW_HOURS} hours.
-              </p>
-            </div>
-            <Button asChild className="self-start sm:self-center">
-              <Link to={REFUND_CONTACT}>
-                <Mail aria-hidden="true" /> Request a refund
-              </Link>
-            </Button>
-          </Card>
-        </Section>
+          <Section>
+            <Card className="flex flex-col gap-4 bg-primary-soft p-6 sm:flex-row sm:items-center sm:justify-between">
+              <div>
+                <h2 className="text-xl font-semibold">Something wrong with your order?</h2>
+                <p className="mt-1 text-muted-foreground">
+                  Tell us what happened; we review every request within {REFUND_REVIEW_HOURS} hours.
+                </p>
+              </div>
+              <Button asChild className="self-start sm:self-center">
+                <Link to={REFUND_CONTACT}>
+                  <Mail aria-hidden="true" /> Request a refund
+                </Link>
+              </Button>
+            </Card>
+          </Section>
         </div>
       </Container>
     </>

@@ -1,6 +1,6 @@
-import { Form } from "react-router";
 import { listProducts, PAGE_SIZE } from "@server/catalogue/list-products.ts";
 import { servicesContext } from "@server/http/context.ts";
+import { Form } from "react-router";
 import { LoadMore, pageFrom } from "~/components/product/load-more";
 import { ProductGrid } from "~/components/product/product-card";
 import { Button } from "~/components/ui/button";

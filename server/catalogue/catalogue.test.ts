@@ -1,6 +1,6 @@
 import { count, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { useTestDatabase } from "../../tests/support/test-database.ts";
+import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { categories, productImages, products } from "../db/schema.ts";
 import { findCategoryBySlug, listCategories } from "./categories.ts";
 import { getCreatorProfile } from "./creator-profile.ts";
@@ -11,7 +11,7 @@ import { sampleProducts } from "./sample-catalogue.ts";
 import { FORMATS, STYLES } from "./sample-types.ts";
 import { seedSampleCatalogue, seedSampleCatalogueIfEmpty } from "./seed-sample-catalogue.ts";
 
-const database = useTestDatabase();
+const database = setUpTestDatabase();
 
 beforeAll(async () => {
   expect(await seedSampleCatalogueIfEmpty(database.db, database.pool)).not.toBeNull();
@@ -56,10 +56,18 @@ describe("the sample catalogue", () => {
     }
     const formats = await database.db.selectDistinct({ format: products.format }).from(products);
     expect(formats.map((f) => f.format).sort()).toEqual([...FORMATS].sort());
-    const styles = await database.db.execute<{ style: string }>(sql`SELECT DISTINCT unnest(styles) AS style FROM products`);
+    const styles = await database.db.execute<{ style: string }>(
+      sql`SELECT DISTINCT unnest(styles) AS style FROM products`,
+    );
     expect(styles.rows.map((r) => r.style).sort()).toEqual([...STYLES].sort());
-    const [discounted] = await database.db.select({ value: count() }).from(products).where(sql`original_price_cents IS NOT NULL`);
-    const [bestsellers] = await database.db.select({ value: count() }).from(products).where(eq(products.isBestseller, true));
+    const [discounted] = await database.db
+      .select({ value: count() })
+      .from(products)
+      .where(sql`original_price_cents IS NOT NULL`);
+    const [bestsellers] = await database.db
+      .select({ value: count() })
+      .from(products)
+      .where(eq(products.isBestseller, true));
     expect(discounted!.value).toBeGreaterThan(0);
     expect(bestsellers!.value).toBeGreaterThan(0);
   });
@@ -95,7 +103,14 @@ describe("catalogue queries", () => {
   it("matches a case-insensitive substring of the title, creator, category or a tag", async () => {
     const titles = async (query: string) => (await listProducts(database.db, { query, pageSize: 100 })).products;
     expect((await titles("DIGITAL PLANNER")).map((p) => p.id)).toContain(1);
-    expect((await titles("design studio")).every((p) => p.creatorName === "Design Studio Pro" || /design studio/i.test(p.title) || p.tags.some((t) => /design studio/i.test(t)))).toBe(true);
+    expect(
+      (await titles("design studio")).every(
+        (p) =>
+          p.creatorName === "Design Studio Pro" ||
+          /design studio/i.test(p.title) ||
+          p.tags.some((t) => /design studio/i.test(t)),
+      ),
+    ).toBe(true);
     expect((await titles("design studio")).length).toBeGreaterThan(0);
     const wallArt = await titles("wall art");
     expect(wallArt.some((p) => p.categoryLabel === "Wall Art")).toBe(true);

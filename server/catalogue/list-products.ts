@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { categories, creators, products } from "../db/schema.ts";
 import { isPublished, type ProductCard, productCardColumns } from "./product-card.ts";

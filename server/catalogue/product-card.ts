@@ -30,7 +30,9 @@ export const productCardColumns = {
   creatorSlug: creators.slug,
   priceCents: products.priceCents,
   originalPriceCents: products.originalPriceCents,
-  imageUrl: sql<string | null>`(SELECT ${productImages.url} FROM ${productImages} WHERE ${productImages.productId} = ${products.id} ORDER BY ${productImages.position} LIMIT 1)`,
+  imageUrl: sql<
+    string | null
+  >`(SELECT ${productImages.url} FROM ${productImages} WHERE ${productImages.productId} = ${products.id} ORDER BY ${productImages.position} LIMIT 1)`,
   imageAlt: products.title,
   rating: products.rating,
   reviewCount: products.reviewCount,

@@ -1,7 +1,7 @@
 import { count, sql } from "drizzle-orm";
 import type pg from "pg";
-import type { Database } from "../db/client.ts";
 import { withAdvisoryLock } from "../db/advisory-lock.ts";
+import type { Database } from "../db/client.ts";
 import { categories, categoryAliases, creators, productImages, products } from "../db/schema.ts";
 import { artUrl } from "../media/generated-art.ts";
 import { sampleCategories, sampleCreators, sampleProducts } from "./sample-catalogue.ts";

@@ -13,11 +13,14 @@ const envSchema = z.object({
     .default(3000),
   HOST: z.string().min(1, "must not be empty").default("0.0.0.0"),
   DATA_DIR: z.string().min(1, "must not be empty").default("./data"),
-  DATABASE_URL: z
-    .url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// or postgresql:// URL" })
-    .optional(),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// or postgresql:// URL" }).optional(),
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
-  SHOP_NAME: z.string().trim().min(1, "must not be empty").max(60, "must be at most 60 characters").default("Digital Goods Market"),
+  SHOP_NAME: z
+    .string()
+    .trim()
+    .min(1, "must not be empty")
+    .max(60, "must be at most 60 characters")
+    .default("Digital Goods Market"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 

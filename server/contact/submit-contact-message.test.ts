@@ -1,13 +1,18 @@
 import { count } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { ZodError } from "zod";
-import { useTestDatabase } from "../../tests/support/test-database.ts";
+import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { contactMessages } from "../db/schema.ts";
 import { contactSchema } from "./contact-schema.ts";
 import { submitContactMessage } from "./submit-contact-message.ts";
 
-const database = useTestDatabase();
-const valid = { name: "Ada Buyer", email: "ada@example.com", subject: "Download link", message: "My download link does not open." };
+const database = setUpTestDatabase();
+const valid = {
+  name: "Ada Buyer",
+  email: "ada@example.com",
+  subject: "Download link",
+  message: "My download link does not open.",
+};
 
 describe("contact messages", () => {
   it("stores a valid message, trimmed", async () => {

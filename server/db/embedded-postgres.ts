@@ -133,9 +133,7 @@ export async function startEmbeddedPostgres({
   try {
     await exec(bin.pg_ctl, ["start", "-D", pgData, "-w", "-t", "60", "-l", logFile, "-o", options]);
   } catch (error) {
-    const logTail = fs.existsSync(logFile)
-      ? fs.readFileSync(logFile, "utf8").split("\n").slice(-15).join("\n")
-      : "";
+    const logTail = fs.existsSync(logFile) ? fs.readFileSync(logFile, "utf8").split("\n").slice(-15).join("\n") : "";
     throw new Error(`The embedded PostgreSQL did not start: ${(error as Error).message}\n${logTail}`);
   }
 

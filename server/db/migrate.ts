@@ -1,8 +1,8 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
-import type { DatabaseHandle } from "./client.ts";
 import { withAdvisoryLock } from "./advisory-lock.ts";
+import type { DatabaseHandle } from "./client.ts";
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 

@@ -41,7 +41,6 @@ export function createApp({ db, config, logger, clientBuildDir }: AppOptions): e
   app.all(
     "/{*path}",
     createRequestHandler({
-      // @ts-expect-error - virtual module provided by React Router at build time
       build: () => import("virtual:react-router/server-build"),
       mode: config.nodeEnv === "development" ? "development" : "production",
       getLoadContext(_req, res) {

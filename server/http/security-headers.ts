@@ -29,5 +29,8 @@ export function securityHeaders({ development }: { development: boolean }): Requ
       },
     },
     crossOriginEmbedderPolicy: false,
+    // With "no-referrer" Chromium sends `Origin: null` on form posts, which React Router's
+    // cross-site request check rightly refuses.
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
   });
 }

@@ -706,7 +706,7 @@ function renderEbook(c: Ctx): string {
   const tx = X + 52;
   if (c.label) {
     const lines = wrap(c.label, 14, 3);
-    const size = Math.min(...lines.map((l) => fitSize(l, W - 84, 42)));
+    const size = Math.min(...lines.map((l) => fitSize(l, W - 100, 42)));
     for (const [i, line] of lines.entries())
       o += text(line, tx, Y + 80 + size + i * size * 1.15, { size, fill: ink, weight: 800 });
   } else o += bar(tx, Y + 90, W * 0.62, 28, ink) + bar(tx, Y + 132, W * 0.45, 28, ink);
@@ -727,7 +727,7 @@ function renderPrintable(c: Ctx): string {
   o += `<g transform="rotate(${f(tilt)} 400 400)">`;
   o += rect(X, Y, W, H, 4, "#fffefb", ` filter="url(#${id}s)"`);
   const tx = X + 48;
-  if (c.label) o += text(c.label, tx, Y + 86, { size: fitSize(c.label, W - 140, 32), fill: p.ink, weight: 800 });
+  if (c.label) o += text(c.label, tx, Y + 86, { size: fitSize(c.label, W - 170, 32), fill: p.ink, weight: 800 });
   else o += bar(tx, Y + 62, 220, 26, p.ink);
   o += bar(tx, Y + 104, 140, 8, accent!, 0.8);
   o += circle(X + W - 70, Y + 74, 26, mix(accent!, WHITE, 0.55)) + circle(X + W - 70, Y + 74, 12, accent!);
@@ -765,7 +765,7 @@ function renderPrintable(c: Ctx): string {
   o += "</g>";
   // Pencil
   const body = pick(r, p.accents);
-  o += `<g transform="rotate(${f(between(r, 28, 40))} 690 640)">${rect(672, 470, 22, 230, 3, body)}${rect(672, 458, 22, 16, 3, "#e8a0a0")}<path d="M672 700L683 736L694 700Z" fill="#e9cfa8"/><path d="M679 724L683 736L687 724Z" fill="${p.ink}"/></g>`;
+  o += `<g transform="rotate(${f(between(r, 28, 40))} 640 748)">${rect(629, 556, 22, 162, 3, body)}${rect(629, 542, 22, 18, 3, "#e8a0a0")}<path d="M629 716L640 748L651 716Z" fill="#e9cfa8"/><path d="M636 737L640 748L644 737Z" fill="${p.ink}"/></g>`;
   return o;
 }
 

@@ -18,7 +18,7 @@ async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
  * A fresh database for this test file, cloned from the migrated template, dropped after
  * the file's last test. Use its `db` inside tests (it is set in beforeAll).
  */
-export function useTestDatabase() {
+export function setUpTestDatabase() {
   const name = `shop_test_${crypto.randomBytes(6).toString("hex")}`;
   const state = {} as DatabaseHandle & { name: string };
   beforeAll(async () => {

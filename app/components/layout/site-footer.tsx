@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { Container } from "~/components/ui/page";
 import { SUPPORT_HOURS } from "~/lib/shop-facts";
-import { footerColumns } from "./site-links";
 import { ShopLogo } from "./shop-logo";
+import { footerColumns } from "./site-links";
 
 export function SiteFooter({ shopName }: { shopName: string }) {
   return (
@@ -11,8 +11,8 @@ export function SiteFooter({ shopName }: { shopName: string }) {
         <div>
           <ShopLogo shopName={shopName} />
           <p className="mt-3 text-sm text-muted-foreground">
-            Planners, wall art, templates, courses, e-books and printables from independent creators. Download
-            instantly after purchase.
+            Planners, wall art, templates, courses, e-books and printables from independent creators. Download instantly
+            after purchase.
           </p>
         </div>
         {footerColumns.map((column) => (

@@ -18,7 +18,10 @@ function SearchBox({ id }: { id: string }) {
       <label htmlFor={id} className="sr-only">
         Search products
       </label>
-      <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
+      <Search
+        aria-hidden="true"
+        className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+      />
       <Input id={id} name="q" type="search" placeholder="Search planners, wall art, templates..." className="pl-9" />
     </Form>
   );
@@ -55,7 +58,10 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   );
 
 export function SiteHeader({ shopName, categories }: HeaderProps) {
-  const links = [...categories.map((c) => ({ to: `/category/${c.slug}`, label: c.name })), { to: "/browse", label: "Browse All" }];
+  const links = [
+    ...categories.map((c) => ({ to: `/category/${c.slug}`, label: c.name })),
+    { to: "/browse", label: "Browse All" },
+  ];
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur">
       <Container className="flex h-16 items-center gap-4">

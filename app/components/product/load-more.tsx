@@ -2,7 +2,17 @@ import { Link, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 
 /** 'Showing N of M' and a link that shows the next page as well (works without JavaScript). */
-export function LoadMore({ shown, total, page, label = "Load More" }: { shown: number; total: number; page: number; label?: string }) {
+export function LoadMore({
+  shown,
+  total,
+  page,
+  label = "Load More",
+}: {
+  shown: number;
+  total: number;
+  page: number;
+  label?: string;
+}) {
   const location = useLocation();
   const params = new URLSearchParams(location.search);
   params.set("page", String(page + 1));

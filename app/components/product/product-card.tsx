@@ -1,6 +1,6 @@
+import type { ProductCard as ProductCardData } from "@server/catalogue/product-card.ts";
 import { Download, ExternalLink, Heart } from "lucide-react";
 import { Link } from "react-router";
-import type { ProductCard as ProductCardData } from "@server/catalogue/product-card.ts";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { discountPercent, formatPrice } from "~/lib/format";
@@ -63,11 +63,21 @@ export function ProductCard({ product, layout = "grid" }: { product: ProductCard
         </div>
       </div>
       <div className="absolute right-2 top-2 flex flex-col gap-1">
-        <Button variant="outline" size="icon" className="size-9 rounded-full bg-background/90" aria-label={`Add ${product.title} to wishlist`}>
+        <Button
+          variant="outline"
+          size="icon"
+          className="size-9 rounded-full bg-background/90"
+          aria-label={`Add ${product.title} to wishlist`}
+        >
           <Heart aria-hidden="true" />
         </Button>
         <Button variant="outline" size="icon" className="size-9 rounded-full bg-background/90" asChild>
-          <a href={`/product/${product.id}`} target="_blank" rel="noopener" aria-label={`Quick view ${product.title} (opens in a new tab)`}>
+          <a
+            href={`/product/${product.id}`}
+            target="_blank"
+            rel="noopener"
+            aria-label={`Quick view ${product.title} (opens in a new tab)`}
+          >
             <ExternalLink aria-hidden="true" />
           </a>
         </Button>

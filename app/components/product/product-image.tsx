@@ -15,10 +15,12 @@ export function ProductImage({ src, alt, className }: { src: string | null; alt:
   const ref = useRef<HTMLImageElement>(null);
   const next = () => setStage((current) => (current === "image" ? "placeholder" : "unavailable"));
 
-  // An image that failed before hydration fired its error event before React listened.
+  // An image that failed before hydration fired its error event before React listened:
+  // decoding a finished but broken image fails. Checked once, on mount.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `next` only moves the stage on
   useEffect(() => {
     const image = ref.current;
-    if (image?.complete && image.naturalWidth === 0) next();
+    if (image?.complete && image.getAttribute("src")) image.decode().catch(next);
   }, []);
 
   if (stage === "unavailable") {
@@ -26,7 +28,10 @@ export function ProductImage({ src, alt, className }: { src: string | null; alt:
       <div
         role="img"
         aria-label={alt}
-        className={cn("flex flex-col items-center justify-center gap-2 bg-muted text-sm text-muted-foreground", className)}
+        className={cn(
+          "flex flex-col items-center justify-center gap-2 bg-muted text-sm text-muted-foreground",
+          className,
+        )}
       >
         <ImageOff aria-hidden="true" className="size-6" />
         <span aria-hidden="true">Image unavailable</span>

@@ -5,7 +5,11 @@ import { cn } from "~/lib/utils";
 export function StarRating({ rating, className }: { rating: number; className?: string }) {
   const filled = Math.floor(rating);
   return (
-    <span className={cn("inline-flex items-center gap-0.5", className)} role="img" aria-label={`Rated ${rating.toFixed(1)} out of 5`}>
+    <span
+      className={cn("inline-flex items-center gap-0.5", className)}
+      role="img"
+      aria-label={`Rated ${rating.toFixed(1)} out of 5`}
+    >
       {Array.from({ length: 5 }, (_, index) => (
         <Star
           // biome-ignore lint/suspicious/noArrayIndexKey: the five stars are fixed positions

@@ -1,0 +1,149 @@
+import { Ban, FileCheck, FileText, type LucideIcon, MessageCircle, Scale, ShieldCheck } from "lucide-react";
+import { Link } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Container, PageHeader, Section } from "~/components/ui/page";
+import { pageMeta } from "~/lib/meta";
+import { APPEAL_REVIEW_TIME, APPEAL_WINDOW_DAYS, ENFORCEMENT_STEPS, SELLER_RESPONSE_HOURS } from "~/lib/shop-facts";
+import type { Route } from "./+types/guidelines";
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(
+    matches,
+    "Seller Guidelines",
+    "The content rules every seller follows, what can't be sold, and how we enforce and review violations.",
+  );
+
+const APPEAL_LINK = "/contact?subject=Seller%20appeal";
+
+const contentRules: { icon: LucideIcon; title: string; text: string }[] = [
+  {
+    icon: ShieldCheck,
+    title: "Sell only original work",
+    text: "Everything you list must be created by you, and you must own the rights to sell it.",
+  },
+  {
+    icon: Scale,
+    title: "Respect others' rights",
+    text: "No content that infringes copyrights, trademarks or anyone's likeness, including fonts and images you aren't licensed to resell.",
+  },
+  {
+    icon: FileText,
+    title: "List accurately",
+    text: "Titles, descriptions, previews and file details must match exactly what the buyer downloads.",
+  },
+  {
+    icon: FileCheck,
+    title: "Deliver working files",
+    text: "Files must open in the software you list, be complete, and be free of errors and hidden content.",
+  },
+  {
+    icon: MessageCircle,
+    title: "Respond to customers",
+    text: `Reply to buyers' questions and problems within ${SELLER_RESPONSE_HOURS} hours.`,
+  },
+];
+
+const prohibited = [
+  "Work copied from other creators, or resell-rights and PLR content you didn't make yourself.",
+  "Designs using brand logos, trademarked characters or celebrity likenesses without permission.",
+  "Hateful, violent, sexually explicit or illegal content.",
+  "Software, executables, or files containing malware or tracking code.",
+  "Physical goods, services, or anything that isn't a downloadable digital product.",
+  "Personal data or private information about other people.",
+  "Fake reviews, misleading discounts, or listings that pretend to be another seller's.",
+];
+
+export default function SellerGuidelines() {
+  return (
+    <>
+      <PageHeader
+        title="Seller Guidelines"
+        lead="These rules keep our marketplace a place buyers trust. Every seller agrees to them when they open a shop."
+      />
+      <Container className="pb-12">
+        <Section title="Content rules">
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {contentRules.map(({ icon: Icon, title, text }) => (
+              <li key={title}>
+                <Card className="h-full p-6">
+                  <Icon aria-hidden="true" className="size-6 text-primary" />
+                  <h3 className="mt-3 font-semibold">{title}</h3>
+                  <p className="mt-1 text-sm text-muted-foreground">{text}</p>
+                </Card>
+              </li>
+            ))}
+          </ul>
+        </Section>
+
+        <Section title="Prohibited items">
+          <p className="mb-4 text-muted-foreground">We remove listings that include any of the following:</p>
+          <ul className="space-y-3">
+            {prohibited.map((item) => (
+              <li key={item} className="flex gap-3">
+                <Ban aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-destructive" />
+                <span>{item}</span>
+              </li>
+            ))}
+          </ul>
+        </Section>
+
+        <Section title="Enforcement">
+          <p className="mb-4 max-w-3xl text-muted-foreground">
+            When a listing or shop breaks these guidelines, we tell you what the problem is and what to change. Repeated
+            violations lead to stronger action:
+          </p>
+          <ol className="grid gap-4 md:grid-cols-3">
+            {ENFORCEMENT_STEPS.map((step, index) => (
+              <li key={step.offence}>
+                <Card className="h-full p-6">
+                  <span
+                    aria-hidden="true"
+                    className="flex size-9 items-center justify-center rounded-full bg-primary-soft font-semibold text-primary"
+                  >
+                    {index + 1}
+                  </span>
+                  <h3 className="mt-3 font-semibold">{step.offence}</h3>
+                  <p className="mt-1 text-sm text-muted-foreground">{step.consequence}</p>
+                </Card>
+              </li>
+            ))}
+          </ol>
+        </Section>
+
+        <Section title="Appeals">
+          <Card className="flex flex-col gap-4 bg-primary-soft p-6 md:flex-row md:items-center md:justify-between">
+            <div className="max-w-2xl">
+              <p>
+                Think we got it wrong? You can appeal any enforcement action within{" "}
+                <span className="font-semibold">{APPEAL_WINDOW_DAYS} days</span> of our notice. Tell us which listing or
+                decision you're appealing and why, with anything that supports your case, such as proof that you own the
+                rights.
+              </p>
+              <p className="mt-2 text-muted-foreground">
+                We review every appeal in {APPEAL_REVIEW_TIME} and email you our decision.
+              </p>
+            </div>
+            <Button asChild className="self-start md:self-center">
+              <Link to={APPEAL_LINK}>Submit an appeal</Link>
+            </Button>
+          </Card>
+        </Section>
+
+        <Section title="Report a listing">
+          <p className="max-w-3xl text-muted-foreground">
+            Seen something on our marketplace that breaks these rules, or found your own work being sold without
+            permission?{" "}
+            <Link
+              to="/contact?subject=Report%20a%20listing"
+              className="font-medium text-primary underline underline-offset-4 hover:no-underline"
+            >
+              Let us know
+            </Link>{" "}
+            and we'll look into it.
+          </p>
+        </Section>
+      </Container>
+    </>
+  );
+}

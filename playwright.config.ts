@@ -1,0 +1,71 @@
+import fs from "node:fs";
+import { defineConfig, devices } from "@playwright/test";
+
+// End-to-end tests run the production build in Debian's Chromium; Playwright never
+// downloads a browser of its own.
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+if (!fs.existsSync(chromium)) {
+  throw new Error(
+    `Chromium was not found at ${chromium}. Install it with:\n  sudo apt-get update && sudo apt-get install -y chromium\n` +
+      "(or set CHROMIUM_PATH to a Chromium or Chrome binary).",
+  );
+}
+
+const port = Number(process.env.E2E_PORT ?? 4173);
+// Outside test-results/, which Playwright empties after the server has started.
+export const e2eDataDir = "test-data/e2e";
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [["list"], ["json", { outputFile: "test-results/playwright.json" }]],
+  timeout: 30_000,
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: chromium,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  projects: [
+    {
+      name: "desktop",
+      testIgnore: /server-lifecycle/,
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } },
+    },
+    {
+      name: "phone",
+      testIgnore: /server-lifecycle/,
+      use: { ...devices["Desktop Chrome"], viewport: { width: 360, height: 740 }, hasTouch: true },
+    },
+    // Starts and kills servers of its own; no browser screens.
+    { name: "server", testMatch: /server-lifecycle/ },
+  ],
+  webServer: {
+    // A fresh embedded database for every run, loaded with the sample catalogue at start.
+    command: `rm -rf ${e2eDataDir} && node server/main.ts`,
+    url: `http://127.0.0.1:${port}/healthz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: {
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: e2eDataDir,
+      DATABASE_URL: "",
+      LOG_LEVEL: "warn",
+      SHOP_NAME: "Test Market",
+    },
+  },
+});

@@ -1,0 +1,213 @@
+// `npm run bench [-- --products N] [-- --duration S] [-- --connections C] [-- --no-build]`
+// Builds the app, seeds a throwaway data directory with the sample catalogue plus N generated products,
+// starts the production server on a free loopback port and measures three pages with autocannon.
+// Figures are printed, never asserted: they depend on the machine and on what else it is running.
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const USAGE = "Usage: node scripts/bench.ts [--products N] [--duration S] [--connections C] [--no-build]";
+const TARGETS = ["/", "/category/planners", "/healthz"];
+
+interface AutocannonResult {
+  requests: { average: number };
+  latency: { p50: number; p99: number };
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+}
+// autocannon ships no types; this is the part of its API we use.
+const autocannon = createRequire(import.meta.url)("autocannon") as (options: {
+  url: string;
+  connections: number;
+  duration: number;
+}) => Promise<AutocannonResult>;
+
+class UsageError extends Error {}
+
+function parseArgs(argv: readonly string[]) {
+  const options = { products: 100_000, duration: 10, connections: 20, build: true };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const eq = arg.indexOf("=");
+    const flag = arg.startsWith("--") && eq > 0 ? arg.slice(0, eq) : arg;
+    const value = () => {
+      const raw = arg.startsWith("--") && eq > 0 ? arg.slice(eq + 1) : argv[++i];
+      if (raw === undefined || !/^[1-9]\d*$/.test(raw.replaceAll("_", ""))) {
+        throw new UsageError(
+          `${flag} needs a positive whole number, got ${raw === undefined ? "nothing" : `"${raw}"`}`,
+        );
+      }
+      return Number(raw.replaceAll("_", ""));
+    };
+    if (flag === "--products") options.products = value();
+    else if (flag === "--duration") options.duration = value();
+    else if (flag === "--connections") options.connections = value();
+    else if (flag === "--no-build") options.build = false;
+    else throw new UsageError(`Unknown argument "${arg}"`);
+  }
+  return options;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Child processes, and cleaning up after them whatever happens
+
+const children = new Set<ChildProcess>();
+let tempDir: string | undefined;
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: root, env, stdio: "inherit" });
+    children.add(child);
+    child.on("error", reject);
+    child.on("exit", (code, signal) => {
+      children.delete(child);
+      if (code === 0) resolve();
+      else reject(new Error(`${command} ${args.join(" ")} failed (${signal ?? `exit code ${code}`})`));
+    });
+  });
+}
+
+function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const force = setTimeout(() => child.kill("SIGKILL"), 15_000);
+    child.once("exit", () => {
+      clearTimeout(force);
+      resolve();
+    });
+    child.kill("SIGTERM");
+  });
+}
+
+let cleaning: Promise<void> | undefined;
+function cleanUp(): Promise<void> {
+  cleaning ??= (async () => {
+    await Promise.all([...children].map(stop));
+    if (tempDir) fs.rmSync(tempDir, { recursive: true, force: true });
+  })();
+  return cleaning;
+}
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: stopping the server and removing the data directory`);
+    void cleanUp().finally(() => process.exit(signal === "SIGINT" ? 130 : 143));
+  });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
+    });
+  });
+}
+
+async function waitForHealth(base: string, server: ChildProcess, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null || server.signalCode !== null)
+      throw new Error("The server stopped before it was ready");
+    try {
+      const response = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(2_000) });
+      if (response.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`The server did not answer ${base}/healthz with 200 within ${timeoutMs / 1000} s`);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+const fmt = (n: number, digits = 0) =>
+  n.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+async function main(): Promise<number> {
+  let options: ReturnType<typeof parseArgs>;
+  try {
+    options = parseArgs(process.argv.slice(2));
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    console.error(`${error.message}\n${USAGE}`);
+    return 2;
+  }
+
+  if (options.build) {
+    console.log("Building the app (skip with --no-build)…");
+    await run("npx", ["react-router", "build"]);
+  }
+
+  tempDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-bench-"));
+  fs.chmodSync(tempDir, 0o755); // as root, the embedded PostgreSQL runs as "postgres" and must enter it
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: tempDir };
+  if (process.env.DATABASE_URL) {
+    console.warn(`DATABASE_URL is set: the benchmark adds ${fmt(options.products)} products to that database.`);
+  }
+
+  console.log(`Seeding the sample catalogue and ${fmt(options.products)} generated products…`);
+  await run(process.execPath, ["scripts/seed.ts", "--products", String(options.products)], env);
+
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, ["server/main.ts"], {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn" },
+  });
+  children.add(server);
+  server.on("exit", () => children.delete(server));
+  await waitForHealth(base, server);
+  console.log(`Server ready at ${base}`);
+
+  const rows: string[][] = [];
+  for (const target of TARGETS) {
+    const url = `${base}${target}`;
+    const check = await fetch(url);
+    await check.arrayBuffer();
+    if (check.status !== 200) console.warn(`GET ${target} answered ${check.status} before the run`);
+    for (let i = 0; i < 20; i++) await (await fetch(url)).arrayBuffer(); // warm up caches and the JIT
+    console.log(`Measuring ${target} for ${options.duration} s with ${options.connections} connections…`);
+    const result = await autocannon({ url, connections: options.connections, duration: options.duration });
+    rows.push([
+      target,
+      fmt(result.requests.average, 1),
+      fmt(result.latency.p50, 1),
+      fmt(result.latency.p99, 1),
+      `${fmt(result.errors + result.timeouts)} / ${fmt(result.non2xx)}`,
+    ]);
+  }
+
+  const header = ["target", "requests/s (avg)", "p50 ms", "p99 ms", "errors / non-2xx"];
+  const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i]!.length)));
+  const format = (row: string[]) =>
+    row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join("  ");
+  console.log(
+    `\n${fmt(options.products)} generated products, ${options.duration} s per target, ${options.connections} connections, ` +
+      `${os.availableParallelism()} cores, Node ${process.version}`,
+  );
+  console.log(format(header));
+  for (const row of rows) console.log(format(row));
+  return 0;
+}
+
+try {
+  process.exitCode = await main();
+} catch (error) {
+  console.error(`Benchmark failed: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
+} finally {
+  await cleanUp();
+}

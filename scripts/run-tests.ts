@@ -1,0 +1,98 @@
+// `npm test`: every suite, then one line of totals over all of them.
+//   1. lint and typecheck (counted as one check each)
+//   2. unit and integration tests (Vitest) on the embedded PostgreSQL, or DATABASE_URL
+//   3. the same Vitest suite again on ALSO_TEST_DATABASE_URL, when set (CI sets it to
+//      the machine's PostgreSQL server)
+//   4. the production build, then end-to-end tests in Chromium (Playwright)
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+
+interface Totals {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+const totals: Totals = { passed: 0, failed: 0, skipped: 0 };
+const failures: string[] = [];
+
+function run(label: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}): boolean {
+  console.log(`\n=== ${label} ===`);
+  const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
+  return result.status === 0;
+}
+
+function check(label: string, command: string, args: string[]) {
+  if (run(label, command, args)) totals.passed++;
+  else {
+    totals.failed++;
+    failures.push(label);
+  }
+}
+
+function readJson<T>(file: string): T | undefined {
+  try {
+    return JSON.parse(fs.readFileSync(file, "utf8")) as T;
+  } catch {
+    return undefined;
+  }
+}
+
+function vitest(label: string, env: NodeJS.ProcessEnv = {}) {
+  const report = "test-results/vitest.json";
+  fs.rmSync(report, { force: true });
+  const ok = run(
+    label,
+    "npx",
+    ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`],
+    env,
+  );
+  const result = readJson<{
+    numPassedTests: number;
+    numFailedTests: number;
+    numPendingTests: number;
+    numTodoTests: number;
+  }>(report);
+  if (!result) {
+    totals.failed++;
+    failures.push(`${label} (no report)`);
+    return;
+  }
+  totals.passed += result.numPassedTests;
+  totals.failed += result.numFailedTests;
+  totals.skipped += result.numPendingTests + result.numTodoTests;
+  if (!ok && result.numFailedTests === 0) {
+    totals.failed++;
+    failures.push(`${label} (the run failed outside a test)`);
+  } else if (result.numFailedTests > 0) failures.push(label);
+}
+
+fs.mkdirSync("test-results", { recursive: true });
+check("lint", "npx", ["biome", "check", "."]);
+check("typecheck", "npm", ["run", "typecheck", "--silent"]);
+vitest(`unit and integration tests on ${process.env.DATABASE_URL ? "DATABASE_URL" : "the embedded PostgreSQL"}`);
+if (process.env.ALSO_TEST_DATABASE_URL) {
+  vitest("unit and integration tests on ALSO_TEST_DATABASE_URL", { DATABASE_URL: process.env.ALSO_TEST_DATABASE_URL });
+}
+
+if (run("production build", "npx", ["react-router", "build"])) {
+  const report = "test-results/playwright.json";
+  fs.rmSync(report, { force: true });
+  const ok = run("end-to-end tests (Chromium)", "npx", ["playwright", "test"]);
+  const result = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>(report);
+  if (result) {
+    totals.passed += result.stats.expected + result.stats.flaky;
+    totals.failed += result.stats.unexpected;
+    totals.skipped += result.stats.skipped;
+  }
+  if (!result || (!ok && result.stats.unexpected === 0)) {
+    totals.failed++;
+    failures.push("end-to-end tests (the run failed outside a test)");
+  } else if (result.stats.unexpected > 0) failures.push("end-to-end tests");
+} else {
+  totals.failed++;
+  failures.push("production build");
+}
+
+console.log(failures.length ? `\nFailed: ${failures.join("; ")}` : "\nAll suites passed.");
+console.log(`Total: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(totals.failed > 0 ? 1 : 0);

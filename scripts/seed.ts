@@ -1,0 +1,108 @@
+// `npm run seed [-- --products N] [-- --seed S]`: loads (or refreshes) the sample catalogue and, with
+// --products, generates N more products for load testing. Uses the same database as the server: the
+// embedded PostgreSQL under DATA_DIR, or DATABASE_URL. Exit codes: 0 done, 1 failed, 2 bad arguments.
+import { generateCatalogue } from "../server/catalogue/generate-catalogue.ts";
+import { seedSampleCatalogue } from "../server/catalogue/seed-sample-catalogue.ts";
+import { ConfigError, parseConfig } from "../server/config/env.ts";
+import { DataDirInUseError } from "../server/db/data-dir-lock.ts";
+import { type OpenedDatabase, openDatabase } from "../server/db/open.ts";
+
+const USAGE = "Usage: node scripts/seed.ts [--products N] [--seed S]";
+const MAX_PRODUCTS = 10_000_000; // image seeds (id * 10 + position) must stay below 2^31
+
+class UsageError extends Error {}
+
+const number = (n: number) => n.toLocaleString("en-US");
+
+function parseCount(flag: string, value: string | undefined, min: number, max: number): number {
+  if (value === undefined || !/^\d+$/.test(value.replaceAll("_", ""))) {
+    throw new UsageError(`${flag} needs a whole number, got ${value === undefined ? "nothing" : `"${value}"`}`);
+  }
+  const n = Number(value.replaceAll("_", ""));
+  if (n < min || n > max)
+    throw new UsageError(`${flag} must be between ${number(min)} and ${number(max)}, got ${value}`);
+  return n;
+}
+
+function parseSeedArgs(argv: readonly string[]): { products: number | undefined; seed: number | undefined } {
+  let products: number | undefined;
+  let seed: number | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const [flag, inline] =
+      arg.startsWith("--") && arg.includes("=")
+        ? [arg.slice(0, arg.indexOf("=")), arg.slice(arg.indexOf("=") + 1)]
+        : [arg, undefined];
+    const value = () => inline ?? argv[++i];
+    if (flag === "--products") products = parseCount("--products", value(), 1, MAX_PRODUCTS);
+    else if (flag === "--seed") seed = parseCount("--seed", value(), 0, 2 ** 31 - 1);
+    else if (flag === "--help" || flag === "-h") throw new UsageError("");
+    else throw new UsageError(`Unknown argument "${arg}"`);
+  }
+  return { products, seed };
+}
+
+async function main(): Promise<number> {
+  let args: ReturnType<typeof parseSeedArgs>;
+  try {
+    args = parseSeedArgs(process.argv.slice(2));
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    if (error.message) console.error(error.message);
+    console.error(USAGE);
+    return error.message ? 2 : 0;
+  }
+
+  let database: OpenedDatabase | undefined;
+  // Ctrl-C must still stop the embedded PostgreSQL and release DATA_DIR.
+  const interrupt = (signal: NodeJS.Signals) => {
+    console.error(`\n${signal}: stopping the database`);
+    void (database?.close() ?? Promise.resolve())
+      .catch(() => {})
+      .finally(() => process.exit(signal === "SIGINT" ? 130 : 143));
+  };
+  process.once("SIGINT", interrupt);
+  process.once("SIGTERM", interrupt);
+
+  try {
+    const config = parseConfig();
+    database = await openDatabase(config, (message) => console.log(message));
+    console.log(`Database: ${config.databaseUrl ? "DATABASE_URL" : `embedded PostgreSQL in ${config.dataDir}`}`);
+
+    const sample = await seedSampleCatalogue(database.db);
+    console.log(
+      `Loaded the sample catalogue (${sample.categories} categories, ${sample.creators} creators, ${sample.products} products)`,
+    );
+
+    if (args.products !== undefined) {
+      const total = args.products;
+      console.log(`Generating ${number(total)} products…`);
+      let nextTenth = 1; // report at each 10%, whatever the batch size
+      const result = await generateCatalogue(database.db, database.pool, {
+        products: total,
+        seed: args.seed,
+        onProgress(done) {
+          if (done >= total || done * 10 < nextTenth * total) return;
+          console.log(`  ${Math.floor((done * 100) / total)}% (${number(done)} products)`);
+          nextTenth = Math.floor((done * 10) / total) + 1;
+        },
+      });
+      const seconds = result.milliseconds / 1000;
+      console.log(
+        `Generated ${number(result.products)} products (${number(result.creators)} creators, ${number(result.images)} images) ` +
+          `in ${seconds.toFixed(1)} s (${number(Math.round(result.products / Math.max(seconds, 0.001)))} products/s)`,
+      );
+    }
+    return 0;
+  } catch (error) {
+    const known = error instanceof ConfigError || error instanceof DataDirInUseError;
+    if (known || (error instanceof Error && error.name === "DataDirInUseError"))
+      console.error((error as Error).message);
+    else console.error(`Seeding failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    return 1;
+  } finally {
+    await database?.close();
+  }
+}
+
+process.exitCode = await main();

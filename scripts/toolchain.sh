@@ -1,0 +1,27 @@
+# Sourced by ./shop and .ci/run: puts Node 24 on PATH (installing it from the npm registry
+# into ~/.node24 when the machine's Node is older) and, with `--browser`, makes sure
+# Debian's Chromium is installed for the end-to-end tests.
+
+node_major() { node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0; }
+
+if [ "$(node_major)" -lt 24 ]; then
+  export PATH="$HOME/.node24/bin:$PATH"
+  if [ "$(node_major)" -lt 24 ]; then
+    echo "Installing Node 24 into $HOME/.node24 (the machine's Node is older)..."
+    npm install --global --prefix "$HOME/.node24" node@24 >/dev/null
+    hash -r
+  fi
+fi
+if [ "$(node_major)" -lt 24 ]; then
+  echo "Node 24 is required; install it from https://nodejs.org or with nvm (see .nvmrc)." >&2
+  return 1 2>/dev/null || exit 1
+fi
+
+if [ "${1:-}" = "--browser" ] && [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
+  if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null; then
+    echo "Installing Chromium from Debian's packages..."
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  else
+    echo "Chromium is missing: sudo apt-get update && sudo apt-get install -y chromium" >&2
+  fi
+fi

@@ -1,0 +1,94 @@
+import { expect, test } from "@playwright/test";
+import { expectNoAxeViolations, waitForHydration } from "./fixtures";
+
+test("pages carry a nonce-based Content-Security-Policy that React Router's scripts satisfy", async ({ page }) => {
+  const violations: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  const response = await page.goto("/");
+  const csp = response?.headers()["content-security-policy"] ?? "";
+  const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+  expect(nonce).toBeTruthy();
+  expect(csp).toContain("object-src 'none'");
+  expect(csp).toContain("frame-ancestors 'none'");
+  const scriptNonces = await page
+    .locator("script")
+    .evaluateAll((scripts) => scripts.map((s) => (s as HTMLScriptElement).nonce));
+  expect(scriptNonces.length).toBeGreaterThan(0);
+  for (const value of scriptNonces) expect(value).toBe(nonce);
+  await waitForHydration(page);
+  expect(violations).toEqual([]);
+
+  // A second response gets a different nonce.
+  const again = await page.request.get("/");
+  expect(again.headers()["content-security-policy"]).not.toContain(nonce!);
+  expect(again.headers()["x-content-type-options"]).toBe("nosniff");
+});
+
+test("the health check answers JSON about the database", async ({ request }) => {
+  const response = await request.get("/healthz");
+  expect(response.status()).toBe(200);
+  expect(await response.json()).toEqual({ status: "ok", database: "ok" });
+});
+
+test("generated images are served locally with long cache headers", async ({ request }) => {
+  const response = await request.get("/media/generated/planner-10.svg");
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toContain("image/svg+xml");
+  expect(response.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+  expect((await request.get("/media/generated/..%2Fsecret.svg")).status()).toBe(404);
+  expect((await request.get("/media/generated/unknown-1.svg")).status()).toBe(404);
+});
+
+test("a broken product image falls back to the placeholder, then to 'Image unavailable'", async ({ page }) => {
+  await page.route("**/media/generated/planner-1*.svg", (route) => route.fulfill({ status: 404 }));
+  await page.goto("/product/1");
+  await waitForHydration(page);
+  const cover = page.getByRole("img", { name: "Digital Planner Bundle" }).first();
+  await expect(cover).toHaveAttribute("src", "/placeholder.svg");
+
+  await page.route("**/placeholder.svg", (route) => route.fulfill({ status: 404 }));
+  await page.reload();
+  await expect(page.getByText("Image unavailable").first()).toBeVisible();
+});
+
+test("the mobile menu offers the same items as the header", async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== "phone", "the menu button shows on narrow screens");
+  await page.goto("/");
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Open menu" }).click();
+  const menu = page.getByRole("dialog");
+  await expect(menu).toBeVisible();
+  for (const name of ["Planners", "Wall Art", "Templates", "Digital Courses", "E-books", "Printables", "Browse All"]) {
+    await expect(menu.getByRole("link", { name, exact: true })).toBeVisible();
+  }
+  await expect(menu.getByRole("searchbox", { name: "Search products" })).toBeVisible();
+  await expect(menu.getByRole("button", { name: /Wishlist/ })).toBeVisible();
+  await expect(menu.getByRole("button", { name: /Cart/ })).toBeVisible();
+  await expect(menu.getByRole("button", { name: "Login" })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await menu.getByRole("link", { name: "Templates", exact: true }).click();
+  await expect(page).toHaveURL(/\/category\/templates$/);
+  await expect(page.getByRole("dialog")).toBeHidden();
+});
+
+test("the header search goes to /search?q=", async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== "desktop", "the header search box shows on wide screens");
+  await page.goto("/");
+  const box = page.getByRole("banner").getByRole("searchbox", { name: "Search products" });
+  await box.fill("wall art");
+  await box.press("Enter");
+  await expect(page).toHaveURL(/\/search\?q=wall\+art$/);
+  await expect(page.getByRole("heading", { level: 1, name: 'Search Results for "wall art"' })).toBeVisible();
+});
+
+test("the page is laid out without horizontal scrolling", async ({ page }) => {
+  for (const path of ["/", "/browse", "/product/1", "/contact", "/commission", "/license"]) {
+    await page.goto(path);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow, path).toBeLessThanOrEqual(0);
+  }
+});
