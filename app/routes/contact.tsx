@@ -115,7 +115,10 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
             <h2 className="flex items-center gap-2 font-semibold">
               <MessageCircle aria-hidden="true" className="size-5 text-primary" /> Live chat
             </h2>
-            <p className="mt-2 text-sm text-muted-foreground">Chat with our team during support hours.</p>
+            <p className="mt-2 text-sm text-muted-foreground">
+              Live chat with our team is opening soon, during the support hours below. Until then, the form reaches the
+              same people.
+            </p>
           </Card>
           <Card className="p-6">
             <h2 className="flex items-center gap-2 font-semibold">
