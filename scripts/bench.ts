@@ -86,6 +86,7 @@ function stop(child: ChildProcess): Promise<void> {
 }
 
 let cleaning: Promise<void> | undefined;
+let interrupted = false;
 function cleanUp(): Promise<void> {
   cleaning ??= (async () => {
     await Promise.all([...children].map(stop));
@@ -96,6 +97,7 @@ function cleanUp(): Promise<void> {
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {
+    interrupted = true;
     console.error(`\n${signal}: stopping the server and removing the data directory`);
     void cleanUp().finally(() => process.exit(signal === "SIGINT" ? 130 : 143));
   });
@@ -195,7 +197,7 @@ async function main(): Promise<number> {
   const format = (row: string[]) =>
     row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join("  ");
   console.log(
-    `\n${fmt(options.products)} generated products, ${options.duration} s per target, ${options.connections} connections, ` +
+    `\n${fmt(options.products)} generated ${options.products === 1 ? "product" : "products"}, ${options.duration} s per target, ${options.connections} connections, ` +
       `${os.availableParallelism()} cores, Node ${process.version}`,
   );
   console.log(format(header));
@@ -206,7 +208,7 @@ async function main(): Promise<number> {
 try {
   process.exitCode = await main();
 } catch (error) {
-  console.error(`Benchmark failed: ${error instanceof Error ? error.message : String(error)}`);
+  if (!interrupted) console.error(`Benchmark failed: ${error instanceof Error ? error.message : String(error)}`);
   process.exitCode = 1;
 } finally {
   await cleanUp();

@@ -13,6 +13,7 @@ const MAX_PRODUCTS = 10_000_000; // image seeds (id * 10 + position) must stay b
 class UsageError extends Error {}
 
 const number = (n: number) => n.toLocaleString("en-US");
+const count = (n: number, one: string, many: string) => `${number(n)} ${n === 1 ? one : many}`;
 
 function parseCount(flag: string, value: string | undefined, min: number, max: number): number {
   if (value === undefined || !/^\d+$/.test(value.replaceAll("_", ""))) {
@@ -54,12 +55,18 @@ async function main(): Promise<number> {
   }
 
   let database: OpenedDatabase | undefined;
-  // Ctrl-C must still stop the embedded PostgreSQL and release DATA_DIR.
-  const interrupt = (signal: NodeJS.Signals) => {
-    console.error(`\n${signal}: stopping the database`);
-    void (database?.close() ?? Promise.resolve())
+  let closing: Promise<void> | undefined;
+  const close = () => (closing ??= database?.close() ?? Promise.resolve());
+  // Ctrl-C must still stop the embedded PostgreSQL and release DATA_DIR (if it is still starting, once it is up).
+  let interruptedBy: NodeJS.Signals | undefined;
+  const exitAfterClose = (signal: NodeJS.Signals) =>
+    void close()
       .catch(() => {})
       .finally(() => process.exit(signal === "SIGINT" ? 130 : 143));
+  const interrupt = (signal: NodeJS.Signals) => {
+    console.error(`\n${signal}: stopping the database`);
+    interruptedBy = signal;
+    if (database) exitAfterClose(signal);
   };
   process.once("SIGINT", interrupt);
   process.once("SIGTERM", interrupt);
@@ -67,6 +74,10 @@ async function main(): Promise<number> {
   try {
     const config = parseConfig();
     database = await openDatabase(config, (message) => console.log(message));
+    if (interruptedBy) {
+      exitAfterClose(interruptedBy);
+      return 1;
+    }
     console.log(`Database: ${config.databaseUrl ? "DATABASE_URL" : `embedded PostgreSQL in ${config.dataDir}`}`);
 
     const sample = await seedSampleCatalogue(database.db);
@@ -76,7 +87,7 @@ async function main(): Promise<number> {
 
     if (args.products !== undefined) {
       const total = args.products;
-      console.log(`Generating ${number(total)} products…`);
+      console.log(`Generating ${count(total, "product", "products")}…`);
       let nextTenth = 1; // report at each 10%, whatever the batch size
       const result = await generateCatalogue(database.db, database.pool, {
         products: total,
@@ -89,19 +100,20 @@ async function main(): Promise<number> {
       });
       const seconds = result.milliseconds / 1000;
       console.log(
-        `Generated ${number(result.products)} products (${number(result.creators)} creators, ${number(result.images)} images) ` +
+        `Generated ${count(result.products, "product", "products")} (${number(result.creators)} creators, ${count(result.images, "image", "images")}) ` +
           `in ${seconds.toFixed(1)} s (${number(Math.round(result.products / Math.max(seconds, 0.001)))} products/s)`,
       );
     }
     return 0;
   } catch (error) {
+    if (interruptedBy) return 1; // the database was closed under a running query; not worth a stack trace
     const known = error instanceof ConfigError || error instanceof DataDirInUseError;
     if (known || (error instanceof Error && error.name === "DataDirInUseError"))
       console.error((error as Error).message);
     else console.error(`Seeding failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     return 1;
   } finally {
-    await database?.close();
+    await close();
   }
 }
 

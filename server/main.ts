@@ -35,17 +35,22 @@ try {
 }
 
 const app = express();
+let viteServer: import("vite").ViteDevServer | undefined;
 if (config.nodeEnv === "development") {
   const vite = await import("vite");
-  const viteServer = await vite.createServer({ root, server: { middlewareMode: true } });
+  viteServer = await vite.createServer({ root, server: { middlewareMode: true } });
+  // React Router's Vite plugin installs exit hooks that end the process on SIGTERM/SIGINT
+  // at once; our own handlers below stop the HTTP server and the database in order.
+  process.removeAllListeners("SIGTERM");
+  process.removeAllListeners("SIGINT");
   app.use(viteServer.middlewares);
   // Load the app through Vite on each request so that edits apply without a restart.
   app.use(async (req, res, next) => {
     try {
-      const { createApp } = await viteServer.ssrLoadModule("./server/http/app.ts");
+      const { createApp } = await viteServer!.ssrLoadModule("./server/http/app.ts");
       createApp({ db: database.db, config, logger })(req, res, next);
     } catch (error) {
-      if (error instanceof Error) viteServer.ssrFixStacktrace(error);
+      if (error instanceof Error) viteServer!.ssrFixStacktrace(error);
       next(error);
     }
   });
@@ -84,6 +89,7 @@ async function shutdown(signal: string) {
   }, 10_000);
   forceExit.unref();
   server.close(async () => {
+    await viteServer?.close();
     await database.close();
     log("Stopped");
     process.exit(0);

@@ -1,6 +1,7 @@
 import { and, count, desc, eq } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { categories, creators, products } from "../db/schema.ts";
+import { ttlCache } from "../lib/ttl-cache.ts";
 import { isPublished, type ProductCard, productCardColumns } from "./product-card.ts";
 
 export interface FeaturedCreator {
@@ -18,8 +19,22 @@ export interface HomePage {
   productCount: number;
 }
 
+// Counting a large catalogue takes a scan; the home page's figure may be a minute old.
+const productCounts = new WeakMap<Database, () => Promise<number>>();
+function countPublishedProducts(db: Database): Promise<number> {
+  let cached = productCounts.get(db);
+  if (!cached) {
+    cached = ttlCache(60_000, async () => {
+      const [row] = await db.select({ value: count() }).from(products).where(isPublished);
+      return row?.value ?? 0;
+    });
+    productCounts.set(db, cached);
+  }
+  return cached();
+}
+
 export async function getHomePage(db: Database): Promise<HomePage> {
-  const [trending, featuredCreators, [total]] = await Promise.all([
+  const [trending, featuredCreators, productCount] = await Promise.all([
     db
       .select(productCardColumns)
       .from(products)
@@ -43,7 +58,7 @@ export async function getHomePage(db: Database): Promise<HomePage> {
       .groupBy(creators.id)
       .orderBy(desc(creators.followers))
       .limit(4),
-    db.select({ value: count() }).from(products).where(isPublished),
+    countPublishedProducts(db),
   ]);
-  return { trending, featuredCreators, productCount: total?.value ?? 0 };
+  return { trending, featuredCreators, productCount };
 }

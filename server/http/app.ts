@@ -4,6 +4,7 @@ import express from "express";
 import type { Logger } from "pino";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider } from "react-router";
+import * as serverBuild from "virtual:react-router/server-build";
 import type { Config } from "../config/env.ts";
 import type { Database } from "../db/client.ts";
 import { servicesContext } from "./context.ts";
@@ -41,7 +42,7 @@ export function createApp({ db, config, logger, clientBuildDir }: AppOptions): e
   app.all(
     "/{*path}",
     createRequestHandler({
-      build: () => import("virtual:react-router/server-build"),
+      build: serverBuild,
       mode: config.nodeEnv === "development" ? "development" : "production",
       getLoadContext(_req, res) {
         const context = new RouterContextProvider();
