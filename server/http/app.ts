@@ -1,10 +1,10 @@
+import * as serverBuild from "virtual:react-router/server-build";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import type { Logger } from "pino";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider } from "react-router";
-import * as serverBuild from "virtual:react-router/server-build";
 import type { Config } from "../config/env.ts";
 import type { Database } from "../db/client.ts";
 import { servicesContext } from "./context.ts";

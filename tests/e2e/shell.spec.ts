@@ -92,3 +92,21 @@ test("the page is laid out without horizontal scrolling", async ({ page }) => {
     expect(overflow, path).toBeLessThanOrEqual(0);
   }
 });
+
+test("the cart and wishlist open as dialogs with their empty states", async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== "desktop", "the header buttons show on wide screens");
+  await page.goto("/");
+  await waitForHydration(page);
+  await page.getByRole("banner").getByRole("button", { name: "Cart (0 items)" }).click();
+  const cart = page.getByRole("dialog", { name: "Shopping Cart" });
+  await expect(cart.getByText("Your cart is empty.")).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.keyboard.press("Escape");
+  await expect(cart).toBeHidden();
+  await page.getByRole("banner").getByRole("button", { name: "Wishlist (0 items)" }).click();
+  const wishlist = page.getByRole("dialog", { name: "Wishlist" });
+  await expect(wishlist.getByText("Your wishlist is empty.")).toBeVisible();
+  await wishlist.getByRole("link", { name: "Browse products" }).click();
+  await expect(page).toHaveURL(/\/browse$/);
+  await expect(wishlist).toBeHidden();
+});

@@ -5,6 +5,7 @@ import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Container } from "~/components/ui/page";
 import { cn } from "~/lib/utils";
+import { PanelDialog } from "./panel-dialog";
 import { ShopLogo } from "./shop-logo";
 
 interface HeaderProps {
@@ -36,17 +37,46 @@ function CountBadge({ count }: { count: number }) {
   );
 }
 
+function EmptyState({ text }: { text: string }) {
+  return (
+    <div className="flex flex-col items-center gap-4 py-8 text-center">
+      <p className="text-muted-foreground">{text}</p>
+      <Dialog.Close asChild>
+        <Button asChild>
+          <Link to="/browse">Browse products</Link>
+        </Button>
+      </Dialog.Close>
+    </div>
+  );
+}
+
 function AccountActions({ wishlistCount, cartCount }: { wishlistCount: number; cartCount: number }) {
   return (
     <>
-      <Button variant="ghost" size="icon" className="relative" aria-label={`Wishlist (${wishlistCount} items)`}>
-        <Heart aria-hidden="true" />
-        <CountBadge count={wishlistCount} />
-      </Button>
-      <Button variant="ghost" size="icon" className="relative" aria-label={`Cart (${cartCount} items)`}>
-        <ShoppingCart aria-hidden="true" />
-        <CountBadge count={cartCount} />
-      </Button>
+      <PanelDialog
+        title="Wishlist"
+        description="Products you saved for later"
+        trigger={
+          <Button variant="ghost" size="icon" className="relative" aria-label={`Wishlist (${wishlistCount} items)`}>
+            <Heart aria-hidden="true" />
+            <CountBadge count={wishlistCount} />
+          </Button>
+        }
+      >
+        <EmptyState text="Your wishlist is empty." />
+      </PanelDialog>
+      <PanelDialog
+        title="Shopping Cart"
+        description="Digital products, downloaded right after checkout"
+        trigger={
+          <Button variant="ghost" size="icon" className="relative" aria-label={`Cart (${cartCount} items)`}>
+            <ShoppingCart aria-hidden="true" />
+            <CountBadge count={cartCount} />
+          </Button>
+        }
+      >
+        <EmptyState text="Your cart is empty." />
+      </PanelDialog>
     </>
   );
 }

@@ -17,7 +17,6 @@ export function ProductImage({ src, alt, className }: { src: string | null; alt:
 
   // An image that failed before hydration fired its error event before React listened:
   // decoding a finished but broken image fails. Checked once, on mount.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `next` only moves the stage on
   useEffect(() => {
     const image = ref.current;
     if (image?.complete && image.getAttribute("src")) image.decode().catch(next);

@@ -12,7 +12,6 @@ export function StarRating({ rating, className }: { rating: number; className?: 
     >
       {Array.from({ length: 5 }, (_, index) => (
         <Star
-          // biome-ignore lint/suspicious/noArrayIndexKey: the five stars are fixed positions
           key={index}
           aria-hidden="true"
           className={cn("size-4", index < filled ? "fill-star text-star" : "fill-none text-input")}

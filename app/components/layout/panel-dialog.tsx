@@ -1,0 +1,40 @@
+import { X } from "lucide-react";
+import { Dialog } from "radix-ui";
+import type { ReactNode } from "react";
+import { Button } from "~/components/ui/button";
+
+/** A centred modal with a title and a close button, at most 80% of the viewport high (SPEC section 2). */
+export function PanelDialog({
+  trigger,
+  title,
+  description,
+  children,
+}: {
+  trigger: ReactNode;
+  title: string;
+  description: string;
+  children: ReactNode;
+}) {
+  return (
+    <Dialog.Root>
+      <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
+        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 flex max-h-[80vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col overflow-y-auto rounded-xl bg-background p-6 shadow-xl">
+          <div className="flex items-start justify-between gap-4">
+            <div>
+              <Dialog.Title className="text-xl font-semibold">{title}</Dialog.Title>
+              <Dialog.Description className="text-sm text-muted-foreground">{description}</Dialog.Description>
+            </div>
+            <Dialog.Close asChild>
+              <Button variant="ghost" size="icon" aria-label="Close">
+                <X aria-hidden="true" />
+              </Button>
+            </Dialog.Close>
+          </div>
+          <div className="mt-4">{children}</div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
