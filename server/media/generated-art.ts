@@ -2,6 +2,7 @@
 // (kind, seed). The shop never depends on a third-party image host, and the same name always yields the same bytes,
 // so the files can be cached forever. Served at /media/generated/<kind>-<seed>.svg (see artUrl / parseArtName).
 import { ART_KINDS, type ArtKind } from "../catalogue/sample-types.ts";
+import { intBetween, pick, type Random, seededRandom } from "../lib/random.ts";
 
 export interface RenderArtOptions {
   /** Short title drawn on product artwork (ignored for avatars). Escaped and truncated to 28 characters. */
@@ -50,30 +51,15 @@ const PALETTES: readonly Palette[] = PALETTE_SOURCE.map(([bg, ink, ...accents]) 
 // ---------------------------------------------------------------------------------------------------------------
 // Small helpers
 
-type Rng = () => number;
-
-/** mulberry32: tiny, fast, good enough for picking shapes. */
-function mulberry32(state: number): Rng {
-  let a = state | 0;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function hashString(s: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
   return h >>> 0;
 }
 
-const between = (r: Rng, lo: number, hi: number): number => lo + (hi - lo) * r();
-const intBetween = (r: Rng, lo: number, hi: number): number => lo + Math.floor(r() * (hi - lo + 1));
-const pick = <T>(r: Rng, items: readonly T[]): T => items[Math.floor(r() * items.length)]!;
+const between = (r: Random, lo: number, hi: number): number => lo + (hi - lo) * r();
 
-function shuffle<T>(r: Rng, items: readonly T[]): T[] {
+function shuffle<T>(r: Random, items: readonly T[]): T[] {
   const out = items.slice();
   for (let i = out.length - 1; i > 0; i--) {
     const j = Math.floor(r() * (i + 1));
@@ -191,7 +177,7 @@ function smoothPath(pts: readonly (readonly [number, number])[], closed: boolean
   return closed ? `${d}Z` : d;
 }
 
-function blobPath(r: Rng, cx: number, cy: number, radius: number): string {
+function blobPath(r: Random, cx: number, cy: number, radius: number): string {
   const count = intBetween(r, 6, 8);
   const pts: [number, number][] = [];
   for (let i = 0; i < count; i++) {
@@ -218,7 +204,7 @@ function wrap(s: string, perLine: number, maxLines: number): string[] {
 // Shared scenery
 
 interface Ctx {
-  r: Rng;
+  r: Random;
   p: Palette;
   id: string; // prefix for element ids, unique per (kind, seed) so inlined SVGs do not clash
   label: string | null;
@@ -844,7 +830,7 @@ export function renderArt(kind: ArtKind, seed: number, options?: { label?: strin
   assertArgs(kind, seed);
   const kindIndex = ART_KINDS.indexOf(kind);
   const p = PALETTES[(seed + kindIndex * 5) % PALETTES.length]!;
-  const r = mulberry32(hashString(kind) ^ Math.imul(seed + 1, 0x9e3779b1));
+  const r = seededRandom(hashString(kind) ^ Math.imul(seed + 1, 0x9e3779b1));
   const label = kind === "avatar" ? null : cleanLabel(options?.label);
   const c: Ctx = { r, p, id: `ga${kindIndex}-${seed.toString(36)}-`, label };
   const size = kind === "avatar" ? 256 : 800;
