@@ -12,8 +12,6 @@ if (!fs.existsSync(chromium)) {
 }
 
 const port = Number(process.env.E2E_PORT ?? 4173);
-// Outside test-results/, which Playwright empties after the server has started.
-export const e2eDataDir = "test-data/e2e";
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -54,7 +52,9 @@ export default defineConfig({
   ],
   webServer: {
     // A fresh embedded database for every run, loaded with the sample catalogue at start.
-    command: `rm -rf ${e2eDataDir} && node server/main.ts`,
+    command: "node scripts/e2e-server.ts",
+    // Let the server stop its database; a killed server would leave PostgreSQL running.
+    gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
     url: `http://127.0.0.1:${port}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -62,7 +62,6 @@ export default defineConfig({
       NODE_ENV: "production",
       PORT: String(port),
       HOST: "127.0.0.1",
-      DATA_DIR: e2eDataDir,
       DATABASE_URL: "",
       LOG_LEVEL: "warn",
       SHOP_NAME: "Test Market",

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { DataDirInUseError, lockDataDir } from "./data-dir-lock.ts";
+import { DataDirInUseError, dataDirOwner, lockDataDir } from "./data-dir-lock.ts";
 
 const dirs: string[] = [];
 function tempDir() {
@@ -41,10 +41,13 @@ describe("lockDataDir", () => {
 
   it("releases the lock so that the next server can start", () => {
     const dir = tempDir();
+    expect(dataDirOwner(dir)).toBeNull();
     const first = lockDataDir(dir);
     expect(first.tookOverStaleLock).toBe(false);
+    expect(dataDirOwner(dir)).toBe(process.pid);
     first.release();
     expect(fs.existsSync(path.join(dir, "server.pid"))).toBe(false);
+    expect(dataDirOwner(dir)).toBeNull();
     lockDataDir(dir).release();
   });
 });

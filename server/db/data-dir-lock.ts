@@ -18,6 +18,17 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/** The pid of the live server that holds `dataDir`, or null. */
+export function dataDirOwner(dataDir: string): number | null {
+  let owner: number;
+  try {
+    owner = Number.parseInt(fs.readFileSync(path.join(dataDir, "server.pid"), "utf8"), 10);
+  } catch {
+    return null;
+  }
+  return Number.isInteger(owner) && isAlive(owner) ? owner : null;
+}
+
 export interface DataDirLock {
   release(): void;
   /** True when the previous owner died without releasing the lock. */
