@@ -1,7 +1,7 @@
 // One generated product: title, description, tags, counts, price, popularity and dates, composed from its kind's
 // profile. Only the random source decides, so the same sequence of numbers always gives the same product.
 import { intBetween, pick, type Random } from "../../lib/random.ts";
-import type { Format, Style } from "../sample-types.ts";
+import type { Format, SampleProduct, Style } from "../sample-types.ts";
 import { PROFILES, type ProductKind } from "./kinds.ts";
 import { type CountField, type Details, lower, pickLine, pickSome, STYLE_WORDS } from "./profile.ts";
 
@@ -9,26 +9,16 @@ const START = Date.UTC(2021, 0, 1);
 const END = Date.UTC(2026, 10, 1); // fixed, so that a seed always gives the same dates
 const DAY = 86_400_000;
 
-/** A product's columns (without ids): the count sits in its kind's count field, the other three are null. */
-export interface GeneratedProduct extends Record<CountField, number | null> {
+/**
+ * A product's columns, shaped like a sample product but without ids or slugs: the count sits
+ * in its kind's count field, the other three are null.
+ */
+export interface GeneratedProduct
+  extends Omit<SampleProduct, "id" | "creatorSlug" | "categorySlug" | "originalPriceCents" | CountField>,
+    Record<CountField, number | null> {
   kind: ProductKind;
-  title: string;
-  priceCents: number;
   originalPriceCents: number | null;
-  rating: number;
-  reviewCount: number;
-  downloads: number;
-  isBestseller: boolean;
-  format: Format;
-  styles: Style[];
-  tags: string[];
-  description: string;
-  features: string[];
-  whatYouGet: string[];
-  fileSizeBytes: number;
-  createdAt: string;
   updatedAt: string;
-  imageCount: number;
 }
 
 const cents = (dollars: number, r: Random) => dollars * 100 + (r() < 0.8 ? 99 : 49);

@@ -1,6 +1,7 @@
 // Generated creators: a shop name, bio, location and popularity per creator, drawn with a seeded faker so that a
 // seed reproduces them. The kind decides the specialty, the studio words in shop names and the bio's first line.
 import type { Faker } from "@faker-js/faker";
+import type { creators } from "../../db/schema.ts";
 import { artUrl } from "../../media/generated-art.ts";
 import { PROFILES, type ProductKind } from "./kinds.ts";
 import { list } from "./profile.ts";
@@ -23,21 +24,10 @@ const BIO_CLOSERS = [
 ];
 
 /** A row for the creators table, plus the kind of product the creator mostly sells. */
-export interface CreatorRow {
-  slug: string;
-  name: string;
+export type CreatorRow = Required<Omit<typeof creators.$inferInsert, "id" | "isFeatured">> & {
   avatarUrl: string;
-  specialty: string;
-  bio: string;
-  location: string;
-  website: string | null;
-  joinDate: string;
-  badges: string[];
-  followers: number;
-  totalSales: number;
-  rating: number;
   kind: ProductKind;
-}
+};
 
 function slugify(name: string): string {
   return name
