@@ -1,16 +1,9 @@
-import {
-  ArrowRight,
-  BadgePercent,
-  CalendarCheck,
-  CircleCheck,
-  CreditCard,
-  LifeBuoy,
-  type LucideIcon,
-  Users,
-  Zap,
-} from "lucide-react";
-import { Link } from "react-router";
-import { Button } from "~/components/ui/button";
+import { BadgePercent, CalendarCheck, CircleCheck, CreditCard, LifeBuoy, Users, Zap } from "lucide-react";
+import { CallToActionLinks } from "~/components/content/call-to-action";
+import { type IconCard, IconCardGrid } from "~/components/content/icon-card-grid";
+import { IconList } from "~/components/content/icon-list";
+import { NumberedStepCards } from "~/components/content/numbered-steps";
+import { TextLink } from "~/components/content/text-link";
 import { Card } from "~/components/ui/card";
 import { Container, PageHeader, Section } from "~/components/ui/page";
 import { formatPrice } from "~/lib/format";
@@ -34,11 +27,11 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     `Sell your digital products on our marketplace, keep ${SELLER_SHARE_PERCENT}% of every sale and get paid weekly.`,
   );
 
-const APPLY_LINK = "/contact?subject=Seller%20application";
+const apply = { to: "/contact?subject=Seller%20application", label: "Apply to sell" };
 
 const customers = MARKETPLACE_STATS.find((stat) => stat.label === "Customers")?.value;
 
-const benefits: { icon: LucideIcon; title: string; text: string }[] = [
+const benefits: IconCard[] = [
   {
     icon: BadgePercent,
     title: `Keep ${SELLER_SHARE_PERCENT}% of each sale`,
@@ -88,6 +81,14 @@ const requirements = [
   "High-quality files that open and work as described.",
   "Accurate titles, descriptions and previews.",
   `Replies to customer questions within ${SELLER_RESPONSE_HOURS} hours.`,
+  {
+    key: "guidelines",
+    content: (
+      <>
+        Follow our <TextLink to="/guidelines">seller guidelines</TextLink>.
+      </>
+    ),
+  },
 ];
 
 export default function BecomeSeller() {
@@ -97,16 +98,11 @@ export default function BecomeSeller() {
         title="Become a Seller"
         lead={`Turn your planners, art, templates and courses into income. Keep ${SELLER_SHARE_PERCENT}% of every sale; we handle payments, delivery and support.`}
       >
-        <div className="mt-6 flex flex-wrap gap-3">
-          <Button asChild size="lg">
-            <Link to={APPLY_LINK}>
-              Apply to sell <ArrowRight aria-hidden="true" />
-            </Link>
-          </Button>
-          <Button asChild size="lg" variant="outline">
-            <Link to="/commission">See commission rates</Link>
-          </Button>
-        </div>
+        <CallToActionLinks
+          primary={apply}
+          secondary={[{ to: "/commission", label: "See commission rates" }]}
+          size="lg"
+        />
       </PageHeader>
 
       <Container className="pb-12">
@@ -122,60 +118,15 @@ export default function BecomeSeller() {
         </Section>
 
         <Section title="Why sell with us">
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {benefits.map(({ icon: Icon, title, text }) => (
-              <li key={title}>
-                <Card className="h-full p-6">
-                  <Icon aria-hidden="true" className="size-6 text-primary" />
-                  <h3 className="mt-3 font-semibold">{title}</h3>
-                  <p className="mt-1 text-sm text-muted-foreground">{text}</p>
-                </Card>
-              </li>
-            ))}
-          </ul>
+          <IconCardGrid items={benefits} className="sm:grid-cols-2 lg:grid-cols-3" />
         </Section>
 
         <Section title="How it works">
-          <ol className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            {steps.map((step, index) => (
-              <li key={step.title}>
-                <Card className="h-full p-6">
-                  <span
-                    aria-hidden="true"
-                    className="flex size-9 items-center justify-center rounded-full bg-primary font-semibold text-primary-foreground"
-                  >
-                    {index + 1}
-                  </span>
-                  <h3 className="mt-3 font-semibold">{step.title}</h3>
-                  <p className="mt-1 text-sm text-muted-foreground">{step.text}</p>
-                </Card>
-              </li>
-            ))}
-          </ol>
+          <NumberedStepCards steps={steps} tone="strong" className="sm:grid-cols-2 lg:grid-cols-4" />
         </Section>
 
         <Section title="What we look for">
-          <ul className="space-y-3">
-            {requirements.map((requirement) => (
-              <li key={requirement} className="flex gap-3">
-                <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-success" />
-                <span>{requirement}</span>
-              </li>
-            ))}
-            <li className="flex gap-3">
-              <CircleCheck aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-success" />
-              <span>
-                Follow our{" "}
-                <Link
-                  to="/guidelines"
-                  className="font-medium text-primary underline underline-offset-4 hover:no-underline"
-                >
-                  seller guidelines
-                </Link>
-                .
-              </span>
-            </li>
-          </ul>
+          <IconList icon={CircleCheck} tone="success" items={requirements} />
         </Section>
 
         <Section>
@@ -184,19 +135,15 @@ export default function BecomeSeller() {
             <p className="mx-auto mt-2 max-w-xl text-muted-foreground">
               Applying takes a few minutes. We'll get back to you within {SELLER_REVIEW_TIME}.
             </p>
-            <div className="mt-6 flex flex-wrap justify-center gap-3">
-              <Button asChild size="lg">
-                <Link to={APPLY_LINK}>
-                  Apply to sell <ArrowRight aria-hidden="true" />
-                </Link>
-              </Button>
-              <Button asChild size="lg" variant="outline">
-                <Link to="/seller-resources">Seller resources</Link>
-              </Button>
-              <Button asChild size="lg" variant="outline">
-                <Link to="/commission">Commission rates</Link>
-              </Button>
-            </div>
+            <CallToActionLinks
+              primary={apply}
+              secondary={[
+                { to: "/seller-resources", label: "Seller resources" },
+                { to: "/commission", label: "Commission rates" },
+              ]}
+              size="lg"
+              className="justify-center"
+            />
           </Card>
         </Section>
       </Container>

@@ -1,6 +1,8 @@
-import { ArrowRight, CreditCard, Headphones, type LucideIcon, Megaphone, Server } from "lucide-react";
-import { Link } from "react-router";
-import { Button } from "~/components/ui/button";
+import { CreditCard, Headphones, Megaphone, Server } from "lucide-react";
+import { CallToActionLinks } from "~/components/content/call-to-action";
+import { type Fact, FactList } from "~/components/content/fact-list";
+import { type IconCard, IconCardGrid } from "~/components/content/icon-card-grid";
+import { type Column, ScrollTable } from "~/components/content/scroll-table";
 import { Card } from "~/components/ui/card";
 import { Container, PageHeader, Section } from "~/components/ui/page";
 import { formatPrice } from "~/lib/format";
@@ -31,7 +33,13 @@ function splitSale(priceCents: number) {
 
 const examples = COMMISSION_EXAMPLES_CENTS.map(splitSale);
 
-const feeCovers: { icon: LucideIcon; title: string; text: string }[] = [
+const earningsColumns: Column[] = [
+  { label: "Sale price" },
+  { label: `You earn (${SELLER_SHARE_PERCENT}%)`, align: "right" },
+  { label: `Platform fee (${PLATFORM_FEE_PERCENT}%)`, align: "right" },
+];
+
+const feeCovers: IconCard[] = [
   {
     icon: CreditCard,
     title: "Payment processing",
@@ -50,7 +58,7 @@ const feeCovers: { icon: LucideIcon; title: string; text: string }[] = [
   { icon: Headphones, title: "Support", text: "A support team that helps your customers and you." },
 ];
 
-const payoutFacts = [
+const payoutFacts: Fact[] = [
   { term: "Payout schedule", detail: `Weekly, every ${PAYOUT_DAY}` },
   { term: "Minimum payout", detail: formatPrice(PAYOUT_MINIMUM_CENTS) },
   { term: "Funds available", detail: `${PAYOUT_FUNDS_AVAILABLE} after payout` },
@@ -85,79 +93,37 @@ export default function CommissionRates() {
         </Section>
 
         <Section title="What you earn">
-          <section
-            aria-label="Earnings examples table"
-            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1).
-            tabIndex={0}
-            className="relative overflow-x-auto rounded-lg border border-border"
+          <ScrollTable
+            label="Earnings examples table"
+            caption={`Seller earnings and platform fee for example sale prices at a ${SELLER_SHARE_PERCENT}/${PLATFORM_FEE_PERCENT} split`}
+            columns={earningsColumns}
+            className="text-sm sm:text-base"
+            bodyClassName="tabular-nums"
           >
-            <table className="w-full text-sm sm:text-base">
-              <caption className="sr-only">{`Seller earnings and platform fee for example sale prices at a ${SELLER_SHARE_PERCENT}/${PLATFORM_FEE_PERCENT} split`}</caption>
-              <thead className="bg-muted">
-                <tr>
-                  <th scope="col" className="px-4 py-3 text-left font-semibold">
-                    Sale price
-                  </th>
-                  <th scope="col" className="px-4 py-3 text-right font-semibold">
-                    You earn ({SELLER_SHARE_PERCENT}%)
-                  </th>
-                  <th scope="col" className="px-4 py-3 text-right font-semibold">
-                    Platform fee ({PLATFORM_FEE_PERCENT}%)
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-border tabular-nums">
-                {examples.map((example) => (
-                  <tr key={example.priceCents}>
-                    <th scope="row" className="px-4 py-3 text-left font-medium">
-                      {formatPrice(example.priceCents)}
-                    </th>
-                    <td className="px-4 py-3 text-right font-semibold text-success">
-                      {formatPrice(example.sellerCents)}
-                    </td>
-                    <td className="px-4 py-3 text-right text-muted-foreground">{formatPrice(example.platformCents)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </section>
+            {examples.map((example) => (
+              <tr key={example.priceCents}>
+                <th scope="row" className="px-4 py-3 text-left font-medium">
+                  {formatPrice(example.priceCents)}
+                </th>
+                <td className="px-4 py-3 text-right font-semibold text-success">{formatPrice(example.sellerCents)}</td>
+                <td className="px-4 py-3 text-right text-muted-foreground">{formatPrice(example.platformCents)}</td>
+              </tr>
+            ))}
+          </ScrollTable>
         </Section>
 
         <Section title={`What the ${PLATFORM_FEE_PERCENT}% covers`}>
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            {feeCovers.map(({ icon: Icon, title, text }) => (
-              <li key={title}>
-                <Card className="h-full p-6">
-                  <Icon aria-hidden="true" className="size-6 text-primary" />
-                  <h3 className="mt-3 font-semibold">{title}</h3>
-                  <p className="mt-1 text-sm text-muted-foreground">{text}</p>
-                </Card>
-              </li>
-            ))}
-          </ul>
+          <IconCardGrid items={feeCovers} className="sm:grid-cols-2 lg:grid-cols-4" />
         </Section>
 
         <Section title="Payout schedule">
           <Card className="p-6">
-            <dl className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-              {payoutFacts.map((fact) => (
-                <div key={fact.term}>
-                  <dt className="text-sm text-muted-foreground">{fact.term}</dt>
-                  <dd className="mt-1 font-semibold">{fact.detail}</dd>
-                </div>
-              ))}
-            </dl>
+            <FactList facts={payoutFacts} className="sm:grid-cols-2 lg:grid-cols-4" />
           </Card>
-          <div className="mt-6 flex flex-wrap gap-3">
-            <Button asChild>
-              <Link to="/become-seller">
-                Become a seller <ArrowRight aria-hidden="true" />
-              </Link>
-            </Button>
-            <Button asChild variant="outline">
-              <Link to="/seller-resources">Seller resources</Link>
-            </Button>
-          </div>
+          <CallToActionLinks
+            primary={{ to: "/become-seller", label: "Become a seller" }}
+            secondary={[{ to: "/seller-resources", label: "Seller resources" }]}
+          />
         </Section>
       </Container>
     </>

@@ -1,7 +1,9 @@
-import { Ban, FileCheck, FileText, type LucideIcon, MessageCircle, Scale, ShieldCheck } from "lucide-react";
-import { Link } from "react-router";
-import { Button } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
+import { Ban, FileCheck, FileText, MessageCircle, Scale, ShieldCheck } from "lucide-react";
+import { CallToActionCard } from "~/components/content/call-to-action";
+import { type IconCard, IconCardGrid } from "~/components/content/icon-card-grid";
+import { IconList } from "~/components/content/icon-list";
+import { NumberedStepCards } from "~/components/content/numbered-steps";
+import { TextLink } from "~/components/content/text-link";
 import { Container, PageHeader, Section } from "~/components/ui/page";
 import { pageMeta } from "~/lib/meta";
 import { APPEAL_REVIEW_TIME, APPEAL_WINDOW_DAYS, ENFORCEMENT_STEPS, SELLER_RESPONSE_HOURS } from "~/lib/shop-facts";
@@ -16,7 +18,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 const APPEAL_LINK = "/contact?subject=Seller%20appeal";
 
-const contentRules: { icon: LucideIcon; title: string; text: string }[] = [
+const contentRules: IconCard[] = [
   {
     icon: ShieldCheck,
     title: "Sell only original work",
@@ -54,6 +56,8 @@ const prohibited = [
   "Fake reviews, misleading discounts, or listings that pretend to be another seller's.",
 ];
 
+const enforcementSteps = ENFORCEMENT_STEPS.map((step) => ({ title: step.offence, text: step.consequence }));
+
 export default function SellerGuidelines() {
   return (
     <>
@@ -63,29 +67,12 @@ export default function SellerGuidelines() {
       />
       <Container className="pb-12">
         <Section title="Content rules">
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {contentRules.map(({ icon: Icon, title, text }) => (
-              <li key={title}>
-                <Card className="h-full p-6">
-                  <Icon aria-hidden="true" className="size-6 text-primary" />
-                  <h3 className="mt-3 font-semibold">{title}</h3>
-                  <p className="mt-1 text-sm text-muted-foreground">{text}</p>
-                </Card>
-              </li>
-            ))}
-          </ul>
+          <IconCardGrid items={contentRules} className="sm:grid-cols-2 lg:grid-cols-3" />
         </Section>
 
         <Section title="Prohibited items">
           <p className="mb-4 text-muted-foreground">We remove listings that include any of the following:</p>
-          <ul className="space-y-3">
-            {prohibited.map((item) => (
-              <li key={item} className="flex gap-3">
-                <Ban aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-destructive" />
-                <span>{item}</span>
-              </li>
-            ))}
-          </ul>
+          <IconList icon={Ban} tone="destructive" items={prohibited} />
         </Section>
 
         <Section title="Enforcement">
@@ -93,54 +80,32 @@ export default function SellerGuidelines() {
             When a listing or shop breaks these guidelines, we tell you what the problem is and what to change. Repeated
             violations lead to stronger action:
           </p>
-          <ol className="grid gap-4 md:grid-cols-3">
-            {ENFORCEMENT_STEPS.map((step, index) => (
-              <li key={step.offence}>
-                <Card className="h-full p-6">
-                  <span
-                    aria-hidden="true"
-                    className="flex size-9 items-center justify-center rounded-full bg-primary-soft font-semibold text-primary"
-                  >
-                    {index + 1}
-                  </span>
-                  <h3 className="mt-3 font-semibold">{step.offence}</h3>
-                  <p className="mt-1 text-sm text-muted-foreground">{step.consequence}</p>
-                </Card>
-              </li>
-            ))}
-          </ol>
+          <NumberedStepCards steps={enforcementSteps} tone="soft" className="md:grid-cols-3" />
         </Section>
 
         <Section title="Appeals">
-          <Card className="flex flex-col gap-4 bg-primary-soft p-6 md:flex-row md:items-center md:justify-between">
-            <div className="max-w-2xl">
-              <p>
-                Think we got it wrong? You can appeal any enforcement action within{" "}
-                <span className="font-semibold">{APPEAL_WINDOW_DAYS} days</span> of our notice. Tell us which listing or
-                decision you're appealing and why, with anything that supports your case, such as proof that you own the
-                rights.
-              </p>
-              <p className="mt-2 text-muted-foreground">
-                We review every appeal in {APPEAL_REVIEW_TIME} and email you our decision.
-              </p>
-            </div>
-            <Button asChild className="self-start md:self-center">
-              <Link to={APPEAL_LINK}>Submit an appeal</Link>
-            </Button>
-          </Card>
+          <CallToActionCard
+            action={{ to: APPEAL_LINK, label: "Submit an appeal" }}
+            rowFrom="md"
+            contentClassName="max-w-2xl"
+          >
+            <p>
+              Think we got it wrong? You can appeal any enforcement action within{" "}
+              <span className="font-semibold">{APPEAL_WINDOW_DAYS} days</span> of our notice. Tell us which listing or
+              decision you're appealing and why, with anything that supports your case, such as proof that you own the
+              rights.
+            </p>
+            <p className="mt-2 text-muted-foreground">
+              We review every appeal in {APPEAL_REVIEW_TIME} and email you our decision.
+            </p>
+          </CallToActionCard>
         </Section>
 
         <Section title="Report a listing">
           <p className="max-w-3xl text-muted-foreground">
             Seen something on our marketplace that breaks these rules, or found your own work being sold without
-            permission?{" "}
-            <Link
-              to="/contact?subject=Report%20a%20listing"
-              className="font-medium text-primary underline underline-offset-4 hover:no-underline"
-            >
-              Let us know
-            </Link>{" "}
-            and we'll look into it.
+            permission? <TextLink to="/contact?subject=Report%20a%20listing">Let us know</TextLink> and we'll look into
+            it.
           </p>
         </Section>
       </Container>

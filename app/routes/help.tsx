@@ -1,8 +1,7 @@
 import { ChevronDown, Clock, Mail } from "lucide-react";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
-import { Button } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
+import { CallToActionCard } from "~/components/content/call-to-action";
+import { TextLink } from "~/components/content/text-link";
 import { Container, PageHeader, Section } from "~/components/ui/page";
 import { pageMeta } from "~/lib/meta";
 import {
@@ -21,8 +20,6 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     "Help Center",
     "Answers about downloads, file formats, refunds, licenses and selling on our marketplace.",
   );
-
-const inlineLink = "font-medium text-primary underline underline-offset-4 hover:no-underline";
 
 // How to open each format a product can come in (the Format filter of SPEC section 2).
 const formats = [
@@ -43,10 +40,7 @@ const faqs: { question: string; answer: ReactNode }[] = [
           we email a receipt with the same links to the address you used at checkout.
         </p>
         <p>
-          Can't find the email? Check your spam or promotions folder, then{" "}
-          <Link to="/contact" className={inlineLink}>
-            contact us
-          </Link>{" "}
+          Can't find the email? Check your spam or promotions folder, then <TextLink to="/contact">contact us</TextLink>{" "}
           with your order number and we'll send the links again.
         </p>
       </>
@@ -78,11 +72,7 @@ const faqs: { question: string; answer: ReactNode }[] = [
           hours, and approved refunds are processed in {REFUND_PROCESSING}.
         </p>
         <p>
-          Read the full{" "}
-          <Link to="/refund-policy" className={inlineLink}>
-            refund policy
-          </Link>
-          .
+          Read the full <TextLink to="/refund-policy">refund policy</TextLink>.
         </p>
       </>
     ),
@@ -97,11 +87,7 @@ const faqs: { question: string; answer: ReactNode }[] = [
           needs an extended license.
         </p>
         <p>
-          Compare the three in our{" "}
-          <Link to="/license" className={inlineLink}>
-            license terms
-          </Link>
-          .
+          Compare the three in our <TextLink to="/license">license terms</TextLink>.
         </p>
       </>
     ),
@@ -115,11 +101,7 @@ const faqs: { question: string; answer: ReactNode }[] = [
           list your products and keep {SELLER_SHARE_PERCENT}% of every sale, paid out weekly.
         </p>
         <p>
-          See{" "}
-          <Link to="/become-seller" className={inlineLink}>
-            how selling works
-          </Link>
-          .
+          See <TextLink to="/become-seller">how selling works</TextLink>.
         </p>
       </>
     ),
@@ -149,28 +131,25 @@ export default function HelpCenter() {
         </Section>
 
         <Section>
-          <Card className="flex flex-col gap-6 bg-primary-soft p-6 sm:p-8 md:flex-row md:items-center md:justify-between">
-            <div>
-              <h2 className="text-2xl font-semibold">Still need help?</h2>
-              <p className="mt-2 max-w-xl text-muted-foreground">
-                Our support team answers every message. Send us your question and we'll get back to you during support
-                hours.
-              </p>
-              <h3 className="mt-4 flex items-center gap-2 font-semibold">
-                <Clock aria-hidden="true" className="size-4 text-primary" /> Support hours
-              </h3>
-              <ul className="mt-1 text-sm text-muted-foreground">
-                {SUPPORT_HOURS.map((hours) => (
-                  <li key={hours}>{hours}</li>
-                ))}
-              </ul>
-            </div>
-            <Button asChild size="lg" className="self-start md:self-center">
-              <Link to="/contact">
-                <Mail aria-hidden="true" /> Contact support
-              </Link>
-            </Button>
-          </Card>
+          <CallToActionCard
+            title="Still need help?"
+            action={{ to: "/contact", label: "Contact support", icon: Mail }}
+            size="lg"
+            rowFrom="md"
+          >
+            <p className="mt-2 max-w-xl text-muted-foreground">
+              Our support team answers every message. Send us your question and we'll get back to you during support
+              hours.
+            </p>
+            <h3 className="mt-4 flex items-center gap-2 font-semibold">
+              <Clock aria-hidden="true" className="size-4 text-primary" /> Support hours
+            </h3>
+            <ul className="mt-1 text-sm text-muted-foreground">
+              {SUPPORT_HOURS.map((hours) => (
+                <li key={hours}>{hours}</li>
+              ))}
+            </ul>
+          </CallToActionCard>
         </Section>
       </Container>
     </>

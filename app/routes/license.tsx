@@ -1,7 +1,8 @@
 import { Check, CircleCheck, CircleX, X } from "lucide-react";
-import { Link } from "react-router";
+import { CallToActionCard } from "~/components/content/call-to-action";
+import { IconList } from "~/components/content/icon-list";
+import { type Column, ScrollTable } from "~/components/content/scroll-table";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Container, PageHeader, Section } from "~/components/ui/page";
 import { pageMeta } from "~/lib/meta";
@@ -27,6 +28,11 @@ const comparison: { use: string; allowedBy: LicenseName[] }[] = [
   { use: "Sell end products where the design is one part", allowedBy: ["Commercial", "Extended"] },
   { use: "Sell products where the design is the main feature", allowedBy: ["Extended"] },
   { use: "Resell, share or give away the original files", allowedBy: [] },
+];
+
+const comparisonColumns: Column[] = [
+  { label: "Use" },
+  ...licenseNames.map((name): Column => ({ label: name, align: "center" })),
 ];
 
 const licenses: { name: LicenseName; summary: string; may: string[]; mayNot: string[] }[] = [
@@ -86,23 +92,6 @@ function Allowed({ allowed }: { allowed: boolean }) {
   );
 }
 
-function TermList({ allowed, items }: { allowed: boolean; items: string[] }) {
-  const Icon = allowed ? CircleCheck : CircleX;
-  return (
-    <ul className="mt-2 space-y-2 text-sm">
-      {items.map((item) => (
-        <li key={item} className="flex gap-2">
-          <Icon
-            aria-hidden="true"
-            className={`mt-0.5 size-4 shrink-0 ${allowed ? "text-success" : "text-destructive"}`}
-          />
-          <span>{item}</span>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
 export default function LicenseTerms() {
   return (
     <>
@@ -122,42 +111,25 @@ export default function LicenseTerms() {
         </Section>
 
         <Section title="Compare licenses">
-          <section
-            aria-label="License comparison table"
-            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1).
-            tabIndex={0}
-            className="relative overflow-x-auto rounded-lg border border-border"
+          <ScrollTable
+            label="License comparison table"
+            caption="What each license allows"
+            columns={comparisonColumns}
+            className="min-w-[36rem] text-sm"
           >
-            <table className="w-full min-w-[36rem] text-sm">
-              <caption className="sr-only">What each license allows</caption>
-              <thead className="bg-muted">
-                <tr>
-                  <th scope="col" className="px-4 py-3 text-left font-semibold">
-                    Use
-                  </th>
-                  {licenseNames.map((name) => (
-                    <th key={name} scope="col" className="px-4 py-3 text-center font-semibold">
-                      {name}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-border">
-                {comparison.map((row) => (
-                  <tr key={row.use}>
-                    <th scope="row" className="px-4 py-3 text-left font-normal">
-                      {row.use}
-                    </th>
-                    {licenseNames.map((name) => (
-                      <td key={name} className="px-4 py-3 text-center">
-                        <Allowed allowed={row.allowedBy.includes(name)} />
-                      </td>
-                    ))}
-                  </tr>
+            {comparison.map((row) => (
+              <tr key={row.use}>
+                <th scope="row" className="px-4 py-3 text-left font-normal">
+                  {row.use}
+                </th>
+                {licenseNames.map((name) => (
+                  <td key={name} className="px-4 py-3 text-center">
+                    <Allowed allowed={row.allowedBy.includes(name)} />
+                  </td>
                 ))}
-              </tbody>
-            </table>
-          </section>
+              </tr>
+            ))}
+          </ScrollTable>
         </Section>
 
         <Section title="License details">
@@ -170,9 +142,9 @@ export default function LicenseTerms() {
                 </div>
                 <p className="mt-2 text-muted-foreground">{license.summary}</p>
                 <h4 className="mt-5 font-semibold">You may</h4>
-                <TermList allowed items={license.may} />
+                <IconList icon={CircleCheck} tone="success" size="sm" className="mt-2" items={license.may} />
                 <h4 className="mt-5 font-semibold">You may not</h4>
-                <TermList allowed={false} items={license.mayNot} />
+                <IconList icon={CircleX} tone="destructive" size="sm" className="mt-2" items={license.mayNot} />
               </Card>
             ))}
           </div>
@@ -189,17 +161,15 @@ export default function LicenseTerms() {
         </Section>
 
         <Section>
-          <Card className="flex flex-col gap-4 p-6 sm:flex-row sm:items-center sm:justify-between">
-            <div>
-              <h2 className="text-xl font-semibold">Need a Commercial or Extended license?</h2>
-              <p className="mt-1 text-muted-foreground">
-                Tell us which product you bought and how you plan to use it, and we'll arrange the right license.
-              </p>
-            </div>
-            <Button asChild variant="outline" className="self-start sm:self-center">
-              <Link to="/contact?subject=License%20question">Ask about licensing</Link>
-            </Button>
-          </Card>
+          <CallToActionCard
+            title="Need a Commercial or Extended license?"
+            action={{ to: "/contact?subject=License%20question", label: "Ask about licensing", variant: "outline" }}
+            tone="plain"
+          >
+            <p className="mt-1 text-muted-foreground">
+              Tell us which product you bought and how you plan to use it, and we'll arrange the right license.
+            </p>
+          </CallToActionCard>
         </Section>
       </Container>
     </>

@@ -1,7 +1,8 @@
 import { CircleCheck, CircleX, Clock, CreditCard, Mail, ShieldCheck } from "lucide-react";
-import type { ReactNode } from "react";
-import { Link } from "react-router";
-import { Button } from "~/components/ui/button";
+import { CallToActionCard } from "~/components/content/call-to-action";
+import { IconList } from "~/components/content/icon-list";
+import { NumberedStepList, type Step } from "~/components/content/numbered-steps";
+import { TextLink } from "~/components/content/text-link";
 import { Card } from "~/components/ui/card";
 import { Container, PageHeader, Section } from "~/components/ui/page";
 import { pageMeta } from "~/lib/meta";
@@ -46,39 +47,25 @@ const doesNotQualify = [
   "Purchases used in breach of the license terms.",
 ];
 
-const steps: { title: string; body: ReactNode }[] = [
+const steps: Step[] = [
   {
     title: "Contact us",
-    body: (
+    text: (
       <>
-        Send us a message through the{" "}
-        <Link to={REFUND_CONTACT} className="font-medium text-primary underline underline-offset-4 hover:no-underline">
-          contact page
-        </Link>{" "}
-        with your order number, the email you used at checkout, the product, and what went wrong. Screenshots help us
-        sort it out faster.
+        Send us a message through the <TextLink to={REFUND_CONTACT}>contact page</TextLink> with your order number, the
+        email you used at checkout, the product, and what went wrong. Screenshots help us sort it out faster.
       </>
     ),
   },
   {
     title: "We review your request",
-    body: `We reply within ${REFUND_REVIEW_HOURS} hours. If the problem is one we can fix, such as a broken download link, we'll offer that first, and you can still choose a refund.`,
+    text: `We reply within ${REFUND_REVIEW_HOURS} hours. If the problem is one we can fix, such as a broken download link, we'll offer that first, and you can still choose a refund.`,
   },
   {
     title: "You get your money back",
-    body: `Once approved, the refund goes back to your original payment method within ${REFUND_PROCESSING}. Your bank may take a little longer to show it.`,
+    text: `Once approved, the refund goes back to your original payment method within ${REFUND_PROCESSING}. Your bank may take a little longer to show it.`,
   },
 ];
-
-function ListItem({ ok, children }: { ok: boolean; children: ReactNode }) {
-  const Icon = ok ? CircleCheck : CircleX;
-  return (
-    <li className="flex gap-3">
-      <Icon aria-hidden="true" className={`mt-0.5 size-5 shrink-0 ${ok ? "text-success" : "text-destructive"}`} />
-      <div>{children}</div>
-    </li>
-  );
-}
 
 export default function RefundPolicy() {
   return (
@@ -107,46 +94,31 @@ export default function RefundPolicy() {
             <p className="mb-4 text-muted-foreground">
               Within {MONEY_BACK_GUARANTEE_DAYS} days of purchase, we refund the full price when:
             </p>
-            <ul className="space-y-4">
-              {qualifies.map((item) => (
-                <ListItem key={item.title} ok>
-                  <span className="font-medium">{item.title}.</span>{" "}
-                  <span className="text-muted-foreground">{item.text}</span>
-                </ListItem>
-              ))}
-            </ul>
+            <IconList
+              icon={CircleCheck}
+              tone="success"
+              className="space-y-4"
+              items={qualifies.map((item) => ({
+                key: item.title,
+                content: (
+                  <>
+                    <span className="font-medium">{item.title}.</span>{" "}
+                    <span className="text-muted-foreground">{item.text}</span>
+                  </>
+                ),
+              }))}
+            />
           </Section>
 
           <Section title="What doesn't qualify">
             <p className="mb-4 text-muted-foreground">
               Digital files can't be returned once downloaded, so we can't offer refunds for:
             </p>
-            <ul className="space-y-3">
-              {doesNotQualify.map((item) => (
-                <ListItem key={item} ok={false}>
-                  {item}
-                </ListItem>
-              ))}
-            </ul>
+            <IconList icon={CircleX} tone="destructive" items={doesNotQualify} />
           </Section>
 
           <Section title="How to request a refund">
-            <ol className="space-y-4">
-              {steps.map((step, index) => (
-                <li key={step.title} className="flex gap-4">
-                  <span
-                    aria-hidden="true"
-                    className="flex size-8 shrink-0 items-center justify-center rounded-full bg-primary-soft font-semibold text-primary"
-                  >
-                    {index + 1}
-                  </span>
-                  <div className="pt-1">
-                    <h3 className="font-semibold">{step.title}</h3>
-                    <p className="mt-1 text-muted-foreground">{step.body}</p>
-                  </div>
-                </li>
-              ))}
-            </ol>
+            <NumberedStepList steps={steps} tone="soft" />
           </Section>
 
           <Section title="After a refund">
@@ -157,19 +129,14 @@ export default function RefundPolicy() {
           </Section>
 
           <Section>
-            <Card className="flex flex-col gap-4 bg-primary-soft p-6 sm:flex-row sm:items-center sm:justify-between">
-              <div>
-                <h2 className="text-xl font-semibold">Something wrong with your order?</h2>
-                <p className="mt-1 text-muted-foreground">
-                  Tell us what happened; we review every request within {REFUND_REVIEW_HOURS} hours.
-                </p>
-              </div>
-              <Button asChild className="self-start sm:self-center">
-                <Link to={REFUND_CONTACT}>
-                  <Mail aria-hidden="true" /> Request a refund
-                </Link>
-              </Button>
-            </Card>
+            <CallToActionCard
+              title="Something wrong with your order?"
+              action={{ to: REFUND_CONTACT, label: "Request a refund", icon: Mail }}
+            >
+              <p className="mt-1 text-muted-foreground">
+                Tell us what happened; we review every request within {REFUND_REVIEW_HOURS} hours.
+              </p>
+            </CallToActionCard>
           </Section>
         </div>
       </Container>

@@ -11,6 +11,7 @@ import {
 } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { type Fact, FactList } from "~/components/content/fact-list";
 import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
 import { Container, PageHeader, Section } from "~/components/ui/page";
@@ -101,7 +102,7 @@ const guides: { icon: LucideIcon; title: string; tips: string[]; extra?: ReactNo
   },
 ];
 
-const payoutFacts = [
+const payoutFacts: Fact[] = [
   { term: "Payout schedule", detail: `Weekly, every ${PAYOUT_DAY}` },
   { term: "Minimum payout", detail: `${formatPrice(PAYOUT_MINIMUM_CENTS)}; smaller balances roll over to next week` },
   { term: "Funds available", detail: `${PAYOUT_FUNDS_AVAILABLE} after the payout is sent` },
@@ -150,14 +151,7 @@ export default function SellerResources() {
 
         <Section title="Getting paid">
           <Card className="p-6">
-            <dl className="grid gap-6 sm:grid-cols-3">
-              {payoutFacts.map((fact) => (
-                <div key={fact.term}>
-                  <dt className="text-sm text-muted-foreground">{fact.term}</dt>
-                  <dd className="mt-1 font-semibold">{fact.detail}</dd>
-                </div>
-              ))}
-            </dl>
+            <FactList facts={payoutFacts} className="sm:grid-cols-3" />
             <h3 className="mt-6 font-semibold">Payout methods</h3>
             <ul className="mt-2 flex flex-wrap gap-2">
               {PAYOUT_METHODS.map((method) => (
