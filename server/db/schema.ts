@@ -93,10 +93,16 @@ export const products = pgTable(
     ),
     check("products_rating_range", sql`${table.rating} >= 0 AND ${table.rating} <= 5`),
     check("products_status_known", sql`${table.status} IN ('published', 'draft', 'hidden')`),
-    index("products_category_idx").on(table.categoryId, table.status),
     index("products_creator_idx").on(table.creatorId),
     index("products_created_at_idx").on(table.createdAt),
-    index("products_popularity_idx").on(table.downloads),
+    // Listings show published products, most downloaded first, page by page. NULLS FIRST is
+    // PostgreSQL's default for DESC, so the index matches `ORDER BY downloads DESC, id DESC`.
+    index("products_published_popularity_idx")
+      .on(table.downloads.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`${table.status} = 'published'`),
+    index("products_published_category_popularity_idx")
+      .on(table.categoryId, table.downloads.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`${table.status} = 'published'`),
   ],
 );
 

@@ -1,8 +1,8 @@
 import type { ProductCard as ProductCardData } from "@server/catalogue/product-card.ts";
-import { Download, ExternalLink, Heart } from "lucide-react";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { SpriteIcon } from "~/components/ui/icon-sprite";
 import { discountPercent, formatPrice } from "~/lib/format";
 import { cn } from "~/lib/utils";
 import { ProductImage } from "./product-image";
@@ -56,7 +56,7 @@ export function ProductCard({ product, layout = "grid" }: { product: ProductCard
           </p>
           {product.isInstantDownload ? (
             <span className="inline-flex items-center gap-1 text-xs font-medium text-success">
-              <Download aria-hidden="true" className="size-3.5" />
+              <SpriteIcon name="download" className="size-3.5" />
               Instant download
             </span>
           ) : null}
@@ -69,7 +69,7 @@ export function ProductCard({ product, layout = "grid" }: { product: ProductCard
           className="size-9 rounded-full bg-background/90"
           aria-label={`Add ${product.title} to wishlist`}
         >
-          <Heart aria-hidden="true" />
+          <SpriteIcon name="heart" />
         </Button>
         <Button variant="outline" size="icon" className="size-9 rounded-full bg-background/90" asChild>
           <a
@@ -78,7 +78,7 @@ export function ProductCard({ product, layout = "grid" }: { product: ProductCard
             rel="noopener"
             aria-label={`Quick view ${product.title} (opens in a new tab)`}
           >
-            <ExternalLink aria-hidden="true" />
+            <SpriteIcon name="external-link" />
           </a>
         </Button>
       </div>

@@ -1,5 +1,7 @@
-import { Star } from "lucide-react";
+import { SpriteIcon } from "~/components/ui/icon-sprite";
 import { cn } from "~/lib/utils";
+
+const POSITIONS = [1, 2, 3, 4, 5] as const;
 
 /** Five stars, the first floor(rating) of them filled (SPEC section 2). */
 export function StarRating({ rating, className }: { rating: number; className?: string }) {
@@ -10,12 +12,8 @@ export function StarRating({ rating, className }: { rating: number; className?: 
       role="img"
       aria-label={`Rated ${rating.toFixed(1)} out of 5`}
     >
-      {Array.from({ length: 5 }, (_, index) => (
-        <Star
-          key={index}
-          aria-hidden="true"
-          className={cn("size-4", index < filled ? "fill-star text-star" : "fill-none text-input")}
-        />
+      {POSITIONS.map((position) => (
+        <SpriteIcon key={position} name="star" className={position <= filled ? "fill-star text-star" : "text-input"} />
       ))}
     </span>
   );
