@@ -128,3 +128,14 @@ export const contactMessages = pgTable("contact_messages", {
   message: text("message").notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+// Request counters of the rate limiter, shared by every app server (server/http/rate-limit-store.ts).
+export const rateLimitHits = pgTable(
+  "rate_limit_hits",
+  {
+    key: text("key").primaryKey(),
+    hits: integer("hits").notNull(),
+    resetsAt: timestamp("resets_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [index("rate_limit_hits_resets_at_idx").on(table.resetsAt)],
+);

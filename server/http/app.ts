@@ -10,6 +10,7 @@ import type { Database } from "../db/client.ts";
 import { servicesContext } from "./context.ts";
 import { generatedMedia } from "./generated-media.ts";
 import { healthCheck } from "./health.ts";
+import { rateLimits } from "./rate-limits.ts";
 import { assignNonce, securityHeaders } from "./security-headers.ts";
 
 export interface AppOptions {
@@ -38,6 +39,7 @@ export function createApp({ db, config, logger, clientBuildDir }: AppOptions): e
   }
   app.get("/media/generated/:name", generatedMedia);
   app.get("/healthz", healthCheck(db));
+  app.use(rateLimits(db));
 
   app.all(
     "/{*path}",

@@ -97,6 +97,15 @@ test("an unknown category is not found, an unknown product goes to /browse, an u
   await page.goto("/creator/nobody-here");
   await expect(page.getByRole("heading", { name: "Creator Not Found" })).toBeVisible();
   await expect(page.getByText("The creator you're looking for doesn't exist.")).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test("a search with no match says so and suggests other searches", async ({ page }) => {
+  await page.goto("/search?q=zzzz-nothing");
+  await expect(page.getByRole("heading", { name: "No results found" })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole("main").getByRole("link", { name: "wall art", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: 'Search Results for "wall art"' })).toBeVisible();
 });
 
 test("category aliases show the same products and name one canonical address", async ({ page }) => {
