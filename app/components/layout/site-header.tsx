@@ -1,5 +1,6 @@
 import { Heart, LogIn, Menu, Search, ShoppingCart, X } from "lucide-react";
 import { Dialog } from "radix-ui";
+import type { ReactNode } from "react";
 import { Form, Link, NavLink } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
@@ -50,33 +51,49 @@ function EmptyState({ text }: { text: string }) {
   );
 }
 
+function HeaderPanel(props: {
+  title: string;
+  description: string;
+  label: string;
+  icon: ReactNode;
+  count: number;
+  emptyText: string;
+}) {
+  return (
+    <PanelDialog
+      title={props.title}
+      description={props.description}
+      trigger={
+        <Button variant="ghost" size="icon" className="relative" aria-label={`${props.label} (${props.count} items)`}>
+          {props.icon}
+          <CountBadge count={props.count} />
+        </Button>
+      }
+    >
+      <EmptyState text={props.emptyText} />
+    </PanelDialog>
+  );
+}
+
 function AccountActions({ wishlistCount, cartCount }: { wishlistCount: number; cartCount: number }) {
   return (
     <>
-      <PanelDialog
+      <HeaderPanel
         title="Wishlist"
         description="Products you saved for later"
-        trigger={
-          <Button variant="ghost" size="icon" className="relative" aria-label={`Wishlist (${wishlistCount} items)`}>
-            <Heart aria-hidden="true" />
-            <CountBadge count={wishlistCount} />
-          </Button>
-        }
-      >
-        <EmptyState text="Your wishlist is empty." />
-      </PanelDialog>
-      <PanelDialog
+        label="Wishlist"
+        icon={<Heart aria-hidden="true" />}
+        count={wishlistCount}
+        emptyText="Your wishlist is empty."
+      />
+      <HeaderPanel
         title="Shopping Cart"
         description="Digital products, downloaded right after checkout"
-        trigger={
-          <Button variant="ghost" size="icon" className="relative" aria-label={`Cart (${cartCount} items)`}>
-            <ShoppingCart aria-hidden="true" />
-            <CountBadge count={cartCount} />
-          </Button>
-        }
-      >
-        <EmptyState text="Your cart is empty." />
-      </PanelDialog>
+        label="Cart"
+        icon={<ShoppingCart aria-hidden="true" />}
+        count={cartCount}
+        emptyText="Your cart is empty."
+      />
     </>
   );
 }
