@@ -1,3 +1,5 @@
+import { getCurrentUser } from "@server/accounts/current-user.ts";
+import { DEMO_ACCOUNTS } from "@server/accounts/demo-accounts.ts";
 import { listCategories } from "@server/catalogue/categories.ts";
 import { servicesContext } from "@server/http/context.ts";
 import type { ReactNode } from "react";
@@ -19,10 +21,16 @@ import { IconSprite } from "~/components/ui/icon-sprite";
 import type { Route } from "./+types/root";
 import "./app.css";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const { db, shopName } = context.get(servicesContext);
-  const categories = await listCategories(db);
-  return { shopName, categories: categories.map(({ slug, name }) => ({ slug, name })) };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db, shopName, auth, googleSignIn } = context.get(servicesContext);
+  const [categories, user] = await Promise.all([listCategories(db), getCurrentUser(auth, request.headers)]);
+  return {
+    shopName,
+    user,
+    googleSignIn,
+    demoAccounts: DEMO_ACCOUNTS.map(({ email, password, isSeller }) => ({ email, password, isSeller })),
+    categories: categories.map(({ slug, name }) => ({ slug, name })),
+  };
 }
 
 export function useShop() {
@@ -48,7 +56,15 @@ export function Layout({ children }: { children: ReactNode }) {
         >
           Skip to content
         </a>
-        <SiteHeader shopName={shop?.shopName ?? "Marketplace"} categories={shop?.categories ?? []} />
+        <SiteHeader
+          shopName={shop?.shopName ?? "Marketplace"}
+          categories={shop?.categories ?? []}
+          account={{
+            user: shop?.user ?? null,
+            demoAccounts: shop?.demoAccounts ?? [],
+            googleSignIn: shop?.googleSignIn ?? false,
+          }}
+        />
         <main id="main" className="flex-1">
           {children}
         </main>

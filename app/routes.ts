@@ -16,5 +16,12 @@ export default [
   route("seller-resources", "routes/seller-resources.tsx"),
   route("commission", "routes/commission.tsx"),
   route("guidelines", "routes/guidelines.tsx"),
+  route("auth/callback", "routes/auth-callback.tsx"),
+  route("account/profile", "routes/account/profile.tsx"),
+  route("account/settings", "routes/account/settings.tsx"),
+  route("seller", "routes/seller/dashboard.tsx"),
+  route("account/sign-in", "routes/account/sign-in.ts"),
+  route("account/sign-up", "routes/account/sign-up.ts"),
+  route("account/sign-out", "routes/account/sign-out.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -6,6 +6,8 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import express from "express";
 import { pino } from "pino";
+import { loadAuthSecret } from "./accounts/auth-secret.ts";
+import { seedDemoAccountsIfMissing } from "./accounts/demo-accounts.ts";
 import { seedSampleCatalogueIfEmpty } from "./catalogue/seed-sample-catalogue.ts";
 import { type Config, ConfigError, parseConfig } from "./config/env.ts";
 import { type OpenedDatabase, openDatabase } from "./db/open.ts";
@@ -25,10 +27,13 @@ const logger = pino({ level: config.logLevel });
 const log = (message: string) => logger.info(message);
 
 let database: OpenedDatabase;
+let authSecret: string;
 try {
   database = await openDatabase(config, log);
+  authSecret = await loadAuthSecret(database.db, config.authSecret);
   const seeded = await seedSampleCatalogueIfEmpty(database.db, database.pool);
   if (seeded) log(`Loaded the sample catalogue (${seeded.products} products)`);
+  else if (await seedDemoAccountsIfMissing(database.db)) log("Created the demo accounts");
 } catch (error) {
   logger.fatal((error as Error).message);
   process.exit(1);
@@ -48,7 +53,7 @@ if (config.nodeEnv === "development") {
   app.use(async (req, res, next) => {
     try {
       const { createApp } = await viteServer!.ssrLoadModule("./server/http/app.ts");
-      createApp({ db: database.db, config, logger })(req, res, next);
+      createApp({ db: database.db, config, authSecret, logger })(req, res, next);
     } catch (error) {
       if (error instanceof Error) viteServer!.ssrFixStacktrace(error);
       next(error);
@@ -62,7 +67,7 @@ if (config.nodeEnv === "development") {
     process.exit(1);
   }
   const { createApp } = await import(pathToFileURL(serverBuild).href);
-  app.use(createApp({ db: database.db, config, logger, clientBuildDir: path.join(root, "build/client") }));
+  app.use(createApp({ db: database.db, config, authSecret, logger, clientBuildDir: path.join(root, "build/client") }));
 }
 
 const server: Server = app.listen(config.port, config.host, () => {

@@ -1,5 +1,6 @@
 import { count, sql } from "drizzle-orm";
 import type pg from "pg";
+import { seedDemoAccounts } from "../accounts/demo-accounts.ts";
 import { withAdvisoryLock } from "../db/advisory-lock.ts";
 import type { Database } from "../db/client.ts";
 import { categories, categoryAliases, creators, productImages, products } from "../db/schema.ts";
@@ -13,9 +14,15 @@ export interface SeedResult {
   products: number;
 }
 
-// Loads (or refreshes) the hand-written sample catalogue. Idempotent: rows are matched by
+// Loads (or refreshes) the hand-written sample catalogue and the demo accounts. Idempotent: rows are matched by
 // slug (categories, creators) and id (products), so running it again updates them in place.
 export async function seedSampleCatalogue(db: Database): Promise<SeedResult> {
+  const result = await loadSampleCatalogue(db);
+  await seedDemoAccounts(db);
+  return result;
+}
+
+function loadSampleCatalogue(db: Database): Promise<SeedResult> {
   return db.transaction(async (tx) => {
     const categoryIds = new Map<string, number>();
     const artKinds = new Map<string, ArtKind>();

@@ -22,6 +22,9 @@ const envSchema = z.object({
     .max(60, "must be at most 60 characters")
     .default("Digital Goods Market"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
 });
 
 export interface Config {
@@ -33,6 +36,9 @@ export interface Config {
   publicUrl: string;
   shopName: string;
   logLevel: string;
+  /** Signs session cookies; generated once and kept in the database when not set. */
+  authSecret: string | undefined;
+  google: { clientId: string; clientSecret: string } | undefined;
 }
 
 export class ConfigError extends Error {
@@ -51,6 +57,9 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const value = result.data;
+  if (Boolean(value.GOOGLE_CLIENT_ID) !== Boolean(value.GOOGLE_CLIENT_SECRET)) {
+    throw new ConfigError("Invalid configuration:\n  GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: set both, or neither");
+  }
   const port = value.PORT;
   return {
     nodeEnv: value.NODE_ENV,
@@ -61,5 +70,10 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     publicUrl: (value.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ""),
     shopName: value.SHOP_NAME,
     logLevel: value.LOG_LEVEL,
+    authSecret: value.AUTH_SECRET,
+    google:
+      value.GOOGLE_CLIENT_ID && value.GOOGLE_CLIENT_SECRET
+        ? { clientId: value.GOOGLE_CLIENT_ID, clientSecret: value.GOOGLE_CLIENT_SECRET }
+        : undefined,
   };
 }

@@ -13,6 +13,10 @@ import {
   timestamp,
 } from "drizzle-orm/pg-core";
 
+import { user } from "./auth-schema.ts";
+
+export * from "./auth-schema.ts";
+
 // Money is integer cents. Ratings are 0-5 with one decimal, kept as a double.
 
 export const categories = pgTable("categories", {
@@ -35,6 +39,10 @@ export const categoryAliases = pgTable("category_aliases", {
 
 export const creators = pgTable("creators", {
   id: serial("id").primaryKey(),
+  // The account that runs this creator's shop, if it has one (sellers).
+  userId: text("user_id")
+    .unique()
+    .references(() => user.id, { onDelete: "set null" }),
   slug: text("slug").notNull().unique(),
   name: text("name").notNull(),
   avatarUrl: text("avatar_url"),

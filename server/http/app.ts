@@ -1,10 +1,13 @@
 import * as serverBuild from "virtual:react-router/server-build";
 import { createRequestHandler } from "@react-router/express";
+import { toNodeHandler } from "better-auth/node";
 import compression from "compression";
 import express from "express";
 import type { Logger } from "pino";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider } from "react-router";
+import { createAuth } from "../accounts/auth.ts";
+import { accountLimits } from "../accounts/credentials.ts";
 import type { Config } from "../config/env.ts";
 import type { Database } from "../db/client.ts";
 import { servicesContext } from "./context.ts";
@@ -16,6 +19,8 @@ import { assignNonce, securityHeaders } from "./security-headers.ts";
 export interface AppOptions {
   db: Database;
   config: Config;
+  /** The secret that signs session cookies (server/accounts/auth-secret.ts). */
+  authSecret: string;
   logger: Logger;
   /** build/client in production; absent in development, where Vite serves the assets. */
   clientBuildDir?: string;
@@ -23,7 +28,9 @@ export interface AppOptions {
 
 // The Express application. It is part of the Vite server build, so it shares one module
 // graph with the route modules (the request context below is the same object in both).
-export function createApp({ db, config, logger, clientBuildDir }: AppOptions): express.Express {
+export function createApp({ db, config, authSecret, logger, clientBuildDir }: AppOptions): express.Express {
+  const auth = createAuth({ db, config, secret: authSecret });
+  const limits = accountLimits(db);
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback");
@@ -40,19 +47,25 @@ export function createApp({ db, config, logger, clientBuildDir }: AppOptions): e
   app.get("/media/generated/:name", generatedMedia);
   app.get("/healthz", healthCheck(db));
   app.use(rateLimits(db));
+  // better-auth's own endpoints (Google's redirect back lands here); it reads the raw body.
+  app.all("/api/auth/{*path}", toNodeHandler(auth));
 
   app.all(
     "/{*path}",
     createRequestHandler({
       build: serverBuild,
       mode: config.nodeEnv === "development" ? "development" : "production",
-      getLoadContext(_req, res) {
+      getLoadContext(req, res) {
         const context = new RouterContextProvider();
         context.set(servicesContext, {
           db,
           shopName: config.shopName,
           publicUrl: config.publicUrl,
           nonce: res.locals.cspNonce as string,
+          auth,
+          accountLimits: limits,
+          clientAddress: req.ip ?? "unknown",
+          googleSignIn: Boolean(config.google),
         });
         return context;
       },

@@ -1,4 +1,6 @@
 import { createContext } from "react-router";
+import type { Auth } from "../accounts/auth.ts";
+import type { AccountLimits } from "../accounts/credentials.ts";
 import type { Database } from "../db/client.ts";
 
 // What every loader and action gets from the Express server, per request.
@@ -8,6 +10,11 @@ export interface RequestServices {
   publicUrl: string;
   /** The Content-Security-Policy nonce of this response's inline scripts. */
   nonce: string;
+  auth: Auth;
+  accountLimits: AccountLimits;
+  /** The client's address (from X-Forwarded-For only behind a local proxy). */
+  clientAddress: string;
+  googleSignIn: boolean;
 }
 
 export const servicesContext = createContext<RequestServices>();

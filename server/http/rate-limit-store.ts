@@ -8,12 +8,14 @@ import type { Database } from "../db/client.ts";
 export class PostgresRateLimitStore implements Store {
   readonly localKeys = false;
   prefix: string;
-  private windowMs = 60_000;
+  private windowMs: number;
   private db: Database;
 
-  constructor(db: Database, prefix: string) {
+  /** `windowMs` is for direct use; under express-rate-limit, its options set the window. */
+  constructor(db: Database, prefix: string, windowMs = 60_000) {
     this.db = db;
     this.prefix = prefix;
+    this.windowMs = windowMs;
   }
 
   init(options: Options) {

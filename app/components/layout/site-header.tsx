@@ -1,7 +1,10 @@
-import { Heart, LogIn, Menu, Search, ShoppingCart, X } from "lucide-react";
+import type { CurrentUser } from "@server/accounts/current-user.ts";
+import { Heart, Menu, Search, ShoppingCart, X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import type { ReactNode } from "react";
 import { Form, Link, NavLink } from "react-router";
+import { type DemoAccount, LoginDialog } from "~/components/account/login-dialog";
+import { UserMenu } from "~/components/account/user-menu";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Container } from "~/components/ui/page";
@@ -12,6 +15,17 @@ import { ShopLogo } from "./shop-logo";
 interface HeaderProps {
   shopName: string;
   categories: { slug: string; name: string }[];
+  account: AccountProps;
+}
+
+interface AccountProps {
+  user: CurrentUser | null;
+  demoAccounts: DemoAccount[];
+  googleSignIn: boolean;
+}
+
+function AccountButton({ user, demoAccounts, googleSignIn }: AccountProps) {
+  return user ? <UserMenu user={user} /> : <LoginDialog demoAccounts={demoAccounts} googleSignIn={googleSignIn} />;
 }
 
 function SearchBox({ id }: { id: string }) {
@@ -104,7 +118,7 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
     isActive && "text-primary",
   );
 
-export function SiteHeader({ shopName, categories }: HeaderProps) {
+export function SiteHeader({ shopName, categories, account }: HeaderProps) {
   const links = [
     ...categories.map((c) => ({ to: `/category/${c.slug}`, label: c.name })),
     { to: "/browse", label: "Browse All" },
@@ -119,12 +133,11 @@ export function SiteHeader({ shopName, categories }: HeaderProps) {
         <div className="ml-auto flex items-center gap-1">
           <div className="hidden items-center gap-1 sm:flex">
             <AccountActions wishlistCount={0} cartCount={0} />
-            <Button variant="outline" className="ml-2">
-              <LogIn aria-hidden="true" />
-              Login
-            </Button>
+            <div className="ml-2">
+              <AccountButton {...account} />
+            </div>
           </div>
-          <MobileMenu shopName={shopName} links={links} />
+          <MobileMenu shopName={shopName} links={links} account={account} />
         </div>
       </Container>
       <nav aria-label="Categories" className="hidden border-t border-border md:block">
@@ -140,7 +153,15 @@ export function SiteHeader({ shopName, categories }: HeaderProps) {
   );
 }
 
-function MobileMenu({ shopName, links }: { shopName: string; links: { to: string; label: string }[] }) {
+function MobileMenu({
+  shopName,
+  links,
+  account,
+}: {
+  shopName: string;
+  links: { to: string; label: string }[];
+  account: AccountProps;
+}) {
   return (
     <Dialog.Root>
       <Dialog.Trigger asChild>
@@ -172,10 +193,9 @@ function MobileMenu({ shopName, links }: { shopName: string; links: { to: string
           </nav>
           <div className="mt-auto flex items-center gap-2 border-t border-border pt-4">
             <AccountActions wishlistCount={0} cartCount={0} />
-            <Button variant="outline" className="ml-auto">
-              <LogIn aria-hidden="true" />
-              Login
-            </Button>
+            <div className="ml-auto">
+              <AccountButton {...account} />
+            </div>
           </div>
         </Dialog.Content>
       </Dialog.Portal>

@@ -24,7 +24,7 @@ const BIO_CLOSERS = [
 ];
 
 /** A row for the creators table, plus the kind of product the creator mostly sells. */
-export type CreatorRow = Required<Omit<typeof creators.$inferInsert, "id" | "isFeatured">> & {
+export type CreatorRow = Required<Omit<typeof creators.$inferInsert, "id" | "isFeatured" | "userId">> & {
   avatarUrl: string;
   kind: ProductKind;
 };

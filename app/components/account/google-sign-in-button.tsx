@@ -1,0 +1,42 @@
+import { useState } from "react";
+import { toast } from "sonner";
+import { Button } from "~/components/ui/button";
+
+/** Sign in with Google (SPEC section 7): better-auth sends the browser to Google and back to /auth/callback. */
+export function GoogleSignInButton({ configured, className }: { configured: boolean; className?: string }) {
+  const [connecting, setConnecting] = useState(false);
+  if (!configured) {
+    return (
+      <div className={className}>
+        <Button type="button" variant="outline" className="w-full" disabled aria-describedby="google-not-configured">
+          Continue with Google
+        </Button>
+        <p id="google-not-configured" className="mt-2 text-center text-xs text-muted-foreground">
+          Google sign-in is not configured on this shop.
+        </p>
+      </div>
+    );
+  }
+  async function start() {
+    setConnecting(true);
+    try {
+      const response = await fetch("/api/auth/sign-in/social", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ provider: "google", callbackURL: "/auth/callback", errorCallbackURL: "/auth/callback" }),
+      });
+      const body = (await response.json().catch(() => ({}))) as { url?: string; message?: string };
+      if (!response.ok || !body.url) throw new Error(body.message || "Please try again.");
+      toast("Redirecting to Google");
+      window.location.assign(body.url);
+    } catch (error) {
+      setConnecting(false);
+      toast.error("Google login failed", { description: (error as Error).message || "Please try again." });
+    }
+  }
+  return (
+    <Button type="button" variant="outline" className={className} disabled={connecting} onClick={start}>
+      {connecting ? "Connecting..." : "Continue with Google"}
+    </Button>
+  );
+}

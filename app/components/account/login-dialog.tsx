@@ -1,0 +1,218 @@
+import { LogIn, X } from "lucide-react";
+import { Dialog, Tabs } from "radix-ui";
+import { useEffect, useState } from "react";
+import { useFetcher } from "react-router";
+import { toast } from "sonner";
+import { Button } from "~/components/ui/button";
+import { Input, Label } from "~/components/ui/input";
+import { GoogleSignInButton } from "./google-sign-in-button";
+
+export interface DemoAccount {
+  email: string;
+  password: string;
+  isSeller: boolean;
+}
+
+type Result = { ok: true; name: string; shopName?: string } | { ok: false; error: string };
+
+// The login / sign-up modal (SPEC sections 2, 4, 5 and 8). Both forms keep what was typed
+// when the server says no; on success the modal closes and the page shows the user menu.
+export function LoginDialog({ demoAccounts, googleSignIn }: { demoAccounts: DemoAccount[]; googleSignIn: boolean }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog.Root open={open} onOpenChange={setOpen}>
+      <Dialog.Trigger asChild>
+        <Button variant="outline">
+          <LogIn aria-hidden="true" />
+          Login
+        </Button>
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
+        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-background p-6 shadow-xl">
+          <div className="flex items-start justify-between">
+            <Dialog.Title className="text-xl font-semibold">Welcome</Dialog.Title>
+            <Dialog.Close asChild>
+              <Button variant="ghost" size="icon" aria-label="Close">
+                <X aria-hidden="true" />
+              </Button>
+            </Dialog.Close>
+          </div>
+          <Dialog.Description className="text-sm text-muted-foreground">
+            Sign in to your account or create a new one.
+          </Dialog.Description>
+          <Tabs.Root defaultValue="login" className="mt-4">
+            <Tabs.List aria-label="Sign in or register" className="grid grid-cols-2 rounded-md bg-muted p-1">
+              {(["login", "register"] as const).map((tab) => (
+                <Tabs.Trigger
+                  key={tab}
+                  value={tab}
+                  className="rounded-sm py-1.5 text-sm font-medium text-muted-foreground data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow-sm"
+                >
+                  {tab === "login" ? "Login" : "Register"}
+                </Tabs.Trigger>
+              ))}
+            </Tabs.List>
+            <Tabs.Content value="login" className="mt-4">
+              <LoginForm demoAccounts={demoAccounts} onDone={() => setOpen(false)} />
+            </Tabs.Content>
+            <Tabs.Content value="register" className="mt-4">
+              <RegisterForm onDone={() => setOpen(false)} />
+            </Tabs.Content>
+          </Tabs.Root>
+          <div className="mt-6 flex items-center gap-3 text-xs text-muted-foreground">
+            <span className="h-px flex-1 bg-border" /> or <span className="h-px flex-1 bg-border" />
+          </div>
+          <GoogleSignInButton configured={googleSignIn} className="mt-4 w-full" />
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function useResult(fetcher: ReturnType<typeof useFetcher<Result>>, onResult: (result: Result) => void) {
+  const result = fetcher.state === "idle" ? fetcher.data : undefined;
+  useEffect(() => {
+    if (result) onResult(result);
+  }, [result]);
+}
+
+function Field(props: {
+  id: string;
+  label: string;
+  type: string;
+  value: string;
+  onChange: (value: string) => void;
+  autoComplete: string;
+}) {
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor={props.id}>{props.label}</Label>
+      <Input
+        id={props.id}
+        name={props.id.split("-").pop()}
+        type={props.type}
+        required
+        autoComplete={props.autoComplete}
+        value={props.value}
+        onChange={(event) => props.onChange(event.target.value)}
+      />
+    </div>
+  );
+}
+
+function LoginForm({ demoAccounts, onDone }: { demoAccounts: DemoAccount[]; onDone: () => void }) {
+  const fetcher = useFetcher<Result>();
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const busy = fetcher.state !== "idle";
+  useResult(fetcher, (result) => {
+    if (result.ok) {
+      toast.success("Welcome back!", { description: `Successfully logged in as ${result.name}` });
+      onDone();
+    } else {
+      toast.error("Login failed", { description: result.error || "Please check your credentials and try again." });
+    }
+  });
+  return (
+    <fetcher.Form
+      method="post"
+      action="/account/sign-in"
+      className="grid gap-4"
+      onSubmit={(event) => {
+        // Email and password are required: nothing is sent if either is empty (SPEC section 5).
+        if (!email.trim() || !password) event.preventDefault();
+      }}
+    >
+      <Field id="login-email" label="Email" type="email" value={email} onChange={setEmail} autoComplete="email" />
+      <Field
+        id="login-password"
+        label="Password"
+        type="password"
+        value={password}
+        onChange={setPassword}
+        autoComplete="current-password"
+      />
+      <Button type="submit" disabled={busy}>
+        {busy ? "Signing in..." : "Sign In"}
+      </Button>
+      <div className="rounded-md border border-dashed border-border p-3 text-sm">
+        <p className="font-medium">Demo accounts</p>
+        <ul className="mt-2 grid gap-2">
+          {demoAccounts.map((demo) => (
+            <li key={demo.email} className="flex flex-wrap items-center justify-between gap-2">
+              <span className="text-muted-foreground">
+                {demo.isSeller ? "Seller" : "Buyer"}: {demo.email} / {demo.password}
+              </span>
+              <Button
+                type="button"
+                variant="outline"
+                size="sm"
+                onClick={() => {
+                  setEmail(demo.email);
+                  setPassword(demo.password);
+                }}
+              >
+                Use {demo.isSeller ? "seller" : "buyer"} demo
+              </Button>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </fetcher.Form>
+  );
+}
+
+function RegisterForm({ onDone }: { onDone: () => void }) {
+  const fetcher = useFetcher<Result>();
+  const [name, setName] = useState("");
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [confirmPassword, setConfirmPassword] = useState("");
+  const busy = fetcher.state !== "idle";
+  // Submit stays disabled, with no message, until the passwords match (SPEC section 5).
+  const matches = password.length > 0 && password === confirmPassword;
+  useResult(fetcher, (result) => {
+    if (result.ok) {
+      toast.success("Account created!", {
+        description: `Welcome to ${result.shopName}, ${result.name}! You're signed in and ready to shop.`,
+      });
+      onDone();
+    } else {
+      toast.error("Registration failed", { description: result.error });
+    }
+  });
+  return (
+    <fetcher.Form
+      method="post"
+      action="/account/sign-up"
+      className="grid gap-4"
+      onSubmit={(event) => {
+        if (!matches || !name.trim() || !email.trim()) event.preventDefault();
+      }}
+    >
+      <Field id="register-name" label="Full Name" type="text" value={name} onChange={setName} autoComplete="name" />
+      <Field id="register-email" label="Email" type="email" value={email} onChange={setEmail} autoComplete="email" />
+      <Field
+        id="register-password"
+        label="Password"
+        type="password"
+        value={password}
+        onChange={setPassword}
+        autoComplete="new-password"
+      />
+      <Field
+        id="register-confirmPassword"
+        label="Confirm Password"
+        type="password"
+        value={confirmPassword}
+        onChange={setConfirmPassword}
+        autoComplete="new-password"
+      />
+      <p className="text-xs text-muted-foreground">At least 8 characters.</p>
+      <Button type="submit" disabled={busy || !matches}>
+        {busy ? "Creating account..." : "Create Account"}
+      </Button>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,70 @@
+import type { CurrentUser } from "@server/accounts/current-user.ts";
+import { ChevronDown, LayoutDashboard, LogOut, Settings, User } from "lucide-react";
+import { DropdownMenu } from "radix-ui";
+import { useEffect } from "react";
+import { Link, useFetcher } from "react-router";
+import { toast } from "sonner";
+import { Button } from "~/components/ui/button";
+import { UserAvatar } from "./user-avatar";
+
+const itemClass =
+  "flex cursor-pointer items-center gap-2 rounded-sm px-3 py-2 text-sm outline-none data-[highlighted]:bg-muted [&_svg]:size-4";
+
+/** Profile, Settings, Seller Dashboard (sellers only) and Logout (SPEC section 2). */
+export function UserMenu({ user }: { user: CurrentUser }) {
+  const signOut = useFetcher<{ ok: boolean; error?: string }>();
+  const result = signOut.state === "idle" ? signOut.data : undefined;
+  useEffect(() => {
+    if (!result) return;
+    if (result.ok) toast.success("Logged out");
+    else toast.error("Logout failed", { description: result.error ?? "Please try again." });
+  }, [result]);
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger asChild>
+        <Button variant="ghost" className="gap-2 px-2" aria-label={`Account menu for ${user.name}`}>
+          <UserAvatar user={user} />
+          <span className="hidden max-w-32 truncate lg:inline">{user.name}</span>
+          <ChevronDown aria-hidden="true" />
+        </Button>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={8}
+          className="z-50 min-w-56 rounded-md border border-border bg-background p-1 shadow-lg"
+        >
+          <DropdownMenu.Label className="px-3 py-2">
+            <span className="block text-sm font-medium">{user.name}</span>
+            <span className="block truncate text-xs text-muted-foreground">{user.email}</span>
+          </DropdownMenu.Label>
+          <DropdownMenu.Separator className="my-1 h-px bg-border" />
+          <DropdownMenu.Item asChild className={itemClass}>
+            <Link to="/account/profile">
+              <User aria-hidden="true" /> Profile
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className={itemClass}>
+            <Link to="/account/settings">
+              <Settings aria-hidden="true" /> Settings
+            </Link>
+          </DropdownMenu.Item>
+          {user.isSeller ? (
+            <DropdownMenu.Item asChild className={itemClass}>
+              <Link to="/seller">
+                <LayoutDashboard aria-hidden="true" /> Seller Dashboard
+              </Link>
+            </DropdownMenu.Item>
+          ) : null}
+          <DropdownMenu.Separator className="my-1 h-px bg-border" />
+          <DropdownMenu.Item
+            className={itemClass}
+            onSelect={() => signOut.submit(null, { method: "post", action: "/account/sign-out" })}
+          >
+            <LogOut aria-hidden="true" /> Logout
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}

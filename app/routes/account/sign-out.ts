@@ -1,0 +1,16 @@
+import { AuthFailure, signOut } from "@server/accounts/credentials.ts";
+import { servicesContext } from "@server/http/context.ts";
+import { data } from "react-router";
+import type { Route } from "./+types/sign-out";
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { auth } = context.get(servicesContext);
+  try {
+    const { headers } = await signOut({ auth, headers: request.headers });
+    return data({ ok: true as const }, { headers });
+  } catch (error) {
+    if (error instanceof AuthFailure)
+      return data({ ok: false as const, error: error.message }, { status: error.status });
+    throw error;
+  }
+}

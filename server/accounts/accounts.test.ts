@@ -1,0 +1,162 @@
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { setUpTestDatabase } from "../../tests/support/test-database.ts";
+import { account, session, user } from "../db/schema.ts";
+import { changePassword, updateProfileName } from "./account-settings.ts";
+import { type Auth, createAuth } from "./auth.ts";
+import { loadAuthSecret } from "./auth-secret.ts";
+import { type AccountLimits, AuthFailure, accountLimits, signIn, signOut, signUp } from "./credentials.ts";
+import { signUpSchema } from "./credentials-schema.ts";
+import { getCurrentUser } from "./current-user.ts";
+import { DEMO_ACCOUNTS, seedDemoAccounts } from "./demo-accounts.ts";
+
+const database = setUpTestDatabase();
+let auth: Auth;
+let limits: AccountLimits;
+let clientCounter = 0;
+
+beforeAll(async () => {
+  const secret = await loadAuthSecret(database.db, undefined);
+  auth = createAuth({
+    db: database.db,
+    config: { publicUrl: "http://shop.test", shopName: "Test Market", google: undefined },
+    secret,
+  });
+  limits = accountLimits(database.db);
+});
+
+/** A fresh client address per test, so that the per-address limits do not interfere. */
+function client(cookie?: string) {
+  const headers = new Headers({ origin: "http://shop.test" });
+  if (cookie) headers.set("cookie", cookie);
+  return { auth, limits, headers, clientAddress: `203.0.113.${++clientCounter}` };
+}
+
+function cookieFrom(headers: Headers) {
+  return headers
+    .getSetCookie()
+    .map((value) => value.split(";")[0])
+    .join("; ");
+}
+
+const newUser = (email: string) => ({
+  name: "Ada Lovelace",
+  email,
+  password: "analytical-engine",
+  confirmPassword: "analytical-engine",
+});
+
+describe("accounts", () => {
+  it("signs up, keeps the session in the database and reads it back from the cookie", async () => {
+    const { headers, user: created } = await signUp(client(), newUser("ada@example.com"));
+    expect(created.name).toBe("Ada Lovelace");
+    const cookie = cookieFrom(headers);
+    expect(headers.getSetCookie()[0]).toMatch(/HttpOnly/i);
+    expect(headers.getSetCookie()[0]).toMatch(/SameSite=Lax/i);
+    const current = await getCurrentUser(auth, new Headers({ cookie }));
+    expect(current).toMatchObject({ name: "Ada Lovelace", email: "ada@example.com", isSeller: false, avatarUrl: null });
+    const [stored] = await database.db.select().from(account).where(eq(account.userId, created.id));
+    expect(stored!.password).toBeTruthy();
+    expect(stored!.password).not.toContain("analytical-engine"); // hashed
+  });
+
+  it("refuses a duplicate email and changes nothing", async () => {
+    await signUp(client(), newUser("dup@example.com"));
+    await expect(signUp(client(), { ...newUser("DUP@example.com"), email: "dup@example.com" })).rejects.toThrow(
+      /already exists/i,
+    );
+    expect(await database.db.select().from(user).where(eq(user.email, "dup@example.com"))).toHaveLength(1);
+  });
+
+  it("never lets a sign-up make itself a seller", async () => {
+    const attempt = auth.api.signUpEmail({
+      body: { name: "Mallory", email: "mallory@example.com", password: "password-123", isSeller: true } as never,
+      headers: client().headers,
+    });
+    await attempt.catch(() => undefined);
+    const [row] = await database.db.select().from(user).where(eq(user.email, "mallory@example.com"));
+    expect(row?.isSeller ?? false).toBe(false);
+  });
+
+  it("refuses a wrong password with the server's message", async () => {
+    await signUp(client(), newUser("grace@example.com"));
+    const failure = await signIn(client(), { email: "grace@example.com", password: "wrong-password" }).catch((e) => e);
+    expect(failure).toBeInstanceOf(AuthFailure);
+    expect(failure.message).toBe("Invalid email or password");
+    expect(failure.status).toBe(401);
+  });
+
+  it("limits sign-in attempts per account, whatever the address", async () => {
+    await signUp(client(), newUser("target@example.com"));
+    for (let attempt = 0; attempt < 10; attempt++) {
+      await expect(signIn(client(), { email: "target@example.com", password: "guess-guess" })).rejects.toThrow(
+        "Invalid email or password",
+      );
+    }
+    await expect(signIn(client(), { email: "target@example.com", password: "analytical-engine" })).rejects.toThrow(
+      "Too many sign-in attempts. Please wait 15 minutes and try again.",
+    );
+  });
+
+  it("limits sign-ins per client address", async () => {
+    const sameClient = client();
+    for (let attempt = 0; attempt < 30; attempt++) {
+      await signIn(sameClient, { email: `nobody${attempt}@example.com`, password: "whatever-1" }).catch(() => {});
+    }
+    await expect(signIn(sameClient, { email: "other@example.com", password: "whatever-1" })).rejects.toMatchObject({
+      status: 429,
+    });
+  });
+
+  it("changes the password (old one refused, new one accepted) and signs out", async () => {
+    const { headers } = await signUp(client(), newUser("change@example.com"));
+    const cookie = cookieFrom(headers);
+    await expect(
+      changePassword(auth, client(cookie).headers, { currentPassword: "not-it-at-all", newPassword: "new-password-1" }),
+    ).rejects.toThrow(/invalid password/i);
+    await changePassword(auth, client(cookie).headers, {
+      currentPassword: "analytical-engine",
+      newPassword: "new-password-1",
+    });
+    await expect(signIn(client(), { email: "change@example.com", password: "analytical-engine" })).rejects.toThrow();
+    const signedIn = await signIn(client(), { email: "change@example.com", password: "new-password-1" });
+    const newCookie = cookieFrom(signedIn.headers);
+    await signOut(client(newCookie));
+    expect(await getCurrentUser(auth, new Headers({ cookie: newCookie }))).toBeNull();
+  });
+
+  it("updates only the signed-in user's own profile", async () => {
+    const first = await signUp(client(), newUser("first@example.com"));
+    const second = await signUp(client(), newUser("second@example.com"));
+    await updateProfileName(auth, client(cookieFrom(first.headers)).headers, "First Person");
+    const [a] = await database.db.select().from(user).where(eq(user.id, first.user.id));
+    const [b] = await database.db.select().from(user).where(eq(user.id, second.user.id));
+    expect(a!.name).toBe("First Person");
+    expect(b!.name).toBe("Ada Lovelace");
+    await expect(updateProfileName(auth, client().headers, "Nobody")).rejects.toBeInstanceOf(AuthFailure);
+  });
+
+  it("seeds the two demo accounts: names from the email, only the seller is a seller", async () => {
+    await seedDemoAccounts(database.db);
+    for (const demo of DEMO_ACCOUNTS) {
+      const { headers } = await signIn(client(), { email: demo.email, password: demo.password });
+      const current = await getCurrentUser(auth, new Headers({ cookie: cookieFrom(headers) }));
+      expect(current?.name).toBe(demo.email.split("@")[0]);
+      expect(current?.isSeller).toBe(demo.isSeller);
+    }
+    expect(await database.db.select().from(session)).not.toHaveLength(0);
+  });
+});
+
+describe("the register form's rules (SPEC section 5)", () => {
+  it("requires matching passwords of at least 8 characters", () => {
+    const mismatch = signUpSchema.safeParse({ ...newUser("x@example.com"), confirmPassword: "something-else" });
+    expect(mismatch.error?.issues[0]?.message).toBe("The passwords do not match.");
+    const short = signUpSchema.safeParse({ ...newUser("x@example.com"), password: "short", confirmPassword: "short" });
+    expect(short.error?.issues[0]?.message).toBe("Your password must be at least 8 characters.");
+    const overlong = signUpSchema.safeParse({ ...newUser("x@example.com"), name: "n".repeat(101) });
+    expect(overlong.error?.issues[0]?.message).toBe("Your name must be at most 100 characters.");
+    const badEmail = signUpSchema.safeParse({ ...newUser("not-an-email") });
+    expect(badEmail.error?.issues[0]?.message).toBe("Please enter a valid email address, like name@example.com.");
+  });
+});

@@ -1,0 +1,46 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import type { Config } from "../config/env.ts";
+import type { Database } from "../db/client.ts";
+import { account, rateLimit, session, user, verification } from "../db/schema.ts";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./credentials-schema.ts";
+
+export interface AuthOptions {
+  db: Database;
+  config: Pick<Config, "publicUrl" | "shopName" | "google">;
+  secret: string;
+}
+
+// Accounts and sessions (better-auth): email and password, sessions in PostgreSQL behind an
+// HttpOnly, SameSite=Lax cookie, and Google sign-in when it is configured.
+export function createAuth({ db, config, secret }: AuthOptions) {
+  return betterAuth({
+    appName: config.shopName,
+    baseURL: config.publicUrl,
+    basePath: "/api/auth",
+    secret,
+    trustedOrigins: [config.publicUrl],
+    database: drizzleAdapter(db, { provider: "pg", schema: { user, session, account, verification, rateLimit } }),
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
+      maxPasswordLength: MAX_PASSWORD_LENGTH,
+      autoSignIn: true,
+    },
+    user: {
+      additionalFields: {
+        // Set by the platform when a seller application is approved; never from a request.
+        isSeller: { type: "boolean", required: false, defaultValue: false, input: false },
+      },
+    },
+    account: { accountLinking: { enabled: true, trustedProviders: [] } },
+    socialProviders: config.google ? { google: { ...config.google, prompt: "select_account" } } : {},
+    rateLimit: { enabled: true, storage: "database", window: 60, max: 60 },
+    advanced: {
+      useSecureCookies: config.publicUrl.startsWith("https://"),
+      ipAddress: { ipAddressHeaders: ["x-forwarded-for"] },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,112 @@
+import { APIError } from "better-auth/api";
+import type { Database } from "../db/client.ts";
+import { PostgresRateLimitStore } from "../http/rate-limit-store.ts";
+import type { Auth } from "./auth.ts";
+import type { SignInInput, SignUpInput } from "./credentials-schema.ts";
+
+// Signing in, signing up and out with email and password. Each returns the response headers
+// (the session cookie) for the caller to send. Attempts are limited per client address and
+// per account, with counters in PostgreSQL so every app server shares them.
+
+export class AuthFailure extends Error {
+  override name = "AuthFailure";
+  readonly status: number;
+  constructor(message: string, status: number) {
+    super(message);
+    this.status = status;
+  }
+}
+
+export interface SignedInUser {
+  id: string;
+  name: string;
+  email: string;
+}
+
+interface Limit {
+  store: PostgresRateLimitStore;
+  windowMs: number;
+  max: number;
+  message: string;
+}
+
+function limit(db: Database, prefix: string, windowMs: number, max: number, message: string): Limit {
+  return { store: new PostgresRateLimitStore(db, prefix, windowMs), windowMs, max, message };
+}
+
+export function accountLimits(db: Database) {
+  const signInMessage = "Too many sign-in attempts. Please wait 15 minutes and try again.";
+  return {
+    signInPerClient: limit(db, "sign-in-ip", 15 * 60_000, 30, signInMessage),
+    signInPerAccount: limit(db, "sign-in-account", 15 * 60_000, 10, signInMessage),
+    signUpPerClient: limit(
+      db,
+      "sign-up-ip",
+      60 * 60_000,
+      10,
+      "Too many new accounts from your network. Please try again in an hour.",
+    ),
+  };
+}
+export type AccountLimits = ReturnType<typeof accountLimits>;
+
+async function count(limit: Limit, key: string) {
+  const { totalHits } = await limit.store.increment(key);
+  if (totalHits > limit.max) throw new AuthFailure(limit.message, 429);
+}
+
+function failure(error: unknown, fallback: string): never {
+  if (error instanceof APIError) throw new AuthFailure(error.body?.message ?? fallback, error.statusCode);
+  throw error;
+}
+
+export interface AuthContext {
+  auth: Auth;
+  limits: AccountLimits;
+  /** The request's headers: better-auth reads the session cookie and the client address from them. */
+  headers: Headers;
+  clientAddress: string;
+}
+
+export async function signIn(context: AuthContext, input: SignInInput) {
+  await count(context.limits.signInPerClient, context.clientAddress);
+  await count(context.limits.signInPerAccount, input.email);
+  try {
+    const { headers, response } = await context.auth.api.signInEmail({
+      body: { email: input.email, password: input.password },
+      headers: context.headers,
+      returnHeaders: true,
+    });
+    await context.limits.signInPerAccount.store.resetKey(input.email);
+    return { headers, user: pick(response.user) };
+  } catch (error) {
+    failure(error, "Please check your credentials and try again.");
+  }
+}
+
+export async function signUp(context: AuthContext, input: SignUpInput) {
+  await count(context.limits.signUpPerClient, context.clientAddress);
+  try {
+    const { headers, response } = await context.auth.api.signUpEmail({
+      body: { name: input.name, email: input.email, password: input.password },
+      headers: context.headers,
+      returnHeaders: true,
+    });
+    return { headers, user: pick(response.user) };
+  } catch (error) {
+    failure(error, "Please try again.");
+  }
+}
+
+export async function signOut(context: Pick<AuthContext, "auth" | "headers">) {
+  try {
+    const { headers } = await context.auth.api.signOut({ headers: context.headers, returnHeaders: true });
+    return { headers };
+  } catch (error) {
+    failure(error, "Please try again.");
+  }
+}
+
+function pick(user: SignedInUser): SignedInUser {
+  return { id: user.id, name: user.name, email: user.email };
+}

@@ -1,0 +1,23 @@
+import type { Auth } from "./auth.ts";
+
+/** What pages may know about the signed-in user (SPEC section 3): never tokens or hashes. */
+export interface CurrentUser {
+  id: string;
+  name: string;
+  email: string;
+  avatarUrl: string | null;
+  isSeller: boolean;
+}
+
+export async function getCurrentUser(auth: Auth, headers: Headers): Promise<CurrentUser | null> {
+  const result = await auth.api.getSession({ headers });
+  if (!result) return null;
+  const { user } = result;
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    avatarUrl: user.image ?? null,
+    isSeller: user.isSeller === true,
+  };
+}
