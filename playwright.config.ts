@@ -65,6 +65,7 @@ export default defineConfig({
       DATABASE_URL: "",
       LOG_LEVEL: "warn",
       SHOP_NAME: "Test Market",
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
     },
   },
 });

@@ -13,6 +13,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import { Toaster } from "sonner";
+import { AccountToasts } from "~/components/account/account-toasts";
 import { ErrorScreen } from "~/components/layout/error-screen";
 import { NotFoundScreen } from "~/components/layout/not-found-screen";
 import { SiteFooter } from "~/components/layout/site-footer";
@@ -69,7 +70,20 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
         </main>
         <SiteFooter shopName={shop?.shopName ?? "Marketplace"} />
-        <Toaster richColors closeButton position="top-right" />
+        <Toaster
+          closeButton
+          position="top-right"
+          toastOptions={{
+            // Our palette, with text that meets WCAG AA contrast on each background.
+            classNames: {
+              toast: "!border-border !bg-background !text-foreground",
+              description: "!text-muted-foreground",
+              success: "!border-emerald-200 !bg-emerald-50 !text-emerald-900",
+              error: "!border-rose-200 !bg-rose-50 !text-rose-900",
+            },
+          }}
+        />
+        <AccountToasts />
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -1,10 +1,10 @@
 import { LogIn, X } from "lucide-react";
 import { Dialog, Tabs } from "radix-ui";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import { Input, Label } from "~/components/ui/input";
+import { ACCOUNT_FETCHERS } from "./account-toasts";
 import { GoogleSignInButton } from "./google-sign-in-button";
 
 export interface DemoAccount {
@@ -13,14 +13,12 @@ export interface DemoAccount {
   isSeller: boolean;
 }
 
-type Result = { ok: true; name: string; shopName?: string } | { ok: false; error: string };
-
 // The login / sign-up modal (SPEC sections 2, 4, 5 and 8). Both forms keep what was typed
-// when the server says no; on success the modal closes and the page shows the user menu.
+// when the server says no; on success the page shows the user menu instead of this modal.
+// The toasts are AccountToasts' (account-toasts.tsx).
 export function LoginDialog({ demoAccounts, googleSignIn }: { demoAccounts: DemoAccount[]; googleSignIn: boolean }) {
-  const [open, setOpen] = useState(false);
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
+    <Dialog.Root>
       <Dialog.Trigger asChild>
         <Button variant="outline">
           <LogIn aria-hidden="true" />
@@ -54,10 +52,10 @@ export function LoginDialog({ demoAccounts, googleSignIn }: { demoAccounts: Demo
               ))}
             </Tabs.List>
             <Tabs.Content value="login" className="mt-4">
-              <LoginForm demoAccounts={demoAccounts} onDone={() => setOpen(false)} />
+              <LoginForm demoAccounts={demoAccounts} />
             </Tabs.Content>
             <Tabs.Content value="register" className="mt-4">
-              <RegisterForm onDone={() => setOpen(false)} />
+              <RegisterForm />
             </Tabs.Content>
           </Tabs.Root>
           <div className="mt-6 flex items-center gap-3 text-xs text-muted-foreground">
@@ -68,13 +66,6 @@ export function LoginDialog({ demoAccounts, googleSignIn }: { demoAccounts: Demo
       </Dialog.Portal>
     </Dialog.Root>
   );
-}
-
-function useResult(fetcher: ReturnType<typeof useFetcher<Result>>, onResult: (result: Result) => void) {
-  const result = fetcher.state === "idle" ? fetcher.data : undefined;
-  useEffect(() => {
-    if (result) onResult(result);
-  }, [result]);
 }
 
 function Field(props: {
@@ -101,19 +92,11 @@ function Field(props: {
   );
 }
 
-function LoginForm({ demoAccounts, onDone }: { demoAccounts: DemoAccount[]; onDone: () => void }) {
-  const fetcher = useFetcher<Result>();
+function LoginForm({ demoAccounts }: { demoAccounts: DemoAccount[] }) {
+  const fetcher = useFetcher({ key: ACCOUNT_FETCHERS.signIn });
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const busy = fetcher.state !== "idle";
-  useResult(fetcher, (result) => {
-    if (result.ok) {
-      toast.success("Welcome back!", { description: `Successfully logged in as ${result.name}` });
-      onDone();
-    } else {
-      toast.error("Login failed", { description: result.error || "Please check your credentials and try again." });
-    }
-  });
   return (
     <fetcher.Form
       method="post"
@@ -163,8 +146,8 @@ function LoginForm({ demoAccounts, onDone }: { demoAccounts: DemoAccount[]; onDo
   );
 }
 
-function RegisterForm({ onDone }: { onDone: () => void }) {
-  const fetcher = useFetcher<Result>();
+function RegisterForm() {
+  const fetcher = useFetcher({ key: ACCOUNT_FETCHERS.signUp });
   const [name, setName] = useState("");
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
@@ -172,16 +155,6 @@ function RegisterForm({ onDone }: { onDone: () => void }) {
   const busy = fetcher.state !== "idle";
   // Submit stays disabled, with no message, until the passwords match (SPEC section 5).
   const matches = password.length > 0 && password === confirmPassword;
-  useResult(fetcher, (result) => {
-    if (result.ok) {
-      toast.success("Account created!", {
-        description: `Welcome to ${result.shopName}, ${result.name}! You're signed in and ready to shop.`,
-      });
-      onDone();
-    } else {
-      toast.error("Registration failed", { description: result.error });
-    }
-  });
   return (
     <fetcher.Form
       method="post"

@@ -1,10 +1,9 @@
 import type { CurrentUser } from "@server/accounts/current-user.ts";
 import { ChevronDown, LayoutDashboard, LogOut, Settings, User } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
-import { useEffect } from "react";
 import { Link, useFetcher } from "react-router";
-import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
+import { ACCOUNT_FETCHERS } from "./account-toasts";
 import { UserAvatar } from "./user-avatar";
 
 const itemClass =
@@ -12,19 +11,14 @@ const itemClass =
 
 /** Profile, Settings, Seller Dashboard (sellers only) and Logout (SPEC section 2). */
 export function UserMenu({ user }: { user: CurrentUser }) {
-  const signOut = useFetcher<{ ok: boolean; error?: string }>();
-  const result = signOut.state === "idle" ? signOut.data : undefined;
-  useEffect(() => {
-    if (!result) return;
-    if (result.ok) toast.success("Logged out");
-    else toast.error("Logout failed", { description: result.error ?? "Please try again." });
-  }, [result]);
+  const signOut = useFetcher({ key: ACCOUNT_FETCHERS.signOut });
   return (
     <DropdownMenu.Root>
       <DropdownMenu.Trigger asChild>
-        <Button variant="ghost" className="gap-2 px-2" aria-label={`Account menu for ${user.name}`}>
+        <Button variant="ghost" className="gap-2 px-2">
           <UserAvatar user={user} />
-          <span className="hidden max-w-32 truncate lg:inline">{user.name}</span>
+          {/* The visible name on wide screens is the button's name for screen readers everywhere. */}
+          <span className="sr-only max-w-32 truncate lg:not-sr-only">{user.name}</span>
           <ChevronDown aria-hidden="true" />
         </Button>
       </DropdownMenu.Trigger>

@@ -1,8 +1,8 @@
 import type { CurrentUser } from "@server/accounts/current-user.ts";
 import { Heart, Menu, Search, ShoppingCart, X } from "lucide-react";
 import { Dialog } from "radix-ui";
-import type { ReactNode } from "react";
-import { Form, Link, NavLink } from "react-router";
+import { type ReactNode, useEffect, useState } from "react";
+import { Form, Link, NavLink, useLocation } from "react-router";
 import { type DemoAccount, LoginDialog } from "~/components/account/login-dialog";
 import { UserMenu } from "~/components/account/user-menu";
 import { Button } from "~/components/ui/button";
@@ -162,8 +162,12 @@ function MobileMenu({
   links: { to: string; label: string }[];
   account: AccountProps;
 }) {
+  // The menu closes once the page changes, whichever of its links or buttons led there.
+  const [open, setOpen] = useState(false);
+  const location = useLocation();
+  useEffect(() => setOpen(false), [location.key]);
   return (
-    <Dialog.Root>
+    <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Trigger asChild>
         <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu">
           <Menu aria-hidden="true" />

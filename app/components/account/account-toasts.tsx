@@ -1,0 +1,37 @@
+import { useEffect } from "react";
+import { useFetcher } from "react-router";
+import { toast } from "sonner";
+
+// The toasts of signing in, up and out (SPEC section 8). They live in the layout, not in the
+// forms: a successful sign-in replaces the login modal with the user menu before a form could
+// say anything. The forms submit through fetchers with these keys.
+export const ACCOUNT_FETCHERS = { signIn: "account-sign-in", signUp: "account-sign-up", signOut: "account-sign-out" };
+
+type Result = { ok: true; name?: string; shopName?: string } | { ok: false; error?: string };
+
+function useResultToast(key: string, show: (result: Result) => void) {
+  const fetcher = useFetcher<Result>({ key });
+  const result = fetcher.state === "idle" ? fetcher.data : undefined;
+  useEffect(() => {
+    if (result) show(result);
+  }, [result]);
+}
+
+export function AccountToasts() {
+  useResultToast(ACCOUNT_FETCHERS.signIn, (result) => {
+    if (result.ok) toast.success("Welcome back!", { description: `Successfully logged in as ${result.name}` });
+    else toast.error("Login failed", { description: result.error || "Please check your credentials and try again." });
+  });
+  useResultToast(ACCOUNT_FETCHERS.signUp, (result) => {
+    if (result.ok) {
+      toast.success("Account created!", {
+        description: `Welcome to ${result.shopName}, ${result.name}! You're signed in and ready to shop.`,
+      });
+    } else toast.error("Registration failed", { description: result.error || "Please try again." });
+  });
+  useResultToast(ACCOUNT_FETCHERS.signOut, (result) => {
+    if (result.ok) toast.success("Logged out");
+    else toast.error("Logout failed", { description: result.error || "Please try again." });
+  });
+  return null;
+}

@@ -1,0 +1,187 @@
+import { expect, type Page, test } from "@playwright/test";
+import { expectNoAxeViolations, waitForHydration } from "./fixtures";
+
+// Each test is its own client address (the server trusts X-Forwarded-For from a local proxy),
+// so the per-address sign-in limits never mix tests up.
+let clients = 0;
+test.beforeEach(async ({ page }, testInfo) => {
+  await page.setExtraHTTPHeaders({ "x-forwarded-for": `198.51.${testInfo.workerIndex}.${++clients % 250}` });
+});
+
+const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+
+async function openLogin(page: Page) {
+  await waitForHydration(page);
+  const menu = page.getByRole("button", { name: "Open menu" });
+  if (await menu.isVisible()) await menu.click();
+  await page.getByRole("button", { name: "Login" }).click();
+  return page.getByRole("dialog", { name: "Welcome" });
+}
+
+async function register(page: Page, name: string, email: string, password: string) {
+  const dialog = await openLogin(page);
+  await dialog.getByRole("tab", { name: "Register" }).click();
+  await dialog.getByLabel("Full Name").fill(name);
+  await dialog.getByLabel("Email").fill(email);
+  await dialog.getByLabel("Password", { exact: true }).fill(password);
+  await dialog.getByLabel("Confirm Password").fill(password);
+  await dialog.getByRole("button", { name: "Create Account" }).click();
+  return dialog;
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  const dialog = await openLogin(page);
+  await dialog.getByLabel("Email").fill(email);
+  await dialog.getByLabel("Password").fill(password);
+  await dialog.getByRole("button", { name: "Sign In" }).click();
+  return dialog;
+}
+
+async function logOut(page: Page, name: string) {
+  const menu = page.getByRole("button", { name: "Open menu" });
+  if (await menu.isVisible()) await menu.click();
+  await page.getByRole("button", { name, exact: true }).click();
+  await page.getByRole("menuitem", { name: "Logout" }).click();
+  await expect(page.getByText("Logged out")).toBeVisible();
+}
+
+test("a new user registers, is greeted, signs out, signs in, changes the password and signs in with it", async ({
+  page,
+}) => {
+  const email = uniqueEmail("ada");
+  await page.goto("/");
+  const dialog = await register(page, "Ada Lovelace", email, "first-password");
+  await expect(page.getByText("Account created!")).toBeVisible();
+  await expect(page.getByText("Welcome to Test Market, Ada Lovelace!")).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("button", { name: "Ada Lovelace", exact: true }).first()).toBeAttached();
+
+  await logOut(page, "Ada Lovelace");
+  await expect(page.getByRole("button", { name: "Login" }).first()).toBeAttached();
+
+  await signIn(page, email, "first-password");
+  await expect(page.getByText("Welcome back!")).toBeVisible();
+  await expect(page.getByText("Successfully logged in as Ada Lovelace")).toBeVisible();
+
+  await page.goto("/account/settings");
+  await page.getByLabel("Current password").fill("first-password");
+  await page.getByLabel("New password", { exact: true }).fill("second-password");
+  await page.getByLabel("Confirm new password").fill("second-password");
+  await page.getByRole("button", { name: "Change password" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Your password was changed." })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await logOut(page, "Ada Lovelace");
+  await signIn(page, email, "first-password");
+  await expect(page.getByText("Login failed")).toBeVisible();
+  await expect(page.getByText("Invalid email or password")).toBeVisible();
+  const dialog2 = page.getByRole("dialog", { name: "Welcome" });
+  await expect(dialog2.getByLabel("Email")).toHaveValue(email); // nothing typed is lost
+  await dialog2.getByLabel("Password").fill("second-password");
+  await dialog2.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByText("Successfully logged in as Ada Lovelace")).toBeVisible();
+});
+
+test("the register button stays disabled, with no message, until the passwords match", async ({ page }) => {
+  await page.goto("/");
+  const dialog = await openLogin(page);
+  await dialog.getByRole("tab", { name: "Register" }).click();
+  await dialog.getByLabel("Full Name").fill("Grace Hopper");
+  await dialog.getByLabel("Email").fill(uniqueEmail("grace"));
+  await dialog.getByLabel("Password", { exact: true }).fill("compiler-2026");
+  await dialog.getByLabel("Confirm Password").fill("compiler-2025");
+  const submit = dialog.getByRole("button", { name: "Create Account" });
+  await expect(submit).toBeDisabled();
+  await expect(dialog.getByText(/match/i)).toHaveCount(0);
+  await dialog.getByLabel("Confirm Password").fill("compiler-2026");
+  await expect(submit).toBeEnabled();
+  await expectNoAxeViolations(page);
+});
+
+test("registration refuses a short password and a used email, keeping what was typed", async ({ page }) => {
+  await page.goto("/");
+  const dialog = await register(page, "Short Pass", uniqueEmail("short"), "short");
+  await expect(page.getByText("Registration failed")).toBeVisible();
+  await expect(page.getByText("Your password must be at least 8 characters.")).toBeVisible();
+  await expect(dialog.getByLabel("Full Name")).toHaveValue("Short Pass");
+
+  await page.goto("/");
+  await register(page, "Buyer Again", "buyer@demo.example", "long-enough-1");
+  await expect(page.getByText("Registration failed")).toBeVisible();
+  await expect(page.getByText(/already exists/i)).toBeVisible();
+});
+
+test("login sends nothing while the email or password is empty", async ({ page }) => {
+  await page.goto("/");
+  const dialog = await openLogin(page);
+  let posted = false;
+  page.on("request", (request) => {
+    if (request.url().includes("/account/sign-in")) posted = true;
+  });
+  await dialog.getByLabel("Email").fill("someone@example.com");
+  await dialog.getByRole("button", { name: "Sign In" }).click();
+  await dialog.getByLabel("Email").fill("");
+  await dialog.getByLabel("Password").fill("a-password");
+  await dialog.getByRole("button", { name: "Sign In" }).click();
+  await page.waitForTimeout(300); // give a wrongly sent request the time to show up
+  expect(posted).toBe(false);
+});
+
+for (const demo of [
+  { role: "buyer", email: "buyer@demo.example", seller: false },
+  { role: "seller", email: "seller@demo.example", seller: true },
+]) {
+  test(`the ${demo.role} demo account signs in from the modal; Seller Dashboard only for the seller`, async ({
+    page,
+  }) => {
+    await page.goto("/");
+    const dialog = await openLogin(page);
+    await dialog.getByRole("button", { name: `Use ${demo.role} demo` }).click();
+    await expect(dialog.getByLabel("Email")).toHaveValue(demo.email);
+    await dialog.getByRole("button", { name: "Sign In" }).click();
+    await expect(page.getByText(`Successfully logged in as ${demo.role}`)).toBeVisible();
+    const menuButton = page.getByRole("button", { name: "Open menu" });
+    if (await menuButton.isVisible()) await menuButton.click();
+    await page.getByRole("button", { name: demo.role, exact: true }).click();
+    await expect(page.getByRole("menuitem", { name: "Profile" })).toBeVisible();
+    await expect(page.getByRole("menuitem", { name: "Settings" })).toBeVisible();
+    await expect(page.getByRole("menuitem", { name: "Seller Dashboard" })).toHaveCount(demo.seller ? 1 : 0);
+    if (demo.seller) {
+      await page.getByRole("menuitem", { name: "Seller Dashboard" }).click();
+      await expect(page.getByRole("heading", { name: "Seller Dashboard" })).toBeVisible();
+      await expect(page.getByText("Your shop: Design Studio Pro")).toBeVisible();
+      await expectNoAxeViolations(page);
+    } else {
+      expect((await page.goto("/seller"))?.url()).toMatch(/\/$/);
+    }
+  });
+}
+
+test("account pages send a visitor home", async ({ page }) => {
+  for (const path of ["/account/profile", "/account/settings", "/seller"]) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/\?signin=required$|\/$/);
+  }
+});
+
+test("/auth/callback reports an error from the address, or a missing session, then goes home", async ({ page }) => {
+  await page.goto("/auth/callback#error=access_denied&error_description=The+user+cancelled");
+  await expect(page.getByText("Authentication failed")).toBeVisible();
+  await expect(page.getByText("The user cancelled")).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+
+  await page.goto("/auth/callback?error=server_error");
+  await expect(page.getByText("Please try again.")).toBeVisible();
+
+  await page.goto("/auth/callback");
+  await expect(page.getByText("No access token received")).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test("without Google credentials the Google button says it is not configured", async ({ page }) => {
+  await page.goto("/");
+  const dialog = await openLogin(page);
+  await expect(dialog.getByRole("button", { name: "Continue with Google" })).toBeDisabled();
+  await expect(dialog.getByText("Google sign-in is not configured on this shop.")).toBeVisible();
+  await expectNoAxeViolations(page);
+});
