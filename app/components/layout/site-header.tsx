@@ -162,10 +162,11 @@ function MobileMenu({
   links: { to: string; label: string }[];
   account: AccountProps;
 }) {
-  // The menu closes once the page changes, whichever of its links or buttons led there.
+  // The menu closes once the page changes, or the user signs in or out from it.
   const [open, setOpen] = useState(false);
   const location = useLocation();
-  useEffect(() => setOpen(false), [location.key]);
+  const userId = account.user?.id;
+  useEffect(() => setOpen(false), [location.key, userId]);
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Trigger asChild>
