@@ -19,6 +19,8 @@ export default [
   route("auth/callback", "routes/auth-callback.tsx"),
   route("account/profile", "routes/account/profile.tsx"),
   route("account/settings", "routes/account/settings.tsx"),
+  route("account/forgot-password", "routes/account/forgot-password.tsx"),
+  route("account/reset-password", "routes/account/reset-password.tsx"),
   route("seller", "routes/seller/dashboard.tsx"),
   route("account/sign-in", "routes/account/sign-in.ts"),
   route("account/sign-up", "routes/account/sign-up.ts"),

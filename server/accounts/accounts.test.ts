@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { account, session, user } from "../db/schema.ts";
+import type { OutgoingEmail } from "../email/mailer.ts";
 import { changePassword, updateProfileName } from "./account-settings.ts";
 import { type Auth, createAuth } from "./auth.ts";
 import { loadAuthSecret } from "./auth-secret.ts";
@@ -9,8 +10,10 @@ import { type AccountLimits, AuthFailure, accountLimits, signIn, signOut, signUp
 import { signUpSchema } from "./credentials-schema.ts";
 import { getCurrentUser } from "./current-user.ts";
 import { DEMO_ACCOUNTS, seedDemoAccounts } from "./demo-accounts.ts";
+import { RESET_REQUESTED, requestPasswordReset, resetPassword } from "./password-reset.ts";
 
 const database = setUpTestDatabase();
+const sentEmails: OutgoingEmail[] = [];
 let auth: Auth;
 let limits: AccountLimits;
 let clientCounter = 0;
@@ -21,6 +24,7 @@ beforeAll(async () => {
     db: database.db,
     config: { publicUrl: "http://shop.test", shopName: "Test Market", google: undefined },
     secret,
+    mailer: { send: async (email) => void sentEmails.push(email) },
   });
   limits = accountLimits(database.db);
 });
@@ -145,6 +149,36 @@ describe("accounts", () => {
       expect(current?.isSeller).toBe(demo.isSeller);
     }
     expect(await database.db.select().from(session)).not.toHaveLength(0);
+  });
+});
+
+describe("forgotten passwords", () => {
+  it("emails a one-time link that sets a new password, ends every session and cannot be used twice", async () => {
+    const { headers } = await signUp(client(), newUser("forgot@example.com"));
+    const oldCookie = cookieFrom(headers);
+    expect(await requestPasswordReset(client(), "forgot@example.com")).toBe(RESET_REQUESTED);
+    const email = sentEmails.find((e) => e.to === "forgot@example.com");
+    expect(email?.subject).toBe("Reset your Test Market password");
+    const url = /https?:\/\/\S+/.exec(email!.text)![0];
+    const token = new URL(url).pathname.split("/").pop()!;
+    await resetPassword(auth, token, "brand-new-password");
+    expect(await getCurrentUser(auth, new Headers({ cookie: oldCookie }))).toBeNull();
+    await signIn(client(), { email: "forgot@example.com", password: "brand-new-password" });
+    await expect(resetPassword(auth, token, "another-password")).rejects.toThrow(
+      "This reset link has expired or was already used. Please ask for a new one.",
+    );
+  });
+
+  it("answers the same for an unknown email and sends nothing", async () => {
+    const before = sentEmails.length;
+    expect(await requestPasswordReset(client(), "nobody-here@example.com")).toBe(RESET_REQUESTED);
+    expect(sentEmails.length).toBe(before);
+  });
+
+  it("limits reset emails per address", async () => {
+    await signUp(client(), newUser("spam@example.com"));
+    for (let index = 0; index < 3; index++) await requestPasswordReset(client(), "spam@example.com");
+    await expect(requestPasswordReset(client(), "spam@example.com")).rejects.toThrow("Too many reset emails");
   });
 });
 

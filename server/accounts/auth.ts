@@ -3,17 +3,23 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import type { Config } from "../config/env.ts";
 import type { Database } from "../db/client.ts";
 import { account, rateLimit, session, user, verification } from "../db/schema.ts";
+import type { Mailer } from "../email/mailer.ts";
+import { passwordResetEmail } from "../email/password-reset-email.ts";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./credentials-schema.ts";
+
+/** How long a password reset link works (it works once). */
+export const RESET_LINK_MINUTES = 30;
 
 export interface AuthOptions {
   db: Database;
   config: Pick<Config, "publicUrl" | "shopName" | "google">;
   secret: string;
+  mailer: Mailer;
 }
 
 // Accounts and sessions (better-auth): email and password, sessions in PostgreSQL behind an
 // HttpOnly, SameSite=Lax cookie, and Google sign-in when it is configured.
-export function createAuth({ db, config, secret }: AuthOptions) {
+export function createAuth({ db, config, secret, mailer }: AuthOptions) {
   return betterAuth({
     appName: config.shopName,
     baseURL: config.publicUrl,
@@ -26,6 +32,19 @@ export function createAuth({ db, config, secret }: AuthOptions) {
       minPasswordLength: MIN_PASSWORD_LENGTH,
       maxPasswordLength: MAX_PASSWORD_LENGTH,
       autoSignIn: true,
+      resetPasswordTokenExpiresIn: RESET_LINK_MINUTES * 60,
+      revokeSessionsOnPasswordReset: true,
+      async sendResetPassword({ user, url }) {
+        await mailer.send(
+          passwordResetEmail({
+            to: user.email,
+            name: user.name,
+            url,
+            shopName: config.shopName,
+            minutes: RESET_LINK_MINUTES,
+          }),
+        );
+      },
     },
     user: {
       additionalFields: {

@@ -68,3 +68,19 @@ export const changePasswordSchema = z
     path: ["confirmPassword"],
     message: "The new passwords do not match.",
   });
+
+export const forgotPasswordSchema = z.object({ email });
+
+export const resetPasswordSchema = z
+  .object({
+    token: z.string().min(1, "This reset link is not valid. Please ask for a new one.").max(200),
+    newPassword: z
+      .string({ error: "Please choose a new password." })
+      .min(MIN_PASSWORD_LENGTH, `Your password must be at least ${MIN_PASSWORD_LENGTH} characters.`)
+      .max(MAX_PASSWORD_LENGTH, `Your password must be at most ${MAX_PASSWORD_LENGTH} characters.`),
+    confirmPassword: z.string({ error: "Please confirm your new password." }),
+  })
+  .refine((value) => value.newPassword === value.confirmPassword, {
+    path: ["confirmPassword"],
+    message: "The new passwords do not match.",
+  });

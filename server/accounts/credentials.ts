@@ -46,11 +46,19 @@ export function accountLimits(db: Database) {
       10,
       "Too many new accounts from your network. Please try again in an hour.",
     ),
+    resetEmailsPerAccount: limit(
+      db,
+      "reset-account",
+      60 * 60_000,
+      3,
+      "Too many reset emails for this address. Please try again in an hour.",
+    ),
   };
 }
 export type AccountLimits = ReturnType<typeof accountLimits>;
 
-async function count(limit: Limit, key: string) {
+/** Counts one attempt against `limit`; past the limit, an AuthFailure with its message. */
+export async function countAttempt(limit: Limit, key: string) {
   const { totalHits } = await limit.store.increment(key);
   if (totalHits > limit.max) throw new AuthFailure(limit.message, 429);
 }
@@ -69,8 +77,8 @@ export interface AuthContext {
 }
 
 export async function signIn(context: AuthContext, input: SignInInput) {
-  await count(context.limits.signInPerClient, context.clientAddress);
-  await count(context.limits.signInPerAccount, input.email);
+  await countAttempt(context.limits.signInPerClient, context.clientAddress);
+  await countAttempt(context.limits.signInPerAccount, input.email);
   try {
     const { headers, response } = await context.auth.api.signInEmail({
       body: { email: input.email, password: input.password },
@@ -85,7 +93,7 @@ export async function signIn(context: AuthContext, input: SignInInput) {
 }
 
 export async function signUp(context: AuthContext, input: SignUpInput) {
-  await count(context.limits.signUpPerClient, context.clientAddress);
+  await countAttempt(context.limits.signUpPerClient, context.clientAddress);
   try {
     const { headers, response } = await context.auth.api.signUpEmail({
       body: { name: input.name, email: input.email, password: input.password },

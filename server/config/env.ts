@@ -23,6 +23,8 @@ const envSchema = z.object({
     .default("Digital Goods Market"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
+  MAIL_FROM: z.string().trim().min(3, "must be an address like Shop <shop@example.com>").optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
 });
@@ -39,6 +41,9 @@ export interface Config {
   /** Signs session cookies; generated once and kept in the database when not set. */
   authSecret: string | undefined;
   google: { clientId: string; clientSecret: string } | undefined;
+  /** Outgoing mail: SMTP when set, else .eml files in DATA_DIR/outbox. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
 }
 
 export class ConfigError extends Error {
@@ -71,6 +76,10 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     shopName: value.SHOP_NAME,
     logLevel: value.LOG_LEVEL,
     authSecret: value.AUTH_SECRET,
+    smtpUrl: value.SMTP_URL,
+    mailFrom:
+      value.MAIL_FROM ??
+      `"${value.SHOP_NAME.replaceAll('"', "")}" <no-reply@${new URL(value.PUBLIC_URL ?? "http://localhost").hostname}>`,
     google:
       value.GOOGLE_CLIENT_ID && value.GOOGLE_CLIENT_SECRET
         ? { clientId: value.GOOGLE_CLIENT_ID, clientSecret: value.GOOGLE_CLIENT_SECRET }

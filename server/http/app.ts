@@ -1,3 +1,4 @@
+import path from "node:path";
 import * as serverBuild from "virtual:react-router/server-build";
 import { createRequestHandler } from "@react-router/express";
 import { toNodeHandler } from "better-auth/node";
@@ -10,6 +11,7 @@ import { createAuth } from "../accounts/auth.ts";
 import { accountLimits } from "../accounts/credentials.ts";
 import type { Config } from "../config/env.ts";
 import type { Database } from "../db/client.ts";
+import { createMailer } from "../email/mailer.ts";
 import { servicesContext } from "./context.ts";
 import { generatedMedia } from "./generated-media.ts";
 import { healthCheck } from "./health.ts";
@@ -29,7 +31,13 @@ export interface AppOptions {
 // The Express application. It is part of the Vite server build, so it shares one module
 // graph with the route modules (the request context below is the same object in both).
 export function createApp({ db, config, authSecret, logger, clientBuildDir }: AppOptions): express.Express {
-  const auth = createAuth({ db, config, secret: authSecret });
+  const mailer = createMailer({
+    from: config.mailFrom,
+    smtpUrl: config.smtpUrl,
+    outboxDir: path.join(config.dataDir, "outbox"),
+    log: (message) => logger.info(message),
+  });
+  const auth = createAuth({ db, config, secret: authSecret, mailer });
   const limits = accountLimits(db);
   const app = express();
   app.disable("x-powered-by");

@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { expectNoAxeViolations, waitForHydration } from "./fixtures";
 
@@ -192,4 +194,56 @@ test("without Google credentials the Google button says it is not configured", a
   await expect(dialog.getByRole("button", { name: "Continue with Google" })).toBeDisabled();
   await expect(dialog.getByText("Google sign-in is not configured on this shop.")).toBeVisible();
   await expectNoAxeViolations(page);
+});
+
+/** The newest message to `to` in the e2e server's outbox (it runs without SMTP_URL). */
+function readOutbox(to: string): string | undefined {
+  const root = path.resolve("test-data");
+  const files = fs
+    .readdirSync(root)
+    .filter((dir) => dir.startsWith("e2e-"))
+    .flatMap((dir) => {
+      const outbox = path.join(root, dir, "outbox");
+      return fs.existsSync(outbox) ? fs.readdirSync(outbox).map((file) => path.join(outbox, file)) : [];
+    })
+    .sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs);
+  for (const file of files) {
+    const raw = fs.readFileSync(file, "utf8").replace(/=\n/g, "");
+    if (raw.includes(`To: ${to}`)) return raw;
+  }
+  return undefined;
+}
+
+test("a forgotten password is reset through the emailed link, which works once", async ({ page }) => {
+  const email = uniqueEmail("forgot");
+  await page.goto("/");
+  await register(page, "Forgetful Fran", email, "original-password");
+  await expect(page.getByText("Account created!")).toBeVisible();
+  await logOut(page, "Forgetful Fran");
+
+  const dialog = await openLogin(page);
+  await dialog.getByRole("link", { name: "Forgot your password?" }).click();
+  await expect(page.getByRole("heading", { name: "Forgot your password?" })).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Send reset link" }).click();
+  await expect(page.getByRole("status")).toContainText("we sent it a link");
+  await expectNoAxeViolations(page);
+
+  let message: string | undefined;
+  await expect.poll(() => (message = readOutbox(email))).toBeTruthy();
+  const link = /http:\/\/127\.0\.0\.1:\d+\/api\/auth\/reset-password\/\S+/.exec(message!)![0].replace(/=3D/g, "=");
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/account\/reset-password\?token=/);
+  await page.getByLabel("New password", { exact: true }).fill("replacement-password");
+  await page.getByLabel("Confirm new password").fill("replacement-password");
+  await page.getByRole("button", { name: "Set new password" }).click();
+  await expect(page.getByRole("status")).toContainText("Your password was changed.");
+
+  await page.goto(link);
+  await expect(page.getByRole("alert")).toContainText("This reset link has expired or was already used.");
+
+  await page.goto("/");
+  await signIn(page, email, "replacement-password");
+  await expect(page.getByText("Successfully logged in as Forgetful Fran")).toBeVisible();
 });

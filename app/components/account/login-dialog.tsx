@@ -1,7 +1,7 @@
 import { LogIn, X } from "lucide-react";
 import { Dialog, Tabs } from "radix-ui";
 import { useState } from "react";
-import { useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Input, Label } from "~/components/ui/input";
 import { ACCOUNT_FETCHERS } from "./account-toasts";
@@ -119,6 +119,14 @@ function LoginForm({ demoAccounts }: { demoAccounts: DemoAccount[] }) {
       <Button type="submit" disabled={busy}>
         {busy ? "Signing in..." : "Sign In"}
       </Button>
+      <Dialog.Close asChild>
+        <Link
+          to="/account/forgot-password"
+          className="justify-self-center text-sm text-primary underline-offset-4 hover:underline"
+        >
+          Forgot your password?
+        </Link>
+      </Dialog.Close>
       <div className="rounded-md border border-dashed border-border p-3 text-sm">
         <p className="font-medium">Demo accounts</p>
         <ul className="mt-2 grid gap-2">

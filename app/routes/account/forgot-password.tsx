@@ -1,0 +1,57 @@
+import { AuthFailure } from "@server/accounts/credentials.ts";
+import { forgotPasswordSchema } from "@server/accounts/credentials-schema.ts";
+import { requestPasswordReset } from "@server/accounts/password-reset.ts";
+import { servicesContext } from "@server/http/context.ts";
+import { data, Form, useNavigation } from "react-router";
+import { FormStatus } from "~/components/account/form-status";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Input, Label } from "~/components/ui/input";
+import { Container } from "~/components/ui/page";
+import { firstIssue } from "~/lib/form-errors";
+import { pageMeta } from "~/lib/meta";
+import type { Route } from "./+types/forgot-password";
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = context.get(servicesContext);
+  const parsed = forgotPasswordSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ ok: false, message: firstIssue(parsed.error) }, { status: 400 });
+  try {
+    const message = await requestPasswordReset(
+      { ...services, limits: services.accountLimits, headers: request.headers },
+      parsed.data.email,
+    );
+    return { ok: true, message };
+  } catch (error) {
+    if (error instanceof AuthFailure) return data({ ok: false, message: error.message }, { status: error.status });
+    throw error;
+  }
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Forgot your password?");
+
+export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+  const sending = useNavigation().state === "submitting";
+  return (
+    <Container className="max-w-lg py-12">
+      <h1 className="text-3xl font-bold">Forgot your password?</h1>
+      <p className="mt-2 text-muted-foreground">
+        Enter the email of your account and we'll send you a link to choose a new password.
+      </p>
+      <Card className="mt-6 p-6">
+        <Form method="post" className="grid gap-4">
+          <FormStatus result={actionData} />
+          <div className="grid gap-2">
+            <Label htmlFor="forgot-email">Email</Label>
+            <Input id="forgot-email" name="email" type="email" required autoComplete="email" maxLength={254} />
+          </div>
+          <div>
+            <Button type="submit" disabled={sending}>
+              {sending ? "Sending..." : "Send reset link"}
+            </Button>
+          </div>
+        </Form>
+      </Card>
+    </Container>
+  );
+}
