@@ -1,5 +1,7 @@
 import { APIError } from "better-auth/api";
+import type { Database } from "../db/client.ts";
 import type { Auth } from "./auth.ts";
+import { recordAuthEvent } from "./auth-events.ts";
 import { AuthFailure } from "./credentials.ts";
 
 // Changes a signed-in user makes to their own account. better-auth finds the user from the
@@ -19,9 +21,49 @@ export function updateProfileName(auth: Auth, headers: Headers, name: string) {
 }
 
 /** Changes the password; every other session of the account is signed out. */
-export function changePassword(auth: Auth, headers: Headers, input: { currentPassword: string; newPassword: string }) {
-  return asUser(
+export async function changePassword(
+  db: Database,
+  auth: Auth,
+  headers: Headers,
+  input: { currentPassword: string; newPassword: string },
+) {
+  const result = await asUser(
     () => auth.api.changePassword({ body: { ...input, revokeOtherSessions: true }, headers, returnHeaders: true }),
     "Your password could not be changed.",
   );
+  await recordAuthEvent(db, { userId: result.response.user.id, type: "password_changed" });
+  return result;
+}
+
+export interface SessionSummary {
+  id: string;
+  current: boolean;
+  ipAddress: string | null;
+  userAgent: string | null;
+  createdAt: Date;
+}
+
+/** The signed-in user's own sessions, without their tokens. */
+export async function listOwnSessions(auth: Auth, headers: Headers): Promise<SessionSummary[]> {
+  const [current, sessions] = await Promise.all([
+    auth.api.getSession({ headers }),
+    asUser(() => auth.api.listSessions({ headers }), "Your sessions could not be listed."),
+  ]);
+  return sessions
+    .map((session) => ({
+      id: session.id,
+      current: session.id === current?.session.id,
+      ipAddress: session.ipAddress ?? null,
+      userAgent: session.userAgent ?? null,
+      createdAt: new Date(session.createdAt),
+    }))
+    .sort((a, b) => Number(b.current) - Number(a.current) || b.createdAt.getTime() - a.createdAt.getTime());
+}
+
+/** Signs out every session of the user but this one. */
+export async function revokeOtherSessions(db: Database, auth: Auth, headers: Headers): Promise<void> {
+  const current = await auth.api.getSession({ headers });
+  if (!current) throw new AuthFailure("Please sign in again.", 401);
+  await asUser(() => auth.api.revokeOtherSessions({ headers }), "Your other sessions could not be signed out.");
+  await recordAuthEvent(db, { userId: current.user.id, type: "sessions_revoked" });
 }

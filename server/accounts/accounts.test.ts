@@ -3,8 +3,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { account, session, user } from "../db/schema.ts";
 import type { OutgoingEmail } from "../email/mailer.ts";
-import { changePassword, updateProfileName } from "./account-settings.ts";
+import { changePassword, listOwnSessions, revokeOtherSessions, updateProfileName } from "./account-settings.ts";
 import { type Auth, createAuth } from "./auth.ts";
+import { listAuthEvents } from "./auth-events.ts";
 import { loadAuthSecret } from "./auth-secret.ts";
 import { type AccountLimits, AuthFailure, accountLimits, signIn, signOut, signUp } from "./credentials.ts";
 import { signUpSchema } from "./credentials-schema.ts";
@@ -33,7 +34,7 @@ beforeAll(async () => {
 function client(cookie?: string) {
   const headers = new Headers({ origin: "http://shop.test" });
   if (cookie) headers.set("cookie", cookie);
-  return { auth, limits, headers, clientAddress: `203.0.113.${++clientCounter}` };
+  return { db: database.db, auth, limits, headers, clientAddress: `203.0.113.${++clientCounter}` };
 }
 
 function cookieFrom(headers: Headers) {
@@ -116,9 +117,12 @@ describe("accounts", () => {
     const { headers } = await signUp(client(), newUser("change@example.com"));
     const cookie = cookieFrom(headers);
     await expect(
-      changePassword(auth, client(cookie).headers, { currentPassword: "not-it-at-all", newPassword: "new-password-1" }),
+      changePassword(database.db, auth, client(cookie).headers, {
+        currentPassword: "not-it-at-all",
+        newPassword: "new-password-1",
+      }),
     ).rejects.toThrow(/invalid password/i);
-    await changePassword(auth, client(cookie).headers, {
+    await changePassword(database.db, auth, client(cookie).headers, {
       currentPassword: "analytical-engine",
       newPassword: "new-password-1",
     });
@@ -149,6 +153,36 @@ describe("accounts", () => {
       expect(current?.isSeller).toBe(demo.isSeller);
     }
     expect(await database.db.select().from(session)).not.toHaveLength(0);
+  });
+});
+
+describe("sessions and account activity", () => {
+  it("lists only the user's own sessions, without tokens, and signs out the others", async () => {
+    const first = await signUp(client(), newUser("devices@example.com"));
+    const second = await signIn(client(), { email: "devices@example.com", password: "analytical-engine" });
+    await signUp(client(), newUser("stranger@example.com"));
+    const cookie = cookieFrom(second.headers);
+    const sessions = await listOwnSessions(auth, new Headers({ cookie }));
+    expect(sessions).toHaveLength(2);
+    expect(sessions[0]!.current).toBe(true);
+    expect(JSON.stringify(sessions)).not.toContain(cookie.split("=")[1]!.split(".")[0]!);
+    await revokeOtherSessions(database.db, auth, new Headers({ cookie }));
+    expect(await listOwnSessions(auth, new Headers({ cookie }))).toHaveLength(1);
+    expect(await getCurrentUser(auth, new Headers({ cookie: cookieFrom(first.headers) }))).toBeNull();
+  });
+
+  it("records sign-up, sign-in, sign-out and password changes, newest first", async () => {
+    const { headers, user: created } = await signUp(client(), newUser("history@example.com"));
+    await changePassword(database.db, auth, client(cookieFrom(headers)).headers, {
+      currentPassword: "analytical-engine",
+      newPassword: "another-password",
+    });
+    const again = await signIn(client(), { email: "history@example.com", password: "another-password" });
+    await signOut(client(cookieFrom(again.headers)));
+    const types = (await listAuthEvents(database.db, created.id)).map((event) => event.type);
+    expect(types[0]).toBe("signed_out");
+    expect(types).toEqual(expect.arrayContaining(["account_created", "signed_in", "password_changed", "signed_out"]));
+    expect(types.at(-1)).toBe("account_created");
   });
 });
 

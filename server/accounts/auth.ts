@@ -5,6 +5,7 @@ import type { Database } from "../db/client.ts";
 import { account, rateLimit, session, user, verification } from "../db/schema.ts";
 import type { Mailer } from "../email/mailer.ts";
 import { passwordResetEmail } from "../email/password-reset-email.ts";
+import { recordAuthEvent } from "./auth-events.ts";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./credentials-schema.ts";
 
 /** How long a password reset link works (it works once). */
@@ -34,6 +35,9 @@ export function createAuth({ db, config, secret, mailer }: AuthOptions) {
       autoSignIn: true,
       resetPasswordTokenExpiresIn: RESET_LINK_MINUTES * 60,
       revokeSessionsOnPasswordReset: true,
+      async onPasswordReset({ user }) {
+        await recordAuthEvent(db, { userId: user.id, type: "password_recovered" });
+      },
       async sendResetPassword({ user, url }) {
         await mailer.send(
           passwordResetEmail({
@@ -53,6 +57,20 @@ export function createAuth({ db, config, secret, mailer }: AuthOptions) {
       },
     },
     account: { accountLinking: { enabled: true, trustedProviders: [] } },
+    databaseHooks: {
+      user: { create: { after: (created) => recordAuthEvent(db, { userId: created.id, type: "account_created" }) } },
+      session: {
+        create: {
+          after: (created) =>
+            recordAuthEvent(db, {
+              userId: created.userId,
+              type: "signed_in",
+              ipAddress: created.ipAddress,
+              userAgent: created.userAgent,
+            }),
+        },
+      },
+    },
     socialProviders: config.google ? { google: { ...config.google, prompt: "select_account" } } : {},
     rateLimit: { enabled: true, storage: "database", window: 60, max: 60 },
     advanced: {

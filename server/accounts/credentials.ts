@@ -2,6 +2,7 @@ import { APIError } from "better-auth/api";
 import type { Database } from "../db/client.ts";
 import { PostgresRateLimitStore } from "../http/rate-limit-store.ts";
 import type { Auth } from "./auth.ts";
+import { recordAuthEvent } from "./auth-events.ts";
 import type { SignInInput, SignUpInput } from "./credentials-schema.ts";
 
 // Signing in, signing up and out with email and password. Each returns the response headers
@@ -69,6 +70,7 @@ function failure(error: unknown, fallback: string): never {
 }
 
 export interface AuthContext {
+  db: Database;
   auth: Auth;
   limits: AccountLimits;
   /** The request's headers: better-auth reads the session cookie and the client address from them. */
@@ -106,9 +108,18 @@ export async function signUp(context: AuthContext, input: SignUpInput) {
   }
 }
 
-export async function signOut(context: Pick<AuthContext, "auth" | "headers">) {
+export async function signOut(context: Pick<AuthContext, "db" | "auth" | "headers">) {
   try {
+    const current = await context.auth.api.getSession({ headers: context.headers });
     const { headers } = await context.auth.api.signOut({ headers: context.headers, returnHeaders: true });
+    if (current) {
+      await recordAuthEvent(context.db, {
+        userId: current.user.id,
+        type: "signed_out",
+        ipAddress: current.session.ipAddress,
+        userAgent: current.session.userAgent,
+      });
+    }
     return { headers };
   } catch (error) {
     failure(error, "Please try again.");

@@ -81,3 +81,29 @@ export const shopSettings = pgTable("shop_settings", {
   key: text("key").primaryKey(),
   value: text("value").notNull(),
 });
+
+// What happened to an account, for its owner to review in Settings: the real counterpart of
+// the authentication events of SPEC section 4 (SIGNED_IN, SIGNED_OUT, PASSWORD_RECOVERY...).
+export const authEvents = pgTable(
+  "auth_events",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    type: text("type", {
+      enum: [
+        "account_created",
+        "signed_in",
+        "signed_out",
+        "password_changed",
+        "password_recovered",
+        "sessions_revoked",
+      ],
+    }).notNull(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("auth_events_user_idx").on(table.userId, table.createdAt)],
+);

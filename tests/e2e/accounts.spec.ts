@@ -80,6 +80,11 @@ test("a new user registers, is greeted, signs out, signs in, changes the passwor
   await page.getByLabel("Confirm new password").fill("second-password");
   await page.getByRole("button", { name: "Change password" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Your password was changed." })).toBeVisible();
+  await expect(page.getByText("This device")).toBeVisible();
+  const activity = page.getByRole("heading", { name: "Recent account activity" }).locator("xpath=..");
+  for (const event of ["Password changed", "Signed in", "Signed out", "Account created"]) {
+    await expect(activity.getByText(event, { exact: true }).first()).toBeVisible();
+  }
   await expectNoAxeViolations(page);
 
   await logOut(page, "Ada Lovelace");

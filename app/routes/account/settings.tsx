@@ -1,9 +1,12 @@
-import { changePassword } from "@server/accounts/account-settings.ts";
+import { changePassword, listOwnSessions, revokeOtherSessions } from "@server/accounts/account-settings.ts";
+import { listAuthEvents } from "@server/accounts/auth-events.ts";
 import { AuthFailure } from "@server/accounts/credentials.ts";
 import { changePasswordSchema, MIN_PASSWORD_LENGTH } from "@server/accounts/credentials-schema.ts";
 import { servicesContext } from "@server/http/context.ts";
 import { data, Form, useNavigation } from "react-router";
+import { AccountActivity } from "~/components/account/account-activity";
 import { FormStatus } from "~/components/account/form-status";
+import { SessionList } from "~/components/account/session-list";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Input, Label } from "~/components/ui/input";
@@ -14,26 +17,44 @@ import { requireUser } from "~/lib/require-user.server";
 import type { Route } from "./+types/settings";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  return { user: await requireUser(request, context) };
+  const user = await requireUser(request, context);
+  const { db, auth } = context.get(servicesContext);
+  const [sessions, events] = await Promise.all([listOwnSessions(auth, request.headers), listAuthEvents(db, user.id)]);
+  return { user, sessions, events };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   await requireUser(request, context);
-  const { auth } = context.get(servicesContext);
-  const parsed = changePasswordSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ ok: false, message: firstIssue(parsed.error) }, { status: 400 });
+  const { db, auth } = context.get(servicesContext);
+  const form = Object.fromEntries(await request.formData());
   try {
-    const { headers } = await changePassword(auth, request.headers, parsed.data);
-    return data({ ok: true, message: "Your password was changed. Your other devices were signed out." }, { headers });
+    if (form.intent === "revoke-other-sessions") {
+      await revokeOtherSessions(db, auth, request.headers);
+      return { intent: "sessions", ok: true, message: "Your other sessions were signed out." };
+    }
+    const parsed = changePasswordSchema.safeParse(form);
+    if (!parsed.success) {
+      return data({ intent: "password", ok: false, message: firstIssue(parsed.error) }, { status: 400 });
+    }
+    const { headers } = await changePassword(db, auth, request.headers, parsed.data);
+    return data(
+      { intent: "password", ok: true, message: "Your password was changed. Your other devices were signed out." },
+      { headers },
+    );
   } catch (error) {
-    if (error instanceof AuthFailure) return data({ ok: false, message: error.message }, { status: error.status });
+    if (error instanceof AuthFailure) {
+      return data(
+        { intent: String(form.intent ?? "password"), ok: false, message: error.message },
+        { status: error.status },
+      );
+    }
     throw error;
   }
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Settings");
 
-const fields = [
+const passwordFields = [
   { name: "currentPassword", label: "Current password", autoComplete: "current-password" },
   { name: "newPassword", label: "New password", autoComplete: "new-password" },
   { name: "confirmPassword", label: "Confirm new password", autoComplete: "new-password" },
@@ -41,15 +62,18 @@ const fields = [
 
 export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
   const saving = useNavigation().state === "submitting";
+  const passwordResult = actionData?.intent === "password" ? actionData : undefined;
+  const sessionsResult = actionData?.intent === "sessions" ? actionData : undefined;
   return (
-    <Container className="max-w-2xl py-10">
+    <Container className="max-w-3xl py-10">
       <h1 className="text-3xl font-bold">Settings</h1>
       <p className="mt-2 text-muted-foreground">Signed in as {loaderData.user.email}</p>
       <Card className="mt-6 p-6">
         <h2 className="text-xl font-semibold">Change password</h2>
-        <Form method="post" className="mt-4 grid gap-4" key={actionData?.ok ? "saved" : "form"}>
-          <FormStatus result={actionData} />
-          {fields.map((field) => (
+        <Form method="post" className="mt-4 grid gap-4" key={passwordResult?.ok ? "saved" : "form"}>
+          <FormStatus result={passwordResult} />
+          <input type="hidden" name="intent" value="change-password" />
+          {passwordFields.map((field) => (
             <div key={field.name} className="grid gap-2">
               <Label htmlFor={`settings-${field.name}`}>{field.label}</Label>
               <Input
@@ -68,6 +92,25 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
             </Button>
           </div>
         </Form>
+      </Card>
+      <Card className="mt-6 p-6">
+        <h2 className="text-xl font-semibold">Where you're signed in</h2>
+        <div className="mt-4 grid gap-4">
+          <FormStatus result={sessionsResult} />
+          <SessionList sessions={loaderData.sessions} />
+          {loaderData.sessions.length > 1 ? (
+            <Form method="post">
+              <input type="hidden" name="intent" value="revoke-other-sessions" />
+              <Button type="submit" variant="outline" disabled={saving}>
+                Sign out of all other sessions
+              </Button>
+            </Form>
+          ) : null}
+        </div>
+      </Card>
+      <Card className="mt-6 p-6">
+        <h2 className="text-xl font-semibold">Recent account activity</h2>
+        <AccountActivity events={loaderData.events} />
       </Card>
     </Container>
   );

@@ -4,9 +4,9 @@ import { data } from "react-router";
 import type { Route } from "./+types/sign-out";
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { auth } = context.get(servicesContext);
+  const { db, auth } = context.get(servicesContext);
   try {
-    const { headers } = await signOut({ auth, headers: request.headers });
+    const { headers } = await signOut({ db, auth, headers: request.headers });
     return data({ ok: true as const }, { headers });
   } catch (error) {
     if (error instanceof AuthFailure)
