@@ -60,6 +60,7 @@ async function logOut(page: Page, name: string) {
 test("a new user registers, is greeted, signs out, signs in, changes the password and signs in with it", async ({
   page,
 }) => {
+  test.slow(); // a whole journey: a dozen page loads and three password hashes
   const email = uniqueEmail("ada");
   await page.goto("/");
   const dialog = await register(page, "Ada Lovelace", email, "first-password");
@@ -220,6 +221,7 @@ function readOutbox(to: string): string | undefined {
 }
 
 test("a forgotten password is reset through the emailed link, which works once", async ({ page }) => {
+  test.slow(); // a whole journey through email
   const email = uniqueEmail("forgot");
   await page.goto("/");
   await register(page, "Forgetful Fran", email, "original-password");
