@@ -22,65 +22,66 @@ export const signInSchema = z.object({
     .max(MAX_PASSWORD_LENGTH, `Your password must be at most ${MAX_PASSWORD_LENGTH} characters.`),
 });
 
-export const signUpSchema = z
-  .object({
-    name: z
-      .string({ error: "Please enter your full name." })
-      .trim()
-      .min(1, "Please enter your full name.")
-      .max(100, "Your name must be at most 100 characters."),
-    email,
-    password: z
-      .string({ error: "Please choose a password." })
-      .min(MIN_PASSWORD_LENGTH, `Your password must be at least ${MIN_PASSWORD_LENGTH} characters.`)
-      .max(MAX_PASSWORD_LENGTH, `Your password must be at most ${MAX_PASSWORD_LENGTH} characters.`),
-    confirmPassword: z.string({ error: "Please confirm your password." }),
-  })
-  .refine((value) => value.password === value.confirmPassword, {
+/** A password being chosen: the shop's length rule. */
+const choosePassword = (missing: string) =>
+  z
+    .string({ error: missing })
+    .min(MIN_PASSWORD_LENGTH, `Your password must be at least ${MIN_PASSWORD_LENGTH} characters.`)
+    .max(MAX_PASSWORD_LENGTH, `Your password must be at most ${MAX_PASSWORD_LENGTH} characters.`);
+
+const personName = (missing: string) =>
+  z.string({ error: missing }).trim().min(1, missing).max(100, "Your name must be at most 100 characters.");
+
+/** The password field must equal confirmPassword; the error is reported on confirmPassword. */
+function confirmed<Shape extends { confirmPassword: z.ZodString }>(
+  shape: Shape,
+  field: keyof Shape & string,
+  message: string,
+) {
+  const fields = (value: unknown) => value as Record<string, unknown>;
+  return z.object(shape).refine((value) => fields(value)[field] === fields(value).confirmPassword, {
     path: ["confirmPassword"],
-    message: "The passwords do not match.",
+    message,
   });
+}
+
+export const signUpSchema = confirmed(
+  {
+    name: personName("Please enter your full name."),
+    email,
+    password: choosePassword("Please choose a password."),
+    confirmPassword: z.string({ error: "Please confirm your password." }),
+  },
+  "password",
+  "The passwords do not match.",
+);
 
 export type SignInInput = z.infer<typeof signInSchema>;
 export type SignUpInput = z.infer<typeof signUpSchema>;
 
-export const profileSchema = z.object({
-  name: z
-    .string({ error: "Please enter your name." })
-    .trim()
-    .min(1, "Please enter your name.")
-    .max(100, "Your name must be at most 100 characters."),
-});
+export const profileSchema = z.object({ name: personName("Please enter your name.") });
 
-export const changePasswordSchema = z
-  .object({
+export const changePasswordSchema = confirmed(
+  {
     currentPassword: z
       .string({ error: "Please enter your current password." })
       .min(1, "Please enter your current password.")
       .max(MAX_PASSWORD_LENGTH, `Your password must be at most ${MAX_PASSWORD_LENGTH} characters.`),
-    newPassword: z
-      .string({ error: "Please choose a new password." })
-      .min(MIN_PASSWORD_LENGTH, `Your password must be at least ${MIN_PASSWORD_LENGTH} characters.`)
-      .max(MAX_PASSWORD_LENGTH, `Your password must be at most ${MAX_PASSWORD_LENGTH} characters.`),
+    newPassword: choosePassword("Please choose a new password."),
     confirmPassword: z.string({ error: "Please confirm your new password." }),
-  })
-  .refine((value) => value.newPassword === value.confirmPassword, {
-    path: ["confirmPassword"],
-    message: "The new passwords do not match.",
-  });
+  },
+  "newPassword",
+  "The new passwords do not match.",
+);
 
 export const forgotPasswordSchema = z.object({ email });
 
-export const resetPasswordSchema = z
-  .object({
+export const resetPasswordSchema = confirmed(
+  {
     token: z.string().min(1, "This reset link is not valid. Please ask for a new one.").max(200),
-    newPassword: z
-      .string({ error: "Please choose a new password." })
-      .min(MIN_PASSWORD_LENGTH, `Your password must be at least ${MIN_PASSWORD_LENGTH} characters.`)
-      .max(MAX_PASSWORD_LENGTH, `Your password must be at most ${MAX_PASSWORD_LENGTH} characters.`),
+    newPassword: choosePassword("Please choose a new password."),
     confirmPassword: z.string({ error: "Please confirm your new password." }),
-  })
-  .refine((value) => value.newPassword === value.confirmPassword, {
-    path: ["confirmPassword"],
-    message: "The new passwords do not match.",
-  });
+  },
+  "newPassword",
+  "The new passwords do not match.",
+);
