@@ -20,6 +20,7 @@ export default [
   route("account/profile", "routes/account/profile.tsx"),
   route("account/settings", "routes/account/settings.tsx"),
   route("account/forgot-password", "routes/account/forgot-password.tsx"),
+  route("account/deleted", "routes/account/deleted.tsx"),
   route("account/reset-password", "routes/account/reset-password.tsx"),
   route("seller", "routes/seller/dashboard.tsx"),
   route("account/sign-in", "routes/account/sign-in.ts"),

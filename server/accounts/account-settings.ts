@@ -67,3 +67,12 @@ export async function revokeOtherSessions(db: Database, auth: Auth, headers: Hea
   await asUser(() => auth.api.revokeOtherSessions({ headers }), "Your other sessions could not be signed out.");
   await recordAuthEvent(db, { userId: current.user.id, type: "sessions_revoked" });
 }
+
+/** Deletes the signed-in user's account after checking the password; returns the headers that end the session. */
+export async function deleteOwnAccount(auth: Auth, headers: Headers, password: string) {
+  const { headers: responseHeaders } = await asUser(
+    () => auth.api.deleteUser({ body: { password }, headers, returnHeaders: true }),
+    "Your account could not be deleted.",
+  );
+  return responseHeaders;
+}

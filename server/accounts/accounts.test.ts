@@ -1,9 +1,15 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
-import { account, session, user } from "../db/schema.ts";
+import { account, creators, session, user } from "../db/schema.ts";
 import type { OutgoingEmail } from "../email/mailer.ts";
-import { changePassword, listOwnSessions, revokeOtherSessions, updateProfileName } from "./account-settings.ts";
+import {
+  changePassword,
+  deleteOwnAccount,
+  listOwnSessions,
+  revokeOtherSessions,
+  updateProfileName,
+} from "./account-settings.ts";
 import { type Auth, createAuth } from "./auth.ts";
 import { listAuthEvents } from "./auth-events.ts";
 import { loadAuthSecret } from "./auth-secret.ts";
@@ -28,6 +34,7 @@ beforeAll(async () => {
     mailer: { send: async (email) => void sentEmails.push(email) },
   });
   limits = accountLimits(database.db);
+  await database.db.insert(creators).values({ slug: "test-shop", name: "Test Shop" });
 });
 
 /** A fresh client address per test, so that the per-address limits do not interfere. */
@@ -183,6 +190,25 @@ describe("sessions and account activity", () => {
     expect(types[0]).toBe("signed_out");
     expect(types).toEqual(expect.arrayContaining(["account_created", "signed_in", "password_changed", "signed_out"]));
     expect(types.at(-1)).toBe("account_created");
+  });
+});
+
+describe("deleting an account", () => {
+  it("needs the right password, then removes the account and its sessions, keeping a seller's shop page unlinked", async () => {
+    const { headers, user: created } = await signUp(client(), newUser("leaving@example.com"));
+    const cookie = cookieFrom(headers);
+    await database.db.update(creators).set({ userId: created.id }).where(eq(creators.slug, "test-shop"));
+    await expect(deleteOwnAccount(auth, client(cookie).headers, "wrong-password")).rejects.toBeInstanceOf(AuthFailure);
+    expect(await database.db.select().from(user).where(eq(user.id, created.id))).toHaveLength(1);
+
+    await deleteOwnAccount(auth, client(cookie).headers, "analytical-engine");
+    expect(await database.db.select().from(user).where(eq(user.id, created.id))).toHaveLength(0);
+    expect(await database.db.select().from(session).where(eq(session.userId, created.id))).toHaveLength(0);
+    const [shop] = await database.db.select().from(creators).where(eq(creators.slug, "test-shop"));
+    expect(shop).toMatchObject({ name: "Test Shop", userId: null });
+    await expect(signIn(client(), { email: "leaving@example.com", password: "analytical-engine" })).rejects.toThrow(
+      "Invalid email or password",
+    );
   });
 });
 

@@ -51,6 +51,8 @@ export function createAuth({ db, config, secret, mailer }: AuthOptions) {
       },
     },
     user: {
+      // Deleting an account needs its password; sellers' creator pages stay, unlinked (creators.user_id).
+      deleteUser: { enabled: true },
       additionalFields: {
         // Set by the platform when a seller application is approved; never from a request.
         isSeller: { type: "boolean", required: false, defaultValue: false, input: false },

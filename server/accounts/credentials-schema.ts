@@ -85,3 +85,11 @@ export const resetPasswordSchema = confirmed(
   "newPassword",
   "The new passwords do not match.",
 );
+
+export const deleteAccountSchema = z.object({
+  password: z
+    .string({ error: "Please enter your password." })
+    .min(1, "Please enter your password.")
+    .max(MAX_PASSWORD_LENGTH, `Your password must be at most ${MAX_PASSWORD_LENGTH} characters.`),
+  confirmation: z.literal("DELETE", { error: "Type DELETE to confirm." }),
+});

@@ -254,3 +254,29 @@ test("a forgotten password is reset through the emailed link, which works once",
   await signIn(page, email, "replacement-password");
   await expect(page.getByText("Successfully logged in as Forgetful Fran")).toBeVisible();
 });
+
+test("deleting an account needs the password and the word DELETE, then signs out for good", async ({ page }) => {
+  test.slow();
+  const email = uniqueEmail("leaving");
+  await page.goto("/");
+  await register(page, "Leaving Lee", email, "leaving-password");
+  await expect(page.getByText("Account created!")).toBeVisible();
+  await page.goto("/account/settings");
+  const section = page.getByRole("heading", { name: "Delete account" }).locator("xpath=..");
+  await section.getByLabel("Password").fill("leaving-password");
+  await section.getByLabel("Type DELETE to confirm").fill("delete");
+  await section.getByRole("button", { name: "Delete my account" }).click();
+  await expect(section.getByRole("alert")).toContainText("Type DELETE to confirm.");
+  await section.getByLabel("Password").fill("not-my-password");
+  await section.getByLabel("Type DELETE to confirm").fill("DELETE");
+  await section.getByRole("button", { name: "Delete my account" }).click();
+  await expect(section.getByRole("alert")).toBeVisible();
+  await section.getByLabel("Password").fill("leaving-password");
+  await section.getByLabel("Type DELETE to confirm").fill("DELETE");
+  await section.getByRole("button", { name: "Delete my account" }).click();
+  await expect(page.getByRole("heading", { name: "Your account was deleted" })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.goto("/");
+  await signIn(page, email, "leaving-password");
+  await expect(page.getByText("Invalid email or password")).toBeVisible();
+});

@@ -1,9 +1,14 @@
-import { changePassword, listOwnSessions, revokeOtherSessions } from "@server/accounts/account-settings.ts";
+import {
+  changePassword,
+  deleteOwnAccount,
+  listOwnSessions,
+  revokeOtherSessions,
+} from "@server/accounts/account-settings.ts";
 import { listAuthEvents } from "@server/accounts/auth-events.ts";
 import { AuthFailure } from "@server/accounts/credentials.ts";
-import { changePasswordSchema, MIN_PASSWORD_LENGTH } from "@server/accounts/credentials-schema.ts";
+import { changePasswordSchema, deleteAccountSchema, MIN_PASSWORD_LENGTH } from "@server/accounts/credentials-schema.ts";
 import { servicesContext } from "@server/http/context.ts";
-import { data, Form, useNavigation } from "react-router";
+import { data, Form, redirect, useNavigation } from "react-router";
 import { AccountActivity } from "~/components/account/account-activity";
 import { FormStatus } from "~/components/account/form-status";
 import { SessionList } from "~/components/account/session-list";
@@ -28,6 +33,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { db, auth } = context.get(servicesContext);
   const form = Object.fromEntries(await request.formData());
   try {
+    if (form.intent === "delete-account") {
+      const parsed = deleteAccountSchema.safeParse(form);
+      if (!parsed.success) {
+        return data({ intent: "delete", ok: false, message: firstIssue(parsed.error) }, { status: 400 });
+      }
+      throw redirect("/account/deleted", {
+        headers: await deleteOwnAccount(auth, request.headers, parsed.data.password),
+      });
+    }
     if (form.intent === "revoke-other-sessions") {
       await revokeOtherSessions(db, auth, request.headers);
       return { intent: "sessions", ok: true, message: "Your other sessions were signed out." };
@@ -64,6 +78,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
   const saving = useNavigation().state === "submitting";
   const passwordResult = actionData?.intent === "password" ? actionData : undefined;
   const sessionsResult = actionData?.intent === "sessions" ? actionData : undefined;
+  const deleteResult = actionData?.intent === "delete" ? actionData : undefined;
   return (
     <Container className="max-w-3xl py-10">
       <h1 className="text-3xl font-bold">Settings</h1>
@@ -111,6 +126,29 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
       <Card className="mt-6 p-6">
         <h2 className="text-xl font-semibold">Recent account activity</h2>
         <AccountActivity events={loaderData.events} />
+      </Card>
+      <Card className="mt-6 border-rose-200 p-6">
+        <h2 className="text-xl font-semibold">Delete account</h2>
+        <p className="mt-2 text-sm text-muted-foreground">
+          This signs you out everywhere and deletes your account for good. It cannot be undone.
+        </p>
+        <Form method="post" className="mt-4 grid gap-4">
+          <FormStatus result={deleteResult} />
+          <input type="hidden" name="intent" value="delete-account" />
+          <div className="grid gap-2">
+            <Label htmlFor="delete-password">Password</Label>
+            <Input id="delete-password" name="password" type="password" required autoComplete="current-password" />
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="delete-confirmation">Type DELETE to confirm</Label>
+            <Input id="delete-confirmation" name="confirmation" required autoComplete="off" />
+          </div>
+          <div>
+            <Button type="submit" variant="destructive" disabled={saving}>
+              Delete my account
+            </Button>
+          </div>
+        </Form>
       </Card>
     </Container>
   );
