@@ -44,28 +44,41 @@ export default defineConfig({
     },
     {
       name: "phone",
-      testIgnore: /server-lifecycle/,
+      // The Google provider stand-in is shared: its tests run once, in the desktop project.
+      testIgnore: /server-lifecycle|google-sign-in/,
       use: { ...devices["Desktop Chrome"], viewport: { width: 360, height: 740 }, hasTouch: true },
     },
     // Starts and kills servers of its own; no browser screens.
     { name: "server", testMatch: /server-lifecycle/ },
   ],
-  webServer: {
-    // A fresh embedded database for every run, loaded with the sample catalogue at start.
-    command: "node scripts/e2e-server.ts",
-    // Let the server stop its database; a killed server would leave PostgreSQL running.
-    gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
-    url: `http://127.0.0.1:${port}/healthz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: {
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATABASE_URL: "",
-      LOG_LEVEL: "warn",
-      SHOP_NAME: "Test Market",
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
+  webServer: [
+    {
+      // Stands in for Google (tests/e2e/google-sign-in.spec.ts).
+      command: "node scripts/e2e-oidc-provider.ts",
+      url: "http://127.0.0.1:4191/.well-known/openid-configuration",
+      reuseExistingServer: false,
+      env: { OIDC_PORT: "4191", OIDC_CONTROL_PORT: "4192" },
     },
-  },
+    {
+      // A fresh embedded database for every run, loaded with the sample catalogue at start.
+      command: "node scripts/e2e-server.ts",
+      // Let the server stop its database; a killed server would leave PostgreSQL running.
+      gracefulShutdown: { signal: "SIGTERM", timeout: 15_000 },
+      url: `http://127.0.0.1:${port}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        NODE_ENV: "production",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATABASE_URL: "",
+        LOG_LEVEL: "warn",
+        SHOP_NAME: "Test Market",
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        GOOGLE_CLIENT_ID: "e2e-client",
+        GOOGLE_CLIENT_SECRET: "e2e-secret",
+        GOOGLE_ISSUER: "http://127.0.0.1:4191",
+      },
+    },
+  ],
 });

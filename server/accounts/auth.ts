@@ -1,4 +1,5 @@
 import { betterAuth } from "better-auth";
+import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import type { Config } from "../config/env.ts";
 import type { Database } from "../db/client.ts";
@@ -73,7 +74,26 @@ export function createAuth({ db, config, secret, mailer }: AuthOptions) {
         },
       },
     },
-    socialProviders: config.google ? { google: { ...config.google, prompt: "select_account" } } : {},
+    // Google through OpenID Connect discovery, so that the same code runs against a local
+    // provider in tests (GOOGLE_ISSUER); see docs/decisions/009-google-through-oidc-discovery.md.
+    plugins: config.google
+      ? [
+          genericOAuth({
+            config: [
+              {
+                providerId: "google",
+                name: "Google",
+                discoveryUrl: `${config.google.issuer}/.well-known/openid-configuration`,
+                clientId: config.google.clientId,
+                clientSecret: config.google.clientSecret,
+                scopes: ["openid", "email", "profile"],
+                pkce: true,
+                prompt: "select_account",
+              },
+            ],
+          }),
+        ]
+      : [],
     rateLimit: { enabled: true, storage: "database", window: 60, max: 60 },
     advanced: {
       useSecureCookies: config.publicUrl.startsWith("https://"),

@@ -27,6 +27,9 @@ const envSchema = z.object({
   MAIL_FROM: z.string().trim().min(3, "must be an address like Shop <shop@example.com>").optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  GOOGLE_ISSUER: z
+    .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
+    .default("https://accounts.google.com"),
 });
 
 export interface Config {
@@ -40,7 +43,8 @@ export interface Config {
   logLevel: string;
   /** Signs session cookies; generated once and kept in the database when not set. */
   authSecret: string | undefined;
-  google: { clientId: string; clientSecret: string } | undefined;
+  /** Google sign-in; `issuer` is Google's, or a local OpenID Connect provider in tests. */
+  google: { clientId: string; clientSecret: string; issuer: string } | undefined;
   /** Outgoing mail: SMTP when set, else .eml files in DATA_DIR/outbox. */
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -82,7 +86,11 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       `"${value.SHOP_NAME.replaceAll('"', "")}" <no-reply@${new URL(value.PUBLIC_URL ?? "http://localhost").hostname}>`,
     google:
       value.GOOGLE_CLIENT_ID && value.GOOGLE_CLIENT_SECRET
-        ? { clientId: value.GOOGLE_CLIENT_ID, clientSecret: value.GOOGLE_CLIENT_SECRET }
+        ? {
+            clientId: value.GOOGLE_CLIENT_ID,
+            clientSecret: value.GOOGLE_CLIENT_SECRET,
+            issuer: value.GOOGLE_ISSUER.replace(/\/+$/, ""),
+          }
         : undefined,
   };
 }

@@ -43,6 +43,12 @@ export function createApp({ db, config, authSecret, logger, clientBuildDir }: Ap
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback");
 
+  // From here on X-Forwarded-For holds exactly the client address Express trusts (see
+  // `trust proxy`), so better-auth and the route modules cannot be given a forged one.
+  app.use((req, _res, next) => {
+    req.headers["x-forwarded-for"] = req.ip ?? "";
+    next();
+  });
   app.use(pinoHttp({ logger, autoLogging: { ignore: (req) => req.url === "/healthz" } }));
   app.use(compression());
   app.use(assignNonce);

@@ -194,14 +194,6 @@ test("/auth/callback reports an error from the address, or a missing session, th
   await expect(page).toHaveURL(/\/$/);
 });
 
-test("without Google credentials the Google button says it is not configured", async ({ page }) => {
-  await page.goto("/");
-  const dialog = await openLogin(page);
-  await expect(dialog.getByRole("button", { name: "Continue with Google" })).toBeDisabled();
-  await expect(dialog.getByText("Google sign-in is not configured on this shop.")).toBeVisible();
-  await expectNoAxeViolations(page);
-});
-
 /** The newest message to `to` in the e2e server's outbox (it runs without SMTP_URL). */
 function readOutbox(to: string): string | undefined {
   const root = path.resolve("test-data");

@@ -23,7 +23,11 @@ export function GoogleSignInButton({ configured, className }: { configured: bool
       const response = await fetch("/api/auth/sign-in/social", {
         method: "POST",
         headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ provider: "google", callbackURL: "/auth/callback", errorCallbackURL: "/auth/callback" }),
+        body: JSON.stringify({
+          provider: "google",
+          callbackURL: "/auth/callback",
+          errorCallbackURL: "/auth/callback",
+        }),
       });
       const body = (await response.json().catch(() => ({}))) as { url?: string; message?: string };
       if (!response.ok || !body.url) throw new Error(body.message || "Please try again.");

@@ -1,0 +1,74 @@
+import { expect, type Page, test } from "@playwright/test";
+import { waitForHydration } from "./fixtures";
+
+// Google is played by a local OpenID Connect provider (scripts/e2e-oidc-provider.ts); these
+// tests tell it who signs in next. They share that provider, so they run one at a time.
+test.describe.configure({ mode: "serial" });
+test.skip(({ browserName }) => browserName !== "chromium");
+
+async function nextGoogleUser(next: Record<string, unknown>) {
+  const response = await fetch("http://127.0.0.1:4192/next", { method: "POST", body: JSON.stringify(next) });
+  expect(response.status).toBe(204);
+}
+
+let clients = 0;
+async function continueWithGoogle(page: Page) {
+  // A new client address each time: better-auth allows only a few sign-ins per address in 10 s.
+  await page.setExtraHTTPHeaders({ "x-forwarded-for": `203.0.113.${++clients}` });
+  await page.goto("/");
+  await waitForHydration(page);
+  const menu = page.getByRole("button", { name: "Open menu" });
+  if (await menu.isVisible()) await menu.click();
+  await page.getByRole("button", { name: "Login" }).click();
+  await page.getByRole("dialog", { name: "Welcome" }).getByRole("button", { name: "Continue with Google" }).click();
+}
+
+const unique = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+
+test("signing in with Google lands on /auth/callback, greets the user and replaces the history entry", async ({
+  page,
+}) => {
+  await nextGoogleUser({ email: unique("gina"), name: "Gina Google", email_verified: true });
+  await continueWithGoogle(page);
+  await expect(page.getByText("Welcome!", { exact: true })).toBeVisible();
+  await expect(page.getByText("Successfully signed in with Google.")).toBeVisible();
+  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+  const menu = page.getByRole("button", { name: "Open menu" });
+  if (await menu.isVisible()) await menu.click();
+  await expect(page.getByRole("button", { name: "Gina Google", exact: true })).toBeVisible();
+});
+
+test("a refusal at Google ends in 'Authentication failed' and home", async ({ page }) => {
+  await nextGoogleUser({ error: "access_denied", error_description: "The user denied access" });
+  await continueWithGoogle(page);
+  await expect(page.getByText("Authentication failed")).toBeVisible();
+  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+  await expect(page.getByRole("button", { name: "Login" }).first()).toBeAttached();
+});
+
+test("a Google account is linked to an existing account only when both emails are verified", async ({
+  page,
+  request,
+}) => {
+  // A password account whose email nobody has verified is never taken over through Google,
+  // even when Google vouches for the address (someone may have registered it first).
+  const email = unique("unverified");
+  const signUp = await request.post("/account/sign-up", {
+    form: { name: "Pat Password", email, password: "password-first", confirmPassword: "password-first" },
+  });
+  expect(signUp.ok()).toBe(true);
+  await nextGoogleUser({ email, name: "Pat at Google", email_verified: true });
+  await continueWithGoogle(page);
+  await expect(page.getByText("Authentication failed")).toBeVisible();
+
+  // The demo buyer's email is verified: Google must say the same before the accounts are linked.
+  await nextGoogleUser({ email: "buyer@demo.example", name: "Buyer at Google", email_verified: false });
+  await continueWithGoogle(page);
+  await expect(page.getByText("Authentication failed")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Login" }).first()).toBeAttached();
+
+  await nextGoogleUser({ email: "buyer@demo.example", name: "Buyer at Google", email_verified: true });
+  await continueWithGoogle(page);
+  await expect(page.getByText("Successfully signed in with Google.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "buyer", exact: true })).toBeVisible();
+});
