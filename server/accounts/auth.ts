@@ -1,6 +1,6 @@
 import { betterAuth } from "better-auth";
-import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import type { Config } from "../config/env.ts";
 import type { Database } from "../db/client.ts";
 import { account, rateLimit, session, user, verification } from "../db/schema.ts";
