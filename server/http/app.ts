@@ -5,7 +5,6 @@ import { toNodeHandler } from "better-auth/node";
 import compression from "compression";
 import express from "express";
 import type { Logger } from "pino";
-import { pinoHttp } from "pino-http";
 import { RouterContextProvider } from "react-router";
 import { createAuth } from "../accounts/auth.ts";
 import { accountLimits } from "../accounts/credentials.ts";
@@ -16,6 +15,7 @@ import { servicesContext } from "./context.ts";
 import { generatedMedia } from "./generated-media.ts";
 import { healthCheck } from "./health.ts";
 import { rateLimits } from "./rate-limits.ts";
+import { requestLog } from "./request-log.ts";
 import { assignNonce, securityHeaders } from "./security-headers.ts";
 
 export interface AppOptions {
@@ -49,7 +49,7 @@ export function createApp({ db, config, authSecret, logger, clientBuildDir }: Ap
     req.headers["x-forwarded-for"] = req.ip ?? "";
     next();
   });
-  app.use(pinoHttp({ logger, autoLogging: { ignore: (req) => req.url === "/healthz" } }));
+  app.use(requestLog(logger));
   app.use(compression());
   app.use(assignNonce);
   app.use(securityHeaders({ development: config.nodeEnv === "development" }));
