@@ -16,7 +16,11 @@ const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.ran
 async function openAccountArea(page: Page) {
   await waitForHydration(page);
   const menu = page.getByRole("button", { name: "Open menu" });
-  if (await menu.isVisible()) await menu.click();
+  if (!(await menu.isVisible())) return;
+  // The menu closes by itself after signing in or out: let it finish before opening it again.
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await menu.click();
+  await expect(page.getByRole("dialog", { name: "Test Market" })).toBeVisible();
 }
 
 async function openLogin(page: Page) {
