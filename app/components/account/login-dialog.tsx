@@ -1,7 +1,8 @@
-import { LogIn, X } from "lucide-react";
+import { LogIn } from "lucide-react";
 import { Dialog, Tabs } from "radix-ui";
 import { useState } from "react";
 import { Link, useFetcher } from "react-router";
+import { PanelDialog } from "~/components/layout/panel-dialog";
 import { Button } from "~/components/ui/button";
 import { Input, Label } from "~/components/ui/input";
 import { ACCOUNT_FETCHERS } from "./account-toasts";
@@ -18,53 +19,40 @@ export interface DemoAccount {
 // The toasts are AccountToasts' (account-toasts.tsx).
 export function LoginDialog({ demoAccounts, googleSignIn }: { demoAccounts: DemoAccount[]; googleSignIn: boolean }) {
   return (
-    <Dialog.Root>
-      <Dialog.Trigger asChild>
+    <PanelDialog
+      title="Welcome"
+      description="Sign in to your account or create a new one."
+      trigger={
         <Button variant="outline">
           <LogIn aria-hidden="true" />
           Login
         </Button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-background p-6 shadow-xl">
-          <div className="flex items-start justify-between">
-            <Dialog.Title className="text-xl font-semibold">Welcome</Dialog.Title>
-            <Dialog.Close asChild>
-              <Button variant="ghost" size="icon" aria-label="Close">
-                <X aria-hidden="true" />
-              </Button>
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="text-sm text-muted-foreground">
-            Sign in to your account or create a new one.
-          </Dialog.Description>
-          <Tabs.Root defaultValue="login" className="mt-4">
-            <Tabs.List aria-label="Sign in or register" className="grid grid-cols-2 rounded-md bg-muted p-1">
-              {(["login", "register"] as const).map((tab) => (
-                <Tabs.Trigger
-                  key={tab}
-                  value={tab}
-                  className="rounded-sm py-1.5 text-sm font-medium text-muted-foreground data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow-sm"
-                >
-                  {tab === "login" ? "Login" : "Register"}
-                </Tabs.Trigger>
-              ))}
-            </Tabs.List>
-            <Tabs.Content value="login" className="mt-4">
-              <LoginForm demoAccounts={demoAccounts} />
-            </Tabs.Content>
-            <Tabs.Content value="register" className="mt-4">
-              <RegisterForm />
-            </Tabs.Content>
-          </Tabs.Root>
-          <div className="mt-6 flex items-center gap-3 text-xs text-muted-foreground">
-            <span className="h-px flex-1 bg-border" /> or <span className="h-px flex-1 bg-border" />
-          </div>
-          <GoogleSignInButton configured={googleSignIn} className="mt-4 w-full" />
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      }
+    >
+      <Tabs.Root defaultValue="login">
+        <Tabs.List aria-label="Sign in or register" className="grid grid-cols-2 rounded-md bg-muted p-1">
+          {(["login", "register"] as const).map((tab) => (
+            <Tabs.Trigger
+              key={tab}
+              value={tab}
+              className="rounded-sm py-1.5 text-sm font-medium text-muted-foreground data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow-sm"
+            >
+              {tab === "login" ? "Login" : "Register"}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        <Tabs.Content value="login" className="mt-4">
+          <LoginForm demoAccounts={demoAccounts} />
+        </Tabs.Content>
+        <Tabs.Content value="register" className="mt-4">
+          <RegisterForm />
+        </Tabs.Content>
+      </Tabs.Root>
+      <div className="mt-6 flex items-center gap-3 text-xs text-muted-foreground">
+        <span className="h-px flex-1 bg-border" /> or <span className="h-px flex-1 bg-border" />
+      </div>
+      <GoogleSignInButton configured={googleSignIn} className="mt-4 w-full" />
+    </PanelDialog>
   );
 }
 
