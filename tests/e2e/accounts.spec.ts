@@ -266,7 +266,7 @@ test("deleting an account needs the password and the word DELETE, then signs out
   await section.getByLabel("Password").fill("not-my-password");
   await section.getByLabel("Type DELETE to confirm").fill("DELETE");
   await section.getByRole("button", { name: "Delete my account" }).click();
-  await expect(section.getByRole("alert")).toBeVisible();
+  await expect(section.getByRole("alert")).toContainText(/invalid password/i);
   await section.getByLabel("Password").fill("leaving-password");
   await section.getByLabel("Type DELETE to confirm").fill("DELETE");
   await section.getByRole("button", { name: "Delete my account" }).click();

@@ -7,7 +7,7 @@ import { toast } from "sonner";
 // say anything. The forms submit through fetchers with these keys.
 export const ACCOUNT_FETCHERS = { signIn: "account-sign-in", signUp: "account-sign-up", signOut: "account-sign-out" };
 
-type Result = { ok: true; name?: string; shopName?: string } | { ok: false; error?: string };
+type Result = { ok: true; name?: string; shopName?: string } | { ok: false; message?: string };
 
 function useResultToast(key: string, show: (result: Result) => void) {
   const fetcher = useFetcher<Result>({ key });
@@ -20,18 +20,18 @@ function useResultToast(key: string, show: (result: Result) => void) {
 export function AccountToasts() {
   useResultToast(ACCOUNT_FETCHERS.signIn, (result) => {
     if (result.ok) toast.success("Welcome back!", { description: `Successfully logged in as ${result.name}` });
-    else toast.error("Login failed", { description: result.error || "Please check your credentials and try again." });
+    else toast.error("Login failed", { description: result.message || "Please check your credentials and try again." });
   });
   useResultToast(ACCOUNT_FETCHERS.signUp, (result) => {
     if (result.ok) {
       toast.success("Account created!", {
         description: `Welcome to ${result.shopName}, ${result.name}! You're signed in and ready to shop.`,
       });
-    } else toast.error("Registration failed", { description: result.error || "Please try again." });
+    } else toast.error("Registration failed", { description: result.message || "Please try again." });
   });
   useResultToast(ACCOUNT_FETCHERS.signOut, (result) => {
     if (result.ok) toast.success("Logged out");
-    else toast.error("Logout failed", { description: result.error || "Please try again." });
+    else toast.error("Logout failed", { description: result.message || "Please try again." });
   });
   return null;
 }

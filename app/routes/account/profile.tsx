@@ -1,5 +1,4 @@
 import { updateProfileName } from "@server/accounts/account-settings.ts";
-import { AuthFailure } from "@server/accounts/credentials.ts";
 import { profileSchema } from "@server/accounts/credentials-schema.ts";
 import { servicesContext } from "@server/http/context.ts";
 import { data, Form, useNavigation } from "react-router";
@@ -9,6 +8,7 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Input, Label } from "~/components/ui/input";
 import { Container } from "~/components/ui/page";
+import { authFailure } from "~/lib/auth-failure.server";
 import { firstIssue } from "~/lib/form-errors";
 import { pageMeta } from "~/lib/meta";
 import { requireUser } from "~/lib/require-user.server";
@@ -27,8 +27,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await updateProfileName(auth, request.headers, parsed.data.name);
     return { ok: true, message: "Your profile was saved." };
   } catch (error) {
-    if (error instanceof AuthFailure) return data({ ok: false, message: error.message }, { status: error.status });
-    throw error;
+    return authFailure(error);
   }
 }
 

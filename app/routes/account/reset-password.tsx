@@ -1,4 +1,3 @@
-import { AuthFailure } from "@server/accounts/credentials.ts";
 import { MIN_PASSWORD_LENGTH, resetPasswordSchema } from "@server/accounts/credentials-schema.ts";
 import { resetPassword } from "@server/accounts/password-reset.ts";
 import { servicesContext } from "@server/http/context.ts";
@@ -8,6 +7,7 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Input, Label } from "~/components/ui/input";
 import { Container } from "~/components/ui/page";
+import { authFailure } from "~/lib/auth-failure.server";
 import { firstIssue } from "~/lib/form-errors";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/reset-password";
@@ -28,8 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await resetPassword(auth, parsed.data.token, parsed.data.newPassword);
     return { ok: true, message: "Your password was changed. Sign in with your new password." };
   } catch (error) {
-    if (error instanceof AuthFailure) return data({ ok: false, message: error.message }, { status: error.status });
-    throw error;
+    return authFailure(error);
   }
 }
 

@@ -5,7 +5,6 @@ import {
   revokeOtherSessions,
 } from "@server/accounts/account-settings.ts";
 import { listAuthEvents } from "@server/accounts/auth-events.ts";
-import { AuthFailure } from "@server/accounts/credentials.ts";
 import { changePasswordSchema, deleteAccountSchema, MIN_PASSWORD_LENGTH } from "@server/accounts/credentials-schema.ts";
 import { servicesContext } from "@server/http/context.ts";
 import { data, Form, redirect, useNavigation } from "react-router";
@@ -16,6 +15,7 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Input, Label } from "~/components/ui/input";
 import { Container } from "~/components/ui/page";
+import { authFailure } from "~/lib/auth-failure.server";
 import { firstIssue } from "~/lib/form-errors";
 import { pageMeta } from "~/lib/meta";
 import { requireUser } from "~/lib/require-user.server";
@@ -56,13 +56,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       { headers },
     );
   } catch (error) {
-    if (error instanceof AuthFailure) {
-      return data(
-        { intent: String(form.intent ?? "password"), ok: false, message: error.message },
-        { status: error.status },
-      );
-    }
-    throw error;
+    // Each form shows its own outcome: the intent names the form that failed.
+    const intent =
+      form.intent === "delete-account" ? "delete" : form.intent === "revoke-other-sessions" ? "sessions" : "password";
+    return authFailure(error, { intent });
   }
 }
 

@@ -1,6 +1,7 @@
-import { AuthFailure, signOut } from "@server/accounts/credentials.ts";
+import { signOut } from "@server/accounts/credentials.ts";
 import { servicesContext } from "@server/http/context.ts";
 import { data } from "react-router";
+import { authFailure } from "~/lib/auth-failure.server";
 import type { Route } from "./+types/sign-out";
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -9,8 +10,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { headers } = await signOut({ db, auth, headers: request.headers });
     return data({ ok: true as const }, { headers });
   } catch (error) {
-    if (error instanceof AuthFailure)
-      return data({ ok: false as const, error: error.message }, { status: error.status });
-    throw error;
+    return authFailure(error);
   }
 }

@@ -1,14 +1,15 @@
-import { AuthFailure, signUp } from "@server/accounts/credentials.ts";
+import { signUp } from "@server/accounts/credentials.ts";
 import { signUpSchema } from "@server/accounts/credentials-schema.ts";
 import { servicesContext } from "@server/http/context.ts";
 import { data } from "react-router";
+import { authFailure } from "~/lib/auth-failure.server";
 import { firstIssue } from "~/lib/form-errors";
 import type { Route } from "./+types/sign-up";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const parsed = signUpSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ ok: false as const, error: firstIssue(parsed.error) }, { status: 400 });
+  if (!parsed.success) return data({ ok: false as const, message: firstIssue(parsed.error) }, { status: 400 });
   try {
     const { headers, user } = await signUp(
       { ...services, limits: services.accountLimits, headers: request.headers },
@@ -16,8 +17,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
     return data({ ok: true as const, name: user.name, shopName: services.shopName }, { headers });
   } catch (error) {
-    if (error instanceof AuthFailure)
-      return data({ ok: false as const, error: error.message }, { status: error.status });
-    throw error;
+    return authFailure(error);
   }
 }
