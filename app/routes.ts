@@ -22,6 +22,7 @@ export default [
   route("account/forgot-password", "routes/account/forgot-password.tsx"),
   route("account/deleted", "routes/account/deleted.tsx"),
   route("account/reset-password", "routes/account/reset-password.tsx"),
+  route("account/email-confirmed", "routes/account/email-confirmed.tsx"),
   route("seller", "routes/seller/dashboard.tsx"),
   route("account/sign-in", "routes/account/sign-in.ts"),
   route("account/sign-up", "routes/account/sign-up.ts"),

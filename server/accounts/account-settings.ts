@@ -1,8 +1,8 @@
 import { APIError } from "better-auth/api";
 import type { Database } from "../db/client.ts";
-import type { Auth } from "./auth.ts";
+import { type Auth, EMAIL_CONFIRMED_PATH } from "./auth.ts";
 import { recordAuthEvent } from "./auth-events.ts";
-import { AuthFailure } from "./credentials.ts";
+import { type AccountLimits, AuthFailure, countAttempt } from "./credentials.ts";
 
 // Changes a signed-in user makes to their own account. better-auth finds the user from the
 // session cookie in `headers`, so nobody can reach another user's account through these.
@@ -33,6 +33,46 @@ export async function changePassword(
   );
   await recordAuthEvent(db, { userId: result.response.user.id, type: "password_changed" });
   return result;
+}
+
+interface EmailContext {
+  db: Database;
+  auth: Auth;
+  limits: AccountLimits;
+  headers: Headers;
+}
+
+/**
+ * Asks for the account's address to become `newEmail`: a confirmation link goes to the new
+ * address, and the change happens when it is opened. An address that already belongs to
+ * another account gets the same answer and no email, so the form cannot reveal who has an account.
+ */
+export async function requestEmailChange({ db, auth, limits, headers }: EmailContext, newEmail: string): Promise<void> {
+  const current = await auth.api.getSession({ headers });
+  if (!current) throw new AuthFailure("Please sign in again.", 401);
+  if (current.user.email === newEmail) throw new AuthFailure("That is already your email address.", 400);
+  await countAttempt(limits.confirmationEmailsPerAccount, current.user.id);
+  await asUser(
+    () => auth.api.changeEmail({ body: { newEmail, callbackURL: EMAIL_CONFIRMED_PATH }, headers }),
+    "Your email address could not be changed.",
+  );
+  await recordAuthEvent(db, { userId: current.user.id, type: "email_change_requested" });
+}
+
+/** Sends a new link that confirms the signed-in user's current address. */
+export async function resendEmailConfirmation({ auth, limits, headers }: EmailContext): Promise<void> {
+  const current = await auth.api.getSession({ headers });
+  if (!current) throw new AuthFailure("Please sign in again.", 401);
+  if (current.user.emailVerified) throw new AuthFailure("Your email address is already confirmed.", 400);
+  await countAttempt(limits.confirmationEmailsPerAccount, current.user.id);
+  await asUser(
+    () =>
+      auth.api.sendVerificationEmail({
+        body: { email: current.user.email, callbackURL: EMAIL_CONFIRMED_PATH },
+        headers,
+      }),
+    "The confirmation link could not be sent.",
+  );
 }
 
 export interface SessionSummary {

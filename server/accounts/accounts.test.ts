@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { cookieFrom, linkIn, setUpTestAuth } from "../../tests/support/test-auth.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { account, creators, session, user } from "../db/schema.ts";
-import type { OutgoingEmail } from "../email/mailer.ts";
 import {
   changePassword,
   deleteOwnAccount,
@@ -10,46 +10,23 @@ import {
   revokeOtherSessions,
   updateProfileName,
 } from "./account-settings.ts";
-import { type Auth, createAuth } from "./auth.ts";
+import type { Auth } from "./auth.ts";
 import { listAuthEvents } from "./auth-events.ts";
-import { loadAuthSecret } from "./auth-secret.ts";
-import { type AccountLimits, AuthFailure, accountLimits, signIn, signOut, signUp } from "./credentials.ts";
+import { AuthFailure, signIn, signOut, signUp } from "./credentials.ts";
 import { signUpSchema } from "./credentials-schema.ts";
 import { getCurrentUser } from "./current-user.ts";
 import { DEMO_ACCOUNTS, seedDemoAccounts } from "./demo-accounts.ts";
 import { RESET_REQUESTED, requestPasswordReset, resetPassword } from "./password-reset.ts";
 
 const database = setUpTestDatabase();
-const sentEmails: OutgoingEmail[] = [];
+const testAuth = setUpTestAuth(database);
+const { client, sentEmails } = testAuth;
 let auth: Auth;
-let limits: AccountLimits;
-let clientCounter = 0;
 
 beforeAll(async () => {
-  const secret = await loadAuthSecret(database.db, undefined);
-  auth = createAuth({
-    db: database.db,
-    config: { publicUrl: "http://shop.test", shopName: "Test Market", google: undefined },
-    secret,
-    mailer: { send: async (email) => void sentEmails.push(email) },
-  });
-  limits = accountLimits(database.db);
+  auth = testAuth.auth;
   await database.db.insert(creators).values({ slug: "test-shop", name: "Test Shop" });
 });
-
-/** A fresh client address per test, so that the per-address limits do not interfere. */
-function client(cookie?: string) {
-  const headers = new Headers({ origin: "http://shop.test" });
-  if (cookie) headers.set("cookie", cookie);
-  return { db: database.db, auth, limits, headers, clientAddress: `203.0.113.${++clientCounter}` };
-}
-
-function cookieFrom(headers: Headers) {
-  return headers
-    .getSetCookie()
-    .map((value) => value.split(";")[0])
-    .join("; ");
-}
 
 const newUser = (email: string) => ({
   name: "Ada Lovelace",
@@ -217,9 +194,9 @@ describe("forgotten passwords", () => {
     const { headers } = await signUp(client(), newUser("forgot@example.com"));
     const oldCookie = cookieFrom(headers);
     expect(await requestPasswordReset(client(), "forgot@example.com")).toBe(RESET_REQUESTED);
-    const email = sentEmails.find((e) => e.to === "forgot@example.com");
+    const [email] = testAuth.emailsTo("forgot@example.com").filter((e) => e.subject.startsWith("Reset"));
     expect(email?.subject).toBe("Reset your Test Market password");
-    const url = /https?:\/\/\S+/.exec(email!.text)![0];
+    const url = linkIn(email!);
     const token = new URL(url).pathname.split("/").pop()!;
     await resetPassword(auth, token, "brand-new-password");
     expect(await getCurrentUser(auth, new Headers({ cookie: oldCookie }))).toBeNull();

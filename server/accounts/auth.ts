@@ -4,13 +4,19 @@ import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import type { Config } from "../config/env.ts";
 import type { Database } from "../db/client.ts";
 import { account, rateLimit, session, user, verification } from "../db/schema.ts";
+import { confirmEmailAddressEmail, passwordResetEmail } from "../email/account-emails.ts";
 import type { Mailer } from "../email/mailer.ts";
-import { passwordResetEmail } from "../email/password-reset-email.ts";
 import { recordAuthEvent } from "./auth-events.ts";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./credentials-schema.ts";
 
+/** Where better-auth's own endpoints live (server/http/auth-endpoints.ts says which a browser may reach). */
+export const AUTH_BASE_PATH = "/api/auth";
 /** How long a password reset link works (it works once). */
 export const RESET_LINK_MINUTES = 30;
+/** How long a link that confirms an email address works. */
+export const CONFIRM_EMAIL_LINK_HOURS = 24;
+/** Where a confirmation link lands; the page says whether it worked. */
+export const EMAIL_CONFIRMED_PATH = "/account/email-confirmed";
 
 export interface AuthOptions {
   db: Database;
@@ -25,7 +31,7 @@ export function createAuth({ db, config, secret, mailer }: AuthOptions) {
   return betterAuth({
     appName: config.shopName,
     baseURL: config.publicUrl,
-    basePath: "/api/auth",
+    basePath: AUTH_BASE_PATH,
     secret,
     trustedOrigins: [config.publicUrl],
     database: drizzleAdapter(db, { provider: "pg", schema: { user, session, account, verification, rateLimit } }),
@@ -51,7 +57,26 @@ export function createAuth({ db, config, secret, mailer }: AuthOptions) {
         );
       },
     },
+    // A password account's address is confirmed by a link (sent on sign-up and on request), so that
+    // a Google account with the same verified address can later be linked to it.
+    emailVerification: {
+      sendOnSignUp: true,
+      expiresIn: CONFIRM_EMAIL_LINK_HOURS * 3600,
+      async sendVerificationEmail({ user, url }) {
+        await mailer.send(
+          confirmEmailAddressEmail({
+            to: user.email,
+            name: user.name,
+            url,
+            shopName: config.shopName,
+            hours: CONFIRM_EMAIL_LINK_HOURS,
+          }),
+        );
+      },
+    },
     user: {
+      // A new address takes effect only when the link sent to it is opened.
+      changeEmail: { enabled: true },
       // Deleting an account needs its password; sellers' creator pages stay, unlinked (creators.user_id).
       deleteUser: { enabled: true },
       additionalFields: {
@@ -61,7 +86,23 @@ export function createAuth({ db, config, secret, mailer }: AuthOptions) {
     },
     account: { accountLinking: { enabled: true, trustedProviders: [] } },
     databaseHooks: {
-      user: { create: { after: (created) => recordAuthEvent(db, { userId: created.id, type: "account_created" }) } },
+      user: {
+        create: { after: (created) => recordAuthEvent(db, { userId: created.id, type: "account_created" }) },
+        update: {
+          // Opening the link sent to a new address proves it, so the changed address counts as confirmed
+          // (better-auth would keep the old address's flag).
+          async before(changes, context) {
+            if (context?.path === "/verify-email" && typeof changes.email === "string") {
+              return { data: { ...changes, emailVerified: true } };
+            }
+          },
+          async after(updated, context) {
+            if (context?.path === "/verify-email") {
+              await recordAuthEvent(db, { userId: updated.id, type: "email_confirmed" });
+            }
+          },
+        },
+      },
       session: {
         create: {
           after: (created) =>

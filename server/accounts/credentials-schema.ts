@@ -76,6 +76,8 @@ export const changePasswordSchema = confirmed(
 
 export const forgotPasswordSchema = z.object({ email });
 
+export const changeEmailSchema = z.object({ newEmail: email });
+
 export const resetPasswordSchema = confirmed(
   {
     token: z.string().min(1, "This reset link is not valid. Please ask for a new one.").max(200),

@@ -1,7 +1,7 @@
 import { APIError } from "better-auth/api";
 import type { Database } from "../db/client.ts";
 import { PostgresRateLimitStore } from "../http/rate-limit-store.ts";
-import type { Auth } from "./auth.ts";
+import { type Auth, EMAIL_CONFIRMED_PATH } from "./auth.ts";
 import { recordAuthEvent } from "./auth-events.ts";
 import type { SignInInput, SignUpInput } from "./credentials-schema.ts";
 
@@ -54,6 +54,13 @@ export function accountLimits(db: Database) {
       3,
       "Too many reset emails for this address. Please try again in an hour.",
     ),
+    confirmationEmailsPerAccount: limit(
+      db,
+      "confirm-email-account",
+      60 * 60_000,
+      3,
+      "Too many confirmation emails. Please try again in an hour.",
+    ),
   };
 }
 export type AccountLimits = ReturnType<typeof accountLimits>;
@@ -98,7 +105,7 @@ export async function signUp(context: AuthContext, input: SignUpInput) {
   await countAttempt(context.limits.signUpPerClient, context.clientAddress);
   try {
     const { headers, response } = await context.auth.api.signUpEmail({
-      body: { name: input.name, email: input.email, password: input.password },
+      body: { name: input.name, email: input.email, password: input.password, callbackURL: EMAIL_CONFIRMED_PATH },
       headers: context.headers,
       returnHeaders: true,
     });

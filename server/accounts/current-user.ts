@@ -5,6 +5,8 @@ export interface CurrentUser {
   id: string;
   name: string;
   email: string;
+  /** Whether the user proved the address (a confirmation link, or Google saying so). */
+  emailVerified: boolean;
   avatarUrl: string | null;
   isSeller: boolean;
 }
@@ -17,6 +19,7 @@ export async function getCurrentUser(auth: Auth, headers: Headers): Promise<Curr
     id: user.id,
     name: user.name,
     email: user.email,
+    emailVerified: user.emailVerified,
     avatarUrl: user.image ?? null,
     isSeller: user.isSeller === true,
   };

@@ -99,6 +99,8 @@ export const authEvents = pgTable(
         "password_changed",
         "password_recovered",
         "sessions_revoked",
+        "email_confirmed",
+        "email_change_requested",
       ],
     }).notNull(),
     ipAddress: text("ip_address"),

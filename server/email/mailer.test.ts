@@ -4,8 +4,8 @@ import os from "node:os";
 import path from "node:path";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { passwordResetEmail } from "./account-emails.ts";
 import { createMailer } from "./mailer.ts";
-import { passwordResetEmail } from "./password-reset-email.ts";
 
 const received: { from: string; to: string[]; raw: string }[] = [];
 const smtp = new SMTPServer({

@@ -1,16 +1,16 @@
 import path from "node:path";
 import * as serverBuild from "virtual:react-router/server-build";
 import { createRequestHandler } from "@react-router/express";
-import { toNodeHandler } from "better-auth/node";
 import compression from "compression";
 import express from "express";
 import type { Logger } from "pino";
 import { RouterContextProvider } from "react-router";
-import { createAuth } from "../accounts/auth.ts";
+import { AUTH_BASE_PATH, createAuth } from "../accounts/auth.ts";
 import { accountLimits } from "../accounts/credentials.ts";
 import type { Config } from "../config/env.ts";
 import type { Database } from "../db/client.ts";
 import { createMailer } from "../email/mailer.ts";
+import { browserAuthEndpoints } from "./auth-endpoints.ts";
 import { servicesContext } from "./context.ts";
 import { generatedMedia } from "./generated-media.ts";
 import { healthCheck } from "./health.ts";
@@ -61,8 +61,8 @@ export function createApp({ db, config, authSecret, logger, clientBuildDir }: Ap
   app.get("/media/generated/:name", generatedMedia);
   app.get("/healthz", healthCheck(db));
   app.use(rateLimits(db));
-  // better-auth's own endpoints (Google's redirect back lands here); it reads the raw body.
-  app.all("/api/auth/{*path}", toNodeHandler(auth));
+  // better-auth's own endpoints (Google's redirect back, emailed links); it reads the raw body.
+  app.all(`${AUTH_BASE_PATH}/{*path}`, browserAuthEndpoints(auth, AUTH_BASE_PATH));
 
   app.all(
     "/{*path}",

@@ -1,7 +1,5 @@
-import fs from "node:fs";
-import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
-import { expectNoAxeViolations, waitForHydration } from "./fixtures";
+import { emailedLink, expectNoAxeViolations, waitForHydration } from "./fixtures";
 
 // Each test is its own client address (the server trusts X-Forwarded-For from a local proxy),
 // so the per-address sign-in limits never mix tests up.
@@ -198,24 +196,6 @@ test("/auth/callback reports an error from the address, or a missing session, th
   await expect(page).toHaveURL(/\/$/);
 });
 
-/** The newest message to `to` in the e2e server's outbox (it runs without SMTP_URL). */
-function readOutbox(to: string): string | undefined {
-  const root = path.resolve("test-data");
-  const files = fs
-    .readdirSync(root)
-    .filter((dir) => dir.startsWith("e2e-"))
-    .flatMap((dir) => {
-      const outbox = path.join(root, dir, "outbox");
-      return fs.existsSync(outbox) ? fs.readdirSync(outbox).map((file) => path.join(outbox, file)) : [];
-    })
-    .sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs);
-  for (const file of files) {
-    const raw = fs.readFileSync(file, "utf8").replace(/=\n/g, "");
-    if (raw.includes(`To: ${to}`)) return raw;
-  }
-  return undefined;
-}
-
 test("a forgotten password is reset through the emailed link, which works once", async ({ page }) => {
   test.slow(); // a whole journey through email
   const email = uniqueEmail("forgot");
@@ -233,9 +213,7 @@ test("a forgotten password is reset through the emailed link, which works once",
   await expect(page.getByRole("status")).toContainText("we sent it a link");
   await expectNoAxeViolations(page);
 
-  let message: string | undefined;
-  await expect.poll(() => (message = readOutbox(email))).toBeTruthy();
-  const link = /http:\/\/127\.0\.0\.1:\d+\/api\/auth\/reset-password\/\S+/.exec(message!)![0].replace(/=3D/g, "=");
+  const link = await emailedLink(email, "reset-password/");
   await page.goto(link);
   await expect(page).toHaveURL(/\/account\/reset-password\?token=/);
   await page.getByLabel("New password", { exact: true }).fill("replacement-password");
@@ -275,4 +253,66 @@ test("deleting an account needs the password and the word DELETE, then signs out
   await page.goto("/");
   await signIn(page, email, "leaving-password");
   await expect(page.getByText("Invalid email or password")).toBeVisible();
+});
+
+test("a new user confirms the email address, then changes it through a link sent to the new one", async ({ page }) => {
+  test.slow(); // a whole journey through email
+  const email = uniqueEmail("confirm");
+  const newEmail = uniqueEmail("moved");
+  await page.goto("/");
+  await register(page, "Mary Somerville", email, "mechanism-of-heavens");
+  await expect(page.getByText("Account created!")).toBeVisible();
+  await page.goto("/account/settings");
+  const section = page.getByRole("heading", { name: "Email address" }).locator("xpath=../..");
+  await expect(section.getByText("Not confirmed")).toBeVisible();
+
+  await page.goto(await emailedLink(email, "verify-email"));
+  await expect(page).toHaveURL(/\/account\/email-confirmed$/);
+  await expect(page.getByRole("heading", { name: "Your email address is confirmed" })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole("link", { name: "Go to Settings" }).click();
+  await expect(section.getByText("Confirmed", { exact: true })).toBeVisible();
+
+  await section.getByLabel("New email address").fill(newEmail);
+  await section.getByRole("button", { name: "Change email" }).click();
+  await expect(section.getByRole("status")).toHaveText(
+    `We sent a confirmation link to ${newEmail}. Your email address changes when you open it.`,
+  );
+  await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  const link = await emailedLink(newEmail, "verify-email");
+  await page.goto(link);
+  await expect(page.getByRole("heading", { name: "Your email address is confirmed" })).toBeVisible();
+  await page.goto("/account/settings");
+  await expect(page.getByText(`Signed in as ${newEmail}`)).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Recent account activity" }).locator("xpath=..")).toContainText(
+    "Email change requested",
+  );
+
+  await page.goto(link);
+  await expect(page.getByRole("heading", { name: "This link did not work" })).toBeVisible();
+  await expect(page.getByRole("alert")).toContainText("This link is not valid or was already used.");
+});
+
+test("too many wrong passwords for one account stop further attempts with a clear message", async ({ page }) => {
+  test.slow(); // eleven sign-in attempts
+  const email = uniqueEmail("locked");
+  await page.goto("/");
+  await register(page, "Locked Out", email, "the-right-password");
+  await expect(page.getByText("Account created!")).toBeVisible();
+  await logOut(page, "Locked Out");
+  const dialog = await openLogin(page);
+  await dialog.getByLabel("Email").fill(email);
+  for (let attempt = 1; attempt <= 10; attempt++) {
+    await dialog.getByLabel("Password").fill(`wrong-password-${attempt}`);
+    const answered = page.waitForResponse((response) => response.url().includes("/account/sign-in"));
+    await dialog.getByRole("button", { name: "Sign In" }).click();
+    expect((await answered).status()).toBe(401);
+  }
+  await dialog.getByLabel("Password").fill("the-right-password");
+  await dialog.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByText("Too many sign-in attempts. Please wait 15 minutes and try again.")).toBeVisible();
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel("Email")).toHaveValue(email);
 });

@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 
@@ -16,4 +18,30 @@ export async function waitForHydration(page: Page) {
     () => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined,
   );
   await page.waitForLoadState("networkidle");
+}
+
+/** The newest message to `to` in the e2e server's outbox (it runs without SMTP_URL), decoded. */
+function readOutbox(to: string): string | undefined {
+  const root = path.resolve("test-data");
+  const files = fs
+    .readdirSync(root)
+    .filter((dir) => dir.startsWith("e2e-"))
+    .flatMap((dir) => {
+      const outbox = path.join(root, dir, "outbox");
+      return fs.existsSync(outbox) ? fs.readdirSync(outbox).map((file) => path.join(outbox, file)) : [];
+    })
+    .sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs);
+  for (const file of files) {
+    const raw = fs.readFileSync(file, "utf8").replace(/=\n/g, "").replace(/=3D/g, "=");
+    if (raw.includes(`To: ${to}`)) return raw;
+  }
+  return undefined;
+}
+
+/** The link to `endpoint` in the newest email to `to`, once it has arrived. */
+export async function emailedLink(to: string, endpoint: string): Promise<string> {
+  const pattern = new RegExp(`http://127\\.0\\.0\\.1:\\d+/api/auth/${endpoint}\\S+`);
+  let link: string | undefined;
+  await expect.poll(() => (link = pattern.exec(readOutbox(to) ?? "")?.[0])).toBeTruthy();
+  return link!;
 }

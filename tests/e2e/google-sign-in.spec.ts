@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { waitForHydration } from "./fixtures";
+import { emailedLink, waitForHydration } from "./fixtures";
 
 // Google is played by a local OpenID Connect provider (scripts/e2e-oidc-provider.ts); these
 // tests tell it who signs in next. They share that provider, so they run one at a time.
@@ -46,7 +46,7 @@ test("a refusal at Google ends in 'Authentication failed' and home", async ({ pa
   await expect(page.getByRole("button", { name: "Login" }).first()).toBeAttached();
 });
 
-test("a Google account is linked to an existing account only when both emails are verified", async ({
+test("a Google account is linked to an existing account only once its owner and Google have both verified the email", async ({
   page,
   request,
 }) => {
@@ -61,14 +61,17 @@ test("a Google account is linked to an existing account only when both emails ar
   await continueWithGoogle(page);
   await expect(page.getByText("Authentication failed")).toBeVisible();
 
-  // The demo buyer's email is verified: Google must say the same before the accounts are linked.
-  await nextGoogleUser({ email: "buyer@demo.example", name: "Buyer at Google", email_verified: false });
+  // Once the owner has confirmed the address, Google must also say it is verified.
+  await page.goto(await emailedLink(email, "verify-email"));
+  await expect(page.getByRole("heading", { name: "Your email address is confirmed" })).toBeVisible();
+  await nextGoogleUser({ email, name: "Pat at Google", email_verified: false });
   await continueWithGoogle(page);
   await expect(page.getByText("Authentication failed")).toBeVisible();
   await expect(page.getByRole("button", { name: "Login" }).first()).toBeAttached();
 
-  await nextGoogleUser({ email: "buyer@demo.example", name: "Buyer at Google", email_verified: true });
+  await nextGoogleUser({ email, name: "Pat at Google", email_verified: true });
   await continueWithGoogle(page);
   await expect(page.getByText("Successfully signed in with Google.")).toBeVisible();
-  await expect(page.getByRole("button", { name: "buyer", exact: true })).toBeVisible();
+  // The existing account, under its own name: linked, not a second account.
+  await expect(page.getByRole("button", { name: "Pat Password", exact: true })).toBeVisible();
 });

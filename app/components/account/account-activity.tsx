@@ -8,6 +8,8 @@ const labels: Record<AuthEventType, string> = {
   password_changed: "Password changed",
   password_recovered: "Password reset by email",
   sessions_revoked: "Other sessions signed out",
+  email_confirmed: "Email address confirmed",
+  email_change_requested: "Email change requested",
 };
 
 export function AccountActivity({ events }: { events: AuthEvent[] }) {

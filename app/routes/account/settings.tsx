@@ -2,15 +2,24 @@ import {
   changePassword,
   deleteOwnAccount,
   listOwnSessions,
+  requestEmailChange,
+  resendEmailConfirmation,
   revokeOtherSessions,
 } from "@server/accounts/account-settings.ts";
 import { listAuthEvents } from "@server/accounts/auth-events.ts";
-import { changePasswordSchema, deleteAccountSchema, MIN_PASSWORD_LENGTH } from "@server/accounts/credentials-schema.ts";
+import {
+  changeEmailSchema,
+  changePasswordSchema,
+  deleteAccountSchema,
+  MIN_PASSWORD_LENGTH,
+} from "@server/accounts/credentials-schema.ts";
 import { servicesContext } from "@server/http/context.ts";
 import { data, Form, redirect, useNavigation } from "react-router";
+import type { z } from "zod";
 import { AccountActivity } from "~/components/account/account-activity";
 import { FormStatus } from "~/components/account/form-status";
 import { SessionList } from "~/components/account/session-list";
+import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Input, Label } from "~/components/ui/input";
@@ -28,37 +37,58 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { user, sessions, events };
 }
 
+// Each form names itself with `intent`; its outcome comes back under the same intent, so that
+// the message shows under the form that was sent.
+type Intent = "email" | "confirmation" | "password" | "sessions" | "delete";
+const intents: Record<string, Intent> = {
+  "change-email": "email",
+  "resend-confirmation": "confirmation",
+  "change-password": "password",
+  "revoke-other-sessions": "sessions",
+  "delete-account": "delete",
+};
+
 export async function action({ request, context }: Route.ActionArgs) {
   await requireUser(request, context);
-  const { db, auth } = context.get(servicesContext);
+  const { db, auth, accountLimits: limits } = context.get(servicesContext);
+  const headers = request.headers;
   const form = Object.fromEntries(await request.formData());
+  const intent = intents[String(form.intent)] ?? "password";
+  const invalid = (error: z.ZodError) => data({ intent, ok: false, message: firstIssue(error) }, { status: 400 });
   try {
-    if (form.intent === "delete-account") {
-      const parsed = deleteAccountSchema.safeParse(form);
-      if (!parsed.success) {
-        return data({ intent: "delete", ok: false, message: firstIssue(parsed.error) }, { status: 400 });
+    switch (intent) {
+      case "email": {
+        const parsed = changeEmailSchema.safeParse(form);
+        if (!parsed.success) return invalid(parsed.error);
+        await requestEmailChange({ db, auth, limits, headers }, parsed.data.newEmail);
+        return {
+          intent,
+          ok: true,
+          message: `We sent a confirmation link to ${parsed.data.newEmail}. Your email address changes when you open it.`,
+        };
       }
-      throw redirect("/account/deleted", {
-        headers: await deleteOwnAccount(auth, request.headers, parsed.data.password),
-      });
+      case "confirmation":
+        await resendEmailConfirmation({ db, auth, limits, headers });
+        return { intent, ok: true, message: "We sent you a new confirmation link. Check your inbox." };
+      case "sessions":
+        await revokeOtherSessions(db, auth, headers);
+        return { intent, ok: true, message: "Your other sessions were signed out." };
+      case "delete": {
+        const parsed = deleteAccountSchema.safeParse(form);
+        if (!parsed.success) return invalid(parsed.error);
+        throw redirect("/account/deleted", { headers: await deleteOwnAccount(auth, headers, parsed.data.password) });
+      }
+      case "password": {
+        const parsed = changePasswordSchema.safeParse(form);
+        if (!parsed.success) return invalid(parsed.error);
+        const result = await changePassword(db, auth, headers, parsed.data);
+        return data(
+          { intent, ok: true, message: "Your password was changed. Your other devices were signed out." },
+          { headers: result.headers },
+        );
+      }
     }
-    if (form.intent === "revoke-other-sessions") {
-      await revokeOtherSessions(db, auth, request.headers);
-      return { intent: "sessions", ok: true, message: "Your other sessions were signed out." };
-    }
-    const parsed = changePasswordSchema.safeParse(form);
-    if (!parsed.success) {
-      return data({ intent: "password", ok: false, message: firstIssue(parsed.error) }, { status: 400 });
-    }
-    const { headers } = await changePassword(db, auth, request.headers, parsed.data);
-    return data(
-      { intent: "password", ok: true, message: "Your password was changed. Your other devices were signed out." },
-      { headers },
-    );
   } catch (error) {
-    // Each form shows its own outcome: the intent names the form that failed.
-    const intent =
-      form.intent === "delete-account" ? "delete" : form.intent === "revoke-other-sessions" ? "sessions" : "password";
     return authFailure(error, { intent });
   }
 }
@@ -73,13 +103,53 @@ const passwordFields = [
 
 export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
   const saving = useNavigation().state === "submitting";
-  const passwordResult = actionData?.intent === "password" ? actionData : undefined;
-  const sessionsResult = actionData?.intent === "sessions" ? actionData : undefined;
-  const deleteResult = actionData?.intent === "delete" ? actionData : undefined;
+  const resultOf = (intent: Intent) => (actionData?.intent === intent ? actionData : undefined);
+  const passwordResult = resultOf("password");
+  const emailResult = resultOf("email");
+  const { user } = loaderData;
   return (
     <Container className="max-w-3xl py-10">
       <h1 className="text-3xl font-bold">Settings</h1>
-      <p className="mt-2 text-muted-foreground">Signed in as {loaderData.user.email}</p>
+      <p className="mt-2 text-muted-foreground">Signed in as {user.email}</p>
+      <Card className="mt-6 p-6">
+        <div className="flex flex-wrap items-center gap-3">
+          <h2 className="text-xl font-semibold">Email address</h2>
+          {user.emailVerified ? (
+            <Badge variant="success">Confirmed</Badge>
+          ) : (
+            <Badge variant="neutral">Not confirmed</Badge>
+          )}
+        </div>
+        <p className="mt-2 text-sm text-muted-foreground">
+          {user.emailVerified
+            ? `Receipts and account messages go to ${user.email}.`
+            : `Please confirm ${user.email} with the link we emailed you, so that you can also sign in with Google.`}
+        </p>
+        {user.emailVerified ? null : (
+          <Form method="post" className="mt-4 grid gap-4">
+            <FormStatus result={resultOf("confirmation")} />
+            <input type="hidden" name="intent" value="resend-confirmation" />
+            <div>
+              <Button type="submit" variant="outline" disabled={saving}>
+                Send a new confirmation link
+              </Button>
+            </div>
+          </Form>
+        )}
+        <Form method="post" className="mt-4 grid gap-4" key={emailResult?.ok ? "sent" : "form"}>
+          <FormStatus result={emailResult} />
+          <input type="hidden" name="intent" value="change-email" />
+          <div className="grid gap-2">
+            <Label htmlFor="settings-newEmail">New email address</Label>
+            <Input id="settings-newEmail" name="newEmail" type="email" required autoComplete="email" maxLength={254} />
+          </div>
+          <div>
+            <Button type="submit" disabled={saving}>
+              Change email
+            </Button>
+          </div>
+        </Form>
+      </Card>
       <Card className="mt-6 p-6">
         <h2 className="text-xl font-semibold">Change password</h2>
         <Form method="post" className="mt-4 grid gap-4" key={passwordResult?.ok ? "saved" : "form"}>
@@ -108,7 +178,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
       <Card className="mt-6 p-6">
         <h2 className="text-xl font-semibold">Where you're signed in</h2>
         <div className="mt-4 grid gap-4">
-          <FormStatus result={sessionsResult} />
+          <FormStatus result={resultOf("sessions")} />
           <SessionList sessions={loaderData.sessions} />
           {loaderData.sessions.length > 1 ? (
             <Form method="post">
@@ -130,7 +200,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
           This signs you out everywhere and deletes your account for good. It cannot be undone.
         </p>
         <Form method="post" className="mt-4 grid gap-4">
-          <FormStatus result={deleteResult} />
+          <FormStatus result={resultOf("delete")} />
           <input type="hidden" name="intent" value="delete-account" />
           <div className="grid gap-2">
             <Label htmlFor="delete-password">Password</Label>
