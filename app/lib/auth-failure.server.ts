@@ -1,4 +1,4 @@
-import { AuthFailure } from "@server/accounts/credentials.ts";
+import { AuthFailure } from "@server/accounts/auth-failure.ts";
 import { data } from "react-router";
 
 /** An account action's refusal as its response (message and status); any other error is rethrown. */

@@ -1,23 +1,17 @@
-import { APIError } from "better-auth/api";
 import type { Database } from "../db/client.ts";
 import { type Auth, EMAIL_CONFIRMED_PATH } from "./auth.ts";
 import { recordAuthEvent } from "./auth-events.ts";
-import { type AccountLimits, AuthFailure, countAttempt } from "./credentials.ts";
+import { AuthFailure, refusalsAsAuthFailure } from "./auth-failure.ts";
+import { type AccountLimits, countAttempt } from "./credentials.ts";
 
 // Changes a signed-in user makes to their own account. better-auth finds the user from the
 // session cookie in `headers`, so nobody can reach another user's account through these.
 
-async function asUser<T>(work: () => Promise<T>, fallback: string): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof APIError) throw new AuthFailure(error.body?.message ?? fallback, error.statusCode);
-    throw error;
-  }
-}
-
 export function updateProfileName(auth: Auth, headers: Headers, name: string) {
-  return asUser(() => auth.api.updateUser({ body: { name }, headers }), "Your profile could not be saved.");
+  return refusalsAsAuthFailure(
+    () => auth.api.updateUser({ body: { name }, headers }),
+    "Your profile could not be saved.",
+  );
 }
 
 /** Changes the password; every other session of the account is signed out. */
@@ -27,7 +21,7 @@ export async function changePassword(
   headers: Headers,
   input: { currentPassword: string; newPassword: string },
 ) {
-  const result = await asUser(
+  const result = await refusalsAsAuthFailure(
     () => auth.api.changePassword({ body: { ...input, revokeOtherSessions: true }, headers, returnHeaders: true }),
     "Your password could not be changed.",
   );
@@ -52,7 +46,7 @@ export async function requestEmailChange({ db, auth, limits, headers }: EmailCon
   if (!current) throw new AuthFailure("Please sign in again.", 401);
   if (current.user.email === newEmail) throw new AuthFailure("That is already your email address.", 400);
   await countAttempt(limits.confirmationEmailsPerAccount, current.user.id);
-  await asUser(
+  await refusalsAsAuthFailure(
     () => auth.api.changeEmail({ body: { newEmail, callbackURL: EMAIL_CONFIRMED_PATH }, headers }),
     "Your email address could not be changed.",
   );
@@ -65,7 +59,7 @@ export async function resendEmailConfirmation({ auth, limits, headers }: EmailCo
   if (!current) throw new AuthFailure("Please sign in again.", 401);
   if (current.user.emailVerified) throw new AuthFailure("Your email address is already confirmed.", 400);
   await countAttempt(limits.confirmationEmailsPerAccount, current.user.id);
-  await asUser(
+  await refusalsAsAuthFailure(
     () =>
       auth.api.sendVerificationEmail({
         body: { email: current.user.email, callbackURL: EMAIL_CONFIRMED_PATH },
@@ -87,7 +81,7 @@ export interface SessionSummary {
 export async function listOwnSessions(auth: Auth, headers: Headers): Promise<SessionSummary[]> {
   const [current, sessions] = await Promise.all([
     auth.api.getSession({ headers }),
-    asUser(() => auth.api.listSessions({ headers }), "Your sessions could not be listed."),
+    refusalsAsAuthFailure(() => auth.api.listSessions({ headers }), "Your sessions could not be listed."),
   ]);
   return sessions
     .map((session) => ({
@@ -104,13 +98,16 @@ export async function listOwnSessions(auth: Auth, headers: Headers): Promise<Ses
 export async function revokeOtherSessions(db: Database, auth: Auth, headers: Headers): Promise<void> {
   const current = await auth.api.getSession({ headers });
   if (!current) throw new AuthFailure("Please sign in again.", 401);
-  await asUser(() => auth.api.revokeOtherSessions({ headers }), "Your other sessions could not be signed out.");
+  await refusalsAsAuthFailure(
+    () => auth.api.revokeOtherSessions({ headers }),
+    "Your other sessions could not be signed out.",
+  );
   await recordAuthEvent(db, { userId: current.user.id, type: "sessions_revoked" });
 }
 
 /** Deletes the signed-in user's account after checking the password; returns the headers that end the session. */
 export async function deleteOwnAccount(auth: Auth, headers: Headers, password: string) {
-  const { headers: responseHeaders } = await asUser(
+  const { headers: responseHeaders } = await refusalsAsAuthFailure(
     () => auth.api.deleteUser({ body: { password }, headers, returnHeaders: true }),
     "Your account could not be deleted.",
   );

@@ -12,7 +12,8 @@ import {
 } from "./account-settings.ts";
 import type { Auth } from "./auth.ts";
 import { listAuthEvents } from "./auth-events.ts";
-import { AuthFailure, signIn, signOut, signUp } from "./credentials.ts";
+import { AuthFailure } from "./auth-failure.ts";
+import { signIn, signOut, signUp } from "./credentials.ts";
 import { signUpSchema } from "./credentials-schema.ts";
 import { getCurrentUser } from "./current-user.ts";
 import { DEMO_ACCOUNTS, seedDemoAccounts } from "./demo-accounts.ts";

@@ -6,7 +6,9 @@ import type { Database } from "../db/client.ts";
 import { account, rateLimit, session, user, verification } from "../db/schema.ts";
 import { confirmEmailAddressEmail, passwordResetEmail } from "../email/account-emails.ts";
 import type { Mailer } from "../email/mailer.ts";
+import type { FileStore } from "../storage/file-store.ts";
 import { recordAuthEvent } from "./auth-events.ts";
+import { storedAvatarKey } from "./avatar.ts";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./credentials-schema.ts";
 
 /** Where better-auth's own endpoints live (server/http/auth-endpoints.ts says which a browser may reach). */
@@ -23,11 +25,12 @@ export interface AuthOptions {
   config: Pick<Config, "publicUrl" | "shopName" | "google">;
   secret: string;
   mailer: Mailer;
+  files: FileStore;
 }
 
 // Accounts and sessions (better-auth): email and password, sessions in PostgreSQL behind an
 // HttpOnly, SameSite=Lax cookie, and Google sign-in when it is configured.
-export function createAuth({ db, config, secret, mailer }: AuthOptions) {
+export function createAuth({ db, config, secret, mailer, files }: AuthOptions) {
   return betterAuth({
     appName: config.shopName,
     baseURL: config.publicUrl,
@@ -78,7 +81,13 @@ export function createAuth({ db, config, secret, mailer }: AuthOptions) {
       // A new address takes effect only when the link sent to it is opened.
       changeEmail: { enabled: true },
       // Deleting an account needs its password; sellers' creator pages stay, unlinked (creators.user_id).
-      deleteUser: { enabled: true },
+      deleteUser: {
+        enabled: true,
+        async afterDelete(deleted) {
+          const avatar = storedAvatarKey(deleted.image);
+          if (avatar) await files.remove(avatar);
+        },
+      },
       additionalFields: {
         // Set by the platform when a seller application is approved; never from a request.
         isSeller: { type: "boolean", required: false, defaultValue: false, input: false },

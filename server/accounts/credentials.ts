@@ -1,22 +1,13 @@
-import { APIError } from "better-auth/api";
 import type { Database } from "../db/client.ts";
 import { PostgresRateLimitStore } from "../http/rate-limit-store.ts";
 import { type Auth, EMAIL_CONFIRMED_PATH } from "./auth.ts";
 import { recordAuthEvent } from "./auth-events.ts";
+import { AuthFailure, refusalsAsAuthFailure } from "./auth-failure.ts";
 import type { SignInInput, SignUpInput } from "./credentials-schema.ts";
 
 // Signing in, signing up and out with email and password. Each returns the response headers
 // (the session cookie) for the caller to send. Attempts are limited per client address and
 // per account, with counters in PostgreSQL so every app server shares them.
-
-export class AuthFailure extends Error {
-  override name = "AuthFailure";
-  readonly status: number;
-  constructor(message: string, status: number) {
-    super(message);
-    this.status = status;
-  }
-}
 
 export interface SignedInUser {
   id: string;
@@ -71,11 +62,6 @@ export async function countAttempt(limit: Limit, key: string) {
   if (totalHits > limit.max) throw new AuthFailure(limit.message, 429);
 }
 
-function failure(error: unknown, fallback: string): never {
-  if (error instanceof APIError) throw new AuthFailure(error.body?.message ?? fallback, error.statusCode);
-  throw error;
-}
-
 export interface AuthContext {
   db: Database;
   auth: Auth;
@@ -88,49 +74,48 @@ export interface AuthContext {
 export async function signIn(context: AuthContext, input: SignInInput) {
   await countAttempt(context.limits.signInPerClient, context.clientAddress);
   await countAttempt(context.limits.signInPerAccount, input.email);
-  try {
-    const { headers, response } = await context.auth.api.signInEmail({
-      body: { email: input.email, password: input.password },
-      headers: context.headers,
-      returnHeaders: true,
-    });
-    await context.limits.signInPerAccount.store.resetKey(input.email);
-    return { headers, user: pick(response.user) };
-  } catch (error) {
-    failure(error, "Please check your credentials and try again.");
-  }
+  const { headers, response } = await refusalsAsAuthFailure(
+    () =>
+      context.auth.api.signInEmail({
+        body: { email: input.email, password: input.password },
+        headers: context.headers,
+        returnHeaders: true,
+      }),
+    "Please check your credentials and try again.",
+  );
+  await context.limits.signInPerAccount.store.resetKey(input.email);
+  return { headers, user: pick(response.user) };
 }
 
 export async function signUp(context: AuthContext, input: SignUpInput) {
   await countAttempt(context.limits.signUpPerClient, context.clientAddress);
-  try {
-    const { headers, response } = await context.auth.api.signUpEmail({
-      body: { name: input.name, email: input.email, password: input.password, callbackURL: EMAIL_CONFIRMED_PATH },
-      headers: context.headers,
-      returnHeaders: true,
-    });
-    return { headers, user: pick(response.user) };
-  } catch (error) {
-    failure(error, "Please try again.");
-  }
+  const { headers, response } = await refusalsAsAuthFailure(
+    () =>
+      context.auth.api.signUpEmail({
+        body: { name: input.name, email: input.email, password: input.password, callbackURL: EMAIL_CONFIRMED_PATH },
+        headers: context.headers,
+        returnHeaders: true,
+      }),
+    "Please try again.",
+  );
+  return { headers, user: pick(response.user) };
 }
 
 export async function signOut(context: Pick<AuthContext, "db" | "auth" | "headers">) {
-  try {
-    const current = await context.auth.api.getSession({ headers: context.headers });
-    const { headers } = await context.auth.api.signOut({ headers: context.headers, returnHeaders: true });
-    if (current) {
-      await recordAuthEvent(context.db, {
-        userId: current.user.id,
-        type: "signed_out",
-        ipAddress: current.session.ipAddress,
-        userAgent: current.session.userAgent,
-      });
-    }
-    return { headers };
-  } catch (error) {
-    failure(error, "Please try again.");
+  const current = await context.auth.api.getSession({ headers: context.headers });
+  const { headers } = await refusalsAsAuthFailure(
+    () => context.auth.api.signOut({ headers: context.headers, returnHeaders: true }),
+    "Please try again.",
+  );
+  if (current) {
+    await recordAuthEvent(context.db, {
+      userId: current.user.id,
+      type: "signed_out",
+      ipAddress: current.session.ipAddress,
+      userAgent: current.session.userAgent,
+    });
   }
+  return { headers };
 }
 
 function pick(user: SignedInUser): SignedInUser {

@@ -1,6 +1,7 @@
 import { APIError } from "better-auth/api";
 import type { Auth } from "./auth.ts";
-import { type AccountLimits, AuthFailure, countAttempt } from "./credentials.ts";
+import { AuthFailure } from "./auth-failure.ts";
+import { type AccountLimits, countAttempt } from "./credentials.ts";
 
 export const RESET_REQUESTED =
   "If an account uses that email, we sent it a link to choose a new password. Check your inbox.";

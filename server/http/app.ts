@@ -10,9 +10,10 @@ import { accountLimits } from "../accounts/credentials.ts";
 import type { Config } from "../config/env.ts";
 import type { Database } from "../db/client.ts";
 import { createMailer } from "../email/mailer.ts";
+import { localFileStore } from "../storage/file-store.ts";
 import { browserAuthEndpoints } from "./auth-endpoints.ts";
 import { servicesContext } from "./context.ts";
-import { generatedMedia } from "./generated-media.ts";
+import { generatedMedia, uploadedAvatars } from "./generated-media.ts";
 import { healthCheck } from "./health.ts";
 import { rateLimits } from "./rate-limits.ts";
 import { requestLog } from "./request-log.ts";
@@ -37,7 +38,8 @@ export function createApp({ db, config, authSecret, logger, clientBuildDir }: Ap
     outboxDir: path.join(config.dataDir, "outbox"),
     log: (message) => logger.info(message),
   });
-  const auth = createAuth({ db, config, secret: authSecret, mailer });
+  const files = localFileStore(path.join(config.dataDir, "files"));
+  const auth = createAuth({ db, config, secret: authSecret, mailer, files });
   const limits = accountLimits(db);
   const app = express();
   app.disable("x-powered-by");
@@ -59,6 +61,7 @@ export function createApp({ db, config, authSecret, logger, clientBuildDir }: Ap
     app.use(express.static(clientBuildDir, { maxAge: "1h" }));
   }
   app.get("/media/generated/:name", generatedMedia);
+  app.get("/media/avatars/:name", uploadedAvatars(files));
   app.get("/healthz", healthCheck(db));
   app.use(rateLimits(db));
   // better-auth's own endpoints (Google's redirect back, emailed links); it reads the raw body.
@@ -77,6 +80,7 @@ export function createApp({ db, config, authSecret, logger, clientBuildDir }: Ap
           publicUrl: config.publicUrl,
           nonce: res.locals.cspNonce as string,
           auth,
+          files,
           accountLimits: limits,
           clientAddress: req.ip ?? "unknown",
           googleSignIn: Boolean(config.google),

@@ -2,6 +2,7 @@ import { createContext } from "react-router";
 import type { Auth } from "../accounts/auth.ts";
 import type { AccountLimits } from "../accounts/credentials.ts";
 import type { Database } from "../db/client.ts";
+import type { FileStore } from "../storage/file-store.ts";
 
 // What every loader and action gets from the Express server, per request.
 export interface RequestServices {
@@ -11,6 +12,7 @@ export interface RequestServices {
   /** The Content-Security-Policy nonce of this response's inline scripts. */
   nonce: string;
   auth: Auth;
+  files: FileStore;
   accountLimits: AccountLimits;
   /** The client's address (from X-Forwarded-For only behind a local proxy). */
   clientAddress: string;

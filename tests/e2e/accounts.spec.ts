@@ -316,3 +316,40 @@ test("too many wrong passwords for one account stop further attempts with a clea
   await expect(dialog).toBeVisible();
   await expect(dialog.getByLabel("Email")).toHaveValue(email);
 });
+
+test("a profile picture is uploaded, refused when it is not an image, and removed for the initials", async ({
+  page,
+}) => {
+  test.slow();
+  await page.goto("/");
+  await register(page, "Frida Kahlo", uniqueEmail("frida"), "self-portrait");
+  await expect(page.getByText("Account created!")).toBeVisible();
+  await page.goto("/account/profile");
+  const pictureForm = page.getByLabel("Profile picture").locator("xpath=ancestor::form");
+  // A 2 x 2 PNG, purple.
+  const png = Buffer.from(
+    "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEklEQVQImWOosXpbY/WWAUIBACweBo0ciMjyAAAAAElFTkSuQmCC",
+    "base64",
+  );
+  await page.getByLabel("Profile picture").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: png });
+  await pictureForm.getByRole("button", { name: "Upload picture" }).click();
+  await expect(pictureForm.getByRole("status")).toHaveText("Your new picture was saved.");
+  const avatar = page.locator('main img[src^="/media/avatars/"]');
+  await expect(avatar).toBeVisible();
+  expect(await avatar.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(256);
+  await expectNoAxeViolations(page);
+
+  await page.getByLabel("Profile picture").setInputFiles({
+    name: "not-really.png",
+    mimeType: "image/png",
+    buffer: Buffer.from("this is text, not a picture"),
+  });
+  await pictureForm.getByRole("button", { name: "Upload picture" }).click();
+  await expect(pictureForm.getByRole("alert")).toHaveText("Please choose a JPEG, PNG, WebP or GIF image.");
+  await expect(avatar).toBeVisible();
+
+  await pictureForm.getByRole("button", { name: "Remove picture" }).click();
+  await expect(page.getByText("Your picture was removed.")).toBeVisible();
+  await expect(page.locator('main img[src^="/media/avatars/"]')).toHaveCount(0);
+  await expect(page.locator("main").getByText("FK", { exact: true })).toBeVisible();
+});

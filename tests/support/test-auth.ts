@@ -1,14 +1,19 @@
-import { beforeAll } from "vitest";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll } from "vitest";
 import { type Auth, createAuth } from "../../server/accounts/auth.ts";
 import { loadAuthSecret } from "../../server/accounts/auth-secret.ts";
 import { type AccountLimits, accountLimits } from "../../server/accounts/credentials.ts";
 import type { DatabaseHandle } from "../../server/db/client.ts";
 import type { OutgoingEmail } from "../../server/email/mailer.ts";
+import { type FileStore, localFileStore } from "../../server/storage/file-store.ts";
 
 export const TEST_SHOP_URL = "http://shop.test";
 
 /**
  * better-auth on the test file's database, with the emails it sends kept in `sentEmails`.
+ * Files go to a temporary folder (`filesDir`), removed after the file's tests.
  * `client()` gives the request context of a new visitor (its own client address, so that
  * per-address limits do not interfere), signed in when given a cookie.
  */
@@ -17,10 +22,15 @@ export function setUpTestAuth(database: DatabaseHandle) {
     auth: Auth;
     limits: AccountLimits;
     sentEmails: OutgoingEmail[];
+    files: FileStore;
+    filesDir: string;
   };
   let clientCounter = 0;
   beforeAll(async () => {
+    state.filesDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-files-"));
+    state.files = localFileStore(state.filesDir);
     state.auth = createAuth({
+      files: state.files,
       db: database.db,
       config: { publicUrl: TEST_SHOP_URL, shopName: "Test Market", google: undefined },
       secret: await loadAuthSecret(database.db, undefined),
@@ -28,6 +38,7 @@ export function setUpTestAuth(database: DatabaseHandle) {
     });
     state.limits = accountLimits(database.db);
   });
+  afterAll(() => fs.rmSync(state.filesDir, { recursive: true, force: true }));
   return Object.assign(state, {
     client(cookie?: string) {
       const headers = new Headers({ origin: TEST_SHOP_URL });
@@ -35,6 +46,7 @@ export function setUpTestAuth(database: DatabaseHandle) {
       return {
         db: database.db,
         auth: state.auth,
+        files: state.files,
         limits: state.limits,
         headers,
         clientAddress: `203.0.113.${++clientCounter}`,

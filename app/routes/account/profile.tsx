@@ -1,4 +1,5 @@
 import { updateProfileName } from "@server/accounts/account-settings.ts";
+import { removeAvatar, setAvatar } from "@server/accounts/avatar.ts";
 import { profileSchema } from "@server/accounts/credentials-schema.ts";
 import { servicesContext } from "@server/http/context.ts";
 import { data, Form, useNavigation } from "react-router";
@@ -9,6 +10,7 @@ import { Card } from "~/components/ui/card";
 import { Input, Label } from "~/components/ui/input";
 import { Container } from "~/components/ui/page";
 import { authFailure } from "~/lib/auth-failure.server";
+import { readProfileForm } from "~/lib/avatar-upload.server";
 import { firstIssue } from "~/lib/form-errors";
 import { pageMeta } from "~/lib/meta";
 import { requireUser } from "~/lib/require-user.server";
@@ -20,14 +22,28 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   await requireUser(request, context);
-  const { auth } = context.get(servicesContext);
-  const parsed = profileSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ ok: false, message: firstIssue(parsed.error) }, { status: 400 });
+  const { auth, files } = context.get(servicesContext);
+  const headers = request.headers;
+  let intent: "picture" | "name" = "name";
   try {
-    await updateProfileName(auth, request.headers, parsed.data.name);
-    return { ok: true, message: "Your profile was saved." };
+    const form = await readProfileForm(request);
+    if (form.get("intent") === "upload-avatar" || form.get("intent") === "remove-avatar") {
+      intent = "picture";
+      const picture = form.get("avatar");
+      if (form.get("intent") === "remove-avatar") {
+        await removeAvatar({ auth, files, headers });
+        return { intent, ok: true, message: "Your picture was removed." };
+      }
+      const bytes = picture instanceof File ? await picture.bytes() : new Uint8Array();
+      await setAvatar({ auth, files, headers }, bytes);
+      return { intent, ok: true, message: "Your new picture was saved." };
+    }
+    const parsed = profileSchema.safeParse(Object.fromEntries(form));
+    if (!parsed.success) return data({ intent, ok: false, message: firstIssue(parsed.error) }, { status: 400 });
+    await updateProfileName(auth, headers, parsed.data.name);
+    return { intent, ok: true, message: "Your profile was saved." };
   } catch (error) {
-    return authFailure(error);
+    return authFailure(error, { intent });
   }
 }
 
@@ -35,7 +51,10 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Prof
 
 export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
   const { user } = loaderData;
-  const saving = useNavigation().state === "submitting";
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting";
+  const sending = saving ? navigation.formData?.get("intent") : undefined;
+  const resultOf = (intent: "picture" | "name") => (actionData?.intent === intent ? actionData : undefined);
   return (
     <Container className="max-w-2xl py-10">
       <h1 className="text-3xl font-bold">Profile</h1>
@@ -47,8 +66,38 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
             <p className="text-sm text-muted-foreground">{user.email}</p>
           </div>
         </div>
-        <Form method="post" className="mt-6 grid gap-4">
-          <FormStatus result={actionData} />
+        <Form method="post" encType="multipart/form-data" className="mt-6 grid gap-4" key={user.avatarUrl ?? "none"}>
+          <FormStatus result={resultOf("picture")} />
+          <div className="grid gap-2">
+            <Label htmlFor="profile-avatar">Profile picture</Label>
+            <Input
+              id="profile-avatar"
+              name="avatar"
+              type="file"
+              accept="image/jpeg,image/png,image/webp,image/gif"
+              aria-describedby="profile-avatar-hint"
+              className="file:mr-3 file:rounded-md file:border-0 file:bg-muted file:px-3 file:py-1 file:text-sm file:font-medium"
+            />
+            <p id="profile-avatar-hint" className="text-sm text-muted-foreground">
+              A JPEG, PNG, WebP or GIF image of up to 5 MB. We crop it to a square.
+            </p>
+          </div>
+          <div className="flex flex-wrap gap-3">
+            <Button type="submit" name="intent" value="upload-avatar" disabled={saving}>
+              {sending === "upload-avatar" ? "Uploading..." : "Upload picture"}
+            </Button>
+            {user.avatarUrl ? (
+              <Button type="submit" name="intent" value="remove-avatar" variant="outline" disabled={saving}>
+                Remove picture
+              </Button>
+            ) : null}
+          </div>
+        </Form>
+      </Card>
+      <Card className="mt-6 p-6">
+        <h2 className="text-xl font-semibold">Your name</h2>
+        <Form method="post" className="mt-4 grid gap-4">
+          <FormStatus result={resultOf("name")} />
           <div className="grid gap-2">
             <Label htmlFor="profile-name">Name</Label>
             <Input
@@ -62,7 +111,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
           </div>
           <div>
             <Button type="submit" disabled={saving}>
-              {saving ? "Saving..." : "Save profile"}
+              {saving && sending === null ? "Saving..." : "Save profile"}
             </Button>
           </div>
         </Form>
