@@ -1,13 +1,9 @@
 import { APIError } from "better-auth/api";
+import { Refusal } from "../lib/refusal.ts";
 
-/** A refusal to show the user: its message is for them, its status for the response. */
-export class AuthFailure extends Error {
+/** An account action refused: its message is for the user, its status for the response. */
+export class AuthFailure extends Refusal {
   override name = "AuthFailure";
-  readonly status: number;
-  constructor(message: string, status: number) {
-    super(message);
-    this.status = status;
-  }
 }
 
 /** Runs one better-auth call, turning its refusal into an AuthFailure with its message (or `fallback`). */

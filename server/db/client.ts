@@ -19,3 +19,6 @@ export function connect(connection: ConnectionOptions, poolSize = 10): DatabaseH
   const db = drizzle(pool, { schema });
   return { db, pool, close: () => pool.end() };
 }
+
+/** The database or an open transaction: what a function that may run inside one takes. */
+export type Queryable = Database | Parameters<Parameters<Database["transaction"]>[0]>[0];

@@ -8,6 +8,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -146,4 +147,52 @@ export const rateLimitHits = pgTable(
     resetsAt: timestamp("resets_at", { withTimezone: true }).notNull(),
   },
   (table) => [index("rate_limit_hits_resets_at_idx").on(table.resetsAt)],
+);
+
+// Whoever keeps a cart and a wishlist: a signed-in user (user_id), or a guest known by the
+// random id in their `shopper` cookie. A guest's shopper is merged into the account at sign-in.
+export const shoppers = pgTable(
+  "shoppers",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .unique()
+      .references(() => user.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  // Guest shoppers nobody came back for are removed by age.
+  (table) => [index("shoppers_guest_updated_idx").on(table.updatedAt).where(sql`${table.userId} IS NULL`)],
+);
+
+export const cartItems = pgTable(
+  "cart_items",
+  {
+    shopperId: text("shopper_id")
+      .notNull()
+      .references(() => shoppers.id, { onDelete: "cascade" }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    quantity: integer("quantity").notNull(),
+    addedAt: timestamp("added_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.shopperId, table.productId] }),
+    check("cart_items_quantity_range", sql`${table.quantity} BETWEEN 1 AND 99`),
+  ],
+);
+
+export const wishlistItems = pgTable(
+  "wishlist_items",
+  {
+    shopperId: text("shopper_id")
+      .notNull()
+      .references(() => shoppers.id, { onDelete: "cascade" }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    addedAt: timestamp("added_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.shopperId, table.productId] })],
 );

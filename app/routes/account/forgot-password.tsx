@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Input, Label } from "~/components/ui/input";
 import { Container } from "~/components/ui/page";
-import { authFailure } from "~/lib/auth-failure.server";
+import { refusalResponse } from "~/lib/refusal.server";
 import { firstIssue } from "~/lib/form-errors";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/forgot-password";
@@ -23,7 +23,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
     return { ok: true, message };
   } catch (error) {
-    return authFailure(error);
+    return refusalResponse(error);
   }
 }
 

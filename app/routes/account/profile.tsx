@@ -9,7 +9,7 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Input, Label } from "~/components/ui/input";
 import { Container } from "~/components/ui/page";
-import { authFailure } from "~/lib/auth-failure.server";
+import { refusalResponse } from "~/lib/refusal.server";
 import { readProfileForm } from "~/lib/avatar-upload.server";
 import { firstIssue } from "~/lib/form-errors";
 import { pageMeta } from "~/lib/meta";
@@ -43,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await updateProfileName(auth, headers, parsed.data.name);
     return { intent, ok: true, message: "Your profile was saved." };
   } catch (error) {
-    return authFailure(error, { intent });
+    return refusalResponse(error, { intent });
   }
 }
 

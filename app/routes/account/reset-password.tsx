@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Input, Label } from "~/components/ui/input";
 import { Container } from "~/components/ui/page";
-import { authFailure } from "~/lib/auth-failure.server";
+import { refusalResponse } from "~/lib/refusal.server";
 import { firstIssue } from "~/lib/form-errors";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/reset-password";
@@ -28,7 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await resetPassword(auth, parsed.data.token, parsed.data.newPassword);
     return { ok: true, message: "Your password was changed. Sign in with your new password." };
   } catch (error) {
-    return authFailure(error);
+    return refusalResponse(error);
   }
 }
 

@@ -24,7 +24,7 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Input, Label } from "~/components/ui/input";
 import { Container } from "~/components/ui/page";
-import { authFailure } from "~/lib/auth-failure.server";
+import { refusalResponse } from "~/lib/refusal.server";
 import { firstIssue } from "~/lib/form-errors";
 import { pageMeta } from "~/lib/meta";
 import { requireUser } from "~/lib/require-user.server";
@@ -89,7 +89,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
     }
   } catch (error) {
-    return authFailure(error, { intent });
+    return refusalResponse(error, { intent });
   }
 }
 

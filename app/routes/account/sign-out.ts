@@ -1,7 +1,7 @@
 import { signOut } from "@server/accounts/credentials.ts";
 import { servicesContext } from "@server/http/context.ts";
 import { data } from "react-router";
-import { authFailure } from "~/lib/auth-failure.server";
+import { refusalResponse } from "~/lib/refusal.server";
 import type { Route } from "./+types/sign-out";
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -10,6 +10,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { headers } = await signOut({ db, auth, headers: request.headers });
     return data({ ok: true as const }, { headers });
   } catch (error) {
-    return authFailure(error);
+    return refusalResponse(error);
   }
 }

@@ -2,7 +2,7 @@ import { signUp } from "@server/accounts/credentials.ts";
 import { signUpSchema } from "@server/accounts/credentials-schema.ts";
 import { servicesContext } from "@server/http/context.ts";
 import { data } from "react-router";
-import { authFailure } from "~/lib/auth-failure.server";
+import { refusalResponse } from "~/lib/refusal.server";
 import { firstIssue } from "~/lib/form-errors";
 import type { Route } from "./+types/sign-up";
 
@@ -17,6 +17,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
     return data({ ok: true as const, name: user.name, shopName: services.shopName }, { headers });
   } catch (error) {
-    return authFailure(error);
+    return refusalResponse(error);
   }
 }

@@ -1,0 +1,130 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { Database } from "../db/client.ts";
+import { cartItems, creators, productImages, products } from "../db/schema.ts";
+import { Refusal } from "../lib/refusal.ts";
+
+// The cart (SPEC sections 3, 4 and 9). Prices always come from the catalogue at the time of
+// reading; the browser only ever names a product and, at most, a quantity.
+
+export const MAX_QUANTITY = 99;
+/** Tax is 8% of the subtotal, rounded once, to the cent. */
+export const TAX_PERCENT = 8;
+
+export function taxOn(subtotalCents: number): number {
+  return Math.round((subtotalCents * TAX_PERCENT) / 100);
+}
+
+export interface CartLine {
+  productId: number;
+  title: string;
+  creatorName: string;
+  priceCents: number;
+  imageUrl: string | null;
+  quantity: number;
+}
+
+export interface Cart {
+  lines: CartLine[];
+  /** The sum of the quantities (the header's count). */
+  count: number;
+  subtotalCents: number;
+  taxCents: number;
+  totalCents: number;
+}
+
+export const EMPTY_CART: Cart = { lines: [], count: 0, subtotalCents: 0, taxCents: 0, totalCents: 0 };
+
+/** The shopper's cart, oldest line first; products no longer on sale are left out. */
+export async function getCart(db: Database, shopperId: string | null): Promise<Cart> {
+  if (!shopperId) return EMPTY_CART;
+  const lines = await db
+    .select({
+      productId: products.id,
+      title: products.title,
+      creatorName: creators.name,
+      priceCents: products.priceCents,
+      imageUrl: sql<
+        string | null
+      >`(SELECT ${productImages.url} FROM ${productImages} WHERE ${productImages.productId} = ${products.id} ORDER BY ${productImages.position} LIMIT 1)`,
+      quantity: cartItems.quantity,
+    })
+    .from(cartItems)
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .innerJoin(creators, eq(creators.id, products.creatorId))
+    .where(and(eq(cartItems.shopperId, shopperId), eq(products.status, "published")))
+    .orderBy(asc(cartItems.addedAt), asc(products.id));
+  const subtotalCents = lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
+  const taxCents = taxOn(subtotalCents);
+  return {
+    lines,
+    count: lines.reduce((sum, line) => sum + line.quantity, 0),
+    subtotalCents,
+    taxCents,
+    totalCents: subtotalCents + taxCents,
+  };
+}
+
+/** Refuses a product that is not on sale (unknown, draft or hidden). */
+export async function requireProductOnSale(db: Database, productId: number): Promise<void> {
+  const [row] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.id, productId), eq(products.status, "published")));
+  if (!row) throw new Refusal("This product is not available.", 404);
+}
+
+const TOO_MANY = `You can have at most ${MAX_QUANTITY} of one product in your cart.`;
+
+/** Adds one of the product: a new line with quantity 1, or one more on its line. */
+export async function addToCart(db: Database, shopperId: string, productId: number): Promise<void> {
+  await changeQuantity(db, shopperId, productId, 1);
+}
+
+/** Changes a line by `delta` (the quantity buttons); a line that reaches 0 is removed. */
+export async function changeQuantity(db: Database, shopperId: string, productId: number, delta: number) {
+  await requireProductOnSale(db, productId);
+  await db.transaction(async (tx) => {
+    const [line] = await tx
+      .select({ quantity: cartItems.quantity })
+      .from(cartItems)
+      .where(and(eq(cartItems.shopperId, shopperId), eq(cartItems.productId, productId)))
+      .for("update");
+    const quantity = (line?.quantity ?? 0) + delta;
+    if (quantity > MAX_QUANTITY) throw new Refusal(TOO_MANY, 400);
+    if (quantity <= 0) {
+      await tx.delete(cartItems).where(and(eq(cartItems.shopperId, shopperId), eq(cartItems.productId, productId)));
+    } else if (line) {
+      await tx
+        .update(cartItems)
+        .set({ quantity })
+        .where(and(eq(cartItems.shopperId, shopperId), eq(cartItems.productId, productId)));
+    } else {
+      await tx
+        .insert(cartItems)
+        .values({ shopperId, productId, quantity })
+        .onConflictDoUpdate({
+          target: [cartItems.shopperId, cartItems.productId],
+          set: { quantity: sql`LEAST(${cartItems.quantity} + ${quantity}, ${MAX_QUANTITY})` },
+        });
+    }
+  });
+}
+
+/** Sets a line's quantity; 0 or less removes it (SPEC section 4). */
+export async function setQuantity(db: Database, shopperId: string, productId: number, quantity: number) {
+  if (quantity <= 0) return removeFromCart(db, shopperId, productId);
+  if (quantity > MAX_QUANTITY) throw new Refusal(TOO_MANY, 400);
+  await requireProductOnSale(db, productId);
+  await db
+    .insert(cartItems)
+    .values({ shopperId, productId, quantity })
+    .onConflictDoUpdate({ target: [cartItems.shopperId, cartItems.productId], set: { quantity } });
+}
+
+export async function removeFromCart(db: Database, shopperId: string, productId: number): Promise<void> {
+  await db.delete(cartItems).where(and(eq(cartItems.shopperId, shopperId), eq(cartItems.productId, productId)));
+}
+
+export async function clearCart(db: Database, shopperId: string): Promise<void> {
+  await db.delete(cartItems).where(eq(cartItems.shopperId, shopperId));
+}
