@@ -1,9 +1,13 @@
 import { getCurrentUser } from "@server/accounts/current-user.ts";
 import { DEMO_ACCOUNTS } from "@server/accounts/demo-accounts.ts";
+import { getCart } from "@server/cart/cart.ts";
+import { findShopper } from "@server/cart/shopper.ts";
+import { wishlistProductIds } from "@server/cart/wishlist.ts";
 import { listCategories } from "@server/catalogue/categories.ts";
 import { servicesContext } from "@server/http/context.ts";
 import type { ReactNode } from "react";
 import {
+  data,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -14,25 +18,44 @@ import {
 } from "react-router";
 import { Toaster } from "sonner";
 import { AccountToasts } from "~/components/account/account-toasts";
+import { CartDialogProvider } from "~/components/cart/cart-dialog-context";
+import { ShoppingToasts } from "~/components/cart/shopping-toasts";
 import { ErrorScreen } from "~/components/layout/error-screen";
 import { NotFoundScreen } from "~/components/layout/not-found-screen";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { IconSprite } from "~/components/ui/icon-sprite";
+import { adoptGuestShopper, readGuestId } from "~/lib/shopper.server";
 import type { Route } from "./+types/root";
 import "./app.css";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, shopName, auth, googleSignIn } = context.get(servicesContext);
-  const [categories, user] = await Promise.all([listCategories(db), getCurrentUser(auth, request.headers)]);
-  return {
-    shopName,
-    user,
-    googleSignIn,
-    demoAccounts: DEMO_ACCOUNTS.map(({ email, password, isSeller }) => ({ email, password, isSeller })),
-    categories: categories.map(({ slug, name }) => ({ slug, name })),
-  };
+  const [categories, user, guestId] = await Promise.all([
+    listCategories(db),
+    getCurrentUser(auth, request.headers),
+    readGuestId(request),
+  ]);
+  // A sign-in by any way (password, Google) lands here with the guest cookie still set.
+  const headers = new Headers();
+  if (user && guestId) await adoptGuestShopper(db, request, user.id, headers);
+  const shopper = await findShopper(db, { userId: user?.id ?? null, guestId: user ? null : guestId });
+  const [cart, wishlist] = await Promise.all([getCart(db, shopper), wishlistProductIds(db, shopper)]);
+  return data(
+    {
+      shopName,
+      user,
+      googleSignIn,
+      demoAccounts: DEMO_ACCOUNTS.map(({ email, password, isSeller }) => ({ email, password, isSeller })),
+      categories: categories.map(({ slug, name }) => ({ slug, name })),
+      cart,
+      wishlist,
+    },
+    { headers },
+  );
 }
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export function useShop() {
   return useRouteLoaderData<typeof loader>("root");
@@ -57,18 +80,22 @@ export function Layout({ children }: { children: ReactNode }) {
         >
           Skip to content
         </a>
-        <SiteHeader
-          shopName={shop?.shopName ?? "Marketplace"}
-          categories={shop?.categories ?? []}
-          account={{
-            user: shop?.user ?? null,
-            demoAccounts: shop?.demoAccounts ?? [],
-            googleSignIn: shop?.googleSignIn ?? false,
-          }}
-        />
-        <main id="main" className="flex-1">
-          {children}
-        </main>
+        <CartDialogProvider>
+          <SiteHeader
+            shopName={shop?.shopName ?? "Marketplace"}
+            categories={shop?.categories ?? []}
+            account={{
+              user: shop?.user ?? null,
+              demoAccounts: shop?.demoAccounts ?? [],
+              googleSignIn: shop?.googleSignIn ?? false,
+            }}
+            cart={shop?.cart ?? null}
+            wishlistCount={shop?.wishlist.length ?? 0}
+          />
+          <main id="main" className="flex-1">
+            {children}
+          </main>
+        </CartDialogProvider>
         <SiteFooter shopName={shop?.shopName ?? "Marketplace"} />
         <Toaster
           closeButton
@@ -84,6 +111,7 @@ export function Layout({ children }: { children: ReactNode }) {
           }}
         />
         <AccountToasts />
+        <ShoppingToasts />
         <ScrollRestoration />
         <Scripts />
       </body>

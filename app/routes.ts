@@ -27,5 +27,9 @@ export default [
   route("account/sign-in", "routes/account/sign-in.ts"),
   route("account/sign-up", "routes/account/sign-up.ts"),
   route("account/sign-out", "routes/account/sign-out.ts"),
+  route("wishlist", "routes/wishlist.tsx"),
+  // JSON resource routes: the cart and wishlist buttons post here.
+  route("api/v1/cart", "routes/api/cart.ts"),
+  route("api/v1/wishlist", "routes/api/wishlist.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

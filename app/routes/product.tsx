@@ -2,6 +2,8 @@ import { getProductDetail } from "@server/catalogue/product-detail.ts";
 import { servicesContext } from "@server/http/context.ts";
 import { ChevronLeft, Download, FileText, HardDrive } from "lucide-react";
 import { Link, redirect } from "react-router";
+import { AddToCartButton, BuyNowButton } from "~/components/cart/add-to-cart-button";
+import { WishlistButton } from "~/components/cart/wishlist-button";
 import { ProductGrid } from "~/components/product/product-card";
 import { ProductImage } from "~/components/product/product-image";
 import { StarRating } from "~/components/product/star-rating";
@@ -87,6 +89,13 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               </s>
             ) : null}
           </p>
+          <div className="mt-6 flex flex-wrap gap-3">
+            <AddToCartButton productId={product.id} />
+            <WishlistButton productId={product.id} title={product.title} withLabel />
+          </div>
+          <div className="mt-3">
+            <BuyNowButton productId={product.id} />
+          </div>
           <p className="mt-6 text-muted-foreground">{product.description}</p>
           <dl className="mt-6 grid grid-cols-3 gap-3 text-center text-sm">
             <div className="rounded-lg bg-muted p-3">

@@ -1,21 +1,31 @@
 import type { CurrentUser } from "@server/accounts/current-user.ts";
+import type { Cart } from "@server/cart/cart.ts";
 import { Heart, Menu, Search, ShoppingCart, X } from "lucide-react";
 import { Dialog } from "radix-ui";
-import { type ReactNode, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { type DemoAccount, LoginDialog } from "~/components/account/login-dialog";
 import { UserMenu } from "~/components/account/user-menu";
+import { CartDialog } from "~/components/cart/cart-dialog";
+import { useCartDialog } from "~/components/cart/cart-dialog-context";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Container } from "~/components/ui/page";
 import { cn } from "~/lib/utils";
-import { PanelDialog } from "./panel-dialog";
 import { ShopLogo } from "./shop-logo";
+
+interface ShoppingCounts {
+  wishlistCount: number;
+  cartCount: number;
+}
 
 interface HeaderProps {
   shopName: string;
   categories: { slug: string; name: string }[];
   account: AccountProps;
+  /** Null when the page could not load it (the error screen). */
+  cart: Cart | null;
+  wishlistCount: number;
 }
 
 interface AccountProps {
@@ -43,71 +53,46 @@ function SearchBox({ id }: { id: string }) {
   );
 }
 
-function CountBadge({ count }: { count: number }) {
-  if (count === 0) return null;
-  return (
-    <span className="absolute -right-1 -top-1 grid min-w-5 place-items-center rounded-full bg-accent px-1 text-xs font-semibold text-white">
-      {count}
-    </span>
-  );
-}
-
-function EmptyState({ text }: { text: string }) {
-  return (
-    <div className="flex flex-col items-center gap-4 py-8 text-center">
-      <p className="text-muted-foreground">{text}</p>
-      <Dialog.Close asChild>
-        <Button asChild>
-          <Link to="/browse">Browse products</Link>
-        </Button>
-      </Dialog.Close>
-    </div>
-  );
-}
-
-function HeaderPanel(props: {
-  title: string;
-  description: string;
-  label: string;
-  icon: ReactNode;
-  count: number;
-  emptyText: string;
-}) {
-  return (
-    <PanelDialog
-      title={props.title}
-      description={props.description}
-      trigger={
-        <Button variant="ghost" size="icon" className="relative" aria-label={`${props.label} (${props.count} items)`}>
-          {props.icon}
-          <CountBadge count={props.count} />
-        </Button>
-      }
-    >
-      <EmptyState text={props.emptyText} />
-    </PanelDialog>
-  );
-}
-
-function AccountActions({ wishlistCount, cartCount }: { wishlistCount: number; cartCount: number }) {
+/**
+ * What a count button says: its name and count for screen readers ("Cart, 2 items"), the
+ * count as a badge on screen. The visible count is part of the name, as WCAG asks.
+ */
+function CountLabel({ label, count }: { label: string; count: number }) {
+  const noun = count === 1 ? "item" : "items";
   return (
     <>
-      <HeaderPanel
-        title="Wishlist"
-        description="Products you saved for later"
-        label="Wishlist"
-        icon={<Heart aria-hidden="true" />}
-        count={wishlistCount}
-        emptyText="Your wishlist is empty."
-      />
-      <HeaderPanel
-        title="Shopping Cart"
-        description="Digital products, downloaded right after checkout"
-        label="Cart"
-        icon={<ShoppingCart aria-hidden="true" />}
-        count={cartCount}
-        emptyText="Your cart is empty."
-      />
+      <span className="sr-only">{label}, </span>
+      {count === 0 ? (
+        <span className="sr-only">0</span>
+      ) : (
+        <span className="absolute -right-1 -top-1 grid min-w-5 place-items-center rounded-full bg-accent px-1 text-xs font-semibold text-white">
+          {count}
+        </span>
+      )}
+      <span className="sr-only"> {noun}</span>
+    </>
+  );
+}
+
+/** The wishlist and cart buttons with their counts (the cart's is the sum of its quantities). */
+function ShoppingButtons({ wishlistCount, cartCount, inMenu = false }: ShoppingCounts & { inMenu?: boolean }) {
+  const { openCart } = useCartDialog();
+  const cartButton = (
+    <Button variant="ghost" size="icon" className="relative" onClick={openCart}>
+      <ShoppingCart aria-hidden="true" />
+      <CountLabel label="Cart" count={cartCount} />
+    </Button>
+  );
+  return (
+    <>
+      <Button variant="ghost" size="icon" className="relative" asChild>
+        <Link to="/wishlist">
+          <Heart aria-hidden="true" />
+          <CountLabel label="Wishlist" count={wishlistCount} />
+        </Link>
+      </Button>
+      {/* In the phone menu, the menu closes first so that the cart modal is the only one open. */}
+      {inMenu ? <Dialog.Close asChild>{cartButton}</Dialog.Close> : cartButton}
     </>
   );
 }
@@ -118,7 +103,8 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
     isActive && "text-primary",
   );
 
-export function SiteHeader({ shopName, categories, account }: HeaderProps) {
+export function SiteHeader({ shopName, categories, account, cart, wishlistCount }: HeaderProps) {
+  const counts = { wishlistCount, cartCount: cart?.count ?? 0 };
   const links = [
     ...categories.map((c) => ({ to: `/category/${c.slug}`, label: c.name })),
     { to: "/browse", label: "Browse All" },
@@ -132,12 +118,12 @@ export function SiteHeader({ shopName, categories, account }: HeaderProps) {
         </div>
         <div className="ml-auto flex items-center gap-1">
           <div className="hidden items-center gap-1 sm:flex">
-            <AccountActions wishlistCount={0} cartCount={0} />
+            <ShoppingButtons {...counts} />
             <div className="ml-2">
               <AccountButton {...account} />
             </div>
           </div>
-          <MobileMenu shopName={shopName} links={links} account={account} />
+          <MobileMenu shopName={shopName} links={links} account={account} counts={counts} />
         </div>
       </Container>
       <nav aria-label="Categories" className="hidden border-t border-border md:block">
@@ -149,6 +135,7 @@ export function SiteHeader({ shopName, categories, account }: HeaderProps) {
           ))}
         </Container>
       </nav>
+      {cart ? <CartDialog cart={cart} /> : null}
     </header>
   );
 }
@@ -157,10 +144,12 @@ function MobileMenu({
   shopName,
   links,
   account,
+  counts,
 }: {
   shopName: string;
   links: { to: string; label: string }[];
   account: AccountProps;
+  counts: ShoppingCounts;
 }) {
   // The menu closes once the page changes, or the user signs in or out from it.
   const [open, setOpen] = useState(false);
@@ -197,7 +186,7 @@ function MobileMenu({
             ))}
           </nav>
           <div className="mt-auto flex items-center gap-2 border-t border-border pt-4">
-            <AccountActions wishlistCount={0} cartCount={0} />
+            <ShoppingButtons {...counts} inMenu />
             <div className="ml-auto">
               <AccountButton {...account} />
             </div>

@@ -1,5 +1,6 @@
 import type { ProductCard as ProductCardData } from "@server/catalogue/product-card.ts";
 import { Link } from "react-router";
+import { WishlistButton } from "~/components/cart/wishlist-button";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { SpriteIcon } from "~/components/ui/icon-sprite";
@@ -63,14 +64,7 @@ export function ProductCard({ product, layout = "grid" }: { product: ProductCard
         </div>
       </div>
       <div className="absolute right-2 top-2 flex flex-col gap-1">
-        <Button
-          variant="outline"
-          size="icon"
-          className="size-9 rounded-full bg-background/90"
-          aria-label={`Add ${product.title} to wishlist`}
-        >
-          <SpriteIcon name="heart" />
-        </Button>
+        <WishlistButton productId={product.id} title={product.title} />
         <Button variant="outline" size="icon" className="size-9 rounded-full bg-background/90" asChild>
           <a
             href={`/product/${product.id}`}

@@ -7,9 +7,9 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Input, Label } from "~/components/ui/input";
 import { Container } from "~/components/ui/page";
-import { refusalResponse } from "~/lib/refusal.server";
 import { firstIssue } from "~/lib/form-errors";
 import { pageMeta } from "~/lib/meta";
+import { refusalResponse } from "~/lib/refusal.server";
 import type { Route } from "./+types/forgot-password";
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -7,9 +7,9 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Input, Label } from "~/components/ui/input";
 import { Container } from "~/components/ui/page";
-import { refusalResponse } from "~/lib/refusal.server";
 import { firstIssue } from "~/lib/form-errors";
 import { pageMeta } from "~/lib/meta";
+import { refusalResponse } from "~/lib/refusal.server";
 import type { Route } from "./+types/reset-password";
 
 // The emailed link goes through better-auth, which checks the token and comes back here with

@@ -24,9 +24,9 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Input, Label } from "~/components/ui/input";
 import { Container } from "~/components/ui/page";
-import { refusalResponse } from "~/lib/refusal.server";
 import { firstIssue } from "~/lib/form-errors";
 import { pageMeta } from "~/lib/meta";
+import { refusalResponse } from "~/lib/refusal.server";
 import { requireUser } from "~/lib/require-user.server";
 import type { Route } from "./+types/settings";
 

@@ -2,8 +2,9 @@ import { signIn } from "@server/accounts/credentials.ts";
 import { signInSchema } from "@server/accounts/credentials-schema.ts";
 import { servicesContext } from "@server/http/context.ts";
 import { data } from "react-router";
-import { refusalResponse } from "~/lib/refusal.server";
 import { firstIssue } from "~/lib/form-errors";
+import { refusalResponse } from "~/lib/refusal.server";
+import { adoptGuestShopper } from "~/lib/shopper.server";
 import type { Route } from "./+types/sign-in";
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -15,6 +16,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { ...services, limits: services.accountLimits, headers: request.headers },
       parsed.data,
     );
+    await adoptGuestShopper(services.db, request, user.id, headers);
     return data({ ok: true as const, name: user.name }, { headers });
   } catch (error) {
     return refusalResponse(error);

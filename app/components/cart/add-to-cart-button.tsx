@@ -1,0 +1,31 @@
+import { ShoppingCart, Zap } from "lucide-react";
+import { Button } from "~/components/ui/button";
+import { useCartDialog } from "./cart-dialog-context";
+import { useCartChange } from "./use-cart-change";
+
+/** Add to Cart: one more of the product in the cart ('Added to cart'). */
+export function AddToCartButton({ productId }: { productId: number }) {
+  const { busy, change } = useCartChange();
+  return (
+    <Button type="button" size="lg" disabled={busy} onClick={() => change("add", productId)}>
+      <ShoppingCart aria-hidden="true" />
+      {busy ? "Adding..." : "Add to Cart"}
+    </Button>
+  );
+}
+
+/** Buy Now - Instant Download: adds the product, then opens the cart modal to check out. */
+export function BuyNowButton({ productId }: { productId: number }) {
+  const { openCart } = useCartDialog();
+  const { busy, change, fetcher } = useCartChange();
+  async function buyNow() {
+    await change("add", productId);
+    if (fetcher.data?.ok !== false) openCart();
+  }
+  return (
+    <Button type="button" size="lg" variant="secondary" disabled={busy} onClick={buyNow}>
+      <Zap aria-hidden="true" />
+      Buy Now - Instant Download
+    </Button>
+  );
+}

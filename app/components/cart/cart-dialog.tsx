@@ -1,0 +1,122 @@
+import type { Cart, CartLine } from "@server/cart/cart.ts";
+import { Minus, Plus, Trash2 } from "lucide-react";
+import { Dialog } from "radix-ui";
+import { Link } from "react-router";
+import { PanelDialog } from "~/components/layout/panel-dialog";
+import { ProductImage } from "~/components/product/product-image";
+import { Button } from "~/components/ui/button";
+import { formatPrice } from "~/lib/format";
+import { useCartDialog } from "./cart-dialog-context";
+import { useCartChange } from "./use-cart-change";
+
+function CartLineRow({ line }: { line: CartLine }) {
+  const { busy, change } = useCartChange();
+  return (
+    <li className="flex gap-3 py-4">
+      <ProductImage src={line.imageUrl} alt="" className="size-16 shrink-0 rounded-md" />
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
+        <Dialog.Close asChild>
+          <Link to={`/product/${line.productId}`} className="line-clamp-2 font-medium hover:text-primary">
+            {line.title}
+          </Link>
+        </Dialog.Close>
+        <p className="text-sm text-muted-foreground">by {line.creatorName}</p>
+        <div className="mt-1 flex items-center gap-2">
+          <Button
+            variant="outline"
+            size="icon"
+            className="size-8"
+            disabled={busy}
+            aria-label={`One less ${line.title}`}
+            onClick={() => change("decrement", line.productId)}
+          >
+            <Minus aria-hidden="true" />
+          </Button>
+          <span className="min-w-6 text-center text-sm font-medium" aria-label={`Quantity ${line.quantity}`}>
+            {line.quantity}
+          </span>
+          <Button
+            variant="outline"
+            size="icon"
+            className="size-8"
+            disabled={busy}
+            aria-label={`One more ${line.title}`}
+            onClick={() => change("increment", line.productId)}
+          >
+            <Plus aria-hidden="true" />
+          </Button>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="ml-auto size-8"
+            disabled={busy}
+            aria-label={`Remove ${line.title} from cart`}
+            onClick={() => change("remove", line.productId)}
+          >
+            <Trash2 aria-hidden="true" />
+          </Button>
+        </div>
+      </div>
+      <p className="shrink-0 font-semibold">{formatPrice(line.priceCents * line.quantity)}</p>
+    </li>
+  );
+}
+
+function Totals({ cart }: { cart: Cart }) {
+  return (
+    <dl className="grid grid-cols-[1fr_auto] gap-y-1 border-t border-border pt-4 text-sm">
+      <dt className="text-muted-foreground">Subtotal</dt>
+      <dd>{formatPrice(cart.subtotalCents)}</dd>
+      <dt className="text-muted-foreground">Tax (8%)</dt>
+      <dd>{formatPrice(cart.taxCents)}</dd>
+      <dt className="text-base font-semibold">Total</dt>
+      <dd className="text-base font-semibold">{formatPrice(cart.totalCents)}</dd>
+    </dl>
+  );
+}
+
+/** The cart modal (SPEC sections 2 and 9): lines, quantities, subtotal, 8% tax and total. */
+export function CartDialog({ cart }: { cart: Cart }) {
+  const { open, setOpen, restoreFocus } = useCartDialog();
+  const { busy, change } = useCartChange();
+  return (
+    <PanelDialog
+      title="Shopping Cart"
+      description="Digital products, downloaded right after checkout"
+      open={open}
+      onOpenChange={setOpen}
+      onCloseAutoFocus={restoreFocus}
+    >
+      {cart.lines.length === 0 ? (
+        <div className="flex flex-col items-center gap-4 py-8 text-center">
+          <p className="text-muted-foreground">Your cart is empty.</p>
+          <Dialog.Close asChild>
+            <Button asChild>
+              <Link to="/browse">Browse products</Link>
+            </Button>
+          </Dialog.Close>
+        </div>
+      ) : (
+        <div className="flex flex-col gap-4">
+          <ul className="divide-y divide-border" aria-label="Products in your cart">
+            {cart.lines.map((line) => (
+              <CartLineRow key={line.productId} line={line} />
+            ))}
+          </ul>
+          <Totals cart={cart} />
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <Button variant="ghost" disabled={busy} onClick={() => change("clear")}>
+              Clear cart
+            </Button>
+            <Button size="lg" disabled aria-describedby="checkout-note">
+              Checkout
+            </Button>
+          </div>
+          <p id="checkout-note" className="text-right text-xs text-muted-foreground">
+            Checkout opens with our payment partner soon; your cart is kept until then.
+          </p>
+        </div>
+      )}
+    </PanelDialog>
+  );
+}

@@ -1,0 +1,45 @@
+import { useFetcher } from "react-router";
+import { Button } from "~/components/ui/button";
+import { SpriteIcon } from "~/components/ui/icon-sprite";
+import { cn } from "~/lib/utils";
+import { useShop } from "~/root";
+
+import { WISHLIST_FETCHER, type WishlistAnswer } from "./use-cart-change";
+
+/** The heart: adds the product to the wishlist or takes it off ('Added to wishlist' / 'Removed from wishlist'). */
+export function WishlistButton({
+  productId,
+  title,
+  className,
+  withLabel = false,
+}: {
+  productId: number;
+  title: string;
+  className?: string;
+  /** A labelled button (product page) rather than a round icon (cards). */
+  withLabel?: boolean;
+}) {
+  const fetcher = useFetcher<WishlistAnswer>({ key: WISHLIST_FETCHER });
+  const saved = useShop()?.wishlist.includes(productId) ?? false;
+  // While this product's change is on its way, show what it will be.
+  const pending = fetcher.state !== "idle" && fetcher.formData?.get("productId") === String(productId);
+  const inWishlist = pending ? !saved : saved;
+  const label = inWishlist ? `Remove ${title} from wishlist` : `Add ${title} to wishlist`;
+  return (
+    <fetcher.Form method="post" action="/api/v1/wishlist">
+      <input type="hidden" name="intent" value="toggle" />
+      <input type="hidden" name="productId" value={productId} />
+      <Button
+        type="submit"
+        variant="outline"
+        size={withLabel ? "lg" : "icon"}
+        className={cn(!withLabel && "size-9 rounded-full bg-background/90", className)}
+        aria-label={withLabel ? undefined : label}
+        aria-pressed={inWishlist}
+      >
+        <SpriteIcon name="heart" className={cn(inWishlist && "fill-accent text-accent")} />
+        {withLabel ? (inWishlist ? "In your wishlist" : "Add to wishlist") : null}
+      </Button>
+    </fetcher.Form>
+  );
+}

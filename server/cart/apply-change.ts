@@ -1,0 +1,46 @@
+import type { Database } from "../db/client.ts";
+import { addToCart, changeQuantity, clearCart, removeFromCart, requireProductOnSale, setQuantity } from "./cart.ts";
+import type { CartChange } from "./cart-schema.ts";
+import { ensureShopper, findShopper, touchShopper, type Visitor } from "./shopper.ts";
+import { toggleWishlist } from "./wishlist.ts";
+
+/**
+ * Applies one change to the visitor's cart. A change that only takes away needs no shopper;
+ * one that adds creates it, and a new guest's id comes back for their cookie.
+ */
+export async function applyCartChange(
+  db: Database,
+  visitor: Visitor,
+  change: CartChange,
+): Promise<{ newGuestId?: string }> {
+  const takesAway =
+    change.intent === "remove" ||
+    change.intent === "clear" ||
+    change.intent === "decrement" ||
+    (change.intent === "set" && change.quantity <= 0);
+  if (takesAway) {
+    const shopper = await findShopper(db, visitor);
+    if (!shopper) return {};
+    await touchShopper(db, shopper);
+    if (change.intent === "clear") await clearCart(db, shopper);
+    else if (change.intent === "decrement") await changeQuantity(db, shopper, change.productId, -1);
+    else await removeFromCart(db, shopper, change.productId);
+    return {};
+  }
+  // Checked first too, so that a refused add leaves no new guest behind.
+  await requireProductOnSale(db, change.productId);
+  const { id: shopper, newGuestId } = await ensureShopper(db, visitor);
+  await touchShopper(db, shopper);
+  if (change.intent === "set") await setQuantity(db, shopper, change.productId, change.quantity);
+  else if (change.intent === "increment") await changeQuantity(db, shopper, change.productId, 1);
+  else await addToCart(db, shopper, change.productId);
+  return { newGuestId };
+}
+
+/** Adds the product to the visitor's wishlist or takes it off; says which. */
+export async function applyWishlistToggle(db: Database, visitor: Visitor, productId: number) {
+  await requireProductOnSale(db, productId);
+  const { id: shopper, newGuestId } = await ensureShopper(db, visitor);
+  await touchShopper(db, shopper);
+  return { result: await toggleWishlist(db, shopper, productId), newGuestId };
+}

@@ -1,0 +1,31 @@
+import { z } from "zod";
+import { MAX_QUANTITY } from "./cart.ts";
+
+// What the browser may send about its cart and wishlist: a product id and, at most, a quantity.
+// Never a price: prices come from the catalogue.
+
+const productId = z.coerce
+  .number({ error: "Please choose a product." })
+  .int("Please choose a product.")
+  .min(1, "Please choose a product.")
+  .max(2_147_483_647, "Please choose a product.");
+
+export const cartChangeSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("add"), productId }),
+  z.object({ intent: z.literal("increment"), productId }),
+  z.object({ intent: z.literal("decrement"), productId }),
+  z.object({ intent: z.literal("remove"), productId }),
+  z.object({ intent: z.literal("clear") }),
+  z.object({
+    intent: z.literal("set"),
+    productId,
+    quantity: z.coerce
+      .number({ error: "Please give the quantity as a whole number." })
+      .int("Please give the quantity as a whole number.")
+      .max(MAX_QUANTITY, `You can have at most ${MAX_QUANTITY} of one product in your cart.`),
+  }),
+]);
+
+export type CartChange = z.infer<typeof cartChangeSchema>;
+
+export const wishlistChangeSchema = z.object({ intent: z.literal("toggle"), productId });

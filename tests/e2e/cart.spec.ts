@@ -1,0 +1,163 @@
+import { expect, type Page, test } from "@playwright/test";
+import { expectNoAxeViolations, waitForHydration } from "./fixtures";
+
+// The cart and wishlist live on the server (SPEC sections 3, 4, 8 and 9): a guest's under a cookie,
+// a user's in their account. Each test starts as a new guest (a fresh browser context).
+
+let clients = 0;
+test.beforeEach(async ({ page }, testInfo) => {
+  await page.setExtraHTTPHeaders({ "x-forwarded-for": `198.18.${testInfo.workerIndex}.${++clients % 250}` });
+});
+
+const cents = (text: string) => Math.round(Number(text.replace(/[^0-9.]/g, "")) * 100);
+
+/** On a phone the cart and wishlist buttons are in the menu. */
+async function headerButton(page: Page, name: RegExp) {
+  await waitForHydration(page);
+  const menu = page.getByRole("button", { name: "Open menu" });
+  if (await menu.isVisible()) await menu.click();
+  return page.getByRole(name.source.includes("Wishlist") ? "link" : "button", { name });
+}
+
+async function openCart(page: Page) {
+  await (await headerButton(page, /^Cart, /)).click();
+  return page.getByRole("dialog", { name: "Shopping Cart" });
+}
+
+async function productPrice(page: Page) {
+  return cents((await page.locator("main h1 ~ p .text-3xl").first().textContent()) ?? "");
+}
+
+test("a guest adds, changes, removes and clears; the cart keeps across reloads and prices come from the shop", async ({
+  page,
+}) => {
+  test.slow();
+  await page.goto("/product/1");
+  await waitForHydration(page);
+  const price = await productPrice(page);
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(page.getByText("Added to cart")).toBeVisible();
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(await headerButton(page, /^Cart, 2 items$/)).toBeVisible();
+  await page.keyboard.press("Escape");
+
+  await page.reload();
+  const cart = await openCart(page);
+  await expect(cart.getByLabel("Quantity 2")).toBeVisible();
+  const subtotal = 2 * price;
+  const tax = Math.round((subtotal * 8) / 100);
+  const totals = cart.locator("dl");
+  await expect(totals).toContainText(`Subtotal$${(subtotal / 100).toFixed(2)}`);
+  await expect(totals).toContainText(`Tax (8%)$${(tax / 100).toFixed(2)}`);
+  await expect(totals).toContainText(`Total$${((subtotal + tax) / 100).toFixed(2)}`);
+  await expectNoAxeViolations(page);
+
+  await cart.getByRole("button", { name: /^One more / }).click();
+  await expect(cart.getByLabel("Quantity 3")).toBeVisible();
+  await cart.getByRole("button", { name: /^One less / }).click();
+  await expect(cart.getByLabel("Quantity 2")).toBeVisible();
+  await cart.getByRole("button", { name: /^Remove .* from cart$/ }).click();
+  await expect(page.getByText("Removed from cart")).toBeVisible();
+  await expect(cart.getByText("Your cart is empty.")).toBeVisible();
+  await page.keyboard.press("Escape");
+
+  for (const id of [2, 3]) {
+    await page.goto(`/product/${id}`);
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Add to Cart" }).click();
+    await expect(page.getByText("Added to cart").first()).toBeVisible();
+  }
+  const full = await openCart(page);
+  await expect(full.getByRole("list", { name: "Products in your cart" }).getByRole("listitem")).toHaveCount(2);
+  await full.getByRole("button", { name: "Clear cart" }).click();
+  await expect(page.getByText("Cart cleared")).toBeVisible();
+  await expect(full.getByText("Your cart is empty.")).toBeVisible();
+});
+
+test("Buy Now adds the product and opens the cart", async ({ page }) => {
+  await page.goto("/product/4");
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Buy Now - Instant Download" }).click();
+  const cart = page.getByRole("dialog", { name: "Shopping Cart" });
+  await expect(cart).toBeVisible();
+  await expect(cart.getByLabel("Quantity 1")).toBeVisible();
+  await expect(cart.getByRole("button", { name: "Checkout" })).toBeVisible();
+});
+
+test("the wishlist heart toggles from a card, counts in the header and lists on /wishlist", async ({ page }) => {
+  await page.goto("/browse");
+  await waitForHydration(page);
+  const heart = page.getByRole("button", { name: /^Add .* to wishlist$/ }).first();
+  const title = (await heart.getAttribute("aria-label"))!.replace(/^Add (.*) to wishlist$/, "$1");
+  await heart.click();
+  await expect(page.getByText("Added to wishlist")).toBeVisible();
+  await expect(page.getByRole("button", { name: `Remove ${title} from wishlist` }).first()).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+  await (await headerButton(page, /^Wishlist, 1 item$/)).click();
+  await expect(page).toHaveURL(/\/wishlist$/);
+  await expect(page.getByRole("heading", { name: "Your Wishlist" })).toBeVisible();
+  await expect(page.getByRole("main").getByRole("heading", { name: title })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole("button", { name: `Remove ${title} from wishlist` }).click();
+  await expect(page.getByText("Removed from wishlist")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Your wishlist is empty" })).toBeVisible();
+});
+
+test("a guest's cart and wishlist join the account at sign-in; signing out shows them empty, signing in brings them back", async ({
+  page,
+}) => {
+  test.slow();
+  await page.goto("/product/5");
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(page.getByText("Added to cart")).toBeVisible();
+  await page.getByRole("button", { name: "Add to wishlist" }).click();
+  await expect(page.getByText("Added to wishlist")).toBeVisible();
+
+  const email = `cart-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  const signUp = await page.request.post("/account/sign-up", {
+    form: { name: "Carla Cart", email, password: "carts-and-lists", confirmPassword: "carts-and-lists" },
+  });
+  expect(signUp.ok()).toBe(true);
+  await page.goto("/");
+  await expect(await headerButton(page, /^Cart, 1 item$/)).toBeVisible();
+  await expect(await headerButton(page, /^Wishlist, 1 item$/)).toBeVisible();
+
+  expect((await page.request.post("/account/sign-out")).ok()).toBe(true);
+  await page.goto("/");
+  await expect(await headerButton(page, /^Cart, 0 items$/)).toBeVisible();
+  await expect(await headerButton(page, /^Wishlist, 0 items$/)).toBeVisible();
+
+  const signIn = await page.request.post("/account/sign-in", { form: { email, password: "carts-and-lists" } });
+  expect(signIn.ok()).toBe(true);
+  await page.goto("/");
+  await expect(await headerButton(page, /^Cart, 1 item$/)).toBeVisible();
+});
+
+test("the cart ignores what the browser makes up: bad ids, quantities and prices", async ({ request }) => {
+  const post = (form: Record<string, string>) => request.post("/api/v1/cart", { form });
+  for (const [form, message] of [
+    [{ intent: "add", productId: "abc" }, "Please choose a product."],
+    [{ intent: "add", productId: "-3" }, "Please choose a product."],
+    [{ intent: "add", productId: "99999999" }, "This product is not available."],
+    [{ intent: "set", productId: "1", quantity: "1000000" }, "You can have at most 99 of one product in your cart."],
+    [{ intent: "set", productId: "1", quantity: "two" }, "Please give the quantity as a whole number."],
+    [{ intent: "set", productId: "1", quantity: "1.5" }, "Please give the quantity as a whole number."],
+    [{ intent: "buy-everything" }, undefined],
+  ] as const) {
+    const response = await post(form);
+    expect(response.status(), JSON.stringify(form)).toBeGreaterThanOrEqual(400);
+    if (message) expect((await response.json()).message).toBe(message);
+  }
+  expect((await (await request.get("/api/v1/cart")).json()).count).toBe(0);
+
+  // A price sent along is ignored: the cart's total is the catalogue's.
+  const added = await post({ intent: "set", productId: "1", quantity: "2", priceCents: "1", price: "0.01" });
+  expect(added.ok()).toBe(true);
+  const cart = await (await request.get("/api/v1/cart")).json();
+  expect(cart.count).toBe(2);
+  expect(cart.subtotalCents).toBe(2 * cart.lines[0].priceCents);
+  expect(cart.lines[0].priceCents).toBeGreaterThan(1);
+});
