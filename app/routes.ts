@@ -4,6 +4,7 @@ import { index, type RouteConfig, route } from "@react-router/dev/routes";
 export default [
   index("routes/home.tsx"),
   route("category/:category", "routes/category.tsx"),
+  route("trending", "routes/trending.tsx"),
   route("browse", "routes/browse.tsx"),
   route("product/:id", "routes/product.tsx"),
   route("search", "routes/search.tsx"),

@@ -1,30 +1,89 @@
-import { listProducts, PAGE_SIZE } from "@server/catalogue/list-products.ts";
 import { servicesContext } from "@server/http/context.ts";
-import { LoadMore, pageFrom } from "~/components/product/load-more";
-import { ProductGrid } from "~/components/product/product-card";
+import { loadListing } from "@server/search/listing.ts";
+import { parseListingState } from "@server/search/listing-query.ts";
+import type { Tab } from "@server/search/product-search.ts";
+import { Link, useLocation } from "react-router";
+import { ListingLayout } from "~/components/listing/listing-layout";
+import { Button } from "~/components/ui/button";
 import { Container } from "~/components/ui/page";
+import { BROWSE_LISTING, clearedHref } from "~/lib/listing";
 import { pageMeta } from "~/lib/meta";
+import { cn } from "~/lib/utils";
 import type { Route } from "./+types/browse";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);
-  const page = pageFrom(request.url);
-  const { products, total } = await listProducts(db, { pageSize: page * PAGE_SIZE });
-  return { products, total, page };
+  const state = parseListingState(new URL(request.url).searchParams, BROWSE_LISTING);
+  return { state, ...(await loadListing(db, state, BROWSE_LISTING)) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Browse All Products");
 
+const TAB_LABELS: Record<Tab, string> = {
+  all: "All Products",
+  bestsellers: "Bestsellers",
+  new: "New Arrivals",
+  sale: "On Sale",
+};
+
+/** The tabs keep the filters and sort, and start again at the first page. */
+function BrowseTabs({ tab }: { tab: Tab }) {
+  const location = useLocation();
+  const hrefFor = (next: Tab) => {
+    const params = new URLSearchParams(location.search);
+    params.delete("page");
+    if (next === "all") params.delete("tab");
+    else params.set("tab", next);
+    const search = params.toString();
+    return search ? `?${search}` : location.pathname;
+  };
+  return (
+    <nav aria-label="Product groups" className="mt-6 flex gap-1 overflow-x-auto border-b border-border">
+      {(Object.keys(TAB_LABELS) as Tab[]).map((value) => (
+        <Link
+          key={value}
+          to={hrefFor(value)}
+          preventScrollReset
+          aria-current={tab === value ? "page" : undefined}
+          className={cn(
+            "-mb-px whitespace-nowrap border-b-2 border-transparent px-4 py-2 text-sm font-medium text-muted-foreground hover:text-foreground",
+            tab === value && "border-primary text-primary",
+          )}
+        >
+          {TAB_LABELS[value]}
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
 export default function BrowsePage({ loaderData }: Route.ComponentProps) {
-  const { products, total, page } = loaderData;
+  const { state, products, total, filters } = loaderData;
+  const location = useLocation();
+  const clearHref = clearedHref(location.pathname, location.search);
   return (
     <Container className="py-10">
       <h1 className="text-3xl font-bold sm:text-4xl">Browse All Products</h1>
-      <p className="mt-2 text-muted-foreground">Every product in the marketplace, most popular first.</p>
-      <div className="mt-8">
-        <ProductGrid products={products} />
-      </div>
-      <LoadMore shown={products.length} total={total} page={page} />
+      <p className="mt-2 text-muted-foreground">Every product in the marketplace, from every creator.</p>
+      <BrowseTabs tab={state.tab} />
+      <ListingLayout
+        state={state}
+        priceMax={BROWSE_LISTING.priceMax}
+        sorts={BROWSE_LISTING.sorts}
+        groups={filters}
+        products={products}
+        total={total}
+        clearHref={clearHref}
+        empty={
+          <div className="flex flex-col items-center gap-4 rounded-lg border border-dashed border-border p-10 text-center">
+            <h2 className="text-xl font-semibold">No products found</h2>
+            <p className="text-muted-foreground">Try other filters, or another tab.</p>
+            <Button asChild variant="outline">
+              <Link to={clearHref}>Clear All Filters</Link>
+            </Button>
+          </div>
+        }
+      />
     </Container>
   );
 }

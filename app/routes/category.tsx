@@ -1,10 +1,12 @@
 import { findCategoryBySlug } from "@server/catalogue/categories.ts";
-import { listProducts, PAGE_SIZE } from "@server/catalogue/list-products.ts";
 import { servicesContext } from "@server/http/context.ts";
-import { data } from "react-router";
-import { LoadMore, pageFrom } from "~/components/product/load-more";
-import { ProductGrid } from "~/components/product/product-card";
+import { loadListing } from "@server/search/listing.ts";
+import { hasFilters, parseListingState } from "@server/search/listing-query.ts";
+import { data, Link, useLocation } from "react-router";
+import { ListingLayout } from "~/components/listing/listing-layout";
+import { Button } from "~/components/ui/button";
 import { Container } from "~/components/ui/page";
+import { CATEGORY_LISTING, clearedHref } from "~/lib/listing";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/category";
 
@@ -24,15 +26,15 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { db, publicUrl } = context.get(servicesContext);
   const category = await findCategoryBySlug(db, params.category);
   if (!category) throw data(null, { status: 404 });
-  const page = pageFrom(request.url);
-  const { products, total } = await listProducts(db, { categoryId: category.id, pageSize: page * PAGE_SIZE });
+  const state = parseListingState(new URL(request.url).searchParams, CATEGORY_LISTING);
+  const listing = await loadListing(db, state, CATEGORY_LISTING, { categoryIds: [category.id] });
   return {
     heading: category.slug === params.category ? category.name : headingFrom(params.category),
     category,
     canonicalUrl: `${publicUrl}/category/${category.slug}`,
-    products,
-    total,
-    page,
+    state,
+    filtered: hasFilters(state, CATEGORY_LISTING),
+    ...listing,
   };
 }
 
@@ -42,21 +44,36 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
 ];
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
-  const { heading, category, products, total, page } = loaderData;
+  const { heading, category, state, filtered, products, total, filters } = loaderData;
+  const location = useLocation();
+  const clearHref = clearedHref(location.pathname, location.search);
   return (
     <Container className="py-10">
       <h1 className="text-3xl font-bold sm:text-4xl">{heading}</h1>
       <p className="mt-2 text-muted-foreground">{category.description}</p>
-      <div className="mt-8">
-        {products.length === 0 ? (
-          <p className="rounded-lg border border-dashed border-border p-10 text-center text-muted-foreground">
-            No products in this category yet.
-          </p>
-        ) : (
-          <ProductGrid products={products} />
-        )}
-      </div>
-      {total > 0 ? <LoadMore shown={products.length} total={total} page={page} /> : null}
+      <ListingLayout
+        state={state}
+        priceMax={CATEGORY_LISTING.priceMax}
+        sorts={CATEGORY_LISTING.sorts}
+        groups={filters}
+        products={products}
+        total={total}
+        clearHref={clearHref}
+        summary={`${total.toLocaleString("en-US")} ${total === 1 ? "product" : "products"}`}
+        empty={
+          <div className="flex flex-col items-center gap-4 rounded-lg border border-dashed border-border p-10 text-center">
+            <h2 className="text-xl font-semibold">No products found</h2>
+            <p className="text-muted-foreground">
+              {filtered ? "No product in this category matches these filters." : "No products in this category yet."}
+            </p>
+            {filtered ? (
+              <Button asChild variant="outline">
+                <Link to={clearHref}>Clear All Filters</Link>
+              </Button>
+            ) : null}
+          </div>
+        }
+      />
     </Container>
   );
 }

@@ -1,6 +1,6 @@
 import { getCreatorProfile } from "@server/catalogue/creator-profile.ts";
-import { listProducts } from "@server/catalogue/list-products.ts";
 import { servicesContext } from "@server/http/context.ts";
+import { searchProducts } from "@server/search/product-search.ts";
 import { Calendar, ExternalLink, MapPin } from "lucide-react";
 import { Link } from "react-router";
 import { ProductGrid } from "~/components/product/product-card";
@@ -16,7 +16,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);
   const creator = await getCreatorProfile(db, params.creatorId);
   if (!creator) return { creator: null, products: [] };
-  const { products } = await listProducts(db, { creatorId: creator.id, pageSize: 3 });
+  const { products } = await searchProducts(db, { creatorId: creator.id, limit: 3 });
   return { creator, products };
 }
 

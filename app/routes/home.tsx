@@ -106,13 +106,24 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </Container>
       </section>
 
-      <Container className="py-14">
-        <h2 className="text-2xl font-bold sm:text-3xl">Trending Products</h2>
-        <p className="mt-1 text-muted-foreground">The most downloaded right now</p>
-        <div className="mt-6">
-          <ProductGrid products={trending} />
-        </div>
-      </Container>
+      <section aria-labelledby="trending-heading">
+        <Container className="py-14">
+          <div className="flex flex-wrap items-end justify-between gap-4">
+            <div>
+              <h2 id="trending-heading" className="text-2xl font-bold sm:text-3xl">
+                Trending Products
+              </h2>
+              <p className="mt-1 text-muted-foreground">What shoppers are downloading right now</p>
+            </div>
+            <Button asChild variant="outline">
+              <Link to="/trending">View All</Link>
+            </Button>
+          </div>
+          <div className="mt-6">
+            <ProductGrid products={trending} />
+          </div>
+        </Container>
+      </section>
 
       <section className="bg-muted py-14">
         <Container>

@@ -2,10 +2,10 @@ import { count, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { categories, productImages, products } from "../db/schema.ts";
+import { searchProducts } from "../search/product-search.ts";
 import { findCategoryBySlug, listCategories } from "./categories.ts";
 import { getCreatorProfile } from "./creator-profile.ts";
 import { getHomePage } from "./home-page.ts";
-import { listProducts } from "./list-products.ts";
 import { getProductDetail } from "./product-detail.ts";
 import { sampleProducts } from "./sample-catalogue.ts";
 import { FORMATS, STYLES } from "./sample-types.ts";
@@ -52,7 +52,7 @@ describe("the sample catalogue", () => {
     const ids = (await database.db.select({ id: products.id }).from(products).orderBy(products.id)).map((r) => r.id);
     expect(ids.slice(0, 10)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     for (const category of await listCategories(database.db)) {
-      expect((await listProducts(database.db, { categoryId: category.id })).total).toBeGreaterThanOrEqual(5);
+      expect((await searchProducts(database.db, { categoryIds: [category.id] })).total).toBeGreaterThanOrEqual(5);
     }
     const formats = await database.db.selectDistinct({ format: products.format }).from(products);
     expect(formats.map((f) => f.format).sort()).toEqual([...FORMATS].sort());
@@ -100,38 +100,11 @@ describe("catalogue queries", () => {
     expect(await findCategoryBySlug(database.db, "no-such-category")).toBeNull();
   });
 
-  it("matches a case-insensitive substring of the title, creator, category or a tag", async () => {
-    const titles = async (query: string) => (await listProducts(database.db, { query, pageSize: 100 })).products;
-    expect((await titles("DIGITAL PLANNER")).map((p) => p.id)).toContain(1);
-    expect(
-      (await titles("design studio")).every(
-        (p) =>
-          p.creatorName === "Design Studio Pro" ||
-          /design studio/i.test(p.title) ||
-          p.tags.some((t) => /design studio/i.test(t)),
-      ),
-    ).toBe(true);
-    expect((await titles("design studio")).length).toBeGreaterThan(0);
-    const wallArt = await titles("wall art");
-    expect(wallArt.some((p) => p.categoryLabel === "Wall Art")).toBe(true);
-    expect(await titles("zzzz-no-such-thing")).toEqual([]);
-    // LIKE wildcards in the query are literal characters.
-    expect(await titles("%")).toEqual([]);
-  });
-
-  it("pages through a listing and reports the total", async () => {
-    const first = await listProducts(database.db, { pageSize: 5, page: 1 });
-    const second = await listProducts(database.db, { pageSize: 5, page: 2 });
-    expect(first.products).toHaveLength(5);
-    expect(first.total).toBe(sampleProducts.length);
-    expect(second.products.map((p) => p.id)).not.toContain(first.products[0]!.id);
-  });
-
   it("hides unpublished products everywhere", async () => {
     await database.db.update(products).set({ status: "hidden" }).where(eq(products.id, 2));
     try {
       expect(await getProductDetail(database.db, 2)).toBeNull();
-      expect((await listProducts(database.db, { pageSize: 200 })).products.map((p) => p.id)).not.toContain(2);
+      expect((await searchProducts(database.db, { limit: 200 })).products.map((p) => p.id)).not.toContain(2);
     } finally {
       await database.db.update(products).set({ status: "published" }).where(eq(products.id, 2));
     }

@@ -1,8 +1,9 @@
 import { and, count, desc, eq } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
-import { categories, creators, products } from "../db/schema.ts";
+import { creators, products } from "../db/schema.ts";
 import { ttlCache } from "../lib/ttl-cache.ts";
-import { isPublished, type ProductCard, productCardColumns } from "./product-card.ts";
+import { searchProducts } from "../search/product-search.ts";
+import { isPublished, type ProductCard } from "./product-card.ts";
 
 export interface FeaturedCreator {
   slug: string;
@@ -19,30 +20,32 @@ export interface HomePage {
   productCount: number;
 }
 
-// Counting a large catalogue takes a scan; the home page's figure may be a minute old.
-const productCounts = new WeakMap<Database, () => Promise<number>>();
-function countPublishedProducts(db: Database): Promise<number> {
-  let cached = productCounts.get(db);
-  if (!cached) {
-    cached = ttlCache(60_000, async () => {
-      const [row] = await db.select({ value: count() }).from(products).where(isPublished);
-      return row?.value ?? 0;
-    });
-    productCounts.set(db, cached);
-  }
-  return cached();
+/** `load(db)`, kept for `ms` per database: the home page's figures may be a minute old. */
+function cachedPerDatabase<T>(ms: number, load: (db: Database) => Promise<T>): (db: Database) => Promise<T> {
+  const caches = new WeakMap<Database, () => Promise<T>>();
+  return (db) => {
+    let cached = caches.get(db);
+    if (!cached) {
+      cached = ttlCache(ms, () => load(db));
+      caches.set(db, cached);
+    }
+    return cached();
+  };
 }
+
+// Counting a large catalogue takes a scan, and so does ranking it by trend.
+const countPublishedProducts = cachedPerDatabase(60_000, async (db) => {
+  const [row] = await db.select({ value: count() }).from(products).where(isPublished);
+  return row?.value ?? 0;
+});
+const trendingProducts = cachedPerDatabase(
+  60_000,
+  async (db) => (await searchProducts(db, { sort: "trending", limit: 4 })).products,
+);
 
 export async function getHomePage(db: Database): Promise<HomePage> {
   const [trending, featuredCreators, productCount] = await Promise.all([
-    db
-      .select(productCardColumns)
-      .from(products)
-      .innerJoin(creators, eq(creators.id, products.creatorId))
-      .innerJoin(categories, eq(categories.id, products.categoryId))
-      .where(isPublished)
-      .orderBy(desc(products.downloads), desc(products.id))
-      .limit(4),
+    trendingProducts(db),
     db
       .select({
         slug: creators.slug,

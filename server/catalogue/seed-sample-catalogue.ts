@@ -61,6 +61,7 @@ function loadSampleCatalogue(db: Database): Promise<SeedResult> {
       creatorIds.set(creator.slug, row!.id);
     }
 
+    const addedAt = sampleDatesEndingYesterday();
     for (const product of sampleProducts) {
       const { creatorSlug, categorySlug, imageCount, createdAt, ...fields } = product;
       const values = {
@@ -72,8 +73,8 @@ function loadSampleCatalogue(db: Database): Promise<SeedResult> {
         durationMinutes: fields.durationMinutes ?? null,
         creatorId: creatorIds.get(creatorSlug)!,
         categoryId: categoryIds.get(categorySlug)!,
-        createdAt: new Date(`${createdAt}T12:00:00Z`),
-        updatedAt: new Date(`${createdAt}T12:00:00Z`),
+        createdAt: addedAt(createdAt),
+        updatedAt: addedAt(createdAt),
       };
       await tx.insert(products).values(values).onConflictDoUpdate({ target: products.id, set: values });
       await tx.delete(productImages).where(sql`${productImages.productId} = ${product.id}`);
@@ -100,4 +101,15 @@ export async function seedSampleCatalogueIfEmpty(db: Database, pool: pg.Pool): P
     const [row] = await db.select({ value: count() }).from(categories);
     return row!.value === 0 ? seedSampleCatalogue(db) : null;
   });
+}
+
+/**
+ * The sample products keep the spacing of their dates, moved so that the newest was added
+ * yesterday: whenever the shop is first started, its New Arrivals and trending are current.
+ */
+function sampleDatesEndingYesterday(now = new Date()) {
+  const at = (date: string) => new Date(`${date}T12:00:00Z`).getTime();
+  const newest = Math.max(...sampleProducts.map((product) => at(product.createdAt)));
+  const shift = now.getTime() - 24 * 3600_000 - newest;
+  return (date: string) => new Date(at(date) + shift);
 }

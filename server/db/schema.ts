@@ -93,8 +93,13 @@ export const products = pgTable(
       .default("published"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    // Lowercased title, creator, category and tags, one per line, kept by a trigger
+    // (migration 0006): search matches a substring of it through a trigram index.
+    searchText: text("search_text").notNull().default(""),
   },
   (table) => [
+    index("products_search_text_trgm_idx").using("gin", table.searchText.op("gin_trgm_ops")),
+    index("products_published_price_idx").on(table.priceCents).where(sql`${table.status} = 'published'`),
     check("products_price_cents_nonnegative", sql`${table.priceCents} >= 0`),
     check(
       "products_original_price_above_price",

@@ -72,8 +72,9 @@ test("every header and footer link leads to a real page", async ({ page, request
 test("the home page shows the catalogue from the database", async ({ page }) => {
   await page.goto("/");
   await expect(page.getByText("Welcome to Test Market")).toBeVisible();
-  const trending = page.getByRole("heading", { name: "Trending Products" }).locator("xpath=..");
+  const trending = page.getByRole("region", { name: "Trending Products" });
   await expect(trending.getByRole("article")).toHaveCount(4);
+  await expect(trending.getByRole("link", { name: "View All" })).toHaveAttribute("href", "/trending");
   await expect(page.getByRole("heading", { name: "Featured Creators" })).toBeVisible();
   await page.getByRole("link", { name: "View Profile of Design Studio Pro" }).click();
   await expect(page).toHaveURL(/\/creator\/design-studio-pro$/);

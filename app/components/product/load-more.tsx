@@ -31,9 +31,3 @@ export function LoadMore({
     </div>
   );
 }
-
-/** The page number of a listing URL: a whole number from 1 to 100, else 1. */
-export function pageFrom(url: string): number {
-  const value = Number(new URL(url).searchParams.get("page"));
-  return Number.isInteger(value) && value >= 1 && value <= 100 ? value : 1;
-}

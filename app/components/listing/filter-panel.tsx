@@ -1,0 +1,164 @@
+import type { FilterOption } from "@server/search/listing.ts";
+import type { ListingState } from "@server/search/listing-query.ts";
+import { Slider } from "radix-ui";
+import { useEffect, useRef, useState } from "react";
+import { Form, Link, useSubmit } from "react-router";
+import { Button } from "~/components/ui/button";
+import { cn } from "~/lib/utils";
+
+export interface FilterGroups {
+  categories?: FilterOption[];
+  formats?: FilterOption[];
+  styles?: FilterOption[];
+}
+
+/** The sort menu above the results belongs to this form too (its `form` attribute). */
+export const FILTER_FORM_ID = "listing-filters";
+
+/** True once React runs in the browser: until then forms need their own submit button. */
+function useHydrated() {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}
+
+function CheckboxGroup({
+  legend,
+  name,
+  options,
+  selected,
+}: {
+  legend: string;
+  name: string;
+  options: FilterOption[];
+  selected: string[];
+}) {
+  if (options.length === 0) return null;
+  return (
+    <fieldset className="grid gap-2">
+      <legend className="mb-2 text-sm font-semibold">{legend}</legend>
+      {options.map((option) => (
+        <label key={option.value} className="flex cursor-pointer items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            name={name}
+            value={option.value}
+            defaultChecked={selected.includes(option.value)}
+            className="size-4 accent-primary"
+          />
+          <span className="flex-1">{option.label}</span>
+          <span className="text-xs text-muted-foreground">({option.count})</span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+function PriceRange({
+  min,
+  max,
+  priceMax,
+  onCommit,
+}: {
+  min: number;
+  max: number;
+  priceMax: number;
+  onCommit: () => void;
+}) {
+  const [range, setRange] = useState([min, max]);
+  useEffect(() => setRange([min, max]), [min, max]);
+  const [low, high] = range as [number, number];
+  return (
+    <fieldset className="grid gap-3">
+      <legend className="mb-2 text-sm font-semibold">Price</legend>
+      <Slider.Root
+        className="relative flex h-5 touch-none select-none items-center"
+        min={0}
+        max={priceMax}
+        step={5}
+        minStepsBetweenThumbs={0}
+        value={range}
+        onValueChange={setRange}
+        onValueCommit={onCommit}
+      >
+        <Slider.Track className="relative h-1.5 grow rounded-full bg-muted">
+          <Slider.Range className="absolute h-full rounded-full bg-primary" />
+        </Slider.Track>
+        {["Minimum price", "Maximum price"].map((label) => (
+          <Slider.Thumb
+            key={label}
+            aria-label={label}
+            className="block size-5 rounded-full border-2 border-primary bg-background shadow focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+          />
+        ))}
+      </Slider.Root>
+      <input type="hidden" name="min" value={low} />
+      <input type="hidden" name="max" value={high} />
+      <p className="flex justify-between text-sm text-muted-foreground" aria-live="polite">
+        <span>${low}</span>
+        <span>
+          ${high}
+          {high === priceMax ? "+" : ""}
+        </span>
+      </p>
+    </fieldset>
+  );
+}
+
+/**
+ * The filter panel of a listing page: a GET form, so that its state is the page's address.
+ * With JavaScript every change applies at once; without it, the Apply button sends it.
+ */
+export function FilterPanel({
+  state,
+  priceMax,
+  groups,
+  clearLabel = "Clear All Filters",
+  clearHref,
+  className,
+}: {
+  state: ListingState;
+  priceMax: number;
+  groups: FilterGroups;
+  clearLabel?: string;
+  clearHref: string;
+  className?: string;
+}) {
+  const hydrated = useHydrated();
+  const submit = useSubmit();
+  const form = useRef<HTMLFormElement>(null);
+  const apply = () => {
+    if (form.current) submit(form.current, { preventScrollReset: true, replace: true });
+  };
+  // The address decides what is checked: rebuild the form when it changes (Clear, back button).
+  const key = [state.categories, state.formats, state.styles, state.min, state.max].join("|");
+  return (
+    <Form
+      key={key}
+      ref={form}
+      id={FILTER_FORM_ID}
+      method="get"
+      onChange={(event) => {
+        if (event.target instanceof HTMLInputElement && event.target.type === "checkbox") apply();
+      }}
+      className={cn("grid content-start gap-6", className)}
+      aria-label="Filters"
+    >
+      {state.q ? <input type="hidden" name="q" value={state.q} /> : null}
+      {state.tab !== "all" ? <input type="hidden" name="tab" value={state.tab} /> : null}
+      {state.view !== "grid" ? <input type="hidden" name="view" value={state.view} /> : null}
+      <PriceRange min={state.min} max={state.max} priceMax={priceMax} onCommit={apply} />
+      <CheckboxGroup legend="Category" name="category" options={groups.categories ?? []} selected={state.categories} />
+      <CheckboxGroup legend="Format" name="format" options={groups.formats ?? []} selected={state.formats} />
+      <CheckboxGroup legend="Style" name="style" options={groups.styles ?? []} selected={state.styles} />
+      <div className="flex flex-wrap gap-2">
+        {hydrated ? null : <Button type="submit">Apply</Button>}
+        <Button asChild variant="outline">
+          <Link to={clearHref} preventScrollReset replace>
+            {clearLabel}
+          </Link>
+        </Button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,146 @@
+import type { ProductCard } from "@server/catalogue/product-card.ts";
+import type { ListingState } from "@server/search/listing-query.ts";
+import type { Sort } from "@server/search/product-search.ts";
+import { LayoutGrid, List, SlidersHorizontal } from "lucide-react";
+import { type ReactNode, useState } from "react";
+import { Link, useLocation, useSubmit } from "react-router";
+import { LoadMore } from "~/components/product/load-more";
+import { ProductGrid } from "~/components/product/product-card";
+import { Button } from "~/components/ui/button";
+import { cn } from "~/lib/utils";
+import { FILTER_FORM_ID, type FilterGroups, FilterPanel } from "./filter-panel";
+
+export const SORT_LABELS: Record<Sort, string> = {
+  relevance: "Most Relevant",
+  trending: "Most Trending",
+  popular: "Most Popular",
+  newest: "Newest",
+  "price-low": "Price: Low to High",
+  "price-high": "Price: High to Low",
+  rating: "Highest Rated",
+  bestselling: "Best Selling",
+};
+
+function SortSelect({ sort, sorts }: { sort: Sort; sorts: readonly Sort[] }) {
+  const submit = useSubmit();
+  return (
+    <label className="flex items-center gap-2 text-sm">
+      <span className="text-muted-foreground">Sort by</span>
+      <select
+        name="sort"
+        form={FILTER_FORM_ID}
+        defaultValue={sort}
+        key={sort}
+        className="h-10 rounded-md border border-input bg-background px-2 text-sm focus-visible:outline-2 focus-visible:outline-ring"
+        onChange={(event) => {
+          const form = event.currentTarget.form;
+          if (form) submit(form, { preventScrollReset: true, replace: true });
+        }}
+      >
+        {sorts.map((value) => (
+          <option key={value} value={value}>
+            {SORT_LABELS[value]}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** Grid or list (default grid), kept in the address like the rest of the page's state. */
+function ViewToggle({ view }: { view: ListingState["view"] }) {
+  const location = useLocation();
+  const hrefFor = (next: ListingState["view"]) => {
+    const params = new URLSearchParams(location.search);
+    if (next === "grid") params.delete("view");
+    else params.set("view", next);
+    const search = params.toString();
+    return search ? `?${search}` : location.pathname;
+  };
+  const options = [
+    { value: "grid", label: "Grid view", icon: LayoutGrid },
+    { value: "list", label: "List view", icon: List },
+  ] as const;
+  return (
+    <nav aria-label="Layout" className="flex rounded-md border border-input">
+      {options.map(({ value, label, icon: Icon }) => (
+        <Link
+          key={value}
+          to={hrefFor(value)}
+          preventScrollReset
+          replace
+          aria-label={label}
+          aria-current={view === value ? "true" : undefined}
+          className={cn(
+            "grid size-10 place-items-center text-muted-foreground hover:text-foreground",
+            view === value && "bg-primary-soft text-primary",
+          )}
+        >
+          <Icon aria-hidden="true" className="size-4" />
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+export interface ListingLayoutProps {
+  state: ListingState;
+  priceMax: number;
+  sorts: readonly Sort[];
+  groups: FilterGroups;
+  products: ProductCard[];
+  total: number;
+  /** Shown instead of the grid when nothing matches. */
+  empty: ReactNode;
+  clearHref: string;
+  clearLabel?: string;
+  loadMoreLabel?: string;
+  /** Above the results: a count, a badge. */
+  summary?: ReactNode;
+}
+
+/** A listing page's body: the filter panel beside the results, with sort, layout and Load More. */
+export function ListingLayout(props: ListingLayoutProps) {
+  const { state, products, total } = props;
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  return (
+    <div className="mt-8 grid gap-8 lg:grid-cols-[15rem_1fr]">
+      <div>
+        <Button
+          type="button"
+          variant="outline"
+          className="lg:hidden"
+          aria-expanded={filtersOpen}
+          aria-controls="listing-filter-panel"
+          onClick={() => setFiltersOpen((open) => !open)}
+        >
+          <SlidersHorizontal aria-hidden="true" /> Filters
+        </Button>
+        <div id="listing-filter-panel" className={cn("mt-4 lg:mt-0 lg:block", filtersOpen ? "block" : "hidden")}>
+          <FilterPanel
+            state={state}
+            priceMax={props.priceMax}
+            groups={props.groups}
+            clearHref={props.clearHref}
+            clearLabel={props.clearLabel}
+          />
+        </div>
+      </div>
+      <section aria-label="Products">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">{props.summary}</div>
+          <div className="flex items-center gap-3">
+            <SortSelect sort={state.sort} sorts={props.sorts} />
+            <ViewToggle view={state.view} />
+          </div>
+        </div>
+        <div className="mt-6">
+          {products.length === 0 ? props.empty : <ProductGrid products={products} layout={state.view} />}
+        </div>
+        {total > 0 ? (
+          <LoadMore shown={products.length} total={total} page={state.page} label={props.loadMoreLabel} />
+        ) : null}
+      </section>
+    </div>
+  );
+}

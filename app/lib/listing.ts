@@ -1,0 +1,47 @@
+import type { ListingOptions } from "@server/search/listing-query.ts";
+
+// The filter panels of SPEC section 2, page by page. Category choices are category slugs.
+
+const FOUR_CATEGORIES = ["planners", "wall-art", "templates", "digital-courses"] as const;
+const ALL_FORMATS = ["PDF", "PNG", "SVG", "JPG", "PSD", "AI", "Video"] as const;
+
+export const CATEGORY_LISTING: ListingOptions = {
+  priceMax: 100,
+  formats: ["PDF", "PNG", "SVG", "JPG", "PSD"],
+  styles: ["Minimalist", "Aesthetic", "Boho", "Modern", "Vintage", "Colorful"],
+  sorts: ["popular", "newest", "price-low", "price-high", "rating", "bestselling"],
+  defaultSort: "popular",
+};
+
+export const BROWSE_LISTING: ListingOptions = {
+  priceMax: 200,
+  categories: [...FOUR_CATEGORIES, "e-books", "printables"],
+  formats: ALL_FORMATS,
+  styles: ["Minimalist", "Abstract", "Modern", "Geometric", "Typography", "Colorful"],
+  sorts: ["popular", "bestselling", "newest", "price-low", "price-high", "rating"],
+  defaultSort: "popular",
+};
+
+export const TRENDING_LISTING: ListingOptions = {
+  priceMax: 200,
+  categories: FOUR_CATEGORIES,
+  sorts: ["trending", "popular", "newest", "price-low", "price-high", "rating"],
+  defaultSort: "trending",
+};
+
+export const SEARCH_LISTING: ListingOptions = {
+  priceMax: 200,
+  categories: FOUR_CATEGORIES,
+  formats: ALL_FORMATS,
+  sorts: ["relevance", "popular", "newest", "price-low", "price-high", "rating"],
+  defaultSort: "relevance",
+};
+
+/** The address of the page with the panel's filters cleared, keeping `keep` (text, tab, sort, view). */
+export function clearedHref(pathname: string, search: string, keep: string[] = ["q", "tab", "sort", "view"]) {
+  const params = new URLSearchParams(search);
+  const kept = new URLSearchParams();
+  for (const name of keep) for (const value of params.getAll(name)) kept.append(name, value);
+  const query = kept.toString();
+  return query ? `${pathname}?${query}` : pathname;
+}

@@ -1,0 +1,77 @@
+import { servicesContext } from "@server/http/context.ts";
+import { loadListing } from "@server/search/listing.ts";
+import { parseListingState } from "@server/search/listing-query.ts";
+import { ChevronLeft, Download, Sparkles, Star, TrendingUp } from "lucide-react";
+import { Link, useLocation } from "react-router";
+import { ListingLayout } from "~/components/listing/listing-layout";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Container } from "~/components/ui/page";
+import { formatCount } from "~/lib/format";
+import { clearedHref, TRENDING_LISTING } from "~/lib/listing";
+import { pageMeta } from "~/lib/meta";
+import type { Route } from "./+types/trending";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = context.get(servicesContext);
+  const state = parseListingState(new URL(request.url).searchParams, TRENDING_LISTING);
+  return { state, ...(await loadListing(db, state, TRENDING_LISTING, {}, { withStats: true })) };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(matches, "Trending Products", "What shoppers are downloading right now.");
+
+export default function TrendingPage({ loaderData }: Route.ComponentProps) {
+  const { state, products, total, filters, stats } = loaderData;
+  const location = useLocation();
+  const clearHref = clearedHref(location.pathname, location.search);
+  const cards = [
+    { label: "Trending Products", value: formatCount(stats?.products ?? 0), icon: TrendingUp },
+    { label: "Total Downloads", value: formatCount(stats?.downloads ?? 0), icon: Download },
+    { label: "Average Rating", value: (stats?.averageRating ?? 0).toFixed(1), icon: Star },
+    { label: "New This Week", value: formatCount(stats?.newThisWeek ?? 0), icon: Sparkles },
+  ];
+  return (
+    <Container className="py-10">
+      <Button asChild variant="ghost" className="-ml-3">
+        <Link to="/">
+          <ChevronLeft aria-hidden="true" /> Back
+        </Link>
+      </Button>
+      <h1 className="mt-2 text-3xl font-bold sm:text-4xl">Trending Products</h1>
+      <p className="mt-2 text-muted-foreground">What shoppers are downloading right now, newest hits first.</p>
+      <dl className="mt-6 grid grid-cols-2 gap-4 lg:grid-cols-4">
+        {cards.map(({ label, value, icon: Icon }) => (
+          <Card key={label} className="flex items-center gap-3 p-4">
+            <span className="grid size-10 shrink-0 place-items-center rounded-full bg-primary-soft text-primary">
+              <Icon aria-hidden="true" className="size-5" />
+            </span>
+            <div className="flex flex-col-reverse">
+              <dt className="text-sm text-muted-foreground">{label}</dt>
+              <dd className="text-xl font-bold">{value}</dd>
+            </div>
+          </Card>
+        ))}
+      </dl>
+      <ListingLayout
+        state={state}
+        priceMax={TRENDING_LISTING.priceMax}
+        sorts={TRENDING_LISTING.sorts}
+        groups={filters}
+        products={products}
+        total={total}
+        clearHref={clearHref}
+        clearLabel="Clear Filters"
+        empty={
+          <div className="flex flex-col items-center gap-4 rounded-lg border border-dashed border-border p-10 text-center">
+            <h2 className="text-xl font-semibold">No products found</h2>
+            <p className="text-muted-foreground">No trending product matches these filters.</p>
+            <Button asChild variant="outline">
+              <Link to={clearHref}>Clear Filters</Link>
+            </Button>
+          </div>
+        }
+      />
+    </Container>
+  );
+}
