@@ -40,19 +40,21 @@ export default function TrendingPage({ loaderData }: Route.ComponentProps) {
       </Button>
       <h1 className="mt-2 text-3xl font-bold sm:text-4xl">Trending Products</h1>
       <p className="mt-2 text-muted-foreground">What shoppers are downloading right now, newest hits first.</p>
-      <dl className="mt-6 grid grid-cols-2 gap-4 lg:grid-cols-4">
+      <ul className="mt-6 grid grid-cols-2 gap-4 lg:grid-cols-4" aria-label="Trending figures">
         {cards.map(({ label, value, icon: Icon }) => (
-          <Card key={label} className="flex items-center gap-3 p-4">
-            <span className="grid size-10 shrink-0 place-items-center rounded-full bg-primary-soft text-primary">
-              <Icon aria-hidden="true" className="size-5" />
-            </span>
-            <div className="flex flex-col-reverse">
-              <dt className="text-sm text-muted-foreground">{label}</dt>
-              <dd className="text-xl font-bold">{value}</dd>
-            </div>
-          </Card>
+          <li key={label}>
+            <Card className="flex h-full items-center gap-3 p-4">
+              <span className="grid size-10 shrink-0 place-items-center rounded-full bg-primary-soft text-primary">
+                <Icon aria-hidden="true" className="size-5" />
+              </span>
+              <p className="flex flex-col-reverse">
+                <span className="text-sm text-muted-foreground">{label}</span>
+                <span className="text-xl font-bold">{value}</span>
+              </p>
+            </Card>
+          </li>
         ))}
-      </dl>
+      </ul>
       <ListingLayout
         state={state}
         priceMax={TRENDING_LISTING.priceMax}

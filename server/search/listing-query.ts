@@ -1,4 +1,4 @@
-import { SORTS, type Sort, TABS, type Tab } from "./product-search.ts";
+import { type Sort, TABS, type Tab } from "./product-search.ts";
 
 // The state of a listing page lives in its address, so that a filtered, sorted page can be
 // shared and reloaded: ?q=&category=&format=&style=&min=&max=&sort=&tab=&view=&page=.

@@ -43,7 +43,7 @@ test("a guest adds, changes, removes and clears; the cart keeps across reloads a
 
   await page.reload();
   const cart = await openCart(page);
-  await expect(cart.getByLabel("Quantity 2")).toBeVisible();
+  await expect(cart.getByText("Quantity 2", { exact: true })).toBeVisible();
   const subtotal = 2 * price;
   const tax = Math.round((subtotal * 8) / 100);
   const totals = cart.locator("dl");
@@ -53,9 +53,9 @@ test("a guest adds, changes, removes and clears; the cart keeps across reloads a
   await expectNoAxeViolations(page);
 
   await cart.getByRole("button", { name: /^One more / }).click();
-  await expect(cart.getByLabel("Quantity 3")).toBeVisible();
+  await expect(cart.getByText("Quantity 3", { exact: true })).toBeVisible();
   await cart.getByRole("button", { name: /^One less / }).click();
-  await expect(cart.getByLabel("Quantity 2")).toBeVisible();
+  await expect(cart.getByText("Quantity 2", { exact: true })).toBeVisible();
   await cart.getByRole("button", { name: /^Remove .* from cart$/ }).click();
   await expect(page.getByText("Removed from cart")).toBeVisible();
   await expect(cart.getByText("Your cart is empty.")).toBeVisible();
@@ -80,7 +80,7 @@ test("Buy Now adds the product and opens the cart", async ({ page }) => {
   await page.getByRole("button", { name: "Buy Now - Instant Download" }).click();
   const cart = page.getByRole("dialog", { name: "Shopping Cart" });
   await expect(cart).toBeVisible();
-  await expect(cart.getByLabel("Quantity 1")).toBeVisible();
+  await expect(cart.getByText("Quantity 1", { exact: true })).toBeVisible();
   await expect(cart.getByRole("button", { name: "Checkout" })).toBeVisible();
 });
 

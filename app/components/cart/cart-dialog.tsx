@@ -32,7 +32,8 @@ function CartLineRow({ line }: { line: CartLine }) {
           >
             <Minus aria-hidden="true" />
           </Button>
-          <span className="min-w-6 text-center text-sm font-medium" aria-label={`Quantity ${line.quantity}`}>
+          <span className="min-w-6 text-center text-sm font-medium">
+            <span className="sr-only">Quantity </span>
             {line.quantity}
           </span>
           <Button

@@ -22,6 +22,14 @@ function useHydrated() {
   return hydrated;
 }
 
+/** A value that follows `source` (the address) and can be changed ahead of it. */
+function useFollowing<T>(source: T, same: string) {
+  const [value, setValue] = useState(source);
+  // `same` names `source`'s content: follow it when that changes, not on every new array.
+  useEffect(() => setValue(source), [same]);
+  return [value, setValue] as const;
+}
+
 function CheckboxGroup({
   legend,
   name,
@@ -33,6 +41,8 @@ function CheckboxGroup({
   options: FilterOption[];
   selected: string[];
 }) {
+  // Checked as the address says, and at once when clicked (the address follows).
+  const [checked, setChecked] = useFollowing(selected, selected.join("|"));
   if (options.length === 0) return null;
   return (
     <fieldset className="grid gap-2">
@@ -43,7 +53,12 @@ function CheckboxGroup({
             type="checkbox"
             name={name}
             value={option.value}
-            defaultChecked={selected.includes(option.value)}
+            checked={checked.includes(option.value)}
+            onChange={(event) =>
+              setChecked((current) =>
+                event.target.checked ? [...current, option.value] : current.filter((value) => value !== option.value),
+              )
+            }
             className="size-4 accent-primary"
           />
           <span className="flex-1">{option.label}</span>
@@ -65,8 +80,7 @@ function PriceRange({
   priceMax: number;
   onCommit: () => void;
 }) {
-  const [range, setRange] = useState([min, max]);
-  useEffect(() => setRange([min, max]), [min, max]);
+  const [range, setRange] = useFollowing([min, max], `${min}-${max}`);
   const [low, high] = range as [number, number];
   return (
     <fieldset className="grid gap-3">
@@ -130,11 +144,14 @@ export function FilterPanel({
   const apply = () => {
     if (form.current) submit(form.current, { preventScrollReset: true, replace: true });
   };
-  // The address decides what is checked: rebuild the form when it changes (Clear, back button).
-  const key = [state.categories, state.formats, state.styles, state.min, state.max].join("|");
+  // Keys held on a slider thumb move it step by step: apply once they stop.
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const applySoon = () => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(apply, 400);
+  };
   return (
     <Form
-      key={key}
       ref={form}
       id={FILTER_FORM_ID}
       method="get"
@@ -147,7 +164,7 @@ export function FilterPanel({
       {state.q ? <input type="hidden" name="q" value={state.q} /> : null}
       {state.tab !== "all" ? <input type="hidden" name="tab" value={state.tab} /> : null}
       {state.view !== "grid" ? <input type="hidden" name="view" value={state.view} /> : null}
-      <PriceRange min={state.min} max={state.max} priceMax={priceMax} onCommit={apply} />
+      <PriceRange min={state.min} max={state.max} priceMax={priceMax} onCommit={applySoon} />
       <CheckboxGroup legend="Category" name="category" options={groups.categories ?? []} selected={state.categories} />
       <CheckboxGroup legend="Format" name="format" options={groups.formats ?? []} selected={state.formats} />
       <CheckboxGroup legend="Style" name="style" options={groups.styles ?? []} selected={state.styles} />

@@ -25,7 +25,8 @@ export function ProductCard({ product, layout = "grid" }: { product: ProductCard
           {discount > 0 ? <Badge variant="sale">-{discount}%</Badge> : null}
         </div>
       </div>
-      <div className="flex flex-1 flex-col gap-2 p-4">
+      {/* In a list row the wishlist and quick-view buttons sit at the right: keep the text clear of them. */}
+      <div className={cn("flex min-w-0 flex-1 flex-col gap-2 p-4", layout === "list" && "pr-14")}>
         <h3 className="line-clamp-2 font-semibold leading-snug">
           <Link to={`/product/${product.id}`} className="rounded-sm hover:text-primary">
             {product.title}
@@ -45,7 +46,7 @@ export function ProductCard({ product, layout = "grid" }: { product: ProductCard
             </li>
           ))}
         </ul>
-        <div className="mt-auto flex items-end justify-between gap-2 pt-2">
+        <div className="mt-auto flex flex-wrap items-end justify-between gap-2 pt-2">
           <p className="flex items-baseline gap-2">
             <span className="text-lg font-bold">{formatPrice(product.priceCents)}</span>
             {product.originalPriceCents ? (
