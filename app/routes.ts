@@ -32,5 +32,7 @@ export default [
   // JSON resource routes: the cart and wishlist buttons post here.
   route("api/v1/cart", "routes/api/cart.ts"),
   route("api/v1/wishlist", "routes/api/wishlist.ts"),
+  route("api/v1/search", "routes/api/search.ts"),
+  route("api/v1/search/suggestions", "routes/api/search-suggestions.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -63,7 +63,7 @@ test("the mobile menu offers the same items as the header", async ({ page }, tes
   for (const name of ["Planners", "Wall Art", "Templates", "Digital Courses", "E-books", "Printables", "Browse All"]) {
     await expect(menu.getByRole("link", { name, exact: true })).toBeVisible();
   }
-  await expect(menu.getByRole("searchbox", { name: "Search products" })).toBeVisible();
+  await expect(menu.getByRole("combobox", { name: "Search products" })).toBeVisible();
   await expect(menu.getByRole("link", { name: "Wishlist, 0 items" })).toBeVisible();
   await expect(menu.getByRole("button", { name: "Cart, 0 items" })).toBeVisible();
   await expect(menu.getByRole("button", { name: "Login" })).toBeVisible();
@@ -76,7 +76,7 @@ test("the mobile menu offers the same items as the header", async ({ page }, tes
 test("the header search goes to /search?q=", async ({ page }, testInfo) => {
   test.skip(testInfo.project.name !== "desktop", "the header search box shows on wide screens");
   await page.goto("/");
-  const box = page.getByRole("banner").getByRole("searchbox", { name: "Search products" });
+  const box = page.getByRole("banner").getByRole("combobox", { name: "Search products" });
   await box.fill("wall art");
   await box.press("Enter");
   await expect(page).toHaveURL(/\/search\?q=wall\+art$/);
@@ -107,5 +107,56 @@ test("the cart opens as a dialog and the wishlist as a page, each with its empty
   await page.getByRole("banner").getByRole("link", { name: "Wishlist, 0 items" }).click();
   await expect(page.getByRole("heading", { name: "Your wishlist is empty" })).toBeVisible();
   await page.getByRole("main").getByRole("link", { name: "Browse products" }).click();
+  await expect(page).toHaveURL(/\/browse$/);
+});
+
+test("header search suggestions: open past one character, move by keyboard, close on blur", async ({
+  page,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== "desktop", "the header search box shows on wide screens");
+  await page.goto("/");
+  await waitForHydration(page);
+  const box = page.getByRole("banner").getByRole("combobox", { name: "Search products" });
+  const list = page.getByRole("listbox", { name: "Search suggestions" });
+  await box.fill("p");
+  await page.waitForTimeout(400); // give a wrongly opened list the time to show
+  await expect(list).toBeHidden();
+  await box.fill("planner");
+  await expect(list).toBeVisible();
+  await expect(box).toHaveAttribute("aria-expanded", "true");
+  const phrases = list.getByRole("group", { name: "Suggestions" }).getByRole("option");
+  const products = list.getByRole("group", { name: "Products" }).getByRole("option");
+  await expect(products).toHaveCount(5);
+  expect(await phrases.count()).toBeLessThanOrEqual(5);
+  await expectNoAxeViolations(page);
+
+  await box.press("ArrowDown");
+  const first = await box.getAttribute("aria-activedescendant");
+  expect(first).toBeTruthy();
+  await expect(page.locator(`[id="${first}"]`)).toHaveAttribute("aria-selected", "true");
+  await box.press("Escape");
+  await expect(list).toBeHidden();
+
+  await box.press("ArrowDown");
+  await expect(list).toBeVisible();
+  await page.keyboard.press("Tab"); // focus leaves: the list closes 200 ms later
+  await expect(list).toBeHidden();
+
+  await box.fill("planner");
+  await expect(products.first()).toBeVisible();
+  const title = await products.first().locator("span").first().textContent();
+  await products.first().click();
+  await expect(page).toHaveURL(/\/product\/\d+$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(title!);
+});
+
+test("a blank header search does nothing", async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name !== "desktop", "the header search box shows on wide screens");
+  await page.goto("/browse");
+  await waitForHydration(page);
+  const box = page.getByRole("banner").getByRole("combobox", { name: "Search products" });
+  await box.fill("   ");
+  await box.press("Enter");
+  await page.waitForTimeout(300);
   await expect(page).toHaveURL(/\/browse$/);
 });

@@ -1,17 +1,17 @@
 import type { CurrentUser } from "@server/accounts/current-user.ts";
 import type { Cart } from "@server/cart/cart.ts";
-import { Heart, Menu, Search, ShoppingCart, X } from "lucide-react";
+import { Heart, Menu, ShoppingCart, X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { useEffect, useState } from "react";
-import { Form, Link, NavLink, useLocation } from "react-router";
+import { Link, NavLink, useLocation } from "react-router";
 import { type DemoAccount, LoginDialog } from "~/components/account/login-dialog";
 import { UserMenu } from "~/components/account/user-menu";
 import { CartDialog } from "~/components/cart/cart-dialog";
 import { useCartDialog } from "~/components/cart/cart-dialog-context";
 import { Button } from "~/components/ui/button";
-import { Input } from "~/components/ui/input";
 import { Container } from "~/components/ui/page";
 import { cn } from "~/lib/utils";
+import { HeaderSearch } from "./header-search";
 import { ShopLogo } from "./shop-logo";
 
 interface ShoppingCounts {
@@ -36,21 +36,6 @@ interface AccountProps {
 
 function AccountButton({ user, demoAccounts, googleSignIn }: AccountProps) {
   return user ? <UserMenu user={user} /> : <LoginDialog demoAccounts={demoAccounts} googleSignIn={googleSignIn} />;
-}
-
-function SearchBox({ id }: { id: string }) {
-  return (
-    <Form method="get" action="/search" role="search" className="relative w-full">
-      <label htmlFor={id} className="sr-only">
-        Search products
-      </label>
-      <Search
-        aria-hidden="true"
-        className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
-      />
-      <Input id={id} name="q" type="search" placeholder="Search planners, wall art, templates..." className="pl-9" />
-    </Form>
-  );
 }
 
 /**
@@ -114,7 +99,7 @@ export function SiteHeader({ shopName, categories, account, cart, wishlistCount 
       <Container className="flex h-16 items-center gap-4">
         <ShopLogo shopName={shopName} />
         <div className="hidden flex-1 md:block md:max-w-md lg:max-w-lg">
-          <SearchBox id="header-search" />
+          <HeaderSearch id="header-search" />
         </div>
         <div className="ml-auto flex items-center gap-1">
           <div className="hidden items-center gap-1 sm:flex">
@@ -175,7 +160,7 @@ function MobileMenu({
             </Dialog.Close>
           </div>
           <Dialog.Description className="sr-only">Search, categories and your account</Dialog.Description>
-          <SearchBox id="mobile-search" />
+          <HeaderSearch id="mobile-search" />
           <nav aria-label="Mobile categories" className="flex flex-col">
             {links.map((link) => (
               <Dialog.Close asChild key={link.to}>

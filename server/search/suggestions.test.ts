@@ -1,0 +1,28 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { setUpTestDatabase } from "../../tests/support/test-database.ts";
+import { seedSampleCatalogueIfEmpty } from "../catalogue/seed-sample-catalogue.ts";
+import { SUGGESTED_PHRASES, suggest } from "./suggestions.ts";
+
+const database = setUpTestDatabase();
+beforeAll(async () => {
+  await seedSampleCatalogueIfEmpty(database.db, database.pool);
+});
+
+describe("header search suggestions (SPEC sections 2, 5 and 9)", () => {
+  it("come from a fixed list of 14 phrases, at most 5, and at most 5 live products", async () => {
+    expect(SUGGESTED_PHRASES).toHaveLength(14);
+    const result = await suggest(database.db, "PLANNER");
+    expect(result.phrases).toEqual(SUGGESTED_PHRASES.filter((p) => p.includes("planner")).slice(0, 5));
+    expect(result.phrases.length).toBeLessThanOrEqual(5);
+    expect(result.products).toHaveLength(5);
+    for (const product of result.products)
+      expect(Object.keys(product).sort()).toEqual(["creatorName", "id", "priceCents", "title"]);
+    expect(result.products[0]!.title.toLowerCase()).toContain("planner");
+  });
+
+  it("need more than one character", async () => {
+    expect(await suggest(database.db, "p")).toEqual({ phrases: [], products: [] });
+    expect(await suggest(database.db, "  p  ")).toEqual({ phrases: [], products: [] });
+    expect((await suggest(database.db, "pl")).products.length).toBeGreaterThan(0);
+  });
+});
