@@ -99,7 +99,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <SiteFooter shopName={shop?.shopName ?? "Marketplace"} />
         <Toaster
           closeButton
-          position="top-right"
+          // Bottom right: at the top they would cover the account and cart buttons.
+          position="bottom-right"
           toastOptions={{
             // Our palette, with text that meets WCAG AA contrast on each background.
             classNames: {

@@ -1,66 +1,129 @@
 import { getProductDetail } from "@server/catalogue/product-detail.ts";
+import { listReviews, ratingBreakdown } from "@server/catalogue/product-reviews.ts";
 import { servicesContext } from "@server/http/context.ts";
-import { ChevronLeft, Download, FileText, HardDrive } from "lucide-react";
-import { Link, redirect } from "react-router";
+import { ChevronLeft, Download, FileText } from "lucide-react";
+import { Link, redirect, useLocation, useNavigate } from "react-router";
 import { AddToCartButton, BuyNowButton } from "~/components/cart/add-to-cart-button";
 import { WishlistButton } from "~/components/cart/wishlist-button";
-import { ProductGrid } from "~/components/product/product-card";
-import { ProductImage } from "~/components/product/product-image";
+import { ProductCard } from "~/components/product/product-card";
+import { ProductGallery } from "~/components/product/product-gallery";
+import { ProductTabs } from "~/components/product/product-tabs";
+import { ShareButton } from "~/components/product/share-button";
 import { StarRating } from "~/components/product/star-rating";
 import { Badge } from "~/components/ui/badge";
+import { Button } from "~/components/ui/button";
 import { Container } from "~/components/ui/page";
-import { discountPercent, formatCount, formatDuration, formatFileSize, formatPrice } from "~/lib/format";
+import { discountPercent, formatCount, formatPrice } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/product";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const { db } = context.get(servicesContext);
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const { db, publicUrl, shopName } = context.get(servicesContext);
   const id = Number(params.id);
   const product = Number.isSafeInteger(id) && id > 0 ? await getProductDetail(db, id) : null;
   // An unknown product goes to /browse (SPEC section 2).
   if (!product) throw redirect("/browse");
-  return { product };
+  // ?reviews=N: Read All Reviews, page N; otherwise the three latest.
+  const reviewsPage = Number(new URL(request.url).searchParams.get("reviews"));
+  const paged = Number.isInteger(reviewsPage) && reviewsPage >= 1;
+  const [reviews, breakdown] = await Promise.all([
+    paged ? listReviews(db, id, { page: reviewsPage }) : listReviews(db, id, { perPage: 3 }),
+    ratingBreakdown(db, id),
+  ]);
+  return { product, reviews, breakdown, paged, url: `${publicUrl}/product/${id}`, publicUrl, shopName };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  pageMeta(matches, loaderData?.product.title ?? "Product", loaderData?.product.description);
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  if (!loaderData) return pageMeta(matches, "Product");
+  const { product, url, publicUrl, shopName } = loaderData;
+  const image = product.images[0] ? `${publicUrl}${product.images[0].url}` : undefined;
+  const price = (product.priceCents / 100).toFixed(2);
+  return [
+    ...pageMeta(matches, product.title, product.description),
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:type", content: "product" },
+    { property: "og:site_name", content: shopName },
+    { property: "og:title", content: product.title },
+    { property: "og:description", content: product.description },
+    { property: "og:url", content: url },
+    ...(image ? [{ property: "og:image", content: image }] : []),
+    { property: "product:price:amount", content: price },
+    { property: "product:price:currency", content: "USD" },
+    { name: "twitter:card", content: "summary_large_image" },
+    {
+      "script:ld+json": {
+        "@context": "https://schema.org",
+        "@type": "Product",
+        name: product.title,
+        description: product.description,
+        image: product.images.map((img) => `${publicUrl}${img.url}`),
+        sku: String(product.id),
+        category: product.category.name,
+        brand: { "@type": "Brand", name: product.creator.name },
+        offers: {
+          "@type": "Offer",
+          url,
+          price,
+          priceCurrency: "USD",
+          availability: "https://schema.org/InStock",
+        },
+        ...(product.reviewCount > 0
+          ? {
+              aggregateRating: {
+                "@type": "AggregateRating",
+                ratingValue: product.rating,
+                reviewCount: product.reviewCount,
+              },
+            }
+          : {}),
+      },
+    },
+  ];
+};
+
+/** Back where the shopper came from, or to the products when they arrived here directly. */
+function BackButton() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  return (
+    <Button
+      type="button"
+      variant="ghost"
+      className="-ml-3"
+      onClick={() => (location.key !== "default" ? navigate(-1) : navigate("/browse"))}
+    >
+      <ChevronLeft aria-hidden="true" /> Back
+    </Button>
+  );
+}
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product } = loaderData;
+  const { product, reviews, breakdown, paged, url } = loaderData;
   const discount = discountPercent(product.priceCents, product.originalPriceCents);
-  const [cover] = product.images;
   return (
     <Container className="py-8">
-      <nav aria-label="Breadcrumb" className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
-        <Link to="/browse" className="inline-flex items-center gap-1 hover:text-foreground">
-          <ChevronLeft aria-hidden="true" className="size-4" /> Products
-        </Link>
-        <span aria-hidden="true">/</span>
-        <Link to={`/category/${product.category.slug}`} className="hover:text-foreground">
-          {product.category.label}
-        </Link>
-        <span aria-hidden="true">/</span>
-        <span aria-current="page" className="text-foreground">
-          {product.title}
-        </span>
+      <BackButton />
+      <nav aria-label="Breadcrumb" className="mt-2 text-sm text-muted-foreground">
+        <ol className="flex flex-wrap items-center gap-2">
+          <li>
+            <Link to="/browse" className="hover:text-foreground">
+              Products
+            </Link>
+          </li>
+          <li aria-hidden="true">/</li>
+          <li>
+            <Link to={`/category/${product.category.slug}`} className="hover:text-foreground">
+              {product.category.label}
+            </Link>
+          </li>
+          <li aria-hidden="true">/</li>
+          <li aria-current="page" className="text-foreground">
+            {product.title}
+          </li>
+        </ol>
       </nav>
       <div className="mt-6 grid gap-10 lg:grid-cols-2">
-        <div className="flex flex-col gap-3">
-          <ProductImage
-            src={cover?.url ?? null}
-            alt={cover?.alt ?? product.title}
-            className="aspect-square w-full rounded-xl"
-          />
-          {product.images.length > 1 ? (
-            <ul className="grid grid-cols-4 gap-3" aria-label="More images">
-              {product.images.slice(1).map((image) => (
-                <li key={image.url}>
-                  <ProductImage src={image.url} alt={image.alt} className="aspect-square w-full rounded-lg" />
-                </li>
-              ))}
-            </ul>
-          ) : null}
-        </div>
+        <ProductGallery images={product.images} title={product.title} />
         <div>
           <div className="flex flex-wrap gap-2">
             <Badge>{product.category.label}</Badge>
@@ -92,56 +155,45 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <div className="mt-6 flex flex-wrap gap-3">
             <AddToCartButton productId={product.id} />
             <WishlistButton productId={product.id} title={product.title} withLabel />
+            <ShareButton title={product.title} url={url} />
           </div>
           <div className="mt-3">
             <BuyNowButton productId={product.id} />
           </div>
           <p className="mt-6 text-muted-foreground">{product.description}</p>
-          <dl className="mt-6 grid grid-cols-3 gap-3 text-center text-sm">
-            <div className="rounded-lg bg-muted p-3">
-              <dt className="text-muted-foreground">Downloads</dt>
-              <dd className="mt-1 inline-flex items-center gap-1 font-semibold">
+          <ul className="mt-6 grid grid-cols-3 gap-3 text-center text-sm" aria-label="At a glance">
+            <li className="rounded-lg bg-muted p-3">
+              <span className="block text-muted-foreground">Downloads</span>
+              <span className="mt-1 inline-flex items-center gap-1 font-semibold">
                 <Download aria-hidden="true" className="size-4" /> {formatCount(product.downloads)}
-              </dd>
-            </div>
-            <div className="rounded-lg bg-muted p-3">
-              <dt className="text-muted-foreground">Format</dt>
-              <dd className="mt-1 inline-flex items-center gap-1 font-semibold">
+              </span>
+            </li>
+            <li className="rounded-lg bg-muted p-3">
+              <span className="block text-muted-foreground">Format</span>
+              <span className="mt-1 inline-flex items-center gap-1 font-semibold">
                 <FileText aria-hidden="true" className="size-4" /> {product.format}
-              </dd>
-            </div>
-            <div className="rounded-lg bg-muted p-3">
-              <dt className="text-muted-foreground">Delivery</dt>
-              <dd className="mt-1 font-semibold">Instant download</dd>
-            </div>
-          </dl>
-          <h2 className="mt-8 text-xl font-semibold">What you get</h2>
-          <ul className="mt-3 list-disc space-y-1 pl-5">
-            {product.whatYouGet.map((item) => (
-              <li key={item}>{item}</li>
-            ))}
-          </ul>
-          <p className="mt-4 inline-flex items-center gap-2 text-sm text-muted-foreground">
-            <HardDrive aria-hidden="true" className="size-4" /> File size: {formatFileSize(product.fileSizeBytes)}
-            {product.pages ? ` · ${product.pages} pages` : ""}
-            {product.prints ? ` · ${product.prints} prints` : ""}
-            {product.templates ? ` · ${product.templates} templates` : ""}
-            {product.durationMinutes ? ` · ${formatDuration(product.durationMinutes)}` : ""}
-          </p>
-          <h2 className="mt-8 text-xl font-semibold">Features</h2>
-          <ul className="mt-3 list-disc space-y-1 pl-5">
-            {product.features.map((feature) => (
-              <li key={feature}>{feature}</li>
-            ))}
+              </span>
+            </li>
+            <li className="rounded-lg bg-muted p-3">
+              <span className="block text-muted-foreground">Delivery</span>
+              <span className="mt-1 block font-semibold">Instant download</span>
+            </li>
           </ul>
         </div>
       </div>
+      <ProductTabs product={product} reviews={reviews} breakdown={breakdown} paged={paged} />
       {product.related.length > 0 ? (
-        <section className="mt-16">
-          <h2 className="text-2xl font-bold">Related Products</h2>
-          <div className="mt-6">
-            <ProductGrid products={product.related} />
-          </div>
+        <section className="mt-12" aria-labelledby="related-heading">
+          <h2 id="related-heading" className="text-2xl font-bold">
+            Related Products
+          </h2>
+          <ul className="mt-6 grid gap-6 sm:grid-cols-3">
+            {product.related.map((related) => (
+              <li key={related.id}>
+                <ProductCard product={related} />
+              </li>
+            ))}
+          </ul>
         </section>
       ) : null}
     </Container>

@@ -3,9 +3,10 @@ import type pg from "pg";
 import { seedDemoAccounts } from "../accounts/demo-accounts.ts";
 import { withAdvisoryLock } from "../db/advisory-lock.ts";
 import type { Database } from "../db/client.ts";
-import { categories, categoryAliases, creators, productImages, products } from "../db/schema.ts";
+import { categories, categoryAliases, creators, productImages, products, reviews } from "../db/schema.ts";
 import { artUrl } from "../media/generated-art.ts";
 import { sampleCategories, sampleCreators, sampleProducts } from "./sample-catalogue.ts";
+import { sampleReviewsFor } from "./sample-reviews.ts";
 import type { ArtKind } from "./sample-types.ts";
 
 export interface SeedResult {
@@ -87,6 +88,18 @@ function loadSampleCatalogue(db: Database): Promise<SeedResult> {
           position,
         })),
       );
+    }
+    // Their reviews (the rating and count then follow them, by trigger).
+    const now = new Date();
+    for (const product of sampleProducts) {
+      await tx.delete(reviews).where(sql`${reviews.productId} = ${product.id} AND ${reviews.userId} IS NULL`);
+      const rows = sampleReviewsFor(product, addedAt(product.createdAt), now).map((review) => ({
+        ...review,
+        productId: product.id,
+      }));
+      for (let start = 0; start < rows.length; start += 2000) {
+        await tx.insert(reviews).values(rows.slice(start, start + 2000));
+      }
     }
     // Products were inserted with explicit ids: move the sequence past them.
     await tx.execute(sql`SELECT setval(pg_get_serial_sequence('products', 'id'), (SELECT max(id) FROM products))`);

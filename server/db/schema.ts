@@ -201,3 +201,29 @@ export const wishlistItems = pgTable(
   },
   (table) => [primaryKey({ columns: [table.shopperId, table.productId] })],
 );
+
+// A product's reviews. products.rating and products.review_count are their average (one
+// decimal) and count, kept by a trigger (migration 0007).
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: serial("id").primaryKey(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    // The account that wrote it; null for the sample catalogue's reviews and deleted accounts.
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    authorName: text("author_name").notNull(),
+    rating: integer("rating").notNull(),
+    body: text("body").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check("reviews_rating_range", sql`${table.rating} BETWEEN 1 AND 5`),
+    index("reviews_product_recent_idx").on(
+      table.productId,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
+  ],
+);

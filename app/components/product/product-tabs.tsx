@@ -1,0 +1,219 @@
+import type { ProductDetail } from "@server/catalogue/product-detail.ts";
+import type { ReviewPage } from "@server/catalogue/product-reviews.ts";
+import { Tabs } from "radix-ui";
+import { Link } from "react-router";
+import { Button } from "~/components/ui/button";
+import { formatDuration, formatFileSize } from "~/lib/format";
+import { StarRating } from "./star-rating";
+
+// The product page's tabs (SPEC section 2): Product Details, Features, Reviews and FAQ.
+
+const REQUIREMENTS = [
+  "A computer, tablet or phone that opens the file format above",
+  "An internet connection for the download",
+  "A printer, only if you want it on paper",
+];
+
+const FAQ = [
+  {
+    question: "How do I get my files?",
+    answer:
+      "Right after checkout: the download starts on the confirmation page, and the link is in your receipt email and your account.",
+  },
+  {
+    question: "Can I get a refund?",
+    answer:
+      "Yes. Every purchase has a 30-day money-back guarantee: we review refund requests within 24 hours and process them in 3-5 business days.",
+  },
+  {
+    question: "Can I use it for my business?",
+    answer:
+      "The personal license covers your own use. For client work or products you sell, choose the commercial or extended license; see License Terms.",
+  },
+];
+
+const reviewDate = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
+
+function Reviews({
+  product,
+  reviews,
+  breakdown,
+  paged,
+}: {
+  product: ProductDetail;
+  reviews: ReviewPage;
+  breakdown: { stars: number; count: number }[];
+  paged: boolean;
+}) {
+  const count = product.reviewCount;
+  return (
+    <div className="grid gap-8 md:grid-cols-[14rem_1fr]">
+      <div>
+        <p className="text-4xl font-bold">{product.rating.toFixed(1)}</p>
+        <StarRating rating={product.rating} className="mt-1" />
+        <p className="mt-1 text-sm text-muted-foreground">
+          {count.toLocaleString("en-US")} {count === 1 ? "review" : "reviews"}
+        </p>
+        <ul className="mt-4 grid gap-1 text-sm" aria-label="Reviews by stars">
+          {breakdown.map(({ stars, count: n }) => (
+            <li key={stars} className="flex items-center gap-2">
+              <span className="w-12">{stars} stars</span>
+              <span className="h-2 flex-1 overflow-hidden rounded-full bg-muted" aria-hidden="true">
+                <span
+                  className="block h-full bg-star"
+                  style={{ width: `${count ? Math.round((n / count) * 100) : 0}%` }}
+                />
+              </span>
+              <span className="w-12 text-right text-muted-foreground">{n.toLocaleString("en-US")}</span>
+            </li>
+          ))}
+        </ul>
+      </div>
+      <div>
+        {reviews.reviews.length === 0 ? (
+          <p className="text-muted-foreground">No reviews yet.</p>
+        ) : (
+          <ol
+            className="grid gap-6"
+            aria-label={paged ? `Reviews, page ${reviews.page} of ${reviews.pages}` : "Latest reviews"}
+          >
+            {reviews.reviews.map((review) => (
+              <li key={review.id} className="border-b border-border pb-6 last:border-0">
+                <div className="flex flex-wrap items-center gap-3">
+                  <StarRating rating={review.rating} />
+                  <span className="font-medium">{review.authorName}</span>
+                  <time className="text-sm text-muted-foreground" dateTime={new Date(review.createdAt).toISOString()}>
+                    {reviewDate.format(new Date(review.createdAt))}
+                  </time>
+                </div>
+                <p className="mt-2">{review.body}</p>
+              </li>
+            ))}
+          </ol>
+        )}
+        {paged ? (
+          <nav aria-label="Review pages" className="mt-6 flex items-center justify-between gap-3">
+            {reviews.page > 1 ? (
+              <Button asChild variant="outline">
+                <Link to={`?reviews=${reviews.page - 1}#reviews`} preventScrollReset>
+                  Previous
+                </Link>
+              </Button>
+            ) : (
+              <span />
+            )}
+            <span className="text-sm text-muted-foreground">
+              Page {reviews.page} of {reviews.pages}
+            </span>
+            {reviews.page < reviews.pages ? (
+              <Button asChild variant="outline">
+                <Link to={`?reviews=${reviews.page + 1}#reviews`} preventScrollReset>
+                  Next
+                </Link>
+              </Button>
+            ) : (
+              <span />
+            )}
+          </nav>
+        ) : count > reviews.reviews.length ? (
+          <Button asChild variant="outline" className="mt-6">
+            <Link to="?reviews=1#reviews" preventScrollReset>
+              Read All Reviews
+            </Link>
+          </Button>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+const tabClass =
+  "-mb-px whitespace-nowrap border-b-2 border-transparent px-4 py-2 text-sm font-medium text-muted-foreground hover:text-foreground data-[state=active]:border-primary data-[state=active]:text-primary focus-visible:outline-2 focus-visible:outline-ring";
+
+export function ProductTabs({
+  product,
+  reviews,
+  breakdown,
+  paged,
+}: {
+  product: ProductDetail;
+  reviews: ReviewPage;
+  breakdown: { stars: number; count: number }[];
+  /** Read All Reviews was chosen: the Reviews tab opens, page by page. */
+  paged: boolean;
+}) {
+  const sizes = [
+    product.pages ? `${product.pages} pages` : null,
+    product.prints ? `${product.prints} prints` : null,
+    product.templates ? `${product.templates} templates` : null,
+    product.durationMinutes ? `${formatDuration(product.durationMinutes)} of video` : null,
+  ].filter(Boolean);
+  return (
+    <Tabs.Root id="reviews" defaultValue={paged ? "reviews" : "details"} className="mt-16 scroll-mt-24">
+      <Tabs.List aria-label="About this product" className="flex gap-1 overflow-x-auto border-b border-border">
+        <Tabs.Trigger value="details" className={tabClass}>
+          Product Details
+        </Tabs.Trigger>
+        <Tabs.Trigger value="features" className={tabClass}>
+          Features
+        </Tabs.Trigger>
+        <Tabs.Trigger value="reviews" className={tabClass}>
+          Reviews ({product.reviewCount.toLocaleString("en-US")})
+        </Tabs.Trigger>
+        <Tabs.Trigger value="faq" className={tabClass}>
+          FAQ
+        </Tabs.Trigger>
+      </Tabs.List>
+      <Tabs.Content value="details" className="py-6">
+        <div className="grid gap-8 md:grid-cols-2">
+          <div>
+            <h3 className="text-lg font-semibold">What you get</h3>
+            <ul className="mt-3 list-disc space-y-1 pl-5">
+              {product.whatYouGet.map((item) => (
+                <li key={item}>{item}</li>
+              ))}
+            </ul>
+            <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+              <dt className="text-muted-foreground">File size</dt>
+              <dd>{formatFileSize(product.fileSizeBytes)}</dd>
+              {sizes.length > 0 ? (
+                <>
+                  <dt className="text-muted-foreground">Includes</dt>
+                  <dd>{sizes.join(" · ")}</dd>
+                </>
+              ) : null}
+            </dl>
+          </div>
+          <div>
+            <h3 className="text-lg font-semibold">Requirements</h3>
+            <ul className="mt-3 list-disc space-y-1 pl-5">
+              {REQUIREMENTS.map((item) => (
+                <li key={item}>{item}</li>
+              ))}
+            </ul>
+          </div>
+        </div>
+      </Tabs.Content>
+      <Tabs.Content value="features" className="py-6">
+        <ul className="list-disc space-y-1 pl-5">
+          {product.features.map((feature) => (
+            <li key={feature}>{feature}</li>
+          ))}
+        </ul>
+      </Tabs.Content>
+      <Tabs.Content value="reviews" className="py-6">
+        <Reviews product={product} reviews={reviews} breakdown={breakdown} paged={paged} />
+      </Tabs.Content>
+      <Tabs.Content value="faq" className="py-6">
+        <dl className="grid gap-6">
+          {FAQ.map(({ question, answer }) => (
+            <div key={question}>
+              <dt className="font-semibold">{question}</dt>
+              <dd className="mt-1 text-muted-foreground">{answer}</dd>
+            </div>
+          ))}
+        </dl>
+      </Tabs.Content>
+    </Tabs.Root>
+  );
+}

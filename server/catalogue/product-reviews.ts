@@ -1,0 +1,59 @@
+import { count, desc, eq } from "drizzle-orm";
+import type { Database } from "../db/client.ts";
+import { reviews } from "../db/schema.ts";
+
+export const REVIEWS_PER_PAGE = 10;
+
+export interface Review {
+  id: number;
+  authorName: string;
+  rating: number;
+  body: string;
+  createdAt: Date;
+}
+
+export interface ReviewPage {
+  reviews: Review[];
+  total: number;
+  /** 1-based; clamped to the pages there are. */
+  page: number;
+  pages: number;
+}
+
+/** One page of a product's reviews, newest first. */
+export async function listReviews(
+  db: Database,
+  productId: number,
+  { page = 1, perPage = REVIEWS_PER_PAGE } = {},
+): Promise<ReviewPage> {
+  const [{ total } = { total: 0 }] = await db
+    .select({ total: count() })
+    .from(reviews)
+    .where(eq(reviews.productId, productId));
+  const pages = Math.max(1, Math.ceil(total / perPage));
+  const current = Math.min(Math.max(1, Math.floor(page)), pages);
+  const rows = await db
+    .select({
+      id: reviews.id,
+      authorName: reviews.authorName,
+      rating: reviews.rating,
+      body: reviews.body,
+      createdAt: reviews.createdAt,
+    })
+    .from(reviews)
+    .where(eq(reviews.productId, productId))
+    .orderBy(desc(reviews.createdAt), desc(reviews.id))
+    .limit(perPage)
+    .offset((current - 1) * perPage);
+  return { reviews: rows, total, page: current, pages };
+}
+
+/** How many reviews gave each number of stars, five first. */
+export async function ratingBreakdown(db: Database, productId: number): Promise<{ stars: number; count: number }[]> {
+  const rows = await db
+    .select({ stars: reviews.rating, count: count() })
+    .from(reviews)
+    .where(eq(reviews.productId, productId))
+    .groupBy(reviews.rating);
+  return [5, 4, 3, 2, 1].map((stars) => ({ stars, count: rows.find((row) => row.stars === stars)?.count ?? 0 }));
+}
