@@ -18,10 +18,10 @@ import {
 } from "react-router";
 import { Toaster } from "sonner";
 import { AccountToasts } from "~/components/account/account-toasts";
-import { CartDialogProvider } from "~/components/cart/cart-dialog-context";
 import { ShoppingToasts } from "~/components/cart/shopping-toasts";
 import { ErrorScreen } from "~/components/layout/error-screen";
 import { NotFoundScreen } from "~/components/layout/not-found-screen";
+import { ShopDialogsProvider } from "~/components/layout/shop-dialogs";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { IconSprite } from "~/components/ui/icon-sprite";
@@ -80,7 +80,7 @@ export function Layout({ children }: { children: ReactNode }) {
         >
           Skip to content
         </a>
-        <CartDialogProvider>
+        <ShopDialogsProvider>
           <SiteHeader
             shopName={shop?.shopName ?? "Marketplace"}
             categories={shop?.categories ?? []}
@@ -95,7 +95,7 @@ export function Layout({ children }: { children: ReactNode }) {
           <main id="main" className="flex-1">
             {children}
           </main>
-        </CartDialogProvider>
+        </ShopDialogsProvider>
         <SiteFooter shopName={shop?.shopName ?? "Marketplace"} />
         <Toaster
           closeButton

@@ -18,7 +18,12 @@ test("the product page: breadcrumb, gallery, badges, price, tabs and related pro
   await expect(thumbnails.nth(1)).toHaveAttribute("aria-pressed", "true");
   await expect(thumbnails.first()).toHaveAttribute("aria-pressed", "false");
 
-  await expect(page.getByRole("main").getByText(/^\$\d+\.\d\d$/).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole("main")
+      .getByText(/^\$\d+\.\d\d$/)
+      .first(),
+  ).toBeVisible();
   await expect(page.getByText(/^\d+% off$/)).toBeVisible(); // the sample bundle is discounted
   await expect(page.getByRole("list", { name: "At a glance" })).toContainText("Instant download");
 

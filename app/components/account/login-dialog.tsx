@@ -3,7 +3,8 @@ import { Dialog, Tabs } from "radix-ui";
 import { useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { PanelDialog } from "~/components/layout/panel-dialog";
-import { Button } from "~/components/ui/button";
+import { useShopDialogs } from "~/components/layout/shop-dialogs";
+import { Button, type ButtonProps } from "~/components/ui/button";
 import { Input, Label } from "~/components/ui/input";
 import { ACCOUNT_FETCHERS } from "./account-toasts";
 import { GoogleSignInButton } from "./google-sign-in-button";
@@ -17,17 +18,34 @@ export interface DemoAccount {
 // The login / sign-up modal (SPEC sections 2, 4, 5 and 8). Both forms keep what was typed
 // when the server says no; on success the page shows the user menu instead of this modal.
 // The toasts are AccountToasts' (account-toasts.tsx).
+/** The header's Login button: it opens the login modal. */
+export function LoginButton(props: ButtonProps) {
+  const { show } = useShopDialogs().login;
+  return (
+    <Button
+      variant="outline"
+      {...props}
+      onClick={(event) => {
+        props.onClick?.(event);
+        show();
+      }}
+    >
+      <LogIn aria-hidden="true" />
+      Login
+    </Button>
+  );
+}
+
+// One modal for the page, opened by any Login button (or by Follow, for a visitor).
 export function LoginDialog({ demoAccounts, googleSignIn }: { demoAccounts: DemoAccount[]; googleSignIn: boolean }) {
+  const { open, setOpen, restoreFocus } = useShopDialogs().login;
   return (
     <PanelDialog
       title="Welcome"
       description="Sign in to your account or create a new one."
-      trigger={
-        <Button variant="outline">
-          <LogIn aria-hidden="true" />
-          Login
-        </Button>
-      }
+      open={open}
+      onOpenChange={setOpen}
+      onCloseAutoFocus={restoreFocus}
     >
       <Tabs.Root defaultValue="login">
         <Tabs.List aria-label="Sign in or register" className="grid grid-cols-2 rounded-md bg-muted p-1">

@@ -1,6 +1,6 @@
 import { ShoppingCart, Zap } from "lucide-react";
+import { useShopDialogs } from "~/components/layout/shop-dialogs";
 import { Button } from "~/components/ui/button";
-import { useCartDialog } from "./cart-dialog-context";
 import { useCartChange } from "./use-cart-change";
 
 /** Add to Cart: one more of the product in the cart ('Added to cart'). */
@@ -16,7 +16,7 @@ export function AddToCartButton({ productId }: { productId: number }) {
 
 /** Buy Now - Instant Download: adds the product, then opens the cart modal to check out. */
 export function BuyNowButton({ productId }: { productId: number }) {
-  const { openCart } = useCartDialog();
+  const openCart = useShopDialogs().cart.show;
   const { busy, change, fetcher } = useCartChange();
   async function buyNow() {
     await change("add", productId);

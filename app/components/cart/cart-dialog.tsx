@@ -3,10 +3,10 @@ import { Minus, Plus, Trash2 } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { Link } from "react-router";
 import { PanelDialog } from "~/components/layout/panel-dialog";
+import { useShopDialogs } from "~/components/layout/shop-dialogs";
 import { ProductImage } from "~/components/product/product-image";
 import { Button } from "~/components/ui/button";
 import { formatPrice } from "~/lib/format";
-import { useCartDialog } from "./cart-dialog-context";
 import { useCartChange } from "./use-cart-change";
 
 function CartLineRow({ line }: { line: CartLine }) {
@@ -78,7 +78,7 @@ function Totals({ cart }: { cart: Cart }) {
 
 /** The cart modal (SPEC sections 2 and 9): lines, quantities, subtotal, 8% tax and total. */
 export function CartDialog({ cart }: { cart: Cart }) {
-  const { open, setOpen, restoreFocus } = useCartDialog();
+  const { open, setOpen, restoreFocus } = useShopDialogs().cart;
   const { busy, change } = useCartChange();
   return (
     <PanelDialog

@@ -2,16 +2,16 @@ import type { CurrentUser } from "@server/accounts/current-user.ts";
 import type { Cart } from "@server/cart/cart.ts";
 import { Heart, Menu, ShoppingCart, X } from "lucide-react";
 import { Dialog } from "radix-ui";
-import { useEffect, useState } from "react";
-import { Link, NavLink, useLocation } from "react-router";
-import { type DemoAccount, LoginDialog } from "~/components/account/login-dialog";
+import { useEffect, useRef, useState } from "react";
+import { Link, NavLink, useLocation, useSearchParams } from "react-router";
+import { type DemoAccount, LoginButton, LoginDialog } from "~/components/account/login-dialog";
 import { UserMenu } from "~/components/account/user-menu";
 import { CartDialog } from "~/components/cart/cart-dialog";
-import { useCartDialog } from "~/components/cart/cart-dialog-context";
 import { Button } from "~/components/ui/button";
 import { Container } from "~/components/ui/page";
 import { cn } from "~/lib/utils";
 import { HeaderSearch } from "./header-search";
+import { useShopDialogs } from "./shop-dialogs";
 import { ShopLogo } from "./shop-logo";
 
 interface ShoppingCounts {
@@ -34,8 +34,45 @@ interface AccountProps {
   googleSignIn: boolean;
 }
 
-function AccountButton({ user, demoAccounts, googleSignIn }: AccountProps) {
-  return user ? <UserMenu user={user} /> : <LoginDialog demoAccounts={demoAccounts} googleSignIn={googleSignIn} />;
+function AccountButton({ user, inMenu = false }: { user: CurrentUser | null; inMenu?: boolean }) {
+  if (user) return <UserMenu user={user} />;
+  // In the phone menu, the menu closes first so that the login modal is the only one open.
+  return inMenu ? (
+    <Dialog.Close asChild>
+      <LoginButton />
+    </Dialog.Close>
+  ) : (
+    <LoginButton />
+  );
+}
+
+/**
+ * The login modal, for visitors. It closes when someone signs in, and opens by itself when an
+ * account page sent the visitor here (?signin=required).
+ */
+function VisitorLogin({ user, demoAccounts, googleSignIn }: AccountProps) {
+  const { setOpen, show } = useShopDialogs().login;
+  const [params, setParams] = useSearchParams();
+  const userId = user?.id;
+  useEffect(() => {
+    if (userId) setOpen(false);
+  }, [userId, setOpen]);
+  // Someone who just signed out of an account page lands here too: no prompt for them.
+  const signedOutHere = useRef(false);
+  if (userId) signedOutHere.current = true;
+  const required = params.get("signin") === "required";
+  useEffect(() => {
+    if (!required || userId) return;
+    if (!signedOutHere.current) show();
+    setParams(
+      (current) => {
+        current.delete("signin");
+        return current;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  }, [required, userId, show, setParams]);
+  return user ? null : <LoginDialog demoAccounts={demoAccounts} googleSignIn={googleSignIn} />;
 }
 
 /**
@@ -61,7 +98,7 @@ function CountLabel({ label, count }: { label: string; count: number }) {
 
 /** The wishlist and cart buttons with their counts (the cart's is the sum of its quantities). */
 function ShoppingButtons({ wishlistCount, cartCount, inMenu = false }: ShoppingCounts & { inMenu?: boolean }) {
-  const { openCart } = useCartDialog();
+  const openCart = useShopDialogs().cart.show;
   const cartButton = (
     <Button variant="ghost" size="icon" className="relative" onClick={openCart}>
       <ShoppingCart aria-hidden="true" />
@@ -105,7 +142,7 @@ export function SiteHeader({ shopName, categories, account, cart, wishlistCount 
           <div className="hidden items-center gap-1 sm:flex">
             <ShoppingButtons {...counts} />
             <div className="ml-2">
-              <AccountButton {...account} />
+              <AccountButton user={account.user} />
             </div>
           </div>
           <MobileMenu shopName={shopName} links={links} account={account} counts={counts} />
@@ -121,6 +158,7 @@ export function SiteHeader({ shopName, categories, account, cart, wishlistCount 
         </Container>
       </nav>
       {cart ? <CartDialog cart={cart} /> : null}
+      <VisitorLogin {...account} />
     </header>
   );
 }
@@ -173,7 +211,7 @@ function MobileMenu({
           <div className="mt-auto flex items-center gap-2 border-t border-border pt-4">
             <ShoppingButtons {...counts} inMenu />
             <div className="ml-auto">
-              <AccountButton {...account} />
+              <AccountButton user={account.user} inMenu />
             </div>
           </div>
         </Dialog.Content>
