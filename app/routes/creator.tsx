@@ -1,30 +1,67 @@
+import { getCurrentUser } from "@server/accounts/current-user.ts";
 import { getCreatorProfile } from "@server/catalogue/creator-profile.ts";
+import { isFollowing, toggleFollow } from "@server/catalogue/follows.ts";
 import { servicesContext } from "@server/http/context.ts";
-import { searchProducts } from "@server/search/product-search.ts";
+import { PAGE_SIZE, searchProducts } from "@server/search/product-search.ts";
 import { Calendar, ExternalLink, MapPin } from "lucide-react";
-import { Link } from "react-router";
+import { data, Link } from "react-router";
+import { UserAvatar } from "~/components/account/user-avatar";
+import { FollowButton } from "~/components/product/follow-button";
+import { LoadMore } from "~/components/product/load-more";
 import { ProductGrid } from "~/components/product/product-card";
-import { ProductImage } from "~/components/product/product-image";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Container } from "~/components/ui/page";
 import { formatCount } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
+import { refusalResponse } from "~/lib/refusal.server";
 import type { Route } from "./+types/creator";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const { db } = context.get(servicesContext);
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const { db, auth } = context.get(servicesContext);
   const creator = await getCreatorProfile(db, params.creatorId);
-  if (!creator) return { creator: null, products: [] };
-  const { products } = await searchProducts(db, { creatorId: creator.id, limit: 3 });
-  return { creator, products };
+  if (!creator) return { creator: null, products: [], total: 0, following: false, page: 0 };
+  // Three products, until View All Products asks for every one (?all, then Load More pages).
+  const url = new URL(request.url);
+  const page = url.searchParams.has("all") ? Math.min(Math.max(1, Number(url.searchParams.get("page")) || 1), 100) : 0;
+  const user = await getCurrentUser(auth, request.headers);
+  const [{ products, total }, following] = await Promise.all([
+    searchProducts(db, { creatorId: creator.id, limit: page ? page * PAGE_SIZE : 3 }),
+    isFollowing(db, user?.id ?? null, creator.id),
+  ]);
+  return { creator: { ...creator, website: safeWebsite(creator.website) }, products, total, following, page };
+}
+
+/** POST intent=follow: follows the creator or stops (signed-in users only). */
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const { db, auth } = context.get(servicesContext);
+  const user = await getCurrentUser(auth, request.headers);
+  if (!user) return data({ ok: false as const, message: "Please sign in to follow creators." }, { status: 401 });
+  const creator = await getCreatorProfile(db, params.creatorId);
+  if (!creator) return data({ ok: false as const, message: "This creator does not exist." }, { status: 404 });
+  try {
+    return { ok: true as const, ...(await toggleFollow(db, user.id, creator.id)) };
+  } catch (error) {
+    return refusalResponse(error);
+  }
+}
+
+/** Only an http(s) address is shown as the creator's website. */
+function safeWebsite(website: string | null): string | null {
+  if (!website) return null;
+  try {
+    const url = new URL(website);
+    return url.protocol === "https:" || url.protocol === "http:" ? url.href : null;
+  } catch {
+    return null;
+  }
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageMeta(matches, loaderData?.creator?.name ?? "Creator Not Found", loaderData?.creator?.bio);
 
 export default function CreatorPage({ loaderData }: Route.ComponentProps) {
-  const { creator, products } = loaderData;
+  const { creator, products, total, following, page } = loaderData;
   if (!creator) {
     return (
       <Container className="py-24 text-center">
@@ -39,7 +76,7 @@ export default function CreatorPage({ loaderData }: Route.ComponentProps) {
   const stats = [
     { label: "Products", value: creator.totalProducts.toLocaleString("en-US") },
     { label: "Total Sales", value: formatCount(creator.totalSales) },
-    { label: "Followers", value: formatCount(creator.followers) },
+    { label: "Followers", value: creator.followers.toLocaleString("en-US") },
     { label: "Avg Rating", value: creator.rating.toFixed(1) },
   ];
   const joined = new Date(`${creator.joinDate}T00:00:00Z`).toLocaleDateString("en-US", {
@@ -50,9 +87,12 @@ export default function CreatorPage({ loaderData }: Route.ComponentProps) {
   return (
     <Container className="py-10">
       <div className="flex flex-col gap-6 sm:flex-row sm:items-center">
-        <ProductImage src={creator.avatarUrl} alt={`${creator.name}'s avatar`} className="size-28 rounded-full" />
-        <div>
-          <h1 className="text-3xl font-bold">{creator.name}</h1>
+        <UserAvatar user={creator} className="size-28 text-3xl" />
+        <div className="flex-1">
+          <div className="flex flex-wrap items-center gap-4">
+            <h1 className="text-3xl font-bold">{creator.name}</h1>
+            <FollowButton following={following} name={creator.name} />
+          </div>
           <p className="text-lg text-muted-foreground">{creator.specialty}</p>
           <ul className="mt-2 flex flex-wrap gap-2" aria-label="Badges">
             {creator.badges.map((badge) => (
@@ -95,8 +135,23 @@ export default function CreatorPage({ loaderData }: Route.ComponentProps) {
       </dl>
       <h2 className="mt-12 text-2xl font-bold">Products by {creator.name}</h2>
       <div className="mt-6">
-        <ProductGrid products={products} />
+        {products.length === 0 ? (
+          <p className="text-muted-foreground">No products yet.</p>
+        ) : (
+          <ProductGrid products={products} />
+        )}
       </div>
+      {page > 0 ? (
+        <LoadMore shown={products.length} total={total} page={page} />
+      ) : total > products.length ? (
+        <div className="mt-8 flex justify-center">
+          <Button asChild variant="outline">
+            <Link to="?all" preventScrollReset>
+              View All Products
+            </Link>
+          </Button>
+        </div>
+      ) : null}
     </Container>
   );
 }

@@ -227,3 +227,18 @@ export const reviews = pgTable(
     ),
   ],
 );
+
+// Who follows which creator. creators.followers moves with these rows, by trigger (migration 0008).
+export const creatorFollows = pgTable(
+  "creator_follows",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    creatorId: integer("creator_id")
+      .notNull()
+      .references(() => creators.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.creatorId] })],
+);

@@ -1,0 +1,45 @@
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { setUpTestDatabase } from "../../tests/support/test-database.ts";
+import { creators, user } from "../db/schema.ts";
+import { isFollowing, toggleFollow } from "./follows.ts";
+
+const database = setUpTestDatabase();
+let creatorId = 0;
+
+beforeAll(async () => {
+  const [row] = await database.db
+    .insert(creators)
+    .values({ slug: "followed", name: "Followed Studio", followers: 100 })
+    .returning({ id: creators.id });
+  creatorId = row!.id;
+  await database.db.insert(user).values([
+    { id: "fan-1", name: "Fan One", email: "fan1@example.com" },
+    { id: "fan-2", name: "Fan Two", email: "fan2@example.com" },
+  ]);
+});
+
+const followers = async () =>
+  (await database.db.select({ n: creators.followers }).from(creators).where(eq(creators.id, creatorId)))[0]!.n;
+
+describe("following a creator", () => {
+  it("adds one follower, and following again stops following", async () => {
+    expect(await toggleFollow(database.db, "fan-1", creatorId)).toEqual({ following: true, followers: 101 });
+    expect(await isFollowing(database.db, "fan-1", creatorId)).toBe(true);
+    expect(await isFollowing(database.db, "fan-2", creatorId)).toBe(false);
+    expect(await isFollowing(database.db, null, creatorId)).toBe(false);
+    expect(await toggleFollow(database.db, "fan-1", creatorId)).toEqual({ following: false, followers: 100 });
+  });
+
+  it("counts each user once, and loses the follower when the account goes", async () => {
+    await toggleFollow(database.db, "fan-1", creatorId);
+    await toggleFollow(database.db, "fan-2", creatorId);
+    expect(await followers()).toBe(102);
+    await database.db.delete(user).where(eq(user.id, "fan-2"));
+    expect(await followers()).toBe(101);
+  });
+
+  it("refuses an unknown creator", async () => {
+    await expect(toggleFollow(database.db, "fan-1", 999_999)).rejects.toThrow("This creator does not exist.");
+  });
+});

@@ -1,0 +1,40 @@
+import { and, eq } from "drizzle-orm";
+import type { Database } from "../db/client.ts";
+import { creatorFollows, creators } from "../db/schema.ts";
+import { Refusal } from "../lib/refusal.ts";
+
+/** Whether the user follows the creator (false for a visitor). */
+export async function isFollowing(db: Database, userId: string | null, creatorId: number): Promise<boolean> {
+  if (!userId) return false;
+  const [row] = await db
+    .select({ creatorId: creatorFollows.creatorId })
+    .from(creatorFollows)
+    .where(and(eq(creatorFollows.userId, userId), eq(creatorFollows.creatorId, creatorId)));
+  return Boolean(row);
+}
+
+/** Follows the creator, or stops following; the creator's follower count follows (by trigger). */
+export async function toggleFollow(
+  db: Database,
+  userId: string,
+  creatorId: number,
+): Promise<{ following: boolean; followers: number }> {
+  return db.transaction(async (tx) => {
+    const [creator] = await tx
+      .select({ id: creators.id })
+      .from(creators)
+      .where(eq(creators.id, creatorId))
+      .for("update");
+    if (!creator) throw new Refusal("This creator does not exist.", 404);
+    const removed = await tx
+      .delete(creatorFollows)
+      .where(and(eq(creatorFollows.userId, userId), eq(creatorFollows.creatorId, creatorId)))
+      .returning({ creatorId: creatorFollows.creatorId });
+    if (removed.length === 0) await tx.insert(creatorFollows).values({ userId, creatorId });
+    const [{ followers } = { followers: 0 }] = await tx
+      .select({ followers: creators.followers })
+      .from(creators)
+      .where(eq(creators.id, creatorId));
+    return { following: removed.length === 0, followers };
+  });
+}

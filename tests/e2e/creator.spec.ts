@@ -1,0 +1,60 @@
+import { expect, type Page, test } from "@playwright/test";
+import { expectNoAxeViolations, waitForHydration } from "./fixtures";
+
+// The creator page of SPEC section 2, with a Follow button that follows for real.
+
+const followers = async (page: Page) =>
+  Number(
+    (await page
+      .getByRole("main")
+      .locator("dt", { hasText: "Followers" })
+      .locator("xpath=../dd")
+      .textContent())!.replace(/\D/g, ""),
+  );
+
+test("a visitor is asked to sign in to follow; a signed-in user follows, and the count moves", async ({ page }) => {
+  test.slow();
+  await page.setExtraHTTPHeaders({ "x-forwarded-for": "198.19.7.1" });
+  await page.goto("/creator/creative-templates");
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Follow Creator" }).click();
+  const login = page.getByRole("dialog", { name: "Welcome" });
+  await expect(login).toBeVisible();
+  await login.getByRole("button", { name: "Use buyer demo" }).click();
+  await login.getByRole("button", { name: "Sign In" }).click();
+  await expect(login).toBeHidden();
+
+  const before = await followers(page);
+  const follow = page.getByRole("button", { name: /^(Follow Creator|Following)$/ });
+  if ((await follow.textContent())?.includes("Following")) {
+    await follow.click(); // a previous run left the demo buyer following
+    await expect(page.getByRole("button", { name: "Follow Creator" })).toBeVisible();
+  }
+  const start = await followers(page);
+  expect(Math.abs(start - before)).toBeLessThanOrEqual(1);
+  await page.getByRole("button", { name: "Follow Creator" }).click();
+  await expect(page.getByRole("button", { name: "Following" })).toBeVisible();
+  await expect.poll(() => followers(page)).toBe(start + 1);
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Following" })).toBeVisible();
+  await page.getByRole("button", { name: "Following" }).click();
+  await expect(page.getByRole("button", { name: "Follow Creator" })).toBeVisible();
+  await expect.poll(() => followers(page)).toBe(start);
+});
+
+test("three products, then View All Products shows them all; an unknown creator says so", async ({ page }) => {
+  await page.goto("/creator/design-studio-pro");
+  const products = page.getByRole("main").getByRole("article");
+  await expect(products).toHaveCount(3);
+  const total = Number(
+    (await page.getByRole("main").locator("dt", { hasText: "Products" }).locator("xpath=../dd").textContent())!,
+  );
+  await waitForHydration(page);
+  await page.getByRole("link", { name: "View All Products" }).click();
+  await expect(products).toHaveCount(Math.min(total, 24));
+  await expectNoAxeViolations(page);
+
+  await page.goto("/creator/no-such-creator");
+  await expect(page.getByRole("heading", { name: "Creator Not Found" })).toBeVisible();
+  await expect(page.getByText("The creator you're looking for doesn't exist.")).toBeVisible();
+});
