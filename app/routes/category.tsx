@@ -27,7 +27,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const category = await findCategoryBySlug(db, params.category);
   if (!category) throw data(null, { status: 404 });
   const state = parseListingState(new URL(request.url).searchParams, CATEGORY_LISTING);
-  const listing = await loadListing(db, state, CATEGORY_LISTING, { categoryIds: [category.id] });
+  const listing = await loadListing(db, state, CATEGORY_LISTING, { categoryScope: category.id });
   return {
     heading: category.slug === params.category ? category.name : headingFrom(params.category),
     category,

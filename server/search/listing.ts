@@ -33,22 +33,22 @@ export async function loadListing(
   db: Database,
   state: ListingState,
   options: ListingOptions,
-  scope: Pick<ProductFilters, "categoryIds" | "creatorId"> = {},
+  scope: Pick<ProductFilters, "categoryScope" | "creatorId"> = {},
   { withStats = false } = {},
 ): Promise<Listing> {
   const categories = await listCategories(db);
   const selectedIds = categories.filter((c) => state.categories.includes(c.slug)).map((c) => c.id);
   const filters: ProductFilters = {
     query: state.q,
-    categoryIds: scope.categoryIds ?? selectedIds,
-    creatorId: scope.creatorId,
+    categoryIds: selectedIds,
+    ...scope,
     formats: state.formats,
     styles: state.styles,
     tab: state.tab,
     ...priceBoundsOf(state, options),
   };
   const [results, counts, stats] = await Promise.all([
-    searchProducts(db, { ...filters, sort: state.sort, limit: state.page * PAGE_SIZE }),
+    searchProducts(db, { ...filters, sort: state.sort, limit: state.page * PAGE_SIZE, withTotal: false }),
     facetCounts(db, filters),
     withStats ? listingStats(db, filters) : null,
   ]);
@@ -58,7 +58,8 @@ export async function loadListing(
     count: record[value] ?? 0,
   });
   return {
-    ...results,
+    products: results.products,
+    total: counts.total,
     stats,
     filters: {
       categories: (options.categories ?? []).map((slug) => {

@@ -145,6 +145,18 @@ describe("filters combine (SPEC section 5)", () => {
     }
     const boho = under((row) => row.categoryId === planners && row.format === "PDF" && row.styles.includes("Boho"));
     expect(counts.styles.Boho ?? 0).toBe(boho.length);
+    expect(counts.total).toBe((await searchProducts(database.db, filters)).total);
+  });
+
+  it("keep a category page's own category out of the facets, and inside every count", async () => {
+    const planners = categoryIdBySlug.get("planners")!;
+    const counts = await facetCounts(database.db, { categoryScope: planners, formats: ["PNG"] });
+    expect(Object.keys(counts.categories)).toEqual([String(planners)]);
+    expect(counts.total).toBe(catalogue.filter((row) => row.categoryId === planners && row.format === "PNG").length);
+    expect(counts.formats.PDF).toBe(
+      catalogue.filter((row) => row.categoryId === planners && row.format === "PDF").length,
+    );
+    expect(await idsOf({ categoryScope: planners })).toEqual(expected((row) => row.categoryId === planners));
   });
 });
 
