@@ -103,6 +103,8 @@ async function main(): Promise<number> {
         `Generated ${count(result.products, "product", "products")} (${number(result.creators)} creators, ${count(result.images, "image", "images")}) ` +
           `in ${seconds.toFixed(1)} s (${number(Math.round(result.products / Math.max(seconds, 0.001)))} products/s)`,
       );
+      // Fresh statistics, so that the first searches are planned for the catalogue as it now is.
+      await database.pool.query("ANALYZE");
     }
     return 0;
   } catch (error) {

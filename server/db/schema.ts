@@ -93,13 +93,8 @@ export const products = pgTable(
       .default("published"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-    // Lowercased title, creator, category and tags, one per line, kept by a trigger
-    // (migration 0006): search matches a substring of it through a trigram index.
-    searchText: text("search_text").notNull().default(""),
   },
   (table) => [
-    index("products_search_text_trgm_idx").using("gin", table.searchText.op("gin_trgm_ops")),
-    index("products_published_price_idx").on(table.priceCents).where(sql`${table.status} = 'published'`),
     check("products_price_cents_nonnegative", sql`${table.priceCents} >= 0`),
     check(
       "products_original_price_above_price",
@@ -117,6 +112,47 @@ export const products = pgTable(
     index("products_published_category_popularity_idx")
       .on(table.categoryId, table.downloads.desc().nullsFirst(), table.id.desc().nullsFirst())
       .where(sql`${table.status} = 'published'`),
+  ],
+);
+
+// What search, filters, sorts and facet counts read, one narrow row per product, kept by a
+// trigger on products (migration 0009): a search scans these instead of the wide product rows.
+export const productSearch = pgTable(
+  "product_search",
+  {
+    productId: integer("product_id")
+      .primaryKey()
+      .references(() => products.id, { onDelete: "cascade" }),
+    published: boolean("published").notNull(),
+    categoryId: integer("category_id").notNull(),
+    creatorId: integer("creator_id").notNull(),
+    priceCents: integer("price_cents").notNull(),
+    originalPriceCents: integer("original_price_cents"),
+    downloads: integer("downloads").notNull(),
+    rating: doublePrecision("rating").notNull(),
+    reviewCount: integer("review_count").notNull(),
+    isBestseller: boolean("is_bestseller").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    format: text("format").notNull(),
+    styles: text("styles").array().notNull(),
+    // Lowercased; the fields of search_text (title, creator, category name and label, tags) one per line.
+    title: text("title").notNull(),
+    tags: text("tags").notNull(),
+    searchText: text("search_text").notNull(),
+  },
+  (table) => [
+    index("product_search_text_trgm_idx").using("gin", table.searchText.op("gin_trgm_ops")),
+    index("product_search_popular_idx")
+      .on(table.downloads.desc().nullsFirst(), table.productId.desc().nullsFirst())
+      .where(sql`${table.published}`),
+    index("product_search_category_popular_idx")
+      .on(table.categoryId, table.downloads.desc().nullsFirst(), table.productId.desc().nullsFirst())
+      .where(sql`${table.published}`),
+    index("product_search_newest_idx")
+      .on(table.createdAt.desc().nullsFirst(), table.productId.desc().nullsFirst())
+      .where(sql`${table.published}`),
+    index("product_search_price_idx").on(table.priceCents).where(sql`${table.published}`),
+    index("product_search_creator_idx").on(table.creatorId),
   ],
 );
 

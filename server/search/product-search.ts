@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, like, lte, type SQL, sql } from "drizzle-orm";
-import { isPublished, type ProductCard, productCardColumns } from "../catalogue/product-card.ts";
+import { type ProductCard, productCardColumns } from "../catalogue/product-card.ts";
 import type { Database } from "../db/client.ts";
-import { categories, creators, products } from "../db/schema.ts";
+import { categories, creators, productSearch, products } from "../db/schema.ts";
 
 // Finding products: the text match of SPEC section 5 (a case-insensitive substring of the
 // title, creator, category or any tag), the filters that combine with it, the sorts of
@@ -67,26 +67,26 @@ type Facet = "category" | "format" | "style";
 
 /** The conditions of `filters`, leaving out those of the facets in `except` (for facet counts). */
 function whereOf(filters: ProductFilters, except: readonly Facet[] = []): SQL | undefined {
-  const conditions: (SQL | undefined)[] = [isPublished];
+  const conditions: (SQL | undefined)[] = [eq(productSearch.published, true)];
   const query = normaliseQuery(filters.query);
-  if (query) conditions.push(like(products.searchText, `%${escapeLike(query)}%`));
+  if (query) conditions.push(like(productSearch.searchText, `%${escapeLike(query)}%`));
   if (filters.categoryIds?.length && !except.includes("category")) {
-    conditions.push(inArray(products.categoryId, filters.categoryIds));
+    conditions.push(inArray(productSearch.categoryId, filters.categoryIds));
   }
   if (filters.formats?.length && !except.includes("format")) {
-    conditions.push(inArray(products.format, filters.formats));
+    conditions.push(inArray(productSearch.format, filters.formats));
   }
   if (filters.styles?.length && !except.includes("style")) {
-    conditions.push(sql`${products.styles} && ${sql.param(filters.styles)}::text[]`);
+    conditions.push(sql`${productSearch.styles} && ${sql.param(filters.styles)}::text[]`);
   }
-  if (filters.categoryScope !== undefined) conditions.push(eq(products.categoryId, filters.categoryScope));
-  if (filters.minPriceCents !== undefined) conditions.push(gte(products.priceCents, filters.minPriceCents));
-  if (filters.maxPriceCents !== undefined) conditions.push(lte(products.priceCents, filters.maxPriceCents));
-  if (filters.creatorId !== undefined) conditions.push(eq(products.creatorId, filters.creatorId));
-  if (filters.tab === "bestsellers") conditions.push(eq(products.isBestseller, true));
-  if (filters.tab === "sale") conditions.push(sql`${products.originalPriceCents} > ${products.priceCents}`);
+  if (filters.categoryScope !== undefined) conditions.push(eq(productSearch.categoryId, filters.categoryScope));
+  if (filters.minPriceCents !== undefined) conditions.push(gte(productSearch.priceCents, filters.minPriceCents));
+  if (filters.maxPriceCents !== undefined) conditions.push(lte(productSearch.priceCents, filters.maxPriceCents));
+  if (filters.creatorId !== undefined) conditions.push(eq(productSearch.creatorId, filters.creatorId));
+  if (filters.tab === "bestsellers") conditions.push(eq(productSearch.isBestseller, true));
+  if (filters.tab === "sale") conditions.push(sql`${productSearch.originalPriceCents} > ${productSearch.priceCents}`);
   if (filters.tab === "new") {
-    conditions.push(sql`${products.createdAt} > now() - make_interval(days => ${NEW_ARRIVAL_DAYS})`);
+    conditions.push(sql`${productSearch.createdAt} > now() - make_interval(days => ${NEW_ARRIVAL_DAYS})`);
   }
   return and(...conditions);
 }
@@ -94,36 +94,36 @@ function whereOf(filters: ProductFilters, except: readonly Facet[] = []): SQL | 
 // Recent popularity: downloads, discounted by age (a product's downloads count for less the
 // longer it has been on sale), so that new products that sell well rise to the top.
 // (In float8: extract() gives numeric, whose arithmetic is many times slower.)
-const trendingScore = sql`${products.downloads} / power(extract(epoch from now() - ${products.createdAt})::float8 / 86400 + 2, 1.5)`;
+const trendingScore = sql`${productSearch.downloads} / power(extract(epoch from now() - ${productSearch.createdAt})::float8 / 86400 + 2, 1.5)`;
 
 function orderOf(sort: Sort, query: string): SQL[] {
-  const byPopularity = [desc(products.downloads), desc(products.id)];
+  const byPopularity = [desc(productSearch.downloads), desc(productSearch.productId)];
   switch (sort) {
     case "relevance": {
       if (!query) return byPopularity;
       const pattern = escapeLike(query);
       // Title first (starting with the text, then containing it), then a tag, then the rest.
       const rank = sql`CASE
-        WHEN lower(${products.title}) LIKE ${`${pattern}%`} THEN 0
-        WHEN lower(${products.title}) LIKE ${`%${pattern}%`} THEN 1
-        WHEN lower(array_to_string(${products.tags}, E'\n')) LIKE ${`%${pattern}%`} THEN 2
+        WHEN ${productSearch.title} LIKE ${`${pattern}%`} THEN 0
+        WHEN ${productSearch.title} LIKE ${`%${pattern}%`} THEN 1
+        WHEN ${productSearch.tags} LIKE ${`%${pattern}%`} THEN 2
         ELSE 3 END`;
       return [asc(rank), ...byPopularity];
     }
     case "popular":
       return byPopularity;
     case "newest":
-      return [desc(products.createdAt), desc(products.id)];
+      return [desc(productSearch.createdAt), desc(productSearch.productId)];
     case "price-low":
-      return [asc(products.priceCents), ...byPopularity];
+      return [asc(productSearch.priceCents), ...byPopularity];
     case "price-high":
-      return [desc(products.priceCents), ...byPopularity];
+      return [desc(productSearch.priceCents), ...byPopularity];
     case "rating":
-      return [desc(products.rating), desc(products.reviewCount), desc(products.id)];
+      return [desc(productSearch.rating), desc(productSearch.reviewCount), desc(productSearch.productId)];
     case "bestselling":
-      return [desc(products.isBestseller), ...byPopularity];
+      return [desc(productSearch.isBestseller), ...byPopularity];
     case "trending":
-      return [desc(trendingScore), desc(products.id)];
+      return [desc(trendingScore), desc(productSearch.productId)];
   }
 }
 
@@ -143,13 +143,13 @@ export async function searchProducts(
   // read for the page only, not for every product a sort has to look at.
   const [page, [total]] = await Promise.all([
     db
-      .select({ id: products.id })
-      .from(products)
+      .select({ id: productSearch.productId })
+      .from(productSearch)
       .where(where)
       .orderBy(...orderOf(sort, normaliseQuery(search.query)))
       .limit(search.limit ?? PAGE_SIZE)
       .offset(search.offset ?? 0),
-    search.withTotal === false ? [undefined] : db.select({ value: count() }).from(products).where(where),
+    search.withTotal === false ? [undefined] : db.select({ value: count() }).from(productSearch).where(where),
   ]);
   const ids = page.map((row) => row.id);
   const cards =
@@ -188,8 +188,9 @@ export async function facetCounts(db: Database, filters: ProductFilters): Promis
   const byStyle = only(Boolean(filters.styles?.length) && sql`styles && ${sql.param(filters.styles)}::text[]`);
   const { rows } = await db.execute<{ facet: string; key: string; n: number }>(sql`
     WITH base AS MATERIALIZED (
-      SELECT ${products.categoryId} AS category_id, ${products.format} AS format, ${products.styles} AS styles
-      FROM ${products} WHERE ${whereOf(filters, ["category", "format", "style"])}
+      SELECT ${productSearch.categoryId} AS category_id, ${productSearch.format} AS format,
+        ${productSearch.styles} AS styles
+      FROM ${productSearch} WHERE ${whereOf(filters, ["category", "format", "style"])}
     )
     SELECT 'category' AS facet, category_id::text AS key, count(*)::int AS n
       FROM base WHERE ${byFormat} AND ${byStyle} GROUP BY category_id
@@ -224,13 +225,13 @@ export async function listingStats(db: Database, filters: ProductFilters): Promi
   const [row] = await db
     .select({
       products: count(),
-      downloads: sql<number>`coalesce(sum(${products.downloads}), 0)::bigint`.mapWith(Number),
-      averageRating: sql<number>`coalesce(avg(${products.rating}), 0)`.mapWith(Number),
-      newThisWeek: sql<number>`count(*) FILTER (WHERE ${products.createdAt} > now() - interval '7 days')`.mapWith(
+      downloads: sql<number>`coalesce(sum(${productSearch.downloads}), 0)::bigint`.mapWith(Number),
+      averageRating: sql<number>`coalesce(avg(${productSearch.rating}), 0)`.mapWith(Number),
+      newThisWeek: sql<number>`count(*) FILTER (WHERE ${productSearch.createdAt} > now() - interval '7 days')`.mapWith(
         Number,
       ),
     })
-    .from(products)
+    .from(productSearch)
     .where(whereOf(filters));
   return row!;
 }
