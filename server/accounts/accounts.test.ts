@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { cookieFrom, linkIn, setUpTestAuth } from "../../tests/support/test-auth.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
-import { account, creators, session, user } from "../db/schema.ts";
+import { account, categories, creators, products, reviews, session, user } from "../db/schema.ts";
 import {
   changePassword,
   deleteOwnAccount,
@@ -172,14 +172,36 @@ describe("sessions and account activity", () => {
 });
 
 describe("deleting an account", () => {
-  it("needs the right password, then removes the account and its sessions, keeping a seller's shop page unlinked", async () => {
+  it("needs the right password, then removes the account and its sessions, keeping a seller's shop page unlinked and reviews anonymised", async () => {
     const { headers, user: created } = await signUp(client(), newUser("leaving@example.com"));
     const cookie = cookieFrom(headers);
     await database.db.update(creators).set({ userId: created.id }).where(eq(creators.slug, "test-shop"));
     await expect(deleteOwnAccount(auth, client(cookie).headers, "wrong-password")).rejects.toBeInstanceOf(AuthFailure);
     expect(await database.db.select().from(user).where(eq(user.id, created.id))).toHaveLength(1);
 
+    const [product] = await database.db
+      .insert(products)
+      .values({
+        title: "Reviewed thing",
+        creatorId: (await database.db.select().from(creators).where(eq(creators.slug, "test-shop")))[0]!.id,
+        categoryId: (
+          await database.db
+            .insert(categories)
+            .values({ slug: "c", name: "C", label: "C", artKind: "planner" })
+            .returning()
+        )[0]!.id,
+        priceCents: 100,
+        format: "PDF",
+      })
+      .returning();
+    await database.db
+      .insert(reviews)
+      .values({ productId: product!.id, userId: created.id, authorName: "Leaving Lee", rating: 5, body: "Lovely." });
+
     await deleteOwnAccount(auth, client(cookie).headers, "analytical-engine");
+    // The review stays, anonymised.
+    const [review] = await database.db.select().from(reviews).where(eq(reviews.productId, product!.id));
+    expect(review).toMatchObject({ userId: null, authorName: "Former customer", body: "Lovely." });
     expect(await database.db.select().from(user).where(eq(user.id, created.id))).toHaveLength(0);
     expect(await database.db.select().from(session).where(eq(session.userId, created.id))).toHaveLength(0);
     const [shop] = await database.db.select().from(creators).where(eq(creators.slug, "test-shop"));

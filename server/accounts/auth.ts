@@ -1,9 +1,10 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
+import { eq } from "drizzle-orm";
 import type { Config } from "../config/env.ts";
 import type { Database } from "../db/client.ts";
-import { account, rateLimit, session, user, verification } from "../db/schema.ts";
+import { account, rateLimit, reviews, session, user, verification } from "../db/schema.ts";
 import { confirmEmailAddressEmail, passwordResetEmail } from "../email/account-emails.ts";
 import type { Mailer } from "../email/mailer.ts";
 import type { FileStore } from "../storage/file-store.ts";
@@ -83,6 +84,10 @@ export function createAuth({ db, config, secret, mailer, files }: AuthOptions) {
       // Deleting an account needs its password; sellers' creator pages stay, unlinked (creators.user_id).
       deleteUser: {
         enabled: true,
+        // What the account wrote for others to read stays, without the name it was written under.
+        async beforeDelete(leaving) {
+          await db.update(reviews).set({ authorName: "Former customer" }).where(eq(reviews.userId, leaving.id));
+        },
         async afterDelete(deleted) {
           const avatar = storedAvatarKey(deleted.image);
           if (avatar) await files.remove(avatar);
