@@ -112,6 +112,13 @@ test("/search: results, filters applied, and both empty states", async ({ page }
   await expect(page).toHaveURL(/^[^?]*\/search\?category=templates&format=Video$/);
   await expect(page.getByRole("heading", { name: "Search Products" })).toBeVisible();
 
+  // A blank query lists every product, a page at a time.
+  await page.goto("/search");
+  await expect(page.getByRole("heading", { name: "Search Products" })).toBeVisible();
+  await expect(page.getByText("66 products found")).toBeVisible();
+  await page.getByRole("link", { name: "Load More Results" }).click();
+  await expect(page.getByText("Showing 48 of 66 products")).toBeVisible();
+
   await page.goto("/search?q=zzqxv");
   await expect(page.getByRole("heading", { name: "No results found" })).toBeVisible();
   await page.getByRole("main").getByRole("link", { name: "wall art", exact: true }).click();
