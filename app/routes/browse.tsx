@@ -3,8 +3,8 @@ import { loadListing } from "@server/search/listing.ts";
 import { parseListingState } from "@server/search/listing-query.ts";
 import type { Tab } from "@server/search/product-search.ts";
 import { Link, useLocation } from "react-router";
+import { EmptyResults } from "~/components/listing/empty-results";
 import { ListingLayout } from "~/components/listing/listing-layout";
-import { Button } from "~/components/ui/button";
 import { Container } from "~/components/ui/page";
 import { BROWSE_LISTING, clearedHref } from "~/lib/listing";
 import { pageMeta } from "~/lib/meta";
@@ -75,13 +75,11 @@ export default function BrowsePage({ loaderData }: Route.ComponentProps) {
         total={total}
         clearHref={clearHref}
         empty={
-          <div className="flex flex-col items-center gap-4 rounded-lg border border-dashed border-border p-10 text-center">
-            <h2 className="text-xl font-semibold">No products found</h2>
-            <p className="text-muted-foreground">Try other filters, or another tab.</p>
-            <Button asChild variant="outline">
-              <Link to={clearHref}>Clear All Filters</Link>
-            </Button>
-          </div>
+          <EmptyResults
+            title="No products found"
+            text="Try other filters, or another tab."
+            actions={[{ label: "Clear All Filters", to: clearHref }]}
+          />
         }
       />
     </Container>

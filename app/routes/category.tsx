@@ -2,9 +2,9 @@ import { findCategoryBySlug } from "@server/catalogue/categories.ts";
 import { servicesContext } from "@server/http/context.ts";
 import { loadListing } from "@server/search/listing.ts";
 import { hasFilters, parseListingState } from "@server/search/listing-query.ts";
-import { data, Link, useLocation } from "react-router";
+import { data, useLocation } from "react-router";
+import { EmptyResults } from "~/components/listing/empty-results";
 import { ListingLayout } from "~/components/listing/listing-layout";
-import { Button } from "~/components/ui/button";
 import { Container } from "~/components/ui/page";
 import { CATEGORY_LISTING, clearedHref } from "~/lib/listing";
 import { pageMeta } from "~/lib/meta";
@@ -61,17 +61,11 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
         clearHref={clearHref}
         summary={`${total.toLocaleString("en-US")} ${total === 1 ? "product" : "products"}`}
         empty={
-          <div className="flex flex-col items-center gap-4 rounded-lg border border-dashed border-border p-10 text-center">
-            <h2 className="text-xl font-semibold">No products found</h2>
-            <p className="text-muted-foreground">
-              {filtered ? "No product in this category matches these filters." : "No products in this category yet."}
-            </p>
-            {filtered ? (
-              <Button asChild variant="outline">
-                <Link to={clearHref}>Clear All Filters</Link>
-              </Button>
-            ) : null}
-          </div>
+          <EmptyResults
+            title="No products found"
+            text={filtered ? "No product in this category matches these filters." : "No products in this category yet."}
+            actions={filtered ? [{ label: "Clear All Filters", to: clearHref }] : []}
+          />
         }
       />
     </Container>

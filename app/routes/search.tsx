@@ -2,6 +2,7 @@ import { servicesContext } from "@server/http/context.ts";
 import { loadListing } from "@server/search/listing.ts";
 import { MAX_QUERY_LENGTH, parseListingState } from "@server/search/listing-query.ts";
 import { Form, Link, useLocation } from "react-router";
+import { EmptyResults } from "~/components/listing/empty-results";
 import { ListingLayout } from "~/components/listing/listing-layout";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -87,20 +88,14 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         }
         empty={
           narrowed ? (
-            <div className="flex flex-col items-center gap-4 rounded-lg border border-dashed border-border p-10 text-center">
-              <h2 className="text-xl font-semibold">No products found</h2>
-              <p className="text-muted-foreground">Nothing matches both your search and your filters.</p>
-              <div className="flex flex-wrap justify-center gap-2">
-                {state.q ? (
-                  <Button asChild variant="outline">
-                    <Link to={clearSearch}>Clear Search</Link>
-                  </Button>
-                ) : null}
-                <Button asChild variant="outline">
-                  <Link to={clearFilters}>Clear Filters</Link>
-                </Button>
-              </div>
-            </div>
+            <EmptyResults
+              title="No products found"
+              text="Nothing matches both your search and your filters."
+              actions={[
+                ...(state.q ? [{ label: "Clear Search", to: clearSearch }] : []),
+                { label: "Clear Filters", to: clearFilters },
+              ]}
+            />
           ) : (
             <div className="rounded-lg border border-dashed border-border p-10 text-center">
               <h2 className="text-xl font-semibold">No results found</h2>

@@ -3,6 +3,7 @@ import { loadListing } from "@server/search/listing.ts";
 import { parseListingState } from "@server/search/listing-query.ts";
 import { ChevronLeft, Download, Sparkles, Star, TrendingUp } from "lucide-react";
 import { Link, useLocation } from "react-router";
+import { EmptyResults } from "~/components/listing/empty-results";
 import { ListingLayout } from "~/components/listing/listing-layout";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -65,13 +66,11 @@ export default function TrendingPage({ loaderData }: Route.ComponentProps) {
         clearHref={clearHref}
         clearLabel="Clear Filters"
         empty={
-          <div className="flex flex-col items-center gap-4 rounded-lg border border-dashed border-border p-10 text-center">
-            <h2 className="text-xl font-semibold">No products found</h2>
-            <p className="text-muted-foreground">No trending product matches these filters.</p>
-            <Button asChild variant="outline">
-              <Link to={clearHref}>Clear Filters</Link>
-            </Button>
-          </div>
+          <EmptyResults
+            title="No products found"
+            text="No trending product matches these filters."
+            actions={[{ label: "Clear Filters", to: clearHref }]}
+          />
         }
       />
     </Container>

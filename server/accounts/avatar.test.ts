@@ -1,10 +1,10 @@
-import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import express from "express";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { cookieFrom, setUpTestAuth } from "../../tests/support/test-auth.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
+import { serveForTests } from "../../tests/support/test-server.ts";
 import { user } from "../db/schema.ts";
 import { uploadedAvatars } from "../http/generated-media.ts";
 import { deleteOwnAccount } from "./account-settings.ts";
@@ -20,18 +20,7 @@ import { signUp } from "./credentials.ts";
 
 const database = setUpTestDatabase();
 const testAuth = setUpTestAuth(database);
-let baseUrl = "";
-let close = () => {};
-
-beforeAll(async () => {
-  const app = express();
-  app.get("/media/avatars/:name", uploadedAvatars(testAuth.files));
-  const server = app.listen(0, "127.0.0.1");
-  await new Promise((resolve) => server.once("listening", resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  close = () => server.close();
-});
-afterAll(() => close());
+const server = serveForTests(() => express().get("/media/avatars/:name", uploadedAvatars(testAuth.files)));
 
 async function signedIn(email: string) {
   const { headers, user: created } = await signUp(testAuth.client(), {
@@ -67,7 +56,7 @@ describe("profile pictures", () => {
     expect(stored).toMatchObject({ format: "webp", width: 256, height: 256 });
     expect(stored.exif).toBeUndefined();
 
-    const response = await fetch(`${baseUrl}${url}`);
+    const response = await fetch(`${server.baseUrl}${url}`);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("image/webp");
     expect(response.headers.get("cache-control")).toContain("immutable");
@@ -121,15 +110,15 @@ describe("profile pictures", () => {
     const url = await setAvatar(context, await picture(10, 10).png().toBuffer());
     await deleteOwnAccount(context.auth, context.headers, "self-portrait");
     expect(await fileOf(url)).toBeNull();
-    expect((await fetch(`${baseUrl}${url}`)).status).toBe(404);
+    expect((await fetch(`${server.baseUrl}${url}`)).status).toBe(404);
   });
 
   it("are served only by their exact names", async () => {
     // User ids may hold hyphens (the demo accounts' do).
     await testAuth.files.put("avatars/demo-seller-0123456789ab.webp", await picture(8, 8).webp().toBuffer());
-    expect((await fetch(`${baseUrl}/media/avatars/demo-seller-0123456789ab.webp`)).status).toBe(200);
+    expect((await fetch(`${server.baseUrl}/media/avatars/demo-seller-0123456789ab.webp`)).status).toBe(200);
     for (const name of ["..%2F..%2Fetc%2Fpasswd", "x.webp", "abc-0123456789ab.png"]) {
-      expect((await fetch(`${baseUrl}/media/avatars/${name}`)).status).toBe(404);
+      expect((await fetch(`${server.baseUrl}/media/avatars/${name}`)).status).toBe(404);
     }
   });
 });

@@ -1,30 +1,21 @@
-import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import express from "express";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { setUpTestAuth } from "../../tests/support/test-auth.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
+import { serveForTests } from "../../tests/support/test-server.ts";
 import { AUTH_BASE_PATH } from "../accounts/auth.ts";
 import { user } from "../db/schema.ts";
 import { browserAuthEndpoints } from "./auth-endpoints.ts";
 
 const database = setUpTestDatabase();
 const testAuth = setUpTestAuth(database);
-let baseUrl = "";
-let close = () => {};
-
-beforeAll(async () => {
-  const app = express();
-  app.all(`${AUTH_BASE_PATH}/{*path}`, browserAuthEndpoints(testAuth.auth, AUTH_BASE_PATH));
-  const server = app.listen(0, "127.0.0.1");
-  await new Promise((resolve) => server.once("listening", resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  close = () => server.close();
-});
-afterAll(() => close());
+const server = serveForTests(() =>
+  express().all(`${AUTH_BASE_PATH}/{*path}`, browserAuthEndpoints(testAuth.auth, AUTH_BASE_PATH)),
+);
 
 const call = (method: string, path: string, body?: object) =>
-  fetch(`${baseUrl}${AUTH_BASE_PATH}${path}`, {
+  fetch(`${server.baseUrl}${AUTH_BASE_PATH}${path}`, {
     method,
     redirect: "manual",
     headers: { "content-type": "application/json", origin: "http://shop.test" },

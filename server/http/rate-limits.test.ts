@@ -1,31 +1,24 @@
-import type { AddressInfo } from "node:net";
 import express from "express";
 import { rateLimit } from "express-rate-limit";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
+import { serveForTests } from "../../tests/support/test-server.ts";
 import { PostgresRateLimitStore } from "./rate-limit-store.ts";
 import { rateLimits } from "./rate-limits.ts";
 
 const database = setUpTestDatabase();
-let baseUrl = "";
-let close = () => {};
-
-beforeAll(async () => {
+const server = serveForTests(() => {
   const app = express();
   app.set("trust proxy", "loopback");
   app.use(rateLimits(database.db));
   app.all("/{*path}", (_req, res) => {
     res.send("ok");
   });
-  const server = app.listen(0, "127.0.0.1");
-  await new Promise((resolve) => server.once("listening", resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  close = () => server.close();
+  return app;
 });
-afterAll(() => close());
 
 const post = (path: string, forwardedFor = "203.0.113.7") =>
-  fetch(`${baseUrl}${path}`, { method: "POST", headers: { "x-forwarded-for": forwardedFor } });
+  fetch(`${server.baseUrl}${path}`, { method: "POST", headers: { "x-forwarded-for": forwardedFor } });
 
 describe("rate limits", () => {
   it("allow 10 contact messages per client in 10 minutes, then answer 429 with a clear message", async () => {
@@ -36,7 +29,9 @@ describe("rate limits", () => {
     expect(refused.headers.get("ratelimit-policy")).toContain("q=10");
     // Another client is not affected, nor are pages or other forms.
     expect((await post("/contact", "198.51.100.1")).status).toBe(200);
-    expect((await fetch(`${baseUrl}/contact`, { headers: { "x-forwarded-for": "203.0.113.7" } })).status).toBe(200);
+    expect((await fetch(`${server.baseUrl}/contact`, { headers: { "x-forwarded-for": "203.0.113.7" } })).status).toBe(
+      200,
+    );
     expect((await post("/other-form")).status).toBe(200);
   });
 

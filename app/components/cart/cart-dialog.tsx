@@ -9,6 +9,23 @@ import { Button } from "~/components/ui/button";
 import { formatPrice } from "~/lib/format";
 import { useCartChange } from "./use-cart-change";
 
+/** One less or one more of a line (SPEC section 4: the buttons change the quantity by 1). */
+function QuantityButton({ line, step }: { line: CartLine; step: 1 | -1 }) {
+  const { busy, change } = useCartChange();
+  return (
+    <Button
+      variant="outline"
+      size="icon"
+      className="size-8"
+      disabled={busy}
+      aria-label={`${step > 0 ? "One more" : "One less"} ${line.title}`}
+      onClick={() => change(step > 0 ? "increment" : "decrement", line.productId)}
+    >
+      {step > 0 ? <Plus aria-hidden="true" /> : <Minus aria-hidden="true" />}
+    </Button>
+  );
+}
+
 function CartLineRow({ line }: { line: CartLine }) {
   const { busy, change } = useCartChange();
   return (
@@ -22,30 +39,12 @@ function CartLineRow({ line }: { line: CartLine }) {
         </Dialog.Close>
         <p className="text-sm text-muted-foreground">by {line.creatorName}</p>
         <div className="mt-1 flex items-center gap-2">
-          <Button
-            variant="outline"
-            size="icon"
-            className="size-8"
-            disabled={busy}
-            aria-label={`One less ${line.title}`}
-            onClick={() => change("decrement", line.productId)}
-          >
-            <Minus aria-hidden="true" />
-          </Button>
+          <QuantityButton line={line} step={-1} />
           <span className="min-w-6 text-center text-sm font-medium">
             <span className="sr-only">Quantity </span>
             {line.quantity}
           </span>
-          <Button
-            variant="outline"
-            size="icon"
-            className="size-8"
-            disabled={busy}
-            aria-label={`One more ${line.title}`}
-            onClick={() => change("increment", line.productId)}
-          >
-            <Plus aria-hidden="true" />
-          </Button>
+          <QuantityButton line={line} step={1} />
           <Button
             variant="ghost"
             size="icon"

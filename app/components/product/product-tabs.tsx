@@ -34,17 +34,15 @@ const FAQ = [
 
 const reviewDate = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
 
-function Reviews({
-  product,
-  reviews,
-  breakdown,
-  paged,
-}: {
+interface ReviewsProps {
   product: ProductDetail;
   reviews: ReviewPage;
   breakdown: { stars: number; count: number }[];
+  /** Read All Reviews was chosen: the Reviews tab opens, page by page. */
   paged: boolean;
-}) {
+}
+
+function Reviews({ product, reviews, breakdown, paged }: ReviewsProps) {
   const count = product.reviewCount;
   return (
     <div className="grid gap-8 md:grid-cols-[14rem_1fr]">
@@ -130,18 +128,7 @@ function Reviews({
 const tabClass =
   "-mb-px whitespace-nowrap border-b-2 border-transparent px-4 py-2 text-sm font-medium text-muted-foreground hover:text-foreground data-[state=active]:border-primary data-[state=active]:text-primary focus-visible:outline-2 focus-visible:outline-ring";
 
-export function ProductTabs({
-  product,
-  reviews,
-  breakdown,
-  paged,
-}: {
-  product: ProductDetail;
-  reviews: ReviewPage;
-  breakdown: { stars: number; count: number }[];
-  /** Read All Reviews was chosen: the Reviews tab opens, page by page. */
-  paged: boolean;
-}) {
+export function ProductTabs({ product, reviews, breakdown, paged }: ReviewsProps) {
   const sizes = [
     product.pages ? `${product.pages} pages` : null,
     product.prints ? `${product.prints} prints` : null,
