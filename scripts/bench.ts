@@ -210,19 +210,25 @@ async function main(): Promise<number> {
     ]);
   }
 
-  console.log(`Timing ${SEARCH_SAMPLES} single searches (with facet counts)…`);
-  const latencies: number[] = [];
-  for (let i = 0; i < SEARCH_SAMPLES; i++) {
-    const target = SEARCHES[i % SEARCHES.length]!;
-    const started = performance.now();
-    const response = await fetch(`${base}${target}`);
-    await response.arrayBuffer();
-    latencies.push(performance.now() - started);
-    if (response.status !== 200) console.warn(`GET ${target} answered ${response.status}`);
-  }
-  latencies.sort((a, b) => a - b);
-  const percentile = (p: number) =>
-    latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]!;
+  // Each timed search is asked for the first time (a price bound of its own), so that its facet
+  // counts are computed, not taken from the minute-long cache; then the same ones again.
+  console.log(`Timing ${SEARCH_SAMPLES} single searches (with facet counts), then the same again…`);
+  const timeSearches = async () => {
+    const latencies: number[] = [];
+    for (let i = 0; i < SEARCH_SAMPLES; i++) {
+      const target = `${SEARCHES[i % SEARCHES.length]}${SEARCHES[i % SEARCHES.length]!.includes("?") ? "&" : "?"}max=${100 + (i % 100)}`;
+      const started = performance.now();
+      const response = await fetch(`${base}${target}`);
+      await response.arrayBuffer();
+      latencies.push(performance.now() - started);
+      if (response.status !== 200) console.warn(`GET ${target} answered ${response.status}`);
+    }
+    latencies.sort((a, b) => a - b);
+    const at = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]!;
+    return `p50 ${fmt(at(50), 1)} ms, p95 ${fmt(at(95), 1)} ms, max ${fmt(latencies.at(-1)!, 1)} ms`;
+  };
+  const firstTime = await timeSearches();
+  const again = await timeSearches();
 
   const header = ["target", "requests/s (avg)", "p50 ms", "p99 ms", "errors / non-2xx"];
   const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i]!.length)));
@@ -234,10 +240,9 @@ async function main(): Promise<number> {
   );
   console.log(format(header));
   for (const row of rows) console.log(format(row));
-  console.log(
-    `\nSearch with facets, one request at a time (${SEARCH_SAMPLES} requests over ${SEARCHES.length} queries): ` +
-      `p50 ${fmt(percentile(50), 1)} ms, p95 ${fmt(percentile(95), 1)} ms, max ${fmt(latencies.at(-1)!, 1)} ms`,
-  );
+  console.log(`\nSearch with facets, one request at a time (${SEARCH_SAMPLES} different searches):`);
+  console.log(`  first time: ${firstTime}`);
+  console.log(`  again (facet counts cached): ${again}`);
   return 0;
 }
 

@@ -1,7 +1,9 @@
+import { LRUCache } from "lru-cache";
 import { listCategories } from "../catalogue/categories.ts";
 import type { Database } from "../db/client.ts";
 import { type ListingOptions, type ListingState, priceBoundsOf } from "./listing-query.ts";
 import {
+  type FacetCounts,
   facetCounts,
   type ListingStats,
   listingStats,
@@ -23,6 +25,24 @@ export interface Listing {
   filters: { categories: FilterOption[]; formats: FilterOption[]; styles: FilterOption[] };
   /** Figures about every matching product, when asked for. */
   stats: ListingStats | null;
+}
+
+// Facet counts (and the total) cost a pass over every matching product; the same filters
+// asked again within a minute reuse them, per app server. The page's products are always fresh.
+const FACETS_TTL_MS = 60_000;
+const facetCaches = new WeakMap<Database, LRUCache<string, FacetCounts, ProductFilters>>();
+
+function cachedFacetCounts(db: Database, filters: ProductFilters): Promise<FacetCounts> {
+  let cache = facetCaches.get(db);
+  if (!cache) {
+    cache = new LRUCache<string, FacetCounts, ProductFilters>({
+      max: 1_000,
+      ttl: FACETS_TTL_MS,
+      fetchMethod: (_key, _stale, { context }) => facetCounts(db, context),
+    });
+    facetCaches.set(db, cache);
+  }
+  return cache.fetch(JSON.stringify(filters), { context: filters }) as Promise<FacetCounts>;
 }
 
 /**
@@ -49,7 +69,7 @@ export async function loadListing(
   };
   const [results, counts, stats] = await Promise.all([
     searchProducts(db, { ...filters, sort: state.sort, limit: state.page * PAGE_SIZE, withTotal: false }),
-    facetCounts(db, filters),
+    cachedFacetCounts(db, filters),
     withStats ? listingStats(db, filters) : null,
   ]);
   const counted = (record: Record<string, number>) => (value: string) => ({

@@ -1,3 +1,4 @@
+import { LRUCache } from "lru-cache";
 import type { Database } from "../db/client.ts";
 import { normaliseQuery, searchProducts } from "./product-search.ts";
 
@@ -36,10 +37,26 @@ export interface Suggestions {
   products: LiveResult[];
 }
 
+// Many shoppers type the same first letters: the same text within a minute gets the same answer.
+const caches = new WeakMap<Database, LRUCache<string, Suggestions>>();
+
 /** What the header search offers for `text`: matching phrases and the most relevant products. */
 export async function suggest(db: Database, text: string): Promise<Suggestions> {
   const query = normaliseQuery(text);
   if (query.length < MIN_SUGGEST_LENGTH) return { phrases: [], products: [] };
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = new LRUCache<string, Suggestions>({
+      max: 2_000,
+      ttl: 60_000,
+      fetchMethod: (key) => findSuggestions(db, key),
+    });
+    caches.set(db, cache);
+  }
+  return (await cache.fetch(query))!;
+}
+
+async function findSuggestions(db: Database, query: string): Promise<Suggestions> {
   const phrases = SUGGESTED_PHRASES.filter((phrase) => phrase.includes(query)).slice(0, MAX_SUGGESTIONS);
   const { products } = await searchProducts(db, { query, sort: "relevance", limit: MAX_LIVE_RESULTS });
   return {
