@@ -125,9 +125,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </Container>
       </section>
 
-      <section className="bg-muted py-14">
+      <section className="bg-muted py-14" aria-labelledby="categories-heading">
         <Container>
-          <h2 className="text-2xl font-bold sm:text-3xl">Popular Categories</h2>
+          <h2 id="categories-heading" className="text-2xl font-bold sm:text-3xl">
+            Popular Categories
+          </h2>
           <ul className="mt-6 grid gap-6 min-[480px]:grid-cols-2 lg:grid-cols-4">
             {popularCategories.map((category) => (
               <li key={category.to}>

@@ -75,6 +75,19 @@ test("the home page shows the catalogue from the database", async ({ page }) => 
   const trending = page.getByRole("region", { name: "Trending Products" });
   await expect(trending.getByRole("article")).toHaveCount(4);
   await expect(trending.getByRole("link", { name: "View All" })).toHaveAttribute("href", "/trending");
+  // The hero, the categories and the cards lead where SPEC section 2 says.
+  await expect(page.getByRole("link", { name: /^Browse All Products/ })).toHaveAttribute("href", "/browse");
+  await expect(page.getByRole("link", { name: "Join as Seller" })).toHaveAttribute("href", "/become-seller");
+  const categories = page.getByRole("region", { name: "Popular Categories" }).getByRole("link");
+  expect(await categories.evaluateAll((links) => links.map((link) => link.getAttribute("href")))).toEqual([
+    "/category/digital-planners",
+    "/category/wall-art-prints",
+    "/category/templates",
+    "/category/digital-courses",
+  ]);
+  const quickView = trending.getByRole("link", { name: /^Quick view .* \(opens in a new tab\)$/ }).first();
+  await expect(quickView).toHaveAttribute("target", "_blank");
+  await expect(quickView).toHaveAttribute("href", /^\/product\/\d+$/);
   await expect(page.getByRole("heading", { name: "Featured Creators" })).toBeVisible();
   await page.getByRole("link", { name: "View Profile of Design Studio Pro" }).click();
   await expect(page).toHaveURL(/\/creator\/design-studio-pro$/);
