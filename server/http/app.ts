@@ -17,6 +17,7 @@ import { generatedMedia, uploadedAvatars } from "./generated-media.ts";
 import { healthCheck } from "./health.ts";
 import { rateLimits } from "./rate-limits.ts";
 import { requestLog } from "./request-log.ts";
+import { sameOriginWrites } from "./same-origin.ts";
 import { assignNonce, securityHeaders } from "./security-headers.ts";
 
 export interface AppOptions {
@@ -63,6 +64,7 @@ export function createApp({ db, config, authSecret, logger, clientBuildDir }: Ap
   app.get("/media/generated/:name", generatedMedia);
   app.get("/media/avatars/:name", uploadedAvatars(files));
   app.get("/healthz", healthCheck(db));
+  app.use(sameOriginWrites(config.publicUrl));
   app.use(rateLimits(db));
   // better-auth's own endpoints (Google's redirect back, emailed links); it reads the raw body.
   app.all(`${AUTH_BASE_PATH}/{*path}`, browserAuthEndpoints(auth, AUTH_BASE_PATH));

@@ -341,7 +341,8 @@ test("a profile picture is uploaded, refused when it is not an image, and remove
   await expect(pictureForm.getByRole("status")).toHaveText("Your new picture was saved.");
   const avatar = page.locator('main img[src^="/media/avatars/"]');
   await expect(avatar).toBeVisible();
-  expect(await avatar.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(256);
+  // Once it has loaded: the stored picture is 256 px wide.
+  await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(256);
   await expectNoAxeViolations(page);
 
   await page.getByLabel("Profile picture").setInputFiles({

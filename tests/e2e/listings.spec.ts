@@ -172,6 +172,8 @@ test.describe("without JavaScript", () => {
     await filters.getByRole("checkbox", { name: /^PDF/ }).check();
     await filters.getByRole("button", { name: "Apply" }).click();
     await expect(page).toHaveURL(/format=PNG&format=PDF|format=PDF.*format=PNG/);
-    expect(await cards.count()).toBeGreaterThanOrEqual(first);
+    await page.waitForLoadState("load");
+    // PDF or PNG: at least the PNG ones, and more with the PDFs.
+    await expect.poll(() => cards.count()).toBeGreaterThan(first);
   });
 });
