@@ -58,7 +58,7 @@ function BrowseTabs({ tab }: { tab: Tab }) {
 }
 
 export default function BrowsePage({ loaderData }: Route.ComponentProps) {
-  const { state, products, total, filters } = loaderData;
+  const { state } = loaderData;
   const location = useLocation();
   const clearHref = clearedHref(location.pathname, location.search);
   return (
@@ -68,11 +68,8 @@ export default function BrowsePage({ loaderData }: Route.ComponentProps) {
       <BrowseTabs tab={state.tab} />
       <ListingLayout
         state={state}
-        priceMax={BROWSE_LISTING.priceMax}
-        sorts={BROWSE_LISTING.sorts}
-        groups={filters}
-        products={products}
-        total={total}
+        options={BROWSE_LISTING}
+        listing={loaderData}
         clearHref={clearHref}
         empty={
           <EmptyResults

@@ -44,7 +44,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
 ];
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
-  const { heading, category, state, filtered, products, total, filters } = loaderData;
+  const { heading, category, state, filtered, total } = loaderData;
   const location = useLocation();
   const clearHref = clearedHref(location.pathname, location.search);
   return (
@@ -53,11 +53,8 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
       <p className="mt-2 text-muted-foreground">{category.description}</p>
       <ListingLayout
         state={state}
-        priceMax={CATEGORY_LISTING.priceMax}
-        sorts={CATEGORY_LISTING.sorts}
-        groups={filters}
-        products={products}
-        total={total}
+        options={CATEGORY_LISTING}
+        listing={loaderData}
         clearHref={clearHref}
         summary={`${total.toLocaleString("en-US")} ${total === 1 ? "product" : "products"}`}
         empty={

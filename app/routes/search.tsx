@@ -26,7 +26,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
 const SUGGESTIONS = ["planners", "wall art", "templates", "courses"];
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
-  const { state, products, total, filters } = loaderData;
+  const { state, total } = loaderData;
   const location = useLocation();
   const filtersApplied = state.categories.length + state.formats.length > 0;
   const clearFilters = clearedHref(location.pathname, location.search);
@@ -70,11 +70,8 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
       </Form>
       <ListingLayout
         state={state}
-        priceMax={SEARCH_LISTING.priceMax}
-        sorts={SEARCH_LISTING.sorts}
-        groups={filters}
-        products={products}
-        total={total}
+        options={SEARCH_LISTING}
+        listing={loaderData}
         clearHref={clearFilters}
         clearLabel="Clear All"
         loadMoreLabel="Load More Results"

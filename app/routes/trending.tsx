@@ -23,7 +23,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, "Trending Products", "What shoppers are downloading right now.");
 
 export default function TrendingPage({ loaderData }: Route.ComponentProps) {
-  const { state, products, total, filters, stats } = loaderData;
+  const { state, stats } = loaderData;
   const location = useLocation();
   const clearHref = clearedHref(location.pathname, location.search);
   const cards = [
@@ -58,11 +58,8 @@ export default function TrendingPage({ loaderData }: Route.ComponentProps) {
       </ul>
       <ListingLayout
         state={state}
-        priceMax={TRENDING_LISTING.priceMax}
-        sorts={TRENDING_LISTING.sorts}
-        groups={filters}
-        products={products}
-        total={total}
+        options={TRENDING_LISTING}
+        listing={loaderData}
         clearHref={clearHref}
         clearLabel="Clear Filters"
         empty={

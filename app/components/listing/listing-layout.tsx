@@ -1,5 +1,5 @@
 import type { ProductCard } from "@server/catalogue/product-card.ts";
-import type { ListingState } from "@server/search/listing-query.ts";
+import type { ListingOptions, ListingState } from "@server/search/listing-query.ts";
 import type { Sort } from "@server/search/product-search.ts";
 import { LayoutGrid, List, SlidersHorizontal } from "lucide-react";
 import { type ReactNode, useState } from "react";
@@ -85,11 +85,10 @@ function ViewToggle({ view }: { view: ListingState["view"] }) {
 
 export interface ListingLayoutProps {
   state: ListingState;
-  priceMax: number;
-  sorts: readonly Sort[];
-  groups: FilterGroups;
-  products: ProductCard[];
-  total: number;
+  /** The page's panel: its price slider and sorts (app/lib/listing.ts). */
+  options: ListingOptions;
+  /** What the loader found (server/search/listing.ts). */
+  listing: { products: ProductCard[]; total: number; filters: FilterGroups };
   /** Shown instead of the grid when nothing matches. */
   empty: ReactNode;
   clearHref: string;
@@ -101,7 +100,8 @@ export interface ListingLayoutProps {
 
 /** A listing page's body: the filter panel beside the results, with sort, layout and Load More. */
 export function ListingLayout(props: ListingLayoutProps) {
-  const { state, products, total } = props;
+  const { state, options } = props;
+  const { products, total } = props.listing;
   const [filtersOpen, setFiltersOpen] = useState(false);
   return (
     <div className="mt-8 grid gap-8 lg:grid-cols-[15rem_1fr]">
@@ -119,8 +119,8 @@ export function ListingLayout(props: ListingLayoutProps) {
         <div id="listing-filter-panel" className={cn("mt-4 lg:mt-0 lg:block", filtersOpen ? "block" : "hidden")}>
           <FilterPanel
             state={state}
-            priceMax={props.priceMax}
-            groups={props.groups}
+            priceMax={options.priceMax}
+            groups={props.listing.filters}
             clearHref={props.clearHref}
             clearLabel={props.clearLabel}
           />
@@ -130,7 +130,7 @@ export function ListingLayout(props: ListingLayoutProps) {
         <div className="flex flex-wrap items-center justify-between gap-3">
           <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">{props.summary}</div>
           <div className="flex items-center gap-3">
-            <SortSelect sort={state.sort} sorts={props.sorts} />
+            <SortSelect sort={state.sort} sorts={options.sorts} />
             <ViewToggle view={state.view} />
           </div>
         </div>
