@@ -37,6 +37,24 @@ export const SEARCH_LISTING: ListingOptions = {
   defaultSort: "relevance",
 };
 
+/**
+ * The address of this page with one parameter set, or removed when `value` is its default
+ * (null); the other parameters are kept except those in `drop`.
+ */
+export function hrefWith(
+  location: { pathname: string; search: string },
+  name: string,
+  value: string | null,
+  drop: string[] = [],
+) {
+  const params = new URLSearchParams(location.search);
+  for (const dropped of drop) params.delete(dropped);
+  if (value === null) params.delete(name);
+  else params.set(name, value);
+  const search = params.toString();
+  return search ? `?${search}` : location.pathname;
+}
+
 /** The address of the page with the panel's filters cleared, keeping `keep` (text, tab, sort, view). */
 export function clearedHref(pathname: string, search: string, keep: string[] = ["q", "tab", "sort", "view"]) {
   const params = new URLSearchParams(search);

@@ -6,7 +6,7 @@ import { Link, useLocation } from "react-router";
 import { EmptyResults } from "~/components/listing/empty-results";
 import { ListingLayout } from "~/components/listing/listing-layout";
 import { Container } from "~/components/ui/page";
-import { BROWSE_LISTING, clearedHref } from "~/lib/listing";
+import { BROWSE_LISTING, clearedHref, hrefWith } from "~/lib/listing";
 import { pageMeta } from "~/lib/meta";
 import { cn } from "~/lib/utils";
 import type { Route } from "./+types/browse";
@@ -29,20 +29,12 @@ const TAB_LABELS: Record<Tab, string> = {
 /** The tabs keep the filters and sort, and start again at the first page. */
 function BrowseTabs({ tab }: { tab: Tab }) {
   const location = useLocation();
-  const hrefFor = (next: Tab) => {
-    const params = new URLSearchParams(location.search);
-    params.delete("page");
-    if (next === "all") params.delete("tab");
-    else params.set("tab", next);
-    const search = params.toString();
-    return search ? `?${search}` : location.pathname;
-  };
   return (
     <nav aria-label="Product groups" className="mt-6 flex gap-1 overflow-x-auto border-b border-border">
       {(Object.keys(TAB_LABELS) as Tab[]).map((value) => (
         <Link
           key={value}
-          to={hrefFor(value)}
+          to={hrefWith(location, "tab", value === "all" ? null : value, ["page"])}
           preventScrollReset
           aria-current={tab === value ? "page" : undefined}
           className={cn(

@@ -1,7 +1,7 @@
 import type { Database } from "../db/client.ts";
 import { type Auth, EMAIL_CONFIRMED_PATH } from "./auth.ts";
 import { recordAuthEvent } from "./auth-events.ts";
-import { AuthFailure, refusalsAsAuthFailure } from "./auth-failure.ts";
+import { AuthFailure, refusalsAsAuthFailure, requireSession } from "./auth-failure.ts";
 import { type AccountLimits, countAttempt } from "./credentials.ts";
 
 // Changes a signed-in user makes to their own account. better-auth finds the user from the
@@ -42,8 +42,7 @@ interface EmailContext {
  * another account gets the same answer and no email, so the form cannot reveal who has an account.
  */
 export async function requestEmailChange({ db, auth, limits, headers }: EmailContext, newEmail: string): Promise<void> {
-  const current = await auth.api.getSession({ headers });
-  if (!current) throw new AuthFailure("Please sign in again.", 401);
+  const current = await requireSession(auth, headers);
   if (current.user.email === newEmail) throw new AuthFailure("That is already your email address.", 400);
   await countAttempt(limits.confirmationEmailsPerAccount, current.user.id);
   await refusalsAsAuthFailure(
@@ -55,8 +54,7 @@ export async function requestEmailChange({ db, auth, limits, headers }: EmailCon
 
 /** Sends a new link that confirms the signed-in user's current address. */
 export async function resendEmailConfirmation({ auth, limits, headers }: EmailContext): Promise<void> {
-  const current = await auth.api.getSession({ headers });
-  if (!current) throw new AuthFailure("Please sign in again.", 401);
+  const current = await requireSession(auth, headers);
   if (current.user.emailVerified) throw new AuthFailure("Your email address is already confirmed.", 400);
   await countAttempt(limits.confirmationEmailsPerAccount, current.user.id);
   await refusalsAsAuthFailure(
@@ -96,8 +94,7 @@ export async function listOwnSessions(auth: Auth, headers: Headers): Promise<Ses
 
 /** Signs out every session of the user but this one. */
 export async function revokeOtherSessions(db: Database, auth: Auth, headers: Headers): Promise<void> {
-  const current = await auth.api.getSession({ headers });
-  if (!current) throw new AuthFailure("Please sign in again.", 401);
+  const current = await requireSession(auth, headers);
   await refusalsAsAuthFailure(
     () => auth.api.revokeOtherSessions({ headers }),
     "Your other sessions could not be signed out.",

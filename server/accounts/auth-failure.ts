@@ -1,5 +1,6 @@
 import { APIError } from "better-auth/api";
 import { Refusal } from "../lib/refusal.ts";
+import type { Auth } from "./auth.ts";
 
 /** An account action refused: its message is for the user, its status for the response. */
 export class AuthFailure extends Refusal {
@@ -14,4 +15,11 @@ export async function refusalsAsAuthFailure<T>(work: () => Promise<T>, fallback:
     if (error instanceof APIError) throw new AuthFailure(error.body?.message ?? fallback, error.statusCode);
     throw error;
   }
+}
+
+/** The session behind `headers`, or an AuthFailure asking the user to sign in again. */
+export async function requireSession(auth: Auth, headers: Headers) {
+  const current = await auth.api.getSession({ headers });
+  if (!current) throw new AuthFailure("Please sign in again.", 401);
+  return current;
 }

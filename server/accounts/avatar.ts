@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import sharp from "sharp";
 import type { FileStore } from "../storage/file-store.ts";
 import type { Auth } from "./auth.ts";
-import { AuthFailure } from "./auth-failure.ts";
+import { AuthFailure, requireSession } from "./auth-failure.ts";
 
 /** The largest picture accepted, in bytes, before it is resized. */
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
@@ -49,12 +49,6 @@ interface AvatarContext {
   headers: Headers;
 }
 
-async function signedInUser(auth: Auth, headers: Headers) {
-  const current = await auth.api.getSession({ headers });
-  if (!current) throw new AuthFailure("Please sign in again.", 401);
-  return current.user;
-}
-
 /** The store key of an avatar this shop serves, or null for any other picture (e.g. Google's). */
 export function storedAvatarKey(image: string | null | undefined) {
   if (!image?.startsWith(AVATAR_URL_PREFIX)) return null;
@@ -63,7 +57,7 @@ export function storedAvatarKey(image: string | null | undefined) {
 
 /** Replaces the signed-in user's picture with `bytes`; returns the new picture's address. */
 export async function setAvatar({ auth, files, headers }: AvatarContext, bytes: Uint8Array): Promise<string> {
-  const user = await signedInUser(auth, headers);
+  const { user } = await requireSession(auth, headers);
   const avatar = await avatarFromUpload(bytes);
   // A new name each time, so browsers and caches may keep a picture for good.
   const name = `${user.id}-${crypto.randomBytes(6).toString("hex")}.webp`;
@@ -77,7 +71,7 @@ export async function setAvatar({ auth, files, headers }: AvatarContext, bytes: 
 
 /** Removes the signed-in user's picture; their initials show instead. */
 export async function removeAvatar({ auth, files, headers }: AvatarContext): Promise<void> {
-  const user = await signedInUser(auth, headers);
+  const { user } = await requireSession(auth, headers);
   await auth.api.updateUser({ body: { image: null }, headers });
   const previous = storedAvatarKey(user.image);
   if (previous) await files.remove(previous);

@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
+import { productCardColumns } from "../catalogue/product-card.ts";
 import type { Database } from "../db/client.ts";
-import { cartItems, creators, productImages, products } from "../db/schema.ts";
+import { cartItems, creators, products } from "../db/schema.ts";
 import { Refusal } from "../lib/refusal.ts";
 
 // The cart (SPEC sections 3, 4 and 9). Prices always come from the catalogue at the time of
@@ -43,9 +44,7 @@ export async function getCart(db: Database, shopperId: string | null): Promise<C
       title: products.title,
       creatorName: creators.name,
       priceCents: products.priceCents,
-      imageUrl: sql<
-        string | null
-      >`(SELECT ${productImages.url} FROM ${productImages} WHERE ${productImages.productId} = ${products.id} ORDER BY ${productImages.position} LIMIT 1)`,
+      imageUrl: productCardColumns.imageUrl,
       quantity: cartItems.quantity,
     })
     .from(cartItems)

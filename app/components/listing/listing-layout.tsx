@@ -7,6 +7,7 @@ import { Link, useLocation, useSubmit } from "react-router";
 import { LoadMore } from "~/components/product/load-more";
 import { ProductGrid } from "~/components/product/product-card";
 import { Button } from "~/components/ui/button";
+import { hrefWith } from "~/lib/listing";
 import { cn } from "~/lib/utils";
 import { FILTER_FORM_ID, type FilterGroups, FilterPanel } from "./filter-panel";
 
@@ -50,13 +51,6 @@ function SortSelect({ sort, sorts }: { sort: Sort; sorts: readonly Sort[] }) {
 /** Grid or list (default grid), kept in the address like the rest of the page's state. */
 function ViewToggle({ view }: { view: ListingState["view"] }) {
   const location = useLocation();
-  const hrefFor = (next: ListingState["view"]) => {
-    const params = new URLSearchParams(location.search);
-    if (next === "grid") params.delete("view");
-    else params.set("view", next);
-    const search = params.toString();
-    return search ? `?${search}` : location.pathname;
-  };
   const options = [
     { value: "grid", label: "Grid view", icon: LayoutGrid },
     { value: "list", label: "List view", icon: List },
@@ -66,7 +60,7 @@ function ViewToggle({ view }: { view: ListingState["view"] }) {
       {options.map(({ value, label, icon: Icon }) => (
         <Link
           key={value}
-          to={hrefFor(value)}
+          to={hrefWith(location, "view", value === "grid" ? null : value)}
           preventScrollReset
           replace
           aria-label={label}

@@ -1,5 +1,6 @@
 import { Link, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
+import { hrefWith } from "~/lib/listing";
 
 /** 'Showing N of M' and a link that shows the next page as well (works without JavaScript). */
 export function LoadMore({
@@ -14,8 +15,6 @@ export function LoadMore({
   label?: string;
 }) {
   const location = useLocation();
-  const params = new URLSearchParams(location.search);
-  params.set("page", String(page + 1));
   return (
     <div className="mt-10 flex flex-col items-center gap-3">
       <p className="text-sm text-muted-foreground" aria-live="polite">
@@ -23,7 +22,7 @@ export function LoadMore({
       </p>
       {shown < total ? (
         <Button asChild variant="outline">
-          <Link to={`?${params}`} preventScrollReset replace>
+          <Link to={hrefWith(location, "page", String(page + 1))} preventScrollReset replace>
             {label}
           </Link>
         </Button>
