@@ -29,6 +29,8 @@ export default [
   route("account/sign-up", "routes/account/sign-up.ts"),
   route("account/sign-out", "routes/account/sign-out.ts"),
   route("wishlist", "routes/wishlist.tsx"),
+  // A purchased file, through a short-lived signed link.
+  route("downloads/:token", "routes/download.ts"),
   // JSON resource routes: the cart and wishlist buttons post here.
   route("api/v1/cart", "routes/api/cart.ts"),
   route("api/v1/wishlist", "routes/api/wishlist.ts"),

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { productCardColumns } from "../catalogue/product-card.ts";
-import type { Database } from "../db/client.ts";
+import type { Database, Queryable } from "../db/client.ts";
 import { cartItems, creators, products } from "../db/schema.ts";
 import { Refusal } from "../lib/refusal.ts";
 
@@ -18,6 +18,7 @@ export function taxOn(subtotalCents: number): number {
 export interface CartLine {
   productId: number;
   title: string;
+  creatorId: number;
   creatorName: string;
   priceCents: number;
   imageUrl: string | null;
@@ -36,12 +37,13 @@ export interface Cart {
 export const EMPTY_CART: Cart = { lines: [], count: 0, subtotalCents: 0, taxCents: 0, totalCents: 0 };
 
 /** The shopper's cart, oldest line first; products no longer on sale are left out. */
-export async function getCart(db: Database, shopperId: string | null): Promise<Cart> {
+export async function getCart(db: Queryable, shopperId: string | null): Promise<Cart> {
   if (!shopperId) return EMPTY_CART;
   const lines = await db
     .select({
       productId: products.id,
       title: products.title,
+      creatorId: creators.id,
       creatorName: creators.name,
       priceCents: products.priceCents,
       imageUrl: productCardColumns.imageUrl,

@@ -47,4 +47,16 @@ describe("parseConfig", () => {
     expect(() => parseConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => parseConfig({ [name]: value })).toThrow(message);
   });
+
+  it("takes payments on the hosted page unless Stripe is chosen, and then needs both Stripe secrets", () => {
+    expect(parseConfig({}).payments).toEqual({ provider: "hosted" });
+    expect(() => parseConfig({ PAYMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: "sk_test_1" })).toThrow(
+      "PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET",
+    );
+    expect(() => parseConfig({ PAYMENT_PROVIDER: "paypal" })).toThrow("PAYMENT_PROVIDER: must be hosted or stripe");
+    expect(
+      parseConfig({ PAYMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: "sk_test_1", STRIPE_WEBHOOK_SECRET: "whsec_2" })
+        .payments,
+    ).toEqual({ provider: "stripe", secretKey: "sk_test_1", webhookSecret: "whsec_2", apiUrl: undefined });
+  });
 });

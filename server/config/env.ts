@@ -30,6 +30,17 @@ const envSchema = z.object({
   GOOGLE_ISSUER: z
     .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
     .default("https://accounts.google.com"),
+  PAYMENT_PROVIDER: z.enum(["hosted", "stripe"], { error: "must be hosted or stripe" }).default("hosted"),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_/, "must be a Stripe secret key (sk_...)")
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_/, "must be a Stripe webhook signing secret (whsec_...)")
+    .optional(),
+  // Where the Stripe SDK sends its requests; only for tests against a local stand-in of the API.
+  STRIPE_API_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
 });
 
 export interface Config {
@@ -48,6 +59,8 @@ export interface Config {
   /** Outgoing mail: SMTP when set, else .eml files in DATA_DIR/outbox. */
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Who takes payments: the shop's own hosted payment page, or Stripe Checkout. */
+  payments: { provider: "hosted" } | { provider: "stripe"; secretKey: string; webhookSecret: string; apiUrl?: string };
 }
 
 export class ConfigError extends Error {
@@ -68,6 +81,11 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
   const value = result.data;
   if (Boolean(value.GOOGLE_CLIENT_ID) !== Boolean(value.GOOGLE_CLIENT_SECRET)) {
     throw new ConfigError("Invalid configuration:\n  GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: set both, or neither");
+  }
+  if (value.PAYMENT_PROVIDER === "stripe" && !(value.STRIPE_SECRET_KEY && value.STRIPE_WEBHOOK_SECRET)) {
+    throw new ConfigError(
+      "Invalid configuration:\n  PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET",
+    );
   }
   const port = value.PORT;
   return {
@@ -92,5 +110,14 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
             issuer: value.GOOGLE_ISSUER.replace(/\/+$/, ""),
           }
         : undefined,
+    payments:
+      value.PAYMENT_PROVIDER === "stripe"
+        ? {
+            provider: "stripe",
+            secretKey: value.STRIPE_SECRET_KEY!,
+            webhookSecret: value.STRIPE_WEBHOOK_SECRET!,
+            apiUrl: value.STRIPE_API_URL,
+          }
+        : { provider: "hosted" },
   };
 }

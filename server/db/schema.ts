@@ -7,11 +7,13 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
   text,
   timestamp,
+  uniqueIndex,
 } from "drizzle-orm/pg-core";
 
 import { user } from "./auth-schema.ts";
@@ -252,10 +254,14 @@ export const reviews = pgTable(
     authorName: text("author_name").notNull(),
     rating: integer("rating").notNull(),
     body: text("body").notNull(),
+    /** Written by a buyer of the product (shown as a verified purchase). */
+    verified: boolean("verified").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     check("reviews_rating_range", sql`${table.rating} BETWEEN 1 AND 5`),
+    // One review per account and product.
+    uniqueIndex("reviews_product_user_idx").on(table.productId, table.userId).where(sql`${table.userId} IS NOT NULL`),
     index("reviews_product_recent_idx").on(
       table.productId,
       table.createdAt.desc().nullsFirst(),
@@ -277,4 +283,217 @@ export const creatorFollows = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.creatorId] })],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Orders, payments and delivery (issue 5). An order is made from the shopper's cart with the
+// catalogue's prices at that moment; it is fulfilled only by a verified payment event.
+
+export const ORDER_STATUSES = [
+  "pending_payment",
+  "paid",
+  "failed",
+  "expired",
+  "partially_refunded",
+  "refunded",
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: serial("id").primaryKey(),
+    /** What the buyer sees: 9 uppercase letters and digits. */
+    number: text("number").notNull().unique(),
+    /** The buyer's account; null for a guest until they sign in with the same verified address. */
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    /** The cart it was made from: its lines are removed when the order is paid. */
+    shopperId: text("shopper_id").references(() => shoppers.id, { onDelete: "set null" }),
+    email: text("email").notNull(),
+    customerName: text("customer_name").notNull(),
+    status: text("status", { enum: ORDER_STATUSES }).notNull().default("pending_payment"),
+    subtotalCents: integer("subtotal_cents").notNull(),
+    taxCents: integer("tax_cents").notNull(),
+    totalCents: integer("total_cents").notNull(),
+    currency: text("currency").notNull().default("usd"),
+    /** Sent by the browser with each checkout request: a retry returns this order again. */
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    paymentProvider: text("payment_provider"),
+    /** The provider's id for this payment (hosted page session, Stripe Checkout Session). */
+    paymentRef: text("payment_ref"),
+    paymentUrl: text("payment_url"),
+    /** Why the last payment attempt failed, in words for the buyer. */
+    failureReason: text("failure_reason"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check("orders_number_format", sql`${table.number} ~ '^[A-Z0-9]{9}$'`),
+    check(
+      "orders_status_known",
+      sql`${table.status} IN ('pending_payment', 'paid', 'failed', 'expired', 'partially_refunded', 'refunded')`,
+    ),
+    check(
+      "orders_totals",
+      sql`${table.subtotalCents} >= 0 AND ${table.taxCents} >= 0 AND ${table.totalCents} = ${table.subtotalCents} + ${table.taxCents}`,
+    ),
+    index("orders_user_recent_idx").on(table.userId, table.createdAt.desc().nullsFirst()),
+    // Guest orders waiting to be claimed by an account with the same address.
+    index("orders_guest_email_idx").on(sql`lower(${table.email})`).where(sql`${table.userId} IS NULL`),
+    index("orders_pending_idx").on(table.createdAt).where(sql`${table.status} IN ('pending_payment', 'failed')`),
+    uniqueIndex("orders_payment_ref_idx").on(table.paymentProvider, table.paymentRef),
+  ],
+);
+
+export const orderItems = pgTable(
+  "order_items",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id),
+    creatorId: integer("creator_id")
+      .notNull()
+      .references(() => creators.id),
+    /** The title when bought: the receipt and library keep it if the product is renamed. */
+    title: text("title").notNull(),
+    unitPriceCents: integer("unit_price_cents").notNull(),
+    quantity: integer("quantity").notNull(),
+    lineTotalCents: integer("line_total_cents").notNull(),
+    /** The seller's 70% and the platform's 30% of the line (SPEC section 9). */
+    sellerCents: integer("seller_cents").notNull(),
+    platformCents: integer("platform_cents").notNull(),
+    status: text("status", { enum: ["active", "refunded"] })
+      .notNull()
+      .default("active"),
+    refundedAt: timestamp("refunded_at", { withTimezone: true }),
+    /** The terms of /license that come with the purchase; the key is issued when the order is paid. */
+    licenseType: text("license_type", { enum: ["personal", "commercial", "extended"] })
+      .notNull()
+      .default("personal"),
+    licenseKey: text("license_key").unique(),
+  },
+  (table) => [
+    check("order_items_quantity_range", sql`${table.quantity} BETWEEN 1 AND 99`),
+    check("order_items_line_total", sql`${table.lineTotalCents} = ${table.unitPriceCents} * ${table.quantity}`),
+    check("order_items_split", sql`${table.sellerCents} + ${table.platformCents} = ${table.lineTotalCents}`),
+    check("order_items_status_known", sql`${table.status} IN ('active', 'refunded')`),
+    uniqueIndex("order_items_order_product_idx").on(table.orderId, table.productId),
+    index("order_items_product_idx").on(table.productId),
+    index("order_items_creator_idx").on(table.creatorId),
+  ],
+);
+
+// The files a buyer of a product downloads, kept privately in the file store.
+export const productFiles = pgTable(
+  "product_files",
+  {
+    id: serial("id").primaryKey(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    storageKey: text("storage_key").notNull().unique(),
+    fileName: text("file_name").notNull(),
+    contentType: text("content_type").notNull(),
+    sizeBytes: bigint("size_bytes", { mode: "number" }).notNull(),
+    position: integer("position").notNull().default(0),
+  },
+  (table) => [index("product_files_product_idx").on(table.productId, table.position)],
+);
+
+// One row per download of a purchased file; products.downloads grows with them.
+export const downloads = pgTable(
+  "downloads",
+  {
+    id: serial("id").primaryKey(),
+    orderItemId: integer("order_item_id")
+      .notNull()
+      .references(() => orderItems.id, { onDelete: "cascade" }),
+    fileId: integer("file_id")
+      .notNull()
+      .references(() => productFiles.id, { onDelete: "cascade" }),
+    downloadedAt: timestamp("downloaded_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("downloads_order_item_idx").on(table.orderItemId)],
+);
+
+// Every verified event a payment provider sent, once: the (provider, event id) pair is unique,
+// so a redelivered event is recognised and not applied again.
+export const paymentEvents = pgTable(
+  "payment_events",
+  {
+    id: serial("id").primaryKey(),
+    provider: text("provider").notNull(),
+    eventId: text("event_id").notNull(),
+    type: text("type").notNull(),
+    orderId: integer("order_id").references(() => orders.id, { onDelete: "set null" }),
+    payload: jsonb("payload").notNull(),
+    /** What applying it did (paid, ignored: already paid, ...), for whoever reads the log. */
+    outcome: text("outcome").notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex("payment_events_provider_event_idx").on(table.provider, table.eventId)],
+);
+
+export const REFUND_STATES = ["requested", "approved", "rejected"] as const;
+
+// A buyer's request for their money back on one item (SPEC section 9: within 30 days).
+export const refundRequests = pgTable(
+  "refund_requests",
+  {
+    id: serial("id").primaryKey(),
+    orderItemId: integer("order_item_id")
+      .notNull()
+      .unique()
+      .references(() => orderItems.id, { onDelete: "cascade" }),
+    reason: text("reason").notNull(),
+    status: text("status", { enum: REFUND_STATES }).notNull().default("requested"),
+    decisionNote: text("decision_note"),
+    requestedAt: timestamp("requested_at", { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+  },
+  (table) => [check("refund_requests_status_known", sql`${table.status} IN ('requested', 'approved', 'rejected')`)],
+);
+
+// The shop's own hosted payment page stands in for an external provider: these tables are
+// the provider's, and the shop reads them only through its webhooks (server/payments/hosted).
+export const hostedPaymentSessions = pgTable("hosted_payment_sessions", {
+  id: text("id").primaryKey(),
+  /** The shop's reference (the order number), echoed in every event. */
+  reference: text("reference").notNull().unique(),
+  amountCents: integer("amount_cents").notNull(),
+  currency: text("currency").notNull(),
+  lines: jsonb("lines").notNull(),
+  customerEmail: text("customer_email").notNull(),
+  returnUrl: text("return_url").notNull(),
+  cancelUrl: text("cancel_url").notNull(),
+  webhookUrl: text("webhook_url").notNull(),
+  status: text("status", { enum: ["open", "paid", "expired"] })
+    .notNull()
+    .default("open"),
+  lastError: text("last_error"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+});
+
+// Webhook deliveries of the hosted payment page, retried until the shop answers 2xx.
+export const hostedPaymentWebhooks = pgTable(
+  "hosted_payment_webhooks",
+  {
+    eventId: text("event_id").primaryKey(),
+    sessionId: text("session_id")
+      .notNull()
+      .references(() => hostedPaymentSessions.id, { onDelete: "cascade" }),
+    body: text("body").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("hosted_payment_webhooks_pending_idx").on(table.createdAt).where(sql`${table.deliveredAt} IS NULL`),
+  ],
 );

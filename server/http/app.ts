@@ -86,6 +86,7 @@ export function createApp({ db, config, authSecret, logger, clientBuildDir }: Ap
           accountLimits: limits,
           clientAddress: req.ip ?? "unknown",
           googleSignIn: Boolean(config.google),
+          secret: authSecret,
         });
         return context;
       },

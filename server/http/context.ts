@@ -17,6 +17,8 @@ export interface RequestServices {
   /** The client's address (from X-Forwarded-For only behind a local proxy). */
   clientAddress: string;
   googleSignIn: boolean;
+  /** The shop's secret; signing keys for each purpose are derived from it (server/lib/signing.ts). */
+  secret: string;
 }
 
 export const servicesContext = createContext<RequestServices>();

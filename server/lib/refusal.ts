@@ -6,8 +6,8 @@
 export class Refusal extends Error {
   override name = "Refusal";
   readonly status: number;
-  constructor(message: string, status: number) {
-    super(message);
+  constructor(message: string, status: number, options?: ErrorOptions) {
+    super(message, options);
     this.status = status;
   }
 }

@@ -1,0 +1,209 @@
+import crypto from "node:crypto";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { and, asc, eq, inArray } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setUpTestDatabase } from "../../tests/support/test-database.ts";
+import { seedSampleCatalogueIfEmpty } from "../catalogue/seed-sample-catalogue.ts";
+import { type OrderStatus, orderItems, orders, productFiles, productImages, products, user } from "../db/schema.ts";
+import { localFileStore } from "../storage/file-store.ts";
+import { DOWNLOAD_LINK_MINUTES, readDownloadToken } from "./download-links.ts";
+import { downloadLibrary, filesForOrder } from "./order-downloads.ts";
+import { ensureSampleProductFiles } from "./sample-files.ts";
+
+const SECRET = "test-secret-for-download-lists";
+const NOW = Date.UTC(2026, 2, 1, 9);
+const database = setUpTestDatabase();
+let directory: string;
+
+beforeAll(async () => {
+  await seedSampleCatalogueIfEmpty(database.db, database.pool);
+  directory = await fs.mkdtemp(path.join(os.tmpdir(), "order-downloads-"));
+  await ensureSampleProductFiles(database.db, localFileStore(directory));
+  // A second file for product 1, listed after its PDF.
+  await database.db.insert(productFiles).values({
+    productId: 1,
+    storageKey: "products/1/bonus-stickers.zip",
+    fileName: "bonus-stickers.zip",
+    contentType: "application/zip",
+    sizeBytes: 2048,
+    position: 1,
+  });
+  await database.db.insert(user).values(["ann", "bob"].map((id) => ({ id, name: id, email: `${id}@example.com` })));
+});
+
+afterAll(async () => {
+  await fs.rm(directory, { recursive: true, force: true });
+});
+
+/** An order of one of each product, as the checkout would leave it (prices in cents, 70/30 split). */
+async function placeOrder(userId: string | null, status: OrderStatus, productIds: number[], paidAt?: Date) {
+  const number = crypto.randomBytes(8).toString("hex").toUpperCase().slice(0, 9);
+  const bought = await database.db.select().from(products).where(inArray(products.id, productIds));
+  const subtotal = bought.reduce((sum, product) => sum + product.priceCents, 0);
+  const [order] = await database.db
+    .insert(orders)
+    .values({
+      number,
+      userId,
+      email: `${userId ?? "guest"}@example.com`,
+      customerName: userId ?? "Guest",
+      status,
+      subtotalCents: subtotal,
+      taxCents: 0,
+      totalCents: subtotal,
+      idempotencyKey: `key-${number}`,
+      paidAt: status === "pending_payment" ? null : (paidAt ?? new Date(NOW)),
+    })
+    .returning();
+  const items = await database.db
+    .insert(orderItems)
+    .values(
+      productIds.map((productId) => {
+        const product = bought.find((row) => row.id === productId)!;
+        const sellerCents = Math.round(product.priceCents * 0.7);
+        return {
+          orderId: order!.id,
+          productId,
+          creatorId: product.creatorId,
+          title: product.title,
+          unitPriceCents: product.priceCents,
+          quantity: 1,
+          lineTotalCents: product.priceCents,
+          sellerCents,
+          platformCents: product.priceCents - sellerCents,
+          licenseType: "commercial" as const,
+          licenseKey: status === "pending_payment" ? null : `KEY-${number}-${productId}`,
+        };
+      }),
+    )
+    .returning();
+  return { order: order!, items };
+}
+
+async function refund(orderItemId: number) {
+  await database.db
+    .update(orderItems)
+    .set({ status: "refunded", refundedAt: new Date(NOW) })
+    .where(eq(orderItems.id, orderItemId));
+}
+
+async function filesOf(productId: number) {
+  return database.db
+    .select({ fileId: productFiles.id, fileName: productFiles.fileName, sizeBytes: productFiles.sizeBytes })
+    .from(productFiles)
+    .where(eq(productFiles.productId, productId))
+    .orderBy(asc(productFiles.position));
+}
+
+/** Checks that each file's link opens that file of that item, for 10 minutes from NOW. */
+function expectLinks(orderItemId: number, files: { fileId: number; url: string }[]) {
+  for (const file of files) {
+    const token = file.url.replace(/^\/downloads\//, "");
+    expect(readDownloadToken(SECRET, token, NOW + DOWNLOAD_LINK_MINUTES * 60_000 - 1)).toEqual({
+      orderItemId,
+      fileId: file.fileId,
+    });
+    expect(() => readDownloadToken(SECRET, token, NOW + DOWNLOAD_LINK_MINUTES * 60_000)).toThrow(/expired/);
+  }
+}
+
+describe("filesForOrder", () => {
+  it("lists every item of a paid order with its license and a fresh link to each file", async () => {
+    const { order, items } = await placeOrder("ann", "paid", [1, 2]);
+    const list = await filesForOrder(database.db, SECRET, order.id, NOW);
+    expect(list.map(({ files, ...item }) => item)).toEqual(
+      items.map((item) => ({
+        orderItemId: item.id,
+        productId: item.productId,
+        title: item.title,
+        status: "active",
+        licenseType: "commercial",
+        licenseKey: item.licenseKey,
+      })),
+    );
+    expect(list[0]!.files.map(({ url, ...file }) => file)).toEqual(await filesOf(1));
+    expect(list[0]!.files.map((file) => file.fileName)).toEqual([
+      expect.stringMatching(/\.pdf$/),
+      "bonus-stickers.zip",
+    ]);
+    expect(list[1]!.files.map(({ url, ...file }) => file)).toEqual(await filesOf(2));
+    for (const item of list) expectLinks(item.orderItemId, item.files);
+  });
+
+  it("lists the items of an unpaid order without files, and a refunded item without files", async () => {
+    const unpaid = await placeOrder("ann", "pending_payment", [3]);
+    const [pending] = await filesForOrder(database.db, SECRET, unpaid.order.id, NOW);
+    expect(pending).toMatchObject({ productId: 3, status: "active", licenseKey: null, files: [] });
+
+    const partly = await placeOrder("ann", "partially_refunded", [3, 4]);
+    await refund(partly.items[0]!.id);
+    const list = await filesForOrder(database.db, SECRET, partly.order.id, NOW);
+    expect(list.map((item) => [item.productId, item.status, item.files.length])).toEqual([
+      [3, "refunded", 0],
+      [4, "active", 1],
+    ]);
+    expect(await filesForOrder(database.db, SECRET, 987654, NOW)).toEqual([]);
+  });
+});
+
+describe("downloadLibrary", () => {
+  it("has the active items of the account's paid orders, newest first, and nothing else", async () => {
+    const older = await placeOrder("bob", "paid", [10, 11], new Date(NOW - 5 * 86_400_000));
+    const newer = await placeOrder("bob", "partially_refunded", [12, 13], new Date(NOW - 86_400_000));
+    await refund(newer.items.find((item) => item.productId === 13)!.id);
+    await placeOrder("bob", "pending_payment", [14]);
+    await placeOrder("bob", "failed", [15]);
+    const refunded = await placeOrder("bob", "refunded", [16]);
+    await refund(refunded.items[0]!.id);
+    // Other people's orders: another account's, and a guest's with the same address.
+    await placeOrder("ann", "paid", [17]);
+    await placeOrder(null, "paid", [18]);
+    await database.db
+      .update(orders)
+      .set({ email: "bob@example.com" })
+      .where(and(eq(orders.status, "paid"), eq(orders.customerName, "Guest")));
+
+    const library = await downloadLibrary(database.db, SECRET, "bob", NOW);
+    expect(library.map((item) => [item.orderNumber, item.productId])).toEqual([
+      [newer.order.number, 12],
+      [older.order.number, 10],
+      [older.order.number, 11],
+    ]);
+
+    const [covers, product10Files] = await Promise.all([
+      database.db
+        .select({ productId: productImages.productId, url: productImages.url })
+        .from(productImages)
+        .where(and(inArray(productImages.productId, [10, 11, 12]), eq(productImages.position, 0))),
+      filesOf(10),
+    ]);
+    const cover = new Map(covers.map((row) => [row.productId, row.url]));
+    const item10 = older.items.find((item) => item.productId === 10)!;
+    expect(library[1]).toEqual({
+      orderItemId: item10.id,
+      orderNumber: older.order.number,
+      paidAt: new Date(NOW - 5 * 86_400_000),
+      productId: 10,
+      title: item10.title,
+      imageUrl: cover.get(10),
+      licenseType: "commercial",
+      licenseKey: item10.licenseKey,
+      files: product10Files.map((file) => ({ ...file, url: expect.stringMatching(/^\/downloads\//) })),
+    });
+    for (const item of library) {
+      expect(item.imageUrl).toBe(cover.get(item.productId));
+      expect(item.files.length).toBeGreaterThan(0);
+      expectLinks(item.orderItemId, item.files);
+    }
+  });
+
+  it("gives a null image when the product has none, and an empty library to an account with no orders", async () => {
+    await database.db.delete(productImages).where(eq(productImages.productId, 20));
+    await placeOrder("ann", "paid", [20], new Date(NOW + 1000));
+    const [latest] = await downloadLibrary(database.db, SECRET, "ann", NOW);
+    expect(latest).toMatchObject({ productId: 20, imageUrl: null });
+    expect(await downloadLibrary(database.db, SECRET, "nobody", NOW)).toEqual([]);
+  });
+});

@@ -1,0 +1,150 @@
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import type { Database } from "../db/client.ts";
+import { orderItems, orders, productFiles, productImages } from "../db/schema.ts";
+import { downloadUrl } from "./download-links.ts";
+import { DELIVERABLE_ORDER_STATUSES, isDeliverable } from "./open-download.ts";
+
+// What the order page and the account's library show: each bought item with its license and its
+// files, every file with a fresh signed link (links expire within minutes, so they are made here,
+// each time the page is read, and never stored).
+
+export interface DownloadableFile {
+  fileId: number;
+  fileName: string;
+  sizeBytes: number;
+  url: string;
+}
+
+export interface OrderItemDownloads {
+  orderItemId: number;
+  productId: number;
+  title: string;
+  status: "active" | "refunded";
+  licenseType: "personal" | "commercial" | "extended";
+  licenseKey: string | null;
+  /** Empty unless the order is paid (or partly refunded) and this item is not refunded. */
+  files: DownloadableFile[];
+}
+
+export interface LibraryItem {
+  orderItemId: number;
+  orderNumber: string;
+  paidAt: Date | null;
+  productId: number;
+  title: string;
+  /** The product's first image, if it still has one. */
+  imageUrl: string | null;
+  licenseType: "personal" | "commercial" | "extended";
+  licenseKey: string | null;
+  files: DownloadableFile[];
+}
+
+type FileRow = { productId: number; fileId: number; fileName: string; sizeBytes: number };
+
+/** The files of `productIds`, in their order, grouped by product. */
+async function filesOf(db: Database, productIds: number[]): Promise<Map<number, FileRow[]>> {
+  const byProduct = new Map<number, FileRow[]>();
+  if (productIds.length === 0) return byProduct;
+  const rows = await db
+    .select({
+      productId: productFiles.productId,
+      fileId: productFiles.id,
+      fileName: productFiles.fileName,
+      sizeBytes: productFiles.sizeBytes,
+    })
+    .from(productFiles)
+    .where(inArray(productFiles.productId, [...new Set(productIds)]))
+    .orderBy(asc(productFiles.productId), asc(productFiles.position), asc(productFiles.id));
+  for (const row of rows) {
+    const list = byProduct.get(row.productId) ?? [];
+    list.push(row);
+    byProduct.set(row.productId, list);
+  }
+  return byProduct;
+}
+
+function withLinks(secret: string, orderItemId: number, rows: FileRow[] | undefined, now: number): DownloadableFile[] {
+  return (rows ?? []).map(({ fileId, fileName, sizeBytes }) => ({
+    fileId,
+    fileName,
+    sizeBytes,
+    url: downloadUrl(secret, { orderItemId, fileId }, now),
+  }));
+}
+
+/** Every item of order `orderId`, with links to the files of those the buyer may download. */
+export async function filesForOrder(
+  db: Database,
+  secret: string,
+  orderId: number,
+  now = Date.now(),
+): Promise<OrderItemDownloads[]> {
+  const items = await db
+    .select({
+      orderItemId: orderItems.id,
+      productId: orderItems.productId,
+      title: orderItems.title,
+      status: orderItems.status,
+      licenseType: orderItems.licenseType,
+      licenseKey: orderItems.licenseKey,
+      orderStatus: orders.status,
+    })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.id));
+  const deliverable = items.filter((item) => isDeliverable(item.orderStatus, item.status));
+  const files = await filesOf(
+    db,
+    deliverable.map((item) => item.productId),
+  );
+  return items.map(({ orderStatus, ...item }) => ({
+    ...item,
+    files: isDeliverable(orderStatus, item.status)
+      ? withLinks(secret, item.orderItemId, files.get(item.productId), now)
+      : [],
+  }));
+}
+
+/** Everything account `userId` may download: active items of its paid orders, newest order first. */
+export async function downloadLibrary(
+  db: Database,
+  secret: string,
+  userId: string,
+  now = Date.now(),
+): Promise<LibraryItem[]> {
+  const items = await db
+    .select({
+      orderItemId: orderItems.id,
+      orderNumber: orders.number,
+      paidAt: orders.paidAt,
+      productId: orderItems.productId,
+      title: orderItems.title,
+      // The lowest position is the cover; a correlated subquery keeps it one row per item.
+      imageUrl: sql<string | null>`(
+        SELECT ${productImages.url} FROM ${productImages}
+        WHERE ${productImages.productId} = ${orderItems.productId}
+        ORDER BY ${productImages.position}, ${productImages.id} LIMIT 1
+      )`,
+      licenseType: orderItems.licenseType,
+      licenseKey: orderItems.licenseKey,
+    })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(
+      and(
+        eq(orders.userId, userId),
+        inArray(orders.status, [...DELIVERABLE_ORDER_STATUSES]),
+        eq(orderItems.status, "active"),
+      ),
+    )
+    .orderBy(sql`${orders.paidAt} DESC NULLS LAST`, desc(orders.id), asc(orderItems.id));
+  const files = await filesOf(
+    db,
+    items.map((item) => item.productId),
+  );
+  return items.map((item) => ({
+    ...item,
+    files: withLinks(secret, item.orderItemId, files.get(item.productId), now),
+  }));
+}

@@ -1,0 +1,160 @@
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setUpTestDatabase } from "../../tests/support/test-database.ts";
+import { seedSampleCatalogueIfEmpty } from "../catalogue/seed-sample-catalogue.ts";
+import { creators, productFiles, products } from "../db/schema.ts";
+import { type FileStore, localFileStore } from "../storage/file-store.ts";
+import { toAscii, writePdf } from "./pdf.ts";
+import { ensureSampleProductFiles, samplePdf, slugForFile } from "./sample-files.ts";
+
+const database = setUpTestDatabase();
+let directory: string;
+let files: FileStore;
+let firstRun: number;
+
+beforeAll(async () => {
+  await seedSampleCatalogueIfEmpty(database.db, database.pool);
+  directory = await fs.mkdtemp(path.join(os.tmpdir(), "sample-files-"));
+  files = localFileStore(directory);
+  firstRun = await ensureSampleProductFiles(database.db, files);
+});
+
+afterAll(async () => {
+  await fs.rm(directory, { recursive: true, force: true });
+});
+
+async function fileCount() {
+  const [row] = await database.db.select({ value: count() }).from(productFiles);
+  return row!.value;
+}
+
+/** Checks the structure a PDF reader relies on; returns the document's text as latin1. */
+function expectValidPdf(bytes: Buffer) {
+  const text = bytes.toString("latin1");
+  expect(text.startsWith("%PDF-1.4\n")).toBe(true);
+  expect(text).toMatch(/%%EOF\n$/);
+  const startxref = Number(/startxref\n(\d+)\n%%EOF\n$/.exec(text)?.[1]);
+  expect(text.slice(startxref, startxref + 5)).toBe("xref\n");
+  const [, first, size] = /^xref\n(\d+) (\d+)\n/.exec(text.slice(startxref)) ?? [];
+  expect(first).toBe("0");
+  const table = text.slice(startxref + `xref\n0 ${size}\n`.length);
+  const entries = Array.from({ length: Number(size) }, (_, index) => table.slice(index * 20, index * 20 + 20));
+  expect(entries[0]).toBe("0000000000 65535 f \n");
+  for (const [number, entry] of entries.entries()) {
+    if (number === 0) continue;
+    expect(entry).toMatch(/^\d{10} 00000 n \n$/);
+    const offset = Number(entry.slice(0, 10));
+    expect(text.slice(offset, offset + `${number} 0 obj`.length)).toBe(`${number} 0 obj`);
+  }
+  expect(text).toContain(`trailer\n<< /Size ${size} /Root 1 0 R >>`);
+  // The stream's /Length is the exact length of its bytes.
+  const stream = /<< \/Length (\d+) >>\nstream\n([\s\S]*?)\nendstream/.exec(text);
+  expect(stream?.[2]?.length).toBe(Number(stream?.[1]));
+  return text;
+}
+
+describe("ensureSampleProductFiles", () => {
+  it("gives every published sample product one PDF in the store and a row that matches it", async () => {
+    const [published] = await database.db
+      .select({ value: count() })
+      .from(products)
+      .where(eq(products.status, "published"));
+    expect(firstRun).toBe(published!.value);
+    expect(firstRun).toBeGreaterThanOrEqual(60);
+
+    const rows = await database.db
+      .select({ file: productFiles, title: products.title, creatorName: creators.name })
+      .from(productFiles)
+      .innerJoin(products, eq(products.id, productFiles.productId))
+      .innerJoin(creators, eq(creators.id, products.creatorId));
+    expect(rows).toHaveLength(firstRun);
+    for (const { file, title, creatorName } of rows) {
+      expect(file.fileName).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*\.pdf$/);
+      expect(file.storageKey).toBe(`products/${file.productId}/${file.fileName}`);
+      expect(file.contentType).toBe("application/pdf");
+      const bytes = await files.read(file.storageKey);
+      expect(bytes?.length).toBe(file.sizeBytes);
+      const text = expectValidPdf(bytes!);
+      expect(text).toContain("Thank you for your purchase!");
+      expect(text).toContain(`by ${toAscii(creatorName).replace(/[\\()]/g, "\\$&")}`);
+      expect(text).toContain(
+        toAscii(title)
+          .split(" ")[0]!
+          .replace(/[\\()]/g, "\\$&"),
+      );
+    }
+  });
+
+  it("names the file after the title", async () => {
+    expect(slugForFile("2026 Minimalist Weekly Planner", 9)).toBe("2026-minimalist-weekly-planner");
+    expect(slugForFile("The Freelance Designer's Pricing Playbook", 5)).toBe(
+      "the-freelance-designer-s-pricing-playbook",
+    );
+    expect(slugForFile("Café Menü (Set #2)", 7)).toBe("cafe-menu-set-2");
+    expect(slugForFile("♥♥♥", 12)).toBe("product-12");
+    const [planner] = await database.db
+      .select({ fileName: productFiles.fileName })
+      .from(productFiles)
+      .innerJoin(products, eq(products.id, productFiles.productId))
+      .where(eq(products.title, "2026 Minimalist Weekly Planner"));
+    expect(planner?.fileName).toBe("2026-minimalist-weekly-planner.pdf");
+  });
+
+  it("adds nothing when run again, and only puts back what is missing, byte for byte the same", async () => {
+    const before = await fileCount();
+    expect(await ensureSampleProductFiles(database.db, files)).toBe(0);
+    expect(await fileCount()).toBe(before);
+
+    const [gone] = await database.db.delete(productFiles).where(eq(productFiles.productId, 1)).returning();
+    const original = await files.read(gone!.storageKey);
+    await files.remove(gone!.storageKey);
+    expect(await ensureSampleProductFiles(database.db, files)).toBe(1);
+    expect(await fileCount()).toBe(before);
+    expect((await files.read(gone!.storageKey))?.equals(original!)).toBe(true);
+  });
+
+  it("leaves drafts and other creators' products alone unless asked, and stops at the limit", async () => {
+    const [outsider] = await database.db
+      .insert(creators)
+      .values({ slug: "generated-creator-1a2b", name: "Generated Creator" })
+      .returning();
+    const [template] = await database.db.select().from(products).where(eq(products.id, 1));
+    const { id: _id, createdAt: _c, updatedAt: _u, ...fields } = template!;
+    const added = await database.db
+      .insert(products)
+      .values([
+        { ...fields, title: "Generated One", creatorId: outsider!.id },
+        { ...fields, title: "Generated Two", creatorId: outsider!.id },
+        { ...fields, title: "Generated Draft", creatorId: outsider!.id, status: "draft" },
+        { ...fields, title: "Sample Draft", status: "draft" },
+      ])
+      .returning({ id: products.id });
+    expect(await ensureSampleProductFiles(database.db, files)).toBe(0);
+    expect(await ensureSampleProductFiles(database.db, files, { allCreators: true, limit: 1 })).toBe(1);
+    expect(await ensureSampleProductFiles(database.db, files, { allCreators: true, batchSize: 1 })).toBe(1);
+    const filed = await database.db.select({ productId: productFiles.productId }).from(productFiles);
+    const filedIds = new Set(filed.map((row) => row.productId));
+    expect(added.map(({ id }) => filedIds.has(id))).toEqual([true, true, false, false]);
+  });
+});
+
+describe("the PDF writer", () => {
+  it("is deterministic and escapes what PDF strings need escaped", () => {
+    const product = { title: "Notes (Vol. 1) \\ Café – “Deluxe”", creatorName: "Zoë", format: "PSD" };
+    const bytes = samplePdf(product);
+    expect(samplePdf(product).equals(bytes)).toBe(true);
+    const text = expectValidPdf(bytes);
+    expect(text).toContain(String.raw`(Notes \(Vol. 1\) \\ Cafe - "Deluxe")`);
+    expect(text).toContain("(by Zoe)");
+    // Only the binary marker after the header is above ASCII.
+    expect([...bytes.subarray(15)].every((byte) => byte < 128)).toBe(true);
+  });
+
+  it("wraps long lines instead of running off the page", () => {
+    const text = writePdf([{ text: "word ".repeat(60), size: 12 }]).toString("latin1");
+    expect(text.match(/ Tj ET/g)?.length).toBeGreaterThan(2);
+  });
+});

@@ -1,0 +1,64 @@
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { fromDrizzle, PgBoss } from "pg-boss";
+import type { Queryable } from "../db/client.ts";
+
+// Background work (receipts, the hosted payment page's webhook deliveries) runs through
+// pg-boss on the shop's own PostgreSQL: a job enqueued inside a transaction exists exactly when
+// that transaction commits, and a failed job is retried with backoff.
+
+export const QUEUES = {
+  /** Email the receipt of a paid order: { orderId }. */
+  sendReceipt: "send-receipt",
+  /** Deliver one webhook event of the hosted payment page to the shop: { eventId }. */
+  deliverHostedWebhook: "deliver-hosted-payment-webhook",
+} as const;
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+
+export interface JobQueue {
+  /** Enqueues a job; inside `within` (a transaction) it is committed or rolled back with it. */
+  send(name: QueueName, data: object, within?: Queryable): Promise<void>;
+}
+
+export interface RunningJobs extends JobQueue {
+  boss: PgBoss;
+  /** Runs `handler` for each job of the queue; a thrown error retries the job later. */
+  work<T extends object>(name: QueueName, handler: (data: T) => Promise<void>): Promise<void>;
+  stop(): Promise<void>;
+}
+
+// Retries with exponential backoff (about 1 s, 2 s, 4 s ... capped at 5 min) for a day's worth of
+// attempts; an active job whose server died is picked up again after a minute.
+const QUEUE_OPTIONS = { retryLimit: 20, retryDelay: 1, retryBackoff: true, retryDelayMax: 300, expireInSeconds: 60 };
+
+/**
+ * Starts pg-boss on the database of `appPool`, with connections of its own: sharing the app's
+ * pool could leave a job sent inside a transaction waiting for a connection that only the end of
+ * that transaction frees.
+ */
+export async function startJobs(appPool: pg.Pool, onError: (error: Error) => void): Promise<RunningJobs> {
+  const pool = new pg.Pool({ ...appPool.options, max: 4 });
+  pool.on("error", onError);
+  const boss = new PgBoss({
+    db: { executeSql: (text, values) => pool.query(text, values as unknown[]) },
+    superviseIntervalSeconds: 30,
+  });
+  boss.on("error", onError);
+  await boss.start();
+  for (const name of Object.values(QUEUES)) await boss.createQueue(name, QUEUE_OPTIONS);
+  return {
+    boss,
+    async send(name, data, within) {
+      await boss.send(name, data, within ? { db: fromDrizzle(within, sql) } : {});
+    },
+    async work(name, handler) {
+      await boss.work(name, { pollingIntervalSeconds: 0.5 }, async (jobs) => {
+        for (const job of jobs) await handler(job.data as never);
+      });
+    },
+    async stop() {
+      await boss.stop({ graceful: true, timeout: 10_000, close: false });
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,85 @@
+import { and, eq, isNull } from "drizzle-orm";
+import type { Database } from "../db/client.ts";
+import { orders } from "../db/schema.ts";
+import type { JobQueue } from "../jobs/queue.ts";
+import { Refusal } from "../lib/refusal.ts";
+import type { PaymentProvider } from "../payments/provider.ts";
+import { fulfilOrder } from "./fulfil-order.ts";
+import { orderPagePath } from "./order-access.ts";
+import { type Buyer, itemsOf, type Order, placeOrder } from "./place-order.ts";
+
+export interface CheckoutServices {
+  db: Database;
+  jobs: JobQueue;
+  payments: PaymentProvider;
+  publicUrl: string;
+  secret: string;
+}
+
+export interface CheckoutResult {
+  orderNumber: string;
+  /** The order's page for this buyer (a guest's carries the access secret). */
+  orderPath: string;
+  /** Where to pay; null when nothing is left to pay (a free order, or one already paid). */
+  paymentUrl: string | null;
+  status: Order["status"];
+}
+
+/**
+ * Checkout: the order from the shopper's cart (see placeOrder), then its payment page. A free
+ * order is fulfilled at once. Retrying with the same idempotency key reuses the order and its
+ * payment session, so nothing is ever charged twice.
+ */
+export async function checkout(
+  services: CheckoutServices,
+  input: { shopperId: string | null; buyer: Buyer; idempotencyKey: string },
+): Promise<CheckoutResult> {
+  if (!input.shopperId) throw new Refusal("Your cart is empty.", 400);
+  const order = await placeOrder(services.db, { ...input, shopperId: input.shopperId });
+  const result = (status: Order["status"], paymentUrl: string | null): CheckoutResult => ({
+    orderNumber: order.number,
+    orderPath: orderPagePath(services.secret, order),
+    paymentUrl,
+    status,
+  });
+  if (order.status === "paid") return result("paid", null);
+  if (order.status !== "pending_payment" && order.status !== "failed") {
+    throw new Refusal("This checkout has ended. Please check out again.", 409);
+  }
+  if (order.totalCents === 0) {
+    await services.db.transaction(async (tx) => {
+      const [locked] = await tx.select().from(orders).where(eq(orders.id, order.id)).for("update");
+      if (locked?.status === "pending_payment") await fulfilOrder(tx, services.jobs, locked);
+    });
+    return result("paid", null);
+  }
+  if (order.paymentUrl) return result(order.status, order.paymentUrl);
+
+  const items = await itemsOf(services.db, order.id);
+  const orderUrl = `${services.publicUrl}${orderPagePath(services.secret, order)}`;
+  let session: Awaited<ReturnType<PaymentProvider["createCheckout"]>>;
+  try {
+    session = await services.payments.createCheckout({
+      reference: order.number,
+      amountCents: order.totalCents,
+      currency: "usd",
+      lines: [
+        ...items.map((item) => ({ title: item.title, unitAmountCents: item.unitPriceCents, quantity: item.quantity })),
+        ...(order.taxCents > 0 ? [{ title: "Tax (8%)", unitAmountCents: order.taxCents, quantity: 1 }] : []),
+      ],
+      customerEmail: order.email,
+      returnUrl: `${orderUrl}${orderUrl.includes("?") ? "&" : "?"}placed=1`,
+      cancelUrl: orderUrl,
+    });
+  } catch (error) {
+    throw new Refusal("The payment provider could not be reached. Nothing was charged; please try again.", 502, {
+      cause: error,
+    });
+  }
+  // Concurrent twins of this request got the same session from the provider; the first stores it.
+  await services.db
+    .update(orders)
+    .set({ paymentProvider: services.payments.name, paymentRef: session.ref, paymentUrl: session.url })
+    .where(and(eq(orders.id, order.id), isNull(orders.paymentUrl)));
+  return result(order.status, session.url);
+}

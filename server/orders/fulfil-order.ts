@@ -1,0 +1,37 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Queryable } from "../db/client.ts";
+import { cartItems, orderItems, orders } from "../db/schema.ts";
+import { type JobQueue, QUEUES } from "../jobs/queue.ts";
+import { newLicenseKey } from "./order-number.ts";
+
+/**
+ * What happens once an order is paid, all inside the caller's transaction: the order is paid,
+ * each item gets its license key (its files can be downloaded from now on), the bought products
+ * leave the cart they came from, and the receipt is queued. Called only for an order that was
+ * not yet paid, with its row locked.
+ */
+export async function fulfilOrder(tx: Queryable, jobs: JobQueue, order: { id: number; shopperId: string | null }) {
+  await tx
+    .update(orders)
+    .set({ status: "paid", paidAt: sql`now()`, failureReason: null, updatedAt: sql`now()` })
+    .where(eq(orders.id, order.id));
+  const items = await tx
+    .select({ id: orderItems.id, productId: orderItems.productId })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, order.id));
+  for (const item of items) {
+    await tx.update(orderItems).set({ licenseKey: newLicenseKey() }).where(eq(orderItems.id, item.id));
+  }
+  if (order.shopperId) {
+    await tx.delete(cartItems).where(
+      and(
+        eq(cartItems.shopperId, order.shopperId),
+        inArray(
+          cartItems.productId,
+          items.map((item) => item.productId),
+        ),
+      ),
+    );
+  }
+  await jobs.send(QUEUES.sendReceipt, { orderId: order.id }, tx);
+}

@@ -1,0 +1,95 @@
+import { eq, sql } from "drizzle-orm";
+import { getCart } from "../cart/cart.ts";
+import type { Database } from "../db/client.ts";
+import { orderItems, orders } from "../db/schema.ts";
+import { Refusal } from "../lib/refusal.ts";
+import { splitSale } from "./money.ts";
+import { newOrderNumber } from "./order-number.ts";
+
+export interface Buyer {
+  /** The signed-in account, or null for a guest. */
+  userId: string | null;
+  name: string;
+  email: string;
+}
+
+export interface PlaceOrderInput {
+  /** Whose cart the order is made from. */
+  shopperId: string;
+  buyer: Buyer;
+  /** The browser's key for this checkout attempt: the same key always gives the same order. */
+  idempotencyKey: string;
+}
+
+export type Order = typeof orders.$inferSelect;
+
+/**
+ * Makes an order from the shopper's cart, priced from the catalogue now: items at their current
+ * price, subtotal, 8% tax rounded once, total, and each line's 70/30 split. A request repeated
+ * with the same idempotency key (a retry, a double click, two at once) returns the first order.
+ */
+export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<Order> {
+  const earlier = await findByIdempotencyKey(db, input);
+  if (earlier) return earlier;
+
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const placed = await db.transaction(async (tx) => {
+      const cart = await getCart(tx, input.shopperId);
+      if (cart.lines.length === 0) throw new Refusal("Your cart is empty.", 400);
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          number: newOrderNumber(),
+          userId: input.buyer.userId,
+          shopperId: input.shopperId,
+          email: input.buyer.email,
+          customerName: input.buyer.name,
+          subtotalCents: cart.subtotalCents,
+          taxCents: cart.taxCents,
+          totalCents: cart.totalCents,
+          idempotencyKey: input.idempotencyKey,
+        })
+        // Either unique value may be taken: the key by a concurrent twin of this request (it
+        // waits for that one to commit), the number by chance (one in 36^9 per order).
+        .onConflictDoNothing()
+        .returning();
+      if (!order) return null;
+      await tx.insert(orderItems).values(
+        cart.lines.map((line) => {
+          const lineTotalCents = line.priceCents * line.quantity;
+          return {
+            orderId: order.id,
+            productId: line.productId,
+            creatorId: line.creatorId,
+            title: line.title,
+            unitPriceCents: line.priceCents,
+            quantity: line.quantity,
+            lineTotalCents,
+            ...splitSale(lineTotalCents),
+          };
+        }),
+      );
+      return order;
+    });
+    if (placed) return placed;
+    const twin = await findByIdempotencyKey(db, input);
+    if (twin) return twin;
+  }
+  throw new Error("Could not find a free order number in 5 attempts");
+}
+
+async function findByIdempotencyKey(db: Database, input: PlaceOrderInput): Promise<Order | null> {
+  const [order] = await db.select().from(orders).where(eq(orders.idempotencyKey, input.idempotencyKey));
+  if (!order) return null;
+  // A key is only ever reused by the browser that made it; anyone else's use of it is refused.
+  const sameBuyer = input.buyer.userId ? order.userId === input.buyer.userId : order.shopperId === input.shopperId;
+  if (!sameBuyer) throw new Refusal("This checkout request was already used. Please try again.", 409);
+  return order;
+}
+
+/** The items of an order, in the order they were bought. */
+export function itemsOf(db: Database, orderId: number) {
+  return db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(orderItems.id);
+}
+
+export const touchOrder = { updatedAt: sql`now()` };

@@ -1,0 +1,124 @@
+import crypto from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import type { Database } from "../../db/client.ts";
+import { hostedPaymentSessions, hostedPaymentWebhooks } from "../../db/schema.ts";
+import { type JobQueue, QUEUES } from "../../jobs/queue.ts";
+import type { HostedEventBody } from "./hosted-provider.ts";
+import { type CardInput, tryCard } from "./test-cards.ts";
+import { SIGNATURE_HEADER, signatureHeader } from "./webhook-signature.ts";
+
+// The hosted payment page's own side: it takes the card, decides like a test-mode provider, and
+// tells the shop through webhooks delivered by a job, retried until the shop answers 2xx. It
+// reads only its own tables: what it knows of the order is what the shop sent when starting.
+
+export type PaymentSession = typeof hostedPaymentSessions.$inferSelect & {
+  lines: { title: string; unitAmountCents: number; quantity: number }[];
+};
+
+export async function findPaymentSession(db: Database, id: string): Promise<PaymentSession | null> {
+  const [session] = await db.select().from(hostedPaymentSessions).where(eq(hostedPaymentSessions.id, id));
+  return (session as PaymentSession | undefined) ?? null;
+}
+
+export type PayResult =
+  | { status: "paid"; returnUrl: string }
+  | { status: "declined"; reason: string; field?: keyof CardInput }
+  | { status: "expired" };
+
+/**
+ * Pays the session with a card. Paying a session that is already paid charges nothing again and
+ * returns the buyer to the shop; the session row is locked, so two submits at once pay once.
+ */
+export async function payWithCard(
+  db: Database,
+  jobs: JobQueue,
+  sessionId: string,
+  card: CardInput,
+  now = new Date(),
+): Promise<PayResult | null> {
+  return db.transaction(async (tx) => {
+    const [session] = await tx
+      .select()
+      .from(hostedPaymentSessions)
+      .where(eq(hostedPaymentSessions.id, sessionId))
+      .for("update");
+    if (!session) return null;
+    if (session.status === "paid") return { status: "paid", returnUrl: session.returnUrl };
+    if (session.status === "expired") return { status: "expired" };
+    const data = {
+      sessionId: session.id,
+      reference: session.reference,
+      amountCents: session.amountCents,
+      currency: session.currency,
+    };
+    if (session.expiresAt <= now) {
+      await tx.update(hostedPaymentSessions).set({ status: "expired" }).where(eq(hostedPaymentSessions.id, session.id));
+      await queueEvent(tx, jobs, { type: "session.expired", data });
+      return { status: "expired" };
+    }
+    const outcome = tryCard(card, now);
+    if (outcome.ok) {
+      await tx
+        .update(hostedPaymentSessions)
+        .set({ status: "paid", lastError: null })
+        .where(eq(hostedPaymentSessions.id, session.id));
+      await queueEvent(tx, jobs, { type: "payment.succeeded", data });
+      return { status: "paid", returnUrl: session.returnUrl };
+    }
+    // A mistake in the form is the buyer's to fix here; only a decision of the card's bank is news for the shop.
+    if (!outcome.field) {
+      await tx
+        .update(hostedPaymentSessions)
+        .set({ lastError: outcome.reason })
+        .where(eq(hostedPaymentSessions.id, session.id));
+      await queueEvent(tx, jobs, { type: "payment.failed", data: { ...data, reason: outcome.reason } });
+    }
+    return { status: "declined", reason: outcome.reason, field: outcome.field };
+  });
+}
+
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+async function queueEvent(tx: Tx, jobs: JobQueue, event: Pick<HostedEventBody, "type" | "data">) {
+  const body: HostedEventBody = {
+    id: `hpe_${crypto.randomBytes(18).toString("base64url")}`,
+    created: Math.floor(Date.now() / 1000),
+    ...event,
+  };
+  await tx
+    .insert(hostedPaymentWebhooks)
+    .values({ eventId: body.id, sessionId: event.data.sessionId, body: JSON.stringify(body) });
+  await jobs.send(QUEUES.deliverHostedWebhook, { eventId: body.id }, tx);
+}
+
+/**
+ * Sends one webhook to the shop, signed. Throws when the shop does not answer 2xx, so that the
+ * job is retried; a delivery that already succeeded is not sent again.
+ */
+export async function deliverHostedWebhook(db: Database, webhookSecret: string, eventId: string): Promise<void> {
+  const [delivery] = await db
+    .select({
+      body: hostedPaymentWebhooks.body,
+      deliveredAt: hostedPaymentWebhooks.deliveredAt,
+      url: hostedPaymentSessions.webhookUrl,
+    })
+    .from(hostedPaymentWebhooks)
+    .innerJoin(hostedPaymentSessions, eq(hostedPaymentSessions.id, hostedPaymentWebhooks.sessionId))
+    .where(eq(hostedPaymentWebhooks.eventId, eventId));
+  if (!delivery || delivery.deliveredAt) return;
+  await db
+    .update(hostedPaymentWebhooks)
+    .set({ attempts: sql`${hostedPaymentWebhooks.attempts} + 1` })
+    .where(eq(hostedPaymentWebhooks.eventId, eventId));
+  const response = await fetch(delivery.url, {
+    method: "POST",
+    headers: { "content-type": "application/json", [SIGNATURE_HEADER]: signatureHeader(webhookSecret, delivery.body) },
+    body: delivery.body,
+    signal: AbortSignal.timeout(10_000),
+  });
+  if (!response.ok) throw new Error(`The shop answered ${response.status} to webhook ${eventId}`);
+  await db
+    .update(hostedPaymentWebhooks)
+    .set({ deliveredAt: sql`now()` })
+    .where(eq(hostedPaymentWebhooks.eventId, eventId));
+}

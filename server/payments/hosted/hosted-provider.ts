@@ -1,0 +1,87 @@
+import crypto from "node:crypto";
+import { eq } from "drizzle-orm";
+import type { Database } from "../../db/client.ts";
+import { hostedPaymentSessions } from "../../db/schema.ts";
+import { deriveKey } from "../../lib/signing.ts";
+import { type PaymentEvent, type PaymentProvider, WebhookRejected } from "../provider.ts";
+import { SIGNATURE_HEADER, signatureProblem } from "./webhook-signature.ts";
+
+/** How long a payment page stays open. */
+export const SESSION_HOURS = 24;
+
+/** The secret the hosted page signs its webhooks with, derived from the shop's secret. */
+export const hostedWebhookSecret = (shopSecret: string) =>
+  deriveKey(shopSecret, "hosted-payments-webhook").toString("hex");
+
+/** The webhook body the hosted page sends (server/payments/hosted/hosted-payments.ts writes it). */
+export interface HostedEventBody {
+  id: string;
+  type: "payment.succeeded" | "payment.failed" | "session.expired";
+  created: number;
+  data: { sessionId: string; reference: string; amountCents: number; currency: string; reason?: string };
+}
+
+/**
+ * The shop's side of its own hosted payment page: starting a payment creates a session on the
+ * page (in the page's own tables), and its events arrive as signed webhooks, as with any provider.
+ */
+export function createHostedProvider(options: { db: Database; publicUrl: string; secret: string }): PaymentProvider {
+  const webhookSecret = hostedWebhookSecret(options.secret);
+  return {
+    name: "hosted",
+    async createCheckout(request) {
+      const total = request.lines.reduce((sum, line) => sum + line.unitAmountCents * line.quantity, 0);
+      if (total !== request.amountCents) throw new Error("The payment lines do not add up to the amount");
+      // One session per reference: starting the same payment again opens the same page.
+      await options.db
+        .insert(hostedPaymentSessions)
+        .values({
+          id: `hps_${crypto.randomBytes(18).toString("base64url")}`,
+          reference: request.reference,
+          amountCents: request.amountCents,
+          currency: request.currency,
+          lines: request.lines,
+          customerEmail: request.customerEmail,
+          returnUrl: request.returnUrl,
+          cancelUrl: request.cancelUrl,
+          webhookUrl: `${options.publicUrl}/api/v1/payments/webhook/hosted`,
+          expiresAt: new Date(Date.now() + SESSION_HOURS * 3600_000),
+        })
+        .onConflictDoNothing({ target: hostedPaymentSessions.reference });
+      const [session] = await options.db
+        .select({ id: hostedPaymentSessions.id })
+        .from(hostedPaymentSessions)
+        .where(eq(hostedPaymentSessions.reference, request.reference));
+      return { ref: session!.id, url: `${options.publicUrl}/pay/${session!.id}` };
+    },
+    verifyWebhook(rawBody, headers) {
+      const problem = signatureProblem(webhookSecret, rawBody, headers.get(SIGNATURE_HEADER));
+      if (problem) throw new WebhookRejected(problem);
+      let body: HostedEventBody;
+      try {
+        body = JSON.parse(rawBody);
+      } catch {
+        throw new WebhookRejected("unreadable body");
+      }
+      return toPaymentEvent(body);
+    },
+  };
+}
+
+function toPaymentEvent(body: HostedEventBody): PaymentEvent {
+  const { data } = body;
+  if (typeof body.id !== "string" || !data || typeof data.reference !== "string") {
+    throw new WebhookRejected("unreadable event");
+  }
+  const common = { id: body.id, reference: data.reference, sessionRef: data.sessionId };
+  switch (body.type) {
+    case "payment.succeeded":
+      return { ...common, type: "payment_succeeded", amountCents: data.amountCents, currency: data.currency };
+    case "payment.failed":
+      return { ...common, type: "payment_failed", reason: data.reason ?? "The payment did not go through." };
+    case "session.expired":
+      return { ...common, type: "session_expired" };
+    default:
+      return { id: body.id, type: "other", providerType: String(body.type) };
+  }
+}

@@ -1,0 +1,62 @@
+// The card numbers the hosted payment page accepts, as a payment provider's test mode does.
+// Documented on the page itself and in the README.
+
+export const TEST_CARDS = [
+  { number: "4242 4242 4242 4242", result: "succeeds" },
+  { number: "4000 0000 0000 0002", result: "is declined" },
+  { number: "4000 0000 0000 0119", result: "fails with a processing error" },
+] as const;
+
+export const DECLINED = "Your card was declined.";
+export const PROCESSING_ERROR = "An error occurred while processing your card. Please try again.";
+
+export interface CardInput {
+  number: string;
+  expiry: string;
+  cvc: string;
+  name: string;
+}
+
+export type CardOutcome = { ok: true } | { ok: false; reason: string; field?: keyof CardInput; charged: false };
+
+function luhnValid(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let digit = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+/** What happens when this card is used now: form mistakes first, then the test card's result. */
+export function tryCard(card: CardInput, now = new Date()): CardOutcome {
+  const refuse = (reason: string, field?: keyof CardInput): CardOutcome => ({
+    ok: false,
+    reason,
+    field,
+    charged: false,
+  });
+  const digits = card.number.replace(/[\s-]/g, "");
+  if (!card.name.trim()) return refuse("Enter the name on the card.", "name");
+  if (!/^\d{12,19}$/.test(digits) || !luhnValid(digits)) return refuse("Your card number is incorrect.", "number");
+  const expiry = /^(\d{2})\s*\/\s*(\d{2})$/.exec(card.expiry.trim());
+  const month = Number(expiry?.[1]);
+  if (!expiry || month < 1 || month > 12) return refuse("Enter the expiry date as MM/YY.", "expiry");
+  const endOfMonth = new Date(Date.UTC(2000 + Number(expiry[2]), month, 1));
+  if (endOfMonth <= now) return refuse("Your card has expired.", "expiry");
+  if (!/^\d{3,4}$/.test(card.cvc.trim())) return refuse("Your card's security code is incomplete.", "cvc");
+  switch (digits) {
+    case "4242424242424242":
+      return { ok: true };
+    case "4000000000000002":
+      return refuse(DECLINED);
+    case "4000000000000119":
+      return refuse(PROCESSING_ERROR);
+    default:
+      return refuse("This is a test payment page: use one of the test card numbers shown.", "number");
+  }
+}

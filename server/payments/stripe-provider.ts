@@ -1,0 +1,152 @@
+import Stripe from "stripe";
+import { type CheckoutRequest, type PaymentEvent, type PaymentProvider, WebhookRejected } from "./provider.ts";
+
+// Stripe Checkout behind the shop's PaymentProvider: the buyer pays on Stripe's page, and
+// Stripe's signed webhooks tell the shop how it went.
+
+export interface StripeProviderOptions {
+  secretKey: string;
+  webhookSecret: string;
+  /** Where the SDK sends its requests instead of api.stripe.com; only for tests against a stand-in. */
+  apiUrl?: string;
+}
+
+const PAYMENT_FAILED_REASON = "Your payment did not go through. Please try another payment method.";
+
+export function createStripeProvider(options: StripeProviderOptions): PaymentProvider {
+  const stripe = createClient(options.secretKey, options.apiUrl);
+  return {
+    name: "stripe",
+
+    async createCheckout(request) {
+      assertLinesAddUp(request);
+      const metadata = { order_number: request.reference };
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: "payment",
+          line_items: request.lines.map((line) => ({
+            quantity: line.quantity,
+            price_data: {
+              currency: request.currency,
+              unit_amount: line.unitAmountCents,
+              product_data: { name: line.title },
+            },
+          })),
+          client_reference_id: request.reference,
+          metadata,
+          // Also on the payment itself, so the order number shows in the dashboard's payment view.
+          payment_intent_data: { metadata },
+          customer_email: request.customerEmail,
+          success_url: request.returnUrl,
+          cancel_url: request.cancelUrl,
+        },
+        // One session per order: a retried checkout (double click, lost response) gets the same one back.
+        { idempotencyKey: `checkout-${request.reference}` },
+      );
+      if (!session.url) throw new Error(`Stripe returned checkout session ${session.id} without a payment page URL`);
+      return { ref: session.id, url: session.url };
+    },
+
+    verifyWebhook(rawBody, headers) {
+      return toPaymentEvent(readSignedEvent(stripe, rawBody, headers, options.webhookSecret));
+    },
+  };
+}
+
+function createClient(secretKey: string, apiUrl: string | undefined): Stripe {
+  const endpoint = apiUrl ? new URL(apiUrl) : undefined;
+  return new Stripe(secretKey, {
+    // The buyer waits on this request; with two retries the worst case stays around half a minute.
+    timeout: 10_000,
+    // Retries are safe: every POST carries an idempotency key (ours for checkouts).
+    maxNetworkRetries: 2,
+    ...(endpoint && {
+      protocol: endpoint.protocol === "https:" ? "https" : "http",
+      host: endpoint.hostname.replace(/^\[|\]$/g, ""), // IPv6 literals come bracketed
+      port: endpoint.port || (endpoint.protocol === "https:" ? 443 : 80),
+    }),
+  });
+}
+
+/** The shop must never ask Stripe for a different amount than its order total. */
+function assertLinesAddUp(request: CheckoutRequest) {
+  for (const line of request.lines) {
+    if (!Number.isInteger(line.unitAmountCents) || !Number.isInteger(line.quantity)) {
+      throw new Error(`Checkout ${request.reference}: line "${line.title}" has a fractional amount or quantity`);
+    }
+  }
+  const sum = request.lines.reduce((total, line) => total + line.unitAmountCents * line.quantity, 0);
+  if (sum !== request.amountCents) {
+    throw new Error(`Checkout ${request.reference}: the lines add up to ${sum} cents, not ${request.amountCents}`);
+  }
+}
+
+function readSignedEvent(stripe: Stripe, rawBody: string, headers: Headers, secret: string): Stripe.Event {
+  const signature = headers.get("stripe-signature");
+  if (!signature) throw new WebhookRejected("missing Stripe-Signature header");
+  let event: unknown;
+  try {
+    event = stripe.webhooks.constructEvent(rawBody, signature, secret);
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
+      // The SDK's messages run on with advice and links; the first sentence is the reason.
+      throw new WebhookRejected(error.message.split(/[.\n]/)[0] || "invalid signature");
+    }
+    throw new WebhookRejected("unreadable event body");
+  }
+  // Correctly signed but not an event: Stripe never sends this, but the shop must not crash on it.
+  if (!isEvent(event)) throw new WebhookRejected("not a Stripe event");
+  return event;
+}
+
+function isEvent(value: unknown): value is Stripe.Event {
+  if (typeof value !== "object" || value === null) return false;
+  const { id, type, data } = value as Record<string, unknown>;
+  return typeof id === "string" && typeof type === "string" && typeof data === "object" && data !== null;
+}
+
+type SessionEventType =
+  | "checkout.session.completed"
+  | "checkout.session.async_payment_succeeded"
+  | "checkout.session.async_payment_failed"
+  | "checkout.session.expired";
+
+function toPaymentEvent(event: Stripe.Event): PaymentEvent {
+  switch (event.type) {
+    case "checkout.session.completed":
+    case "checkout.session.async_payment_succeeded":
+    case "checkout.session.async_payment_failed":
+    case "checkout.session.expired":
+      return fromSession(event.id, event.type, event.data.object);
+    default:
+      return { id: event.id, type: "other", providerType: event.type };
+  }
+}
+
+function fromSession(id: string, type: SessionEventType, session: Stripe.Checkout.Session): PaymentEvent {
+  // Sessions made elsewhere on the same Stripe account carry no order number: not the shop's business.
+  const reference = session.client_reference_id ?? session.metadata?.order_number;
+  if (!reference) return { id, type: "other", providerType: type };
+  const ours = { id, reference, sessionRef: session.id };
+  const succeeded: PaymentEvent = {
+    ...ours,
+    type: "payment_succeeded",
+    // Never null for payment-mode sessions; 0 would not match the order total, which the shop checks.
+    amountCents: session.amount_total ?? 0,
+    currency: session.currency ?? "",
+  };
+
+  switch (type) {
+    case "checkout.session.completed":
+      // "unpaid": a delayed method (a bank debit) has only started; async_payment_* tells how it ends.
+      return session.payment_status === "paid" || session.payment_status === "no_payment_required"
+        ? succeeded
+        : { id, type: "other", providerType: type };
+    case "checkout.session.async_payment_succeeded":
+      return succeeded;
+    case "checkout.session.async_payment_failed":
+      return { ...ours, type: "payment_failed", reason: PAYMENT_FAILED_REASON };
+    case "checkout.session.expired":
+      return { ...ours, type: "session_expired" };
+  }
+}
