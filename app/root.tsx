@@ -14,6 +14,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useRouteLoaderData,
 } from "react-router";
 import { Toaster } from "sonner";
@@ -63,6 +64,8 @@ export function useShop() {
 
 export function Layout({ children }: { children: ReactNode }) {
   const shop = useShop();
+  // A page that stands for another party (the hosted payment page) shows none of the shop's frame.
+  const bare = useMatches().some((match) => (match.handle as { bare?: boolean } | undefined)?.bare);
   return (
     <html lang="en">
       <head>
@@ -80,23 +83,27 @@ export function Layout({ children }: { children: ReactNode }) {
         >
           Skip to content
         </a>
-        <ShopDialogsProvider>
-          <SiteHeader
-            shopName={shop?.shopName ?? "Marketplace"}
-            categories={shop?.categories ?? []}
-            account={{
-              user: shop?.user ?? null,
-              demoAccounts: shop?.demoAccounts ?? [],
-              googleSignIn: shop?.googleSignIn ?? false,
-            }}
-            cart={shop?.cart ?? null}
-            wishlistCount={shop?.wishlist.length ?? 0}
-          />
-          <main id="main" className="flex-1">
-            {children}
-          </main>
-        </ShopDialogsProvider>
-        <SiteFooter shopName={shop?.shopName ?? "Marketplace"} />
+        {bare ? (
+          <main id="main">{children}</main>
+        ) : (
+          <ShopDialogsProvider>
+            <SiteHeader
+              shopName={shop?.shopName ?? "Marketplace"}
+              categories={shop?.categories ?? []}
+              account={{
+                user: shop?.user ?? null,
+                demoAccounts: shop?.demoAccounts ?? [],
+                googleSignIn: shop?.googleSignIn ?? false,
+              }}
+              cart={shop?.cart ?? null}
+              wishlistCount={shop?.wishlist.length ?? 0}
+            />
+            <main id="main" className="flex-1">
+              {children}
+            </main>
+          </ShopDialogsProvider>
+        )}
+        {bare ? null : <SiteFooter shopName={shop?.shopName ?? "Marketplace"} />}
         <Toaster
           closeButton
           // Bottom right: at the top they would cover the account and cart buttons.

@@ -29,6 +29,13 @@ export default [
   route("account/sign-up", "routes/account/sign-up.ts"),
   route("account/sign-out", "routes/account/sign-out.ts"),
   route("wishlist", "routes/wishlist.tsx"),
+  route("account/orders", "routes/account/orders.tsx"),
+  route("account/orders/:number", "routes/account/order.tsx"),
+  route("account/downloads", "routes/account/downloads.tsx"),
+  // A guest's order, reached through the signed link in the receipt email.
+  route("orders/:number", "routes/guest-order.tsx"),
+  // The hosted payment page: it stands in for an external provider's checkout page.
+  route("pay/:sessionId", "routes/pay.tsx"),
   // A purchased file, through a short-lived signed link.
   route("downloads/:token", "routes/download.ts"),
   // JSON resource routes: the cart and wishlist buttons post here.
@@ -36,5 +43,8 @@ export default [
   route("api/v1/wishlist", "routes/api/wishlist.ts"),
   route("api/v1/search", "routes/api/search.ts"),
   route("api/v1/search/suggestions", "routes/api/search-suggestions.ts"),
+  route("api/v1/checkout", "routes/api/checkout.ts"),
+  route("api/v1/orders/:number", "routes/api/order-status.ts"),
+  route("api/v1/payments/webhook/:provider", "routes/api/payment-webhook.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -11,6 +11,10 @@ import { seedDemoAccountsIfMissing } from "./accounts/demo-accounts.ts";
 import { seedSampleCatalogueIfEmpty } from "./catalogue/seed-sample-catalogue.ts";
 import { type Config, ConfigError, parseConfig } from "./config/env.ts";
 import { type OpenedDatabase, openDatabase } from "./db/open.ts";
+import { ensureSampleProductFiles } from "./delivery/sample-files.ts";
+import { type RunningJobs, startJobs } from "./jobs/queue.ts";
+import { startWorkers } from "./jobs/workers.ts";
+import { fileStoreFor } from "./storage/file-store.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -28,12 +32,17 @@ const log = (message: string) => logger.info(message);
 
 let database: OpenedDatabase;
 let authSecret: string;
+let jobs: RunningJobs;
 try {
   database = await openDatabase(config, log);
   authSecret = await loadAuthSecret(database.db, config.authSecret);
   const seeded = await seedSampleCatalogueIfEmpty(database.db, database.pool);
   if (seeded) log(`Loaded the sample catalogue (${seeded.products} products)`);
   else if (await seedDemoAccountsIfMissing(database.db)) log("Created the demo accounts");
+  const files = await ensureSampleProductFiles(database.db, fileStoreFor(config));
+  if (files) log(`Wrote ${files} sample product files`);
+  jobs = await startJobs(database.pool, (error) => logger.error({ err: error }, "Job queue error"));
+  await startWorkers({ jobs, db: database.db, config, secret: authSecret, logger });
 } catch (error) {
   logger.fatal((error as Error).message);
   process.exit(1);
@@ -53,7 +62,7 @@ if (config.nodeEnv === "development") {
   app.use(async (req, res, next) => {
     try {
       const { createApp } = await viteServer!.ssrLoadModule("./server/http/app.ts");
-      createApp({ db: database.db, config, authSecret, logger })(req, res, next);
+      createApp({ db: database.db, config, authSecret, logger, jobs })(req, res, next);
     } catch (error) {
       if (error instanceof Error) viteServer!.ssrFixStacktrace(error);
       next(error);
@@ -63,11 +72,14 @@ if (config.nodeEnv === "development") {
   const serverBuild = path.join(root, "build/server/index.js");
   if (!fs.existsSync(serverBuild)) {
     logger.fatal("There is no production build. Run `npm run build` first (or `npm start`, which builds).");
+    await jobs.stop();
     await database.close();
     process.exit(1);
   }
   const { createApp } = await import(pathToFileURL(serverBuild).href);
-  app.use(createApp({ db: database.db, config, authSecret, logger, clientBuildDir: path.join(root, "build/client") }));
+  app.use(
+    createApp({ db: database.db, config, authSecret, logger, jobs, clientBuildDir: path.join(root, "build/client") }),
+  );
 }
 
 const server: Server = app.listen(config.port, config.host, () => {
@@ -79,6 +91,7 @@ server.on("error", async (error: NodeJS.ErrnoException) => {
   logger.fatal(
     error.code === "EADDRINUSE" ? `Port ${config.port} is already in use; set PORT to another port.` : error.message,
   );
+  await jobs.stop();
   await database.close();
   process.exit(1);
 });
@@ -95,6 +108,7 @@ async function shutdown(signal: string) {
   forceExit.unref();
   server.close(async () => {
     await viteServer?.close();
+    await jobs.stop();
     await database.close();
     log("Stopped");
     process.exit(0);

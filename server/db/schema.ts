@@ -326,6 +326,8 @@ export const orders = pgTable(
     failureReason: text("failure_reason"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp("paid_at", { withTimezone: true }),
+    /** When the receipt went out: a retried job sends nothing once this is set. */
+    receiptSentAt: timestamp("receipt_sent_at", { withTimezone: true }),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -1,8 +1,5 @@
+import { escapeHtml } from "./escape-html.ts";
 import type { OutgoingEmail } from "./mailer.ts";
-
-function escapeHtml(text: string) {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 /** An email whose point is one link: a greeting, why it was sent, the link, and what to do if unexpected. */
 function oneLinkEmail(options: {

@@ -49,3 +49,16 @@ export function createMailer({ from, smtpUrl, outboxDir, log }: MailerOptions): 
     },
   };
 }
+
+/** The shop's mailer as configured: SMTP_URL, or the outbox folder under DATA_DIR. */
+export function mailerFor(
+  config: { mailFrom: string; smtpUrl: string | undefined; dataDir: string },
+  log: (message: string) => void,
+): Mailer {
+  return createMailer({
+    from: config.mailFrom,
+    smtpUrl: config.smtpUrl,
+    outboxDir: path.join(config.dataDir, "outbox"),
+    log,
+  });
+}

@@ -1,4 +1,3 @@
-import path from "node:path";
 import * as serverBuild from "virtual:react-router/server-build";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
@@ -9,8 +8,10 @@ import { AUTH_BASE_PATH, createAuth } from "../accounts/auth.ts";
 import { accountLimits } from "../accounts/credentials.ts";
 import type { Config } from "../config/env.ts";
 import type { Database } from "../db/client.ts";
-import { createMailer } from "../email/mailer.ts";
-import { localFileStore } from "../storage/file-store.ts";
+import { mailerFor } from "../email/mailer.ts";
+import type { JobQueue } from "../jobs/queue.ts";
+import { paymentProviderFor } from "../payments/provider-for.ts";
+import { fileStoreFor } from "../storage/file-store.ts";
 import { browserAuthEndpoints } from "./auth-endpoints.ts";
 import { servicesContext } from "./context.ts";
 import { generatedMedia, uploadedAvatars } from "./generated-media.ts";
@@ -26,20 +27,17 @@ export interface AppOptions {
   /** The secret that signs session cookies (server/accounts/auth-secret.ts). */
   authSecret: string;
   logger: Logger;
+  jobs: JobQueue;
   /** build/client in production; absent in development, where Vite serves the assets. */
   clientBuildDir?: string;
 }
 
 // The Express application. It is part of the Vite server build, so it shares one module
 // graph with the route modules (the request context below is the same object in both).
-export function createApp({ db, config, authSecret, logger, clientBuildDir }: AppOptions): express.Express {
-  const mailer = createMailer({
-    from: config.mailFrom,
-    smtpUrl: config.smtpUrl,
-    outboxDir: path.join(config.dataDir, "outbox"),
-    log: (message) => logger.info(message),
-  });
-  const files = localFileStore(path.join(config.dataDir, "files"));
+export function createApp({ db, config, authSecret, logger, jobs, clientBuildDir }: AppOptions): express.Express {
+  const mailer = mailerFor(config, (message) => logger.info(message));
+  const files = fileStoreFor(config);
+  const payments = paymentProviderFor(config, db, authSecret);
   const auth = createAuth({ db, config, secret: authSecret, mailer, files });
   const limits = accountLimits(db);
   const app = express();
@@ -87,6 +85,8 @@ export function createApp({ db, config, authSecret, logger, clientBuildDir }: Ap
           clientAddress: req.ip ?? "unknown",
           googleSignIn: Boolean(config.google),
           secret: authSecret,
+          jobs,
+          payments,
         });
         return context;
       },

@@ -2,6 +2,8 @@ import { createContext } from "react-router";
 import type { Auth } from "../accounts/auth.ts";
 import type { AccountLimits } from "../accounts/credentials.ts";
 import type { Database } from "../db/client.ts";
+import type { JobQueue } from "../jobs/queue.ts";
+import type { PaymentProvider } from "../payments/provider.ts";
 import type { FileStore } from "../storage/file-store.ts";
 
 // What every loader and action gets from the Express server, per request.
@@ -19,6 +21,10 @@ export interface RequestServices {
   googleSignIn: boolean;
   /** The shop's secret; signing keys for each purpose are derived from it (server/lib/signing.ts). */
   secret: string;
+  /** Background jobs (pg-boss). */
+  jobs: JobQueue;
+  /** Who takes payments: the hosted payment page or Stripe (PAYMENT_PROVIDER). */
+  payments: PaymentProvider;
 }
 
 export const servicesContext = createContext<RequestServices>();

@@ -7,7 +7,8 @@ const TOO_MANY = "Too many requests. Please wait a few minutes and try again.";
 
 /**
  * Limits on what changes data (form posts, later the API), per client address:
- * every submission 60 a minute, the contact form 10 in 10 minutes. Pages are not limited.
+ * every submission 60 a minute, the contact form 10 in 10 minutes. Pages and signed payment
+ * webhooks are not limited.
  */
 export function rateLimits(db: Database): RequestHandler[] {
   const common = {
@@ -17,7 +18,14 @@ export function rateLimits(db: Database): RequestHandler[] {
     skip: (req: { method: string }) => req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS",
   } as const;
   return [
-    rateLimit({ ...common, windowMs: 60_000, limit: 60, store: new PostgresRateLimitStore(db, "submit") }),
+    rateLimit({
+      ...common,
+      windowMs: 60_000,
+      limit: 60,
+      store: new PostgresRateLimitStore(db, "submit"),
+      // Payment webhooks come from the provider's few addresses, are signed, and must never be turned away.
+      skip: (req) => common.skip(req) || req.path.startsWith("/api/v1/payments/webhook/"),
+    }),
     rateLimit({
       ...common,
       windowMs: 10 * 60_000,

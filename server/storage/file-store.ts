@@ -45,3 +45,8 @@ export function localFileStore(root: string): FileStore {
     },
   };
 }
+
+/** The shop's file store as configured: DATA_DIR/files. */
+export function fileStoreFor(config: { dataDir: string }): FileStore {
+  return localFileStore(path.join(config.dataDir, "files"));
+}

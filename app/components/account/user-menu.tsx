@@ -1,5 +1,5 @@
 import type { CurrentUser } from "@server/accounts/current-user.ts";
-import { ChevronDown, LayoutDashboard, LogOut, Settings, User } from "lucide-react";
+import { ChevronDown, Download, LayoutDashboard, LogOut, Receipt, Settings, User } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
 import { Link, useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -9,7 +9,7 @@ import { UserAvatar } from "./user-avatar";
 const itemClass =
   "flex cursor-pointer items-center gap-2 rounded-sm px-3 py-2 text-sm outline-none data-[highlighted]:bg-muted [&_svg]:size-4";
 
-/** Profile, Settings, Seller Dashboard (sellers only) and Logout (SPEC section 2). */
+/** Profile, Settings, Seller Dashboard (sellers only) and Logout (SPEC section 2), with the buyer's orders and downloads. */
 export function UserMenu({ user }: { user: CurrentUser }) {
   const signOut = useFetcher({ key: ACCOUNT_FETCHERS.signOut });
   return (
@@ -36,6 +36,16 @@ export function UserMenu({ user }: { user: CurrentUser }) {
           <DropdownMenu.Item asChild className={itemClass}>
             <Link to="/account/profile">
               <User aria-hidden="true" /> Profile
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className={itemClass}>
+            <Link to="/account/orders">
+              <Receipt aria-hidden="true" /> My Orders
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className={itemClass}>
+            <Link to="/account/downloads">
+              <Download aria-hidden="true" /> My Downloads
             </Link>
           </DropdownMenu.Item>
           <DropdownMenu.Item asChild className={itemClass}>

@@ -1,13 +1,16 @@
 import type { Cart, CartLine } from "@server/cart/cart.ts";
 import { Minus, Plus, Trash2 } from "lucide-react";
 import { Dialog } from "radix-ui";
+import { useState } from "react";
 import { Link } from "react-router";
 import { PanelDialog } from "~/components/layout/panel-dialog";
 import { useShopDialogs } from "~/components/layout/shop-dialogs";
 import { ProductImage } from "~/components/product/product-image";
 import { Button } from "~/components/ui/button";
 import { formatPrice } from "~/lib/format";
+import { GuestCheckoutDialog, PaymentPendingToast } from "./guest-checkout-dialog";
 import { useCartChange } from "./use-cart-change";
+import { useCheckout } from "./use-checkout";
 
 /** One less or one more of a line (SPEC section 4: the buttons change the quantity by 1). */
 function QuantityButton({ line, step }: { line: CartLine; step: 1 | -1 }) {
@@ -75,48 +78,77 @@ function Totals({ cart }: { cart: Cart }) {
   );
 }
 
-/** The cart modal (SPEC sections 2 and 9): lines, quantities, subtotal, 8% tax and total. */
-export function CartDialog({ cart }: { cart: Cart }) {
+/**
+ * The cart modal (SPEC sections 2 and 9): lines, quantities, subtotal, 8% tax and total, and
+ * Checkout: a signed-in buyer goes straight to the payment page, a guest through the guest dialog.
+ */
+export function CartDialog({ cart, signedIn }: { cart: Cart; signedIn: boolean }) {
   const { open, setOpen, restoreFocus } = useShopDialogs().cart;
   const { busy, change } = useCartChange();
+  const [guestOpen, setGuestOpen] = useState(false);
+  const checkout = useCheckout(cart, () => {
+    setOpen(false);
+    setGuestOpen(false);
+  });
+  const { phase } = checkout;
+  const checkingOut = phase.step === "starting" || phase.step === "paying";
   return (
-    <PanelDialog
-      title="Shopping Cart"
-      description="Digital products, downloaded right after checkout"
-      open={open}
-      onOpenChange={setOpen}
-      onCloseAutoFocus={restoreFocus}
-    >
-      {cart.lines.length === 0 ? (
-        <div className="flex flex-col items-center gap-4 py-8 text-center">
-          <p className="text-muted-foreground">Your cart is empty.</p>
-          <Dialog.Close asChild>
-            <Button asChild>
-              <Link to="/browse">Browse products</Link>
-            </Button>
-          </Dialog.Close>
-        </div>
-      ) : (
-        <div className="flex flex-col gap-4">
-          <ul className="divide-y divide-border" aria-label="Products in your cart">
-            {cart.lines.map((line) => (
-              <CartLineRow key={line.productId} line={line} />
-            ))}
-          </ul>
-          <Totals cart={cart} />
-          <div className="flex flex-wrap items-center justify-between gap-3">
-            <Button variant="ghost" disabled={busy} onClick={() => change("clear")}>
-              Clear cart
-            </Button>
-            <Button size="lg" disabled aria-describedby="checkout-note">
-              Checkout
-            </Button>
+    <>
+      <PanelDialog
+        title="Shopping Cart"
+        description="Digital products, downloaded right after checkout"
+        open={open}
+        onOpenChange={setOpen}
+        onCloseAutoFocus={restoreFocus}
+      >
+        {cart.lines.length === 0 ? (
+          <div className="flex flex-col items-center gap-4 py-8 text-center">
+            <p className="text-muted-foreground">Your cart is empty.</p>
+            <Dialog.Close asChild>
+              <Button asChild>
+                <Link to="/browse">Browse products</Link>
+              </Button>
+            </Dialog.Close>
           </div>
-          <p id="checkout-note" className="text-right text-xs text-muted-foreground">
-            Checkout opens with our payment partner soon; your cart is kept until then.
-          </p>
-        </div>
-      )}
-    </PanelDialog>
+        ) : (
+          <div className="flex flex-col gap-4">
+            <ul className="divide-y divide-border" aria-label="Products in your cart">
+              {cart.lines.map((line) => (
+                <CartLineRow key={line.productId} line={line} />
+              ))}
+            </ul>
+            <Totals cart={cart} />
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <Button variant="ghost" disabled={busy} onClick={() => change("clear")}>
+                Clear cart
+              </Button>
+              <Button
+                size="lg"
+                disabled={busy || checkingOut}
+                onClick={() => {
+                  if (!signedIn) {
+                    checkout.reset();
+                    setGuestOpen(true);
+                    return;
+                  }
+                  // SPEC section 4: the cart closes and the payment page opens in a new tab.
+                  setOpen(false);
+                  void checkout.start();
+                }}
+              >
+                {checkingOut && signedIn ? "Processing..." : "Checkout"}
+              </Button>
+            </div>
+          </div>
+        )}
+      </PanelDialog>
+      {signedIn && phase.step === "paying" ? <PaymentPendingToast phase={phase} /> : null}
+      <GuestCheckoutDialog
+        open={guestOpen}
+        onOpenChange={setGuestOpen}
+        phase={phase}
+        onSubmit={(guest) => void checkout.start(guest)}
+      />
+    </>
   );
 }

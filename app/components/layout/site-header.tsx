@@ -157,7 +157,7 @@ export function SiteHeader({ shopName, categories, account, cart, wishlistCount 
           ))}
         </Container>
       </nav>
-      {cart ? <CartDialog cart={cart} /> : null}
+      {cart ? <CartDialog cart={cart} signedIn={Boolean(account.user)} /> : null}
       <VisitorLogin {...account} />
     </header>
   );

@@ -72,6 +72,7 @@ CREATE TABLE "orders" (
 	"failure_reason" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"paid_at" timestamp with time zone,
+	"receipt_sent_at" timestamp with time zone,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "orders_number_unique" UNIQUE("number"),
 	CONSTRAINT "orders_idempotency_key_unique" UNIQUE("idempotency_key"),

@@ -1,0 +1,109 @@
+import { Loader2 } from "lucide-react";
+import { useEffect, useState } from "react";
+import { toast } from "sonner";
+import { PanelDialog } from "~/components/layout/panel-dialog";
+import { Button } from "~/components/ui/button";
+import { Input, Label } from "~/components/ui/input";
+import type { CheckoutPhase } from "./use-checkout";
+
+/** The guest checkout dialog (SPEC sections 2, 4 and 5): name and email, both required. */
+export function GuestCheckoutDialog({
+  open,
+  onOpenChange,
+  phase,
+  onSubmit,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  phase: CheckoutPhase;
+  onSubmit: (guest: { name: string; email: string }) => void;
+}) {
+  const [name, setName] = useState("");
+  const [email, setEmail] = useState("");
+  const busy = phase.step === "starting" || phase.step === "paying";
+  // Once the order is placed the fields are cleared (SPEC section 4).
+  useEffect(() => {
+    if (phase.step !== "placed") return;
+    setName("");
+    setEmail("");
+  }, [phase.step]);
+  return (
+    <PanelDialog
+      title="Guest Checkout"
+      description="No account needed: we email your receipt and download links."
+      open={open}
+      onOpenChange={onOpenChange}
+    >
+      <form
+        className="flex flex-col gap-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          onSubmit({ name: name.trim(), email: email.trim() });
+        }}
+      >
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="guest-name">Name</Label>
+          <Input
+            id="guest-name"
+            name="name"
+            autoComplete="name"
+            required
+            value={name}
+            disabled={busy}
+            onChange={(event) => setName(event.target.value)}
+          />
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor="guest-email">Email</Label>
+          <Input
+            id="guest-email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            disabled={busy}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+        </div>
+        {phase.step === "paying" ? <PaymentPending phase={phase} /> : null}
+        <Button type="submit" size="lg" disabled={busy || !name.trim() || !email.trim()}>
+          {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+          {phase.step === "starting"
+            ? "Processing..."
+            : phase.step === "paying"
+              ? "Waiting for payment..."
+              : "Complete Purchase"}
+        </Button>
+      </form>
+    </PanelDialog>
+  );
+}
+
+/** While the buyer pays in the other tab: where that tab is, and why the last attempt failed. */
+export function PaymentPending({ phase }: { phase: Extract<CheckoutPhase, { step: "paying" }> }) {
+  return (
+    <div role="status" className="rounded-md border border-border bg-muted/40 p-3 text-sm">
+      {phase.declined ? <p className="mb-1 font-medium text-destructive">{phase.declined}</p> : null}
+      <p>
+        Complete your payment in the payment tab; this page updates by itself.{" "}
+        <a href={phase.paymentUrl} target="_blank" rel="noopener" className="font-medium text-primary underline">
+          Open the payment page
+        </a>
+      </p>
+    </div>
+  );
+}
+
+/** For a signed-in buyer, whose cart has closed: a lasting notice while the payment tab is open. */
+export function PaymentPendingToast({ phase }: { phase: Extract<CheckoutPhase, { step: "paying" }> }) {
+  useEffect(() => {
+    toast.loading("Waiting for your payment", {
+      id: "payment-pending",
+      description: <PaymentPending phase={phase} />,
+      duration: Number.POSITIVE_INFINITY,
+    });
+  }, [phase]);
+  useEffect(() => () => void toast.dismiss("payment-pending"), []);
+  return null;
+}

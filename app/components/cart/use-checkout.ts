@@ -1,0 +1,122 @@
+import type { Cart } from "@server/cart/cart.ts";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useRevalidator } from "react-router";
+import { toast } from "sonner";
+
+// Checkout from the cart (SPEC section 4): the order is made on the server, the payment page
+// opens in a new tab, and this tab waits for the payment to be confirmed (by the provider's
+// webhook, never by the browser) before it says 'Order placed successfully!'.
+
+type CheckoutAnswer =
+  | { ok: true; orderNumber: string; orderPath: string; paymentUrl: string | null; status: string }
+  | { ok: false; message: string };
+type StatusAnswer =
+  | { ok: true; status: string; failureReason: string | null; email: string }
+  | { ok: false; message: string };
+
+export type CheckoutPhase =
+  | { step: "idle" }
+  | { step: "starting" }
+  /** Waiting for the payment; `declined` says why the last attempt failed (the buyer may try again). */
+  | { step: "paying"; orderNumber: string; paymentUrl: string; declined?: string }
+  | { step: "placed"; orderNumber: string };
+
+const POLL_MS = 1500;
+
+/** A new key for each different cart: a retry of the same cart reuses its order, a changed cart gets a new one. */
+function useIdempotencyKey(cart: Cart) {
+  const key = useRef({ signature: "", value: "" });
+  const signature = cart.lines.map((line) => `${line.productId}x${line.quantity}@${line.priceCents}`).join(",");
+  if (key.current.signature !== signature) key.current = { signature, value: crypto.randomUUID().replaceAll("-", "") };
+  return key.current.value;
+}
+
+export function useCheckout(cart: Cart, onPlaced: (orderNumber: string) => void) {
+  const [phase, setPhase] = useState<CheckoutPhase>({ step: "idle" });
+  const idempotencyKey = useIdempotencyKey(cart);
+  const revalidator = useRevalidator();
+  const placedCallback = useRef(onPlaced);
+  placedCallback.current = onPlaced;
+  const statusUrl = useRef<string | null>(null);
+
+  const fail = useCallback((message: string) => {
+    setPhase({ step: "idle" });
+    toast.error("Checkout failed", { description: message });
+  }, []);
+
+  const placed = useCallback(
+    (orderNumber: string, email: string) => {
+      setPhase({ step: "placed", orderNumber });
+      toast.success("Order placed successfully!", {
+        description: `Thank you for your purchase! Your order number is ${orderNumber}. A receipt was sent to ${email}.`,
+        duration: 10_000,
+      });
+      revalidator.revalidate();
+      placedCallback.current(orderNumber);
+    },
+    [revalidator],
+  );
+
+  /** Starts checkout; `guest` is the guest's name and email. Call from the click itself (it opens the tab). */
+  const start = useCallback(
+    async (guest?: { name: string; email: string }) => {
+      // Opened now, while the click still counts as the user's, so that no pop-up blocker stops it.
+      const paymentTab = window.open("", "_blank");
+      setPhase({ step: "starting" });
+      let answer: CheckoutAnswer;
+      try {
+        const response = await fetch("/api/v1/checkout", {
+          method: "POST",
+          body: new URLSearchParams({ idempotencyKey, ...guest }),
+        });
+        answer = await response.json();
+      } catch {
+        answer = { ok: false, message: "The shop could not be reached. Please check your connection and try again." };
+      }
+      if (!answer.ok) {
+        paymentTab?.close();
+        return fail(answer.message);
+      }
+      const { orderNumber, orderPath, paymentUrl } = answer;
+      const search = new URL(orderPath, window.location.href).search;
+      statusUrl.current = `/api/v1/orders/${orderNumber}${search}`;
+      if (!paymentUrl) {
+        paymentTab?.close();
+        return placed(orderNumber, guest?.email ?? "your email address");
+      }
+      if (paymentTab) paymentTab.location.href = paymentUrl;
+      setPhase({ step: "paying", orderNumber, paymentUrl });
+    },
+    [idempotencyKey, fail, placed],
+  );
+
+  // While the buyer pays in the other tab, ask the shop where the payment stands.
+  useEffect(() => {
+    if (phase.step !== "paying") return;
+    let stopped = false;
+    const timer = setInterval(async () => {
+      if (!statusUrl.current) return;
+      const answer: StatusAnswer = await fetch(statusUrl.current)
+        .then((response) => response.json())
+        .catch(() => ({ ok: false, message: "" }));
+      if (stopped || !answer.ok) return;
+      if (answer.status === "paid") {
+        stopped = true;
+        placed(phase.orderNumber, answer.email);
+      } else if (answer.status === "expired") {
+        stopped = true;
+        fail("The payment page expired before the payment was made. Nothing was charged.");
+      } else if (answer.status === "failed" && answer.failureReason && answer.failureReason !== phase.declined) {
+        // The order stays unpaid and the cart as it was; the payment page lets the buyer try again.
+        toast.error("Checkout failed", { description: answer.failureReason });
+        setPhase({ ...phase, declined: answer.failureReason });
+      }
+    }, POLL_MS);
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+    };
+  }, [phase, placed, fail]);
+
+  return { phase, start, reset: () => setPhase({ step: "idle" }) };
+}

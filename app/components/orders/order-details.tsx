@@ -1,0 +1,183 @@
+import type { OrderPageData } from "@server/orders/order-page.ts";
+import { useEffect, useRef } from "react";
+import { Form, Link, useActionData, useLocation, useNavigate, useNavigation, useRevalidator } from "react-router";
+import { toast } from "sonner";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Label, Textarea } from "~/components/ui/input";
+import { formatPrice } from "~/lib/format";
+import { OrderStatusBadge } from "./order-status-badge";
+import { FileList, LicenseLine } from "./purchased-files";
+
+type Item = OrderPageData["items"][number];
+
+const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long" });
+const formatDate = (iso: string) => dateFormat.format(new Date(iso));
+
+/** An order as its buyer sees it: status, items with licenses and downloads, totals, refunds. */
+export function OrderDetails({ data }: { data: OrderPageData }) {
+  const { order, items } = data;
+  useConfirmation(order);
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="text-3xl font-bold">Order {order.number}</h1>
+        <OrderStatusBadge status={order.status} />
+      </div>
+      <p className="-mt-4 text-sm text-muted-foreground">
+        Placed on {formatDate(order.createdAt)}. Receipt sent to {order.email}.
+      </p>
+      <PaymentNotice order={order} />
+      <ul className="flex flex-col gap-4" aria-label="Items">
+        {items.map((item) => (
+          <OrderItemCard key={item.id} item={item} />
+        ))}
+      </ul>
+      <Card className="p-5">
+        <dl className="grid grid-cols-[1fr_auto] gap-y-1 text-sm">
+          <dt className="text-muted-foreground">Subtotal</dt>
+          <dd>{formatPrice(order.subtotalCents)}</dd>
+          <dt className="text-muted-foreground">Tax (8%)</dt>
+          <dd>{formatPrice(order.taxCents)}</dd>
+          <dt className="text-base font-semibold">Total</dt>
+          <dd className="text-base font-semibold">{formatPrice(order.totalCents)}</dd>
+        </dl>
+      </Card>
+      {order.refundDeadline ? (
+        <p className="text-sm text-muted-foreground">
+          30-day money-back guarantee: you can ask for a refund until {formatDate(order.refundDeadline)} (
+          <Link to="/refund-policy" className="underline">
+            refund policy
+          </Link>
+          ).
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * Coming back from the payment page (?placed=1): the page checks until the provider's confirmation
+ * has arrived, then says 'Order placed successfully!' once.
+ */
+const MAX_CHECKS = 60;
+
+function useConfirmation(order: OrderPageData["order"]) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const placed = new URLSearchParams(location.search).has("placed");
+  const said = useRef(false);
+  const checks = useRef(0);
+  useEffect(() => {
+    if (!placed) return;
+    if (order.status === "paid" && !said.current) {
+      said.current = true;
+      toast.success("Order placed successfully!", {
+        description: `Thank you for your purchase! Your order number is ${order.number}. A receipt was sent to ${order.email}.`,
+        duration: 10_000,
+      });
+      const search = new URLSearchParams(location.search);
+      search.delete("placed");
+      navigate({ search: search.toString() }, { replace: true, preventScrollReset: true });
+      return;
+    }
+    // The provider sent the buyer back before its confirmation arrived (even after an earlier decline).
+    if (order.status !== "pending_payment" && order.status !== "failed") return;
+    if (checks.current >= MAX_CHECKS) return;
+    const timer = setTimeout(() => {
+      checks.current += 1;
+      revalidator.revalidate();
+    }, 1500);
+    return () => clearTimeout(timer);
+  }, [placed, order, location.search, navigate, revalidator]);
+}
+
+function PaymentNotice({ order }: { order: OrderPageData["order"] }) {
+  if (order.status === "paid" || order.status === "partially_refunded" || order.status === "refunded") return null;
+  const text =
+    order.status === "pending_payment"
+      ? "We are waiting for the payment to be confirmed. This page updates when it is."
+      : order.status === "failed"
+        ? `The payment did not go through: ${order.failureReason ?? "it was declined."} Nothing was charged.`
+        : "This order expired before it was paid. Nothing was charged.";
+  return (
+    <Card role="status" className="flex flex-wrap items-center justify-between gap-3 p-4 text-sm">
+      <p>{text}</p>
+      {order.paymentUrl ? (
+        <Button asChild>
+          <a href={order.paymentUrl}>Pay now</a>
+        </Button>
+      ) : null}
+    </Card>
+  );
+}
+
+function OrderItemCard({ item }: { item: Item }) {
+  return (
+    <li>
+      <Card className="flex flex-col gap-3 p-5">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <Link to={`/product/${item.productId}`} className="font-semibold hover:text-primary">
+            {item.title}
+            {item.quantity > 1 ? ` × ${item.quantity}` : ""}
+          </Link>
+          <span className="font-semibold">{formatPrice(item.lineTotalCents)}</span>
+        </div>
+        {item.licenseKey ? <LicenseLine type={item.licenseType} licenseKey={item.licenseKey} /> : null}
+        <FileList title={item.title} files={item.files} />
+        {item.status === "refunded" ? (
+          <p className="text-sm text-muted-foreground">Refunded: its files are no longer available.</p>
+        ) : null}
+        <RefundSection item={item} />
+      </Card>
+    </li>
+  );
+}
+
+const REFUND_STATES = {
+  requested: "Refund requested: we review requests within 24 hours.",
+  approved: "Refund approved: the money reaches you within 3-5 business days.",
+  rejected: "Refund declined",
+} as const;
+
+function RefundSection({ item }: { item: Item }) {
+  const location = useLocation();
+  const navigation = useNavigation();
+  const answer = useActionData<{ ok: boolean; message: string }>();
+  const sending = navigation.state === "submitting" && navigation.formData?.get("orderItemId") === String(item.id);
+  if (item.refund) {
+    return (
+      <p className="text-sm" role="status">
+        {REFUND_STATES[item.refund.status]}
+        {item.refund.decisionNote ? `: ${item.refund.decisionNote}` : ""}
+      </p>
+    );
+  }
+  if (!item.canRequestRefund) return null;
+  return (
+    <details className="text-sm">
+      <summary className="cursor-pointer text-muted-foreground underline">Request a refund</summary>
+      <Form method="post" action={`${location.pathname}${location.search}`} className="mt-3 flex flex-col gap-2">
+        <input type="hidden" name="orderItemId" value={item.id} />
+        <Label htmlFor={`refund-reason-${item.id}`}>Why would you like a refund?</Label>
+        <Textarea
+          id={`refund-reason-${item.id}`}
+          name="reason"
+          required
+          minLength={10}
+          maxLength={1000}
+          className="min-h-20"
+        />
+        {answer && !answer.ok ? (
+          <p role="alert" className="text-destructive">
+            {answer.message}
+          </p>
+        ) : null}
+        <Button type="submit" variant="outline" className="self-start" disabled={sending}>
+          {sending ? "Sending..." : "Send refund request"}
+        </Button>
+      </Form>
+    </details>
+  );
+}

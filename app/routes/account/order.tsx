@@ -1,0 +1,29 @@
+import { OrderDetails } from "~/components/orders/order-details";
+import { Container } from "~/components/ui/page";
+import { pageMeta } from "~/lib/meta";
+import { orderPageAction, orderPageLoader } from "~/lib/order-page.server";
+import { requireUser } from "~/lib/require-user.server";
+import type { Route } from "./+types/order";
+
+export async function loader(args: Route.LoaderArgs) {
+  const user = await requireUser(args.request, args.context);
+  return orderPageLoader(args, { userId: user.id });
+}
+
+export async function action(args: Route.ActionArgs) {
+  const user = await requireUser(args.request, args.context);
+  return orderPageAction(args, { userId: user.id });
+}
+
+export const meta: Route.MetaFunction = ({ matches, params }) => [
+  ...pageMeta(matches, `Order ${params.number}`),
+  { name: "robots", content: "noindex" },
+];
+
+export default function AccountOrderPage({ loaderData }: Route.ComponentProps) {
+  return (
+    <Container className="max-w-3xl py-10">
+      <OrderDetails data={loaderData} />
+    </Container>
+  );
+}

@@ -1,0 +1,23 @@
+import { servicesContext } from "@server/http/context.ts";
+import { WebhookRejected } from "@server/payments/provider.ts";
+import { receivePaymentEvent } from "@server/payments/receive-payment-event.ts";
+import type { Route } from "./+types/payment-webhook";
+
+/**
+ * POST: an event from the payment provider. It is verified against the raw body, then recorded
+ * and applied in one transaction before the 200, so an event the shop acknowledged is never
+ * lost; anything else gets an error and the provider delivers it again.
+ */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { db, jobs, payments } = context.get(servicesContext);
+  if (params.provider !== payments.name) return Response.json({ error: "Unknown payment provider" }, { status: 404 });
+  let event: ReturnType<typeof payments.verifyWebhook>;
+  try {
+    event = payments.verifyWebhook(await request.text(), request.headers);
+  } catch (error) {
+    if (error instanceof WebhookRejected) return Response.json({ error: error.message }, { status: 400 });
+    throw error;
+  }
+  const received = await receivePaymentEvent(db, jobs, payments.name, event);
+  return Response.json({ received: true, duplicate: !received.firstTime });
+}

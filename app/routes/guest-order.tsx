@@ -1,0 +1,36 @@
+import { getCurrentUser } from "@server/accounts/current-user.ts";
+import { servicesContext } from "@server/http/context.ts";
+import { OrderDetails } from "~/components/orders/order-details";
+import { Container } from "~/components/ui/page";
+import { pageMeta } from "~/lib/meta";
+import { orderPageAction, orderPageLoader } from "~/lib/order-page.server";
+import type { Route } from "./+types/guest-order";
+
+/** The link of a receipt email (?access=...), or the signed-in buyer the order now belongs to. */
+async function viewerOf({ request, context }: Route.LoaderArgs | Route.ActionArgs) {
+  const user = await getCurrentUser(context.get(servicesContext).auth, request.headers);
+  return { userId: user?.id ?? null, accessToken: new URL(request.url).searchParams.get("access") };
+}
+
+export async function loader(args: Route.LoaderArgs) {
+  return orderPageLoader(args, await viewerOf(args));
+}
+
+export async function action(args: Route.ActionArgs) {
+  return orderPageAction(args, await viewerOf(args));
+}
+
+export const meta: Route.MetaFunction = ({ matches, params }) => [
+  ...pageMeta(matches, `Order ${params.number}`),
+  { name: "robots", content: "noindex" },
+  // The address holds the order's secret: never send it to another site.
+  { name: "referrer", content: "no-referrer" },
+];
+
+export default function GuestOrderPage({ loaderData }: Route.ComponentProps) {
+  return (
+    <Container className="max-w-3xl py-10">
+      <OrderDetails data={loaderData} />
+    </Container>
+  );
+}

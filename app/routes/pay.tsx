@@ -1,0 +1,196 @@
+import { servicesContext } from "@server/http/context.ts";
+import { findPaymentSession, payWithCard } from "@server/payments/hosted/hosted-payments.ts";
+import { TEST_CARDS } from "@server/payments/hosted/test-cards.ts";
+import { Loader2, Lock } from "lucide-react";
+import { data, Form, redirect, useNavigation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Input, Label } from "~/components/ui/input";
+import { formatPrice } from "~/lib/format";
+import type { Route } from "./+types/pay";
+
+// The hosted payment page: it stands in for an external provider's checkout page, and so shows
+// none of the shop's navigation (handle.bare). What it knows of the order is what the shop sent.
+export const handle = { bare: true };
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { db, shopName } = context.get(servicesContext);
+  const session = await findPaymentSession(db, params.sessionId);
+  if (!session) throw data("No such payment", { status: 404 });
+  return {
+    shopName,
+    reference: session.reference,
+    lines: session.lines,
+    amountCents: session.amountCents,
+    email: session.customerEmail,
+    status: session.status === "open" && session.expiresAt <= new Date() ? "expired" : session.status,
+    returnUrl: session.returnUrl,
+    cancelUrl: session.cancelUrl,
+  };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { db, jobs } = context.get(servicesContext);
+  const form = await request.formData();
+  const field = (name: string) => String(form.get(name) ?? "");
+  const result = await payWithCard(db, jobs, params.sessionId, {
+    number: field("number"),
+    expiry: field("expiry"),
+    cvc: field("cvc"),
+    name: field("name"),
+  });
+  if (!result) throw data("No such payment", { status: 404 });
+  if (result.status === "paid") return redirect(result.returnUrl);
+  if (result.status === "expired")
+    return data({ reason: "This payment page has expired. Nothing was charged.", field: undefined }, { status: 410 });
+  return data({ reason: result.reason, field: result.field }, { status: 402 });
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: loaderData ? `Pay ${formatPrice(loaderData.amountCents)} · ${loaderData.shopName}` : "Payment" },
+  { name: "robots", content: "noindex" },
+];
+
+export default function PaymentPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { lines, amountCents, status } = loaderData;
+  const paying = useNavigation().state !== "idle";
+  const errorFor = (name: string) => (actionData?.field === name ? "payment-error" : undefined);
+  return (
+    <div className="min-h-screen bg-muted/40 px-4 py-8 sm:py-14">
+      <div className="mx-auto grid max-w-4xl items-start gap-6 md:grid-cols-2">
+        <header className="md:col-span-2 flex flex-wrap items-center justify-between gap-2">
+          <p className="flex items-center gap-2 text-lg font-semibold">
+            <Lock className="size-5 text-primary" aria-hidden="true" />
+            {loaderData.shopName} Payments
+          </p>
+          <span className="rounded-full bg-amber-100 px-3 py-1 text-xs font-semibold text-amber-900">Test mode</span>
+        </header>
+
+        <Card className="p-6">
+          <h1 className="text-xl font-semibold">Order {loaderData.reference}</h1>
+          <p className="text-sm text-muted-foreground">For {loaderData.email}</p>
+          <ul className="mt-4 divide-y divide-border text-sm" aria-label="What you are paying for">
+            {lines.map((line) => (
+              <li key={line.title} className="flex justify-between gap-4 py-2">
+                <span>
+                  {line.title}
+                  {line.quantity > 1 ? ` × ${line.quantity}` : ""}
+                </span>
+                <span>{formatPrice(line.unitAmountCents * line.quantity)}</span>
+              </li>
+            ))}
+          </ul>
+          <p className="mt-2 flex justify-between border-t border-border pt-3 text-base font-semibold">
+            <span>Total</span>
+            <span>{formatPrice(amountCents)}</span>
+          </p>
+        </Card>
+
+        <Card className="p-6">
+          {status === "paid" ? (
+            <div className="flex flex-col gap-4">
+              <h2 className="text-xl font-semibold">This payment is complete</h2>
+              <Button asChild>
+                <a href={loaderData.returnUrl}>Return to the shop</a>
+              </Button>
+            </div>
+          ) : status === "expired" ? (
+            <div className="flex flex-col gap-4">
+              <h2 className="text-xl font-semibold">This payment page has expired</h2>
+              <p className="text-sm text-muted-foreground">Nothing was charged. Check out again from your cart.</p>
+              <Button asChild variant="outline">
+                <a href={loaderData.cancelUrl}>Return to the shop</a>
+              </Button>
+            </div>
+          ) : (
+            <Form method="post" className="flex flex-col gap-4">
+              <h2 className="text-xl font-semibold">Pay with card</h2>
+              {actionData?.reason ? (
+                <p
+                  id="payment-error"
+                  role="alert"
+                  className="rounded-md bg-rose-50 p-3 text-sm font-medium text-rose-900"
+                >
+                  {actionData.reason}
+                </p>
+              ) : null}
+              <CardField label="Name on card" name="name" autoComplete="cc-name" error={errorFor("name")} />
+              <CardField
+                label="Card number"
+                name="number"
+                autoComplete="cc-number"
+                inputMode="numeric"
+                placeholder="4242 4242 4242 4242"
+                error={errorFor("number")}
+              />
+              <div className="grid grid-cols-2 gap-3">
+                <CardField
+                  label="Expiry (MM/YY)"
+                  name="expiry"
+                  autoComplete="cc-exp"
+                  placeholder="12/30"
+                  error={errorFor("expiry")}
+                />
+                <CardField
+                  label="CVC"
+                  name="cvc"
+                  autoComplete="cc-csc"
+                  inputMode="numeric"
+                  placeholder="123"
+                  error={errorFor("cvc")}
+                />
+              </div>
+              <Button type="submit" size="lg" disabled={paying}>
+                {paying ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+                {paying ? "Processing..." : `Pay ${formatPrice(amountCents)}`}
+              </Button>
+              <a href={loaderData.cancelUrl} className="text-center text-sm text-muted-foreground underline">
+                Cancel and return to the shop
+              </a>
+              <TestCards />
+            </Form>
+          )}
+        </Card>
+      </div>
+    </div>
+  );
+}
+
+function CardField({
+  label,
+  name,
+  error,
+  ...props
+}: { label: string; name: string; error?: string } & React.ComponentProps<"input">) {
+  return (
+    <div className="flex flex-col gap-1.5">
+      <Label htmlFor={`card-${name}`}>{label}</Label>
+      <Input
+        id={`card-${name}`}
+        name={name}
+        required
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error}
+        {...props}
+      />
+    </div>
+  );
+}
+
+function TestCards() {
+  return (
+    <details className="rounded-md border border-border p-3 text-sm">
+      <summary className="cursor-pointer font-medium">Test card numbers</summary>
+      <p className="mt-2 text-muted-foreground">
+        No real card is charged here. Use any future expiry date and any 3-digit CVC.
+      </p>
+      <ul className="mt-2 flex flex-col gap-1">
+        {TEST_CARDS.map((card) => (
+          <li key={card.number}>
+            <code className="font-mono">{card.number}</code> {card.result}
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}

@@ -1,0 +1,17 @@
+import { z } from "zod";
+
+/** The checkout request. A guest gives a name and an email (SPEC section 5); a signed-in buyer gives neither. */
+export const checkoutSchema = z.object({
+  // Made by the browser for each checkout attempt; the same key always means the same order.
+  idempotencyKey: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,64}$/, "This checkout request is not valid. Please reload the page."),
+  name: z.string().trim().max(100, "Your name can be at most 100 characters.").optional(),
+  email: z.string().trim().max(254, "Your email address is too long.").optional(),
+});
+
+/** A guest's contact details: both required. */
+export const guestDetailsSchema = z.object({
+  name: z.string().trim().min(1, "Please enter your name."),
+  email: z.email("Please enter a valid email address."),
+});

@@ -1,0 +1,61 @@
+import type { Database } from "../db/client.ts";
+import { filesForOrder } from "../delivery/order-downloads.ts";
+import { findOrderFor, type OrderViewer } from "./find-order.ts";
+import { itemsOf } from "./place-order.ts";
+import { refundDeadline, refundStates } from "./refunds.ts";
+
+/** Everything an order's page shows its buyer: totals, items with licenses, files, refund states. */
+export async function loadOrderPage(
+  db: Database,
+  secret: string,
+  number: string,
+  viewer: OrderViewer,
+  now = new Date(),
+) {
+  const order = await findOrderFor(db, secret, number, viewer);
+  const [items, downloads] = await Promise.all([
+    itemsOf(db, order.id),
+    filesForOrder(db, secret, order.id, now.getTime()),
+  ]);
+  const refunds = await refundStates(
+    db,
+    items.map((item) => item.id),
+  );
+  const deadline = refundDeadline(order);
+  const refundable =
+    deadline !== null && now <= deadline && (order.status === "paid" || order.status === "partially_refunded");
+  return {
+    order: {
+      number: order.number,
+      status: order.status,
+      email: order.email,
+      createdAt: order.createdAt.toISOString(),
+      paidAt: order.paidAt?.toISOString() ?? null,
+      subtotalCents: order.subtotalCents,
+      taxCents: order.taxCents,
+      totalCents: order.totalCents,
+      failureReason: order.failureReason,
+      paymentUrl: order.status === "pending_payment" || order.status === "failed" ? order.paymentUrl : null,
+      refundDeadline: deadline?.toISOString() ?? null,
+    },
+    items: items.map((item) => {
+      const delivery = downloads.find((entry) => entry.orderItemId === item.id);
+      const refund = refunds.get(item.id);
+      return {
+        id: item.id,
+        productId: item.productId,
+        title: item.title,
+        quantity: item.quantity,
+        lineTotalCents: item.lineTotalCents,
+        status: item.status,
+        licenseType: item.licenseType,
+        licenseKey: item.licenseKey,
+        files: delivery?.files ?? [],
+        refund: refund ? { ...refund, requestedAt: refund.requestedAt.toISOString() } : null,
+        canRequestRefund: refundable && item.status === "active" && !refund,
+      };
+    }),
+  };
+}
+
+export type OrderPageData = Awaited<ReturnType<typeof loadOrderPage>>;

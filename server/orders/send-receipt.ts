@@ -1,0 +1,46 @@
+import { and, eq, isNull, sql } from "drizzle-orm";
+import type { Database } from "../db/client.ts";
+import { orders } from "../db/schema.ts";
+import type { Mailer } from "../email/mailer.ts";
+import { receiptEmail } from "../email/receipt-email.ts";
+import { orderPagePath } from "./order-access.ts";
+import { itemsOf } from "./place-order.ts";
+
+export interface ReceiptServices {
+  db: Database;
+  mailer: Mailer;
+  publicUrl: string;
+  shopName: string;
+  secret: string;
+}
+
+/**
+ * The send-receipt job: emails a paid order's receipt, once. A failing mail server makes the job
+ * throw, and the queue retries it later; the checkout itself never waits for mail.
+ */
+export async function sendReceipt(services: ReceiptServices, orderId: number): Promise<"sent" | "skipped"> {
+  const { db } = services;
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order || order.receiptSentAt || order.paidAt === null) return "skipped";
+  const items = await itemsOf(db, order.id);
+  await services.mailer.send(
+    receiptEmail({
+      to: order.email,
+      name: order.customerName,
+      shopName: services.shopName,
+      orderNumber: order.number,
+      items,
+      subtotalCents: order.subtotalCents,
+      taxCents: order.taxCents,
+      totalCents: order.totalCents,
+      // A guest's link carries the order's access secret; an account's leads to its order page.
+      orderUrl: `${services.publicUrl}${orderPagePath(services.secret, order)}`,
+      licenseUrl: `${services.publicUrl}/license`,
+    }),
+  );
+  await db
+    .update(orders)
+    .set({ receiptSentAt: sql`now()` })
+    .where(and(eq(orders.id, order.id), isNull(orders.receiptSentAt)));
+  return "sent";
+}
