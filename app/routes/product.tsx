@@ -1,8 +1,10 @@
+import { getCurrentUser } from "@server/accounts/current-user.ts";
 import { getProductDetail } from "@server/catalogue/product-detail.ts";
 import { listReviews, ratingBreakdown } from "@server/catalogue/product-reviews.ts";
+import { reviewEligibility, reviewSchema, writeReview } from "@server/catalogue/write-review.ts";
 import { servicesContext } from "@server/http/context.ts";
 import { ChevronLeft, Download, FileText } from "lucide-react";
-import { Link, redirect, useLocation, useNavigate } from "react-router";
+import { data, Link, redirect, useLocation, useNavigate } from "react-router";
 import { AddToCartButton, BuyNowButton } from "~/components/cart/add-to-cart-button";
 import { WishlistButton } from "~/components/cart/wishlist-button";
 import { ProductCard } from "~/components/product/product-card";
@@ -13,12 +15,14 @@ import { StarRating } from "~/components/product/star-rating";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Container } from "~/components/ui/page";
+import { firstIssue } from "~/lib/form-errors";
 import { discountPercent, formatCount, formatPrice } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
+import { refusalResponse } from "~/lib/refusal.server";
 import type { Route } from "./+types/product";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { db, publicUrl, shopName } = context.get(servicesContext);
+  const { db, publicUrl, shopName, auth } = context.get(servicesContext);
   const id = Number(params.id);
   const product = Number.isSafeInteger(id) && id > 0 ? await getProductDetail(db, id) : null;
   // An unknown product goes to /browse (SPEC section 2).
@@ -26,11 +30,28 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // ?reviews=N: Read All Reviews, page N; otherwise the three latest.
   const reviewsPage = Number(new URL(request.url).searchParams.get("reviews"));
   const paged = Number.isInteger(reviewsPage) && reviewsPage >= 1;
-  const [reviews, breakdown] = await Promise.all([
+  const [reviews, breakdown, user] = await Promise.all([
     paged ? listReviews(db, id, { page: reviewsPage }) : listReviews(db, id, { perPage: 3 }),
     ratingBreakdown(db, id),
+    getCurrentUser(auth, request.headers),
   ]);
-  return { product, reviews, breakdown, paged, url: `${publicUrl}/product/${id}`, publicUrl, shopName };
+  const reviewState = user ? await reviewEligibility(db, user.id, id) : ("guest" as const);
+  return { product, reviews, breakdown, paged, reviewState, url: `${publicUrl}/product/${id}`, publicUrl, shopName };
+}
+
+/** POST: a buyer's review of this product. */
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const { db, auth } = context.get(servicesContext);
+  const user = await getCurrentUser(auth, request.headers);
+  if (!user) return data({ ok: false as const, message: "Please sign in to write a review." }, { status: 401 });
+  const parsed = reviewSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ ok: false as const, message: firstIssue(parsed.error) }, { status: 400 });
+  try {
+    await writeReview(db, { userId: user.id, name: user.name }, Number(params.id), parsed.data);
+    return { ok: true as const, message: "Thank you! Your review is on the product page." };
+  } catch (error) {
+    return refusalResponse(error);
+  }
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
@@ -181,7 +202,13 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           </ul>
         </div>
       </div>
-      <ProductTabs product={product} reviews={reviews} breakdown={breakdown} paged={paged} />
+      <ProductTabs
+        product={product}
+        reviews={reviews}
+        breakdown={breakdown}
+        paged={paged}
+        reviewState={loaderData.reviewState}
+      />
       {product.related.length > 0 ? (
         <section className="mt-12" aria-labelledby="related-heading">
           <h2 id="related-heading" className="text-2xl font-bold">

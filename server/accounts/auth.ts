@@ -1,12 +1,13 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Config } from "../config/env.ts";
 import type { Database } from "../db/client.ts";
 import { account, rateLimit, reviews, session, user, verification } from "../db/schema.ts";
 import { confirmEmailAddressEmail, passwordResetEmail } from "../email/account-emails.ts";
 import type { Mailer } from "../email/mailer.ts";
+import { claimGuestOrders } from "../orders/claim-guest-orders.ts";
 import type { FileStore } from "../storage/file-store.ts";
 import { recordAuthEvent } from "./auth-events.ts";
 import { storedAvatarKey } from "./avatar.ts";
@@ -113,19 +114,27 @@ export function createAuth({ db, config, secret, mailer, files }: AuthOptions) {
           async after(updated, context) {
             if (context?.path === "/verify-email") {
               await recordAuthEvent(db, { userId: updated.id, type: "email_confirmed" });
+              await claimGuestOrders(db, updated);
             }
           },
         },
       },
       session: {
         create: {
-          after: (created) =>
-            recordAuthEvent(db, {
+          async after(created) {
+            await recordAuthEvent(db, {
               userId: created.userId,
               type: "signed_in",
               ipAddress: created.ipAddress,
               userAgent: created.userAgent,
-            }),
+            });
+            // Orders placed as a guest with this address join the account once the address is proven.
+            const [account] = await db
+              .select({ id: user.id, email: user.email })
+              .from(user)
+              .where(and(eq(user.id, created.userId), eq(user.emailVerified, true)));
+            if (account) await claimGuestOrders(db, account);
+          },
         },
       },
     },

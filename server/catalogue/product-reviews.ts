@@ -9,6 +9,8 @@ export interface Review {
   authorName: string;
   rating: number;
   body: string;
+  /** Written by a buyer of the product. */
+  verified: boolean;
   createdAt: Date;
 }
 
@@ -38,6 +40,7 @@ export async function listReviews(
       authorName: reviews.authorName,
       rating: reviews.rating,
       body: reviews.body,
+      verified: reviews.verified,
       createdAt: reviews.createdAt,
     })
     .from(reviews)

@@ -1,9 +1,13 @@
 import type { ProductDetail } from "@server/catalogue/product-detail.ts";
 import type { ReviewPage } from "@server/catalogue/product-reviews.ts";
+import type { ReviewEligibility } from "@server/catalogue/write-review.ts";
+import { BadgeCheck } from "lucide-react";
 import { Tabs } from "radix-ui";
 import { Link } from "react-router";
+import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { formatDuration, formatFileSize } from "~/lib/format";
+import { ReviewForm } from "./review-form";
 import { StarRating } from "./star-rating";
 
 // The product page's tabs (SPEC section 2): Product Details, Features, Reviews and FAQ.
@@ -40,9 +44,11 @@ interface ReviewsProps {
   breakdown: { stars: number; count: number }[];
   /** Read All Reviews was chosen: the Reviews tab opens, page by page. */
   paged: boolean;
+  /** Whether the visitor may review: only signed-in buyers, once. */
+  reviewState: "guest" | ReviewEligibility;
 }
 
-function Reviews({ product, reviews, breakdown, paged }: ReviewsProps) {
+function Reviews({ product, reviews, breakdown, paged, reviewState }: ReviewsProps) {
   const count = product.reviewCount;
   return (
     <div className="grid gap-8 md:grid-cols-[14rem_1fr]">
@@ -68,6 +74,10 @@ function Reviews({ product, reviews, breakdown, paged }: ReviewsProps) {
         </ul>
       </div>
       <div>
+        {reviewState === "can-review" ? <ReviewForm /> : null}
+        {reviewState === "reviewed" ? (
+          <p className="mb-6 text-sm text-muted-foreground">Thank you: you have reviewed this product.</p>
+        ) : null}
         {reviews.reviews.length === 0 ? (
           <p className="text-muted-foreground">No reviews yet.</p>
         ) : (
@@ -80,6 +90,12 @@ function Reviews({ product, reviews, breakdown, paged }: ReviewsProps) {
                 <div className="flex flex-wrap items-center gap-3">
                   <StarRating rating={review.rating} />
                   <span className="font-medium">{review.authorName}</span>
+                  {review.verified ? (
+                    <Badge variant="success">
+                      <BadgeCheck className="size-3.5" aria-hidden="true" />
+                      Verified purchase
+                    </Badge>
+                  ) : null}
                   <time className="text-sm text-muted-foreground" dateTime={new Date(review.createdAt).toISOString()}>
                     {reviewDate.format(new Date(review.createdAt))}
                   </time>
@@ -128,7 +144,7 @@ function Reviews({ product, reviews, breakdown, paged }: ReviewsProps) {
 const tabClass =
   "-mb-px whitespace-nowrap border-b-2 border-transparent px-4 py-2 text-sm font-medium text-muted-foreground hover:text-foreground data-[state=active]:border-primary data-[state=active]:text-primary focus-visible:outline-2 focus-visible:outline-ring";
 
-export function ProductTabs({ product, reviews, breakdown, paged }: ReviewsProps) {
+export function ProductTabs({ product, reviews, breakdown, paged, reviewState }: ReviewsProps) {
   const sizes = [
     product.pages ? `${product.pages} pages` : null,
     product.prints ? `${product.prints} prints` : null,
@@ -189,7 +205,7 @@ export function ProductTabs({ product, reviews, breakdown, paged }: ReviewsProps
         </ul>
       </Tabs.Content>
       <Tabs.Content value="reviews" className="py-6">
-        <Reviews product={product} reviews={reviews} breakdown={breakdown} paged={paged} />
+        <Reviews product={product} reviews={reviews} breakdown={breakdown} paged={paged} reviewState={reviewState} />
       </Tabs.Content>
       <Tabs.Content value="faq" className="py-6">
         <dl className="grid gap-6">

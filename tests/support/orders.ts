@@ -1,0 +1,86 @@
+import crypto from "node:crypto";
+import { asc, eq } from "drizzle-orm";
+import { addToCart } from "../../server/cart/cart.ts";
+import { ensureShopper } from "../../server/cart/shopper.ts";
+import { seedSampleCatalogueIfEmpty } from "../../server/catalogue/seed-sample-catalogue.ts";
+import type { Database, DatabaseHandle } from "../../server/db/client.ts";
+import { orders, products } from "../../server/db/schema.ts";
+import type { JobQueue, QueueName } from "../../server/jobs/queue.ts";
+import { type CheckoutServices, checkout } from "../../server/orders/checkout.ts";
+import type { Buyer, Order } from "../../server/orders/place-order.ts";
+import { createHostedProvider } from "../../server/payments/hosted/hosted-provider.ts";
+import { receivePaymentEvent } from "../../server/payments/receive-payment-event.ts";
+
+// Orders as a buyer makes them: a cart, the checkout (an order and its hosted payment session)
+// and, for a paid order, the provider's payment_succeeded event applied as the webhook would.
+
+export const TEST_SECRET = "a-test-secret-of-at-least-32-characters!";
+export const TEST_SHOP_URL = "http://shop.test";
+
+export const guestBuyer: Buyer = { userId: null, name: "Ada Guest", email: "ada@example.com" };
+
+/** A job queue that keeps what is sent instead of running it. */
+export function recordingJobs(): JobQueue & { sent: { name: QueueName; data: object }[] } {
+  const sent: { name: QueueName; data: object }[] = [];
+  return {
+    sent,
+    async send(name, data) {
+      sent.push({ name, data });
+    },
+  };
+}
+
+/** The sample catalogue in the test database; the first `count` products by id. */
+export async function seedProducts(database: DatabaseHandle, count = 4) {
+  await seedSampleCatalogueIfEmpty(database.db, database.pool);
+  return database.db
+    .select({ id: products.id, title: products.title, priceCents: products.priceCents })
+    .from(products)
+    .orderBy(asc(products.id))
+    .limit(count);
+}
+
+export function checkoutServices(db: Database, jobs: JobQueue, secret = TEST_SECRET): CheckoutServices {
+  return {
+    db,
+    jobs,
+    payments: createHostedProvider({ db, publicUrl: TEST_SHOP_URL, secret }),
+    publicUrl: TEST_SHOP_URL,
+    secret,
+  };
+}
+
+export async function reloadOrder(db: Database, id: number): Promise<Order> {
+  const [order] = await db.select().from(orders).where(eq(orders.id, id));
+  if (!order) throw new Error(`No order ${id}`);
+  return order;
+}
+
+/** Checks out a new cart of these products (one of each): the order, pending payment, and its checkout result. */
+export async function startOrder(services: CheckoutServices, productIds: number[], buyer: Buyer = guestBuyer) {
+  const { id: shopperId } = await ensureShopper(services.db, { userId: buyer.userId, guestId: null });
+  for (const productId of productIds) await addToCart(services.db, shopperId, productId);
+  const started = await checkout(services, { shopperId, buyer, idempotencyKey: crypto.randomUUID() });
+  const [order] = await services.db.select().from(orders).where(eq(orders.number, started.orderNumber));
+  return { order: order!, started };
+}
+
+/** Applies the provider's payment_succeeded event for the whole order; the order as it is then. */
+export async function payOrder(db: Database, jobs: JobQueue, order: Order): Promise<Order> {
+  const received = await receivePaymentEvent(db, jobs, "hosted", {
+    id: `evt_${crypto.randomUUID()}`,
+    type: "payment_succeeded",
+    reference: order.number,
+    sessionRef: order.paymentRef ?? "",
+    amountCents: order.totalCents,
+    currency: "usd",
+  });
+  if (received.outcome !== "paid") throw new Error(`The payment was not applied: ${received.outcome}`);
+  return reloadOrder(db, order.id);
+}
+
+/** A new order of these products, paid. */
+export async function paidOrder(services: CheckoutServices, productIds: number[], buyer: Buyer = guestBuyer) {
+  const { order, started } = await startOrder(services, productIds, buyer);
+  return { order: await payOrder(services.db, services.jobs, order), started };
+}
