@@ -1,7 +1,9 @@
-// `npm run bench [-- --products N] [-- --duration S] [-- --connections C] [-- --no-build]`
+// `npm run bench [-- --products N] [-- --duration S] [-- --connections C] [-- --shoppers N] [-- --no-build]`
 // Builds the app, seeds a throwaway data directory with the sample catalogue plus N generated products,
 // starts the production server on a free loopback port and measures pages with autocannon (throughput
 // under load), then times search requests one at a time (the p50 and p95 of a single search with facets).
+// Last, with the server stopped, it opens the same database itself and measures checkout and payment
+// through the domain functions (scripts/bench/checkout.ts).
 // Figures are printed, never asserted: they depend on the machine and on what else it is running.
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
@@ -10,9 +12,13 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { type OpenedDatabase, openDatabase } from "../server/db/open.ts";
+import { benchCheckout } from "./bench/checkout.ts";
+import { fmt, percentile, table } from "./bench/figures.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const USAGE = "Usage: node scripts/bench.ts [--products N] [--duration S] [--connections C] [--no-build]";
+const USAGE =
+  "Usage: node scripts/bench.ts [--products N] [--duration S] [--connections C] [--shoppers N] [--no-build]";
 const TARGETS = [
   "/",
   "/category/planners",
@@ -49,7 +55,13 @@ const autocannon = createRequire(import.meta.url)("autocannon") as (options: {
 class UsageError extends Error {}
 
 function parseArgs(argv: readonly string[]) {
-  const options = { products: 100_000, duration: 10, connections: 20, build: true };
+  const options = {
+    products: 100_000,
+    duration: 10,
+    connections: 20,
+    shoppers: undefined as number | undefined,
+    build: true,
+  };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const eq = arg.indexOf("=");
@@ -66,10 +78,13 @@ function parseArgs(argv: readonly string[]) {
     if (flag === "--products") options.products = value();
     else if (flag === "--duration") options.duration = value();
     else if (flag === "--connections") options.connections = value();
+    else if (flag === "--shoppers") options.shoppers = value();
     else if (flag === "--no-build") options.build = false;
     else throw new UsageError(`Unknown argument "${arg}"`);
   }
-  return options;
+  // Carts for the checkouts: 200 per second of the run, at most 2,000 (a short run needs fewer, and
+  // preparing them takes time); the checkouts take them in turn.
+  return { ...options, shoppers: options.shoppers ?? Math.min(2_000, 200 * options.duration) };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -77,6 +92,8 @@ function parseArgs(argv: readonly string[]) {
 
 const children = new Set<ChildProcess>();
 let tempDir: string | undefined;
+/** The database the bench opens itself for the checkout section (after the server has stopped). */
+let database: OpenedDatabase | undefined;
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -108,6 +125,7 @@ let interrupted = false;
 function cleanUp(): Promise<void> {
   cleaning ??= (async () => {
     await Promise.all([...children].map(stop));
+    await database?.close().catch(() => {}); // stops the embedded PostgreSQL before its directory goes
     if (tempDir) fs.rmSync(tempDir, { recursive: true, force: true });
   })();
   return cleaning;
@@ -151,47 +169,12 @@ async function waitForHealth(base: string, server: ChildProcess, timeoutMs = 60_
 }
 
 // ---------------------------------------------------------------------------------------------------------------
+// The sections of the benchmark
 
-const fmt = (n: number, digits = 0) =>
-  n.toLocaleString("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits });
+type Options = ReturnType<typeof parseArgs>;
 
-async function main(): Promise<number> {
-  let options: ReturnType<typeof parseArgs>;
-  try {
-    options = parseArgs(process.argv.slice(2));
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    console.error(`${error.message}\n${USAGE}`);
-    return 2;
-  }
-
-  if (options.build) {
-    console.log("Building the app (skip with --no-build)…");
-    await run("npx", ["react-router", "build"]);
-  }
-
-  tempDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-bench-"));
-  fs.chmodSync(tempDir, 0o755); // as root, the embedded PostgreSQL runs as "postgres" and must enter it
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: tempDir };
-  if (process.env.DATABASE_URL) {
-    console.warn(`DATABASE_URL is set: the benchmark adds ${fmt(options.products)} products to that database.`);
-  }
-
-  console.log(`Seeding the sample catalogue and ${fmt(options.products)} generated products…`);
-  await run(process.execPath, ["scripts/seed.ts", "--products", String(options.products)], env);
-
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ["server/main.ts"], {
-    cwd: root,
-    stdio: "inherit",
-    env: { ...env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn" },
-  });
-  children.add(server);
-  server.on("exit", () => children.delete(server));
-  await waitForHealth(base, server);
-  console.log(`Server ready at ${base}`);
-
+/** Throughput and latency of each page under load: one table row per target. */
+async function measurePages(base: string, options: Options): Promise<string[][]> {
   const rows: string[][] = [];
   for (const target of TARGETS) {
     const url = `${base}${target}`;
@@ -209,9 +192,14 @@ async function main(): Promise<number> {
       `${fmt(result.errors + result.timeouts)} / ${fmt(result.non2xx)}`,
     ]);
   }
+  return rows;
+}
 
-  // Each timed search is asked for the first time (a price bound of its own), so that its facet
-  // counts are computed, not taken from the minute-long cache; then the same ones again.
+/**
+ * One search at a time. Each timed search is asked for the first time (a price bound of its own), so
+ * that its facet counts are computed, not taken from the minute-long cache; then the same ones again.
+ */
+async function measureSearches(base: string): Promise<{ firstTime: string; again: string }> {
   console.log(`Timing ${SEARCH_SAMPLES} single searches (with facet counts), then the same again…`);
   const timeSearches = async () => {
     const latencies: number[] = [];
@@ -224,25 +212,75 @@ async function main(): Promise<number> {
       if (response.status !== 200) console.warn(`GET ${target} answered ${response.status}`);
     }
     latencies.sort((a, b) => a - b);
-    const at = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]!;
-    return `p50 ${fmt(at(50), 1)} ms, p95 ${fmt(at(95), 1)} ms, max ${fmt(latencies.at(-1)!, 1)} ms`;
+    const at = (p: number) => fmt(percentile(latencies, p), 1);
+    return `p50 ${at(50)} ms, p95 ${at(95)} ms, max ${at(100)} ms`;
   };
   const firstTime = await timeSearches();
   const again = await timeSearches();
+  return { firstTime, again };
+}
 
-  const header = ["target", "requests/s (avg)", "p50 ms", "p99 ms", "errors / non-2xx"];
-  const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i]!.length)));
-  const format = (row: string[]) =>
-    row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join("  ");
+async function main(): Promise<number> {
+  let options: Options;
+  try {
+    options = parseArgs(process.argv.slice(2));
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    console.error(`${error.message}\n${USAGE}`);
+    return 2;
+  }
+
+  if (options.build) {
+    console.log("Building the app (skip with --no-build)…");
+    await run("npx", ["react-router", "build"]);
+  }
+
+  tempDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-bench-"));
+  fs.chmodSync(tempDir, 0o755); // as root, the embedded PostgreSQL runs as "postgres" and must enter it
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: tempDir };
+  if (process.env.DATABASE_URL) {
+    console.warn(
+      `DATABASE_URL is set: the benchmark adds ${fmt(options.products)} products, ${fmt(options.shoppers)} guest carts ` +
+        "and the orders of its checkouts to that database.",
+    );
+  }
+
+  console.log(`Seeding the sample catalogue and ${fmt(options.products)} generated products…`);
+  await run(process.execPath, ["scripts/seed.ts", "--products", String(options.products)], env);
+
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, ["server/main.ts"], {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn" },
+  });
+  children.add(server);
+  server.on("exit", () => children.delete(server));
+  await waitForHealth(base, server);
+  console.log(`Server ready at ${base}`);
+
+  const pageRows = await measurePages(base, options);
+  const searches = await measureSearches(base);
+
+  // The embedded PostgreSQL belongs to one process at a time (DATA_DIR is locked), so the server
+  // stops before the bench opens the same database; it would only add noise to the checkout figures anyway.
+  console.log("Stopping the server and opening its database for the checkout section…");
+  await stop(server);
+  database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: tempDir });
+  const checkoutLines = await benchCheckout(database, { shoppers: options.shoppers, duration: options.duration });
+
   console.log(
     `\n${fmt(options.products)} generated ${options.products === 1 ? "product" : "products"}, ${options.duration} s per target, ${options.connections} connections, ` +
       `${os.availableParallelism()} cores, Node ${process.version}`,
   );
-  console.log(format(header));
-  for (const row of rows) console.log(format(row));
+  for (const line of table(["target", "requests/s (avg)", "p50 ms", "p99 ms", "errors / non-2xx"], pageRows)) {
+    console.log(line);
+  }
   console.log(`\nSearch with facets, one request at a time (${SEARCH_SAMPLES} different searches):`);
-  console.log(`  first time: ${firstTime}`);
-  console.log(`  again (facet counts cached): ${again}`);
+  console.log(`  first time: ${searches.firstTime}`);
+  console.log(`  again (facet counts cached): ${searches.again}`);
+  console.log(`\n${checkoutLines.join("\n")}`);
   return 0;
 }
 

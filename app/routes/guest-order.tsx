@@ -1,6 +1,6 @@
 import { getCurrentUser } from "@server/accounts/current-user.ts";
 import { servicesContext } from "@server/http/context.ts";
-import { OrderDetails } from "~/components/orders/order-details";
+import { OrderDetails, OrderErrorScreen } from "~/components/orders/order-details";
 import { Container } from "~/components/ui/page";
 import { pageMeta } from "~/lib/meta";
 import { orderPageAction, orderPageLoader } from "~/lib/order-page.server";
@@ -33,4 +33,8 @@ export default function GuestOrderPage({ loaderData }: Route.ComponentProps) {
       <OrderDetails data={loaderData} />
     </Container>
   );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <OrderErrorScreen error={error} />;
 }

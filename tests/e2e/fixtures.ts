@@ -21,7 +21,7 @@ export async function waitForHydration(page: Page) {
 }
 
 /** The newest message to `to` in the e2e server's outbox (it runs without SMTP_URL), decoded. */
-function readOutbox(to: string): string | undefined {
+export function readOutbox(to: string): string | undefined {
   const root = path.resolve("test-data");
   const files = fs
     .readdirSync(root)

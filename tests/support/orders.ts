@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { asc, eq } from "drizzle-orm";
-import { addToCart } from "../../server/cart/cart.ts";
+import { addToCart, clearCart } from "../../server/cart/cart.ts";
 import { ensureShopper } from "../../server/cart/shopper.ts";
 import { seedSampleCatalogueIfEmpty } from "../../server/catalogue/seed-sample-catalogue.ts";
 import type { Database, DatabaseHandle } from "../../server/db/client.ts";
@@ -56,9 +56,13 @@ export async function reloadOrder(db: Database, id: number): Promise<Order> {
   return order;
 }
 
-/** Checks out a new cart of these products (one of each): the order, pending payment, and its checkout result. */
+/**
+ * Checks out a cart of exactly these products (one of each; a guest gets a new cart, an account's
+ * cart is emptied first): the order, pending payment, and the checkout's result.
+ */
 export async function startOrder(services: CheckoutServices, productIds: number[], buyer: Buyer = guestBuyer) {
   const { id: shopperId } = await ensureShopper(services.db, { userId: buyer.userId, guestId: null });
+  await clearCart(services.db, shopperId);
   for (const productId of productIds) await addToCart(services.db, shopperId, productId);
   const started = await checkout(services, { shopperId, buyer, idempotencyKey: crypto.randomUUID() });
   const [order] = await services.db.select().from(orders).where(eq(orders.number, started.orderNumber));

@@ -1,10 +1,20 @@
 import type { OrderPageData } from "@server/orders/order-page.ts";
 import { useEffect, useRef } from "react";
-import { Form, Link, useActionData, useLocation, useNavigate, useNavigation, useRevalidator } from "react-router";
+import {
+  Form,
+  isRouteErrorResponse,
+  Link,
+  useActionData,
+  useLocation,
+  useNavigate,
+  useNavigation,
+  useRevalidator,
+} from "react-router";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Label, Textarea } from "~/components/ui/input";
+import { Container } from "~/components/ui/page";
 import { formatPrice } from "~/lib/format";
 import { OrderStatusBadge } from "./order-status-badge";
 import { FileList, LicenseLine } from "./purchased-files";
@@ -179,5 +189,28 @@ function RefundSection({ item }: { item: Item }) {
         </Button>
       </Form>
     </details>
+  );
+}
+
+/** The order routes' error boundary: an order that is not there (or not theirs) says so plainly. */
+export function OrderErrorScreen({ error }: { error: unknown }) {
+  if (!isRouteErrorResponse(error) || error.status !== 404) throw error;
+  return (
+    <Container className="flex max-w-xl flex-col items-center py-24 text-center">
+      <h1 className="text-3xl font-bold">
+        {typeof error.data === "string" ? error.data : "We could not find this order."}
+      </h1>
+      <p className="mt-3 text-muted-foreground">
+        Open it from your receipt email, or sign in with the account you bought it with.
+      </p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <Button asChild>
+          <Link to="/account/orders">My Orders</Link>
+        </Button>
+        <Button asChild variant="outline">
+          <Link to="/contact">Contact support</Link>
+        </Button>
+      </div>
+    </Container>
   );
 }

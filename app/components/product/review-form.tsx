@@ -14,14 +14,14 @@ export function ReviewForm() {
   const [rating, setRating] = useState(0);
   const form = useRef<HTMLFormElement>(null);
   const sending = fetcher.state !== "idle";
+  // On the answer itself, not once idle: the page's data then reloads and this form gives way
+  // to "you have reviewed this product".
   useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data) return;
-    if (fetcher.data.ok) {
-      toast.success("Review published", { description: fetcher.data.message });
-      form.current?.reset();
-      setRating(0);
-    }
-  }, [fetcher.state, fetcher.data]);
+    if (!fetcher.data?.ok) return;
+    toast.success("Review published", { description: fetcher.data.message });
+    form.current?.reset();
+    setRating(0);
+  }, [fetcher.data]);
   return (
     <fetcher.Form ref={form} method="post" className="mb-8 flex flex-col gap-3 rounded-lg border border-border p-4">
       <h3 className="font-semibold">Review this product</h3>

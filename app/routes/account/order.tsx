@@ -1,4 +1,4 @@
-import { OrderDetails } from "~/components/orders/order-details";
+import { OrderDetails, OrderErrorScreen } from "~/components/orders/order-details";
 import { Container } from "~/components/ui/page";
 import { pageMeta } from "~/lib/meta";
 import { orderPageAction, orderPageLoader } from "~/lib/order-page.server";
@@ -26,4 +26,8 @@ export default function AccountOrderPage({ loaderData }: Route.ComponentProps) {
       <OrderDetails data={loaderData} />
     </Container>
   );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <OrderErrorScreen error={error} />;
 }

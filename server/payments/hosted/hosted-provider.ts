@@ -68,7 +68,8 @@ export function createHostedProvider(options: { db: Database; publicUrl: string;
   };
 }
 
-function toPaymentEvent(body: HostedEventBody): PaymentEvent {
+function toPaymentEvent(body: HostedEventBody | null): PaymentEvent {
+  if (!body || typeof body !== "object") throw new WebhookRejected("unreadable event");
   const { data } = body;
   if (typeof body.id !== "string" || !data || typeof data.reference !== "string") {
     throw new WebhookRejected("unreadable event");

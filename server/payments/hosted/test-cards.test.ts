@@ -76,9 +76,12 @@ describe("mistakes in the form name their field", () => {
     expect(tryCard(card({ expiry: " 07 / 26 " }), NOW)).toEqual({ ok: true });
   });
 
-  it.each(["13/30", "00/30", "1230", "12/2030", "12-30", "ab/cd", ""])("refuses the expiry %j as malformed", (expiry) => {
-    expect(tryCard(card({ expiry }), NOW)).toEqual(mistake("expiry", "Enter the expiry date as MM/YY."));
-  });
+  it.each(["13/30", "00/30", "1230", "12/2030", "12-30", "ab/cd", ""])(
+    "refuses the expiry %j as malformed",
+    (expiry) => {
+      expect(tryCard(card({ expiry }), NOW)).toEqual(mistake("expiry", "Enter the expiry date as MM/YY."));
+    },
+  );
 
   it.each(["", "   ", "12", "12345", "12a"])("refuses the security code %j", (cvc) => {
     expect(tryCard(card({ cvc }), NOW)).toEqual(mistake("cvc", "Your card's security code is incomplete."));

@@ -9,7 +9,10 @@ const seconds = (count: number) => count * 1000;
 
 describe("webhook signatures", () => {
   it("are sent in the shop-pay-signature header as t=<unix seconds>,v1=<HMAC-SHA256 hex of t.body>", () => {
-    const expected = crypto.createHmac("sha256", SECRET).update(`${NOW / 1000}.${BODY}`).digest("hex");
+    const expected = crypto
+      .createHmac("sha256", SECRET)
+      .update(`${NOW / 1000}.${BODY}`)
+      .digest("hex");
     expect(SIGNATURE_HEADER).toBe("shop-pay-signature");
     expect(signatureHeader(SECRET, BODY, NOW)).toBe(`t=${NOW / 1000},v1=${expected}`);
   });

@@ -1,0 +1,170 @@
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  checkoutServices,
+  paidOrder,
+  recordingJobs,
+  seedProducts,
+  startOrder,
+  TEST_SECRET,
+} from "../../tests/support/orders.ts";
+import { setUpTestDatabase } from "../../tests/support/test-database.ts";
+import { user } from "../db/schema.ts";
+import { readDownloadToken } from "../delivery/download-links.ts";
+import { ensureSampleProductFiles } from "../delivery/sample-files.ts";
+import { Refusal } from "../lib/refusal.ts";
+import { localFileStore } from "../storage/file-store.ts";
+import { findOrderFor, type OrderViewer } from "./find-order.ts";
+import { orderAccessToken } from "./order-access.ts";
+import { loadOrderPage } from "./order-page.ts";
+import type { Order } from "./place-order.ts";
+
+const database = setUpTestDatabase();
+const jobs = recordingJobs();
+const owner = { userId: "order-owner", name: "Olive Owner", email: "olive@example.com" };
+let productIds: number[] = [];
+let filesDir: string;
+
+beforeAll(async () => {
+  productIds = (await seedProducts(database, 3)).map((product) => product.id);
+  filesDir = await fs.mkdtemp(path.join(os.tmpdir(), "order-access-"));
+  await ensureSampleProductFiles(database.db, localFileStore(filesDir));
+  await database.db.insert(user).values([
+    { id: owner.userId, name: owner.name, email: owner.email },
+    { id: "someone-else", name: "Sam", email: "sam@example.com" },
+  ]);
+});
+afterAll(() => fs.rm(filesDir, { recursive: true, force: true }));
+
+const shop = () => checkoutServices(database.db, jobs);
+const find = (number: string, viewer: OrderViewer) => findOrderFor(database.db, TEST_SECRET, number, viewer);
+
+/** What a refused look-up throws, as the buyer sees it. */
+async function refusalOf(lookUp: Promise<unknown>) {
+  const error = await lookUp.then(
+    () => null,
+    (thrown: unknown) => thrown,
+  );
+  expect(error).toBeInstanceOf(Refusal);
+  return { message: (error as Refusal).message, status: (error as Refusal).status };
+}
+
+const NOT_FOUND = { message: "We could not find this order.", status: 404 };
+
+describe("who may see an account's order", () => {
+  let order: Order;
+  beforeAll(async () => {
+    ({ order } = await startOrder(shop(), [productIds[0]!], owner));
+  });
+
+  it("its owner, signed in", async () => {
+    expect(await find(order.number, { userId: owner.userId })).toMatchObject({ id: order.id, number: order.number });
+  });
+
+  it("nobody else: another account gets the same answer as for an unknown or malformed number", async () => {
+    const otherAccount = await refusalOf(find(order.number, { userId: "someone-else" }));
+    const unknown = await refusalOf(find("ZZZZZZZZZ", { userId: owner.userId }));
+    const malformed = await refusalOf(find("not-a-number'--", { userId: owner.userId }));
+    const lowerCase = await refusalOf(find(order.number.toLowerCase(), { userId: owner.userId }));
+    const signedOut = await refusalOf(find(order.number, { userId: null }));
+    expect(otherAccount).toEqual(NOT_FOUND);
+    expect([unknown, malformed, lowerCase, signedOut]).toEqual([
+      otherAccount,
+      otherAccount,
+      otherAccount,
+      otherAccount,
+    ]);
+  });
+});
+
+describe("who may see a guest's order", () => {
+  let order: Order;
+  let other: Order;
+  beforeAll(async () => {
+    ({ order } = await startOrder(shop(), [productIds[0]!]));
+    ({ order: other } = await startOrder(shop(), [productIds[1]!]));
+  });
+
+  it("whoever holds its link, signed in or not", async () => {
+    const accessToken = orderAccessToken(TEST_SECRET, order.number);
+    expect((await find(order.number, { userId: null, accessToken })).id).toBe(order.id);
+    expect((await find(order.number, { userId: "someone-else", accessToken })).id).toBe(order.id);
+  });
+
+  it("nobody with a wrong token, another order's token, a token of another shop, or no token", async () => {
+    const token = orderAccessToken(TEST_SECRET, order.number);
+    const flipped = `${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}`;
+    const tokens = [
+      flipped,
+      `${token}x`,
+      token.slice(0, -1),
+      orderAccessToken(TEST_SECRET, other.number),
+      orderAccessToken("another-shop-secret-of-32-characters", order.number),
+      "",
+      null,
+      undefined,
+    ];
+    for (const accessToken of tokens) {
+      expect(await refusalOf(find(order.number, { userId: null, accessToken }))).toEqual(NOT_FOUND);
+    }
+    // The guest order has no account: a signed-in stranger without the link is refused too.
+    expect(await refusalOf(find(order.number, { userId: "someone-else" }))).toEqual(NOT_FOUND);
+  });
+});
+
+describe("the order page", () => {
+  it("lists a paid order's items with their license keys and fresh links to their files", async () => {
+    const { order } = await paidOrder(shop(), [productIds[0]!, productIds[1]!]);
+    const now = new Date();
+    const page = await loadOrderPage(
+      database.db,
+      TEST_SECRET,
+      order.number,
+      { userId: null, accessToken: orderAccessToken(TEST_SECRET, order.number) },
+      now,
+    );
+    expect(page.order).toMatchObject({
+      number: order.number,
+      status: "paid",
+      totalCents: order.totalCents,
+      paidAt: order.paidAt!.toISOString(),
+      paymentUrl: null,
+    });
+    expect(page.items.map((item) => item.productId)).toEqual([productIds[0], productIds[1]]);
+    for (const item of page.items) {
+      expect(item.licenseKey).toMatch(/^DGM(-[A-Z0-9]{4}){4}$/);
+      expect(item.canRequestRefund).toBe(true);
+      expect(item.files).toHaveLength(1);
+      const [file] = item.files;
+      expect(file!.fileName).toMatch(/\.pdf$/);
+      expect(file!.sizeBytes).toBeGreaterThan(0);
+      expect(file!.url).toMatch(/^\/downloads\//);
+      const target = readDownloadToken(TEST_SECRET, file!.url.slice("/downloads/".length), now.getTime());
+      expect(target).toEqual({ orderItemId: item.id, fileId: file!.fileId });
+    }
+    expect(new Set(page.items.map((item) => item.licenseKey)).size).toBe(2);
+  });
+
+  it("shows an unpaid order without files or license keys, with its payment link", async () => {
+    const { order } = await startOrder(shop(), [productIds[2]!], owner);
+    const page = await loadOrderPage(database.db, TEST_SECRET, order.number, { userId: owner.userId });
+    expect(page.order).toMatchObject({
+      status: "pending_payment",
+      paidAt: null,
+      paymentUrl: order.paymentUrl,
+      refundDeadline: null,
+    });
+    expect(order.paymentUrl).toMatch(/\/pay\/hps_/);
+    expect(page.items).toHaveLength(1);
+    expect(page.items[0]).toMatchObject({ licenseKey: null, files: [], canRequestRefund: false, refund: null });
+  });
+
+  it("is refused to whoever may not see the order", async () => {
+    const { order } = await paidOrder(shop(), [productIds[2]!], owner);
+    expect(await refusalOf(loadOrderPage(database.db, TEST_SECRET, order.number, { userId: "someone-else" }))).toEqual(
+      NOT_FOUND,
+    );
+  });
+});

@@ -1,0 +1,207 @@
+import type { AddressInfo } from "node:net";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { parseMime, partOfType } from "../../tests/support/mime.ts";
+import {
+  checkoutServices,
+  paidOrder,
+  recordingJobs,
+  reloadOrder,
+  seedProducts,
+  startOrder,
+  TEST_SECRET,
+  TEST_SHOP_URL,
+} from "../../tests/support/orders.ts";
+import { setUpTestDatabase } from "../../tests/support/test-database.ts";
+import { user } from "../db/schema.ts";
+import { createMailer } from "../email/mailer.ts";
+import { receiptEmail } from "../email/receipt-email.ts";
+import { isOrderAccessToken } from "./order-access.ts";
+import { itemsOf } from "./place-order.ts";
+import { type ReceiptServices, sendReceipt } from "./send-receipt.ts";
+
+const database = setUpTestDatabase();
+const jobs = recordingJobs();
+let productIds: number[] = [];
+
+// A real SMTP server in this process; it refuses every recipient while `refuseRecipients` is set.
+const received: { to: string[]; raw: string }[] = [];
+let refuseRecipients = false;
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ["STARTTLS"],
+  onRcptTo(_address, _session, callback) {
+    if (refuseRecipients) return callback(Object.assign(new Error("Mailbox unavailable"), { responseCode: 550 }));
+    callback();
+  },
+  onData(stream, session, callback) {
+    let raw = "";
+    stream.on("data", (chunk) => (raw += chunk));
+    stream.on("end", () => {
+      received.push({ to: session.envelope.rcptTo.map((recipient) => recipient.address), raw });
+      callback();
+    });
+  },
+});
+let services: ReceiptServices;
+
+beforeAll(async () => {
+  productIds = (await seedProducts(database, 3)).map((product) => product.id);
+  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+  const port = (smtp.server.address() as AddressInfo).port;
+  services = {
+    db: database.db,
+    mailer: createMailer({
+      from: '"Test Market" <no-reply@shop.test>',
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      outboxDir: "/nonexistent",
+      log: () => {},
+    }),
+    publicUrl: TEST_SHOP_URL,
+    shopName: "Test Market",
+    secret: TEST_SECRET,
+  };
+});
+afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+beforeEach(() => {
+  refuseRecipients = false;
+});
+
+const shop = () => checkoutServices(database.db, jobs);
+const buyer = { userId: null, name: "Grace Buyer", email: "grace@example.com" };
+/** Dollars as the receipt shows them, for amounts under $1,000: 4598 -> "$45.98". */
+const usd = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+/** Sends the receipt; the messages the SMTP server received meanwhile. */
+async function sendAndCollect(orderId: number) {
+  const before = received.length;
+  const result = await sendReceipt(services, orderId);
+  return { result, messages: received.slice(before) };
+}
+
+describe("sending a paid order's receipt", () => {
+  it("emails the buyer once: order number, items, license keys, totals and the guest's order link, as text and HTML", async () => {
+    const { order } = await paidOrder(shop(), [productIds[0]!, productIds[1]!], buyer);
+    const items = await itemsOf(database.db, order.id);
+    expect(items).toHaveLength(2);
+
+    const { result, messages } = await sendAndCollect(order.id);
+    expect(result).toBe("sent");
+    expect(messages).toHaveLength(1);
+    expect(messages[0]!.to).toEqual(["grace@example.com"]);
+    const message = parseMime(messages[0]!.raw);
+    expect(message.headers.get("subject")).toBe(`Your Test Market receipt for order ${order.number}`);
+    expect(message.headers.get("to")).toBe("grace@example.com");
+    const text = partOfType(message, "text/plain")!;
+    const html = partOfType(message, "text/html")!;
+    expect(text).toBeDefined();
+    expect(html).toBeDefined();
+
+    expect(text).toContain("Hi Grace Buyer,");
+    expect(text).toContain(`receipt for order ${order.number}.`);
+    for (const item of items) {
+      expect(item.licenseKey).toMatch(/^DGM(-[A-Z0-9]{4}){4}$/);
+      expect(text).toContain(`${item.title} x 1: ${usd(item.lineTotalCents)}`);
+      expect(text).toContain(`key ${item.licenseKey}`);
+      expect(html).toContain(item.title);
+      expect(html).toContain(`<code>${item.licenseKey}</code>`);
+    }
+    expect(order.subtotalCents).toBe(items[0]!.lineTotalCents + items[1]!.lineTotalCents);
+    expect(text).toContain(`Subtotal: ${usd(order.subtotalCents)}`);
+    expect(text).toContain(`Tax (8%): ${usd(order.taxCents)}`);
+    expect(text).toContain(`Total: ${usd(order.totalCents)}`);
+    for (const cents of [order.subtotalCents, order.taxCents, order.totalCents]) expect(html).toContain(usd(cents));
+    expect(html).toContain(`<strong>${order.number}</strong>`);
+
+    const link = new RegExp(`${TEST_SHOP_URL}/orders/([A-Z0-9]{9})\\?access=([A-Za-z0-9_-]+)`).exec(text);
+    expect(link?.[1]).toBe(order.number);
+    expect(isOrderAccessToken(TEST_SECRET, order.number, link?.[2])).toBe(true);
+    expect(html).toContain(`href="${link![0]}"`);
+
+    expect((await reloadOrder(database.db, order.id)).receiptSentAt).toBeInstanceOf(Date);
+  });
+
+  it("sends nothing the second time (the job may run again)", async () => {
+    const { order } = await paidOrder(shop(), [productIds[2]!], buyer);
+    expect((await sendAndCollect(order.id)).messages).toHaveLength(1);
+    const sentAt = (await reloadOrder(database.db, order.id)).receiptSentAt;
+    expect(await sendAndCollect(order.id)).toEqual({ result: "skipped", messages: [] });
+    expect((await reloadOrder(database.db, order.id)).receiptSentAt).toEqual(sentAt);
+  });
+
+  it("sends nothing for an unpaid order, or an order that does not exist", async () => {
+    const { order } = await startOrder(shop(), [productIds[0]!], buyer);
+    expect(await sendAndCollect(order.id)).toEqual({ result: "skipped", messages: [] });
+    expect((await reloadOrder(database.db, order.id)).receiptSentAt).toBeNull();
+    expect(await sendAndCollect(2_000_000_000)).toEqual({ result: "skipped", messages: [] });
+  });
+
+  it("links a signed-in buyer to their account's order page", async () => {
+    await database.db.insert(user).values({ id: "receipt-buyer", name: "Bea", email: "bea@example.com" });
+    const { order } = await paidOrder(shop(), [productIds[0]!], {
+      userId: "receipt-buyer",
+      name: "Bea",
+      email: "bea@example.com",
+    });
+    const { messages } = await sendAndCollect(order.id);
+    const text = partOfType(parseMime(messages[0]!.raw), "text/plain")!;
+    expect(text).toContain(`${TEST_SHOP_URL}/account/orders/${order.number}\n`);
+    expect(text).not.toContain("access=");
+  });
+
+  it("throws when the mail server refuses, leaving the receipt unsent for the retry", async () => {
+    const { order } = await paidOrder(shop(), [productIds[1]!], buyer);
+    refuseRecipients = true;
+    const before = received.length;
+    await expect(sendReceipt(services, order.id)).rejects.toThrow(/Mailbox unavailable/);
+    expect(received.length).toBe(before);
+    expect((await reloadOrder(database.db, order.id)).receiptSentAt).toBeNull();
+
+    refuseRecipients = false;
+    const retry = await sendAndCollect(order.id);
+    expect(retry.result).toBe("sent");
+    expect(retry.messages).toHaveLength(1);
+    expect((await reloadOrder(database.db, order.id)).receiptSentAt).toBeInstanceOf(Date);
+  });
+});
+
+describe("the receipt email", () => {
+  const receipt = {
+    to: "mallory@example.com",
+    name: 'Mallory <img src=x onerror="alert(1)">',
+    shopName: "Test Market",
+    orderNumber: "ABC123XYZ",
+    items: [
+      {
+        title: "<script>alert('pwned')</script> & Co",
+        quantity: 2,
+        lineTotalCents: 4598,
+        licenseType: "commercial",
+        licenseKey: "DGM-AAAA-BBBB-CCCC-DDDD",
+      },
+    ],
+    subtotalCents: 4598,
+    taxCents: 368,
+    totalCents: 4966,
+    orderUrl: "http://shop.test/orders/ABC123XYZ?access=tok",
+    licenseUrl: "http://shop.test/license",
+  };
+
+  it("escapes the buyer's name and the titles in its HTML", () => {
+    const { html } = receiptEmail(receipt);
+    expect(html).not.toContain("<script>");
+    expect(html).not.toContain("<img");
+    expect(html).toContain("&#60;script&#62;alert(&#39;pwned&#39;)&#60;/script&#62; &#38; Co");
+    expect(html).toContain("Mallory &#60;img src=x onerror=&#34;alert(1)&#34;&#62;");
+  });
+
+  it("keeps the plain text as written, with amounts in dollars and the license", () => {
+    const { text, subject, to } = receiptEmail(receipt);
+    expect(to).toBe("mallory@example.com");
+    expect(subject).toBe("Your Test Market receipt for order ABC123XYZ");
+    expect(text).toContain("<script>alert('pwned')</script> & Co x 2: $45.98");
+    expect(text).toContain("  Commercial license, key DGM-AAAA-BBBB-CCCC-DDDD");
+    expect(text).toContain("Subtotal: $45.98\nTax (8%): $3.68\nTotal: $49.66");
+    expect(text).toContain("http://shop.test/orders/ABC123XYZ?access=tok");
+  });
+});

@@ -1,0 +1,202 @@
+import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { expectNoAxeViolations, readOutbox, waitForHydration } from "./fixtures";
+
+// Checkout to download (SPEC sections 4, 8 and 9): the order is made on the server, paid on the
+// hosted payment page in a new tab, confirmed by its signed webhook, and its files downloaded.
+
+let clients = 0;
+test.beforeEach(async ({ page }, testInfo) => {
+  await page.setExtraHTTPHeaders({ "x-forwarded-for": `198.19.${testInfo.workerIndex}.${++clients % 250}` });
+});
+
+const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+const SUCCESS_CARD = "4242 4242 4242 4242";
+const DECLINED_CARD = "4000 0000 0000 0002";
+
+async function addToCart(page: Page, productId: number) {
+  await page.goto(`/product/${productId}`);
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(page.getByText("Added to cart").first()).toBeVisible();
+}
+
+async function openCart(page: Page) {
+  const menu = page.getByRole("button", { name: "Open menu" });
+  if (await menu.isVisible()) await menu.click();
+  await page.getByRole("button", { name: /^Cart, / }).click();
+  return page.getByRole("dialog", { name: "Shopping Cart" });
+}
+
+/** The header's cart button says how many items the server's cart holds (after a reload). */
+async function expectCartCount(page: Page, count: number) {
+  await page.reload();
+  await waitForHydration(page);
+  const menu = page.getByRole("button", { name: "Open menu" });
+  if (await menu.isVisible()) await menu.click();
+  await expect(page.getByRole("button", { name: `Cart, ${count} ${count === 1 ? "item" : "items"}` })).toBeVisible();
+  if (await menu.isVisible()) await page.keyboard.press("Escape");
+}
+
+/** Clicks what opens the payment page, and returns its tab. */
+async function paymentTab(context: BrowserContext, click: () => Promise<void>) {
+  const [tab] = await Promise.all([context.waitForEvent("page"), click()]);
+  await tab.waitForURL(/\/pay\/hps_/);
+  await waitForHydration(tab);
+  return tab;
+}
+
+async function pay(tab: Page, card: string) {
+  await tab.getByLabel("Name on card").fill("Test Buyer");
+  await tab.getByLabel("Card number").fill(card);
+  await tab.getByLabel("Expiry (MM/YY)").fill("12/39");
+  await tab.getByLabel("CVC").fill("123");
+  await tab.getByRole("button", { name: /^Pay \$/ }).click();
+}
+
+/** Downloads every file on the order page; returns their names. */
+async function downloadAll(tab: Page) {
+  const links = tab.getByRole("link", { name: /^Download / });
+  const names: string[] = [];
+  for (let i = 0; i < (await links.count()); i++) {
+    const [download] = await Promise.all([tab.waitForEvent("download"), links.nth(i).click()]);
+    expect(await download.failure()).toBeNull();
+    names.push(download.suggestedFilename());
+  }
+  return names;
+}
+
+test("a guest buys two products, is told 'Order placed successfully!', gets the receipt and downloads both files", async ({
+  page,
+  context,
+}) => {
+  test.slow();
+  await addToCart(page, 3);
+  await addToCart(page, 4);
+  const cart = await openCart(page);
+  await cart.getByRole("button", { name: "Checkout" }).click();
+  const dialog = page.getByRole("dialog", { name: "Guest Checkout" });
+  const submit = dialog.getByRole("button", { name: "Complete Purchase" });
+  await expect(submit).toBeDisabled();
+  await dialog.getByLabel("Name").fill("Grace Guest");
+  await expect(submit).toBeDisabled();
+  const email = uniqueEmail("guest");
+  await dialog.getByLabel("Email").fill(email);
+  await expectNoAxeViolations(page);
+
+  const tab = await paymentTab(context, () => submit.click());
+  await expect(dialog.getByRole("button", { name: "Waiting for payment..." })).toBeDisabled();
+  await expect(tab.getByText("Test mode")).toBeVisible();
+  await expectNoAxeViolations(tab);
+  await pay(tab, SUCCESS_CARD);
+
+  // The shop's tab hears of the payment from the server, once the provider's webhook arrived.
+  const toast = page.getByText(/^Thank you for your purchase! Your order number is [A-Z0-9]{9}\./);
+  await expect(page.getByText("Order placed successfully!").first()).toBeVisible({ timeout: 20_000 });
+  await expect(toast).toContainText(`A receipt was sent to ${email}.`);
+  const orderNumber = /is ([A-Z0-9]{9})\./.exec((await toast.textContent()) ?? "")![1]!;
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expectCartCount(page, 0);
+
+  // The payment tab is back in the shop, on the order page reached by the receipt's link.
+  await tab.waitForURL(new RegExp(`/orders/${orderNumber}\\?access=`));
+  await expect(tab.getByText("Paid", { exact: true })).toBeVisible();
+  await expect(tab.getByText(/^DGM(-[A-Z0-9]{4}){4}$/)).toHaveCount(2);
+  expect(await downloadAll(tab)).toEqual([expect.stringMatching(/\.pdf$/), expect.stringMatching(/\.pdf$/)]);
+  await expectNoAxeViolations(tab);
+
+  let receipt = "";
+  await expect.poll(() => (receipt = readOutbox(email) ?? ""), { timeout: 15_000 }).toContain(orderNumber);
+  expect(receipt).toContain(`Subject: Your Test Market receipt for order ${orderNumber}`);
+  const link = /http:\/\/127\.0\.0\.1:\d+\/orders\/[A-Z0-9]{9}\?access=[\w-]+/.exec(receipt)?.[0];
+  expect(link).toBeTruthy();
+  // The receipt's link opens the order with its downloads, in any browser.
+  const other = await context.browser()!.newContext({ baseURL: test.info().project.use.baseURL });
+  const fresh = await other.newPage();
+  await fresh.goto(link!);
+  await expect(fresh.getByRole("heading", { name: `Order ${orderNumber}` })).toBeVisible();
+  expect(await downloadAll(fresh)).toHaveLength(2);
+  // Without the secret, the order is not there.
+  await fresh.goto(`/orders/${orderNumber}`);
+  await expect(fresh.getByText("We could not find this order.")).toBeVisible();
+  await other.close();
+});
+
+test("a declined card leaves the order unpaid and the cart intact, and says why; another card then pays", async ({
+  page,
+  context,
+}) => {
+  test.slow();
+  await addToCart(page, 5);
+  const cart = await openCart(page);
+  await cart.getByRole("button", { name: "Checkout" }).click();
+  const dialog = page.getByRole("dialog", { name: "Guest Checkout" });
+  await dialog.getByLabel("Name").fill("Dee Clined");
+  await dialog.getByLabel("Email").fill(uniqueEmail("declined"));
+  const tab = await paymentTab(context, () => dialog.getByRole("button", { name: "Complete Purchase" }).click());
+  await pay(tab, DECLINED_CARD);
+  await expect(tab.getByRole("alert")).toHaveText("Your card was declined.");
+  await expect(page.getByText("Checkout failed").first()).toBeVisible({ timeout: 20_000 });
+  await expect(dialog.getByText("Your card was declined.")).toBeVisible();
+  // The cart is as it was (asked of the server without leaving the page, which is still waiting).
+  const cartNow = await (await page.request.get("/api/v1/cart")).json();
+  expect(cartNow.count).toBe(1);
+
+  await tab.getByLabel("Card number").fill(SUCCESS_CARD);
+  await tab.getByRole("button", { name: /^Pay \$/ }).click();
+  await expect(page.getByText("Order placed successfully!").first()).toBeVisible({ timeout: 20_000 });
+  await expectCartCount(page, 0);
+});
+
+test("a signed-in buyer checks out in a new tab, then finds the order, the downloads and the review form", async ({
+  page,
+  context,
+}) => {
+  test.slow();
+  await page.goto("/");
+  const email = uniqueEmail("buyer");
+  const signUp = await page.request.post("/account/sign-up", {
+    form: { name: "Bea Buyer", email, password: "buyer-password-1", confirmPassword: "buyer-password-1" },
+  });
+  expect(signUp.ok()).toBe(true);
+  await addToCart(page, 6);
+  await addToCart(page, 7);
+  const cart = await openCart(page);
+  const tab = await paymentTab(context, () => cart.getByRole("button", { name: "Checkout" }).click());
+  // SPEC section 4: the cart closes when the payment page opens.
+  await expect(page.getByRole("dialog", { name: "Shopping Cart" })).toHaveCount(0);
+  await pay(tab, SUCCESS_CARD);
+  await expect(page.getByText("Order placed successfully!").first()).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText(`A receipt was sent to ${email}.`)).toBeVisible();
+  await tab.waitForURL(/\/account\/orders\/[A-Z0-9]{9}/);
+  const orderNumber = /orders\/([A-Z0-9]{9})/.exec(tab.url())![1]!;
+  await expect(tab.getByText("Paid", { exact: true })).toBeVisible();
+
+  await page.goto("/account/orders");
+  await expect(page.getByRole("link", { name: `Order ${orderNumber}` })).toBeVisible();
+  await page.goto("/account/downloads");
+  await expect(page.getByRole("heading", { name: "My Downloads" })).toBeVisible();
+  expect(await downloadAll(page)).toHaveLength(2);
+  await expectNoAxeViolations(page);
+
+  // Someone else sees none of it.
+  const stranger = await context.browser()!.newContext({ baseURL: test.info().project.use.baseURL });
+  const strangerPage = await stranger.newPage();
+  await strangerPage.request.post("/account/sign-up", {
+    form: { name: "Nosy", email: uniqueEmail("nosy"), password: "nosy-password-1", confirmPassword: "nosy-password-1" },
+  });
+  await strangerPage.goto(`/account/orders/${orderNumber}`);
+  await expect(strangerPage.getByText("We could not find this order.")).toBeVisible();
+  const status = await strangerPage.request.get(`/api/v1/orders/${orderNumber}`);
+  expect(status.status()).toBe(404);
+  await stranger.close();
+
+  // A buyer may review what they bought, once.
+  await page.goto("/product/6?reviews=1");
+  await page.getByRole("radio", { name: "4 stars" }).check({ force: true });
+  await page.getByLabel("Your review").fill("Clear layout and easy to print.");
+  await page.getByRole("button", { name: "Publish review" }).click();
+  await expect(page.getByText("Review published")).toBeVisible();
+  await page.reload();
+  await expect(page.getByText("Verified purchase").first()).toBeVisible();
+  await expect(page.getByText("Thank you: you have reviewed this product.")).toBeVisible();
+});
