@@ -42,7 +42,8 @@ try {
   const files = await ensureSampleProductFiles(database.db, fileStoreFor(config));
   if (files) log(`Wrote ${files} sample product files`);
   jobs = await startJobs(database.pool, (error) => logger.error({ err: error }, "Job queue error"));
-  await startWorkers({ jobs, db: database.db, config, secret: authSecret, logger });
+  if (config.runJobs) await startWorkers({ jobs, db: database.db, config, secret: authSecret, logger });
+  else log("RUN_JOBS=false: background jobs run on other servers");
 } catch (error) {
   logger.fatal((error as Error).message);
   process.exit(1);

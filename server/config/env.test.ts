@@ -59,4 +59,10 @@ describe("parseConfig", () => {
         .payments,
     ).toEqual({ provider: "stripe", secretKey: "sk_test_1", webhookSecret: "whsec_2", apiUrl: undefined });
   });
+
+  it("runs background jobs unless RUN_JOBS=false", () => {
+    expect(parseConfig({}).runJobs).toBe(true);
+    expect(parseConfig({ RUN_JOBS: "false" }).runJobs).toBe(false);
+    expect(() => parseConfig({ RUN_JOBS: "no" })).toThrow("RUN_JOBS: must be true or false");
+  });
 });

@@ -30,6 +30,8 @@ const envSchema = z.object({
   GOOGLE_ISSUER: z
     .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
     .default("https://accounts.google.com"),
+  // false: this server only serves requests; background jobs run on the instances where it is true.
+  RUN_JOBS: z.enum(["true", "false"], { error: "must be true or false" }).default("true"),
   PAYMENT_PROVIDER: z.enum(["hosted", "stripe"], { error: "must be hosted or stripe" }).default("hosted"),
   STRIPE_SECRET_KEY: z
     .string()
@@ -59,6 +61,8 @@ export interface Config {
   /** Outgoing mail: SMTP when set, else .eml files in DATA_DIR/outbox. */
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Whether this server runs background jobs (receipts, webhook deliveries), or only serves requests. */
+  runJobs: boolean;
   /** Who takes payments: the shop's own hosted payment page, or Stripe Checkout. */
   payments: { provider: "hosted" } | { provider: "stripe"; secretKey: string; webhookSecret: string; apiUrl?: string };
 }
@@ -110,6 +114,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
             issuer: value.GOOGLE_ISSUER.replace(/\/+$/, ""),
           }
         : undefined,
+    runJobs: value.RUN_JOBS === "true",
     payments:
       value.PAYMENT_PROVIDER === "stripe"
         ? {

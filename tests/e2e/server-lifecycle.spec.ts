@@ -58,15 +58,51 @@ async function sendContactMessage(subject: string) {
   expect(response.status).toBe(200);
 }
 
-async function storedSubjects(): Promise<string[]> {
+async function query<Row extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<Row[]> {
   const client = new pg.Client({ host: path.join(dataDir, "run"), port: 5432, user: "shop", database: "shop" });
   await client.connect();
   try {
-    const result = await client.query<{ subject: string }>("SELECT subject FROM contact_messages ORDER BY id");
-    return result.rows.map((row) => row.subject);
+    return (await client.query<Row>(text, values)).rows;
   } finally {
     await client.end();
   }
+}
+
+async function storedSubjects(): Promise<string[]> {
+  const rows = await query<{ subject: string }>("SELECT subject FROM contact_messages ORDER BY id");
+  return rows.map((row) => row.subject);
+}
+
+/** A guest fills a cart, checks out and pays on the hosted page; returns the order number once the page took the money. */
+async function buyAsGuest(productId: number): Promise<string> {
+  const base = `http://127.0.0.1:${port}`;
+  const added = await fetch(`${base}/api/v1/cart`, {
+    method: "POST",
+    body: new URLSearchParams({ intent: "add", productId: String(productId) }),
+  });
+  expect(added.status).toBe(200);
+  const cookie = added.headers
+    .getSetCookie()
+    .map((value) => value.split(";")[0])
+    .join("; ");
+  const checkout = await fetch(`${base}/api/v1/checkout`, {
+    method: "POST",
+    headers: { cookie },
+    body: new URLSearchParams({
+      idempotencyKey: `lifecycle-${productId}-${Date.now()}`,
+      name: "Kill Test",
+      email: "kill@example.com",
+    }),
+  });
+  const started = (await checkout.json()) as { orderNumber: string; paymentUrl: string };
+  const paid = await fetch(started.paymentUrl, {
+    method: "POST",
+    redirect: "manual",
+    body: new URLSearchParams({ name: "Kill Test", number: "4242424242424242", expiry: "12/39", cvc: "123" }),
+  });
+  // The payment page sends the buyer back to the shop: the provider has taken the money.
+  expect(paid.status).toBe(302);
+  return started.orderNumber;
 }
 
 test.beforeAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
@@ -125,4 +161,38 @@ test("a bad setting stops the server with a message that names it", async () => 
   expect(await exited(server.child)).toBe(1);
   expect(server.output()).toContain("Invalid configuration:");
   expect(server.output()).toContain("PORT: must be a number");
+});
+
+test("killing the server in the middle of checkouts and restarting loses no paid order", async () => {
+  test.setTimeout(180_000);
+  // This server takes payments but runs no background jobs, so that their confirmations are still
+  // on the way to the shop when it is killed.
+  const first = startServer({ PUBLIC_URL: `http://127.0.0.1:${port}`, RUN_JOBS: "false" });
+  await waitUntilHealthy();
+  const numbers = await Promise.all([1, 2, 3, 4, 5, 6].map((productId) => buyAsGuest(productId)));
+  const waiting = await query<{ n: number }>(
+    "SELECT count(*)::int AS n FROM hosted_payment_webhooks WHERE delivered_at IS NULL",
+  );
+  expect(waiting[0]!.n).toBe(6);
+  expect(await query("SELECT 1 FROM orders WHERE status = 'paid'")).toEqual([]);
+  first.child.kill("SIGKILL");
+  await exited(first.child);
+
+  const second = startServer({ PUBLIC_URL: `http://127.0.0.1:${port}` });
+  await waitUntilHealthy();
+  // The payment page's webhooks are jobs in the database: they are delivered after the restart.
+  await expect
+    .poll(
+      async () =>
+        (await query<{ number: string }>("SELECT number FROM orders WHERE status = 'paid' ORDER BY number")).map(
+          (row) => row.number,
+        ),
+      { timeout: 120_000, intervals: [500] },
+    )
+    .toEqual([...numbers].sort());
+  // Each fulfilled once: one license key per item, one receipt each.
+  const keys = await query<{ n: number }>("SELECT count(*)::int AS n FROM order_items WHERE license_key IS NOT NULL");
+  expect(keys[0]!.n).toBe(6);
+  second.child.kill("SIGTERM");
+  expect(await exited(second.child)).toBe(0);
 });
