@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import type { Database, Queryable } from "../db/client.ts";
 import { cartItems, shoppers, wishlistItems } from "../db/schema.ts";
 import { MAX_QUANTITY } from "./cart.ts";
@@ -45,6 +45,19 @@ export async function ensureShopper(db: Queryable, visitor: Visitor): Promise<{ 
   const id = crypto.randomBytes(32).toString("base64url");
   await db.insert(shoppers).values({ id });
   return { id, newGuestId: id };
+}
+
+/** How long a guest's cart and wishlist are kept after their last visit (the cookie's lifetime). */
+export const GUEST_DAYS = 90;
+
+/** Removes guests who have not been back for GUEST_DAYS (a scheduled job); their orders stay. */
+export async function removeIdleGuests(db: Database, now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - GUEST_DAYS * 24 * 3600_000);
+  const removed = await db
+    .delete(shoppers)
+    .where(and(isNull(shoppers.userId), lt(shoppers.updatedAt, cutoff)))
+    .returning({ id: shoppers.id });
+  return removed.length;
 }
 
 /** Marks the shopper as active now (guest carts unused for long are removed by age). */

@@ -12,6 +12,10 @@ export const QUEUES = {
   sendReceipt: "send-receipt",
   /** Deliver one webhook event of the hosted payment page to the shop: { eventId }. */
   deliverHostedWebhook: "deliver-hosted-payment-webhook",
+  /** Every 10 minutes: hosted payment pages past their time expire (and tell the shop). */
+  expireHostedSessions: "expire-hosted-payment-sessions",
+  /** Daily: guest carts and wishlists nobody came back to for 90 days are removed. */
+  removeIdleGuests: "remove-idle-guests",
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -22,6 +26,8 @@ export interface JobQueue {
 
 export interface RunningJobs extends JobQueue {
   boss: PgBoss;
+  /** Runs `name` on a cron schedule (once per tick across all servers). */
+  schedule(name: QueueName, cron: string): Promise<void>;
   /** Runs `handler` for each job of the queue; a thrown error retries the job later. */
   work<T extends object>(name: QueueName, handler: (data: T) => Promise<void>): Promise<void>;
   stop(): Promise<void>;
@@ -50,6 +56,9 @@ export async function startJobs(appPool: pg.Pool, onError: (error: Error) => voi
     boss,
     async send(name, data, within) {
       await boss.send(name, data, within ? { db: fromDrizzle(within, sql) } : {});
+    },
+    async schedule(name, cron) {
+      await boss.schedule(name, cron);
     },
     async work(name, handler) {
       await boss.work(name, { pollingIntervalSeconds: 0.5 }, async (jobs) => {

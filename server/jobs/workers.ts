@@ -1,13 +1,14 @@
 import type { Logger } from "pino";
+import { removeIdleGuests } from "../cart/shopper.ts";
 import type { Config } from "../config/env.ts";
 import type { Database } from "../db/client.ts";
 import { mailerFor } from "../email/mailer.ts";
 import { sendReceipt } from "../orders/send-receipt.ts";
-import { deliverHostedWebhook } from "../payments/hosted/hosted-payments.ts";
+import { deliverHostedWebhook, expireHostedSessions } from "../payments/hosted/hosted-payments.ts";
 import { hostedWebhookSecret } from "../payments/hosted/hosted-provider.ts";
 import { QUEUES, type RunningJobs } from "./queue.ts";
 
-/** What this server does in the background: receipts, and the hosted payment page's webhooks. */
+/** What this server does in the background: receipts, the hosted payment page's webhooks and expiries, and tidying guests. */
 export async function startWorkers(options: {
   jobs: RunningJobs;
   db: Database;
@@ -24,4 +25,14 @@ export async function startWorkers(options: {
   await jobs.work<{ eventId: string }>(QUEUES.deliverHostedWebhook, async ({ eventId }) => {
     await deliverHostedWebhook(db, webhookSecret, eventId);
   });
+  await jobs.work(QUEUES.expireHostedSessions, async () => {
+    const expired = await expireHostedSessions(db, jobs);
+    if (expired) logger.info(`Expired ${expired} hosted payment sessions`);
+  });
+  await jobs.work(QUEUES.removeIdleGuests, async () => {
+    const removed = await removeIdleGuests(db);
+    if (removed) logger.info(`Removed ${removed} idle guest carts`);
+  });
+  await jobs.schedule(QUEUES.expireHostedSessions, "*/10 * * * *");
+  await jobs.schedule(QUEUES.removeIdleGuests, "17 4 * * *");
 }

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, lte, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { hostedPaymentSessions, hostedPaymentWebhooks } from "../../db/schema.ts";
 import { type JobQueue, QUEUES } from "../../jobs/queue.ts";
@@ -121,4 +121,25 @@ export async function deliverHostedWebhook(db: Database, webhookSecret: string, 
     .update(hostedPaymentWebhooks)
     .set({ deliveredAt: sql`now()` })
     .where(eq(hostedPaymentWebhooks.eventId, eventId));
+}
+
+/** Expires the open sessions whose time is up, telling the shop of each (a scheduled job). */
+export async function expireHostedSessions(db: Database, jobs: JobQueue, now = new Date()): Promise<number> {
+  return db.transaction(async (tx) => {
+    const expired = await tx
+      .update(hostedPaymentSessions)
+      .set({ status: "expired" })
+      .where(and(eq(hostedPaymentSessions.status, "open"), lte(hostedPaymentSessions.expiresAt, now)))
+      .returning();
+    for (const session of expired) {
+      const data = {
+        sessionId: session.id,
+        reference: session.reference,
+        amountCents: session.amountCents,
+        currency: session.currency,
+      };
+      await queueEvent(tx, jobs, { type: "session.expired", data });
+    }
+    return expired.length;
+  });
 }
