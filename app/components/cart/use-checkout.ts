@@ -23,17 +23,24 @@ export type CheckoutPhase =
 
 const POLL_MS = 1500;
 
-/** A new key for each different cart: a retry of the same cart reuses its order, a changed cart gets a new one. */
+/**
+ * A new key for each different cart: a retry of the same cart reuses its order, a changed cart
+ * gets a new one, and so does a cart whose last checkout ended (expired) without payment.
+ */
 function useIdempotencyKey(cart: Cart) {
   const key = useRef({ signature: "", value: "" });
   const signature = cart.lines.map((line) => `${line.productId}x${line.quantity}@${line.priceCents}`).join(",");
   if (key.current.signature !== signature) key.current = { signature, value: crypto.randomUUID().replaceAll("-", "") };
-  return key.current.value;
+  const renew = useCallback(() => {
+    key.current = { signature: "", value: "" };
+  }, []);
+  return { value: key.current.value, renew };
 }
 
 export function useCheckout(cart: Cart, onPlaced: (orderNumber: string) => void) {
   const [phase, setPhase] = useState<CheckoutPhase>({ step: "idle" });
   const idempotencyKey = useIdempotencyKey(cart);
+  const renewKey = idempotencyKey.renew;
   const revalidator = useRevalidator();
   const placedCallback = useRef(onPlaced);
   placedCallback.current = onPlaced;
@@ -67,9 +74,11 @@ export function useCheckout(cart: Cart, onPlaced: (orderNumber: string) => void)
       try {
         const response = await fetch("/api/v1/checkout", {
           method: "POST",
-          body: new URLSearchParams({ idempotencyKey, ...guest }),
+          body: new URLSearchParams({ idempotencyKey: idempotencyKey.value, ...guest }),
         });
         answer = await response.json();
+        // 409: that checkout has ended; the next attempt starts a new order.
+        if (response.status === 409) idempotencyKey.renew();
       } catch {
         answer = { ok: false, message: "The shop could not be reached. Please check your connection and try again." };
       }
@@ -105,6 +114,7 @@ export function useCheckout(cart: Cart, onPlaced: (orderNumber: string) => void)
         placed(phase.orderNumber, answer.email);
       } else if (answer.status === "expired") {
         stopped = true;
+        renewKey();
         fail("The payment page expired before the payment was made. Nothing was charged.");
       } else if (answer.status === "failed" && answer.failureReason && answer.failureReason !== phase.declined) {
         // The order stays unpaid and the cart as it was; the payment page lets the buyer try again.
@@ -116,7 +126,7 @@ export function useCheckout(cart: Cart, onPlaced: (orderNumber: string) => void)
       stopped = true;
       clearInterval(timer);
     };
-  }, [phase, placed, fail]);
+  }, [phase, placed, fail, renewKey]);
 
   return { phase, start, reset: () => setPhase({ step: "idle" }) };
 }
