@@ -344,6 +344,8 @@ export const orders = pgTable(
     // Guest orders waiting to be claimed by an account with the same address.
     index("orders_guest_email_idx").on(sql`lower(${table.email})`).where(sql`${table.userId} IS NULL`),
     index("orders_pending_idx").on(table.createdAt).where(sql`${table.status} IN ('pending_payment', 'failed')`),
+    // Deleting a shopper (idle guests, a merge at sign-in) sets this to null: find its orders by index.
+    index("orders_shopper_idx").on(table.shopperId),
     uniqueIndex("orders_payment_ref_idx").on(table.paymentProvider, table.paymentRef),
   ],
 );
@@ -438,7 +440,10 @@ export const paymentEvents = pgTable(
     outcome: text("outcome").notNull(),
     receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex("payment_events_provider_event_idx").on(table.provider, table.eventId)],
+  (table) => [
+    uniqueIndex("payment_events_provider_event_idx").on(table.provider, table.eventId),
+    index("payment_events_order_idx").on(table.orderId),
+  ],
 );
 
 export const REFUND_STATES = ["requested", "approved", "rejected"] as const;
