@@ -1,7 +1,6 @@
 import { getCurrentUser } from "@server/accounts/current-user.ts";
 import { servicesContext } from "@server/http/context.ts";
-import { OrderDetails, OrderErrorScreen } from "~/components/orders/order-details";
-import { Container } from "~/components/ui/page";
+import { OrderErrorScreen, OrderPage } from "~/components/orders/order-details";
 import { pageMeta } from "~/lib/meta";
 import { orderPageAction, orderPageLoader } from "~/lib/order-page.server";
 import type { Route } from "./+types/guest-order";
@@ -28,11 +27,7 @@ export const meta: Route.MetaFunction = ({ matches, params }) => [
 ];
 
 export default function GuestOrderPage({ loaderData }: Route.ComponentProps) {
-  return (
-    <Container className="max-w-3xl py-10">
-      <OrderDetails data={loaderData} />
-    </Container>
-  );
+  return <OrderPage data={loaderData} />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -1,14 +1,14 @@
-import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { count, eq, inArray } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader } from "../../app/routes/download.ts";
+import { insertOrder } from "../../tests/support/orders.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { seedSampleCatalogueIfEmpty } from "../catalogue/seed-sample-catalogue.ts";
-import { downloads, type OrderStatus, orderItems, orders, productFiles, products } from "../db/schema.ts";
+import { downloads, type OrderStatus, orderItems, productFiles, products } from "../db/schema.ts";
 import { type RequestServices, servicesContext } from "../http/context.ts";
 import { Refusal } from "../lib/refusal.ts";
 import { type FileStore, localFileStore } from "../storage/file-store.ts";
@@ -32,47 +32,7 @@ afterAll(async () => {
   await fs.rm(directory, { recursive: true, force: true });
 });
 
-/** An order of one of each product, as the checkout would leave it (prices in cents, 70/30 split). */
-async function placeOrder(status: OrderStatus, productIds: number[]) {
-  const number = crypto.randomBytes(8).toString("hex").toUpperCase().slice(0, 9);
-  const bought = await database.db.select().from(products).where(inArray(products.id, productIds));
-  const subtotal = bought.reduce((sum, product) => sum + product.priceCents, 0);
-  const [order] = await database.db
-    .insert(orders)
-    .values({
-      number,
-      email: "buyer@example.com",
-      customerName: "Buyer",
-      status,
-      subtotalCents: subtotal,
-      taxCents: 0,
-      totalCents: subtotal,
-      idempotencyKey: `key-${number}`,
-      paidAt: status === "pending_payment" ? null : new Date(),
-    })
-    .returning();
-  const items = await database.db
-    .insert(orderItems)
-    .values(
-      bought.map((product) => {
-        const sellerCents = Math.round(product.priceCents * 0.7);
-        return {
-          orderId: order!.id,
-          productId: product.id,
-          creatorId: product.creatorId,
-          title: product.title,
-          unitPriceCents: product.priceCents,
-          quantity: 1,
-          lineTotalCents: product.priceCents,
-          sellerCents,
-          platformCents: product.priceCents - sellerCents,
-          licenseKey: `KEY-${number}-${product.id}`,
-        };
-      }),
-    )
-    .returning();
-  return { order: order!, items };
-}
+const placeOrder = (status: OrderStatus, productIds: number[]) => insertOrder(database.db, { status, productIds });
 
 async function fileOf(productId: number) {
   const [file] = await database.db.select().from(productFiles).where(eq(productFiles.productId, productId));

@@ -1,12 +1,12 @@
-import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertOrder } from "../../tests/support/orders.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { seedSampleCatalogueIfEmpty } from "../catalogue/seed-sample-catalogue.ts";
-import { type OrderStatus, orderItems, orders, productFiles, productImages, products, user } from "../db/schema.ts";
+import { type OrderStatus, orderItems, orders, productFiles, productImages, user } from "../db/schema.ts";
 import { localFileStore } from "../storage/file-store.ts";
 import { DOWNLOAD_LINK_MINUTES, readDownloadToken } from "./download-links.ts";
 import { downloadLibrary, filesForOrder } from "./order-downloads.ts";
@@ -37,50 +37,8 @@ afterAll(async () => {
   await fs.rm(directory, { recursive: true, force: true });
 });
 
-/** An order of one of each product, as the checkout would leave it (prices in cents, 70/30 split). */
-async function placeOrder(userId: string | null, status: OrderStatus, productIds: number[], paidAt?: Date) {
-  const number = crypto.randomBytes(8).toString("hex").toUpperCase().slice(0, 9);
-  const bought = await database.db.select().from(products).where(inArray(products.id, productIds));
-  const subtotal = bought.reduce((sum, product) => sum + product.priceCents, 0);
-  const [order] = await database.db
-    .insert(orders)
-    .values({
-      number,
-      userId,
-      email: `${userId ?? "guest"}@example.com`,
-      customerName: userId ?? "Guest",
-      status,
-      subtotalCents: subtotal,
-      taxCents: 0,
-      totalCents: subtotal,
-      idempotencyKey: `key-${number}`,
-      paidAt: status === "pending_payment" ? null : (paidAt ?? new Date(NOW)),
-    })
-    .returning();
-  const items = await database.db
-    .insert(orderItems)
-    .values(
-      productIds.map((productId) => {
-        const product = bought.find((row) => row.id === productId)!;
-        const sellerCents = Math.round(product.priceCents * 0.7);
-        return {
-          orderId: order!.id,
-          productId,
-          creatorId: product.creatorId,
-          title: product.title,
-          unitPriceCents: product.priceCents,
-          quantity: 1,
-          lineTotalCents: product.priceCents,
-          sellerCents,
-          platformCents: product.priceCents - sellerCents,
-          licenseType: "commercial" as const,
-          licenseKey: status === "pending_payment" ? null : `KEY-${number}-${productId}`,
-        };
-      }),
-    )
-    .returning();
-  return { order: order!, items };
-}
+const placeOrder = (userId: string | null, status: OrderStatus, productIds: number[], paidAt = new Date(NOW)) =>
+  insertOrder(database.db, { userId, status, productIds, paidAt });
 
 async function refund(orderItemId: number) {
   await database.db

@@ -24,8 +24,17 @@ type Item = OrderPageData["items"][number];
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long" });
 const formatDate = (iso: string) => dateFormat.format(new Date(iso));
 
+/** The order page of both order routes (an account's, and a guest's through the receipt link). */
+export function OrderPage({ data }: { data: OrderPageData }) {
+  return (
+    <Container className="max-w-3xl py-10">
+      <OrderDetails data={data} />
+    </Container>
+  );
+}
+
 /** An order as its buyer sees it: status, items with licenses and downloads, totals, refunds. */
-export function OrderDetails({ data }: { data: OrderPageData }) {
+function OrderDetails({ data }: { data: OrderPageData }) {
   const { order, items } = data;
   useConfirmation(order);
   return (

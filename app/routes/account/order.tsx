@@ -1,5 +1,4 @@
-import { OrderDetails, OrderErrorScreen } from "~/components/orders/order-details";
-import { Container } from "~/components/ui/page";
+import { OrderErrorScreen, OrderPage } from "~/components/orders/order-details";
 import { pageMeta } from "~/lib/meta";
 import { orderPageAction, orderPageLoader } from "~/lib/order-page.server";
 import { requireUser } from "~/lib/require-user.server";
@@ -21,11 +20,7 @@ export const meta: Route.MetaFunction = ({ matches, params }) => [
 ];
 
 export default function AccountOrderPage({ loaderData }: Route.ComponentProps) {
-  return (
-    <Container className="max-w-3xl py-10">
-      <OrderDetails data={loaderData} />
-    </Container>
-  );
+  return <OrderPage data={loaderData} />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
