@@ -1,0 +1,123 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { recordingJobs, seedProducts, startOrder } from "../../tests/support/orders.ts";
+import {
+  type StripeStandIn,
+  signedDelivery,
+  startStripeStandIn,
+  stripeEvent,
+} from "../../tests/support/stripe-stand-in.ts";
+import { setUpTestDatabase } from "../../tests/support/test-database.ts";
+import { parseConfig } from "../config/env.ts";
+import { orders, paymentEvents } from "../db/schema.ts";
+import type { CheckoutServices } from "../orders/checkout.ts";
+import { paymentProviderFor } from "./provider-for.ts";
+import { receivePaymentEvent } from "./receive-payment-event.ts";
+
+// Checkout with PAYMENT_PROVIDER=stripe, from the order to its fulfilment: the shop's code, the
+// real Stripe SDK, and a local stand-in of the Stripe API whose webhooks are signed as Stripe signs them.
+
+const WEBHOOK_SECRET = "whsec_checkout_test";
+const database = setUpTestDatabase();
+let standIn: StripeStandIn;
+let services: CheckoutServices;
+const jobs = recordingJobs();
+let productIds: number[] = [];
+
+beforeAll(async () => {
+  standIn = await startStripeStandIn();
+  productIds = (await seedProducts(database)).map((product) => product.id);
+  const config = parseConfig({
+    PAYMENT_PROVIDER: "stripe",
+    STRIPE_SECRET_KEY: "sk_test_checkout",
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_URL: standIn.url,
+    PUBLIC_URL: "http://shop.test",
+  });
+  const secret = "a-test-secret-of-at-least-32-characters!";
+  services = {
+    db: database.db,
+    jobs,
+    payments: paymentProviderFor(config, database.db, secret),
+    publicUrl: config.publicUrl,
+    secret,
+  };
+});
+afterAll(() => standIn?.close());
+
+/** What Stripe sends when the buyer has paid on its Checkout page. */
+function paidDelivery(sessionId: string) {
+  const session = standIn.sessions.get(sessionId)!;
+  return signedDelivery(
+    stripeEvent("checkout.session.completed", { ...session, status: "complete", payment_status: "paid" }),
+    WEBHOOK_SECRET,
+  );
+}
+
+describe("checkout through Stripe", () => {
+  it("opens a Checkout Session for the order's total, and fulfils the order once on Stripe's signed event", async () => {
+    const { order, started } = await startOrder(services, productIds.slice(0, 2));
+    expect(order).toMatchObject({ paymentProvider: "stripe", paymentRef: expect.stringMatching(/^cs_test_/) });
+    expect(started.paymentUrl).toBe(standIn.sessions.get(order.paymentRef!)!.url);
+    expect(standIn.sessions.get(order.paymentRef!)).toMatchObject({
+      amount_total: order.totalCents,
+      client_reference_id: order.number,
+      success_url: `http://shop.test/orders/${order.number}?access=${new URL(started.orderPath, "http://x").searchParams.get("access")}&placed=1`,
+    });
+
+    const delivery = paidDelivery(order.paymentRef!);
+    const event = services.payments.verifyWebhook(delivery.body, delivery.headers);
+    // Stripe delivers an event again when it is unsure the first delivery arrived.
+    const results = await Promise.all([1, 2, 3].map(() => receivePaymentEvent(database.db, jobs, "stripe", event)));
+    expect(results.filter((result) => result.firstTime).map((result) => result.outcome)).toEqual(["paid"]);
+    const [paid] = await database.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(paid!.status).toBe("paid");
+    expect(await database.db.select().from(paymentEvents).where(eq(paymentEvents.orderId, order.id))).toHaveLength(1);
+  });
+
+  it("never opens a second Checkout Session for an order, even when asked with other amounts", async () => {
+    const { order } = await startOrder(services, productIds.slice(2, 3));
+    const sessionsBefore = standIn.sessions.size;
+    const again = await services.payments
+      .createCheckout({
+        reference: order.number,
+        amountCents: order.totalCents,
+        currency: "usd",
+        lines: [{ title: "x", unitAmountCents: order.totalCents, quantity: 1 }],
+        customerEmail: order.email,
+        returnUrl: "http://shop.test/a",
+        cancelUrl: "http://shop.test/b",
+      })
+      .catch((error: Error) => error);
+    // Stripe refuses the same idempotency key with other parameters rather than charging twice.
+    expect(again).toBeInstanceOf(Error);
+    expect(standIn.sessions.size).toBe(sessionsBefore);
+  });
+
+  it("leaves the order unpaid when the payment fails later, and expires it with its session", async () => {
+    const { order } = await startOrder(services, productIds.slice(3, 4));
+    const session = standIn.sessions.get(order.paymentRef!)!;
+    const failed = signedDelivery(stripeEvent("checkout.session.async_payment_failed", session), WEBHOOK_SECRET);
+    await receivePaymentEvent(
+      database.db,
+      jobs,
+      "stripe",
+      services.payments.verifyWebhook(failed.body, failed.headers),
+    );
+    expect((await database.db.select().from(orders).where(eq(orders.id, order.id)))[0]).toMatchObject({
+      status: "failed",
+      failureReason: "Your payment did not go through. Please try another payment method.",
+    });
+    const expired = signedDelivery(
+      stripeEvent("checkout.session.expired", { ...session, status: "expired" }),
+      WEBHOOK_SECRET,
+    );
+    await receivePaymentEvent(
+      database.db,
+      jobs,
+      "stripe",
+      services.payments.verifyWebhook(expired.body, expired.headers),
+    );
+    expect((await database.db.select().from(orders).where(eq(orders.id, order.id)))[0]!.status).toBe("expired");
+  });
+});
