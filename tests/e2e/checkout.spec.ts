@@ -170,6 +170,8 @@ test("a signed-in buyer checks out in a new tab, then finds the order, the downl
   await tab.waitForURL(/\/account\/orders\/[A-Z0-9]{9}/);
   const orderNumber = /orders\/([A-Z0-9]{9})/.exec(tab.url())![1]!;
   await expect(tab.getByText("Paid", { exact: true })).toBeVisible();
+  // The receipt links to the account's order page.
+  await expect.poll(() => readOutbox(email) ?? "", { timeout: 15_000 }).toContain(`/account/orders/${orderNumber}`);
 
   await page.goto("/account/orders");
   await expect(page.getByRole("link", { name: `Order ${orderNumber}` })).toBeVisible();
