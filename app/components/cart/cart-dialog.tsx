@@ -9,6 +9,7 @@ import { ProductImage } from "~/components/product/product-image";
 import { Button } from "~/components/ui/button";
 import { formatPrice } from "~/lib/format";
 import { GuestCheckoutDialog, PaymentPendingToast } from "./guest-checkout-dialog";
+import { Totals } from "./totals";
 import { useCartChange } from "./use-cart-change";
 import { useCheckout } from "./use-checkout";
 
@@ -65,19 +66,6 @@ function CartLineRow({ line }: { line: CartLine }) {
   );
 }
 
-function Totals({ cart }: { cart: Cart }) {
-  return (
-    <dl className="grid grid-cols-[1fr_auto] gap-y-1 border-t border-border pt-4 text-sm">
-      <dt className="text-muted-foreground">Subtotal</dt>
-      <dd>{formatPrice(cart.subtotalCents)}</dd>
-      <dt className="text-muted-foreground">Tax (8%)</dt>
-      <dd>{formatPrice(cart.taxCents)}</dd>
-      <dt className="text-base font-semibold">Total</dt>
-      <dd className="text-base font-semibold">{formatPrice(cart.totalCents)}</dd>
-    </dl>
-  );
-}
-
 /**
  * The cart modal (SPEC sections 2 and 9): lines, quantities, subtotal, 8% tax and total, and
  * Checkout: a signed-in buyer goes straight to the payment page, a guest through the guest dialog.
@@ -117,7 +105,7 @@ export function CartDialog({ cart, signedIn }: { cart: Cart; signedIn: boolean }
                 <CartLineRow key={line.productId} line={line} />
               ))}
             </ul>
-            <Totals cart={cart} />
+            <Totals {...cart} className="border-t border-border pt-4" />
             <div className="flex flex-wrap items-center justify-between gap-3">
               <Button variant="ghost" disabled={busy} onClick={() => change("clear")}>
                 Clear cart

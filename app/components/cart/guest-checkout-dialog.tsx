@@ -41,31 +41,16 @@ export function GuestCheckoutDialog({
           onSubmit({ name: name.trim(), email: email.trim() });
         }}
       >
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor="guest-name">Name</Label>
-          <Input
-            id="guest-name"
-            name="name"
-            autoComplete="name"
-            required
-            value={name}
-            disabled={busy}
-            onChange={(event) => setName(event.target.value)}
-          />
-        </div>
-        <div className="flex flex-col gap-1.5">
-          <Label htmlFor="guest-email">Email</Label>
-          <Input
-            id="guest-email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            disabled={busy}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-        </div>
+        <GuestField label="Name" name="name" autoComplete="name" value={name} disabled={busy} onChange={setName} />
+        <GuestField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          disabled={busy}
+          onChange={setEmail}
+        />
         {phase.step === "paying" ? <PaymentPending phase={phase} /> : null}
         <Button type="submit" size="lg" disabled={busy || !name.trim() || !email.trim()}>
           {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
@@ -106,4 +91,21 @@ export function PaymentPendingToast({ phase }: { phase: Extract<CheckoutPhase, {
   }, [phase]);
   useEffect(() => () => void toast.dismiss("payment-pending"), []);
   return null;
+}
+
+function GuestField({
+  label,
+  name,
+  onChange,
+  ...props
+}: { label: string; name: string; onChange: (value: string) => void } & Omit<
+  React.ComponentProps<"input">,
+  "onChange" | "name"
+>) {
+  return (
+    <div className="flex flex-col gap-1.5">
+      <Label htmlFor={`guest-${name}`}>{label}</Label>
+      <Input id={`guest-${name}`} name={name} required onChange={(event) => onChange(event.target.value)} {...props} />
+    </div>
+  );
 }

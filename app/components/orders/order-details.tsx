@@ -11,6 +11,7 @@ import {
   useRevalidator,
 } from "react-router";
 import { toast } from "sonner";
+import { Totals } from "~/components/cart/totals";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Label, Textarea } from "~/components/ui/input";
@@ -53,14 +54,7 @@ function OrderDetails({ data }: { data: OrderPageData }) {
         ))}
       </ul>
       <Card className="p-5">
-        <dl className="grid grid-cols-[1fr_auto] gap-y-1 text-sm">
-          <dt className="text-muted-foreground">Subtotal</dt>
-          <dd>{formatPrice(order.subtotalCents)}</dd>
-          <dt className="text-muted-foreground">Tax (8%)</dt>
-          <dd>{formatPrice(order.taxCents)}</dd>
-          <dt className="text-base font-semibold">Total</dt>
-          <dd className="text-base font-semibold">{formatPrice(order.totalCents)}</dd>
-        </dl>
+        <Totals {...order} />
       </Card>
       {order.refundDeadline ? (
         <p className="text-sm text-muted-foreground">

@@ -1,0 +1,26 @@
+import { formatPrice } from "~/lib/format";
+import { cn } from "~/lib/utils";
+
+/** Subtotal, 8% tax and total (SPEC section 9), as the cart and every order show them. */
+export function Totals({
+  subtotalCents,
+  taxCents,
+  totalCents,
+  className,
+}: {
+  subtotalCents: number;
+  taxCents: number;
+  totalCents: number;
+  className?: string;
+}) {
+  return (
+    <dl className={cn("grid grid-cols-[1fr_auto] gap-y-1 text-sm", className)}>
+      <dt className="text-muted-foreground">Subtotal</dt>
+      <dd>{formatPrice(subtotalCents)}</dd>
+      <dt className="text-muted-foreground">Tax (8%)</dt>
+      <dd>{formatPrice(taxCents)}</dd>
+      <dt className="text-base font-semibold">Total</dt>
+      <dd className="text-base font-semibold">{formatPrice(totalCents)}</dd>
+    </dl>
+  );
+}
