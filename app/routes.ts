@@ -25,6 +25,8 @@ export default [
   route("account/reset-password", "routes/account/reset-password.tsx"),
   route("account/email-confirmed", "routes/account/email-confirmed.tsx"),
   route("seller", "routes/seller/dashboard.tsx"),
+  // The admin console (admins only: `npm run make-admin`).
+  route("admin/applications", "routes/admin/applications.tsx"),
   route("account/sign-in", "routes/account/sign-in.ts"),
   route("account/sign-up", "routes/account/sign-up.ts"),
   route("account/sign-out", "routes/account/sign-out.ts"),

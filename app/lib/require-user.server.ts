@@ -16,3 +16,10 @@ export async function requireSeller(request: Request, context: Readonly<RouterCo
   if (!user.isSeller) throw redirect("/");
   return user;
 }
+
+/** The signed-in admin (the platform's staff); anyone else is sent home. */
+export async function requireAdmin(request: Request, context: Readonly<RouterContextProvider>): Promise<CurrentUser> {
+  const user = await requireUser(request, context);
+  if (!user.isAdmin) throw redirect("/");
+  return user;
+}

@@ -1,4 +1,4 @@
-// The business constants of SPEC section 9 that the content pages state.
+// The business constants of SPEC section 9: the content pages state them and the server applies them.
 
 export const SUPPORT_HOURS = ["Mon-Fri 9AM-6PM EST", "Sat 10AM-4PM EST", "Sun closed"] as const;
 

@@ -1,13 +1,21 @@
+import { getCurrentUser } from "@server/accounts/current-user.ts";
+import { servicesContext } from "@server/http/context.ts";
+import { sellerApplicationSchema } from "@server/sellers/application-schema.ts";
+import { applyToSell, latestApplication } from "@server/sellers/applications.ts";
 import { BadgePercent, CalendarCheck, CircleCheck, CreditCard, LifeBuoy, Users, Zap } from "lucide-react";
+import { data } from "react-router";
 import { CallToActionLinks } from "~/components/content/call-to-action";
 import { type IconCard, IconCardGrid } from "~/components/content/icon-card-grid";
 import { IconList } from "~/components/content/icon-list";
 import { NumberedStepCards } from "~/components/content/numbered-steps";
 import { TextLink } from "~/components/content/text-link";
+import { ApplicationSection } from "~/components/sellers/application-section";
 import { Card } from "~/components/ui/card";
 import { Container, PageHeader, Section } from "~/components/ui/page";
+import { firstIssue } from "~/lib/form-errors";
 import { formatPrice } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
+import { refusalResponse } from "~/lib/refusal.server";
 import {
   MARKETPLACE_STATS,
   PAYOUT_DAY,
@@ -27,7 +35,37 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     `Sell your digital products on our marketplace, keep ${SELLER_SHARE_PERCENT}% of every sale and get paid weekly.`,
   );
 
-const apply = { to: "/contact?subject=Seller%20application", label: "Apply to sell" };
+const apply = { to: "#apply", label: "Apply to sell" };
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db, auth } = context.get(servicesContext);
+  const user = await getCurrentUser(auth, request.headers);
+  const application = user ? await latestApplication(db, user.id) : null;
+  return {
+    signedIn: Boolean(user),
+    isSeller: user?.isSeller ?? false,
+    application: application && {
+      status: application.status,
+      shopName: application.shopName,
+      rejectionReason: application.rejectionReason,
+    },
+  };
+}
+
+/** POST: the signed-in user's application to sell. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = context.get(servicesContext);
+  const user = await getCurrentUser(services.auth, request.headers);
+  if (!user) return data({ ok: false, message: "Please sign in to apply." }, { status: 401 });
+  const parsed = sellerApplicationSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ ok: false, message: firstIssue(parsed.error) }, { status: 400 });
+  try {
+    await applyToSell(services, user, parsed.data);
+    return { ok: true, message: "Thank you! Your application was sent." };
+  } catch (error) {
+    return refusalResponse(error);
+  }
+}
 
 const customers = MARKETPLACE_STATS.find((stat) => stat.label === "Customers")?.value;
 
@@ -91,7 +129,7 @@ const requirements = [
   },
 ];
 
-export default function BecomeSeller() {
+export default function BecomeSeller({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader
@@ -130,21 +168,12 @@ export default function BecomeSeller() {
         </Section>
 
         <Section>
-          <Card className="bg-primary-soft p-6 text-center sm:p-10">
-            <h2 className="text-2xl font-semibold sm:text-3xl">Ready to start selling?</h2>
-            <p className="mx-auto mt-2 max-w-xl text-muted-foreground">
-              Applying takes a few minutes. We'll get back to you within {SELLER_REVIEW_TIME}.
-            </p>
-            <CallToActionLinks
-              primary={apply}
-              secondary={[
-                { to: "/seller-resources", label: "Seller resources" },
-                { to: "/commission", label: "Commission rates" },
-              ]}
-              size="lg"
-              className="justify-center"
-            />
-          </Card>
+          <ApplicationSection {...loaderData} result={actionData} />
+          <CallToActionLinks
+            primary={{ to: "/seller-resources", label: "Seller resources" }}
+            secondary={[{ to: "/commission", label: "Commission rates" }]}
+            className="mt-6"
+          />
         </Section>
       </Container>
     </>

@@ -97,6 +97,8 @@ export function createAuth({ db, config, secret, mailer, files }: AuthOptions) {
       additionalFields: {
         // Set by the platform when a seller application is approved; never from a request.
         isSeller: { type: "boolean", required: false, defaultValue: false, input: false },
+        // The platform's staff; given only by the make-admin script.
+        role: { type: "string", required: false, defaultValue: "user", input: false },
       },
     },
     account: { accountLinking: { enabled: true, trustedProviders: [] } },

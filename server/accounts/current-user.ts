@@ -9,6 +9,8 @@ export interface CurrentUser {
   emailVerified: boolean;
   avatarUrl: string | null;
   isSeller: boolean;
+  /** The platform's staff (admin console). */
+  isAdmin: boolean;
 }
 
 export async function getCurrentUser(auth: Auth, headers: Headers): Promise<CurrentUser | null> {
@@ -22,5 +24,6 @@ export async function getCurrentUser(auth: Auth, headers: Headers): Promise<Curr
     emailVerified: user.emailVerified,
     avatarUrl: user.image ?? null,
     isSeller: user.isSeller === true,
+    isAdmin: user.role === "admin",
   };
 }

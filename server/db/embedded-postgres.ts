@@ -81,6 +81,11 @@ function socketDirFor(dataDir: string): string {
   return path.join(os.tmpdir(), `shop-pg-${hash}`);
 }
 
+/** How another process on this machine reaches the embedded PostgreSQL a running shop started. */
+export function runningShopConnection(dataDir: string, database = "shop"): EmbeddedPostgres["connection"] {
+  return { host: socketDirFor(dataDir), port: SOCKET_PORT, user: SUPERUSER, database };
+}
+
 export interface EmbeddedPostgres {
   connection: { host: string; port: number; user: string; database: string };
   stop(): Promise<void>;

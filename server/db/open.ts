@@ -1,7 +1,7 @@
 import type { Config } from "../config/env.ts";
 import { connect, type DatabaseHandle } from "./client.ts";
-import { lockDataDir } from "./data-dir-lock.ts";
-import { startEmbeddedPostgres } from "./embedded-postgres.ts";
+import { dataDirOwner, lockDataDir } from "./data-dir-lock.ts";
+import { runningShopConnection, startEmbeddedPostgres } from "./embedded-postgres.ts";
 import { applyMigrations } from "./migrate.ts";
 
 export interface OpenedDatabase extends DatabaseHandle {
@@ -48,4 +48,19 @@ export async function openDatabase(
     lock.release();
     throw error;
   }
+}
+
+/**
+ * The shop's database for a command-line script: DATABASE_URL; or, while the shop is running, its
+ * embedded PostgreSQL through the socket under DATA_DIR; or else an embedded PostgreSQL of its own.
+ */
+export async function openDatabaseForScript(
+  config: Pick<Config, "databaseUrl" | "dataDir">,
+  log: (message: string) => void = () => {},
+): Promise<DatabaseHandle> {
+  if (!config.databaseUrl && dataDirOwner(config.dataDir)) {
+    log("The shop is running: using its database");
+    return connect(runningShopConnection(config.dataDir), 2);
+  }
+  return openDatabase(config, log);
 }

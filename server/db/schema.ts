@@ -504,3 +504,38 @@ export const hostedPaymentWebhooks = pgTable(
     index("hosted_payment_webhooks_pending_idx").on(table.createdAt).where(sql`${table.deliveredAt} IS NULL`),
   ],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Sellers (issue 6). A user applies to sell; the platform approves (the user becomes a seller
+// with a creator profile) or rejects with a reason.
+
+export const APPLICATION_STATES = ["pending", "approved", "rejected"] as const;
+
+export const sellerApplications = pgTable(
+  "seller_applications",
+  {
+    id: serial("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    shopName: text("shop_name").notNull(),
+    specialty: text("specialty").notNull(),
+    bio: text("bio").notNull(),
+    website: text("website"),
+    /** A link to a sample of the applicant's work. */
+    sampleUrl: text("sample_url").notNull(),
+    acceptedGuidelinesAt: timestamp("accepted_guidelines_at", { withTimezone: true }).notNull(),
+    status: text("status", { enum: APPLICATION_STATES }).notNull().default("pending"),
+    rejectionReason: text("rejection_reason"),
+    decidedBy: text("decided_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+  },
+  (table) => [
+    check("seller_applications_status_known", sql`${table.status} IN ('pending', 'approved', 'rejected')`),
+    // One application under review per user at a time.
+    uniqueIndex("seller_applications_one_pending_idx").on(table.userId).where(sql`${table.status} = 'pending'`),
+    index("seller_applications_user_idx").on(table.userId, table.createdAt.desc().nullsFirst()),
+    index("seller_applications_pending_idx").on(table.createdAt).where(sql`${table.status} = 'pending'`),
+  ],
+);

@@ -8,6 +8,8 @@ import type { Queryable } from "../db/client.ts";
 // that transaction commits, and a failed job is retried with backoff.
 
 export const QUEUES = {
+  /** Send one email (an OutgoingEmail): notices about applications and the like. */
+  sendEmail: "send-email",
   /** Email the receipt of a paid order: { orderId }. */
   sendReceipt: "send-receipt",
   /** Deliver one webhook event of the hosted payment page to the shop: { eventId }. */

@@ -2,7 +2,7 @@ import type { Logger } from "pino";
 import { removeIdleGuests } from "../cart/shopper.ts";
 import type { Config } from "../config/env.ts";
 import type { Database } from "../db/client.ts";
-import { mailerFor } from "../email/mailer.ts";
+import { mailerFor, type OutgoingEmail } from "../email/mailer.ts";
 import { sendReceipt } from "../orders/send-receipt.ts";
 import { deliverHostedWebhook, expireHostedSessions } from "../payments/hosted/hosted-payments.ts";
 import { hostedWebhookSecret } from "../payments/hosted/hosted-provider.ts";
@@ -18,6 +18,7 @@ export async function startWorkers(options: {
 }): Promise<void> {
   const { jobs, db, config, secret, logger } = options;
   const mailer = mailerFor(config, (message) => logger.info(message));
+  await jobs.work<OutgoingEmail>(QUEUES.sendEmail, (email) => mailer.send(email));
   await jobs.work<{ orderId: number }>(QUEUES.sendReceipt, async ({ orderId }) => {
     await sendReceipt({ db, mailer, publicUrl: config.publicUrl, shopName: config.shopName, secret }, orderId);
   });

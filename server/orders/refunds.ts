@@ -1,12 +1,13 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
+import { MONEY_BACK_GUARANTEE_DAYS } from "../../app/lib/shop-facts.ts";
 import type { Database } from "../db/client.ts";
 import { orderItems, refundRequests } from "../db/schema.ts";
 import { Refusal } from "../lib/refusal.ts";
 import type { Order } from "./place-order.ts";
 
 /** SPEC section 9: a 30-day money-back guarantee, reviewed within 24 hours, paid back in 3-5 business days. */
-export const REFUND_WINDOW_DAYS = 30;
+export const REFUND_WINDOW_DAYS = MONEY_BACK_GUARANTEE_DAYS;
 
 export const refundRequestSchema = z.object({
   orderItemId: z.coerce.number().int().positive("Choose the item to refund."),

@@ -1,5 +1,5 @@
 import type { CurrentUser } from "@server/accounts/current-user.ts";
-import { ChevronDown, Download, LayoutDashboard, LogOut, Receipt, Settings, User } from "lucide-react";
+import { ChevronDown, Download, LayoutDashboard, LogOut, Receipt, Settings, ShieldCheck, User } from "lucide-react";
 import { DropdownMenu } from "radix-ui";
 import { Link, useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -57,6 +57,13 @@ export function UserMenu({ user }: { user: CurrentUser }) {
             <DropdownMenu.Item asChild className={itemClass}>
               <Link to="/seller">
                 <LayoutDashboard aria-hidden="true" /> Seller Dashboard
+              </Link>
+            </DropdownMenu.Item>
+          ) : null}
+          {user.isAdmin ? (
+            <DropdownMenu.Item asChild className={itemClass}>
+              <Link to="/admin/applications">
+                <ShieldCheck aria-hidden="true" /> Admin Console
               </Link>
             </DropdownMenu.Item>
           ) : null}
