@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
+import { dataDirOwner } from "../../server/db/data-dir-lock.ts";
 
 /** Zero axe violations (WCAG 2.1 A and AA) on the page as it is now. */
 export async function expectNoAxeViolations(page: Page) {
@@ -18,6 +19,18 @@ export async function waitForHydration(page: Page) {
     () => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined,
   );
   await page.waitForLoadState("networkidle");
+}
+
+/** The data directory of this run's e2e server (scripts/e2e-server.ts), for command-line scripts. */
+export function e2eDataDir(): string {
+  const root = path.resolve("test-data");
+  const running = fs
+    .readdirSync(root)
+    .filter((dir) => dir.startsWith("e2e-"))
+    .map((dir) => path.join(root, dir))
+    .filter((dir) => dataDirOwner(dir) !== null);
+  if (running.length !== 1) throw new Error(`Expected one running e2e server, found ${running.length}`);
+  return running[0]!;
 }
 
 /** The newest message to `to` in the e2e server's outbox (it runs without SMTP_URL), decoded. */
