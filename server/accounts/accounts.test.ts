@@ -58,14 +58,21 @@ describe("accounts", () => {
     expect(await database.db.select().from(user).where(eq(user.email, "dup@example.com"))).toHaveLength(1);
   });
 
-  it("never lets a sign-up make itself a seller", async () => {
+  it("never lets a sign-up make itself a seller or an admin", async () => {
     const attempt = auth.api.signUpEmail({
-      body: { name: "Mallory", email: "mallory@example.com", password: "password-123", isSeller: true } as never,
+      body: {
+        name: "Mallory",
+        email: "mallory@example.com",
+        password: "password-123",
+        isSeller: true,
+        role: "admin",
+      } as never,
       headers: client().headers,
     });
     await attempt.catch(() => undefined);
     const [row] = await database.db.select().from(user).where(eq(user.email, "mallory@example.com"));
     expect(row?.isSeller ?? false).toBe(false);
+    expect(row?.role ?? "user").toBe("user");
   });
 
   it("refuses a wrong password with the server's message", async () => {
