@@ -16,6 +16,8 @@ export const QUEUES = {
   deliverHostedWebhook: "deliver-hosted-payment-webhook",
   /** Every 10 minutes: hosted payment pages past their time expire (and tell the shop). */
   expireHostedSessions: "expire-hosted-payment-sessions",
+  /** Fridays: the weekly payout run. */
+  runPayouts: "run-payouts",
   /** Daily: guest carts and wishlists nobody came back to for 90 days are removed. */
   removeIdleGuests: "remove-idle-guests",
 } as const;

@@ -6,6 +6,8 @@ import { mailerFor, type OutgoingEmail } from "../email/mailer.ts";
 import { sendReceipt } from "../orders/send-receipt.ts";
 import { deliverHostedWebhook, expireHostedSessions } from "../payments/hosted/hosted-payments.ts";
 import { hostedWebhookSecret } from "../payments/hosted/hosted-provider.ts";
+import { PAYOUT_CRON } from "../payouts/payout-schedule.ts";
+import { runWeeklyPayouts } from "../payouts/payouts.ts";
 import { QUEUES, type RunningJobs } from "./queue.ts";
 
 /** What this server does in the background: receipts, the hosted payment page's webhooks and expiries, and tidying guests. */
@@ -34,6 +36,11 @@ export async function startWorkers(options: {
     const removed = await removeIdleGuests(db);
     if (removed) logger.info(`Removed ${removed} idle guest carts`);
   });
+  await jobs.work(QUEUES.runPayouts, async () => {
+    const run = await runWeeklyPayouts(db);
+    logger.info(`Payout run for ${run.friday ?? "a day that is not Friday"}: ${run.paid.length} sellers paid`);
+  });
+  await jobs.schedule(QUEUES.runPayouts, PAYOUT_CRON);
   await jobs.schedule(QUEUES.expireHostedSessions, "*/10 * * * *");
   await jobs.schedule(QUEUES.removeIdleGuests, "17 4 * * *");
 }

@@ -2,12 +2,13 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Queryable } from "../db/client.ts";
 import { cartItems, orderItems, orders } from "../db/schema.ts";
 import { type JobQueue, QUEUES } from "../jobs/queue.ts";
+import { recordSales } from "../payouts/ledger.ts";
 import { newLicenseKey } from "./order-number.ts";
 
 /**
  * What happens once an order is paid, all inside the caller's transaction: the order is paid,
- * each item gets its license key (its files can be downloaded from now on), the bought products
- * leave the cart they came from, and the receipt is queued. Called only for an order that was
+ * each item gets its license key (its files can be downloaded from now on), each seller's ledger
+ * gets their 70%, the bought products leave the cart they came from, and the receipt is queued. Called only for an order that was
  * not yet paid, with its row locked.
  */
 export async function fulfilOrder(tx: Queryable, jobs: JobQueue, order: { id: number; shopperId: string | null }) {
@@ -33,5 +34,6 @@ export async function fulfilOrder(tx: Queryable, jobs: JobQueue, order: { id: nu
       ),
     );
   }
+  await recordSales(tx, order.id);
   await jobs.send(QUEUES.sendReceipt, { orderId: order.id }, tx);
 }

@@ -1,0 +1,25 @@
+// When payouts happen (SPEC section 9): weekly on Friday, funds available 2-3 business days later.
+
+const DAY = 24 * 3600_000;
+export const PAYOUT_WEEKDAY = 5; // Friday, in UTC
+/** pg-boss cron: every Friday at 09:00 UTC. */
+export const PAYOUT_CRON = "0 9 * * 5";
+export const FUNDS_AVAILABLE_BUSINESS_DAYS = 3;
+
+const isoDate = (time: number) => new Date(time).toISOString().slice(0, 10);
+
+/** The payout week's Friday (YYYY-MM-DD) when `now` is a Friday in UTC, else null. */
+export function payoutFriday(now: Date): string | null {
+  return now.getUTCDay() === PAYOUT_WEEKDAY ? isoDate(now.getTime()) : null;
+}
+
+/** The date funds reach the seller: the last of the 2-3 business days after the payout. */
+export function fundsAvailableOn(friday: string): string {
+  let time = Date.parse(`${friday}T12:00:00Z`);
+  for (let added = 0; added < FUNDS_AVAILABLE_BUSINESS_DAYS; ) {
+    time += DAY;
+    const weekday = new Date(time).getUTCDay();
+    if (weekday !== 0 && weekday !== 6) added++;
+  }
+  return isoDate(time);
+}

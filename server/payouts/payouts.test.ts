@@ -1,0 +1,110 @@
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { checkoutServices, paidOrder, recordingJobs } from "../../tests/support/orders.ts";
+import { setUpTestDatabase } from "../../tests/support/test-database.ts";
+import { seedSampleCatalogueIfEmpty } from "../catalogue/seed-sample-catalogue.ts";
+import { orderItems, payouts, products } from "../db/schema.ts";
+import { recordRefund, sellerBalance, sellerLedger } from "./ledger.ts";
+import { fundsAvailableOn, payoutFriday } from "./payout-schedule.ts";
+import { payoutSettingsSchema, runWeeklyPayouts, savePayoutSettings } from "./payouts.ts";
+
+const database = setUpTestDatabase();
+const FRIDAY = new Date("2026-11-27T09:00:00Z");
+const NEXT_FRIDAY = new Date("2026-12-04T09:00:00Z");
+let creatorId = 0;
+let productIds: number[] = [];
+
+beforeAll(async () => {
+  await seedSampleCatalogueIfEmpty(database.db, database.pool);
+  // One creator's products: their sales feed one ledger.
+  const rows = await database.db
+    .select({ id: products.id, creatorId: products.creatorId })
+    .from(products)
+    .orderBy(products.id);
+  creatorId = rows[0]!.creatorId;
+  productIds = rows.filter((row) => row.creatorId === creatorId).map((row) => row.id);
+});
+
+const services = () => checkoutServices(database.db, recordingJobs());
+
+describe("the payout calendar (SPEC section 9)", () => {
+  it("pays on Fridays only, with funds available 3 business days later (over the weekend)", () => {
+    expect(payoutFriday(FRIDAY)).toBe("2026-11-27");
+    expect(payoutFriday(new Date("2026-11-26T09:00:00Z"))).toBeNull();
+    expect(fundsAvailableOn("2026-11-27")).toBe("2026-12-02");
+  });
+
+  it("takes PayPal or the last 4 digits of a US bank account", () => {
+    expect(payoutSettingsSchema.safeParse({ method: "paypal", paypalEmail: "me@example.com" }).success).toBe(true);
+    expect(
+      payoutSettingsSchema.safeParse({ method: "bank_transfer", accountLast4: "12345" }).error?.issues[0]?.message,
+    ).toBe("Enter the last 4 digits of your bank account.");
+    expect(payoutSettingsSchema.safeParse({ method: "cash" }).success).toBe(false);
+  });
+});
+
+describe("the seller's ledger and the weekly payout", () => {
+  it("enters each sale's 70% once, pays a balance of at least $25 on Friday once, and carries a later refund forward", async () => {
+    const before = await sellerBalance(database.db, creatorId);
+    const { order } = await paidOrder(services(), productIds.slice(0, 1));
+    const [item] = await database.db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+    expect(await sellerBalance(database.db, creatorId)).toBe(before + item!.sellerCents);
+    const [entry] = await sellerLedger(database.db, creatorId, 1);
+    expect(entry).toMatchObject({
+      kind: "sale",
+      amountCents: item!.sellerCents,
+      orderNumber: order.number,
+      title: item!.title,
+    });
+    expect((entry!.sellerCents ?? 0) + (entry!.platformCents ?? 0)).toBe(entry!.lineTotalCents);
+
+    // Without payout settings nothing is paid; below $25 neither.
+    expect((await runWeeklyPayouts(database.db, FRIDAY)).paid).toEqual([]);
+    await savePayoutSettings(database.db, creatorId, { method: "paypal", paypalEmail: "seller@example.com" });
+    while ((await sellerBalance(database.db, creatorId)) < 2500) await paidOrder(services(), productIds.slice(0, 2));
+    const balance = await sellerBalance(database.db, creatorId);
+    expect((await runWeeklyPayouts(database.db, new Date("2026-11-26T09:00:00Z"))).paid).toEqual([]);
+
+    // Two servers run the job at once, and it runs again later the same Friday: one payout.
+    const runs = await Promise.all([runWeeklyPayouts(database.db, FRIDAY), runWeeklyPayouts(database.db, FRIDAY)]);
+    await runWeeklyPayouts(database.db, FRIDAY);
+    expect(runs.flatMap((run) => run.paid)).toEqual([{ creatorId, amountCents: balance }]);
+    const made = await database.db.select().from(payouts).where(eq(payouts.creatorId, creatorId));
+    expect(made).toMatchObject([
+      {
+        amountCents: balance,
+        method: "paypal",
+        destination: "seller@example.com",
+        weekOf: "2026-11-27",
+        fundsAvailableOn: "2026-12-02",
+      },
+    ]);
+    expect(await sellerBalance(database.db, creatorId)).toBe(0);
+
+    // A refund after the payout takes the share back: the balance goes negative and is carried forward.
+    await recordRefund(database.db, item!.id);
+    await recordRefund(database.db, item!.id);
+    expect(await sellerBalance(database.db, creatorId)).toBe(-item!.sellerCents);
+    expect((await runWeeklyPayouts(database.db, NEXT_FRIDAY)).paid).toEqual([]);
+    const { rows } = await database.pool.query(
+      "SELECT count(*)::int AS n FROM ledger_entries WHERE order_item_id = $1 AND kind = 'refund'",
+      [item!.id],
+    );
+    expect(rows[0].n).toBe(1);
+  });
+
+  it("lists a seller only their own entries", async () => {
+    const other = (await database.db.select({ id: products.id, creatorId: products.creatorId }).from(products)).find(
+      (row) => row.creatorId !== creatorId,
+    );
+    await paidOrder(services(), [other!.id, productIds[0]!]);
+    const mine = await sellerLedger(database.db, creatorId, 1000);
+    const { rows } = await database.pool.query("SELECT id FROM ledger_entries WHERE creator_id = $1", [creatorId]);
+    expect(mine.map((entry) => entry.id).sort()).toEqual(rows.map((row) => row.id).sort());
+    const { rows: others } = await database.pool.query(
+      "SELECT count(*)::int AS n FROM ledger_entries WHERE creator_id <> $1",
+      [creatorId],
+    );
+    expect(others[0].n).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,108 @@
+import { desc, eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import { PAYOUT_MINIMUM_CENTS } from "../../app/lib/shop-facts.ts";
+import type { Database } from "../db/client.ts";
+import { creators, ledgerEntries, type PayoutMethod, payoutSettings, payouts } from "../db/schema.ts";
+import { sellerBalance } from "./ledger.ts";
+import { fundsAvailableOn, payoutFriday } from "./payout-schedule.ts";
+
+export const PAYOUT_METHOD_NAMES: Record<PayoutMethod, string> = {
+  paypal: "PayPal",
+  bank_transfer: "Bank transfer (US)",
+  direct_deposit: "Direct deposit",
+};
+
+/** Payout settings: a PayPal address, or the last four digits of a US bank account. */
+export const payoutSettingsSchema = z.discriminatedUnion(
+  "method",
+  [
+    z.object({ method: z.literal("paypal"), paypalEmail: z.email("Enter the email address of your PayPal account.") }),
+    z.object({
+      method: z.enum(["bank_transfer", "direct_deposit"]),
+      accountLast4: z
+        .string()
+        .trim()
+        .regex(/^\d{4}$/, "Enter the last 4 digits of your bank account."),
+    }),
+  ],
+  { error: "Choose how you want to be paid." },
+);
+
+export async function savePayoutSettings(db: Database, creatorId: number, input: z.infer<typeof payoutSettingsSchema>) {
+  const destination = input.method === "paypal" ? input.paypalEmail : `account ending ${input.accountLast4}`;
+  await db
+    .insert(payoutSettings)
+    .values({ creatorId, method: input.method, destination })
+    .onConflictDoUpdate({
+      target: payoutSettings.creatorId,
+      set: { method: input.method, destination, updatedAt: sql`now()` },
+    });
+}
+
+export async function payoutSettingsOf(db: Database, creatorId: number) {
+  const [row] = await db.select().from(payoutSettings).where(eq(payoutSettings.creatorId, creatorId));
+  return row ?? null;
+}
+
+export function payoutsOf(db: Database, creatorId: number) {
+  return db.select().from(payouts).where(eq(payouts.creatorId, creatorId)).orderBy(desc(payouts.weekOf)).limit(52);
+}
+
+export interface PayoutRun {
+  friday: string | null;
+  paid: { creatorId: number; amountCents: number }[];
+}
+
+/**
+ * The weekly payout run (a pg-boss job every Friday): each seller with payout settings and a
+ * balance of at least $25 is paid that balance, recorded as a payout and a negative ledger entry.
+ * Safe to run twice and on several servers at once: one payout per seller and Friday (unique
+ * index), and each seller's settings row is locked while their balance is read and paid.
+ */
+export async function runWeeklyPayouts(db: Database, now = new Date()): Promise<PayoutRun> {
+  const friday = payoutFriday(now);
+  if (!friday) return { friday: null, paid: [] };
+  const { rows } = await db.execute<{ creator_id: number }>(sql`
+    SELECT ${payoutSettings.creatorId} AS creator_id FROM ${payoutSettings}
+    JOIN ${ledgerEntries} ON ${ledgerEntries.creatorId} = ${payoutSettings.creatorId}
+    GROUP BY ${payoutSettings.creatorId}
+    HAVING sum(${ledgerEntries.amountCents}) >= ${PAYOUT_MINIMUM_CENTS}`);
+  const paid: PayoutRun["paid"] = [];
+  for (const { creator_id: creatorId } of rows) {
+    const amount = await db.transaction(async (tx) => {
+      const [settings] = await tx
+        .select()
+        .from(payoutSettings)
+        .where(eq(payoutSettings.creatorId, creatorId))
+        .for("update");
+      const balance = await sellerBalance(tx, creatorId);
+      if (!settings || balance < PAYOUT_MINIMUM_CENTS) return 0;
+      const [payout] = await tx
+        .insert(payouts)
+        .values({
+          creatorId,
+          amountCents: balance,
+          method: settings.method,
+          destination: settings.destination,
+          weekOf: friday,
+          fundsAvailableOn: fundsAvailableOn(friday),
+        })
+        .onConflictDoNothing()
+        .returning({ id: payouts.id });
+      if (!payout) return 0;
+      await tx.insert(ledgerEntries).values({ creatorId, kind: "payout", amountCents: -balance, payoutId: payout.id });
+      return balance;
+    });
+    if (amount > 0) paid.push({ creatorId, amountCents: amount });
+  }
+  return { friday, paid };
+}
+
+/** The creator profile an account runs (sellers), if any. */
+export async function creatorOfUser(db: Database, userId: string) {
+  const [row] = await db
+    .select({ id: creators.id, name: creators.name })
+    .from(creators)
+    .where(eq(creators.userId, userId));
+  return row ?? null;
+}
