@@ -43,8 +43,8 @@ export function ApplicationSection({
         </div>
       ) : application?.status === "pending" ? (
         <p role="status" className="mt-3 text-muted-foreground">
-          Thank you! Your application for "{application.shopName}" is being reviewed. Review takes {SELLER_REVIEW_TIME}, and
-          we will email you the decision.
+          Thank you! Your application for "{application.shopName}" is being reviewed. Review takes {SELLER_REVIEW_TIME},
+          and we will email you the decision.
         </p>
       ) : (
         <>
