@@ -25,6 +25,7 @@ export default [
   route("account/reset-password", "routes/account/reset-password.tsx"),
   route("account/email-confirmed", "routes/account/email-confirmed.tsx"),
   route("seller", "routes/seller/dashboard.tsx"),
+  route("seller/earnings", "routes/seller/earnings.tsx"),
   // The admin console (admins only: `npm run make-admin`).
   route("admin/applications", "routes/admin/applications.tsx"),
   route("account/sign-in", "routes/account/sign-in.ts"),

@@ -72,4 +72,54 @@ test("a user applies to sell, an admin approves, and the new seller reaches the 
   await expect(page.getByRole("heading", { name: "Seller Dashboard" })).toBeVisible();
   await expect(page.getByText(`Your shop: ${shopName}`)).toBeVisible();
   await expect.poll(() => readOutbox(email) ?? "").toContain("is approved");
+
+  // Earnings: nothing sold yet; payouts wait for settings, which keep only the last 4 digits.
+  await page.getByRole("link", { name: "Earnings and payouts" }).click();
+  await expect(page.getByText("Balance available")).toBeVisible();
+  await expect(page.getByText("No sales yet.")).toBeVisible();
+  await page.getByLabel("Bank transfer (US)").check();
+  await page.getByLabel("Last 4 digits of your bank account").fill("123");
+  await page.getByRole("button", { name: "Save payout settings" }).click();
+  await expect(page.getByText("Your payout settings were saved.")).toHaveCount(0);
+  await page.getByLabel("Last 4 digits of your bank account").fill("4321");
+  await page.getByRole("button", { name: "Save payout settings" }).click();
+  await expect(page.getByText("Your payout settings were saved.")).toBeVisible();
+  await expect(page.getByText("Now: Bank transfer (US) (account ending 4321).")).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test("the demo seller sees each sale with its 70/30 split in Earnings", async ({ page, browser }, testInfo) => {
+  test.slow();
+  // A guest buys one of the demo seller's products (Design Studio Pro's first product is /product/1).
+  const buyerContext = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+  const buyer = await buyerContext.newPage();
+  await buyer.request.post("/api/v1/cart", { form: { intent: "add", productId: "1" } });
+  const started = await (
+    await buyer.request.post("/api/v1/checkout", {
+      form: {
+        idempotencyKey: `earnings-${Date.now()}-${testInfo.project.name}`,
+        name: "Gus Guest",
+        email: uniqueEmail("gus"),
+      },
+    })
+  ).json();
+  await buyer.goto(started.paymentUrl);
+  await buyer.getByLabel("Name on card").fill("Gus");
+  await buyer.getByLabel("Card number").fill("4242 4242 4242 4242");
+  await buyer.getByLabel("Expiry (MM/YY)").fill("12/39");
+  await buyer.getByLabel("CVC").fill("123");
+  await buyer.getByRole("button", { name: /^Pay \$/ }).click();
+  await expect(buyer.getByText("Paid", { exact: true })).toBeVisible({ timeout: 20_000 });
+  await buyerContext.close();
+
+  await page.request.post("/account/sign-in", { form: { email: "seller@demo.example", password: "seller-demo-2026" } });
+  await page.goto("/seller/earnings");
+  const row = page.getByRole("row").filter({ hasText: `order ${started.orderNumber}` });
+  await expect(row).toBeVisible();
+  const cells = (await row.getByRole("cell").allTextContents()).map((text) => text.trim());
+  const cents = (text: string) => Math.round(Number(text.replace(/[^0-9.-]/g, "")) * 100);
+  const [price, fee, mine] = [cents(cells[2]!), cents(cells[3]!), cents(cells[4]!)];
+  expect(mine).toBe(Math.round(price * 0.7));
+  expect(fee + mine).toBe(price);
+  await expectNoAxeViolations(page);
 });

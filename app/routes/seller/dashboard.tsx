@@ -1,6 +1,7 @@
 import { listSellerProducts } from "@server/catalogue/seller-products.ts";
 import { servicesContext } from "@server/http/context.ts";
 import { ProductGrid } from "~/components/product/product-card";
+import { SellerNav } from "~/components/sellers/seller-nav";
 import { Container } from "~/components/ui/page";
 import { pageMeta } from "~/lib/meta";
 import { requireSeller } from "~/lib/require-user.server";
@@ -21,7 +22,8 @@ export default function SellerDashboard({ loaderData }: Route.ComponentProps) {
   return (
     <Container className="py-10">
       <h1 className="text-3xl font-bold">Seller Dashboard</h1>
-      <p className="mt-2 text-muted-foreground">
+      <SellerNav />
+      <p className="mt-6 text-muted-foreground">
         {shopName ? `Your shop: ${shopName} · ${products.length} products` : "Your shop has no products yet."}
       </p>
       <h2 className="mt-8 text-xl font-semibold">Your products</h2>

@@ -1,0 +1,209 @@
+import { servicesContext } from "@server/http/context.ts";
+import { sellerBalance, sellerLedger } from "@server/payouts/ledger.ts";
+import {
+  PAYOUT_METHOD_NAMES,
+  payoutSettingsOf,
+  payoutSettingsSchema,
+  payoutsOf,
+  savePayoutSettings,
+} from "@server/payouts/payouts.ts";
+import { useState } from "react";
+import { data, Form, useNavigation } from "react-router";
+import { FormStatus } from "~/components/account/form-status";
+import { ScrollTable } from "~/components/content/scroll-table";
+import { SellerNav } from "~/components/sellers/seller-nav";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Input, Label } from "~/components/ui/input";
+import { Container } from "~/components/ui/page";
+import { firstIssue } from "~/lib/form-errors";
+import { formatPrice } from "~/lib/format";
+import { pageMeta } from "~/lib/meta";
+import { requireSellerShop } from "~/lib/require-seller-shop.server";
+import { PAYOUT_DAY, PAYOUT_FUNDS_AVAILABLE, PAYOUT_MINIMUM_CENTS } from "~/lib/shop-facts";
+import type { Route } from "./+types/earnings";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { shop } = await requireSellerShop(request, context);
+  const { db } = context.get(servicesContext);
+  const [balance, entries, payouts, settings] = await Promise.all([
+    sellerBalance(db, shop.id),
+    sellerLedger(db, shop.id),
+    payoutsOf(db, shop.id),
+    payoutSettingsOf(db, shop.id),
+  ]);
+  return {
+    shopName: shop.name,
+    balance,
+    entries: entries.map((entry) => ({ ...entry, createdAt: entry.createdAt.toISOString() })),
+    payouts: payouts.map((payout) => ({ ...payout, createdAt: payout.createdAt.toISOString() })),
+    settings: settings && { method: settings.method, destination: settings.destination },
+  };
+}
+
+/** POST: the seller's payout settings. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { shop } = await requireSellerShop(request, context);
+  const parsed = payoutSettingsSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ ok: false, message: firstIssue(parsed.error) }, { status: 400 });
+  await savePayoutSettings(context.get(servicesContext).db, shop.id, parsed.data);
+  return { ok: true, message: "Your payout settings were saved." };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Earnings and payouts");
+
+const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
+const day = (iso: string) => dateFormat.format(new Date(iso.length === 10 ? `${iso}T12:00:00Z` : iso));
+const KIND = { sale: "Sale", refund: "Refund", payout: "Payout" } as const;
+const LEDGER_COLUMNS = [
+  { label: "Date" },
+  { label: "What" },
+  { label: "Price", align: "right" },
+  { label: "Platform fee (30%)", align: "right" },
+  { label: "You", align: "right" },
+] as const;
+
+export default function EarningsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { balance, entries, payouts, settings } = loaderData;
+  return (
+    <Container className="py-10">
+      <h1 className="text-3xl font-bold">Seller Dashboard</h1>
+      <SellerNav />
+      <div className="mt-8 grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <div className="flex min-w-0 flex-col gap-6">
+          <Card className="p-6">
+            <p className="text-sm text-muted-foreground">Balance available</p>
+            <p className={`text-4xl font-bold ${balance < 0 ? "text-destructive" : ""}`}>{formatPrice(balance)}</p>
+            <p className="mt-2 text-sm text-muted-foreground">
+              Paid out every {PAYOUT_DAY} once it reaches {formatPrice(PAYOUT_MINIMUM_CENTS)}; funds reach you{" "}
+              {PAYOUT_FUNDS_AVAILABLE} later. You keep 70% of each sale.
+            </p>
+          </Card>
+          <section aria-labelledby="ledger-heading">
+            <h2 id="ledger-heading" className="text-xl font-semibold">
+              Sales and refunds
+            </h2>
+            {entries.length === 0 ? (
+              <p className="mt-3 text-muted-foreground">No sales yet.</p>
+            ) : (
+              <div className="mt-3">
+                <ScrollTable
+                  label="Sales and refunds"
+                  caption="Your sales, refunds and payouts, newest first"
+                  columns={LEDGER_COLUMNS}
+                  className="min-w-[40rem] text-sm"
+                >
+                  {entries.map((entry) => (
+                    <tr key={entry.id}>
+                      <td className="px-4 py-2 whitespace-nowrap">{day(entry.createdAt)}</td>
+                      <td className="px-4 py-2">
+                        {KIND[entry.kind]}
+                        {entry.title ? `: ${entry.title}` : ""}
+                        {entry.orderNumber ? (
+                          <span className="text-muted-foreground"> (order {entry.orderNumber})</span>
+                        ) : null}
+                      </td>
+                      <td className="px-4 py-2 text-right">
+                        {entry.kind !== "payout" && entry.lineTotalCents !== null
+                          ? formatPrice(entry.lineTotalCents)
+                          : ""}
+                      </td>
+                      <td className="px-4 py-2 text-right">
+                        {entry.kind !== "payout" && entry.platformCents !== null
+                          ? formatPrice(entry.platformCents)
+                          : ""}
+                      </td>
+                      <td
+                        className={`px-4 py-2 text-right font-medium ${entry.amountCents < 0 ? "text-destructive" : ""}`}
+                      >
+                        {formatPrice(entry.amountCents)}
+                      </td>
+                    </tr>
+                  ))}
+                </ScrollTable>
+              </div>
+            )}
+          </section>
+          <section aria-labelledby="payouts-heading">
+            <h2 id="payouts-heading" className="text-xl font-semibold">
+              Payouts
+            </h2>
+            {payouts.length === 0 ? (
+              <p className="mt-3 text-muted-foreground">No payouts yet.</p>
+            ) : (
+              <ul className="mt-3 flex flex-col gap-2">
+                {payouts.map((payout) => (
+                  <li key={payout.id}>
+                    <Card className="flex flex-wrap items-center justify-between gap-2 p-4 text-sm">
+                      <span>
+                        {day(payout.weekOf)} · {PAYOUT_METHOD_NAMES[payout.method]} ({payout.destination})
+                      </span>
+                      <span>
+                        <strong>{formatPrice(payout.amountCents)}</strong>, available {day(payout.fundsAvailableOn)}
+                      </span>
+                    </Card>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </div>
+        <PayoutSettingsForm settings={settings} result={actionData} />
+      </div>
+    </Container>
+  );
+}
+
+function PayoutSettingsForm({
+  settings,
+  result,
+}: {
+  settings: { method: keyof typeof PAYOUT_METHOD_NAMES; destination: string } | null;
+  result: { ok: boolean; message: string } | undefined;
+}) {
+  const [method, setMethod] = useState(settings?.method ?? "paypal");
+  const saving = useNavigation().state === "submitting";
+  return (
+    <Card className="h-fit p-6">
+      <h2 className="text-xl font-semibold">Payout settings</h2>
+      <p className="mt-1 text-sm text-muted-foreground">
+        {settings
+          ? `Now: ${PAYOUT_METHOD_NAMES[settings.method]} (${settings.destination}).`
+          : "Choose how you want to be paid; without it, payouts wait."}
+      </p>
+      <Form method="post" className="mt-4 flex flex-col gap-4">
+        <fieldset className="flex flex-col gap-2">
+          <legend className="text-sm font-medium">Payout method</legend>
+          {Object.entries(PAYOUT_METHOD_NAMES).map(([value, name]) => (
+            <label key={value} className="flex items-center gap-2 text-sm">
+              <input
+                type="radio"
+                name="method"
+                value={value}
+                checked={method === value}
+                onChange={() => setMethod(value as typeof method)}
+                className="size-4 accent-primary"
+              />
+              {name}
+            </label>
+          ))}
+        </fieldset>
+        {method === "paypal" ? (
+          <div className="flex flex-col gap-1.5">
+            <Label htmlFor="paypal-email">PayPal email</Label>
+            <Input id="paypal-email" name="paypalEmail" type="email" required />
+          </div>
+        ) : (
+          <div className="flex flex-col gap-1.5">
+            <Label htmlFor="account-last4">Last 4 digits of your bank account</Label>
+            <Input id="account-last4" name="accountLast4" inputMode="numeric" pattern="\d{4}" maxLength={4} required />
+          </div>
+        )}
+        <FormStatus result={result} />
+        <Button type="submit" disabled={saving}>
+          {saving ? "Saving..." : "Save payout settings"}
+        </Button>
+      </Form>
+    </Card>
+  );
+}
