@@ -90,7 +90,9 @@ export const products = pgTable(
     prints: integer("prints"),
     templates: integer("templates"),
     durationMinutes: integer("duration_minutes"),
-    status: text("status", { enum: ["published", "draft", "hidden"] })
+    // draft: being prepared; published: on sale; hidden: taken down by the platform; deleted: removed
+    // by its seller but kept for those who bought it (their downloads go on working).
+    status: text("status", { enum: ["published", "draft", "hidden", "deleted"] })
       .notNull()
       .default("published"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -103,7 +105,7 @@ export const products = pgTable(
       sql`${table.originalPriceCents} IS NULL OR ${table.originalPriceCents} > ${table.priceCents}`,
     ),
     check("products_rating_range", sql`${table.rating} >= 0 AND ${table.rating} <= 5`),
-    check("products_status_known", sql`${table.status} IN ('published', 'draft', 'hidden')`),
+    check("products_status_known", sql`${table.status} IN ('published', 'draft', 'hidden', 'deleted')`),
     index("products_creator_idx").on(table.creatorId),
     index("products_created_at_idx").on(table.createdAt),
     // Listings show published products, most downloaded first, page by page. NULLS FIRST is

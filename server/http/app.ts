@@ -14,7 +14,7 @@ import { paymentProviderFor } from "../payments/provider-for.ts";
 import { fileStoreFor } from "../storage/file-store.ts";
 import { browserAuthEndpoints } from "./auth-endpoints.ts";
 import { servicesContext } from "./context.ts";
-import { generatedMedia, uploadedAvatars } from "./generated-media.ts";
+import { generatedMedia, uploadedAvatars, uploadedProductImages } from "./generated-media.ts";
 import { healthCheck } from "./health.ts";
 import { rateLimits } from "./rate-limits.ts";
 import { requestLog } from "./request-log.ts";
@@ -61,6 +61,7 @@ export function createApp({ db, config, authSecret, logger, jobs, clientBuildDir
   }
   app.get("/media/generated/:name", generatedMedia);
   app.get("/media/avatars/:name", uploadedAvatars(files));
+  app.get("/media/products/:name", uploadedProductImages(files));
   app.get("/healthz", healthCheck(db));
   app.use(sameOriginWrites(config.publicUrl));
   app.use(rateLimits(db));

@@ -18,13 +18,17 @@ export const generatedMedia: RequestHandler = (req, res) => {
 };
 
 const AVATAR_NAME = /^[A-Za-z0-9-]+-[0-9a-f]{12}\.webp$/;
+const PRODUCT_IMAGE_NAME = /^\d+-[0-9a-f]{12}\.webp$/;
 
-/** Uploaded avatars (server/accounts/avatar.ts): each name is new on every upload, so it never changes. */
-export function uploadedAvatars(files: FileStore): RequestHandler {
+/**
+ * Uploaded pictures (avatars, server/accounts/avatar.ts; product images, server/sellers/product-uploads.ts),
+ * all WebP: each name is new on every upload, so it never changes and may be cached for a year.
+ */
+function uploadedImages(files: FileStore, folder: string, names: RegExp): RequestHandler {
   return async (req, res, next) => {
     try {
       const name = String(req.params.name);
-      const body = AVATAR_NAME.test(name) ? await files.read(`avatars/${name}`) : null;
+      const body = names.test(name) ? await files.read(`${folder}/${name}`) : null;
       if (!body) {
         res.status(404).type("text/plain").send("Not found");
         return;
@@ -35,3 +39,6 @@ export function uploadedAvatars(files: FileStore): RequestHandler {
     }
   };
 }
+
+export const uploadedAvatars = (files: FileStore) => uploadedImages(files, "avatars", AVATAR_NAME);
+export const uploadedProductImages = (files: FileStore) => uploadedImages(files, "product-images", PRODUCT_IMAGE_NAME);

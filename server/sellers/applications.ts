@@ -170,6 +170,7 @@ async function freeSlug(tx: Tx, shopName: string): Promise<string> {
     shopName
       .toLowerCase()
       .normalize("NFKD")
+      .replace(/\p{M}/gu, "")
       .replace(/[^a-z0-9]+/g, "-")
       .replace(/^-+|-+$/g, "")
       .slice(0, 50) || "shop";

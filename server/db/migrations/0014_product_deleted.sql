@@ -1,0 +1,2 @@
+ALTER TABLE "products" DROP CONSTRAINT "products_status_known";--> statement-breakpoint
+ALTER TABLE "products" ADD CONSTRAINT "products_status_known" CHECK ("products"."status" IN ('published', 'draft', 'hidden', 'deleted'));

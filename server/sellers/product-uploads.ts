@@ -1,0 +1,160 @@
+import crypto from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
+import sharp from "sharp";
+import type { Database } from "../db/client.ts";
+import { productFiles, productImages, products } from "../db/schema.ts";
+import { Refusal } from "../lib/refusal.ts";
+import type { FileStore } from "../storage/file-store.ts";
+import { detectFileType, downloadName } from "./file-types.ts";
+import { imageKeyOf, PRODUCT_IMAGE_PREFIX, requireOwnProduct } from "./seller-products.ts";
+
+export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+export const FILE_MAX_BYTES = 100 * 1024 * 1024;
+export const MAX_IMAGES = 8;
+export const MAX_FILES = 10;
+const IMAGE_PIXELS = 1600;
+const MAX_INPUT_PIXELS = 50_000_000;
+const IMAGE_FORMATS = new Set(["jpeg", "png", "webp", "gif"]);
+
+export const IMAGE_TOO_LARGE = "Each image must be at most 10 MB.";
+export const FILE_TOO_LARGE = "Each file must be at most 100 MB.";
+const NOT_AN_IMAGE = "Please choose a JPEG, PNG, WebP or GIF image.";
+const NOT_ACCEPTED =
+  "This type of file is not accepted. Upload a PDF, a ZIP (or EPUB, DOCX, XLSX), an image (PNG, JPEG, GIF, SVG), a PSD or an MP4.";
+
+/** A product image from an upload: checked by its bytes, turned upright, at most 1600 px, WebP, without metadata. */
+export async function addProductImage(
+  db: Database,
+  files: FileStore,
+  creatorId: number,
+  productId: number,
+  bytes: Uint8Array,
+) {
+  const product = await requireOwnProduct(db, creatorId, productId);
+  if (bytes.byteLength === 0) throw new Refusal("Please choose an image.", 400);
+  if (bytes.byteLength > IMAGE_MAX_BYTES) throw new Refusal(IMAGE_TOO_LARGE, 413);
+  let webp: Buffer;
+  try {
+    const { format, width, height } = await sharp(bytes, { limitInputPixels: false }).metadata();
+    if (!format || !IMAGE_FORMATS.has(format)) throw new Refusal(NOT_AN_IMAGE, 415);
+    if (width * height > MAX_INPUT_PIXELS)
+      throw new Refusal("This image has too many pixels (over 50 megapixels).", 413);
+    webp = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" })
+      .rotate()
+      .resize(IMAGE_PIXELS, IMAGE_PIXELS, { fit: "inside", withoutEnlargement: true })
+      .webp({ quality: 82 })
+      .toBuffer();
+  } catch (error) {
+    if (error instanceof Refusal) throw error;
+    throw new Refusal(NOT_AN_IMAGE, 415);
+  }
+  const name = `${productId}-${crypto.randomBytes(6).toString("hex")}.webp`;
+  await db.transaction(async (tx) => {
+    const [{ count, next }] = (
+      await tx.execute<{ count: number; next: number }>(sql`
+        SELECT count(*)::int AS count, coalesce(max(${productImages.position}) + 1, 0)::int AS next
+        FROM ${productImages} WHERE ${productImages.productId} = ${productId}`)
+    ).rows as [{ count: number; next: number }];
+    if (count >= MAX_IMAGES) throw new Refusal(`A product can have at most ${MAX_IMAGES} images.`, 409);
+    await files.put(`product-images/${name}`, webp);
+    await tx
+      .insert(productImages)
+      .values({ productId, url: `${PRODUCT_IMAGE_PREFIX}${name}`, alt: product.title, position: next });
+  });
+}
+
+export async function removeProductImage(
+  db: Database,
+  files: FileStore,
+  creatorId: number,
+  productId: number,
+  imageId: number,
+) {
+  const product = await requireOwnProduct(db, creatorId, productId);
+  const [image] = await db
+    .delete(productImages)
+    .where(and(eq(productImages.id, imageId), eq(productImages.productId, productId)))
+    .returning({ url: productImages.url });
+  if (!image) throw new Refusal("This image is not part of this product.", 404);
+  const key = imageKeyOf(image.url);
+  if (key) await files.remove(key);
+  if (product.status === "published") await unpublishIfIncomplete(db, productId);
+}
+
+/** A downloadable file: its type read from its bytes, kept privately, its size counted in the product's. */
+export async function addProductFile(
+  db: Database,
+  files: FileStore,
+  creatorId: number,
+  productId: number,
+  upload: { name: string; bytes: Uint8Array },
+) {
+  await requireOwnProduct(db, creatorId, productId);
+  if (upload.bytes.byteLength === 0) throw new Refusal("This file is empty.", 400);
+  if (upload.bytes.byteLength > FILE_MAX_BYTES) throw new Refusal(FILE_TOO_LARGE, 413);
+  const type = detectFileType(upload.bytes, upload.name);
+  if (!type) throw new Refusal(NOT_ACCEPTED, 415);
+  const fileName = downloadName(upload.name, type);
+  const key = `products/${productId}/${crypto.randomBytes(8).toString("hex")}-${fileName}`;
+  await db.transaction(async (tx) => {
+    const [{ count }] = (
+      await tx.execute<{ count: number }>(
+        sql`SELECT count(*)::int AS count FROM ${productFiles} WHERE ${productFiles.productId} = ${productId}`,
+      )
+    ).rows as [{ count: number }];
+    if (count >= MAX_FILES) throw new Refusal(`A product can have at most ${MAX_FILES} files.`, 409);
+    await files.put(key, upload.bytes);
+    await tx.insert(productFiles).values({
+      productId,
+      storageKey: key,
+      fileName,
+      contentType: type.contentType,
+      sizeBytes: upload.bytes.byteLength,
+      position: count,
+    });
+    await updateFileSize(tx, productId);
+  });
+}
+
+export async function removeProductFile(
+  db: Database,
+  files: FileStore,
+  creatorId: number,
+  productId: number,
+  fileId: number,
+) {
+  const product = await requireOwnProduct(db, creatorId, productId);
+  const removed = await db.transaction(async (tx) => {
+    const [file] = await tx
+      .delete(productFiles)
+      .where(and(eq(productFiles.id, fileId), eq(productFiles.productId, productId)))
+      .returning({ key: productFiles.storageKey });
+    if (!file) throw new Refusal("This file is not part of this product.", 404);
+    await updateFileSize(tx, productId);
+    return file;
+  });
+  await files.remove(removed.key);
+  if (product.status === "published") await unpublishIfIncomplete(db, productId);
+}
+
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/** The product's file size is its files' real size. */
+async function updateFileSize(tx: Tx, productId: number) {
+  await tx
+    .update(products)
+    .set({
+      fileSizeBytes: sql`(SELECT coalesce(sum(${productFiles.sizeBytes}), 0) FROM ${productFiles} WHERE ${productFiles.productId} = ${productId})`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(products.id, productId));
+}
+
+/** A product on sale must keep an image and a file; without one it goes back to draft. */
+async function unpublishIfIncomplete(db: Database, productId: number) {
+  await db.execute(sql`
+    UPDATE ${products} SET status = 'draft', updated_at = now()
+    WHERE id = ${productId} AND status = 'published'
+      AND (NOT EXISTS (SELECT 1 FROM ${productImages} WHERE ${productImages.productId} = ${productId})
+        OR NOT EXISTS (SELECT 1 FROM ${productFiles} WHERE ${productFiles.productId} = ${productId}))`);
+}

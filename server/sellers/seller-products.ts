@@ -1,0 +1,146 @@
+import { and, asc, eq, ne, sql } from "drizzle-orm";
+import type { Database } from "../db/client.ts";
+import { categories, orderItems, productFiles, productImages, products } from "../db/schema.ts";
+import { Refusal } from "../lib/refusal.ts";
+import type { ProductForm } from "./product-schema.ts";
+
+// A seller's own products: every function takes the seller's creator id and touches only that
+// creator's products. Anything else answers as if the product did not exist.
+
+const NOT_FOUND = "We could not find this product in your shop.";
+
+function columnsOf(input: ProductForm) {
+  return {
+    title: input.title,
+    description: input.description,
+    categoryId: input.categoryId,
+    tags: input.tags,
+    format: input.format,
+    priceCents: input.price,
+    originalPriceCents: input.originalPrice ?? null,
+    features: input.features,
+    whatYouGet: input.whatYouGet,
+    pages: input.pages,
+    prints: input.prints,
+    templates: input.templates,
+    durationMinutes: input.durationMinutes,
+  };
+}
+
+async function requireCategory(db: Database, categoryId: number) {
+  const [found] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, categoryId));
+  if (!found) throw new Refusal("Choose a category.", 400);
+}
+
+/** A new product, as a draft (it goes on sale when published). */
+export async function createProduct(db: Database, creatorId: number, input: ProductForm): Promise<number> {
+  await requireCategory(db, input.categoryId);
+  const [created] = await db
+    .insert(products)
+    .values({ ...columnsOf(input), creatorId, status: "draft" })
+    .returning({ id: products.id });
+  return created!.id;
+}
+
+/** The seller's product (any status but deleted), or a refusal. */
+export async function requireOwnProduct(db: Database, creatorId: number, productId: number) {
+  const [product] = Number.isSafeInteger(productId)
+    ? await db
+        .select()
+        .from(products)
+        .where(and(eq(products.id, productId), eq(products.creatorId, creatorId), ne(products.status, "deleted")))
+    : [];
+  if (!product) throw new Refusal(NOT_FOUND, 404);
+  return product;
+}
+
+export async function updateProduct(db: Database, creatorId: number, productId: number, input: ProductForm) {
+  await requireOwnProduct(db, creatorId, productId);
+  await requireCategory(db, input.categoryId);
+  await db
+    .update(products)
+    .set({ ...columnsOf(input), updatedAt: sql`now()` })
+    .where(and(eq(products.id, productId), eq(products.creatorId, creatorId)));
+}
+
+/**
+ * Puts the product on sale (it shows in search, its category and the creator page at once) or
+ * takes it off. A product goes on sale only with an image and a file to deliver; one the platform
+ * hid stays hidden.
+ */
+export async function setPublished(db: Database, creatorId: number, productId: number, published: boolean) {
+  const product = await requireOwnProduct(db, creatorId, productId);
+  if (product.status === "hidden") throw new Refusal("The platform has hidden this product; contact support.", 409);
+  if (published) {
+    const [counts] = await db
+      .execute<{ images: number; files: number }>(sql`
+      SELECT (SELECT count(*) FROM ${productImages} WHERE ${productImages.productId} = ${productId})::int AS images,
+             (SELECT count(*) FROM ${productFiles} WHERE ${productFiles.productId} = ${productId})::int AS files`)
+      .then((result) => result.rows);
+    if (!counts?.images || !counts.files) {
+      throw new Refusal("Add at least one image and one file before publishing.", 409);
+    }
+  }
+  await db
+    .update(products)
+    .set({ status: published ? "published" : "draft", updatedAt: sql`now()` })
+    .where(eq(products.id, productId));
+}
+
+/**
+ * Deletes the product. One nobody bought goes with its images and files; one that was sold is
+ * only marked deleted, so its buyers keep their downloads. The caller removes the stored files
+ * this returns.
+ */
+export async function deleteProduct(db: Database, creatorId: number, productId: number): Promise<string[]> {
+  await requireOwnProduct(db, creatorId, productId);
+  return db.transaction(async (tx) => {
+    const [sold] = await tx
+      .select({ id: orderItems.id })
+      .from(orderItems)
+      .where(eq(orderItems.productId, productId))
+      .limit(1);
+    if (sold) {
+      await tx.update(products).set({ status: "deleted", updatedAt: sql`now()` }).where(eq(products.id, productId));
+      return [];
+    }
+    const stored = await tx
+      .select({ key: productFiles.storageKey })
+      .from(productFiles)
+      .where(eq(productFiles.productId, productId));
+    const images = await tx
+      .select({ url: productImages.url })
+      .from(productImages)
+      .where(eq(productImages.productId, productId));
+    await tx.delete(products).where(eq(products.id, productId));
+    return [
+      ...stored.map((file) => file.key),
+      ...images.map((image) => imageKeyOf(image.url)).filter((key) => key !== null),
+    ];
+  });
+}
+
+/** Where uploaded product images are served from; the rest of the address is the store key. */
+export const PRODUCT_IMAGE_PREFIX = "/media/products/";
+
+export function imageKeyOf(url: string): string | null {
+  return url.startsWith(PRODUCT_IMAGE_PREFIX) ? `product-images/${url.slice(PRODUCT_IMAGE_PREFIX.length)}` : null;
+}
+
+/** A product with its images and files, for the seller's editor. */
+export async function productForEditor(db: Database, creatorId: number, productId: number) {
+  const product = await requireOwnProduct(db, creatorId, productId);
+  const [images, files] = await Promise.all([
+    db
+      .select()
+      .from(productImages)
+      .where(eq(productImages.productId, productId))
+      .orderBy(asc(productImages.position), asc(productImages.id)),
+    db
+      .select()
+      .from(productFiles)
+      .where(eq(productFiles.productId, productId))
+      .orderBy(asc(productFiles.position), asc(productFiles.id)),
+  ]);
+  return { product, images, files };
+}
