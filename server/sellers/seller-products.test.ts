@@ -140,14 +140,11 @@ describe("a seller's products", () => {
   it("deletes an unsold product with its files; a sold one is only marked deleted and its buyers still download", async () => {
     const unsold = await createProduct(database.db, mine, form());
     await addProductFile(database.db, files, mine, unsold, { name: "a.pdf", bytes: PDF });
-    const [{ storageKey }] = (await database.db
-      .select()
-      .from(productFiles)
-      .where(eq(productFiles.productId, unsold))) as [{ storageKey: string }];
+    const [stored] = await database.db.select().from(productFiles).where(eq(productFiles.productId, unsold));
     const removed = await deleteProduct(database.db, mine, unsold);
     for (const key of removed) await files.remove(key);
     expect(await database.db.select().from(products).where(eq(products.id, unsold))).toEqual([]);
-    expect(await files.read(storageKey)).toBeNull();
+    expect(await files.read(stored!.storageKey)).toBeNull();
 
     const sold = await createProduct(database.db, mine, form());
     await addProductImage(database.db, files, mine, sold, await png());
