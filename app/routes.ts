@@ -26,6 +26,8 @@ export default [
   route("account/email-confirmed", "routes/account/email-confirmed.tsx"),
   route("seller", "routes/seller/dashboard.tsx"),
   route("seller/earnings", "routes/seller/earnings.tsx"),
+  route("seller/products/new", "routes/seller/product-new.tsx"),
+  route("seller/products/:id", "routes/seller/product-edit.tsx"),
   // The admin console (admins only: `npm run make-admin`).
   route("admin/applications", "routes/admin/applications.tsx"),
   route("account/sign-in", "routes/account/sign-in.ts"),

@@ -1,24 +1,26 @@
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq, ne } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { categories, creators, products } from "../db/schema.ts";
 import { type ProductCard, productCardColumns } from "./product-card.ts";
 
-/** The products of the creator shop that `userId` runs, published or not; none for a non-seller. */
+export type SellerProductRow = ProductCard & { status: (typeof products.$inferSelect)["status"] };
+
+/** The products of the creator shop that `userId` runs, drafts too (not deleted ones); none for a non-seller. */
 export async function listSellerProducts(
   db: Database,
   userId: string,
-): Promise<{ shopName: string | null; products: ProductCard[] }> {
+): Promise<{ shopName: string | null; products: SellerProductRow[] }> {
   const [shop] = await db
     .select({ id: creators.id, name: creators.name })
     .from(creators)
     .where(eq(creators.userId, userId));
   if (!shop) return { shopName: null, products: [] };
   const rows = await db
-    .select(productCardColumns)
+    .select({ ...productCardColumns, status: products.status })
     .from(products)
     .innerJoin(creators, eq(creators.id, products.creatorId))
     .innerJoin(categories, eq(categories.id, products.categoryId))
-    .where(eq(products.creatorId, shop.id))
+    .where(and(eq(products.creatorId, shop.id), ne(products.status, "deleted")))
     .orderBy(desc(products.createdAt));
   return { shopName: shop.name, products: rows };
 }

@@ -1,18 +1,27 @@
 import { execFileSync } from "node:child_process";
-import { expect, test } from "@playwright/test";
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import sharp from "sharp";
 import { e2eDataDir, expectNoAxeViolations, readOutbox, waitForHydration } from "./fixtures";
 
 // Becoming a seller (issue 6): apply on /become-seller, an admin (made by the command-line script)
 // approves in the admin console, and the applicant's shop opens.
 
-let clients = 0;
-test.beforeEach(async ({ page }, testInfo) => {
-  await page.setExtraHTTPHeaders({ "x-forwarded-for": `198.20.${testInfo.workerIndex}.${++clients % 250}` });
+// Every browser context is its own client address (per-address limits on sign-ups and posts),
+// random so that a retry in a new worker does not reuse the first attempt's.
+const clientAddress = () => `198.20.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+
+test.beforeEach(async ({ page }) => {
+  await page.setExtraHTTPHeaders({ "x-forwarded-for": clientAddress() });
 });
+
+/** Another person in their own browser, with their own address. */
+async function anotherClient(browser: Browser, baseURL: string | undefined) {
+  return browser.newContext({ baseURL, extraHTTPHeaders: { "x-forwarded-for": clientAddress() } });
+}
 
 const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 
-test("a user applies to sell, an admin approves, and the new seller reaches the Seller Dashboard", async ({
+test("a user applies to sell, is approved by an admin, publishes a product with an image and a file, a buyer downloads it, and the seller sees 70% of the sale", async ({
   page,
   browser,
 }, testInfo) => {
@@ -47,12 +56,13 @@ test("a user applies to sell, an admin approves, and the new seller reaches the 
   await page.goto("/admin/applications");
   await expect(page).toHaveURL(/\/$/);
 
-  const adminContext = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+  const adminContext = await anotherClient(browser, testInfo.project.use.baseURL);
   const admin = await adminContext.newPage();
   const adminEmail = uniqueEmail("admin");
-  await admin.request.post("/account/sign-up", {
+  const adminSignUp = await admin.request.post("/account/sign-up", {
     form: { name: "Ada Admin", email: adminEmail, password: "admin-password-1", confirmPassword: "admin-password-1" },
   });
+  expect(adminSignUp.ok()).toBe(true);
   const output = execFileSync(process.execPath, ["scripts/make-admin.ts", adminEmail], {
     env: { ...process.env, DATA_DIR: e2eDataDir(), DATABASE_URL: "" },
     encoding: "utf8",
@@ -86,21 +96,92 @@ test("a user applies to sell, an admin approves, and the new seller reaches the 
   await expect(page.getByText("Your payout settings were saved.")).toBeVisible();
   await expect(page.getByText("Now: Bank transfer (US) (account ending 4321).")).toBeVisible();
   await expectNoAxeViolations(page);
+
+  // Publishing: a draft with every field, an image and a file (checked by their bytes), then on sale.
+  await page.getByRole("link", { name: "Products" }).click();
+  await page.getByRole("link", { name: "Add a product" }).click();
+  const title = `Focus Planner ${shopName}`;
+  await page.getByLabel("Title").fill(title);
+  await page.getByLabel("Description").fill("A focused daily planner with time blocks and a weekly review.");
+  await page.getByLabel("Category").selectOption({ label: "Planners" });
+  await page.getByLabel("Price (USD)").fill("30.00");
+  await page.getByLabel("Tags (comma separated)").fill("planner, focus");
+  await page.getByLabel("Features (one per line)").fill("Time blocks\nWeekly review");
+  await page.getByLabel("What you get (one per line)").fill("1 PDF planner");
+  await page.getByLabel("Pages").fill("90");
+  await page.getByRole("button", { name: "Create draft" }).click();
+  await expect(page.getByText("Draft created: add images and files, then publish it.")).toBeVisible();
+  await page.getByRole("button", { name: "Publish" }).click();
+  await expect(page.getByText("Add at least one image and one file before publishing.")).toBeVisible();
+  await page
+    .getByLabel(/^Add an image/)
+    .setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: await coverPng() });
+  await page
+    .locator("form")
+    .filter({ has: page.getByLabel(/^Add an image/) })
+    .getByRole("button", { name: "Upload" })
+    .click();
+  await expect(page.getByText("The image was added.")).toBeVisible();
+  await page
+    .getByLabel(/^Add a file/)
+    .setInputFiles({ name: "notes.pdf", mimeType: "application/pdf", buffer: Buffer.from("just text") });
+  await page
+    .locator("form")
+    .filter({ has: page.getByLabel(/^Add a file/) })
+    .getByRole("button", { name: "Upload" })
+    .click();
+  await expect(page.getByText("This type of file is not accepted.")).toBeVisible();
+  await page
+    .getByLabel(/^Add a file/)
+    .setInputFiles({ name: "Focus Planner.pdf", mimeType: "application/pdf", buffer: PDF });
+  await page
+    .locator("form")
+    .filter({ has: page.getByLabel(/^Add a file/) })
+    .getByRole("button", { name: "Upload" })
+    .click();
+  await expect(page.getByText("The file was added.")).toBeVisible();
+  await expect(page.getByText("focus-planner.pdf")).toBeVisible();
+  await page.getByRole("button", { name: "Publish" }).click();
+  await expect(page.getByText("Published: it is on sale now.")).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.goto(`/search?q=${encodeURIComponent(title)}`);
+  await expect(page.getByRole("link", { name: title }).first()).toBeVisible();
+
+  // A buyer purchases it and downloads the seller's file; the seller sees the sale and 70% of it.
+  const productId = Number(
+    /\/product\/(\d+)/.exec((await page.getByRole("link", { name: title }).first().getAttribute("href")) ?? "")![1],
+  );
+  const buyerContext = await anotherClient(browser, testInfo.project.use.baseURL);
+  const buyer = await buyerContext.newPage();
+  const number = await buyAsGuest(buyer, productId);
+  const [download] = await Promise.all([
+    buyer.waitForEvent("download"),
+    buyer
+      .getByRole("link", { name: /^Download / })
+      .first()
+      .click(),
+  ]);
+  expect(download.suggestedFilename()).toBe("focus-planner.pdf");
+  await buyerContext.close();
+  await page.goto("/seller/earnings");
+  const row = page.getByRole("row").filter({ hasText: `order ${number}` });
+  await expect(row).toContainText("$30.00");
+  await expect(row).toContainText("$9.00");
+  await expect(row).toContainText("$21.00");
 });
 
-test("the demo seller sees each sale with its 70/30 split in Earnings", async ({ page, browser }, testInfo) => {
-  test.slow();
-  // A guest buys one of the demo seller's products (Design Studio Pro's first product is /product/1).
-  const buyerContext = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
-  const buyer = await buyerContext.newPage();
-  await buyer.request.post("/api/v1/cart", { form: { intent: "add", productId: "1" } });
+const PDF = Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
+const coverPng = () =>
+  sharp({ create: { width: 64, height: 48, channels: 3, background: "#aa88cc" } })
+    .png()
+    .toBuffer();
+
+/** A guest buys one product on the hosted payment page; returns the order number, on its order page. */
+async function buyAsGuest(buyer: Page, productId: number) {
+  await buyer.request.post("/api/v1/cart", { form: { intent: "add", productId: String(productId) } });
   const started = await (
     await buyer.request.post("/api/v1/checkout", {
-      form: {
-        idempotencyKey: `earnings-${Date.now()}-${testInfo.project.name}`,
-        name: "Gus Guest",
-        email: uniqueEmail("gus"),
-      },
+      form: { idempotencyKey: `guest-${productId}-${Date.now()}`, name: "Gus Guest", email: uniqueEmail("gus") },
     })
   ).json();
   await buyer.goto(started.paymentUrl);
@@ -110,11 +191,19 @@ test("the demo seller sees each sale with its 70/30 split in Earnings", async ({
   await buyer.getByLabel("CVC").fill("123");
   await buyer.getByRole("button", { name: /^Pay \$/ }).click();
   await expect(buyer.getByText("Paid", { exact: true })).toBeVisible({ timeout: 20_000 });
+  return started.orderNumber as string;
+}
+
+test("the demo seller sees each sale with its 70/30 split in Earnings", async ({ page, browser }, testInfo) => {
+  test.slow();
+  // A guest buys one of the demo seller's products (Design Studio Pro's first product is /product/1).
+  const buyerContext = await anotherClient(browser, testInfo.project.use.baseURL);
+  const orderNumber = await buyAsGuest(await buyerContext.newPage(), 1);
   await buyerContext.close();
 
   await page.request.post("/account/sign-in", { form: { email: "seller@demo.example", password: "seller-demo-2026" } });
   await page.goto("/seller/earnings");
-  const row = page.getByRole("row").filter({ hasText: `order ${started.orderNumber}` });
+  const row = page.getByRole("row").filter({ hasText: `order ${orderNumber}` });
   await expect(row).toBeVisible();
   const cells = (await row.getByRole("cell").allTextContents()).map((text) => text.trim());
   const cents = (text: string) => Math.round(Number(text.replace(/[^0-9.-]/g, "")) * 100);

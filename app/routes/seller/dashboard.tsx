@@ -1,14 +1,19 @@
 import { listSellerProducts } from "@server/catalogue/seller-products.ts";
 import { servicesContext } from "@server/http/context.ts";
-import { ProductGrid } from "~/components/product/product-card";
+import { Plus } from "lucide-react";
+import { Link } from "react-router";
+import { ProductImage } from "~/components/product/product-image";
 import { SellerNav } from "~/components/sellers/seller-nav";
+import { StatusBadge } from "~/components/sellers/status-badge";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
 import { Container } from "~/components/ui/page";
+import { formatPrice } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
 import { requireSeller } from "~/lib/require-user.server";
 import type { Route } from "./+types/dashboard";
 
-// The seller area. For now it lists the seller's own products; publishing, sales, earnings
-// and payouts come with the seller tools.
+// The seller area: the seller's products, published or not, each with its editor.
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireSeller(request, context);
   const { db } = context.get(servicesContext);
@@ -23,13 +28,37 @@ export default function SellerDashboard({ loaderData }: Route.ComponentProps) {
     <Container className="py-10">
       <h1 className="text-3xl font-bold">Seller Dashboard</h1>
       <SellerNav />
-      <p className="mt-6 text-muted-foreground">
-        {shopName ? `Your shop: ${shopName} · ${products.length} products` : "Your shop has no products yet."}
-      </p>
-      <h2 className="mt-8 text-xl font-semibold">Your products</h2>
-      <div className="mt-4">
-        <ProductGrid products={products} />
+      <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
+        <p className="text-muted-foreground">
+          {shopName ? `Your shop: ${shopName} · ${products.length} products` : "Your shop has no products yet."}
+        </p>
+        <Button asChild>
+          <Link to="/seller/products/new">
+            <Plus aria-hidden="true" /> Add a product
+          </Link>
+        </Button>
       </div>
+      <h2 className="mt-8 text-xl font-semibold">Your products</h2>
+      {products.length === 0 ? (
+        <p className="mt-3 text-muted-foreground">Add your first product: it starts as a draft only you can see.</p>
+      ) : (
+        <ul className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          {products.map((product) => (
+            <li key={product.id}>
+              <Card className="flex gap-3 p-3">
+                <ProductImage src={product.imageUrl} alt="" className="size-20 shrink-0 rounded-md" />
+                <div className="flex min-w-0 flex-col gap-1">
+                  <Link to={`/seller/products/${product.id}`} className="line-clamp-2 font-medium hover:text-primary">
+                    {product.title}
+                  </Link>
+                  <span className="text-sm">{formatPrice(product.priceCents)}</span>
+                  <StatusBadge status={product.status} />
+                </div>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
     </Container>
   );
 }

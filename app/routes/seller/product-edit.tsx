@@ -1,0 +1,205 @@
+import { listCategories } from "@server/catalogue/categories.ts";
+import { servicesContext } from "@server/http/context.ts";
+import { productForEditor } from "@server/sellers/seller-products.ts";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { FormStatus } from "~/components/account/form-status";
+import { ProductImage } from "~/components/product/product-image";
+import { ProductForm } from "~/components/sellers/product-form";
+import { SellerNav } from "~/components/sellers/seller-nav";
+import { StatusBadge } from "~/components/sellers/status-badge";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Input, Label } from "~/components/ui/input";
+import { Container } from "~/components/ui/page";
+import { formatFileSize } from "~/lib/format";
+import { pageMeta } from "~/lib/meta";
+import { refusalResponse } from "~/lib/refusal.server";
+import { requireSellerShop } from "~/lib/require-seller-shop.server";
+import { applyEditorIntent } from "~/lib/seller-product-action.server";
+import { readSellerForm } from "~/lib/seller-upload.server";
+import type { Route } from "./+types/product-edit";
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { shop } = await requireSellerShop(request, context);
+  const { db } = context.get(servicesContext);
+  try {
+    const [editor, categories] = await Promise.all([
+      productForEditor(db, shop.id, Number(params.id)),
+      listCategories(db),
+    ]);
+    return { ...editor, categories, created: new URL(request.url).searchParams.has("created") };
+  } catch (error) {
+    const answer = refusalResponse(error);
+    throw data(answer.data.message, { status: answer.init?.status ?? 404 });
+  }
+}
+
+/** POST: one change (save, an image or a file added or removed, publish, unpublish, delete). */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { shop } = await requireSellerShop(request, context);
+  try {
+    const form = await readSellerForm(request);
+    const result = await applyEditorIntent(context.get(servicesContext), shop.id, Number(params.id), form);
+    if (result.deleted) return redirect("/seller?deleted=1");
+    return { ok: true, intent: result.intent, message: result.message };
+  } catch (error) {
+    return refusalResponse(error);
+  }
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageMeta(matches, loaderData ? `Edit ${loaderData.product.title}` : "Edit product");
+
+export default function EditProductPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { product, images, files, categories } = loaderData;
+  const busy = useNavigation().state === "submitting";
+  return (
+    <Container className="py-10">
+      <h1 className="text-3xl font-bold">Seller Dashboard</h1>
+      <SellerNav />
+      <div className="mt-8 flex flex-wrap items-center gap-3">
+        <h2 className="text-2xl font-semibold">{product.title}</h2>
+        <StatusBadge status={product.status} />
+        {product.status === "published" ? (
+          <Link to={`/product/${product.id}`} className="text-sm underline">
+            View in the shop
+          </Link>
+        ) : null}
+      </div>
+      <div className="mt-4">
+        <FormStatus
+          result={
+            actionData ??
+            (loaderData.created
+              ? { ok: true, message: "Draft created: add images and files, then publish it." }
+              : undefined)
+          }
+        />
+      </div>
+      <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <Card className="p-6">
+          <ProductForm values={product} categories={categories} submitLabel="Save changes" result={undefined} />
+        </Card>
+        <div className="flex flex-col gap-6">
+          <Card className="p-6">
+            <h3 className="text-lg font-semibold">Status</h3>
+            <p className="mt-1 text-sm text-muted-foreground">
+              {product.status === "published"
+                ? "On sale: it shows in search, its category and your creator page."
+                : "A draft: only you see it. Publishing needs an image and a file."}
+            </p>
+            <div className="mt-4 flex flex-wrap gap-3">
+              <Form method="post">
+                <Button
+                  type="submit"
+                  name="intent"
+                  value={product.status === "published" ? "unpublish" : "publish"}
+                  disabled={busy}
+                >
+                  {product.status === "published" ? "Unpublish" : "Publish"}
+                </Button>
+              </Form>
+              <Form
+                method="post"
+                onSubmit={(event) => {
+                  if (!window.confirm("Delete this product? Buyers keep their downloads.")) event.preventDefault();
+                }}
+              >
+                <Button type="submit" name="intent" value="delete" variant="outline" disabled={busy}>
+                  Delete
+                </Button>
+              </Form>
+            </div>
+          </Card>
+          <Card className="p-6">
+            <h3 className="text-lg font-semibold">Images</h3>
+            <ul className="mt-3 grid grid-cols-3 gap-2" aria-label="Images">
+              {images.map((image, index) => (
+                <li key={image.id} className="flex flex-col gap-1">
+                  <ProductImage src={image.url} alt={`Image ${index + 1}`} className="aspect-square rounded-md" />
+                  <Form method="post">
+                    <input type="hidden" name="imageId" value={image.id} />
+                    <Button
+                      type="submit"
+                      name="intent"
+                      value="remove-image"
+                      variant="ghost"
+                      size="sm"
+                      disabled={busy}
+                      aria-label={`Remove image ${index + 1}`}
+                    >
+                      Remove
+                    </Button>
+                  </Form>
+                </li>
+              ))}
+            </ul>
+            <Upload
+              intent="add-image"
+              field="image"
+              label="Add an image (JPEG, PNG, WebP or GIF, up to 10 MB)"
+              accept="image/jpeg,image/png,image/webp,image/gif"
+              busy={busy}
+            />
+          </Card>
+          <Card className="p-6">
+            <h3 className="text-lg font-semibold">Files buyers download</h3>
+            <ul className="mt-3 flex flex-col gap-2 text-sm" aria-label="Files">
+              {files.map((file) => (
+                <li key={file.id} className="flex items-center justify-between gap-2">
+                  <span className="min-w-0 break-all">
+                    {file.fileName} <span className="text-muted-foreground">({formatFileSize(file.sizeBytes)})</span>
+                  </span>
+                  <Form method="post">
+                    <input type="hidden" name="fileId" value={file.id} />
+                    <Button
+                      type="submit"
+                      name="intent"
+                      value="remove-file"
+                      variant="ghost"
+                      size="sm"
+                      disabled={busy}
+                      aria-label={`Remove ${file.fileName}`}
+                    >
+                      Remove
+                    </Button>
+                  </Form>
+                </li>
+              ))}
+            </ul>
+            <Upload
+              intent="add-file"
+              field="file"
+              label="Add a file (PDF, ZIP, image, PSD, EPUB or MP4, up to 100 MB)"
+              busy={busy}
+            />
+          </Card>
+        </div>
+      </div>
+    </Container>
+  );
+}
+
+function Upload({
+  intent,
+  field,
+  label,
+  accept,
+  busy,
+}: {
+  intent: string;
+  field: string;
+  label: string;
+  accept?: string;
+  busy: boolean;
+}) {
+  return (
+    <Form method="post" encType="multipart/form-data" className="mt-4 flex flex-col gap-2">
+      <Label htmlFor={`upload-${field}`}>{label}</Label>
+      <Input id={`upload-${field}`} name={field} type="file" accept={accept} required className="h-auto py-2" />
+      <Button type="submit" name="intent" value={intent} variant="outline" className="self-start" disabled={busy}>
+        Upload
+      </Button>
+    </Form>
+  );
+}

@@ -1,0 +1,59 @@
+import { listCategories } from "@server/catalogue/categories.ts";
+import { servicesContext } from "@server/http/context.ts";
+import { productFormSchema } from "@server/sellers/product-schema.ts";
+import { createProduct } from "@server/sellers/seller-products.ts";
+import { data, Link, redirect } from "react-router";
+import { EMPTY_PRODUCT, ProductForm } from "~/components/sellers/product-form";
+import { SellerNav } from "~/components/sellers/seller-nav";
+import { Container } from "~/components/ui/page";
+import { firstIssue } from "~/lib/form-errors";
+import { pageMeta } from "~/lib/meta";
+import { refusalResponse } from "~/lib/refusal.server";
+import { requireSellerShop } from "~/lib/require-seller-shop.server";
+import type { Route } from "./+types/product-new";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireSellerShop(request, context);
+  return { categories: await listCategories(context.get(servicesContext).db) };
+}
+
+/** POST: the new product, as a draft; then its editor, to add images and files. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { shop } = await requireSellerShop(request, context);
+  const parsed = productFormSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ ok: false, message: firstIssue(parsed.error) }, { status: 400 });
+  try {
+    const id = await createProduct(context.get(servicesContext).db, shop.id, parsed.data);
+    return redirect(`/seller/products/${id}?created=1`);
+  } catch (error) {
+    return refusalResponse(error);
+  }
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "New product");
+
+export default function NewProductPage({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <Container className="py-10">
+      <h1 className="text-3xl font-bold">Seller Dashboard</h1>
+      <SellerNav />
+      <div className="mt-8 flex flex-wrap items-baseline justify-between gap-3">
+        <h2 className="text-2xl font-semibold">New product</h2>
+        <Link to="/seller" className="text-sm underline">
+          Back to your products
+        </Link>
+      </div>
+      <p className="mt-1 text-sm text-muted-foreground">
+        It starts as a draft: add images and files next, then publish it.
+      </p>
+      <div className="mt-6 max-w-3xl">
+        <ProductForm
+          values={EMPTY_PRODUCT}
+          categories={loaderData.categories}
+          submitLabel="Create draft"
+          result={actionData}
+        />
+      </div>
+    </Container>
+  );
+}
