@@ -12,6 +12,8 @@ if (!fs.existsSync(chromium)) {
 }
 
 const port = Number(process.env.E2E_PORT ?? 4173);
+const desktop = { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } };
+const phone = { ...devices["Desktop Chrome"], viewport: { width: 360, height: 740 }, hasTouch: true };
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -39,15 +41,19 @@ export default defineConfig({
   projects: [
     {
       name: "desktop",
-      testIgnore: /server-lifecycle/,
-      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } },
+      testIgnore: /server-lifecycle|sellers/,
+      use: desktop,
     },
     {
       name: "phone",
       // The Google provider stand-in is shared: its tests run once, in the desktop project.
-      testIgnore: /server-lifecycle|google-sign-in/,
-      use: { ...devices["Desktop Chrome"], viewport: { width: 360, height: 740 }, hasTouch: true },
+      testIgnore: /server-lifecycle|google-sign-in|sellers/,
+      use: phone,
     },
+    // Sellers publish products, which changes the catalogue's counts that the listing tests check:
+    // they run once the shoppers' tests are done.
+    { name: "sellers-desktop", testMatch: /sellers/, dependencies: ["desktop", "phone"], use: desktop },
+    { name: "sellers-phone", testMatch: /sellers/, dependencies: ["desktop", "phone"], use: phone },
     // Starts and kills servers of its own; no browser screens.
     { name: "server", testMatch: /server-lifecycle/ },
   ],
