@@ -25,6 +25,7 @@ export default [
   route("account/reset-password", "routes/account/reset-password.tsx"),
   route("account/email-confirmed", "routes/account/email-confirmed.tsx"),
   route("seller", "routes/seller/dashboard.tsx"),
+  route("seller/sales", "routes/seller/sales.tsx"),
   route("seller/earnings", "routes/seller/earnings.tsx"),
   route("seller/products/new", "routes/seller/product-new.tsx"),
   route("seller/products/:id", "routes/seller/product-edit.tsx"),

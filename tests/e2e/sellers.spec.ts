@@ -163,6 +163,9 @@ test("a user applies to sell, is approved by an admin, publishes a product with 
   ]);
   expect(download.suggestedFilename()).toBe("focus-planner.pdf");
   await buyerContext.close();
+  await page.goto("/seller/sales");
+  await expect(page.getByRole("row").filter({ hasText: number })).toContainText(title);
+  await expectNoAxeViolations(page);
   await page.goto("/seller/earnings");
   const row = page.getByRole("row").filter({ hasText: `order ${number}` });
   await expect(row).toContainText("$30.00");

@@ -3,6 +3,7 @@ import { cn } from "~/lib/utils";
 
 const LINKS = [
   { to: "/seller", label: "Products", end: true },
+  { to: "/seller/sales", label: "Sales", end: false },
   { to: "/seller/earnings", label: "Earnings and payouts", end: false },
 ];
 

@@ -1,0 +1,73 @@
+import { servicesContext } from "@server/http/context.ts";
+import { sellerSales } from "@server/sellers/sales.ts";
+import { Link } from "react-router";
+import { ScrollTable } from "~/components/content/scroll-table";
+import { SellerNav } from "~/components/sellers/seller-nav";
+import { Badge } from "~/components/ui/badge";
+import { Container } from "~/components/ui/page";
+import { formatPrice } from "~/lib/format";
+import { pageMeta } from "~/lib/meta";
+import { requireSellerShop } from "~/lib/require-seller-shop.server";
+import type { Route } from "./+types/sales";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { shop } = await requireSellerShop(request, context);
+  return { sales: await sellerSales(context.get(servicesContext).db, shop.id) };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Sales");
+
+const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
+const COLUMNS = [
+  { label: "Date" },
+  { label: "Order" },
+  { label: "Product" },
+  { label: "Quantity", align: "right" },
+  { label: "Price", align: "right" },
+  { label: "You (70%)", align: "right" },
+] as const;
+
+export default function SalesPage({ loaderData }: Route.ComponentProps) {
+  const { sales } = loaderData;
+  return (
+    <Container className="py-10">
+      <h1 className="text-3xl font-bold">Seller Dashboard</h1>
+      <SellerNav />
+      <h2 className="mt-8 text-xl font-semibold">Sales</h2>
+      {sales.length === 0 ? (
+        <p className="mt-3 text-muted-foreground">No sales yet.</p>
+      ) : (
+        <div className="mt-4">
+          <ScrollTable
+            label="Sales"
+            caption="Your sales, newest first"
+            columns={COLUMNS}
+            className="min-w-[40rem] text-sm"
+          >
+            {sales.map((sale) => (
+              <tr key={sale.orderItemId}>
+                <td className="px-4 py-2 whitespace-nowrap">
+                  {sale.paidAt ? dateFormat.format(new Date(sale.paidAt)) : ""}
+                </td>
+                <td className="px-4 py-2 font-mono text-xs">{sale.orderNumber}</td>
+                <td className="px-4 py-2">
+                  <Link to={`/seller/products/${sale.productId}`} className="hover:text-primary">
+                    {sale.title}
+                  </Link>
+                  {sale.status === "refunded" ? (
+                    <Badge variant="sale" className="ml-2">
+                      Refunded
+                    </Badge>
+                  ) : null}
+                </td>
+                <td className="px-4 py-2 text-right">{sale.quantity}</td>
+                <td className="px-4 py-2 text-right">{formatPrice(sale.lineTotalCents)}</td>
+                <td className="px-4 py-2 text-right font-medium">{formatPrice(sale.sellerCents)}</td>
+              </tr>
+            ))}
+          </ScrollTable>
+        </div>
+      )}
+    </Container>
+  );
+}

@@ -1,0 +1,32 @@
+import { and, desc, eq, inArray } from "drizzle-orm";
+import type { Database } from "../db/client.ts";
+import { orderItems, orders } from "../db/schema.ts";
+import { DELIVERABLE_ORDER_STATUSES } from "../delivery/open-download.ts";
+
+/**
+ * The seller's sales: their items of paid orders, newest first. Only what concerns the seller (the
+ * order number, the date, their product, quantity and amounts); never the buyer, their other
+ * purchases or how they paid.
+ */
+export async function sellerSales(db: Database, creatorId: number, limit = 200) {
+  const rows = await db
+    .select({
+      orderItemId: orderItems.id,
+      orderNumber: orders.number,
+      paidAt: orders.paidAt,
+      productId: orderItems.productId,
+      title: orderItems.title,
+      quantity: orderItems.quantity,
+      lineTotalCents: orderItems.lineTotalCents,
+      sellerCents: orderItems.sellerCents,
+      status: orderItems.status,
+    })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(
+      and(eq(orderItems.creatorId, creatorId), inArray(orders.status, [...DELIVERABLE_ORDER_STATUSES, "refunded"])),
+    )
+    .orderBy(desc(orders.paidAt), desc(orderItems.id))
+    .limit(limit);
+  return rows.map((row) => ({ ...row, paidAt: row.paidAt?.toISOString() ?? null }));
+}
