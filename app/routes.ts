@@ -38,6 +38,7 @@ export default [
   route("account/orders", "routes/account/orders.tsx"),
   route("account/orders/:number", "routes/account/order.tsx"),
   route("account/downloads", "routes/account/downloads.tsx"),
+  route("account/following", "routes/account/following.tsx"),
   // A guest's order, reached through the signed link in the receipt email.
   route("orders/:number", "routes/guest-order.tsx"),
   // The hosted payment page: it stands in for an external provider's checkout page.

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { creators, user } from "../db/schema.ts";
-import { isFollowing, toggleFollow } from "./follows.ts";
+import { followedCreators, isFollowing, toggleFollow } from "./follows.ts";
 
 const database = setUpTestDatabase();
 let creatorId = 0;
@@ -41,5 +41,21 @@ describe("following a creator", () => {
 
   it("refuses an unknown creator", async () => {
     await expect(toggleFollow(database.db, "fan-1", 999_999)).rejects.toThrow("This creator does not exist.");
+  });
+
+  it("lists the creators a user follows, newest first, and nobody else's", async () => {
+    const [other] = await database.db
+      .insert(creators)
+      .values({ slug: "second", name: "Second Studio" })
+      .returning({ id: creators.id });
+    await database.db.insert(user).values({ id: "fan-3", name: "Fan Three", email: "fan3@example.com" });
+    await toggleFollow(database.db, "fan-3", creatorId);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await toggleFollow(database.db, "fan-3", other!.id);
+    expect((await followedCreators(database.db, "fan-3")).map((creator) => creator.name)).toEqual([
+      "Second Studio",
+      "Followed Studio",
+    ]);
+    expect(await followedCreators(database.db, "nobody")).toEqual([]);
   });
 });

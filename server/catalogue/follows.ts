@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { creatorFollows, creators } from "../db/schema.ts";
 import { Refusal } from "../lib/refusal.ts";
@@ -37,4 +37,21 @@ export async function toggleFollow(
       .where(eq(creators.id, creatorId));
     return { following: removed.length === 0, followers };
   });
+}
+
+/** The creators the user follows, most recently followed first (their account's Following page). */
+export function followedCreators(db: Database, userId: string) {
+  return db
+    .select({
+      id: creators.id,
+      slug: creators.slug,
+      name: creators.name,
+      specialty: creators.specialty,
+      avatarUrl: creators.avatarUrl,
+      followers: creators.followers,
+    })
+    .from(creatorFollows)
+    .innerJoin(creators, eq(creators.id, creatorFollows.creatorId))
+    .where(eq(creatorFollows.userId, userId))
+    .orderBy(desc(creatorFollows.createdAt));
 }

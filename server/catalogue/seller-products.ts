@@ -9,12 +9,12 @@ export type SellerProductRow = ProductCard & { status: (typeof products.$inferSe
 export async function listSellerProducts(
   db: Database,
   userId: string,
-): Promise<{ shopName: string | null; products: SellerProductRow[] }> {
+): Promise<{ shopName: string | null; followers: number; products: SellerProductRow[] }> {
   const [shop] = await db
-    .select({ id: creators.id, name: creators.name })
+    .select({ id: creators.id, name: creators.name, followers: creators.followers })
     .from(creators)
     .where(eq(creators.userId, userId));
-  if (!shop) return { shopName: null, products: [] };
+  if (!shop) return { shopName: null, followers: 0, products: [] };
   const rows = await db
     .select({ ...productCardColumns, status: products.status })
     .from(products)
@@ -22,5 +22,5 @@ export async function listSellerProducts(
     .innerJoin(categories, eq(categories.id, products.categoryId))
     .where(and(eq(products.creatorId, shop.id), ne(products.status, "deleted")))
     .orderBy(desc(products.createdAt));
-  return { shopName: shop.name, products: rows };
+  return { shopName: shop.name, followers: shop.followers, products: rows };
 }

@@ -58,3 +58,23 @@ test("three products, then View All Products shows them all; an unknown creator 
   await expect(page.getByRole("heading", { name: "Creator Not Found" })).toBeVisible();
   await expect(page.getByText("The creator you're looking for doesn't exist.")).toBeVisible();
 });
+
+test("the creators a user follows are listed on their Following page", async ({ page }) => {
+  await page.setExtraHTTPHeaders({
+    "x-forwarded-for": `198.22.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+  });
+  const email = `fan-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  const signUp = await page.request.post("/account/sign-up", {
+    form: { name: "Fran Fan", email, password: "fan-password-1", confirmPassword: "fan-password-1" },
+  });
+  expect(signUp.ok()).toBe(true);
+  await page.goto("/account/following");
+  await expect(page.getByText("You do not follow any creators yet.")).toBeVisible();
+  await page.goto("/creator/design-studio-pro");
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Follow Creator" }).click();
+  await expect(page.getByRole("button", { name: "Following" })).toBeVisible();
+  await page.goto("/account/following");
+  await expect(page.getByRole("link", { name: "Design Studio Pro" })).toBeVisible();
+  await expectNoAxeViolations(page);
+});

@@ -1,5 +1,15 @@
 import type { CurrentUser } from "@server/accounts/current-user.ts";
-import { ChevronDown, Download, LayoutDashboard, LogOut, Receipt, Settings, ShieldCheck, User } from "lucide-react";
+import {
+  ChevronDown,
+  Download,
+  Heart,
+  LayoutDashboard,
+  LogOut,
+  Receipt,
+  Settings,
+  ShieldCheck,
+  User,
+} from "lucide-react";
 import { DropdownMenu } from "radix-ui";
 import { Link, useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
@@ -46,6 +56,11 @@ export function UserMenu({ user }: { user: CurrentUser }) {
           <DropdownMenu.Item asChild className={itemClass}>
             <Link to="/account/downloads">
               <Download aria-hidden="true" /> My Downloads
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className={itemClass}>
+            <Link to="/account/following">
+              <Heart aria-hidden="true" /> Following
             </Link>
           </DropdownMenu.Item>
           <DropdownMenu.Item asChild className={itemClass}>

@@ -8,7 +8,7 @@ import { StatusBadge } from "~/components/sellers/status-badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Container } from "~/components/ui/page";
-import { formatPrice } from "~/lib/format";
+import { formatCount, formatPrice } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
 import { requireSeller } from "~/lib/require-user.server";
 import type { Route } from "./+types/dashboard";
@@ -23,14 +23,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Seller Dashboard");
 
 export default function SellerDashboard({ loaderData }: Route.ComponentProps) {
-  const { shopName, products } = loaderData;
+  const { shopName, followers, products } = loaderData;
   return (
     <Container className="py-10">
       <h1 className="text-3xl font-bold">Seller Dashboard</h1>
       <SellerNav />
       <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
         <p className="text-muted-foreground">
-          {shopName ? `Your shop: ${shopName} · ${products.length} products` : "Your shop has no products yet."}
+          {shopName
+            ? `Your shop: ${shopName} · ${products.length} products · ${formatCount(followers)} ${followers === 1 ? "follower" : "followers"}`
+            : "Your shop has no products yet."}
         </p>
         <Button asChild>
           <Link to="/seller/products/new">
