@@ -27,6 +27,7 @@ export default [
   route("seller", "routes/seller/dashboard.tsx"),
   route("seller/sales", "routes/seller/sales.tsx"),
   route("seller/earnings", "routes/seller/earnings.tsx"),
+  route("seller/profile", "routes/seller/profile.tsx"),
   route("seller/products/new", "routes/seller/product-new.tsx"),
   route("seller/products/:id", "routes/seller/product-edit.tsx"),
   // The admin console (admins only: `npm run make-admin`).

@@ -97,8 +97,16 @@ test("a user applies to sell, is approved by an admin, publishes a product with 
   await expect(page.getByText("Now: Bank transfer (US) (account ending 4321).")).toBeVisible();
   await expectNoAxeViolations(page);
 
+  // The creator page the approval made, edited by its seller.
+  await page.getByRole("link", { name: "Creator profile" }).click();
+  await page.getByLabel("Location").fill("Lisbon, Portugal");
+  await page.getByRole("button", { name: "Save profile" }).click();
+  await expect(page.getByText("Your creator page was saved.")).toBeVisible();
+  await page.getByRole("link", { name: "View your creator page" }).click();
+  await expect(page.getByText("Lisbon, Portugal")).toBeVisible();
+
   // Publishing: a draft with every field, an image and a file (checked by their bytes), then on sale.
-  await page.getByRole("link", { name: "Products" }).click();
+  await page.goto("/seller");
   await page.getByRole("link", { name: "Add a product" }).click();
   const title = `Focus Planner ${shopName}`;
   await page.getByLabel("Title").fill(title);

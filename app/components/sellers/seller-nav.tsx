@@ -5,6 +5,7 @@ const LINKS = [
   { to: "/seller", label: "Products", end: true },
   { to: "/seller/sales", label: "Sales", end: false },
   { to: "/seller/earnings", label: "Earnings and payouts", end: false },
+  { to: "/seller/profile", label: "Creator profile", end: false },
 ];
 
 /** The Seller Dashboard's sections. */

@@ -1,0 +1,117 @@
+import { servicesContext } from "@server/http/context.ts";
+import {
+  creatorProfileOf,
+  creatorProfileSchema,
+  setCreatorAvatar,
+  updateCreatorProfile,
+} from "@server/sellers/creator-profile-editor.ts";
+import { data, Form, Link, useNavigation } from "react-router";
+import { FormStatus } from "~/components/account/form-status";
+import { UserAvatar } from "~/components/account/user-avatar";
+import { SellerNav } from "~/components/sellers/seller-nav";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Input, Label, Textarea } from "~/components/ui/input";
+import { Container } from "~/components/ui/page";
+import { firstIssue } from "~/lib/form-errors";
+import { pageMeta } from "~/lib/meta";
+import { refusalResponse } from "~/lib/refusal.server";
+import { requireSellerShop } from "~/lib/require-seller-shop.server";
+import { readSellerForm, uploadIn } from "~/lib/seller-upload.server";
+import type { Route } from "./+types/profile";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { shop } = await requireSellerShop(request, context);
+  return { profile: await creatorProfileOf(context.get(servicesContext).db, shop.id) };
+}
+
+/** POST: the creator page's text, or a new picture. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { shop } = await requireSellerShop(request, context);
+  const { db, files } = context.get(servicesContext);
+  try {
+    const form = await readSellerForm(request);
+    if (form.get("intent") === "avatar") {
+      await setCreatorAvatar(db, files, shop.id, (await uploadIn(form, "avatar")).bytes);
+      return { ok: true, message: "Your picture was saved." };
+    }
+    const parsed = creatorProfileSchema.safeParse(Object.fromEntries(form));
+    if (!parsed.success) return data({ ok: false, message: firstIssue(parsed.error) }, { status: 400 });
+    await updateCreatorProfile(db, shop.id, parsed.data);
+    return { ok: true, message: "Your creator page was saved." };
+  } catch (error) {
+    return refusalResponse(error);
+  }
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Creator profile");
+
+export default function CreatorProfilePage({ loaderData, actionData }: Route.ComponentProps) {
+  const { profile } = loaderData;
+  const busy = useNavigation().state === "submitting";
+  return (
+    <Container className="py-10">
+      <h1 className="text-3xl font-bold">Seller Dashboard</h1>
+      <SellerNav />
+      <div className="mt-8 flex flex-wrap items-baseline justify-between gap-3">
+        <h2 className="text-2xl font-semibold">Creator profile</h2>
+        <Link to={`/creator/${profile.slug}`} className="text-sm underline">
+          View your creator page
+        </Link>
+      </div>
+      <div className="mt-4">
+        <FormStatus result={actionData} />
+      </div>
+      <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
+        <Card className="p-6">
+          <Form method="post" className="flex flex-col gap-4">
+            <input type="hidden" name="intent" value="save" />
+            <Field label="Specialty" name="specialty" defaultValue={profile.specialty} maxLength={80} />
+            <div className="flex flex-col gap-1.5">
+              <Label htmlFor="creator-bio">Bio</Label>
+              <Textarea id="creator-bio" name="bio" defaultValue={profile.bio} maxLength={1000} />
+            </div>
+            <Field label="Location" name="location" defaultValue={profile.location} maxLength={80} />
+            <Field
+              label="Website"
+              name="website"
+              type="url"
+              defaultValue={profile.website ?? ""}
+              placeholder="https://"
+            />
+            <Button type="submit" className="self-start" disabled={busy}>
+              {busy ? "Saving..." : "Save profile"}
+            </Button>
+          </Form>
+        </Card>
+        <Card className="h-fit p-6">
+          <h3 className="text-lg font-semibold">Picture</h3>
+          <UserAvatar user={{ name: profile.name, avatarUrl: profile.avatarUrl }} className="mt-3 size-20 text-2xl" />
+          <Form method="post" encType="multipart/form-data" className="mt-4 flex flex-col gap-2">
+            <Label htmlFor="creator-avatar">A new picture (JPEG, PNG, WebP or GIF, up to 5 MB)</Label>
+            <Input
+              id="creator-avatar"
+              name="avatar"
+              type="file"
+              accept="image/jpeg,image/png,image/webp,image/gif"
+              required
+              className="h-auto py-2"
+            />
+            <Button type="submit" name="intent" value="avatar" variant="outline" className="self-start" disabled={busy}>
+              Upload
+            </Button>
+          </Form>
+        </Card>
+      </div>
+    </Container>
+  );
+}
+
+function Field({ label, name, ...props }: { label: string; name: string } & React.ComponentProps<"input">) {
+  return (
+    <div className="flex flex-col gap-1.5">
+      <Label htmlFor={`creator-${name}`}>{label}</Label>
+      <Input id={`creator-${name}`} name={name} {...props} />
+    </div>
+  );
+}
