@@ -5,7 +5,7 @@ import { Loader2, Lock } from "lucide-react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Input, Label } from "~/components/ui/input";
+import { TextField } from "~/components/ui/input";
 import { formatPrice } from "~/lib/format";
 import type { Route } from "./+types/pay";
 
@@ -157,23 +157,19 @@ export default function PaymentPage({ loaderData, actionData }: Route.ComponentP
 }
 
 function CardField({
-  label,
   name,
   error,
   ...props
 }: { label: string; name: string; error?: string } & React.ComponentProps<"input">) {
   return (
-    <div className="flex flex-col gap-1.5">
-      <Label htmlFor={`card-${name}`}>{label}</Label>
-      <Input
-        id={`card-${name}`}
-        name={name}
-        required
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error}
-        {...props}
-      />
-    </div>
+    <TextField
+      id={`card-${name}`}
+      name={name}
+      required
+      aria-invalid={error ? true : undefined}
+      aria-describedby={error}
+      {...props}
+    />
   );
 }
 

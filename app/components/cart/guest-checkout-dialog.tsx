@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { toast } from "sonner";
 import { PanelDialog } from "~/components/layout/panel-dialog";
 import { Button } from "~/components/ui/button";
-import { Input, Label } from "~/components/ui/input";
+import { TextField } from "~/components/ui/input";
 import type { CheckoutPhase } from "./use-checkout";
 
 /** The guest checkout dialog (SPEC sections 2, 4 and 5): name and email, both required. */
@@ -94,7 +94,6 @@ export function PaymentPendingToast({ phase }: { phase: Extract<CheckoutPhase, {
 }
 
 function GuestField({
-  label,
   name,
   onChange,
   ...props
@@ -103,9 +102,12 @@ function GuestField({
   "onChange" | "name"
 >) {
   return (
-    <div className="flex flex-col gap-1.5">
-      <Label htmlFor={`guest-${name}`}>{label}</Label>
-      <Input id={`guest-${name}`} name={name} required onChange={(event) => onChange(event.target.value)} {...props} />
-    </div>
+    <TextField
+      id={`guest-${name}`}
+      name={name}
+      required
+      onChange={(event) => onChange(event.target.value)}
+      {...props}
+    />
   );
 }

@@ -5,7 +5,7 @@ import { TextLink } from "~/components/content/text-link";
 import { useShopDialogs } from "~/components/layout/shop-dialogs";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Input, Label, Textarea } from "~/components/ui/input";
+import { Label, Textarea, TextField } from "~/components/ui/input";
 import { SELLER_REVIEW_TIME } from "~/lib/shop-facts";
 
 type Status = Pick<Application, "status" | "shopName" | "rejectionReason"> | null;
@@ -93,16 +93,6 @@ function ApplicationForm({ result }: { result: { ok: boolean; message: string } 
   );
 }
 
-function Field({
-  label,
-  name,
-  required = true,
-  ...props
-}: { label: string; name: string } & React.ComponentProps<"input">) {
-  return (
-    <div className="flex flex-col gap-1.5">
-      <Label htmlFor={`apply-${name}`}>{label}</Label>
-      <Input id={`apply-${name}`} name={name} required={required} {...props} />
-    </div>
-  );
+function Field({ name, required = true, ...props }: { label: string; name: string } & React.ComponentProps<"input">) {
+  return <TextField id={`apply-${name}`} name={name} required={required} {...props} />;
 }

@@ -2,7 +2,7 @@ import { PRODUCT_FORMATS } from "@server/sellers/product-schema.ts";
 import { Form, useNavigation } from "react-router";
 import { FormStatus } from "~/components/account/form-status";
 import { Button } from "~/components/ui/button";
-import { Input, Label, Textarea } from "~/components/ui/input";
+import { Label, Textarea, TextField } from "~/components/ui/input";
 
 export interface ProductFormValues {
   title: string;
@@ -133,19 +133,8 @@ export function ProductForm({
   );
 }
 
-function Field({
-  label,
-  name,
-  className,
-  required = true,
-  ...props
-}: { label: string; name: string } & React.ComponentProps<"input">) {
-  return (
-    <div className={`flex flex-col gap-1.5 ${className ?? ""}`}>
-      <Label htmlFor={`product-${name}`}>{label}</Label>
-      <Input id={`product-${name}`} name={name} required={required} {...props} />
-    </div>
-  );
+function Field({ name, required = true, ...props }: { label: string; name: string } & React.ComponentProps<"input">) {
+  return <TextField id={`product-${name}`} name={name} required={required} {...props} />;
 }
 
 function Lines({ label, name, values }: { label: string; name: string; values: string[] }) {

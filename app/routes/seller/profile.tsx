@@ -11,7 +11,7 @@ import { UserAvatar } from "~/components/account/user-avatar";
 import { SellerNav } from "~/components/sellers/seller-nav";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Input, Label, Textarea } from "~/components/ui/input";
+import { Input, Label, Textarea, TextField } from "~/components/ui/input";
 import { Container } from "~/components/ui/page";
 import { firstIssue } from "~/lib/form-errors";
 import { pageMeta } from "~/lib/meta";
@@ -107,11 +107,6 @@ export default function CreatorProfilePage({ loaderData, actionData }: Route.Com
   );
 }
 
-function Field({ label, name, ...props }: { label: string; name: string } & React.ComponentProps<"input">) {
-  return (
-    <div className="flex flex-col gap-1.5">
-      <Label htmlFor={`creator-${name}`}>{label}</Label>
-      <Input id={`creator-${name}`} name={name} {...props} />
-    </div>
-  );
+function Field({ name, ...props }: { label: string; name: string } & React.ComponentProps<"input">) {
+  return <TextField id={`creator-${name}`} name={name} {...props} />;
 }
