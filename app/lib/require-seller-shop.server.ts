@@ -1,5 +1,5 @@
 import { servicesContext } from "@server/http/context.ts";
-import { creatorOfUser } from "@server/payouts/payouts.ts";
+import { creatorOfUser } from "@server/sellers/seller-shop.ts";
 import { type RouterContextProvider, redirect } from "react-router";
 import { requireSeller } from "./require-user.server";
 

@@ -2,6 +2,7 @@ import { getCurrentUser } from "@server/accounts/current-user.ts";
 import { getCreatorProfile } from "@server/catalogue/creator-profile.ts";
 import { isFollowing, toggleFollow } from "@server/catalogue/follows.ts";
 import { servicesContext } from "@server/http/context.ts";
+import { isWebAddress } from "@server/lib/web-address.ts";
 import { PAGE_SIZE, searchProducts } from "@server/search/product-search.ts";
 import { Calendar, ExternalLink, MapPin } from "lucide-react";
 import { data, Link } from "react-router";
@@ -48,13 +49,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 
 /** Only an http(s) address is shown as the creator's website. */
 function safeWebsite(website: string | null): string | null {
-  if (!website) return null;
-  try {
-    const url = new URL(website);
-    return url.protocol === "https:" || url.protocol === "http:" ? url.href : null;
-  } catch {
-    return null;
-  }
+  return website && isWebAddress(website) ? new URL(website).href : null;
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>

@@ -2,7 +2,7 @@ import { desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { PAYOUT_MINIMUM_CENTS } from "../../app/lib/shop-facts.ts";
 import type { Database } from "../db/client.ts";
-import { creators, ledgerEntries, type PayoutMethod, payoutSettings, payouts } from "../db/schema.ts";
+import { ledgerEntries, type PayoutMethod, payoutSettings, payouts } from "../db/schema.ts";
 import { sellerBalance } from "./ledger.ts";
 import { fundsAvailableOn, payoutFriday } from "./payout-schedule.ts";
 
@@ -96,13 +96,4 @@ export async function runWeeklyPayouts(db: Database, now = new Date()): Promise<
     if (amount > 0) paid.push({ creatorId, amountCents: amount });
   }
   return { friday, paid };
-}
-
-/** The creator profile an account runs (sellers), if any. */
-export async function creatorOfUser(db: Database, userId: string) {
-  const [row] = await db
-    .select({ id: creators.id, name: creators.name })
-    .from(creators)
-    .where(eq(creators.userId, userId));
-  return row ?? null;
 }

@@ -1,17 +1,8 @@
 import { z } from "zod";
+import { isWebAddress } from "../lib/web-address.ts";
 
 const webAddress = (message: string) =>
-  z
-    .string()
-    .trim()
-    .max(300, "Please keep links under 300 characters.")
-    .refine((value) => {
-      try {
-        return ["http:", "https:"].includes(new URL(value).protocol);
-      } catch {
-        return false;
-      }
-    }, message);
+  z.string().trim().max(300, "Please keep links under 300 characters.").refine(isWebAddress, message);
 
 /** The application to sell (Become a Seller): what the platform reviews. */
 export const sellerApplicationSchema = z.object({

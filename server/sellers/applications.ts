@@ -1,8 +1,9 @@
 import { desc, eq, sql } from "drizzle-orm";
-import type { Database } from "../db/client.ts";
+import type { Database, Queryable } from "../db/client.ts";
 import { creators, sellerApplications, user } from "../db/schema.ts";
 import { type JobQueue, QUEUES } from "../jobs/queue.ts";
 import { Refusal } from "../lib/refusal.ts";
+import { slugify } from "../lib/slug.ts";
 import type { SellerApplicationInput } from "./application-schema.ts";
 import { applicationApprovedEmail, applicationReceivedEmail, applicationRejectedEmail } from "./seller-emails.ts";
 
@@ -162,18 +163,9 @@ export async function decideApplication(
   });
 }
 
-type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
-
 /** A creator page address from the shop name, numbered when taken: paper-studio, paper-studio-2, ... */
-async function freeSlug(tx: Tx, shopName: string): Promise<string> {
-  const base =
-    shopName
-      .toLowerCase()
-      .normalize("NFKD")
-      .replace(/\p{M}/gu, "")
-      .replace(/[^a-z0-9]+/g, "-")
-      .replace(/^-+|-+$/g, "")
-      .slice(0, 50) || "shop";
+async function freeSlug(tx: Queryable, shopName: string): Promise<string> {
+  const base = slugify(shopName, 50) || "shop";
   const { rows } = await tx.execute<{ slug: string }>(
     sql`SELECT ${creators.slug} AS slug FROM ${creators} WHERE ${creators.slug} = ${base} OR ${creators.slug} LIKE ${`${base}-%`}`,
   );

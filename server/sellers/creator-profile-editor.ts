@@ -4,6 +4,7 @@ import { z } from "zod";
 import { AVATAR_URL_PREFIX, avatarFromUpload, storedAvatarKey } from "../accounts/avatar.ts";
 import type { Database } from "../db/client.ts";
 import { creators } from "../db/schema.ts";
+import { isWebAddress } from "../lib/web-address.ts";
 import type { FileStore } from "../storage/file-store.ts";
 
 /** What a seller edits on their creator page: specialty, bio, location and website. */
@@ -15,14 +16,10 @@ export const creatorProfileSchema = z.object({
     .string()
     .trim()
     .max(300, "Please keep your website under 300 characters.")
-    .refine((value) => {
-      if (!value) return true;
-      try {
-        return ["http:", "https:"].includes(new URL(value).protocol);
-      } catch {
-        return false;
-      }
-    }, "Your website must be a full address starting with http:// or https://.")
+    .refine(
+      (value) => !value || isWebAddress(value),
+      "Your website must be a full address starting with http:// or https://.",
+    )
     .transform((value) => value || null),
 });
 

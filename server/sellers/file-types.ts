@@ -1,3 +1,5 @@
+import { slugify } from "../lib/slug.ts";
+
 // What a downloadable file really is, read from its first bytes (never from its name or the
 // browser's claim). Office documents and EPUB books are ZIP containers: their name chooses
 // among those, but their bytes must be a ZIP.
@@ -38,13 +40,6 @@ export function detectFileType(bytes: Uint8Array, name: string): FileType | null
 
 /** A safe file name for buyers: letters, digits and dashes from the original, with the detected extension. */
 export function downloadName(original: string, type: FileType): string {
-  const base = original
-    .replace(/\.[^.]*$/, "")
-    .normalize("NFKD")
-    .replace(/\p{M}/gu, "")
-    .replace(/[^A-Za-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 80)
-    .toLowerCase();
+  const base = slugify(original.replace(/\.[^.]*$/, ""), 80);
   return `${base || "download"}.${type.extension}`;
 }

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
-import type { Database } from "../db/client.ts";
+import type { Database, Queryable } from "../db/client.ts";
 import { productFiles, productImages, products } from "../db/schema.ts";
 import { Refusal } from "../lib/refusal.ts";
 import type { FileStore } from "../storage/file-store.ts";
@@ -137,10 +137,8 @@ export async function removeProductFile(
   if (product.status === "published") await unpublishIfIncomplete(db, productId);
 }
 
-type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
-
 /** The product's file size is its files' real size. */
-async function updateFileSize(tx: Tx, productId: number) {
+async function updateFileSize(tx: Queryable, productId: number) {
   await tx
     .update(products)
     .set({

@@ -2,6 +2,7 @@
 // seed reproduces them. The kind decides the specialty, the studio words in shop names and the bio's first line.
 import type { Faker } from "@faker-js/faker";
 import type { creators } from "../../db/schema.ts";
+import { slugify } from "../../lib/slug.ts";
 import { artUrl } from "../../media/generated-art.ts";
 import { PROFILES, type ProductKind } from "./kinds.ts";
 import { list } from "./profile.ts";
@@ -28,15 +29,6 @@ export type CreatorRow = Required<Omit<typeof creators.$inferInsert, "id" | "isF
   avatarUrl: string;
   kind: ProductKind;
 };
-
-function slugify(name: string): string {
-  return name
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "");
-}
 
 export function makeCreator(f: Faker, kind: ProductKind, avatarSeed: number): CreatorRow {
   const profile = PROFILES[kind];

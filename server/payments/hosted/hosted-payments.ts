@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { and, eq, lte, sql } from "drizzle-orm";
-import type { Database } from "../../db/client.ts";
+import type { Database, Queryable } from "../../db/client.ts";
 import { hostedPaymentSessions, hostedPaymentWebhooks } from "../../db/schema.ts";
 import { type JobQueue, QUEUES } from "../../jobs/queue.ts";
 import type { HostedEventBody } from "./hosted-provider.ts";
@@ -77,9 +77,7 @@ export async function payWithCard(
   });
 }
 
-type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
-
-async function queueEvent(tx: Tx, jobs: JobQueue, event: Pick<HostedEventBody, "type" | "data">) {
+async function queueEvent(tx: Queryable, jobs: JobQueue, event: Pick<HostedEventBody, "type" | "data">) {
   const body: HostedEventBody = {
     id: `hpe_${crypto.randomBytes(18).toString("base64url")}`,
     created: Math.floor(Date.now() / 1000),
