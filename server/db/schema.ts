@@ -40,26 +40,38 @@ export const categoryAliases = pgTable("category_aliases", {
     .references(() => categories.id, { onDelete: "cascade" }),
 });
 
-export const creators = pgTable("creators", {
-  id: serial("id").primaryKey(),
-  // The account that runs this creator's shop, if it has one (sellers).
-  userId: text("user_id")
-    .unique()
-    .references(() => user.id, { onDelete: "set null" }),
-  slug: text("slug").notNull().unique(),
-  name: text("name").notNull(),
-  avatarUrl: text("avatar_url"),
-  specialty: text("specialty").notNull().default(""),
-  bio: text("bio").notNull().default(""),
-  location: text("location").notNull().default(""),
-  website: text("website"),
-  joinDate: date("join_date", { mode: "string" }).notNull().default(sql`CURRENT_DATE`),
-  badges: text("badges").array().notNull().default(sql`'{}'::text[]`),
-  followers: integer("followers").notNull().default(0),
-  totalSales: integer("total_sales").notNull().default(0),
-  rating: doublePrecision("rating").notNull().default(0),
-  isFeatured: boolean("is_featured").notNull().default(false),
-});
+export const creators = pgTable(
+  "creators",
+  {
+    id: serial("id").primaryKey(),
+    // The account that runs this creator's shop, if it has one (sellers).
+    userId: text("user_id")
+      .unique()
+      .references(() => user.id, { onDelete: "set null" }),
+    slug: text("slug").notNull().unique(),
+    name: text("name").notNull(),
+    avatarUrl: text("avatar_url"),
+    specialty: text("specialty").notNull().default(""),
+    bio: text("bio").notNull().default(""),
+    location: text("location").notNull().default(""),
+    website: text("website"),
+    joinDate: date("join_date", { mode: "string" }).notNull().default(sql`CURRENT_DATE`),
+    badges: text("badges").array().notNull().default(sql`'{}'::text[]`),
+    followers: integer("followers").notNull().default(0),
+    totalSales: integer("total_sales").notNull().default(0),
+    rating: doublePrecision("rating").notNull().default(0),
+    isFeatured: boolean("is_featured").notNull().default(false),
+    /**
+     * The shop's standing under the seller enforcement of SPEC section 4: a suspended shop's products
+     * are hidden and it is not paid out until `suspendedUntil`; a removed shop is closed for good.
+     */
+    standing: text("standing", { enum: ["active", "suspended", "removed"] })
+      .notNull()
+      .default("active"),
+    suspendedUntil: timestamp("suspended_until", { withTimezone: true }),
+  },
+  (table) => [check("creators_standing_known", sql`${table.standing} IN ('active', 'suspended', 'removed')`)],
+);
 
 export const products = pgTable(
   "products",
@@ -95,6 +107,13 @@ export const products = pgTable(
     status: text("status", { enum: ["published", "draft", "hidden", "deleted"] })
       .notNull()
       .default("published"),
+    /**
+     * Why a hidden product is hidden: the platform took it down (moderation, with `hiddenNote` for
+     * the seller), or its shop is suspended or removed. Lifting a suspension republishes only the
+     * products the suspension hid.
+     */
+    hiddenBy: text("hidden_by", { enum: ["moderation", "suspension", "removal"] }),
+    hiddenNote: text("hidden_note"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -106,6 +125,10 @@ export const products = pgTable(
     ),
     check("products_rating_range", sql`${table.rating} >= 0 AND ${table.rating} <= 5`),
     check("products_status_known", sql`${table.status} IN ('published', 'draft', 'hidden', 'deleted')`),
+    check(
+      "products_hidden_by_known",
+      sql`${table.hiddenBy} IS NULL OR ${table.hiddenBy} IN ('moderation', 'suspension', 'removal')`,
+    ),
     index("products_creator_idx").on(table.creatorId),
     index("products_created_at_idx").on(table.createdAt),
     // Listings show published products, most downloaded first, page by page. NULLS FIRST is
@@ -174,14 +197,21 @@ export const productImages = pgTable(
   (table) => [index("product_images_product_idx").on(table.productId, table.position)],
 );
 
-export const contactMessages = pgTable("contact_messages", {
-  id: serial("id").primaryKey(),
-  name: text("name").notNull(),
-  email: text("email").notNull(),
-  subject: text("subject").notNull(),
-  message: text("message").notNull(),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-});
+export const contactMessages = pgTable(
+  "contact_messages",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    subject: text("subject").notNull(),
+    message: text("message").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** Set when an admin has dealt with the message in the console. */
+    handledAt: timestamp("handled_at", { withTimezone: true }),
+    handledBy: text("handled_by").references(() => user.id, { onDelete: "set null" }),
+  },
+  (table) => [index("contact_messages_open_idx").on(table.createdAt).where(sql`${table.handledAt} IS NULL`)],
+);
 
 // Request counters of the rate limiter, shared by every app server (server/http/rate-limit-store.ts).
 export const rateLimitHits = pgTable(
@@ -324,6 +354,8 @@ export const orders = pgTable(
     /** The provider's id for this payment (hosted page session, Stripe Checkout Session). */
     paymentRef: text("payment_ref"),
     paymentUrl: text("payment_url"),
+    /** The provider's id of the captured payment (a Stripe PaymentIntent): what a refund names. */
+    paymentCaptureRef: text("payment_capture_ref"),
     /** Why the last payment attempt failed, in words for the buyer. */
     failureReason: text("failure_reason"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -464,8 +496,14 @@ export const refundRequests = pgTable(
     decisionNote: text("decision_note"),
     requestedAt: timestamp("requested_at", { withTimezone: true }).notNull().defaultNow(),
     decidedAt: timestamp("decided_at", { withTimezone: true }),
+    decidedBy: text("decided_by").references(() => user.id, { onDelete: "set null" }),
+    /** The provider's id of the refund it made for an approved request. */
+    providerRefundRef: text("provider_refund_ref"),
   },
-  (table) => [check("refund_requests_status_known", sql`${table.status} IN ('requested', 'approved', 'rejected')`)],
+  (table) => [
+    check("refund_requests_status_known", sql`${table.status} IN ('requested', 'approved', 'rejected')`),
+    index("refund_requests_open_idx").on(table.requestedAt).where(sql`${table.status} = 'requested'`),
+  ],
 );
 
 // The shop's own hosted payment page stands in for an external provider: these tables are
@@ -504,6 +542,25 @@ export const hostedPaymentWebhooks = pgTable(
   },
   (table) => [
     index("hosted_payment_webhooks_pending_idx").on(table.createdAt).where(sql`${table.deliveredAt} IS NULL`),
+  ],
+);
+
+// Refunds made on the hosted payment page (the provider's table, like the two above). The
+// idempotency key makes a retried refund request return the first refund.
+export const hostedPaymentRefunds = pgTable(
+  "hosted_payment_refunds",
+  {
+    id: text("id").primaryKey(),
+    sessionId: text("session_id")
+      .notNull()
+      .references(() => hostedPaymentSessions.id, { onDelete: "cascade" }),
+    amountCents: integer("amount_cents").notNull(),
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check("hosted_payment_refunds_amount_positive", sql`${table.amountCents} > 0`),
+    index("hosted_payment_refunds_session_idx").on(table.sessionId),
   ],
 );
 
@@ -608,4 +665,77 @@ export const ledgerEntries = pgTable(
       .where(sql`${table.orderItemId} IS NOT NULL`),
     index("ledger_entries_creator_idx").on(table.creatorId, table.createdAt.desc().nullsFirst()),
   ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// The platform (issue 6): seller enforcement (SPEC section 4), appeals, and product views for the
+// sellers' analytics.
+
+export const ENFORCEMENT_STEPS = ["warning", "suspension", "removal"] as const;
+export type EnforcementStep = (typeof ENFORCEMENT_STEPS)[number];
+
+// One row per violation the platform acted on. The step follows from the shop's earlier actions
+// that still stand: first a warning (7 days to fix), then a 30-day suspension, then removal.
+export const enforcementActions = pgTable(
+  "enforcement_actions",
+  {
+    id: serial("id").primaryKey(),
+    creatorId: integer("creator_id")
+      .notNull()
+      .references(() => creators.id, { onDelete: "cascade" }),
+    step: text("step", { enum: ENFORCEMENT_STEPS }).notNull(),
+    /** The violation, in words the seller reads. */
+    reason: text("reason").notNull(),
+    issuedBy: text("issued_by").references(() => user.id, { onDelete: "set null" }),
+    issuedAt: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
+    /** A warning: the end of the 7 days to fix the violation. */
+    fixBy: timestamp("fix_by", { withTimezone: true }),
+    /** A suspension: when it ends (30 days). */
+    endsAt: timestamp("ends_at", { withTimezone: true }),
+    /** Set when an appeal succeeded: the action no longer counts and its effects are undone. */
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (table) => [
+    check("enforcement_actions_step_known", sql`${table.step} IN ('warning', 'suspension', 'removal')`),
+    index("enforcement_actions_creator_idx").on(table.creatorId, table.issuedAt.desc().nullsFirst()),
+  ],
+);
+
+export const APPEAL_STATES = ["pending", "upheld", "denied"] as const;
+
+// A seller's appeal of one enforcement action, within 7 days of it (SPEC section 9). "upheld" means
+// the appeal succeeded (the action is revoked); "denied" that the action stands.
+export const appeals = pgTable(
+  "appeals",
+  {
+    id: serial("id").primaryKey(),
+    actionId: integer("action_id")
+      .notNull()
+      .unique()
+      .references(() => enforcementActions.id, { onDelete: "cascade" }),
+    message: text("message").notNull(),
+    status: text("status", { enum: APPEAL_STATES }).notNull().default("pending"),
+    decisionNote: text("decision_note"),
+    decidedBy: text("decided_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp("decided_at", { withTimezone: true }),
+  },
+  (table) => [
+    check("appeals_status_known", sql`${table.status} IN ('pending', 'upheld', 'denied')`),
+    index("appeals_pending_idx").on(table.createdAt).where(sql`${table.status} = 'pending'`),
+  ],
+);
+
+// Product page views per product and day (UTC): the sellers' analytics chart them. One counter row
+// per product and day keeps the table small however many views there are.
+export const productViews = pgTable(
+  "product_views",
+  {
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    views: integer("views").notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.productId, table.day] })],
 );

@@ -25,7 +25,9 @@ const BIO_CLOSERS = [
 ];
 
 /** A row for the creators table, plus the kind of product the creator mostly sells. */
-export type CreatorRow = Required<Omit<typeof creators.$inferInsert, "id" | "isFeatured" | "userId">> & {
+export type CreatorRow = Required<
+  Omit<typeof creators.$inferInsert, "id" | "isFeatured" | "userId" | "standing" | "suspendedUntil">
+> & {
   avatarUrl: string;
   kind: ProductKind;
 };
