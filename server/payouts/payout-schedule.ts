@@ -23,3 +23,25 @@ export function fundsAvailableOn(friday: string): string {
   }
   return isoDate(time);
 }
+
+/** The most recent payout Friday (YYYY-MM-DD): today when it is Friday in UTC. */
+export function latestPayoutFriday(now: Date): string {
+  const daysSince = (now.getUTCDay() - PAYOUT_WEEKDAY + 7) % 7;
+  return isoDate(now.getTime() - daysSince * DAY);
+}
+
+/**
+ * The moment a payout run for `friday` (YYYY-MM-DD, default the latest Friday) takes place: that
+ * Friday at the scheduled hour. A run missed while the shop was down is made up this way; a day
+ * that is not a Friday, or one still to come, is refused with the reason.
+ */
+export function payoutRunTime(friday: string | undefined, now: Date): Date {
+  const day = friday ?? latestPayoutFriday(now);
+  const time = /^\d{4}-\d{2}-\d{2}$/.test(day) ? new Date(`${day}T09:00:00Z`) : new Date(Number.NaN);
+  if (Number.isNaN(time.getTime()) || isoDate(time.getTime()) !== day) {
+    throw new RangeError(`"${day}" is not a date: write it as YYYY-MM-DD.`);
+  }
+  if (time.getUTCDay() !== PAYOUT_WEEKDAY) throw new RangeError(`${day} is not a Friday: payouts run on Fridays.`);
+  if (day > isoDate(now.getTime())) throw new RangeError(`${day} has not come yet.`);
+  return time;
+}
