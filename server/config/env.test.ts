@@ -66,3 +66,69 @@ describe("parseConfig", () => {
     expect(() => parseConfig({ RUN_JOBS: "no" })).toThrow("RUN_JOBS: must be true or false");
   });
 });
+
+describe("the file store settings", () => {
+  it("keeps files in DATA_DIR/files unless S3_BUCKET is set", () => {
+    expect(parseConfig({}).s3).toBeUndefined();
+    expect(parseConfig({ S3_BUCKET: "shop-files" }).s3).toEqual({
+      bucket: "shop-files",
+      region: "us-east-1",
+      endpoint: undefined,
+      credentials: undefined, // the AWS SDK's own chain: AWS_* variables, an instance role
+      forcePathStyle: false,
+      prefix: "",
+    });
+  });
+
+  it("reads every S3 variable; an endpoint means path-style addresses unless told otherwise", () => {
+    const s3 = {
+      S3_BUCKET: "shop.files-2026",
+      S3_ENDPOINT: "http://minio.internal:9000/",
+      S3_REGION: "eu-central-1",
+      S3_ACCESS_KEY_ID: "shop",
+      S3_SECRET_ACCESS_KEY: "a secret / with + signs",
+      S3_PREFIX: "/prod/files/",
+    };
+    expect(parseConfig(s3).s3).toEqual({
+      bucket: "shop.files-2026",
+      region: "eu-central-1",
+      endpoint: "http://minio.internal:9000",
+      credentials: { accessKeyId: "shop", secretAccessKey: "a secret / with + signs" },
+      forcePathStyle: true,
+      prefix: "prod/files/",
+    });
+    expect(parseConfig({ ...s3, S3_FORCE_PATH_STYLE: "false" }).s3?.forcePathStyle).toBe(false);
+    expect(parseConfig({ S3_BUCKET: "shop-files", S3_FORCE_PATH_STYLE: "true" }).s3?.forcePathStyle).toBe(true);
+  });
+
+  it.each([
+    ["S3_BUCKET", "Shop_Files", "S3_BUCKET: must be a bucket name"],
+    ["S3_BUCKET", "ab", "S3_BUCKET: must be a bucket name"],
+    ["S3_BUCKET", "shop..files", "S3_BUCKET: must be a bucket name"],
+    ["S3_ENDPOINT", "minio:9000", "S3_ENDPOINT: must be an http:// or https:// URL"],
+    ["S3_ENDPOINT", "http://key:secret@minio:9000", "S3_ENDPOINT: must not hold credentials"],
+    ["S3_REGION", "EU Central", "S3_REGION: must be a region name like us-east-1"],
+    ["S3_FORCE_PATH_STYLE", "yes", "S3_FORCE_PATH_STYLE: must be true or false"],
+    ["S3_PREFIX", "shop/../etc", "S3_PREFIX: must be folder names"],
+    ["S3_PREFIX", "shop//files", "S3_PREFIX: must be folder names"],
+  ])("rejects %s=%s with a message naming it", (name, value, message) => {
+    const env = { S3_BUCKET: "shop-files", [name]: value };
+    expect(() => parseConfig(env)).toThrow(ConfigError);
+    expect(() => parseConfig(env)).toThrow(message);
+  });
+
+  it("refuses S3 settings without a bucket, and one half of a key pair", () => {
+    expect(() => parseConfig({ S3_ENDPOINT: "http://minio:9000", S3_REGION: "eu-west-1" })).toThrow(
+      "S3_BUCKET: must be set when S3_ENDPOINT, S3_REGION are (set S3_BUCKET to keep files in S3, or unset the S3_ variables to keep them in DATA_DIR/files)",
+    );
+    expect(() => parseConfig({ S3_PREFIX: "shop" })).toThrow("S3_BUCKET: must be set when S3_PREFIX is");
+    expect(() => parseConfig({ S3_BUCKET: "shop-files", S3_ACCESS_KEY_ID: "shop" })).toThrow(
+      "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both, or neither",
+    );
+    expect(() => parseConfig({ S3_BUCKET: "shop-files", S3_SECRET_ACCESS_KEY: "secret" })).toThrow(
+      "S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both, or neither",
+    );
+    // Empty values count as unset, as everywhere else.
+    expect(parseConfig({ S3_BUCKET: "", S3_ENDPOINT: "", S3_PREFIX: "" }).s3).toBeUndefined();
+  });
+});

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import type { S3FileStoreOptions } from "../storage/s3-file-store.ts";
 
 // Every setting the shop reads from the environment, checked once at start.
 // A bad value stops the server with a message that names the variable.
@@ -43,6 +44,38 @@ const envSchema = z.object({
     .optional(),
   // Where the Stripe SDK sends its requests; only for tests against a local stand-in of the API.
   STRIPE_API_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
+  // Files in an S3 bucket instead of DATA_DIR/files: S3_BUCKET turns it on (see s3Options below).
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      "must be a bucket name: 3 to 63 lowercase letters, digits, dots and dashes",
+    )
+    .refine((name) => !name.includes(".."), "must be a bucket name: 3 to 63 lowercase letters, digits, dots and dashes")
+    .optional(),
+  S3_ENDPOINT: z
+    .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
+    .refine(
+      (url) => !/^https?:\/\/[^/]*@/.test(url),
+      "must not hold credentials: use S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY",
+    )
+    .optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, "must be a region name like us-east-1")
+    .optional(),
+  S3_ACCESS_KEY_ID: z.string().trim().min(1, "must not be empty").optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1, "must not be empty").optional(),
+  S3_FORCE_PATH_STYLE: z.enum(["true", "false"], { error: "must be true or false" }).optional(),
+  S3_PREFIX: z
+    .string()
+    .transform((prefix) => prefix.replace(/^\/+|\/+$/g, ""))
+    .refine(
+      (prefix) =>
+        prefix === "" || prefix.split("/").every((part) => /^[A-Za-z0-9._-]+$/.test(part) && !/^\.\.?$/.test(part)),
+      "must be folder names (letters, digits, dots, dashes, underscores) separated by /, like shop/files",
+    )
+    .optional(),
 });
 
 export interface Config {
@@ -65,6 +98,8 @@ export interface Config {
   runJobs: boolean;
   /** Who takes payments: the shop's own hosted payment page, or Stripe Checkout. */
   payments: { provider: "hosted" } | { provider: "stripe"; secretKey: string; webhookSecret: string; apiUrl?: string };
+  /** The S3 bucket that keeps the shop's files; undefined: DATA_DIR/files. */
+  s3: S3FileStoreOptions | undefined;
 }
 
 export class ConfigError extends Error {
@@ -91,6 +126,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       "Invalid configuration:\n  PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET",
     );
   }
+  const s3 = s3Options(value);
   const port = value.PORT;
   return {
     nodeEnv: value.NODE_ENV,
@@ -124,5 +160,43 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
             apiUrl: value.STRIPE_API_URL,
           }
         : { provider: "hosted" },
+    s3,
+  };
+}
+
+const S3_SETTINGS = [
+  "S3_ENDPOINT",
+  "S3_REGION",
+  "S3_ACCESS_KEY_ID",
+  "S3_SECRET_ACCESS_KEY",
+  "S3_FORCE_PATH_STYLE",
+  "S3_PREFIX",
+] as const;
+
+/** All or nothing: S3_BUCKET turns S3 on, the other S3_ variables mean nothing without it. */
+function s3Options(value: z.infer<typeof envSchema>): S3FileStoreOptions | undefined {
+  const stray = S3_SETTINGS.filter((name) => value[name] !== undefined);
+  if (!value.S3_BUCKET) {
+    if (stray.length === 0) return undefined;
+    throw new ConfigError(
+      `Invalid configuration:\n  S3_BUCKET: must be set when ${stray.join(", ")} ${stray.length === 1 ? "is" : "are"} (set S3_BUCKET to keep files in S3, or unset the S3_ variables to keep them in DATA_DIR/files)`,
+    );
+  }
+  if (Boolean(value.S3_ACCESS_KEY_ID) !== Boolean(value.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(
+      "Invalid configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both, or neither (the AWS SDK's own credentials are then used)",
+    );
+  }
+  return {
+    bucket: value.S3_BUCKET,
+    region: value.S3_REGION ?? "us-east-1",
+    endpoint: value.S3_ENDPOINT?.replace(/\/+$/, ""),
+    credentials:
+      value.S3_ACCESS_KEY_ID && value.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: value.S3_ACCESS_KEY_ID, secretAccessKey: value.S3_SECRET_ACCESS_KEY }
+        : undefined,
+    // Self-hosted stores (MinIO and most others) want path-style addresses; Amazon S3 virtual-hosted ones.
+    forcePathStyle: value.S3_FORCE_PATH_STYLE ? value.S3_FORCE_PATH_STYLE === "true" : Boolean(value.S3_ENDPOINT),
+    prefix: value.S3_PREFIX ? `${value.S3_PREFIX}/` : "",
   };
 }

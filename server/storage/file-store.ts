@@ -1,10 +1,13 @@
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
+import { checkKey } from "./file-key.ts";
+import { type S3FileStoreOptions, s3FileStore } from "./s3-file-store.ts";
 
 /**
- * Where the shop keeps files it is given (avatars now; product files later). Keys are
- * slash-separated names like `avatars/u1-3f9a.webp`; nothing outside the store is reachable.
+ * Where the shop keeps files it is given: avatars, product images, product files. Keys are
+ * slash-separated names like `avatars/u1-3f9a.webp` (file-key.ts); nothing outside the store is reachable.
+ * On the local disk (below) or in an S3 bucket (s3-file-store.ts).
  */
 export interface FileStore {
   put(key: string, body: Uint8Array): Promise<void>;
@@ -12,13 +15,6 @@ export interface FileStore {
   read(key: string): Promise<Buffer | null>;
   /** Removes the file; a missing file is not an error. */
   remove(key: string): Promise<void>;
-}
-
-const KEY = /^[a-z0-9][a-z0-9-]*(\/[a-z0-9][a-z0-9._-]*)+$/i;
-
-function checkKey(key: string) {
-  if (!KEY.test(key) || key.includes("..")) throw new Error(`Not a file store key: ${key}`);
-  return key;
 }
 
 /** Files on the local disk under `root` (DATA_DIR/files). Writes are atomic: a reader sees the old file or the new one. */
@@ -46,7 +42,7 @@ export function localFileStore(root: string): FileStore {
   };
 }
 
-/** The shop's file store as configured: DATA_DIR/files. */
-export function fileStoreFor(config: { dataDir: string }): FileStore {
-  return localFileStore(path.join(config.dataDir, "files"));
+/** The shop's file store as configured: the S3 bucket when S3_BUCKET is set, else DATA_DIR/files. */
+export function fileStoreFor(config: { dataDir: string; s3?: S3FileStoreOptions | undefined }): FileStore {
+  return config.s3 ? s3FileStore(config.s3) : localFileStore(path.join(config.dataDir, "files"));
 }
