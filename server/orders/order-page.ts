@@ -2,6 +2,7 @@ import type { Database } from "../db/client.ts";
 import { filesForOrder } from "../delivery/order-downloads.ts";
 import { findOrderFor, type OrderViewer } from "./find-order.ts";
 import { itemsOf } from "./place-order.ts";
+import { refundAmounts } from "./refund-amounts.ts";
 import { refundDeadline, refundStates } from "./refunds.ts";
 
 /** Everything an order's page shows its buyer: totals, items with licenses, files, refund states. */
@@ -21,6 +22,8 @@ export async function loadOrderPage(
     db,
     items.map((item) => item.id),
   );
+  // What an approved refund gave back: the item and its share of the tax.
+  const amounts = refundAmounts(items, order.taxCents);
   const deadline = refundDeadline(order);
   const refundable =
     deadline !== null && now <= deadline && (order.status === "paid" || order.status === "partially_refunded");
@@ -51,7 +54,9 @@ export async function loadOrderPage(
         licenseType: item.licenseType,
         licenseKey: item.licenseKey,
         files: delivery?.files ?? [],
-        refund: refund ? { ...refund, requestedAt: refund.requestedAt.toISOString() } : null,
+        refund: refund
+          ? { ...refund, requestedAt: refund.requestedAt.toISOString(), amountCents: amounts.get(item.id) ?? 0 }
+          : null,
         canRequestRefund: refundable && item.status === "active" && !refund,
       };
     }),

@@ -1,5 +1,5 @@
-// What the shop needs from whoever takes the money: a page to send the buyer to, and
-// verified events about the payment. The shop's own hosted page (server/payments/hosted) and
+// What the shop needs from whoever takes the money: a page to send the buyer to, verified
+// events about the payment, and refunds of (part of) a captured payment. The shop's own hosted page (server/payments/hosted) and
 // Stripe Checkout (stripe-provider.ts) both stand behind this interface.
 
 export type ProviderName = "hosted" | "stripe";
@@ -33,11 +33,31 @@ export type PaymentEvent =
       sessionRef: string;
       amountCents: number;
       currency: string;
+      /** The provider's id of the captured payment (a Stripe PaymentIntent), when it has one. */
+      captureRef?: string;
     }
   | { id: string; type: "payment_failed"; reference: string; sessionRef: string; reason: string }
   | { id: string; type: "session_expired"; reference: string; sessionRef: string }
   /** Genuine, but nothing the shop acts on. */
   | { id: string; type: "other"; providerType: string };
+
+export interface RefundRequest {
+  /** The shop's reference of the payment: the order number. */
+  reference: string;
+  /** The payment session the order was paid through (CheckoutSession.ref). */
+  sessionRef: string;
+  /** The captured payment, when the payment event named one (orders.payment_capture_ref). */
+  captureRef: string | null;
+  /** What to give back, in cents: at most what is left of the payment. */
+  amountCents: number;
+  /** A retry with the same key returns the first refund instead of making a second one. */
+  idempotencyKey: string;
+}
+
+export interface Refund {
+  /** The provider's id of the refund. */
+  ref: string;
+}
 
 export interface PaymentProvider {
   readonly name: ProviderName;
@@ -47,6 +67,17 @@ export interface PaymentProvider {
    * event. Throws WebhookRejected when it is not genuine, is too old, or cannot be read.
    */
   verifyWebhook(rawBody: string, headers: Headers): PaymentEvent;
+  /**
+   * Gives money back from a paid session. Throws RefundRefused when the provider says no (more
+   * than is left of the payment, an unknown or unpaid payment); any other error means the provider
+   * could not be asked, and a retry with the same idempotency key is safe.
+   */
+  refund(request: RefundRequest): Promise<Refund>;
+}
+
+/** The provider declined a refund; the message says why, in the provider's words. */
+export class RefundRefused extends Error {
+  override name = "RefundRefused";
 }
 
 export class WebhookRejected extends Error {

@@ -62,7 +62,8 @@ export async function receivePaymentEvent(
       } else {
         await tx
           .update(orders)
-          .set({ paymentProvider: provider, paymentRef: event.sessionRef })
+          // The captured payment (Stripe's PaymentIntent) is what a refund names later.
+          .set({ paymentProvider: provider, paymentRef: event.sessionRef, paymentCaptureRef: event.captureRef ?? null })
           .where(eq(orders.id, order.id));
         await fulfilOrder(tx, jobs, order);
         outcome = "paid";

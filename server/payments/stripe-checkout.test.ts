@@ -9,8 +9,12 @@ import {
 } from "../../tests/support/stripe-stand-in.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { parseConfig } from "../config/env.ts";
-import { orders, paymentEvents } from "../db/schema.ts";
+import { orderItems, orders, paymentEvents, refundRequests, user } from "../db/schema.ts";
 import type { CheckoutServices } from "../orders/checkout.ts";
+import { approveRefund } from "../orders/decide-refund.ts";
+import { itemsOf } from "../orders/place-order.ts";
+import { refundAmounts } from "../orders/refund-amounts.ts";
+import { requestRefund } from "../orders/refunds.ts";
 import { paymentProviderFor } from "./provider-for.ts";
 import { receivePaymentEvent } from "./receive-payment-event.ts";
 
@@ -18,6 +22,7 @@ import { receivePaymentEvent } from "./receive-payment-event.ts";
 // real Stripe SDK, and a local stand-in of the Stripe API whose webhooks are signed as Stripe signs them.
 
 const WEBHOOK_SECRET = "whsec_checkout_test";
+const ADMIN = "stripe-admin";
 const database = setUpTestDatabase();
 let standIn: StripeStandIn;
 let services: CheckoutServices;
@@ -27,6 +32,7 @@ let productIds: number[] = [];
 beforeAll(async () => {
   standIn = await startStripeStandIn();
   productIds = (await seedProducts(database)).map((product) => product.id);
+  await database.db.insert(user).values({ id: ADMIN, name: "Admin", email: "admin@example.com", role: "admin" });
   const config = parseConfig({
     PAYMENT_PROVIDER: "stripe",
     STRIPE_SECRET_KEY: "sk_test_checkout",
@@ -45,13 +51,9 @@ beforeAll(async () => {
 });
 afterAll(() => standIn?.close());
 
-/** What Stripe sends when the buyer has paid on its Checkout page. */
+/** What Stripe sends when the buyer has paid on its Checkout page: the session with its PaymentIntent. */
 function paidDelivery(sessionId: string) {
-  const session = standIn.sessions.get(sessionId)!;
-  return signedDelivery(
-    stripeEvent("checkout.session.completed", { ...session, status: "complete", payment_status: "paid" }),
-    WEBHOOK_SECRET,
-  );
+  return signedDelivery(stripeEvent("checkout.session.completed", standIn.payForSession(sessionId)), WEBHOOK_SECRET);
 }
 
 describe("checkout through Stripe", () => {
@@ -72,7 +74,59 @@ describe("checkout through Stripe", () => {
     expect(results.filter((result) => result.firstTime).map((result) => result.outcome)).toEqual(["paid"]);
     const [paid] = await database.db.select().from(orders).where(eq(orders.id, order.id));
     expect(paid!.status).toBe("paid");
+    // The PaymentIntent the session captured: what a refund names.
+    expect(paid!.paymentCaptureRef).toMatch(/^pi_test_/);
+    expect(paid!.paymentCaptureRef).toBe(standIn.sessions.get(order.paymentRef!)!.payment_intent);
     expect(await database.db.select().from(paymentEvents).where(eq(paymentEvents.orderId, order.id))).toHaveLength(1);
+  });
+
+  it("refunds an approved request from the PaymentIntent captured at fulfilment, once per item", async () => {
+    const { order } = await startOrder(services, productIds.slice(0, 3));
+    const delivery = paidDelivery(order.paymentRef!);
+    await receivePaymentEvent(
+      database.db,
+      jobs,
+      "stripe",
+      services.payments.verifyWebhook(delivery.body, delivery.headers),
+    );
+    const [paid] = await database.db.select().from(orders).where(eq(orders.id, order.id));
+    const items = await itemsOf(database.db, order.id);
+    const amounts = refundAmounts(items, order.taxCents);
+    const refundServices = { ...services, shopName: "Test Shop" };
+
+    const refundedIds: string[] = [];
+    for (const item of items) {
+      await requestRefund(database.db, (await database.db.select().from(orders).where(eq(orders.id, order.id)))[0]!, {
+        orderItemId: item.id,
+        reason: "The files do not open for me.",
+      });
+      const [request] = await database.db.select().from(refundRequests).where(eq(refundRequests.orderItemId, item.id));
+      const requestsBefore = standIn.requests.length;
+      const approved = await approveRefund(refundServices, ADMIN, request!.id);
+      expect(approved.amountCents).toBe(amounts.get(item.id));
+      // One request to Stripe: the PaymentIntent was stored at fulfilment, so no session lookup.
+      const sent = standIn.requests.slice(requestsBefore);
+      expect(sent.map((recorded) => `${recorded.method} ${recorded.path} ${recorded.idempotencyKey}`)).toEqual([
+        `POST /v1/refunds refund-${request!.id}`,
+      ]);
+      expect(sent[0]!.params).toMatchObject({
+        payment_intent: paid!.paymentCaptureRef,
+        amount: String(amounts.get(item.id)),
+      });
+      const [decided] = await database.db.select().from(refundRequests).where(eq(refundRequests.id, request!.id));
+      expect(decided!.providerRefundRef).toMatch(/^re_test_/);
+      refundedIds.push(decided!.providerRefundRef!);
+    }
+
+    // Every item refunded: Stripe gave back exactly the order's total, and nothing is left to refund.
+    const refunds = refundedIds.map((id) => standIn.refunds.get(id)!);
+    expect(refunds.every((refund) => refund.payment_intent === paid!.paymentCaptureRef)).toBe(true);
+    expect(refunds.reduce((sum, refund) => sum + refund.amount, 0)).toBe(order.totalCents);
+    const [refunded] = await database.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(refunded!.status).toBe("refunded");
+    expect(
+      (await database.db.select().from(orderItems).where(eq(orderItems.orderId, order.id))).map((item) => item.status),
+    ).toEqual(["refunded", "refunded", "refunded"]);
   });
 
   it("never opens a second Checkout Session for an order, even when asked with other amounts", async () => {

@@ -7,7 +7,13 @@ import {
   startStripeStandIn,
   stripeEvent,
 } from "../../tests/support/stripe-stand-in.ts";
-import { type CheckoutRequest, type PaymentProvider, WebhookRejected } from "./provider.ts";
+import {
+  type CheckoutRequest,
+  type PaymentProvider,
+  RefundRefused,
+  type RefundRequest,
+  WebhookRejected,
+} from "./provider.ts";
 import { createStripeProvider } from "./stripe-provider.ts";
 
 // The real Stripe SDK, talking to a local stand-in of the Stripe API.
@@ -161,6 +167,147 @@ describe("createCheckout", () => {
   });
 });
 
+describe("refund", () => {
+  const TOTAL = 2 * 1250 + 899 + 272;
+  let lastKey = 0;
+
+  /** A checkout the buyer paid on Stripe's page: the refund request for it, naming its PaymentIntent. */
+  async function paidCheckout() {
+    const checkout = checkoutRequest();
+    const { ref } = await provider.createCheckout(checkout);
+    const intent = standIn.payForSession(ref).payment_intent!;
+    standIn.requests.length = 0;
+    return {
+      intent,
+      request: (amountCents: number, changes: Partial<RefundRequest> = {}): RefundRequest => ({
+        reference: checkout.reference,
+        sessionRef: ref,
+        captureRef: intent,
+        amountCents,
+        idempotencyKey: `refund-${++lastKey}`,
+        ...changes,
+      }),
+    };
+  }
+
+  const refundsOf = (intent: string) =>
+    [...standIn.refunds.values()].filter((refund) => refund.payment_intent === intent);
+
+  async function refusal(work: Promise<unknown>): Promise<string> {
+    const error = await work.then(
+      () => null,
+      (thrown: unknown) => thrown,
+    );
+    expect(error).toBeInstanceOf(RefundRefused);
+    return (error as Error).message;
+  }
+
+  it("refunds part of the captured PaymentIntent, with the order number and the shop's idempotency key", async () => {
+    const { intent, request } = await paidCheckout();
+    const sent = request(1000);
+
+    const refund = await provider.refund(sent);
+
+    expect(refund.ref).toMatch(/^re_test_/);
+    expect(standIn.requests).toEqual([
+      {
+        method: "POST",
+        path: "/v1/refunds",
+        idempotencyKey: sent.idempotencyKey,
+        params: { payment_intent: intent, amount: "1000", metadata: { order_number: sent.reference } },
+      },
+    ]);
+    expect(standIn.refunds.get(refund.ref)).toMatchObject({
+      amount: 1000,
+      payment_intent: intent,
+      status: "succeeded",
+    });
+  });
+
+  it("gives the first refund back for a repeated key, also when the repeats come at once", async () => {
+    const { intent, request } = await paidCheckout();
+    const sent = request(500);
+
+    const first = await provider.refund(sent);
+    const again = await Promise.all([1, 2, 3].map(() => provider.refund(sent)));
+
+    expect(again).toEqual([first, first, first]);
+    expect(refundsOf(intent).map((refund) => refund.amount)).toEqual([500]);
+  });
+
+  it("refuses, as Stripe does, more than what is left of the payment", async () => {
+    const { intent, request } = await paidCheckout();
+
+    expect(await refusal(provider.refund(request(TOTAL + 1)))).toBe(
+      "Refund amount ($36.72) is greater than unrefunded amount on charge ($36.71)",
+    );
+    await provider.refund(request(TOTAL - 71));
+    expect(await refusal(provider.refund(request(72)))).toBe(
+      "Refund amount ($0.72) is greater than unrefunded amount on charge ($0.71)",
+    );
+    await provider.refund(request(71));
+    expect(await refusal(provider.refund(request(1)))).toMatch(/^Charge ch_test_\S+ has already been refunded\.$/);
+    expect(refundsOf(intent).map((refund) => refund.amount)).toEqual([TOTAL - 71, 71]);
+  });
+
+  it("finds the PaymentIntent through the Checkout Session when the order does not know it", async () => {
+    const { intent, request } = await paidCheckout();
+
+    const refund = await provider.refund(request(300, { captureRef: null }));
+
+    expect(standIn.requests.map((sent) => `${sent.method} ${sent.path}`)).toEqual([
+      `GET /v1/checkout/sessions/${request(0).sessionRef}`,
+      "POST /v1/refunds",
+    ]);
+    expect(standIn.refunds.get(refund.ref)).toMatchObject({ amount: 300, payment_intent: intent });
+  });
+
+  it("refuses a session that was never paid, and a PaymentIntent Stripe does not know", async () => {
+    const checkout = checkoutRequest();
+    const { ref } = await provider.createCheckout(checkout);
+    const unpaid: RefundRequest = {
+      reference: checkout.reference,
+      sessionRef: ref,
+      captureRef: null,
+      amountCents: 100,
+      idempotencyKey: `refund-${++lastKey}`,
+    };
+
+    expect(await refusal(provider.refund(unpaid))).toBe(`Checkout Session ${ref} has no captured payment to refund.`);
+    expect(await refusal(provider.refund({ ...unpaid, captureRef: "pi_test_unknown" }))).toBe(
+      "No such payment_intent: 'pi_test_unknown'",
+    );
+  });
+
+  it("retries a failure on Stripe's side with the same key, and refunds once", async () => {
+    const { intent, request } = await paidCheckout();
+    const sent = request(250);
+    standIn.failNextRequest(500, "An unknown error occurred");
+
+    await provider.refund(sent);
+
+    expect(standIn.requests.map((recorded) => recorded.idempotencyKey)).toEqual([
+      sent.idempotencyKey,
+      sent.idempotencyKey,
+    ]);
+    expect(refundsOf(intent)).toHaveLength(1);
+  });
+
+  it("fails with an error that is not a refusal when Stripe cannot be asked", async () => {
+    const { request } = await paidCheckout();
+    const live = createStripeProvider({
+      secretKey: "sk_live_shop",
+      webhookSecret: WEBHOOK_SECRET,
+      apiUrl: standIn.url,
+    });
+
+    const error = await live.refund(request(100)).catch((caught: unknown) => caught);
+
+    expect(error).toBeInstanceOf(Stripe.errors.StripeAuthenticationError);
+    expect(error).not.toBeInstanceOf(RefundRefused);
+  });
+});
+
 describe("the stand-in", () => {
   it("returns a created session by id, and Stripe's 404 for an unknown one", async () => {
     const { ref } = await provider.createCheckout(checkoutRequest());
@@ -197,7 +344,7 @@ describe("verifyWebhook", () => {
 
   const paid = () => ({ ...open, status: "complete", payment_status: "paid", payment_intent: "pi_test_1" });
 
-  it("reads a paid checkout.session.completed as payment_succeeded, with the amount and order number", () => {
+  it("reads a paid checkout.session.completed as payment_succeeded, with the amount, order number and PaymentIntent", () => {
     const { eventId, event } = deliver("checkout.session.completed", paid());
 
     expect(event).toEqual({
@@ -207,8 +354,18 @@ describe("verifyWebhook", () => {
       sessionRef: open.id,
       amountCents: 2 * 1250 + 899 + 272,
       currency: "usd",
+      captureRef: "pi_test_1",
     });
     expect(eventId).toMatch(/^evt_/);
+  });
+
+  it("reads the PaymentIntent also when the session carries it expanded", () => {
+    const { event } = deliver("checkout.session.completed", {
+      ...paid(),
+      payment_intent: { id: "pi_test_2", object: "payment_intent" },
+    });
+
+    expect(event).toMatchObject({ type: "payment_succeeded", captureRef: "pi_test_2" });
   });
 
   it("reads the order number from the metadata when the session has no client_reference_id", () => {

@@ -1,5 +1,12 @@
 import Stripe from "stripe";
-import { type CheckoutRequest, type PaymentEvent, type PaymentProvider, WebhookRejected } from "./provider.ts";
+import {
+  type CheckoutRequest,
+  type PaymentEvent,
+  type PaymentProvider,
+  RefundRefused,
+  type RefundRequest,
+  WebhookRejected,
+} from "./provider.ts";
 
 // Stripe Checkout behind the shop's PaymentProvider: the buyer pays on Stripe's page, and
 // Stripe's signed webhooks tell the shop how it went.
@@ -50,7 +57,42 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     verifyWebhook(rawBody, headers) {
       return toPaymentEvent(readSignedEvent(stripe, rawBody, headers, options.webhookSecret));
     },
+
+    async refund(request) {
+      try {
+        const refund = await stripe.refunds.create(
+          {
+            payment_intent: request.captureRef ?? (await paymentIntentOf(stripe, request)),
+            amount: request.amountCents,
+            metadata: { order_number: request.reference },
+          },
+          // A retry (ours, the SDK's, or a second admin's at the same moment) gets this refund back.
+          { idempotencyKey: request.idempotencyKey },
+        );
+        if (refund.status === "failed" || refund.status === "canceled") {
+          throw new RefundRefused(`Stripe could not make refund ${refund.id} (${refund.status}).`);
+        }
+        return { ref: refund.id };
+      } catch (error) {
+        // 4xx: Stripe looked at the request and said no (too much, already refunded, no such payment).
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) {
+          throw new RefundRefused(error.message, { cause: error });
+        }
+        throw error;
+      }
+    },
   };
+}
+
+/**
+ * The PaymentIntent a paid Checkout Session captured, for orders whose payment event did not name
+ * it (paid before the shop kept it).
+ */
+async function paymentIntentOf(stripe: Stripe, request: RefundRequest): Promise<string> {
+  const session = await stripe.checkout.sessions.retrieve(request.sessionRef);
+  const intent = typeof session.payment_intent === "string" ? session.payment_intent : session.payment_intent?.id;
+  if (!intent) throw new RefundRefused(`Checkout Session ${session.id} has no captured payment to refund.`);
+  return intent;
 }
 
 function createClient(secretKey: string, apiUrl: string | undefined): Stripe {
@@ -128,12 +170,15 @@ function fromSession(id: string, type: SessionEventType, session: Stripe.Checkou
   const reference = session.client_reference_id ?? session.metadata?.order_number;
   if (!reference) return { id, type: "other", providerType: type };
   const ours = { id, reference, sessionRef: session.id };
+  const intent = typeof session.payment_intent === "string" ? session.payment_intent : session.payment_intent?.id;
   const succeeded: PaymentEvent = {
     ...ours,
     type: "payment_succeeded",
     // Never null for payment-mode sessions; 0 would not match the order total, which the shop checks.
     amountCents: session.amount_total ?? 0,
     currency: session.currency ?? "",
+    // What a refund names later.
+    ...(intent && { captureRef: intent }),
   };
 
   switch (type) {

@@ -1,17 +1,7 @@
 import { SELLER_REVIEW_TIME } from "../../app/lib/shop-facts.ts";
-import { escapeHtml } from "../email/escape-html.ts";
-import type { OutgoingEmail } from "../email/mailer.ts";
+import { paragraphsEmail } from "../email/paragraphs-email.ts";
 
 // The emails of an application to sell, one at each step.
-
-function email(to: string, subject: string, paragraphs: string[]): OutgoingEmail {
-  return {
-    to,
-    subject,
-    text: paragraphs.join("\n\n"),
-    html: paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join("\n"),
-  };
-}
 
 interface Applicant {
   to: string;
@@ -22,21 +12,21 @@ interface Applicant {
 }
 
 export const applicationReceivedEmail = (a: Applicant) =>
-  email(a.to, `We received your application to sell on ${a.marketName}`, [
+  paragraphsEmail(a.to, `We received your application to sell on ${a.marketName}`, [
     `Hi ${a.name},`,
     `Thank you for applying to sell as "${a.shopName}". Our team reviews every application by hand; this takes ${SELLER_REVIEW_TIME}. We will email you as soon as it is decided.`,
     `You can see where it stands at ${a.publicUrl}/become-seller`,
   ]);
 
 export const applicationApprovedEmail = (a: Applicant) =>
-  email(a.to, `Welcome to ${a.marketName}: your shop "${a.shopName}" is approved`, [
+  paragraphsEmail(a.to, `Welcome to ${a.marketName}: your shop "${a.shopName}" is approved`, [
     `Hi ${a.name},`,
     `Good news: your application is approved and your shop "${a.shopName}" is open. You keep 70% of every sale, paid out weekly.`,
     `Start adding products from your Seller Dashboard: ${a.publicUrl}/seller`,
   ]);
 
 export const applicationRejectedEmail = (a: Applicant & { reason: string }) =>
-  email(a.to, `About your application to sell on ${a.marketName}`, [
+  paragraphsEmail(a.to, `About your application to sell on ${a.marketName}`, [
     `Hi ${a.name},`,
     `Thank you for applying to sell as "${a.shopName}". We cannot approve the application as it is, for this reason:`,
     a.reason,

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
 
 // A local stand-in for the part of the Stripe API the shop uses (creating and reading Checkout
-// Sessions), so the real SDK can be tested without the network. It answers, validates and
+// Sessions, refunding their payments), so the real SDK can be tested without the network. It answers, validates and
 // fails the way Stripe documents; what it does not model it refuses rather than accepts.
 // Plus the other direction: webhook deliveries signed the way Stripe signs them.
 
@@ -40,10 +40,44 @@ export interface CheckoutSessionObject {
   url: string | null;
 }
 
+export interface PaymentIntentObject {
+  id: string;
+  object: "payment_intent";
+  amount: number;
+  amount_received: number;
+  created: number;
+  currency: string;
+  latest_charge: string;
+  livemode: false;
+  metadata: Record<string, string>;
+  status: "succeeded";
+}
+
+export interface RefundObject {
+  id: string;
+  object: "refund";
+  amount: number;
+  balance_transaction: string;
+  charge: string;
+  created: number;
+  currency: string;
+  metadata: Record<string, string>;
+  payment_intent: string;
+  reason: string | null;
+  status: "succeeded";
+}
+
 export interface StripeStandIn {
   url: string;
   sessions: Map<string, CheckoutSessionObject>;
+  paymentIntents: Map<string, PaymentIntentObject>;
+  refunds: Map<string, RefundObject>;
   requests: RecordedRequest[];
+  /**
+   * The buyer pays an open session on Stripe's page: its PaymentIntent is created and succeeds, and
+   * the session is complete and paid. Returns the session as the checkout.session.completed event carries it.
+   */
+  payForSession(sessionId: string): CheckoutSessionObject;
   /** The next request gets this error response instead (e.g. a 500, to see the SDK retry). */
   failNextRequest(status: number, message: string): void;
   close(): Promise<void>;
@@ -70,9 +104,11 @@ const MINIMUM_USD_CENTS = 50; // Stripe's minimum charge in usd
 
 export async function startStripeStandIn(): Promise<StripeStandIn> {
   const sessions = new Map<string, CheckoutSessionObject>();
+  const paymentIntents = new Map<string, PaymentIntentObject>();
+  const refunds = new Map<string, RefundObject>();
   const requests: RecordedRequest[] = [];
   // Stripe keeps the first response to an idempotency key (per API key) and replays it.
-  const idempotent = new Map<string, { body: string; response: CheckoutSessionObject }>();
+  const idempotent = new Map<string, { path: string; body: string; response: object }>();
   let nextFailure: ApiError | undefined;
   let url = "";
 
@@ -89,9 +125,19 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     }
     const apiKey = authenticate(request.headers.authorization);
 
-    if (request.method === "POST" && path === "/v1/checkout/sessions") {
+    if (request.method === "POST" && (path === "/v1/checkout/sessions" || path === "/v1/refunds")) {
       const scope = idempotencyKey && `${apiKey} ${idempotencyKey}`;
       const earlier = scope ? idempotent.get(scope) : undefined;
+      if (earlier && earlier.path !== path) {
+        throw new ApiError(400, {
+          error: {
+            type: "idempotency_error",
+            message:
+              `Keys for idempotent requests can only be used for the same endpoint they were first used for ('${path}' vs '${earlier.path}'). ` +
+              `Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
+          },
+        });
+      }
       if (earlier && earlier.body !== rawBody) {
         throw new ApiError(400, {
           error: {
@@ -103,12 +149,18 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         });
       }
       if (earlier) return { status: 200, body: earlier.response, replayed: true };
-      const session = createSession(parseStripeForm(rawBody), url);
-      sessions.set(session.id, session);
+      let created: CheckoutSessionObject | RefundObject;
+      if (path === "/v1/refunds") {
+        created = createRefund(parseStripeForm(rawBody), paymentIntents, refunds);
+        refunds.set(created.id, created);
+      } else {
+        created = createSession(parseStripeForm(rawBody), url);
+        sessions.set(created.id, created);
+      }
       // Only completed requests are remembered (Stripe saves no result for one that failed validation),
-      // and replayed as first sent, even if the session has changed since.
-      if (scope) idempotent.set(scope, { body: rawBody, response: structuredClone(session) });
-      return { status: 200, body: session };
+      // and replayed as first sent, even if the object has changed since.
+      if (scope) idempotent.set(scope, { path, body: rawBody, response: structuredClone(created) });
+      return { status: 200, body: created };
     }
 
     const retrieve = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
@@ -151,7 +203,29 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   return {
     url,
     sessions,
+    paymentIntents,
+    refunds,
     requests,
+    payForSession(sessionId) {
+      const session = sessions.get(sessionId);
+      if (!session) throw new Error(`No such checkout.session: '${sessionId}'`);
+      if (session.status !== "open") throw new Error(`Checkout Session ${sessionId} is ${session.status}, not open`);
+      const intent: PaymentIntentObject = {
+        id: `pi_test_${crypto.randomBytes(12).toString("base64url")}`,
+        object: "payment_intent",
+        amount: session.amount_total,
+        amount_received: session.amount_total,
+        created: Math.floor(Date.now() / 1000),
+        currency: session.currency,
+        latest_charge: `ch_test_${crypto.randomBytes(12).toString("base64url")}`,
+        livemode: false,
+        metadata: { ...session.metadata },
+        status: "succeeded",
+      };
+      paymentIntents.set(intent.id, intent);
+      Object.assign(session, { status: "complete", payment_status: "paid", payment_intent: intent.id });
+      return structuredClone(session);
+    },
     failNextRequest(status, message) {
       nextFailure = new ApiError(status, {
         error: { type: status >= 500 ? "api_error" : "invalid_request_error", message },
@@ -347,6 +421,83 @@ function stringsOf(object: FormObject): Record<string, string> {
   return Object.fromEntries(
     Object.entries(object).filter((entry): entry is [string, string] => typeof entry[1] === "string"),
   );
+}
+
+// ---- Refunds ----
+
+const REFUND_PARAMS = new Set(["payment_intent", "amount", "metadata", "reason"]);
+const REFUND_REASONS = new Set(["duplicate", "fraudulent", "requested_by_customer"]);
+
+const dollarsOf = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+/**
+ * A refund of (part of) a succeeded PaymentIntent, refused as Stripe refuses it: never more than
+ * what is left of the charge after earlier refunds. Without an amount, all that is left.
+ */
+function createRefund(
+  params: FormObject,
+  paymentIntents: Map<string, PaymentIntentObject>,
+  refunds: Map<string, RefundObject>,
+): RefundObject {
+  for (const key of Object.keys(params)) {
+    if (!REFUND_PARAMS.has(key)) throw invalid(`Received unknown parameter: ${key}`, key);
+  }
+  const intentId = text(params, "payment_intent");
+  if (!intentId) {
+    throw invalid("One of the following params should be provided for this request: payment_intent or charge.");
+  }
+  const intent = paymentIntents.get(intentId);
+  if (!intent) {
+    throw new ApiError(404, {
+      error: {
+        type: "invalid_request_error",
+        code: "resource_missing",
+        message: `No such payment_intent: '${intentId}'`,
+        param: "payment_intent",
+      },
+    });
+  }
+  const reason = text(params, "reason");
+  if (reason !== undefined && !REFUND_REASONS.has(reason)) {
+    throw invalid("Invalid reason: must be one of duplicate, fraudulent, or requested_by_customer", "reason");
+  }
+  let refunded = 0;
+  for (const refund of refunds.values()) if (refund.payment_intent === intent.id) refunded += refund.amount;
+  const left = intent.amount_received - refunded;
+  if (left === 0) {
+    throw new ApiError(400, {
+      error: {
+        type: "invalid_request_error",
+        code: "charge_already_refunded",
+        message: `Charge ${intent.latest_charge} has already been refunded.`,
+      },
+    });
+  }
+  const amount = params.amount === undefined ? left : wholeNumber(text(params, "amount"), "amount", 1);
+  if (amount > left) {
+    throw new ApiError(400, {
+      error: {
+        type: "invalid_request_error",
+        code: "amount_too_large",
+        param: "amount",
+        message: `Refund amount (${dollarsOf(amount)}) is greater than unrefunded amount on charge (${dollarsOf(left)})`,
+      },
+    });
+  }
+  const metadata = params.metadata;
+  return {
+    id: `re_test_${crypto.randomBytes(12).toString("base64url")}`,
+    object: "refund",
+    amount,
+    balance_transaction: `txn_test_${crypto.randomBytes(12).toString("base64url")}`,
+    charge: intent.latest_charge,
+    created: Math.floor(Date.now() / 1000),
+    currency: intent.currency,
+    metadata: typeof metadata === "object" && !Array.isArray(metadata) ? stringsOf(metadata) : {},
+    payment_intent: intent.id,
+    reason: reason ?? null,
+    status: "succeeded",
+  };
 }
 
 // ---- Webhook deliveries ----

@@ -140,7 +140,10 @@ function OrderItemCard({ item }: { item: Item }) {
         {item.licenseKey ? <LicenseLine type={item.licenseType} licenseKey={item.licenseKey} /> : null}
         <FileList title={item.title} files={item.files} />
         {item.status === "refunded" ? (
-          <p className="text-sm text-muted-foreground">Refunded: its files are no longer available.</p>
+          <p className="text-sm text-muted-foreground">
+            Refunded{item.refund?.status === "approved" ? ` ${formatPrice(item.refund.amountCents)}` : ""}: its files
+            are no longer available.
+          </p>
         ) : null}
         <RefundSection item={item} />
       </Card>
@@ -150,7 +153,7 @@ function OrderItemCard({ item }: { item: Item }) {
 
 const REFUND_STATES = {
   requested: "Refund requested: we review requests within 24 hours.",
-  approved: "Refund approved: the money reaches you within 3-5 business days.",
+  approved: "Refund approved: the money reaches your original payment method within 3-5 business days.",
   rejected: "Refund declined",
 } as const;
 

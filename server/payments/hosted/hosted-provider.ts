@@ -4,6 +4,7 @@ import type { Database } from "../../db/client.ts";
 import { hostedPaymentSessions } from "../../db/schema.ts";
 import { deriveKey } from "../../lib/signing.ts";
 import { type PaymentEvent, type PaymentProvider, WebhookRejected } from "../provider.ts";
+import { refundHostedPayment } from "./hosted-refunds.ts";
 import { SIGNATURE_HEADER, signatureProblem } from "./webhook-signature.ts";
 
 /** How long a payment page stays open. */
@@ -64,6 +65,9 @@ export function createHostedProvider(options: { db: Database; publicUrl: string;
         throw new WebhookRejected("unreadable body");
       }
       return toPaymentEvent(body);
+    },
+    refund(request) {
+      return refundHostedPayment(options.db, request);
     },
   };
 }

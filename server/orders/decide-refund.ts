@@ -1,0 +1,230 @@
+import { and, count, eq, inArray, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Database, Queryable } from "../db/client.ts";
+import { type OrderStatus, orderItems, orders, refundRequests } from "../db/schema.ts";
+import { type JobQueue, QUEUES } from "../jobs/queue.ts";
+import { Refusal } from "../lib/refusal.ts";
+import { type PaymentProvider, RefundRefused } from "../payments/provider.ts";
+import { recordRefund } from "../payouts/ledger.ts";
+import { orderPagePath } from "./order-access.ts";
+import type { Order } from "./place-order.ts";
+import { refundAmounts } from "./refund-amounts.ts";
+import { refundApprovedEmail, refundRejectedEmail } from "./refund-emails.ts";
+
+// The platform's review of the buyers' refund requests (SPEC section 9: reviewed within 24 hours,
+// paid back in 3-5 business days). An approval gives the money back through the payment provider,
+// then refunds the item, takes the seller's share back and tells the buyer; a rejection tells the
+// buyer why. A request is decided once.
+
+export interface RefundServices {
+  db: Database;
+  jobs: JobQueue;
+  payments: PaymentProvider;
+  shopName: string;
+  publicUrl: string;
+  secret: string;
+}
+
+export const refundRejectionSchema = z.object({
+  requestId: z.coerce.number().int().positive("Choose the refund request to decide."),
+  reason: z
+    .string({ error: "Tell the buyer why the refund is declined, in at least 10 characters." })
+    .trim()
+    .min(10, "Tell the buyer why the refund is declined, in at least 10 characters.")
+    .max(1000, "Please keep the reason under 1000 characters."),
+});
+
+const NO_SUCH_REQUEST = "There is no such refund request.";
+const ALREADY_DECIDED = "This refund request has already been decided.";
+
+/** Each item's refund (line total plus its share of the tax) for the items of these orders. */
+async function refundAmountsOf(db: Queryable, ofOrders: { id: number; taxCents: number }[]) {
+  if (ofOrders.length === 0) return new Map<number, number>();
+  const items = await db
+    .select({ id: orderItems.id, orderId: orderItems.orderId, lineTotalCents: orderItems.lineTotalCents })
+    .from(orderItems)
+    .where(
+      inArray(
+        orderItems.orderId,
+        ofOrders.map((order) => order.id),
+      ),
+    )
+    .orderBy(orderItems.id);
+  return new Map(
+    ofOrders.flatMap((order) => [
+      ...refundAmounts(
+        items.filter((item) => item.orderId === order.id),
+        order.taxCents,
+      ),
+    ]),
+  );
+}
+
+/** Refund requests waiting for a decision, oldest first, with what approving each would give back. */
+export async function openRefundRequests(db: Database) {
+  const rows = await db
+    .select({
+      requestId: refundRequests.id,
+      orderId: orders.id,
+      orderNumber: orders.number,
+      taxCents: orders.taxCents,
+      itemId: orderItems.id,
+      itemTitle: orderItems.title,
+      reason: refundRequests.reason,
+      buyerEmail: orders.email,
+      requestedAt: refundRequests.requestedAt,
+      paidAt: orders.paidAt,
+    })
+    .from(refundRequests)
+    .innerJoin(orderItems, eq(orderItems.id, refundRequests.orderItemId))
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(eq(refundRequests.status, "requested"))
+    .orderBy(refundRequests.requestedAt, refundRequests.id);
+  const ofOrders = [...new Map(rows.map((row) => [row.orderId, { id: row.orderId, taxCents: row.taxCents }])).values()];
+  const amounts = await refundAmountsOf(db, ofOrders);
+  return rows.map(({ orderId: _order, taxCents: _tax, itemId, ...row }) => ({
+    ...row,
+    amountCents: amounts.get(itemId) ?? 0,
+  }));
+}
+
+export type OpenRefundRequest = Awaited<ReturnType<typeof openRefundRequests>>[number];
+
+/** The request with its item and order, or null. */
+async function findRequest(db: Queryable, requestId: number) {
+  if (!Number.isSafeInteger(requestId) || requestId < 1) return null;
+  const [row] = await db
+    .select({ request: refundRequests, item: orderItems, order: orders })
+    .from(refundRequests)
+    .innerJoin(orderItems, eq(orderItems.id, refundRequests.orderItemId))
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(eq(refundRequests.id, requestId));
+  return row ?? null;
+}
+
+/** What the buyer's emails say about the order, and where they lead. */
+function letterFor(services: RefundServices, order: Order, itemTitle: string) {
+  return {
+    to: order.email,
+    name: order.customerName,
+    shopName: services.shopName,
+    orderNumber: order.number,
+    itemTitle,
+    orderUrl: `${services.publicUrl}${orderPagePath(services.secret, order)}`,
+    contactUrl: `${services.publicUrl}/contact`,
+  };
+}
+
+/** Gives the money back through the provider the order was paid with; the provider's refund id. */
+async function refundPayment(services: RefundServices, order: Order, requestId: number, amountCents: number) {
+  if (!order.paymentRef || order.paymentProvider !== services.payments.name) {
+    throw new Refusal(
+      order.paymentProvider
+        ? `This order was paid through ${order.paymentProvider}, not the shop's payment provider now: refund it there.`
+        : "This order has no payment to refund.",
+      409,
+    );
+  }
+  try {
+    const refund = await services.payments.refund({
+      reference: order.number,
+      sessionRef: order.paymentRef,
+      captureRef: order.paymentCaptureRef,
+      amountCents,
+      // One refund per request: a retry, or a second admin approving at the same moment, gets this one back.
+      idempotencyKey: `refund-${requestId}`,
+    });
+    return refund.ref;
+  } catch (error) {
+    if (error instanceof RefundRefused) {
+      throw new Refusal(`The payment provider refused the refund: ${error.message}`, 409, { cause: error });
+    }
+    throw new Refusal(
+      "The payment provider could not be reached. Please try again: a retry never refunds twice.",
+      502,
+      { cause: error },
+    );
+  }
+}
+
+/**
+ * Approves a refund request: the provider gives the buyer the item's line total and its share of
+ * the tax back, then, in one transaction, the request is approved, the item refunded (its files
+ * close), the order partially_refunded or refunded, the seller's share taken back in their ledger
+ * (a balance may go negative; it is carried forward) and the buyer emailed.
+ */
+export async function approveRefund(
+  services: RefundServices,
+  adminId: string,
+  requestId: number,
+): Promise<{ amountCents: number; orderStatus: OrderStatus }> {
+  const found = await findRequest(services.db, requestId);
+  if (!found) throw new Refusal(NO_SUCH_REQUEST, 404);
+  if (found.request.status !== "requested") throw new Refusal(ALREADY_DECIDED, 409);
+  const { item, order } = found;
+  if (item.status === "refunded") throw new Refusal("This item has already been refunded.", 409);
+  const amountCents = (await refundAmountsOf(services.db, [order])).get(item.id) ?? 0;
+  // An item of a free order (or a free item) gives nothing back, so there is nothing to ask the provider.
+  const providerRefundRef = amountCents > 0 ? await refundPayment(services, order, requestId, amountCents) : null;
+
+  return services.db.transaction(async (tx) => {
+    const [locked] = await tx
+      .select({ status: refundRequests.status })
+      .from(refundRequests)
+      .where(eq(refundRequests.id, requestId))
+      .for("update");
+    // A second approval at the same moment got the same refund from the provider: it is recorded once.
+    if (!locked || locked.status === "approved") throw new Refusal(ALREADY_DECIDED, 409);
+    // Should a rejection have landed while the provider was refunding, the money is back with the
+    // buyer all the same: the records follow the money, so the request ends approved.
+    await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, order.id)).for("update"); // items of one order one after another
+    await tx
+      .update(refundRequests)
+      .set({ status: "approved", decisionNote: null, decidedAt: sql`now()`, decidedBy: adminId, providerRefundRef })
+      .where(eq(refundRequests.id, requestId));
+    await tx.update(orderItems).set({ status: "refunded", refundedAt: sql`now()` }).where(eq(orderItems.id, item.id));
+    const [active] = await tx
+      .select({ count: count() })
+      .from(orderItems)
+      .where(and(eq(orderItems.orderId, order.id), eq(orderItems.status, "active")));
+    const orderStatus: OrderStatus = active?.count ? "partially_refunded" : "refunded";
+    await tx.update(orders).set({ status: orderStatus, updatedAt: sql`now()` }).where(eq(orders.id, order.id));
+    await recordRefund(tx, item.id);
+    await services.jobs.send(
+      QUEUES.sendEmail,
+      refundApprovedEmail({ ...letterFor(services, order, item.title), amountCents }),
+      tx,
+    );
+    return { amountCents, orderStatus };
+  });
+}
+
+/** Rejects a refund request with a reason the buyer reads (on the order page and by email). */
+export async function rejectRefund(
+  services: RefundServices,
+  adminId: string,
+  requestId: number,
+  note: string,
+): Promise<void> {
+  const reason = refundRejectionSchema.shape.reason.safeParse(note);
+  if (!reason.success) throw new Refusal(reason.error.issues[0]?.message ?? "Tell the buyer why.", 400);
+  await services.db.transaction(async (tx) => {
+    const found = await findRequest(tx, requestId);
+    if (!found) throw new Refusal(NO_SUCH_REQUEST, 404);
+    const [locked] = await tx
+      .select({ status: refundRequests.status })
+      .from(refundRequests)
+      .where(eq(refundRequests.id, requestId))
+      .for("update");
+    if (locked?.status !== "requested") throw new Refusal(ALREADY_DECIDED, 409);
+    await tx
+      .update(refundRequests)
+      .set({ status: "rejected", decisionNote: reason.data, decidedAt: sql`now()`, decidedBy: adminId })
+      .where(eq(refundRequests.id, requestId));
+    await services.jobs.send(
+      QUEUES.sendEmail,
+      refundRejectedEmail({ ...letterFor(services, found.order, found.item.title), reason: reason.data }),
+      tx,
+    );
+  });
+}

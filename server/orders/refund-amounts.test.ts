@@ -1,0 +1,74 @@
+import { describe, expect, it } from "vitest";
+import { taxOn } from "../cart/cart.ts";
+import { refundAmounts } from "./refund-amounts.ts";
+
+const lines = (...totals: number[]) => totals.map((lineTotalCents, index) => ({ id: index + 1, lineTotalCents }));
+const amounts = (totals: number[], taxCents: number) => [...refundAmounts(lines(...totals), taxCents).values()];
+const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+
+describe("refund amounts", () => {
+  it("gives a single item back the whole order total", () => {
+    expect(amounts([2999], 240)).toEqual([3239]);
+  });
+
+  it("splits the tax in proportion to the lines when it divides evenly", () => {
+    expect(amounts([1000, 3000], 320)).toEqual([1080, 3240]);
+  });
+
+  it("gives the cent the rounding leaves to the largest remainder, so the refunds add up to the total", () => {
+    // 400 cents of tax on 4998: exact shares 159.98 and 240.02.
+    expect(amounts([1999, 2999], 400)).toEqual([1999 + 160, 2999 + 240]);
+    // Three equal lines, 100 cents of tax: 33.33 each, the first on a tie gets the extra cent.
+    expect(amounts([500, 500, 500], 100)).toEqual([534, 533, 533]);
+    // 8% of 3 x 99 = 23.76, rounded to 24 once for the order: 8 cents each.
+    expect(amounts([99, 99, 99], 24)).toEqual([107, 107, 107]);
+  });
+
+  it("keys the amounts by item id and gives free items and free orders nothing back", () => {
+    const map = refundAmounts(
+      [
+        { id: 41, lineTotalCents: 0 },
+        { id: 7, lineTotalCents: 1250 },
+      ],
+      100,
+    );
+    expect(map).toEqual(
+      new Map([
+        [41, 0],
+        [7, 1350],
+      ]),
+    );
+    expect(amounts([0, 0], 0)).toEqual([0, 0]);
+    expect(amounts([], 0)).toEqual([]);
+  });
+
+  // A property test without a library: a fixed-seed generator makes the same 2,000 orders on every run.
+  it("for any order, every item gets its line and within a cent of its exact tax share, and all add up to the total", () => {
+    let seed = 20_261_101;
+    // mulberry32: small, fast and good enough to spread the cases.
+    const random = (below: number) => {
+      seed = (seed + 0x6d2b79f5) | 0;
+      let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      return ((t ^ (t >>> 14)) >>> 0) % below;
+    };
+    for (let run = 0; run < 2000; run++) {
+      const totals = Array.from({ length: 1 + random(12) }, () =>
+        random(5) === 0 ? 0 : random(4) === 0 ? 1 + random(99) : random(100) * 99 * (1 + random(99)),
+      );
+      const subtotal = sum(totals);
+      // Mostly the shop's 8%, sometimes any tax at all (a free order has none).
+      const tax = subtotal > 0 && random(10) === 0 ? random(5000) : taxOn(subtotal);
+      const refunds = amounts(totals, tax);
+      const context = JSON.stringify({ totals, tax, refunds });
+
+      expect(sum(refunds), context).toBe(subtotal + tax);
+      refunds.forEach((refund, index) => {
+        const line = totals[index]!;
+        const exactShare = subtotal === 0 ? 0 : (line * tax) / subtotal;
+        expect(refund - line, context).toBeGreaterThanOrEqual(subtotal === 0 ? 0 : Math.floor(exactShare));
+        expect(refund - line, context).toBeLessThanOrEqual(Math.ceil(exactShare));
+      });
+    }
+  });
+});
