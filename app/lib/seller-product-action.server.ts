@@ -1,5 +1,7 @@
 import type { Database } from "@server/db/client.ts";
 import { Refusal } from "@server/lib/refusal.ts";
+import { requireShopNotRemoved } from "@server/moderation/shop-standing.ts";
+import { type ImageMove, moveProductImage } from "@server/sellers/product-image-order.ts";
 import { productFormSchema } from "@server/sellers/product-schema.ts";
 import {
   addProductFile,
@@ -16,6 +18,8 @@ export type EditorIntent =
   | "save"
   | "add-image"
   | "remove-image"
+  | "move-image-earlier"
+  | "move-image-later"
   | "add-file"
   | "remove-file"
   | "publish"
@@ -28,9 +32,17 @@ export async function applyEditorIntent(
   creatorId: number,
   productId: number,
   form: FormData,
-): Promise<{ intent: EditorIntent; message: string; deleted?: boolean }> {
+): Promise<{
+  intent: EditorIntent;
+  message: string;
+  deleted?: boolean;
+  /** The image moved, so that the page can keep the keyboard focus on it. */
+  moved?: { imageId: number; direction: ImageMove };
+}> {
   const { db, files } = services;
   const intent = String(form.get("intent")) as EditorIntent;
+  // A removed shop keeps its products as they were, for an appeal to bring them back.
+  await requireShopNotRemoved(db, creatorId);
   const id = (field: string) => Number(form.get(field));
   switch (intent) {
     case "save": {
@@ -47,6 +59,15 @@ export async function applyEditorIntent(
     case "remove-image":
       await removeProductImage(db, files, creatorId, productId, id("imageId"));
       return { intent, message: "The image was removed." };
+    case "move-image-earlier":
+    case "move-image-later": {
+      const direction = intent === "move-image-earlier" ? "earlier" : "later";
+      const imageId = id("imageId");
+      const to = await moveProductImage(db, creatorId, productId, imageId, direction);
+      const from = direction === "earlier" ? to + 1 : to - 1;
+      const cover = to === 0 ? " It is the cover now." : "";
+      return { intent, message: `Image ${from + 1} is now image ${to + 1}.${cover}`, moved: { imageId, direction } };
+    }
     case "add-file":
       await addProductFile(db, files, creatorId, productId, await uploadIn(form, "file"));
       return { intent, message: "The file was added." };

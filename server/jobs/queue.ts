@@ -20,6 +20,8 @@ export const QUEUES = {
   runPayouts: "run-payouts",
   /** Daily: guest carts and wishlists nobody came back to for 90 days are removed. */
   removeIdleGuests: "remove-idle-guests",
+  /** Every 15 minutes: shops whose 30-day suspension is over are active again, their products back on sale. */
+  liftEndedSuspensions: "lift-ended-suspensions",
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 

@@ -3,6 +3,7 @@ import { removeIdleGuests } from "../cart/shopper.ts";
 import type { Config } from "../config/env.ts";
 import type { Database } from "../db/client.ts";
 import { mailerFor, type OutgoingEmail } from "../email/mailer.ts";
+import { liftEndedSuspensions } from "../moderation/lift-ended-suspensions.ts";
 import { sendReceipt } from "../orders/send-receipt.ts";
 import { deliverHostedWebhook, expireHostedSessions } from "../payments/hosted/hosted-payments.ts";
 import { hostedWebhookSecret } from "../payments/hosted/hosted-provider.ts";
@@ -40,7 +41,12 @@ export async function startWorkers(options: {
     const run = await runWeeklyPayouts(db);
     logger.info(`Payout run for ${run.friday ?? "a day that is not Friday"}: ${run.paid.length} sellers paid`);
   });
+  await jobs.work(QUEUES.liftEndedSuspensions, async () => {
+    const lifted = await liftEndedSuspensions({ db, jobs, shopName: config.shopName, publicUrl: config.publicUrl });
+    if (lifted) logger.info(`Lifted ${lifted} ended shop suspensions`);
+  });
   await jobs.schedule(QUEUES.runPayouts, PAYOUT_CRON);
   await jobs.schedule(QUEUES.expireHostedSessions, "*/10 * * * *");
   await jobs.schedule(QUEUES.removeIdleGuests, "17 4 * * *");
+  await jobs.schedule(QUEUES.liftEndedSuspensions, "*/15 * * * *");
 }

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { checkoutServices, paidOrder, recordingJobs } from "../../tests/support/orders.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { seedSampleCatalogueIfEmpty } from "../catalogue/seed-sample-catalogue.ts";
-import { orderItems, payouts, products } from "../db/schema.ts";
+import { creators, orderItems, payouts, products } from "../db/schema.ts";
 import { recordRefund, sellerBalance, sellerLedger } from "./ledger.ts";
 import { fundsAvailableOn, payoutFriday } from "./payout-schedule.ts";
 import { payoutSettingsSchema, runWeeklyPayouts, savePayoutSettings } from "./payouts.ts";
@@ -106,5 +106,34 @@ describe("the seller's ledger and the weekly payout", () => {
       [creatorId],
     );
     expect(others[0].n).toBeGreaterThan(0);
+  });
+});
+
+describe("payouts and the shop's standing (SPEC section 4)", () => {
+  it("skips a suspended or removed shop, keeps its balance, and pays it on a Friday once it is active again", async () => {
+    const rows = await database.db.select({ id: products.id, creatorId: products.creatorId }).from(products);
+    const shop = rows.find((row) => row.creatorId !== creatorId)!.creatorId;
+    const theirs = rows.filter((row) => row.creatorId === shop).map((row) => row.id);
+    await savePayoutSettings(database.db, shop, { method: "paypal", paypalEmail: "suspended@example.com" });
+    while ((await sellerBalance(database.db, shop)) < 2500) await paidOrder(services(), theirs.slice(0, 2));
+    const balance = await sellerBalance(database.db, shop);
+    const paidTo = (run: { paid: { creatorId: number; amountCents: number }[] }) =>
+      run.paid.filter((payout) => payout.creatorId === shop);
+
+    for (const [standing, friday] of [
+      ["suspended", "2026-12-11"],
+      ["removed", "2026-12-18"],
+    ] as const) {
+      await database.db.update(creators).set({ standing }).where(eq(creators.id, shop));
+      expect(paidTo(await runWeeklyPayouts(database.db, new Date(`${friday}T09:00:00Z`)))).toEqual([]);
+      expect(await sellerBalance(database.db, shop)).toBe(balance);
+    }
+    expect(await database.db.select().from(payouts).where(eq(payouts.creatorId, shop))).toEqual([]);
+
+    await database.db.update(creators).set({ standing: "active" }).where(eq(creators.id, shop));
+    expect(paidTo(await runWeeklyPayouts(database.db, new Date("2026-12-25T09:00:00Z")))).toEqual([
+      { creatorId: shop, amountCents: balance },
+    ]);
+    expect(await sellerBalance(database.db, shop)).toBe(0);
   });
 });

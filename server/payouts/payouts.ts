@@ -2,7 +2,7 @@ import { desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { PAYOUT_MINIMUM_CENTS } from "../../app/lib/shop-facts.ts";
 import type { Database } from "../db/client.ts";
-import { ledgerEntries, type PayoutMethod, payoutSettings, payouts } from "../db/schema.ts";
+import { creators, ledgerEntries, type PayoutMethod, payoutSettings, payouts } from "../db/schema.ts";
 import { sellerBalance } from "./ledger.ts";
 import { fundsAvailableOn, payoutFriday } from "./payout-schedule.ts";
 
@@ -54,8 +54,9 @@ export interface PayoutRun {
 }
 
 /**
- * The weekly payout run (a pg-boss job every Friday): each seller with payout settings and a
- * balance of at least $25 is paid that balance, recorded as a payout and a negative ledger entry.
+ * The weekly payout run (a pg-boss job every Friday): each seller in good standing (not suspended
+ * or removed) with payout settings and a balance of at least $25 is paid that balance, recorded as
+ * a payout and a negative ledger entry; a shop not in good standing keeps its balance for a later Friday.
  * Safe to run twice and on several servers at once: one payout per seller and Friday (unique
  * index), and each seller's settings row is locked while their balance is read and paid.
  */
@@ -64,6 +65,7 @@ export async function runWeeklyPayouts(db: Database, now = new Date()): Promise<
   if (!friday) return { friday: null, paid: [] };
   const { rows } = await db.execute<{ creator_id: number }>(sql`
     SELECT ${payoutSettings.creatorId} AS creator_id FROM ${payoutSettings}
+    JOIN ${creators} ON ${creators.id} = ${payoutSettings.creatorId} AND ${creators.standing} = 'active'
     JOIN ${ledgerEntries} ON ${ledgerEntries.creatorId} = ${payoutSettings.creatorId}
     GROUP BY ${payoutSettings.creatorId}
     HAVING sum(${ledgerEntries.amountCents}) >= ${PAYOUT_MINIMUM_CENTS}`);
@@ -75,6 +77,14 @@ export async function runWeeklyPayouts(db: Database, now = new Date()): Promise<
         .from(payoutSettings)
         .where(eq(payoutSettings.creatorId, creatorId))
         .for("update");
+      // A suspended or removed shop is not paid. Read again under a shared lock: a suspension
+      // issued meanwhile comes before this payout or after it, never halfway.
+      const [shop] = await tx
+        .select({ standing: creators.standing })
+        .from(creators)
+        .where(eq(creators.id, creatorId))
+        .for("share");
+      if (shop?.standing !== "active") return 0;
       const balance = await sellerBalance(tx, creatorId);
       if (!settings || balance < PAYOUT_MINIMUM_CENTS) return 0;
       const [payout] = await tx

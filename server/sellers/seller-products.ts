@@ -2,6 +2,7 @@ import { and, asc, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { categories, orderItems, productFiles, productImages, products } from "../db/schema.ts";
 import { Refusal } from "../lib/refusal.ts";
+import { requireShopCanPublish, requireShopNotRemoved } from "../moderation/shop-standing.ts";
 import type { ProductForm } from "./product-schema.ts";
 
 // A seller's own products: every function takes the seller's creator id and touches only that
@@ -35,11 +36,15 @@ async function requireCategory(db: Database, categoryId: number) {
 /** A new product, as a draft (it goes on sale when published). */
 export async function createProduct(db: Database, creatorId: number, input: ProductForm): Promise<number> {
   await requireCategory(db, input.categoryId);
-  const [created] = await db
-    .insert(products)
-    .values({ ...columnsOf(input), creatorId, status: "draft" })
-    .returning({ id: products.id });
-  return created!.id;
+  return db.transaction(async (tx) => {
+    // A removed shop adds nothing (its row is share-locked, so a removal hides this draft too).
+    await requireShopNotRemoved(tx, creatorId);
+    const [created] = await tx
+      .insert(products)
+      .values({ ...columnsOf(input), creatorId, status: "draft" })
+      .returning({ id: products.id });
+    return created!.id;
+  });
 }
 
 /** The seller's product (any status but deleted), or a refusal. */
@@ -65,26 +70,34 @@ export async function updateProduct(db: Database, creatorId: number, productId: 
 
 /**
  * Puts the product on sale (it shows in search, its category and the creator page at once) or
- * takes it off. A product goes on sale only with an image and a file to deliver; one the platform
- * hid stays hidden.
+ * takes it off. A product goes on sale only with an image and a file to deliver, and only while the
+ * shop is in good standing (not suspended or removed); one the platform hid stays hidden.
  */
 export async function setPublished(db: Database, creatorId: number, productId: number, published: boolean) {
-  const product = await requireOwnProduct(db, creatorId, productId);
-  if (product.status === "hidden") throw new Refusal("The platform has hidden this product; contact support.", 409);
-  if (published) {
-    const [counts] = await db
-      .execute<{ images: number; files: number }>(sql`
-      SELECT (SELECT count(*) FROM ${productImages} WHERE ${productImages.productId} = ${productId})::int AS images,
-             (SELECT count(*) FROM ${productFiles} WHERE ${productFiles.productId} = ${productId})::int AS files`)
-      .then((result) => result.rows);
-    if (!counts?.images || !counts.files) {
-      throw new Refusal("Add at least one image and one file before publishing.", 409);
+  await requireOwnProduct(db, creatorId, productId);
+  await db.transaction(async (tx) => {
+    // A suspended or removed shop cannot publish; the shop row stays share-locked until the change
+    // is made, so a suspension issued meanwhile waits for it (and then hides the product).
+    if (published) await requireShopCanPublish(tx, creatorId);
+    const [product] = await tx.select({ status: products.status }).from(products).where(eq(products.id, productId));
+    if (product?.status === "hidden") {
+      throw new Refusal("The platform has hidden this product; contact support.", 409);
     }
-  }
-  await db
-    .update(products)
-    .set({ status: published ? "published" : "draft", updatedAt: sql`now()` })
-    .where(eq(products.id, productId));
+    if (published) {
+      const [counts] = await tx
+        .execute<{ images: number; files: number }>(sql`
+        SELECT (SELECT count(*) FROM ${productImages} WHERE ${productImages.productId} = ${productId})::int AS images,
+               (SELECT count(*) FROM ${productFiles} WHERE ${productFiles.productId} = ${productId})::int AS files`)
+        .then((result) => result.rows);
+      if (!counts?.images || !counts.files) {
+        throw new Refusal("Add at least one image and one file before publishing.", 409);
+      }
+    }
+    await tx
+      .update(products)
+      .set({ status: published ? "published" : "draft", updatedAt: sql`now()` })
+      .where(eq(products.id, productId));
+  });
 }
 
 /**

@@ -1,7 +1,10 @@
 import { listSellerProducts } from "@server/catalogue/seller-products.ts";
 import { servicesContext } from "@server/http/context.ts";
+import { standingNotice } from "@server/moderation/shop-standing.ts";
+import { creatorOfUser } from "@server/sellers/seller-shop.ts";
 import { Plus } from "lucide-react";
 import { Link } from "react-router";
+import { StandingNotice } from "~/components/moderation/standing-notice";
 import { ProductImage } from "~/components/product/product-image";
 import { SellerNav } from "~/components/sellers/seller-nav";
 import { StatusBadge } from "~/components/sellers/status-badge";
@@ -17,28 +20,40 @@ import type { Route } from "./+types/dashboard";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireSeller(request, context);
   const { db } = context.get(servicesContext);
-  return listSellerProducts(db, user.id);
+  const [list, shop] = await Promise.all([listSellerProducts(db, user.id), creatorOfUser(db, user.id)]);
+  const notice = shop ? await standingNotice(db, shop.id) : null;
+  return {
+    ...list,
+    notice: notice && {
+      standing: notice.standing,
+      suspendedUntil: notice.suspendedUntil?.toISOString() ?? null,
+      warningFixBy: notice.warningFixBy?.toISOString() ?? null,
+    },
+  };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Seller Dashboard");
 
 export default function SellerDashboard({ loaderData }: Route.ComponentProps) {
-  const { shopName, followers, products } = loaderData;
+  const { shopName, followers, products, notice } = loaderData;
   return (
     <Container className="py-10">
       <h1 className="text-3xl font-bold">Seller Dashboard</h1>
       <SellerNav />
+      {notice ? <StandingNotice notice={notice} /> : null}
       <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
         <p className="text-muted-foreground">
           {shopName
             ? `Your shop: ${shopName} · ${products.length} products · ${formatCount(followers)} ${followers === 1 ? "follower" : "followers"}`
             : "Your shop has no products yet."}
         </p>
-        <Button asChild>
-          <Link to="/seller/products/new">
-            <Plus aria-hidden="true" /> Add a product
-          </Link>
-        </Button>
+        {notice?.standing === "removed" ? null : (
+          <Button asChild>
+            <Link to="/seller/products/new">
+              <Plus aria-hidden="true" /> Add a product
+            </Link>
+          </Button>
+        )}
       </div>
       <h2 className="mt-8 text-xl font-semibold">Your products</h2>
       {products.length === 0 ? (

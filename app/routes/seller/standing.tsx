@@ -1,0 +1,198 @@
+import { servicesContext } from "@server/http/context.ts";
+import { appealAction } from "@server/moderation/appeal-action.ts";
+import { appealSchema } from "@server/moderation/moderation-schemas.ts";
+import { shopStanding } from "@server/moderation/shop-standing.ts";
+import { data, Form, useNavigation } from "react-router";
+import { FormStatus } from "~/components/account/form-status";
+import { StandingBadge } from "~/components/moderation/standing-badge";
+import { SellerNav } from "~/components/sellers/seller-nav";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Label, Textarea } from "~/components/ui/input";
+import { Container } from "~/components/ui/page";
+import { APPEAL_STATUS_LABELS, formatDay, STEP_LABELS, type Standing } from "~/lib/enforcement";
+import { firstIssue } from "~/lib/form-errors";
+import { pageMeta } from "~/lib/meta";
+import { refusalResponse } from "~/lib/refusal.server";
+import { requireSellerShop } from "~/lib/require-seller-shop.server";
+import { APPEAL_REVIEW_TIME, APPEAL_WINDOW_DAYS } from "~/lib/shop-facts";
+import type { Route } from "./+types/standing";
+
+const iso = (time: Date | null) => time?.toISOString() ?? null;
+
+// Reached by every seller, a removed one too: it only reads the shop's standing and takes appeals.
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { shop } = await requireSellerShop(request, context);
+  const standing = await shopStanding(context.get(servicesContext).db, shop.id);
+  return {
+    standing: standing.standing,
+    suspendedUntil: iso(standing.suspendedUntil),
+    actions: standing.actions.map((action) => ({
+      ...action,
+      issuedAt: action.issuedAt.toISOString(),
+      fixBy: iso(action.fixBy),
+      endsAt: iso(action.endsAt),
+      revokedAt: iso(action.revokedAt),
+      appealBy: action.appealBy.toISOString(),
+      appeal: action.appeal && {
+        ...action.appeal,
+        createdAt: action.appeal.createdAt.toISOString(),
+        decidedAt: iso(action.appeal.decidedAt),
+      },
+    })),
+  };
+}
+
+/** POST: appeal one of the shop's own actions (the server checks whose it is and the 7 days). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { shop } = await requireSellerShop(request, context);
+  const parsed = appealSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ ok: false, message: firstIssue(parsed.error) }, { status: 400 });
+  try {
+    await appealAction(context.get(servicesContext), shop.id, parsed.data.actionId, parsed.data.message);
+    return {
+      ok: true,
+      message: `Your appeal was sent. We review it in ${APPEAL_REVIEW_TIME} and email you the decision.`,
+    };
+  } catch (error) {
+    return refusalResponse(error);
+  }
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Account standing");
+
+function standingText(standing: Standing, until: string | null) {
+  switch (standing) {
+    case "active":
+      return "Your shop is in good standing: its products are on sale and payouts run every Friday.";
+    case "suspended":
+      return `Your shop is suspended${until ? ` until ${formatDay(until)}` : ""}: its products are hidden from the marketplace, you cannot publish products, and payouts wait until the suspension ends. Buyers keep their downloads.`;
+    case "removed":
+      return "Your shop has been removed from the marketplace: its products are no longer on sale and you cannot publish products. Buyers keep their downloads.";
+  }
+}
+
+export default function StandingPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { standing, suspendedUntil, actions } = loaderData;
+  const busy = useNavigation().state === "submitting";
+  return (
+    <Container className="py-10">
+      <h1 className="text-3xl font-bold">Seller Dashboard</h1>
+      <SellerNav />
+      <div className="mt-8 flex max-w-3xl flex-col gap-6">
+        <Card className="p-6">
+          <h2 className="flex flex-wrap items-center gap-3 text-xl font-semibold">
+            Account standing <StandingBadge standing={standing} />
+          </h2>
+          <p className="mt-2">{standingText(standing, suspendedUntil)}</p>
+          <p className="mt-2 text-sm text-muted-foreground">
+            A first violation of the seller guidelines brings a warning with 7 days to fix it, a second a 30-day
+            suspension, a third permanent removal. You can appeal each action within {APPEAL_WINDOW_DAYS} days; appeals
+            are reviewed in {APPEAL_REVIEW_TIME}.
+          </p>
+        </Card>
+        <FormStatus result={actionData} />
+        <section aria-labelledby="actions-heading">
+          <h2 id="actions-heading" className="text-xl font-semibold">
+            Actions on your shop
+          </h2>
+          {actions.length === 0 ? (
+            <p className="mt-3 text-muted-foreground">None: your shop has no violations.</p>
+          ) : (
+            <ul className="mt-3 flex flex-col gap-4">
+              {actions.map((action) => (
+                <li key={action.id}>
+                  <Card className="flex flex-col gap-3 p-5">
+                    <h3 className="text-lg font-semibold">
+                      {STEP_LABELS[action.step]} · {formatDay(action.issuedAt)}
+                    </h3>
+                    <p className="break-words">{action.reason}</p>
+                    <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
+                      {action.fixBy ? (
+                        <>
+                          <dt className="font-medium">Fix by</dt>
+                          <dd>{formatDay(action.fixBy)}</dd>
+                        </>
+                      ) : null}
+                      {action.endsAt ? (
+                        <>
+                          <dt className="font-medium">Suspended until</dt>
+                          <dd>{formatDay(action.endsAt)}</dd>
+                        </>
+                      ) : null}
+                      {action.revokedAt ? (
+                        <>
+                          <dt className="font-medium">Withdrawn</dt>
+                          <dd>{formatDay(action.revokedAt)}: it no longer counts against your shop.</dd>
+                        </>
+                      ) : null}
+                    </dl>
+                    {action.appeal ? (
+                      <AppealState appeal={action.appeal} />
+                    ) : action.canAppeal ? (
+                      <Form method="post" className="flex flex-col gap-2">
+                        <input type="hidden" name="actionId" value={action.id} />
+                        <Label htmlFor={`appeal-${action.id}`}>Appeal this action</Label>
+                        <Textarea
+                          id={`appeal-${action.id}`}
+                          name="message"
+                          required
+                          minLength={20}
+                          maxLength={2000}
+                          aria-describedby={`appeal-hint-${action.id}`}
+                          className="min-h-24"
+                        />
+                        <p id={`appeal-hint-${action.id}`} className="text-sm text-muted-foreground">
+                          Tell us why this action should be withdrawn (20 to 2000 characters). You can appeal until{" "}
+                          {formatDay(action.appealBy)}.
+                        </p>
+                        <Button type="submit" className="self-start" disabled={busy}>
+                          Send appeal
+                        </Button>
+                      </Form>
+                    ) : action.revokedAt ? null : (
+                      <p className="text-sm text-muted-foreground">
+                        The time to appeal ended on {formatDay(action.appealBy)}.
+                      </p>
+                    )}
+                  </Card>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+    </Container>
+  );
+}
+
+function AppealState({
+  appeal,
+}: {
+  appeal: {
+    status: keyof typeof APPEAL_STATUS_LABELS;
+    message: string;
+    createdAt: string;
+    decisionNote: string | null;
+    decidedAt: string | null;
+  };
+}) {
+  return (
+    <div className="rounded-md bg-muted p-3 text-sm">
+      <p className="font-medium">
+        {APPEAL_STATUS_LABELS[appeal.status]}
+        {appeal.decidedAt ? ` · ${formatDay(appeal.decidedAt)}` : ` · sent ${formatDay(appeal.createdAt)}`}
+      </p>
+      {appeal.status === "pending" ? (
+        <p className="mt-1 text-muted-foreground">
+          We review appeals in {APPEAL_REVIEW_TIME} and email you the decision.
+        </p>
+      ) : null}
+      {appeal.decisionNote ? <p className="mt-1 break-words">{appeal.decisionNote}</p> : null}
+      <details className="mt-2">
+        <summary className="cursor-pointer">Your appeal</summary>
+        <p className="mt-1 whitespace-pre-line break-words text-muted-foreground">{appeal.message}</p>
+      </details>
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import { eq } from "drizzle-orm";
+import { appeals, enforcementActions } from "../db/schema.ts";
+import { QUEUES } from "../jobs/queue.ts";
+import { Refusal } from "../lib/refusal.ts";
+import { applyStanding, type Standing } from "./apply-standing.ts";
+import { appealDeniedEmail, appealUpheldEmail } from "./enforcement-emails.ts";
+import type { ModerationServices } from "./enforcement-rules.ts";
+import { denialNote } from "./moderation-schemas.ts";
+import { letterTo, lockSellerShop } from "./shop-owner.ts";
+
+export type AppealDecision = { uphold: boolean; note?: string | null };
+
+/**
+ * An admin's decision on a pending appeal (the appeal row is locked: it is decided once). Upheld,
+ * the action is revoked and its effects undone: the shop's standing becomes what its remaining
+ * actions imply and the products the action hid come back. Denied, the action stands and the note
+ * says why. The seller is emailed either way. Returns the shop's standing afterwards.
+ */
+export async function decideAppeal(
+  services: ModerationServices,
+  adminId: string,
+  appealId: number,
+  decision: AppealDecision,
+  now = new Date(),
+): Promise<{ standing: Standing }> {
+  let note = decision.note?.trim() || null;
+  if (!decision.uphold) {
+    const parsed = denialNote.safeParse(note ?? "");
+    if (!parsed.success) throw new Refusal(parsed.error.issues[0]!.message, 400);
+    note = parsed.data;
+  }
+  return services.db.transaction(async (tx) => {
+    const [appeal] = Number.isSafeInteger(appealId)
+      ? await tx.select().from(appeals).where(eq(appeals.id, appealId)).for("update")
+      : [];
+    if (!appeal) throw new Refusal("There is no such appeal.", 404);
+    if (appeal.status !== "pending") throw new Refusal("This appeal has already been decided.", 409);
+    const [action] = await tx.select().from(enforcementActions).where(eq(enforcementActions.id, appeal.actionId));
+    const found = await lockSellerShop(tx, action!.creatorId);
+    if (!found) throw new Refusal("The shop of this appeal no longer has an owner.", 409);
+    await tx
+      .update(appeals)
+      .set({ status: decision.uphold ? "upheld" : "denied", decisionNote: note, decidedBy: adminId, decidedAt: now })
+      .where(eq(appeals.id, appeal.id));
+    const letter = letterTo(services, found.shop, found.owner);
+    if (!decision.uphold) {
+      await services.jobs.send(QUEUES.sendEmail, appealDeniedEmail(letter, action!.step, note!), tx);
+      return { standing: found.shop.standing };
+    }
+    await tx.update(enforcementActions).set({ revokedAt: now }).where(eq(enforcementActions.id, action!.id));
+    const standing = await applyStanding(tx, found.shop.id, now);
+    await services.jobs.send(QUEUES.sendEmail, appealUpheldEmail(letter, action!.step, note), tx);
+    return { standing };
+  });
+}

@@ -1,0 +1,261 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { asc, eq, isNull } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { applyEditorIntent } from "../../app/lib/seller-product-action.server.ts";
+import { recordingJobs } from "../../tests/support/orders.ts";
+import { sellerShopMaker } from "../../tests/support/seller-shops.ts";
+import { setUpTestDatabase } from "../../tests/support/test-database.ts";
+import { seedSampleCatalogueIfEmpty } from "../catalogue/seed-sample-catalogue.ts";
+import { categories, creators, productSearch, products, user } from "../db/schema.ts";
+import type { OutgoingEmail } from "../email/mailer.ts";
+import { QUEUES } from "../jobs/queue.ts";
+import { productFormSchema } from "../sellers/product-schema.ts";
+import { createProduct, setPublished } from "../sellers/seller-products.ts";
+import { localFileStore } from "../storage/file-store.ts";
+import type { ModerationServices } from "./enforcement-rules.ts";
+import { issueViolation } from "./issue-violation.ts";
+import { liftEndedSuspensions } from "./lift-ended-suspensions.ts";
+import { sellerShops } from "./seller-shops.ts";
+import { shopStanding, standingNotice } from "./shop-standing.ts";
+
+const database = setUpTestDatabase();
+const jobs = recordingJobs();
+const sellerShop = sellerShopMaker(database);
+let services: ModerationServices;
+const ADMIN = "admin-1";
+const DAY = 24 * 3600_000;
+const T0 = new Date("2026-11-02T10:00:00Z");
+const at = (days: number) => new Date(T0.getTime() + days * DAY);
+
+beforeAll(async () => {
+  await seedSampleCatalogueIfEmpty(database.db, database.pool);
+  await database.db.insert(user).values({ id: ADMIN, name: "Admin", email: "admin@example.com", role: "admin" });
+  services = { db: database.db, jobs, shopName: "Test Market", publicUrl: "http://shop.test" };
+});
+
+const emailsTo = (to: string) =>
+  jobs.sent
+    .filter((job) => job.name === QUEUES.sendEmail)
+    .map((job) => job.data as OutgoingEmail)
+    .filter((email) => email.to === to);
+
+const shopOf = async (creatorId: number) =>
+  (await database.db.select().from(creators).where(eq(creators.id, creatorId)))[0]!;
+
+/** The shop's products by id: status, why hidden, and whether search lists them. */
+async function productsOf(creatorId: number) {
+  const rows = await database.db
+    .select({ id: products.id, status: products.status, hiddenBy: products.hiddenBy, listed: productSearch.published })
+    .from(products)
+    .innerJoin(productSearch, eq(productSearch.productId, products.id))
+    .where(eq(products.creatorId, creatorId))
+    .orderBy(asc(products.id));
+  return Object.fromEntries(rows.map(({ id, ...row }) => [id, row]));
+}
+
+/** Makes the shop's first product a draft and its second hidden by moderation; returns every product id. */
+async function withDraftAndModerated(creatorId: number) {
+  const ids = Object.keys(await productsOf(creatorId)).map(Number);
+  expect(ids.length).toBeGreaterThanOrEqual(3);
+  await database.db.update(products).set({ status: "draft" }).where(eq(products.id, ids[0]!));
+  await database.db
+    .update(products)
+    .set({ status: "hidden", hiddenBy: "moderation", hiddenNote: "Copyrighted artwork." })
+    .where(eq(products.id, ids[1]!));
+  return ids;
+}
+
+describe("recording violations (SPEC section 4)", () => {
+  it("gives a warning with 7 days to fix, then a 30-day suspension that hides the shop, then removal", async () => {
+    const seller = await sellerShop();
+    const [draft, moderated, ...rest] = await withDraftAndModerated(seller.creatorId);
+
+    const warning = await issueViolation(
+      services,
+      ADMIN,
+      seller.creatorId,
+      "Listing photos copied from another shop.",
+      T0,
+    );
+    expect(warning).toMatchObject({ step: "warning", issuedAt: T0, fixBy: at(7), endsAt: null, issuedBy: ADMIN });
+    expect(await shopOf(seller.creatorId)).toMatchObject({ standing: "active", suspendedUntil: null });
+    expect((await productsOf(seller.creatorId))[rest[0]!]).toEqual({
+      status: "published",
+      hiddenBy: null,
+      listed: true,
+    });
+    const [warned] = emailsTo(seller.email);
+    expect(warned!.subject).toBe(`A warning about your shop "${seller.name}" on Test Market`);
+    expect(warned!.text).toContain("Listing photos copied from another shop.");
+    expect(warned!.text).toContain("Please fix the issue by Nov 9, 2026.");
+    expect(warned!.text).toContain("appeal within 7 days, until Nov 9, 2026, at http://shop.test/seller/standing");
+    expect(await standingNotice(database.db, seller.creatorId, at(1))).toMatchObject({ warningFixBy: at(7) });
+    expect(await standingNotice(database.db, seller.creatorId, at(8))).toBeNull();
+
+    const suspension = await issueViolation(services, ADMIN, seller.creatorId, "The same photos again.", at(10));
+    expect(suspension).toMatchObject({ step: "suspension", issuedAt: at(10), fixBy: null, endsAt: at(40) });
+    expect(await shopOf(seller.creatorId)).toMatchObject({ standing: "suspended", suspendedUntil: at(40) });
+    const suspended = await productsOf(seller.creatorId);
+    expect(suspended[draft!]).toEqual({ status: "draft", hiddenBy: null, listed: false });
+    expect(suspended[moderated!]).toEqual({ status: "hidden", hiddenBy: "moderation", listed: false });
+    for (const id of rest) expect(suspended[id]).toEqual({ status: "hidden", hiddenBy: "suspension", listed: false });
+    expect(emailsTo(seller.email).at(-1)!.subject).toBe(`Your shop "${seller.name}" is suspended for 30 days`);
+    expect(emailsTo(seller.email).at(-1)!.text).toContain("suspended from Nov 12, 2026 until Dec 12, 2026");
+
+    const removal = await issueViolation(services, ADMIN, seller.creatorId, "Counterfeit products.", at(12));
+    expect(removal).toMatchObject({ step: "removal", fixBy: null, endsAt: null });
+    expect(await shopOf(seller.creatorId)).toMatchObject({ standing: "removed", suspendedUntil: null });
+    const removed = await productsOf(seller.creatorId);
+    expect(removed[moderated!]).toMatchObject({ status: "hidden", hiddenBy: "moderation" });
+    // Drafts stay drafts: nobody sees them, and a removed shop cannot publish.
+    expect(removed[draft!]).toEqual({ status: "draft", hiddenBy: null, listed: false });
+    for (const id of rest) expect(removed[id]).toEqual({ status: "hidden", hiddenBy: "removal", listed: false });
+    expect(emailsTo(seller.email).at(-1)!.subject).toBe(`Your shop "${seller.name}" has been removed from Test Market`);
+
+    await expect(issueViolation(services, ADMIN, seller.creatorId, "Yet another violation.", at(13))).rejects.toThrow(
+      "This shop has been removed from the marketplace: no further actions can be recorded.",
+    );
+    expect(emailsTo(seller.email)).toHaveLength(3);
+    // A removed shop's standing never lapses on its own.
+    expect(await liftEndedSuspensions(services, at(100))).toBe(0);
+    expect((await shopOf(seller.creatorId)).standing).toBe("removed");
+
+    const listed = (await sellerShops(database.db)).find((shop) => shop.id === seller.creatorId)!;
+    expect(listed).toMatchObject({ ownerEmail: seller.email, standing: "removed", nextStep: null });
+    expect(listed.actions.map((action) => action.step)).toEqual(["removal", "suspension", "warning"]);
+    const standing = await shopStanding(database.db, seller.creatorId, at(13));
+    expect(standing.actions.map((action) => [action.step, action.canAppeal])).toEqual([
+      ["removal", true],
+      ["suspension", true],
+      ["warning", false],
+    ]);
+  });
+
+  it("refuses a creator without a seller account, an unknown shop and a reason too short", async () => {
+    const [unowned] = await database.db
+      .select({ id: creators.id })
+      .from(creators)
+      .where(isNull(creators.userId))
+      .limit(1);
+    for (const creatorId of [unowned!.id, 999_999, Number.NaN]) {
+      await expect(issueViolation(services, ADMIN, creatorId, "A real reason for this.", T0)).rejects.toThrow(
+        "There is no such seller shop.",
+      );
+    }
+    const seller = await sellerShop();
+    await expect(issueViolation(services, ADMIN, seller.creatorId, " short ", T0)).rejects.toThrow(
+      "Describe the violation in at least 10 characters",
+    );
+    expect((await sellerShops(database.db)).find((shop) => shop.id === seller.creatorId)).toMatchObject({
+      actions: [],
+      nextStep: "warning",
+    });
+  });
+
+  it("gives two violations recorded at the same moment two consecutive steps", async () => {
+    const seller = await sellerShop();
+    const actions = await Promise.all([
+      issueViolation(services, ADMIN, seller.creatorId, "First admin's report.", T0),
+      issueViolation(services, ADMIN, seller.creatorId, "Second admin's report.", T0),
+      issueViolation(services, ADMIN, seller.creatorId, "Third admin's report.", T0),
+    ]);
+    expect(actions.map((action) => action.step).sort()).toEqual(["removal", "suspension", "warning"]);
+    expect((await shopOf(seller.creatorId)).standing).toBe("removed");
+  });
+});
+
+describe("the end of a suspension", () => {
+  it("makes the shop active again and republishes only what the suspension hid, once", async () => {
+    const seller = await sellerShop();
+    const [draft, moderated, ...rest] = await withDraftAndModerated(seller.creatorId);
+    await issueViolation(services, ADMIN, seller.creatorId, "Misleading product descriptions.", T0);
+    await issueViolation(services, ADMIN, seller.creatorId, "Misleading product descriptions again.", at(3));
+    expect(await standingNotice(database.db, seller.creatorId, at(4))).toMatchObject({
+      standing: "suspended",
+      suspendedUntil: at(33),
+    });
+
+    expect(await liftEndedSuspensions(services, at(32))).toBe(0);
+    expect((await shopOf(seller.creatorId)).standing).toBe("suspended");
+    const lifted = await Promise.all([liftEndedSuspensions(services, at(33)), liftEndedSuspensions(services, at(33))]);
+    expect(lifted.sort()).toEqual([0, 1]);
+    expect(await shopOf(seller.creatorId)).toMatchObject({ standing: "active", suspendedUntil: null });
+    expect(emailsTo(seller.email).map((email) => email.subject)).toEqual([
+      `A warning about your shop "${seller.name}" on Test Market`,
+      `Your shop "${seller.name}" is suspended for 30 days`,
+      `Your shop "${seller.name}" is open again`,
+    ]);
+    const after = await productsOf(seller.creatorId);
+    expect(after[draft!]).toEqual({ status: "draft", hiddenBy: null, listed: false });
+    expect(after[moderated!]).toEqual({ status: "hidden", hiddenBy: "moderation", listed: false });
+    for (const id of rest) expect(after[id]).toEqual({ status: "published", hiddenBy: null, listed: true });
+    const [note] = await database.db
+      .select({ note: products.hiddenNote })
+      .from(products)
+      .where(eq(products.id, rest[0]!));
+    expect(note!.note).toBeNull();
+    expect(await standingNotice(database.db, seller.creatorId, at(34))).toBeNull();
+
+    // The suspension still counts: the next violation removes the shop.
+    expect((await issueViolation(services, ADMIN, seller.creatorId, "A third violation here.", at(40))).step).toBe(
+      "removal",
+    );
+  });
+});
+
+describe("a shop's products while it is suspended or removed", () => {
+  it("refuses publishing while suspended, and adding products once removed", async () => {
+    const seller = await sellerShop();
+    const [{ id: categoryId }] = (await database.db.select({ id: categories.id }).from(categories).limit(1)) as [
+      { id: number },
+    ];
+    const form = productFormSchema.parse({
+      title: "Calm Weekly Planner",
+      description: "A calm weekly planner with habit trackers and notes pages.",
+      categoryId: String(categoryId),
+      tags: "planner",
+      format: "PDF",
+      price: "12.50",
+      originalPrice: "",
+      features: "Undated pages",
+      whatYouGet: "1 PDF planner",
+      pages: "120",
+    });
+    const draft = await createProduct(database.db, seller.creatorId, form);
+    await issueViolation(services, ADMIN, seller.creatorId, "Misleading product descriptions.", T0);
+    await issueViolation(services, ADMIN, seller.creatorId, "Misleading product descriptions again.", at(1));
+    await expect(setPublished(database.db, seller.creatorId, draft, true)).rejects.toThrow(
+      "Your shop is suspended until Dec 3, 2026: products cannot be published until then.",
+    );
+    // Drafts can still be prepared while suspended.
+    const another = await createProduct(database.db, seller.creatorId, form);
+
+    await liftEndedSuspensions(services, at(31));
+    // Active again: what stops it now is only the missing image and file.
+    await expect(setPublished(database.db, seller.creatorId, another, true)).rejects.toThrow(
+      "Add at least one image and one file before publishing.",
+    );
+
+    await issueViolation(services, ADMIN, seller.creatorId, "Counterfeit products.", at(40));
+    await expect(createProduct(database.db, seller.creatorId, form)).rejects.toThrow(
+      "Your shop has been removed from the marketplace.",
+    );
+    await expect(setPublished(database.db, seller.creatorId, draft, true)).rejects.toThrow(
+      "Your shop has been removed from the marketplace.",
+    );
+    // Nor can it change or delete what it has: an upheld appeal brings the products back as they were.
+    const editor = { db: database.db, files: localFileStore(fs.mkdtempSync(path.join(os.tmpdir(), "removed-"))) };
+    for (const intent of ["save", "delete", "unpublish"]) {
+      const change = new FormData();
+      change.set("intent", intent);
+      change.set("title", "Renamed while removed");
+      await expect(applyEditorIntent(editor, seller.creatorId, draft, change)).rejects.toThrow(
+        "Your shop has been removed from the marketplace.",
+      );
+    }
+    const [kept] = await database.db.select().from(products).where(eq(products.id, draft));
+    expect(kept).toMatchObject({ title: "Calm Weekly Planner", status: "draft" });
+  });
+});

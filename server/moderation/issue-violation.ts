@@ -1,0 +1,67 @@
+import { and, count, eq, isNull } from "drizzle-orm";
+import { type EnforcementStep, enforcementActions } from "../db/schema.ts";
+import { QUEUES } from "../jobs/queue.ts";
+import { Refusal } from "../lib/refusal.ts";
+import { applyStanding } from "./apply-standing.ts";
+import { actionEmail } from "./enforcement-emails.ts";
+import {
+  addDays,
+  appealDeadline,
+  FIX_DAYS,
+  type ModerationServices,
+  SUSPENSION_DAYS,
+  stepAfter,
+} from "./enforcement-rules.ts";
+import { violationReason } from "./moderation-schemas.ts";
+import { letterTo, lockSellerShop } from "./shop-owner.ts";
+
+export type EnforcementAction = typeof enforcementActions.$inferSelect;
+
+/**
+ * Records a violation by a seller shop (SPEC section 4). Its step follows from the shop's earlier
+ * actions that still stand: a warning with 7 days to fix, then a 30-day suspension (the shop's
+ * products hidden, no payouts), then permanent removal. The shop row is locked first, so two admins
+ * acting at once give two consecutive steps. The seller is emailed in the same transaction.
+ */
+export async function issueViolation(
+  services: ModerationServices,
+  adminId: string,
+  creatorId: number,
+  reason: string,
+  now = new Date(),
+): Promise<EnforcementAction> {
+  const parsed = violationReason.safeParse(reason);
+  if (!parsed.success) throw new Refusal(parsed.error.issues[0]!.message, 400);
+  return services.db.transaction(async (tx) => {
+    const found = await lockSellerShop(tx, creatorId);
+    if (!found) throw new Refusal("There is no such seller shop.", 404);
+    const { shop, owner } = found;
+    if (shop.standing === "removed") {
+      throw new Refusal("This shop has been removed from the marketplace: no further actions can be recorded.", 409);
+    }
+    const [standing] = await tx
+      .select({ n: count() })
+      .from(enforcementActions)
+      .where(and(eq(enforcementActions.creatorId, shop.id), isNull(enforcementActions.revokedAt)));
+    const step: EnforcementStep = stepAfter(standing?.n ?? 0);
+    const [action] = await tx
+      .insert(enforcementActions)
+      .values({
+        creatorId: shop.id,
+        step,
+        reason: parsed.data,
+        issuedBy: adminId,
+        issuedAt: now,
+        fixBy: step === "warning" ? addDays(now, FIX_DAYS) : null,
+        endsAt: step === "suspension" ? addDays(now, SUSPENSION_DAYS) : null,
+      })
+      .returning();
+    if (step !== "warning") await applyStanding(tx, shop.id, now);
+    await services.jobs.send(
+      QUEUES.sendEmail,
+      actionEmail(letterTo(services, shop, owner), { ...action!, appealBy: appealDeadline(now) }),
+      tx,
+    );
+    return action!;
+  });
+}

@@ -1,0 +1,45 @@
+import { z } from "zod";
+
+// The forms of seller enforcement: an admin records a violation, a seller appeals, an admin decides.
+
+export const violationReason = z
+  .string()
+  .trim()
+  .min(10, "Describe the violation in at least 10 characters: the seller reads it.")
+  .max(1000, "Please keep the reason under 1000 characters.");
+
+export const violationSchema = z.object({
+  creatorId: z.coerce.number().int().positive(),
+  reason: violationReason,
+});
+
+export const appealMessage = z
+  .string({ error: "Tell us why the action should be withdrawn." })
+  .trim()
+  .min(20, "Please explain your appeal in at least 20 characters.")
+  .max(2000, "Please keep your appeal under 2000 characters.");
+
+export const appealSchema = z.object({
+  actionId: z.coerce.number().int().positive(),
+  message: appealMessage,
+});
+
+export const denialNote = z
+  .string({ error: "Tell the seller why the appeal is denied." })
+  .trim()
+  .min(10, "Tell the seller why the appeal is denied, in at least 10 characters.")
+  .max(1000, "Please keep the note under 1000 characters.");
+
+export const appealDecisionSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("uphold"),
+    appealId: z.coerce.number().int().positive(),
+    note: z
+      .string()
+      .trim()
+      .max(1000, "Please keep the note under 1000 characters.")
+      .optional()
+      .transform((note) => note || null),
+  }),
+  z.object({ intent: z.literal("deny"), appealId: z.coerce.number().int().positive(), note: denialNote }),
+]);
