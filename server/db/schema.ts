@@ -130,6 +130,8 @@ export const products = pgTable(
       sql`${table.hiddenBy} IS NULL OR ${table.hiddenBy} IN ('moderation', 'suspension', 'removal')`,
     ),
     index("products_creator_idx").on(table.creatorId),
+    // The admin console counts the products that are not on sale (few, next to the published ones).
+    index("products_unpublished_status_idx").on(table.status).where(sql`${table.status} <> 'published'`),
     index("products_created_at_idx").on(table.createdAt),
     // Listings show published products, most downloaded first, page by page. NULLS FIRST is
     // PostgreSQL's default for DESC, so the index matches `ORDER BY downloads DESC, id DESC`.

@@ -3,6 +3,7 @@ import { rejectionSchema } from "@server/sellers/application-schema.ts";
 import { decideApplication, pendingApplications } from "@server/sellers/applications.ts";
 import { data, Form, useNavigation } from "react-router";
 import { FormStatus } from "~/components/account/form-status";
+import { AdminNav } from "~/components/admin/admin-nav";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Label, Textarea } from "~/components/ui/input";
@@ -52,8 +53,10 @@ export default function ApplicationsPage({ loaderData, actionData }: Route.Compo
   const busy = useNavigation().state === "submitting";
   return (
     <Container className="max-w-4xl py-10">
-      <h1 className="text-3xl font-bold">Seller applications</h1>
-      <p className="mt-2 text-muted-foreground">Applications waiting for a decision, oldest first.</p>
+      <h1 className="text-3xl font-bold">Admin console</h1>
+      <AdminNav />
+      <h2 className="mt-8 text-xl font-semibold">Seller applications</h2>
+      <p className="mt-1 text-muted-foreground">Applications waiting for a decision, oldest first.</p>
       <div className="mt-4">
         <FormStatus result={actionData} />
       </div>
@@ -65,7 +68,7 @@ export default function ApplicationsPage({ loaderData, actionData }: Route.Compo
             <li key={application.id}>
               <Card className="flex flex-col gap-3 p-5">
                 <div className="flex flex-wrap items-baseline justify-between gap-2">
-                  <h2 className="text-lg font-semibold">{application.shopName}</h2>
+                  <h3 className="text-lg font-semibold">{application.shopName}</h3>
                   <span className="text-sm text-muted-foreground">
                     {dateFormat.format(new Date(application.createdAt))}
                   </span>

@@ -1,0 +1,19 @@
+import { SectionNav } from "~/components/layout/section-nav";
+
+/** The admin console's sections. */
+export function AdminNav() {
+  return (
+    <SectionNav
+      label="Admin console"
+      links={[
+        { to: "/admin", label: "Overview", end: true },
+        { to: "/admin/applications", label: "Applications" },
+        { to: "/admin/products", label: "Products" },
+        { to: "/admin/sellers", label: "Sellers" },
+        { to: "/admin/appeals", label: "Appeals" },
+        { to: "/admin/refunds", label: "Refunds" },
+        { to: "/admin/messages", label: "Messages" },
+      ]}
+    />
+  );
+}

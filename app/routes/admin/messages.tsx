@@ -1,0 +1,135 @@
+import { listContactMessages, markMessageHandled, messageListQuery } from "@server/admin/contact-messages.ts";
+import { servicesContext } from "@server/http/context.ts";
+import { Form, Link, useNavigation } from "react-router";
+import { FormStatus } from "~/components/account/form-status";
+import { AdminNav } from "~/components/admin/admin-nav";
+import { Pager } from "~/components/admin/pager";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Container } from "~/components/ui/page";
+import { pageMeta } from "~/lib/meta";
+import { refusalResponse } from "~/lib/refusal.server";
+import { requireAdmin } from "~/lib/require-user.server";
+import { cn } from "~/lib/utils";
+import type { Route } from "./+types/messages";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const query = messageListQuery(new URL(request.url).searchParams);
+  const list = await listContactMessages(context.get(servicesContext).db, query);
+  return {
+    ...list,
+    messages: list.messages.map((message) => ({
+      ...message,
+      createdAt: message.createdAt.toISOString(),
+      handledAt: message.handledAt?.toISOString() ?? null,
+    })),
+  };
+}
+
+/** POST: mark one message handled. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = await requireAdmin(request, context);
+  const form = await request.formData();
+  try {
+    await markMessageHandled(context.get(servicesContext).db, admin.id, Number(form.get("messageId")));
+    return { ok: true, message: "Marked as handled." };
+  } catch (error) {
+    return refusalResponse(error);
+  }
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, "Contact messages"),
+  { name: "robots", content: "noindex" },
+];
+
+const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+const when = (iso: string) => `${dateFormat.format(new Date(iso))} UTC`;
+
+/** A reply in the admin's mail program, to the sender, on the same subject. */
+function replyHref(email: string, subject: string) {
+  return `mailto:${encodeURIComponent(email).replace(/%40/g, "@")}?subject=${encodeURIComponent(`Re: ${subject}`)}`;
+}
+
+const VIEWS = [
+  { view: "open", label: "Open", to: "/admin/messages" },
+  { view: "handled", label: "Handled", to: "/admin/messages?show=handled" },
+] as const;
+
+export default function MessagesPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { view, page, hasNext, messages } = loaderData;
+  const busy = useNavigation().state === "submitting";
+  return (
+    <Container className="max-w-4xl py-10">
+      <h1 className="text-3xl font-bold">Admin console</h1>
+      <AdminNav />
+      <h2 className="mt-8 text-xl font-semibold">Contact messages</h2>
+      <p className="mt-1 text-muted-foreground">
+        {view === "open"
+          ? "Messages from the contact form waiting for an answer, oldest first."
+          : "Messages already handled, the most recent first."}
+      </p>
+      <nav aria-label="Messages to show" className="mt-4 flex gap-2">
+        {VIEWS.map((item) => (
+          <Button key={item.view} asChild size="sm" variant={item.view === view ? "primary" : "outline"}>
+            <Link to={item.to} aria-current={item.view === view ? "page" : undefined}>
+              {item.label}
+            </Link>
+          </Button>
+        ))}
+      </nav>
+      <div className="mt-4">
+        <FormStatus result={actionData} />
+      </div>
+      {messages.length === 0 ? (
+        <p className="mt-6 text-muted-foreground">
+          {page > 1 ? "There are no more messages." : view === "open" ? "No messages are waiting." : "None yet."}
+        </p>
+      ) : (
+        <ul className="mt-6 flex flex-col gap-4">
+          {messages.map((message) => (
+            <li key={message.id}>
+              <Card className={cn("flex flex-col gap-3 p-5", message.handledAt && "bg-muted/40")}>
+                <div className="flex flex-wrap items-baseline justify-between gap-2">
+                  <h3 id={`message-${message.id}`} className="min-w-0 text-lg font-semibold break-words">
+                    {message.subject}
+                  </h3>
+                  <span className="text-sm text-muted-foreground">{when(message.createdAt)}</span>
+                </div>
+                <p className="text-sm break-words">
+                  From {message.name} ·{" "}
+                  <a href={replyHref(message.email, message.subject)} className="underline">
+                    {message.email}
+                  </a>
+                </p>
+                <p className="text-sm whitespace-pre-wrap break-words">{message.message}</p>
+                {message.handledAt ? (
+                  <p className="text-sm text-muted-foreground">
+                    Handled {when(message.handledAt)}
+                    {message.handledByName ? ` by ${message.handledByName}` : ""}
+                  </p>
+                ) : (
+                  <div className="flex flex-wrap gap-3">
+                    <Button asChild variant="outline">
+                      <a href={replyHref(message.email, message.subject)} aria-describedby={`message-${message.id}`}>
+                        Reply by email
+                      </a>
+                    </Button>
+                    <Form method="post">
+                      <input type="hidden" name="messageId" value={message.id} />
+                      <Button type="submit" disabled={busy} aria-describedby={`message-${message.id}`}>
+                        Mark as handled
+                      </Button>
+                    </Form>
+                  </div>
+                )}
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pager page={page} hasNext={hasNext} label="Message pages" />
+    </Container>
+  );
+}

@@ -1,0 +1,125 @@
+import { keyFigures, RECENT_DAYS } from "@server/admin/key-figures.ts";
+import { servicesContext } from "@server/http/context.ts";
+import {
+  Ban,
+  CalendarDays,
+  CircleDollarSign,
+  EyeOff,
+  FilePen,
+  Inbox,
+  Landmark,
+  Package,
+  ReceiptText,
+  Scale,
+  ShoppingBag,
+  Store,
+  Undo2,
+  UserPlus,
+  UserX,
+} from "lucide-react";
+import { AdminNav } from "~/components/admin/admin-nav";
+import { FigureCards } from "~/components/admin/figure-cards";
+import { Container } from "~/components/ui/page";
+import { formatPrice } from "~/lib/format";
+import { pageMeta } from "~/lib/meta";
+import { requireAdmin } from "~/lib/require-user.server";
+import type { Route } from "./+types/overview";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  return { figures: await keyFigures(context.get(servicesContext).db) };
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, "Admin console"),
+  { name: "robots", content: "noindex" },
+];
+
+const count = (value: number) => value.toLocaleString("en-US");
+
+export default function OverviewPage({ loaderData }: Route.ComponentProps) {
+  const { money, sellers, products, waiting } = loaderData.figures;
+  return (
+    <Container className="max-w-5xl py-10">
+      <h1 className="text-3xl font-bold">Admin console</h1>
+      <AdminNav />
+      <h2 className="mt-8 text-xl font-semibold">Overview</h2>
+      <p className="mt-1 text-muted-foreground">The platform at a glance, and the work waiting for an admin.</p>
+      <FigureCards
+        id="figures-waiting"
+        title="Waiting for you"
+        figures={[
+          {
+            label: "Seller applications",
+            value: count(waiting.applications),
+            icon: UserPlus,
+            to: "/admin/applications",
+            highlight: waiting.applications > 0,
+          },
+          {
+            label: "Refund requests",
+            value: count(waiting.refunds),
+            icon: Undo2,
+            to: "/admin/refunds",
+            highlight: waiting.refunds > 0,
+          },
+          {
+            label: "Appeals",
+            value: count(waiting.appeals),
+            icon: Scale,
+            to: "/admin/appeals",
+            highlight: waiting.appeals > 0,
+          },
+          {
+            label: "Contact messages",
+            value: count(waiting.messages),
+            icon: Inbox,
+            to: "/admin/messages",
+            highlight: waiting.messages > 0,
+          },
+        ]}
+      />
+      <FigureCards
+        id="figures-money"
+        title="Sales"
+        figures={[
+          { label: "Sales", value: formatPrice(money.salesCents), icon: CircleDollarSign },
+          { label: "Platform fees (30%)", value: formatPrice(money.platformCents), icon: Landmark },
+          { label: "Refunded", value: formatPrice(money.refundedCents), icon: ReceiptText },
+          { label: "Orders paid", value: count(money.paidOrders), icon: ShoppingBag },
+          {
+            label: `Sales, last ${RECENT_DAYS} days`,
+            value: formatPrice(money.recentSalesCents),
+            icon: CalendarDays,
+          },
+        ]}
+      />
+      <FigureCards
+        id="figures-sellers"
+        title="Sellers"
+        figures={[
+          { label: "Active shops", value: count(sellers.active), icon: Store, to: "/admin/sellers" },
+          { label: "Suspended shops", value: count(sellers.suspended), icon: Ban, to: "/admin/sellers" },
+          { label: "Removed shops", value: count(sellers.removed), icon: UserX, to: "/admin/sellers" },
+        ]}
+      />
+      <FigureCards
+        id="figures-products"
+        title="Products"
+        figures={[
+          {
+            label: "Published",
+            value: count(products.published),
+            icon: Package,
+            to: "/admin/products?status=published",
+          },
+          { label: "Hidden", value: count(products.hidden), icon: EyeOff, to: "/admin/products?status=hidden" },
+          { label: "Drafts", value: count(products.draft), icon: FilePen },
+        ]}
+      />
+      <p className="mt-8 text-sm text-muted-foreground">
+        Sales count the items of paid orders, refunded items left out; taxes are not included.
+      </p>
+    </Container>
+  );
+}

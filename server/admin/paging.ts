@@ -1,0 +1,15 @@
+// Small readers of what an admin's address or form names: a page of a list, a row's id.
+
+/** The furthest page an address may ask for; lists past it are searched, not paged through. */
+export const MAX_PAGE = 10_000;
+
+/** `?page=3` as 3; a missing, malformed or out-of-range page is the first. */
+export function pageNumber(value: string | null | undefined): number {
+  const page = Number(value);
+  return Number.isInteger(page) && page >= 1 && page <= MAX_PAGE ? page : 1;
+}
+
+/** Whether `id` can name a row of a serial column (a positive 32-bit integer). */
+export function isRowId(id: number): boolean {
+  return Number.isInteger(id) && id >= 1 && id <= 2_147_483_647;
+}

@@ -1,0 +1,220 @@
+import { and, desc, eq, inArray, like, or, type SQL, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Database, Queryable } from "../db/client.ts";
+import { creators, productFiles, productImages, productSearch, products, user } from "../db/schema.ts";
+import { type JobQueue, QUEUES } from "../jobs/queue.ts";
+import { Refusal } from "../lib/refusal.ts";
+import { normaliseQuery } from "../search/product-search.ts";
+import { type ModerationLetter, productHiddenEmail, productRestoredEmail } from "./moderation-emails.ts";
+import { isRowId, pageNumber } from "./paging.ts";
+
+// Product moderation: an admin finds a product by its title or its creator's name, hides it with
+// a note its seller reads, and restores it. Hiding takes it out of search, categories and the
+// creator page at once (a trigger keeps product_search in step with the status); those who
+// bought it keep their downloads, which never look at the product's status.
+
+export interface AdminServices {
+  db: Database;
+  jobs: JobQueue;
+  shopName: string;
+  publicUrl: string;
+}
+
+export const PRODUCTS_PER_PAGE = 25;
+
+export const MODERATION_FILTERS = ["all", "published", "hidden"] as const;
+export type ModerationFilter = (typeof MODERATION_FILTERS)[number];
+
+const STATUSES_OF: Record<ModerationFilter, ("published" | "hidden" | "draft")[]> = {
+  // Deleted products are gone for everyone but their buyers: nothing to moderate.
+  all: ["published", "hidden", "draft"],
+  published: ["published"],
+  hidden: ["hidden"],
+};
+
+export interface ModerationQuery {
+  query: string;
+  status: ModerationFilter;
+  page: number;
+}
+
+/** The search an address asks for: `?q=planner&status=hidden&page=2`. */
+export function moderationQuery(params: URLSearchParams): ModerationQuery {
+  const status = params.get("status");
+  return {
+    query: (params.get("q") ?? "").trim().slice(0, 100),
+    status: MODERATION_FILTERS.find((filter) => filter === status) ?? "all",
+    page: pageNumber(params.get("page")),
+  };
+}
+
+const NOTE_LIMITS = { min: 10, max: 1000 };
+
+export const hideProductSchema = z.object({
+  productId: z.coerce.number().int().positive("Choose the product to hide."),
+  note: z
+    .string({ error: "Tell the seller why the product is hidden." })
+    .trim()
+    .min(NOTE_LIMITS.min, `Tell the seller why in a few words (at least ${NOTE_LIMITS.min} characters).`)
+    .max(NOTE_LIMITS.max, `Please keep the note under ${NOTE_LIMITS.max} characters.`),
+});
+export const NOTE_LENGTH = NOTE_LIMITS;
+
+export interface ModeratedProduct {
+  id: number;
+  title: string;
+  status: "published" | "hidden" | "draft" | "deleted";
+  hiddenBy: "moderation" | "suspension" | "removal" | null;
+  hiddenNote: string | null;
+  priceCents: number;
+  creatorName: string;
+  creatorSlug: string;
+  creatorStanding: "active" | "suspended" | "removed";
+}
+
+function escapeLike(text: string) {
+  return text.replace(/[\\%_]/g, (match) => `\\${match}`);
+}
+
+/**
+ * One page of products, newest first, whose title or creator name contains the query (any case).
+ * The trigram index on product_search's text (title, creator, category, tags) finds the
+ * candidates; the title and creator name then decide.
+ */
+export async function findProductsForModeration(
+  db: Database,
+  { query, status, page }: ModerationQuery,
+): Promise<{ products: ModeratedProduct[]; hasNext: boolean }> {
+  const text = normaliseQuery(query);
+  const conditions: (SQL | undefined)[] = [inArray(products.status, STATUSES_OF[status])];
+  if (text) {
+    const pattern = `%${escapeLike(text)}%`;
+    conditions.push(
+      like(productSearch.searchText, pattern),
+      or(like(productSearch.title, pattern), like(sql`lower(${creators.name})`, pattern)),
+    );
+  }
+  const rows = await db
+    .select({
+      id: products.id,
+      title: products.title,
+      status: products.status,
+      hiddenBy: products.hiddenBy,
+      hiddenNote: products.hiddenNote,
+      priceCents: products.priceCents,
+      creatorName: creators.name,
+      creatorSlug: creators.slug,
+      creatorStanding: creators.standing,
+    })
+    .from(productSearch)
+    .innerJoin(products, eq(products.id, productSearch.productId))
+    .innerJoin(creators, eq(creators.id, products.creatorId))
+    .where(and(...conditions))
+    .orderBy(desc(productSearch.productId))
+    .limit(PRODUCTS_PER_PAGE + 1)
+    .offset((page - 1) * PRODUCTS_PER_PAGE);
+  return { products: rows.slice(0, PRODUCTS_PER_PAGE), hasNext: rows.length > PRODUCTS_PER_PAGE };
+}
+
+const NO_SUCH_PRODUCT = "There is no such product.";
+
+/**
+ * The product, locked for the change, with its shop (locked against a change of standing) and the
+ * shop's owner, if any; or a refusal. The shop is locked first, as a suspension does, so the two
+ * never wait on each other in a circle.
+ */
+async function lockProduct(tx: Queryable, productId: number) {
+  if (!isRowId(productId)) throw new Refusal(NO_SUCH_PRODUCT, 404);
+  const [owned] = await tx.select({ creatorId: products.creatorId }).from(products).where(eq(products.id, productId));
+  if (!owned) throw new Refusal(NO_SUCH_PRODUCT, 404);
+  const [shop] = await tx
+    .select({ name: creators.name, standing: creators.standing, ownerName: user.name, ownerEmail: user.email })
+    .from(creators)
+    .leftJoin(user, eq(user.id, creators.userId))
+    .where(eq(creators.id, owned.creatorId))
+    .for("share", { of: creators });
+  const [row] = await tx
+    .select({ id: products.id, title: products.title, status: products.status, hiddenBy: products.hiddenBy })
+    .from(products)
+    .where(eq(products.id, productId))
+    .for("update");
+  if (!row || row.status === "deleted") throw new Refusal(NO_SUCH_PRODUCT, 404);
+  return { ...row, shop: shop! };
+}
+
+/** What a moderation step did: the product's title, and whether its seller was emailed. */
+export interface ModerationOutcome {
+  title: string;
+  sellerTold: boolean;
+}
+
+/** Queues the email to the product's seller, in the transaction; a shop nobody runs gets none. */
+async function tellSeller(
+  services: AdminServices,
+  tx: Queryable,
+  product: Awaited<ReturnType<typeof lockProduct>>,
+  write: (letter: ModerationLetter) => object,
+): Promise<ModerationOutcome> {
+  const { ownerEmail, ownerName } = product.shop;
+  if (!ownerEmail) return { title: product.title, sellerTold: false };
+  const letter = {
+    to: ownerEmail,
+    name: ownerName ?? product.shop.name,
+    productId: product.id,
+    title: product.title,
+    marketName: services.shopName,
+    publicUrl: services.publicUrl,
+  };
+  await services.jobs.send(QUEUES.sendEmail, write(letter), tx);
+  return { title: product.title, sellerTold: true };
+}
+
+/**
+ * Takes a published or draft product off the shop: hidden by moderation, with `note` for its
+ * seller, who is told by email.
+ */
+export function hideProduct(services: AdminServices, productId: number, note: string): Promise<ModerationOutcome> {
+  return services.db.transaction(async (tx) => {
+    const product = await lockProduct(tx, productId);
+    if (product.status === "hidden") throw new Refusal("This product is already hidden.", 409);
+    await tx
+      .update(products)
+      .set({ status: "hidden", hiddenBy: "moderation", hiddenNote: note, updatedAt: sql`now()` })
+      .where(eq(products.id, product.id));
+    return tellSeller(services, tx, product, (letter) => productHiddenEmail({ ...letter, note }));
+  });
+}
+
+/**
+ * Puts a product the platform hid back on sale, and tells its seller. Only a product hidden by
+ * moderation (one hidden with its shop returns with the shop), of a shop in good standing, with
+ * an image and a file to deliver.
+ */
+export function restoreProduct(services: AdminServices, productId: number): Promise<ModerationOutcome> {
+  return services.db.transaction(async (tx) => {
+    const product = await lockProduct(tx, productId);
+    if (product.status !== "hidden") throw new Refusal("This product is not hidden.", 409);
+    if (product.hiddenBy !== "moderation") {
+      throw new Refusal("This product was hidden with its shop: it returns when the shop does.", 409);
+    }
+    if (product.shop.standing !== "active") {
+      throw new Refusal(
+        `The shop "${product.shop.name}" is ${product.shop.standing}: its products stay hidden while it is.`,
+        409,
+      );
+    }
+    const [counts] = await tx
+      .execute<{ images: number; files: number }>(sql`
+      SELECT (SELECT count(*) FROM ${productImages} WHERE ${productImages.productId} = ${product.id})::int AS images,
+             (SELECT count(*) FROM ${productFiles} WHERE ${productFiles.productId} = ${product.id})::int AS files`)
+      .then((result) => result.rows);
+    if (!counts?.images || !counts.files) {
+      throw new Refusal("This product has no image or no file, so it cannot go on sale.", 409);
+    }
+    await tx
+      .update(products)
+      .set({ status: "published", hiddenBy: null, hiddenNote: null, updatedAt: sql`now()` })
+      .where(eq(products.id, product.id));
+    return tellSeller(services, tx, product, productRestoredEmail);
+  });
+}

@@ -1,0 +1,1 @@
+CREATE INDEX "products_unpublished_status_idx" ON "products" USING btree ("status") WHERE "products"."status" <> 'published';
