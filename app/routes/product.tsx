@@ -1,10 +1,11 @@
 import { getCurrentUser } from "@server/accounts/current-user.ts";
 import { getProductDetail } from "@server/catalogue/product-detail.ts";
 import { listReviews, ratingBreakdown } from "@server/catalogue/product-reviews.ts";
+import { isCountableView, recordProductView } from "@server/catalogue/record-product-view.ts";
 import { reviewEligibility, reviewSchema, writeReview } from "@server/catalogue/write-review.ts";
 import { servicesContext } from "@server/http/context.ts";
 import { ChevronLeft, Download, FileText } from "lucide-react";
-import { data, Link, redirect, useLocation, useNavigate } from "react-router";
+import { data, Link, redirect, type ShouldRevalidateFunctionArgs, useLocation, useNavigate } from "react-router";
 import { AddToCartButton, BuyNowButton } from "~/components/cart/add-to-cart-button";
 import { WishlistButton } from "~/components/cart/wishlist-button";
 import { ProductCard } from "~/components/product/product-card";
@@ -35,8 +36,22 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     ratingBreakdown(db, id),
     getCurrentUser(auth, request.headers),
   ]);
+  // One view for the seller's analytics (not the pages of Read All Reviews); counting must never
+  // hold up or fail the page, so it is not awaited and a failure is only logged.
+  if (!paged && isCountableView(request.headers)) {
+    recordProductView(db, { productId: id, viewerUserId: user?.id ?? null }).catch((error: unknown) =>
+      console.error("Could not count a product view", error),
+    );
+  }
   const reviewState = user ? await reviewEligibility(db, user.id, id) : ("guest" as const);
   return { product, reviews, breakdown, paged, reviewState, url: `${publicUrl}/product/${id}`, publicUrl, shopName };
+}
+
+// The cart and wishlist buttons post to /api/v1/*: nothing this page loads changes, and loading it
+// again would count another view.
+export function shouldRevalidate({ formAction, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formAction?.startsWith("/api/v1/")) return false;
+  return defaultShouldRevalidate;
 }
 
 /** POST: a buyer's review of this product. */

@@ -77,7 +77,7 @@ export function UserMenu({ user }: { user: CurrentUser }) {
           ) : null}
           {user.isAdmin ? (
             <DropdownMenu.Item asChild className={itemClass}>
-              <Link to="/admin/applications">
+              <Link to="/admin">
                 <ShieldCheck aria-hidden="true" /> Admin Console
               </Link>
             </DropdownMenu.Item>

@@ -1,9 +1,12 @@
 import { listCategories } from "@server/catalogue/categories.ts";
 import { servicesContext } from "@server/http/context.ts";
 import { productForEditor } from "@server/sellers/seller-products.ts";
+import { ChevronLeft, ChevronRight } from "lucide-react";
+import { useEffect } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { FormStatus } from "~/components/account/form-status";
 import { ProductImage } from "~/components/product/product-image";
+import { HiddenProductNote } from "~/components/sellers/hidden-product-note";
 import { ProductForm } from "~/components/sellers/product-form";
 import { SellerNav } from "~/components/sellers/seller-nav";
 import { StatusBadge } from "~/components/sellers/status-badge";
@@ -34,14 +37,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
 }
 
-/** POST: one change (save, an image or a file added or removed, publish, unpublish, delete). */
+/** POST: one change (save, an image added, moved or removed, a file added or removed, publish, unpublish, delete). */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { shop } = await requireSellerShop(request, context);
   try {
     const form = await readSellerForm(request);
     const result = await applyEditorIntent(context.get(servicesContext), shop.id, Number(params.id), form);
     if (result.deleted) return redirect("/seller?deleted=1");
-    return { ok: true, intent: result.intent, message: result.message };
+    return { ok: true, intent: result.intent, message: result.message, moved: result.moved ?? null };
   } catch (error) {
     return refusalResponse(error);
   }
@@ -53,6 +56,17 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 export default function EditProductPage({ loaderData, actionData }: Route.ComponentProps) {
   const { product, images, files, categories } = loaderData;
   const busy = useNavigation().state === "submitting";
+  const moved = actionData && "moved" in actionData ? actionData.moved : null;
+  // The buttons are disabled while the move is sent: give the focus back to the moved image's
+  // button (or its other one, when it reached an end) so that keyboard users can go on.
+  useEffect(() => {
+    if (!moved) return;
+    const other = moved.direction === "earlier" ? "later" : "earlier";
+    const button = [moveButtonId(moved.imageId, moved.direction), moveButtonId(moved.imageId, other)]
+      .map((id) => document.getElementById(id))
+      .find((element): element is HTMLButtonElement => element instanceof HTMLButtonElement && !element.disabled);
+    button?.focus();
+  }, [moved]);
   return (
     <Container className="py-10">
       <h1 className="text-3xl font-bold">Seller Dashboard</h1>
@@ -83,11 +97,15 @@ export default function EditProductPage({ loaderData, actionData }: Route.Compon
         <div className="flex flex-col gap-6">
           <Card className="p-6">
             <h3 className="text-lg font-semibold">Status</h3>
-            <p className="mt-1 text-sm text-muted-foreground">
-              {product.status === "published"
-                ? "On sale: it shows in search, its category and your creator page."
-                : "A draft: only you see it. Publishing needs an image and a file."}
-            </p>
+            {product.status === "hidden" ? (
+              <HiddenProductNote hiddenBy={product.hiddenBy} note={product.hiddenNote} />
+            ) : (
+              <p className="mt-1 text-sm text-muted-foreground">
+                {product.status === "published"
+                  ? "On sale: it shows in search, its category and your creator page."
+                  : "A draft: only you see it. Publishing needs an image and a file."}
+              </p>
+            )}
             <div className="mt-4 flex flex-wrap gap-3">
               <Form method="post">
                 <Button
@@ -116,7 +134,26 @@ export default function EditProductPage({ loaderData, actionData }: Route.Compon
             <ul className="mt-3 grid grid-cols-3 gap-2" aria-label="Images">
               {images.map((image, index) => (
                 <li key={image.id} className="flex flex-col gap-1">
-                  <ProductImage src={image.url} alt={`Image ${index + 1}`} className="aspect-square rounded-md" />
+                  <ProductImage
+                    src={image.url}
+                    alt={`Image ${index + 1}${index === 0 ? " (cover)" : ""}`}
+                    className="aspect-square rounded-md"
+                  />
+                  <Form method="post" className="flex justify-between">
+                    <input type="hidden" name="imageId" value={image.id} />
+                    <MoveButton
+                      imageId={image.id}
+                      number={index + 1}
+                      direction="earlier"
+                      disabled={busy || index === 0}
+                    />
+                    <MoveButton
+                      imageId={image.id}
+                      number={index + 1}
+                      direction="later"
+                      disabled={busy || index === images.length - 1}
+                    />
+                  </Form>
                   <Form method="post">
                     <input type="hidden" name="imageId" value={image.id} />
                     <Button
@@ -134,6 +171,9 @@ export default function EditProductPage({ loaderData, actionData }: Route.Compon
                 </li>
               ))}
             </ul>
+            {images.length > 1 ? (
+              <p className="mt-2 text-xs text-muted-foreground">The first image is the cover in the shop.</p>
+            ) : null}
             <Upload
               intent="add-image"
               field="image"
@@ -177,6 +217,39 @@ export default function EditProductPage({ loaderData, actionData }: Route.Compon
         </div>
       </div>
     </Container>
+  );
+}
+
+const moveButtonId = (imageId: number, direction: "earlier" | "later") => `move-image-${imageId}-${direction}`;
+
+/** Moves an image one place earlier or later in the gallery; the first image is the cover. */
+function MoveButton({
+  imageId,
+  number,
+  direction,
+  disabled,
+}: {
+  imageId: number;
+  number: number;
+  direction: "earlier" | "later";
+  disabled: boolean;
+}) {
+  const label = `Move image ${number} ${direction}`;
+  return (
+    <Button
+      id={moveButtonId(imageId, direction)}
+      type="submit"
+      name="intent"
+      value={`move-image-${direction}`}
+      variant="ghost"
+      size="sm"
+      className="px-2"
+      disabled={disabled}
+      aria-label={label}
+      title={label}
+    >
+      {direction === "earlier" ? <ChevronLeft aria-hidden="true" /> : <ChevronRight aria-hidden="true" />}
+    </Button>
   );
 }
 
