@@ -41,19 +41,19 @@ export default defineConfig({
   projects: [
     {
       name: "desktop",
-      testIgnore: /server-lifecycle|sellers/,
+      testIgnore: /server-lifecycle|sellers|admin/,
       use: desktop,
     },
     {
       name: "phone",
       // The Google provider stand-in is shared: its tests run once, in the desktop project.
-      testIgnore: /server-lifecycle|google-sign-in|sellers/,
+      testIgnore: /server-lifecycle|google-sign-in|sellers|admin/,
       use: phone,
     },
-    // Sellers publish products, which changes the catalogue's counts that the listing tests check:
-    // they run once the shoppers' tests are done.
-    { name: "sellers-desktop", testMatch: /sellers/, dependencies: ["desktop", "phone"], use: desktop },
-    { name: "sellers-phone", testMatch: /sellers/, dependencies: ["desktop", "phone"], use: phone },
+    // Sellers publish products and admins hide them, which changes the catalogue's counts that the
+    // listing tests check: they run once the shoppers' tests are done.
+    { name: "platform-desktop", testMatch: /sellers|admin/, dependencies: ["desktop", "phone"], use: desktop },
+    { name: "platform-phone", testMatch: /sellers|admin/, dependencies: ["desktop", "phone"], use: phone },
     // Starts and kills servers of its own; no browser screens.
     { name: "server", testMatch: /server-lifecycle/ },
   ],

@@ -40,3 +40,10 @@ export function formatDuration(minutes: number): string {
   if (hours === 0) return `${rest}m`;
   return rest === 0 ? `${hours}h` : `${hours}h ${rest}m`;
 }
+
+const dateTimeUtc = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+
+/** An ISO time as "Nov 22, 2026, 1:05 PM UTC". */
+export function formatDateTimeUtc(iso: string): string {
+  return `${dateTimeUtc.format(new Date(iso))} UTC`;
+}

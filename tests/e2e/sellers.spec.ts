@@ -1,25 +1,14 @@
-import { execFileSync } from "node:child_process";
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import sharp from "sharp";
-import { e2eDataDir, expectNoAxeViolations, readOutbox, waitForHydration } from "./fixtures";
+import { expectNoAxeViolations, readOutbox, waitForHydration } from "./fixtures";
+import { anotherClient, buyAsGuest, clientAddress, newAdmin, runScript, uniqueEmail } from "./platform";
 
 // Becoming a seller (issue 6): apply on /become-seller, an admin (made by the command-line script)
 // approves in the admin console, and the applicant's shop opens.
 
-// Every browser context is its own client address (per-address limits on sign-ups and posts),
-// random so that a retry in a new worker does not reuse the first attempt's.
-const clientAddress = () => `198.20.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
-
 test.beforeEach(async ({ page }) => {
   await page.setExtraHTTPHeaders({ "x-forwarded-for": clientAddress() });
 });
-
-/** Another person in their own browser, with their own address. */
-async function anotherClient(browser: Browser, baseURL: string | undefined) {
-  return browser.newContext({ baseURL, extraHTTPHeaders: { "x-forwarded-for": clientAddress() } });
-}
-
-const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 
 test("a user applies to sell, is approved by an admin, publishes a product with an image and a file, a buyer downloads it, and the seller sees 70% of the sale", async ({
   page,
@@ -56,18 +45,7 @@ test("a user applies to sell, is approved by an admin, publishes a product with 
   await page.goto("/admin/applications");
   await expect(page).toHaveURL(/\/$/);
 
-  const adminContext = await anotherClient(browser, testInfo.project.use.baseURL);
-  const admin = await adminContext.newPage();
-  const adminEmail = uniqueEmail("admin");
-  const adminSignUp = await admin.request.post("/account/sign-up", {
-    form: { name: "Ada Admin", email: adminEmail, password: "admin-password-1", confirmPassword: "admin-password-1" },
-  });
-  expect(adminSignUp.ok()).toBe(true);
-  const output = execFileSync(process.execPath, ["scripts/make-admin.ts", adminEmail], {
-    env: { ...process.env, DATA_DIR: e2eDataDir(), DATABASE_URL: "" },
-    encoding: "utf8",
-  });
-  expect(output).toContain(`Ada Admin (${adminEmail}) is now an admin.`);
+  const { context: adminContext, page: admin } = await newAdmin(browser, testInfo);
   await admin.goto("/admin/applications");
   const card = admin.getByRole("listitem").filter({ has: admin.getByRole("heading", { name: shopName }) });
   await expect(card).toContainText("Mia Maker");
@@ -159,7 +137,7 @@ test("a user applies to sell, is approved by an admin, publishes a product with 
   const productId = Number(
     /\/product\/(\d+)/.exec((await page.getByRole("link", { name: title }).first().getAttribute("href")) ?? "")![1],
   );
-  const buyerContext = await anotherClient(browser, testInfo.project.use.baseURL);
+  const buyerContext = await anotherClient(browser, testInfo);
   const buyer = await buyerContext.newPage();
   const number = await buyAsGuest(buyer, productId);
   const [download] = await Promise.all([
@@ -186,7 +164,7 @@ test("a user applies to sell, is approved by an admin, publishes a product with 
   runPayouts();
   await page.reload();
   await expect(payouts).toContainText("No payouts yet.");
-  const secondBuyer = await anotherClient(browser, testInfo.project.use.baseURL);
+  const secondBuyer = await anotherClient(browser, testInfo);
   await buyAsGuest(await secondBuyer.newPage(), productId);
   await secondBuyer.close();
   runPayouts();
@@ -201,11 +179,7 @@ test("a user applies to sell, is approved by an admin, publishes a product with 
 
 /** The payout job's run for the latest Friday, through `npm run payouts` against the running shop. */
 function runPayouts() {
-  const output = execFileSync(process.execPath, ["scripts/run-payouts.ts"], {
-    env: { ...process.env, DATA_DIR: e2eDataDir(), DATABASE_URL: "" },
-    encoding: "utf8",
-  });
-  expect(output).toMatch(/Payout run for Friday \d{4}-\d{2}-\d{2}: \d+ sellers? paid/);
+  expect(runScript("run-payouts")).toMatch(/Payout run for Friday \d{4}-\d{2}-\d{2}: \d+ sellers? paid/);
 }
 
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
@@ -214,28 +188,10 @@ const coverPng = () =>
     .png()
     .toBuffer();
 
-/** A guest buys one product on the hosted payment page; returns the order number, on its order page. */
-async function buyAsGuest(buyer: Page, productId: number) {
-  await buyer.request.post("/api/v1/cart", { form: { intent: "add", productId: String(productId) } });
-  const started = await (
-    await buyer.request.post("/api/v1/checkout", {
-      form: { idempotencyKey: `guest-${productId}-${Date.now()}`, name: "Gus Guest", email: uniqueEmail("gus") },
-    })
-  ).json();
-  await buyer.goto(started.paymentUrl);
-  await buyer.getByLabel("Name on card").fill("Gus");
-  await buyer.getByLabel("Card number").fill("4242 4242 4242 4242");
-  await buyer.getByLabel("Expiry (MM/YY)").fill("12/39");
-  await buyer.getByLabel("CVC").fill("123");
-  await buyer.getByRole("button", { name: /^Pay \$/ }).click();
-  await expect(buyer.getByText("Paid", { exact: true })).toBeVisible({ timeout: 20_000 });
-  return started.orderNumber as string;
-}
-
 test("the demo seller sees each sale with its 70/30 split in Earnings", async ({ page, browser }, testInfo) => {
   test.slow();
   // A guest buys one of the demo seller's products (Design Studio Pro's first product is /product/1).
-  const buyerContext = await anotherClient(browser, testInfo.project.use.baseURL);
+  const buyerContext = await anotherClient(browser, testInfo);
   const orderNumber = await buyAsGuest(await buyerContext.newPage(), 1);
   await buyerContext.close();
 

@@ -1,16 +1,13 @@
 import { listContactMessages, markMessageHandled, messageListQuery } from "@server/admin/contact-messages.ts";
 import { servicesContext } from "@server/http/context.ts";
-import { Form, Link, useNavigation } from "react-router";
-import { FormStatus } from "~/components/account/form-status";
-import { AdminNav } from "~/components/admin/admin-nav";
+import { Link } from "react-router";
+import { AdminPage, adminMeta, CardList } from "~/components/admin/admin-page";
 import { Pager } from "~/components/admin/pager";
+import { PostButton } from "~/components/admin/post-button";
 import { Button } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
-import { Container } from "~/components/ui/page";
-import { pageMeta } from "~/lib/meta";
+import { formatDateTimeUtc } from "~/lib/format";
 import { refusalResponse } from "~/lib/refusal.server";
 import { requireAdmin } from "~/lib/require-user.server";
-import { cn } from "~/lib/utils";
 import type { Route } from "./+types/messages";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -39,13 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  ...pageMeta(matches, "Contact messages"),
-  { name: "robots", content: "noindex" },
-];
-
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
-const when = (iso: string) => `${dateFormat.format(new Date(iso))} UTC`;
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "Contact messages");
 
 /** A reply in the admin's mail program, to the sender, on the same subject. */
 function replyHref(email: string, subject: string) {
@@ -59,77 +50,72 @@ const VIEWS = [
 
 export default function MessagesPage({ loaderData, actionData }: Route.ComponentProps) {
   const { view, page, hasNext, messages } = loaderData;
-  const busy = useNavigation().state === "submitting";
   return (
-    <Container className="max-w-4xl py-10">
-      <h1 className="text-3xl font-bold">Admin console</h1>
-      <AdminNav />
-      <h2 className="mt-8 text-xl font-semibold">Contact messages</h2>
-      <p className="mt-1 text-muted-foreground">
-        {view === "open"
+    <AdminPage
+      title="Contact messages"
+      lead={
+        view === "open"
           ? "Messages from the contact form waiting for an answer, oldest first."
-          : "Messages already handled, the most recent first."}
-      </p>
-      <nav aria-label="Messages to show" className="mt-4 flex gap-2">
-        {VIEWS.map((item) => (
-          <Button key={item.view} asChild size="sm" variant={item.view === view ? "primary" : "outline"}>
-            <Link to={item.to} aria-current={item.view === view ? "page" : undefined}>
-              {item.label}
-            </Link>
-          </Button>
-        ))}
-      </nav>
-      <div className="mt-4">
-        <FormStatus result={actionData} />
-      </div>
-      {messages.length === 0 ? (
-        <p className="mt-6 text-muted-foreground">
-          {page > 1 ? "There are no more messages." : view === "open" ? "No messages are waiting." : "None yet."}
-        </p>
-      ) : (
-        <ul className="mt-6 flex flex-col gap-4">
-          {messages.map((message) => (
-            <li key={message.id}>
-              <Card className={cn("flex flex-col gap-3 p-5", message.handledAt && "bg-muted/40")}>
-                <div className="flex flex-wrap items-baseline justify-between gap-2">
-                  <h3 id={`message-${message.id}`} className="min-w-0 text-lg font-semibold break-words">
-                    {message.subject}
-                  </h3>
-                  <span className="text-sm text-muted-foreground">{when(message.createdAt)}</span>
-                </div>
-                <p className="text-sm break-words">
-                  From {message.name} ·{" "}
-                  <a href={replyHref(message.email, message.subject)} className="underline">
-                    {message.email}
-                  </a>
-                </p>
-                <p className="text-sm whitespace-pre-wrap break-words">{message.message}</p>
-                {message.handledAt ? (
-                  <p className="text-sm text-muted-foreground">
-                    Handled {when(message.handledAt)}
-                    {message.handledByName ? ` by ${message.handledByName}` : ""}
-                  </p>
-                ) : (
-                  <div className="flex flex-wrap gap-3">
-                    <Button asChild variant="outline">
-                      <a href={replyHref(message.email, message.subject)} aria-describedby={`message-${message.id}`}>
-                        Reply by email
-                      </a>
-                    </Button>
-                    <Form method="post">
-                      <input type="hidden" name="messageId" value={message.id} />
-                      <Button type="submit" disabled={busy} aria-describedby={`message-${message.id}`}>
-                        Mark as handled
-                      </Button>
-                    </Form>
-                  </div>
-                )}
-              </Card>
-            </li>
+          : "Messages already handled, the most recent first."
+      }
+      controls={
+        <nav aria-label="Messages to show" className="mt-4 flex gap-2">
+          {VIEWS.map((item) => (
+            <Button key={item.view} asChild size="sm" variant={item.view === view ? "primary" : "outline"}>
+              <Link to={item.to} aria-current={item.view === view ? "page" : undefined}>
+                {item.label}
+              </Link>
+            </Button>
           ))}
-        </ul>
-      )}
+        </nav>
+      }
+      result={actionData}
+    >
+      <CardList
+        items={messages}
+        itemKey={(message) => message.id}
+        empty={page > 1 ? "There are no more messages." : view === "open" ? "No messages are waiting." : "None yet."}
+        cardClassName={(message) => message.handledAt && "bg-muted/40"}
+      >
+        {(message) => (
+          <>
+            <div className="flex flex-wrap items-baseline justify-between gap-2">
+              <h3 id={`message-${message.id}`} className="min-w-0 text-lg font-semibold break-words">
+                {message.subject}
+              </h3>
+              <span className="text-sm text-muted-foreground">{formatDateTimeUtc(message.createdAt)}</span>
+            </div>
+            <p className="text-sm break-words">
+              From {message.name} ·{" "}
+              <a href={replyHref(message.email, message.subject)} className="underline">
+                {message.email}
+              </a>
+            </p>
+            <p className="text-sm whitespace-pre-wrap break-words">{message.message}</p>
+            {message.handledAt ? (
+              <p className="text-sm text-muted-foreground">
+                Handled {formatDateTimeUtc(message.handledAt)}
+                {message.handledByName ? ` by ${message.handledByName}` : ""}
+              </p>
+            ) : (
+              <div className="flex flex-wrap gap-3">
+                <Button asChild variant="outline">
+                  <a href={replyHref(message.email, message.subject)} aria-describedby={`message-${message.id}`}>
+                    Reply by email
+                  </a>
+                </Button>
+                <PostButton
+                  idField={{ name: "messageId", value: message.id }}
+                  aria-describedby={`message-${message.id}`}
+                >
+                  Mark as handled
+                </PostButton>
+              </div>
+            )}
+          </>
+        )}
+      </CardList>
       <Pager page={page} hasNext={hasNext} label="Message pages" />
-    </Container>
+    </AdminPage>
   );
 }

@@ -17,11 +17,9 @@ import {
   UserPlus,
   UserX,
 } from "lucide-react";
-import { AdminNav } from "~/components/admin/admin-nav";
+import { AdminPage, adminMeta } from "~/components/admin/admin-page";
 import { FigureCards } from "~/components/admin/figure-cards";
-import { Container } from "~/components/ui/page";
 import { formatPrice } from "~/lib/format";
-import { pageMeta } from "~/lib/meta";
 import { requireAdmin } from "~/lib/require-user.server";
 import type { Route } from "./+types/overview";
 
@@ -30,21 +28,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { figures: await keyFigures(context.get(servicesContext).db) };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  ...pageMeta(matches, "Admin console"),
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "Admin console");
 
 const count = (value: number) => value.toLocaleString("en-US");
 
 export default function OverviewPage({ loaderData }: Route.ComponentProps) {
   const { money, sellers, products, waiting } = loaderData.figures;
   return (
-    <Container className="max-w-5xl py-10">
-      <h1 className="text-3xl font-bold">Admin console</h1>
-      <AdminNav />
-      <h2 className="mt-8 text-xl font-semibold">Overview</h2>
-      <p className="mt-1 text-muted-foreground">The platform at a glance, and the work waiting for an admin.</p>
+    <AdminPage title="Overview" lead="The platform at a glance, and the work waiting for an admin." wide>
       <FigureCards
         id="figures-waiting"
         title="Waiting for you"
@@ -120,6 +111,6 @@ export default function OverviewPage({ loaderData }: Route.ComponentProps) {
       <p className="mt-8 text-sm text-muted-foreground">
         Sales count the items of paid orders, refunded items left out; taxes are not included.
       </p>
-    </Container>
+    </AdminPage>
   );
 }

@@ -8,18 +8,16 @@ import {
   restoreProduct,
 } from "@server/admin/product-moderation.ts";
 import { servicesContext } from "@server/http/context.ts";
-import { data, Form, Link, useNavigation } from "react-router";
-import { FormStatus } from "~/components/account/form-status";
-import { AdminNav } from "~/components/admin/admin-nav";
+import { data, Form, Link } from "react-router";
+import { AdminPage, adminMeta, CardList } from "~/components/admin/admin-page";
+import { NoteForm } from "~/components/admin/note-form";
 import { Pager } from "~/components/admin/pager";
+import { PostButton } from "~/components/admin/post-button";
 import { StatusBadge } from "~/components/sellers/status-badge";
 import { Button } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
-import { Input, Label, Textarea } from "~/components/ui/input";
-import { Container } from "~/components/ui/page";
+import { Input, Label } from "~/components/ui/input";
 import { firstIssue } from "~/lib/form-errors";
 import { formatPrice } from "~/lib/format";
-import { pageMeta } from "~/lib/meta";
 import { refusalResponse } from "~/lib/refusal.server";
 import { requireAdmin } from "~/lib/require-user.server";
 import type { Route } from "./+types/products";
@@ -52,10 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  ...pageMeta(matches, "Product moderation"),
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "Product moderation");
 
 const FILTER_LABELS = { all: "All", published: "Published", hidden: "Hidden" } as const;
 const selectClass =
@@ -63,125 +58,97 @@ const selectClass =
 
 export default function ProductsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { query, products, hasNext } = loaderData;
-  const busy = useNavigation().state === "submitting";
   return (
-    <Container className="max-w-4xl py-10">
-      <h1 className="text-3xl font-bold">Admin console</h1>
-      <AdminNav />
-      <h2 className="mt-8 text-xl font-semibold">Products</h2>
-      <p className="mt-1 text-muted-foreground">
-        Find a product by its title or its creator's name; hide it with a note its seller reads, or restore it.
-      </p>
-      <Form method="get" role="search" className="mt-4 flex flex-wrap items-end gap-3">
-        <div className="flex min-w-56 flex-1 flex-col gap-1.5">
-          <Label htmlFor="moderation-query">Title or creator</Label>
-          <Input id="moderation-query" name="q" type="search" defaultValue={query.query} maxLength={100} />
-        </div>
-        <div className="flex w-40 flex-col gap-1.5">
-          <Label htmlFor="moderation-status">Status</Label>
-          <select id="moderation-status" name="status" defaultValue={query.status} className={selectClass}>
-            {MODERATION_FILTERS.map((filter) => (
-              <option key={filter} value={filter}>
-                {FILTER_LABELS[filter]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <Button type="submit">Search</Button>
-      </Form>
-      <div className="mt-4">
-        <FormStatus result={actionData} />
-      </div>
-      {products.length === 0 ? (
-        <p className="mt-6 text-muted-foreground">No products match.</p>
-      ) : (
-        <ul className="mt-6 flex flex-col gap-4" aria-label="Products found">
-          {products.map((product) => (
-            <li key={product.id}>
-              <Card className="flex flex-col gap-3 p-5">
-                <div className="flex flex-wrap items-baseline justify-between gap-2">
-                  <h3 id={`product-${product.id}`} className="min-w-0 text-lg font-semibold break-words">
-                    {product.status === "published" ? (
-                      <Link to={`/product/${product.id}`} className="hover:text-primary hover:underline">
-                        {product.title}
-                      </Link>
-                    ) : (
-                      product.title
-                    )}
-                  </h3>
-                  <span className="font-semibold">{formatPrice(product.priceCents)}</span>
-                </div>
-                <p className="flex flex-wrap items-center gap-2 text-sm">
-                  <span>
-                    by{" "}
-                    <Link to={`/creator/${product.creatorSlug}`} className="underline">
-                      {product.creatorName}
-                    </Link>
-                    {product.creatorStanding !== "active" ? ` (shop ${product.creatorStanding})` : ""}
-                  </span>
-                  <StatusBadge status={product.status} />
-                </p>
-                {product.status === "hidden" && product.hiddenBy === "moderation" ? (
-                  <>
-                    {product.hiddenNote ? (
-                      <p className="text-sm">
-                        <span className="font-medium">Note to the seller:</span> {product.hiddenNote}
-                      </p>
-                    ) : null}
-                    <Form method="post">
-                      <input type="hidden" name="productId" value={product.id} />
-                      <Button
-                        type="submit"
-                        name="intent"
-                        value="restore"
-                        variant="outline"
-                        disabled={busy}
-                        aria-describedby={`product-${product.id}`}
-                      >
-                        Restore
-                      </Button>
-                    </Form>
-                  </>
-                ) : product.status === "hidden" ? (
-                  <p className="text-sm text-muted-foreground">
-                    Hidden with its shop; it comes back when the shop does.
-                  </p>
+    <AdminPage
+      title="Products"
+      lead="Find a product by its title or its creator's name; hide it with a note its seller reads, or restore it."
+      controls={
+        <Form method="get" role="search" className="mt-4 flex flex-wrap items-end gap-3">
+          <div className="flex min-w-56 flex-1 flex-col gap-1.5">
+            <Label htmlFor="moderation-query">Title or creator</Label>
+            <Input id="moderation-query" name="q" type="search" defaultValue={query.query} maxLength={100} />
+          </div>
+          <div className="flex w-40 flex-col gap-1.5">
+            <Label htmlFor="moderation-status">Status</Label>
+            <select id="moderation-status" name="status" defaultValue={query.status} className={selectClass}>
+              {MODERATION_FILTERS.map((filter) => (
+                <option key={filter} value={filter}>
+                  {FILTER_LABELS[filter]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <Button type="submit">Search</Button>
+        </Form>
+      }
+      result={actionData}
+    >
+      <CardList items={products} itemKey={(product) => product.id} empty="No products match." label="Products found">
+        {(product) => (
+          <>
+            <div className="flex flex-wrap items-baseline justify-between gap-2">
+              <h3 id={`product-${product.id}`} className="min-w-0 text-lg font-semibold break-words">
+                {product.status === "published" ? (
+                  <Link to={`/product/${product.id}`} className="hover:text-primary hover:underline">
+                    {product.title}
+                  </Link>
                 ) : (
-                  <details>
-                    <summary className="w-fit cursor-pointer rounded-md text-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring">
-                      Hide this product
-                    </summary>
-                    <Form method="post" className="mt-3 flex flex-col gap-2">
-                      <input type="hidden" name="productId" value={product.id} />
-                      <Label htmlFor={`note-${product.id}`}>Note for the seller (why it is hidden)</Label>
-                      <Textarea
-                        id={`note-${product.id}`}
-                        name="note"
-                        required
-                        minLength={NOTE_LENGTH.min}
-                        maxLength={NOTE_LENGTH.max}
-                        className="min-h-20"
-                      />
-                      <Button
-                        type="submit"
-                        name="intent"
-                        value="hide"
-                        variant="destructive"
-                        className="self-start"
-                        disabled={busy}
-                        aria-describedby={`product-${product.id}`}
-                      >
-                        Hide
-                      </Button>
-                    </Form>
-                  </details>
+                  product.title
                 )}
-              </Card>
-            </li>
-          ))}
-        </ul>
-      )}
+              </h3>
+              <span className="font-semibold">{formatPrice(product.priceCents)}</span>
+            </div>
+            <p className="flex flex-wrap items-center gap-2 text-sm">
+              <span>
+                by{" "}
+                <Link to={`/creator/${product.creatorSlug}`} className="underline">
+                  {product.creatorName}
+                </Link>
+                {product.creatorStanding !== "active" ? ` (shop ${product.creatorStanding})` : ""}
+              </span>
+              <StatusBadge status={product.status} />
+            </p>
+            {product.status === "hidden" && product.hiddenBy === "moderation" ? (
+              <>
+                {product.hiddenNote ? (
+                  <p className="text-sm">
+                    <span className="font-medium">Note to the seller:</span> {product.hiddenNote}
+                  </p>
+                ) : null}
+                <PostButton
+                  idField={{ name: "productId", value: product.id }}
+                  intent="restore"
+                  variant="outline"
+                  aria-describedby={`product-${product.id}`}
+                >
+                  Restore
+                </PostButton>
+              </>
+            ) : product.status === "hidden" ? (
+              <p className="text-sm text-muted-foreground">Hidden with its shop; it comes back when the shop does.</p>
+            ) : (
+              <details>
+                <summary className="w-fit cursor-pointer rounded-md text-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring">
+                  Hide this product
+                </summary>
+                <NoteForm
+                  idField={{ name: "productId", value: product.id }}
+                  intent="hide"
+                  name="note"
+                  label="Note for the seller (why it is hidden)"
+                  submitLabel="Hide"
+                  minLength={NOTE_LENGTH.min}
+                  maxLength={NOTE_LENGTH.max}
+                  variant="destructive"
+                  className="mt-3"
+                  submitDescribedBy={`product-${product.id}`}
+                />
+              </details>
+            )}
+          </>
+        )}
+      </CardList>
       <Pager page={query.page} hasNext={hasNext} label="Product pages" />
-    </Container>
+    </AdminPage>
   );
 }
