@@ -13,3 +13,20 @@ export function pageNumber(value: string | null | undefined): number {
 export function isRowId(id: number): boolean {
   return Number.isInteger(id) && id >= 1 && id <= 2_147_483_647;
 }
+
+/**
+ * What an admin list's address asks for: `?q=...&<filterName>=...&page=N`. The query is trimmed and
+ * at most 100 characters; an unknown filter is the first of `filters` (all).
+ */
+export function listQuery<Filter extends string>(
+  params: URLSearchParams,
+  filterName: string,
+  filters: readonly [Filter, ...Filter[]],
+): { query: string; filter: Filter; page: number } {
+  const asked = params.get(filterName);
+  return {
+    query: (params.get("q") ?? "").trim().slice(0, 100),
+    filter: filters.find((filter) => filter === asked) ?? filters[0],
+    page: pageNumber(params.get("page")),
+  };
+}

@@ -4,9 +4,9 @@ import type { Database, Queryable } from "../db/client.ts";
 import { creators, productFiles, productImages, productSearch, products, user } from "../db/schema.ts";
 import { type JobQueue, QUEUES } from "../jobs/queue.ts";
 import { Refusal } from "../lib/refusal.ts";
-import { normaliseQuery } from "../search/product-search.ts";
+import { escapeLike, normaliseQuery } from "../search/product-search.ts";
 import { type ModerationLetter, productHiddenEmail, productRestoredEmail } from "./moderation-emails.ts";
-import { isRowId, pageNumber } from "./paging.ts";
+import { isRowId, listQuery } from "./paging.ts";
 
 // Product moderation: an admin finds a product by its title or its creator's name, hides it with
 // a note its seller reads, and restores it. Hiding takes it out of search, categories and the
@@ -32,20 +32,12 @@ const STATUSES_OF: Record<ModerationFilter, ("published" | "hidden" | "draft")[]
   hidden: ["hidden"],
 };
 
-export interface ModerationQuery {
-  query: string;
-  status: ModerationFilter;
-  page: number;
-}
+export type ModerationQuery = ReturnType<typeof moderationQuery>;
 
 /** The search an address asks for: `?q=planner&status=hidden&page=2`. */
-export function moderationQuery(params: URLSearchParams): ModerationQuery {
-  const status = params.get("status");
-  return {
-    query: (params.get("q") ?? "").trim().slice(0, 100),
-    status: MODERATION_FILTERS.find((filter) => filter === status) ?? "all",
-    page: pageNumber(params.get("page")),
-  };
+export function moderationQuery(params: URLSearchParams) {
+  const { query, filter: status, page } = listQuery(params, "status", MODERATION_FILTERS);
+  return { query, status, page };
 }
 
 const NOTE_LIMITS = { min: 10, max: 1000 };
@@ -70,10 +62,6 @@ export interface ModeratedProduct {
   creatorName: string;
   creatorSlug: string;
   creatorStanding: "active" | "suspended" | "removed";
-}
-
-function escapeLike(text: string) {
-  return text.replace(/[\\%_]/g, (match) => `\\${match}`);
 }
 
 /**

@@ -102,6 +102,7 @@ describe("filesForOrder", () => {
       [3, "refunded", 0],
       [4, "active", 1],
     ]);
+    expect(list.map((item) => item.licenseKey === null)).toEqual([true, false]);
     expect(await filesForOrder(database.db, SECRET, 987654, NOW)).toEqual([]);
   });
 });

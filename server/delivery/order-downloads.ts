@@ -100,6 +100,8 @@ export async function filesForOrder(
   );
   return items.map(({ orderStatus, ...item }) => ({
     ...item,
+    // A refunded purchase gives its license back along with its files.
+    licenseKey: item.status === "refunded" ? null : item.licenseKey,
     files: isDeliverable(orderStatus, item.status)
       ? withLinks(secret, item.orderItemId, files.get(item.productId), now)
       : [],

@@ -17,7 +17,7 @@ import { localFileStore } from "../storage/file-store.ts";
 import type { ModerationServices } from "./enforcement-rules.ts";
 import { issueViolation } from "./issue-violation.ts";
 import { liftEndedSuspensions } from "./lift-ended-suspensions.ts";
-import { sellerShops } from "./seller-shops.ts";
+import { sellerShopQuery, sellerShops } from "./seller-shops.ts";
 import { shopStanding, standingNotice } from "./shop-standing.ts";
 
 const database = setUpTestDatabase();
@@ -40,6 +40,9 @@ const emailsTo = (to: string) =>
     .filter((job) => job.name === QUEUES.sendEmail)
     .map((job) => job.data as OutgoingEmail)
     .filter((email) => email.to === to);
+
+/** The admin console's Sellers list for an address's query string. */
+const shopsListed = (search: string) => sellerShops(database.db, sellerShopQuery(new URLSearchParams(search)));
 
 const shopOf = async (creatorId: number) =>
   (await database.db.select().from(creators).where(eq(creators.id, creatorId)))[0]!;
@@ -122,8 +125,16 @@ describe("recording violations (SPEC section 4)", () => {
     expect(await liftEndedSuspensions(services, at(100))).toBe(0);
     expect((await shopOf(seller.creatorId)).standing).toBe("removed");
 
-    const listed = (await sellerShops(database.db)).find((shop) => shop.id === seller.creatorId)!;
-    expect(listed).toMatchObject({ ownerEmail: seller.email, standing: "removed", nextStep: null });
+    const listed = (await shopsListed(`q=${encodeURIComponent(seller.email.toUpperCase())}`)).shops[0]!;
+    expect(listed).toMatchObject({
+      id: seller.creatorId,
+      ownerEmail: seller.email,
+      standing: "removed",
+      nextStep: null,
+    });
+    expect((await shopsListed("standing=removed")).shops.map((shop) => shop.id)).toContain(seller.creatorId);
+    expect((await shopsListed("standing=active")).shops.map((shop) => shop.id)).not.toContain(seller.creatorId);
+    expect(await shopsListed("q=no%20such%20shop%20anywhere")).toEqual({ shops: [], hasNext: false });
     expect(listed.actions.map((action) => action.step)).toEqual(["removal", "suspension", "warning"]);
     const standing = await shopStanding(database.db, seller.creatorId, at(13));
     expect(standing.actions.map((action) => [action.step, action.canAppeal])).toEqual([
@@ -148,10 +159,9 @@ describe("recording violations (SPEC section 4)", () => {
     await expect(issueViolation(services, ADMIN, seller.creatorId, " short ", T0)).rejects.toThrow(
       "Describe the violation in at least 10 characters",
     );
-    expect((await sellerShops(database.db)).find((shop) => shop.id === seller.creatorId)).toMatchObject({
-      actions: [],
-      nextStep: "warning",
-    });
+    expect((await shopsListed(`q=${encodeURIComponent(seller.email)}`)).shops).toMatchObject([
+      { id: seller.creatorId, actions: [], nextStep: "warning" },
+    ]);
   });
 
   it("gives two violations recorded at the same moment two consecutive steps", async () => {

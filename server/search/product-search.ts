@@ -51,7 +51,8 @@ export interface ProductSearch extends ProductFilters {
   offset?: number;
 }
 
-function escapeLike(text: string) {
+/** The text with LIKE's wildcards escaped, to match as it is. */
+export function escapeLike(text: string) {
   return text.replace(/[\\%_]/g, (match) => `\\${match}`);
 }
 

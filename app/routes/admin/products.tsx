@@ -2,20 +2,18 @@ import {
   findProductsForModeration,
   hideProduct,
   hideProductSchema,
-  MODERATION_FILTERS,
   moderationQuery,
   NOTE_LENGTH,
   restoreProduct,
 } from "@server/admin/product-moderation.ts";
 import { servicesContext } from "@server/http/context.ts";
-import { data, Form, Link } from "react-router";
+import { data, Link } from "react-router";
 import { AdminPage, adminMeta, CardList } from "~/components/admin/admin-page";
+import { ListSearch } from "~/components/admin/list-search";
 import { NoteForm } from "~/components/admin/note-form";
 import { Pager } from "~/components/admin/pager";
 import { PostButton } from "~/components/admin/post-button";
 import { StatusBadge } from "~/components/sellers/status-badge";
-import { Button } from "~/components/ui/button";
-import { Input, Label } from "~/components/ui/input";
 import { firstIssue } from "~/lib/form-errors";
 import { formatPrice } from "~/lib/format";
 import { refusalResponse } from "~/lib/refusal.server";
@@ -53,8 +51,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "Product moderation");
 
 const FILTER_LABELS = { all: "All", published: "Published", hidden: "Hidden" } as const;
-const selectClass =
-  "h-10 w-full rounded-md border border-input bg-background px-3 text-base sm:text-sm focus-visible:outline-2 focus-visible:outline-ring";
 
 export default function ProductsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { query, products, hasNext } = loaderData;
@@ -63,23 +59,12 @@ export default function ProductsPage({ loaderData, actionData }: Route.Component
       title="Products"
       lead="Find a product by its title or its creator's name; hide it with a note its seller reads, or restore it."
       controls={
-        <Form method="get" role="search" className="mt-4 flex flex-wrap items-end gap-3">
-          <div className="flex min-w-56 flex-1 flex-col gap-1.5">
-            <Label htmlFor="moderation-query">Title or creator</Label>
-            <Input id="moderation-query" name="q" type="search" defaultValue={query.query} maxLength={100} />
-          </div>
-          <div className="flex w-40 flex-col gap-1.5">
-            <Label htmlFor="moderation-status">Status</Label>
-            <select id="moderation-status" name="status" defaultValue={query.status} className={selectClass}>
-              {MODERATION_FILTERS.map((filter) => (
-                <option key={filter} value={filter}>
-                  {FILTER_LABELS[filter]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <Button type="submit">Search</Button>
-        </Form>
+        <ListSearch
+          id="moderation"
+          queryLabel="Title or creator"
+          query={query.query}
+          filter={{ name: "status", label: "Status", value: query.status, options: FILTER_LABELS }}
+        />
       }
       result={actionData}
     >

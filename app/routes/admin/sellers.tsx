@@ -1,10 +1,12 @@
 import { servicesContext } from "@server/http/context.ts";
 import { issueViolation } from "@server/moderation/issue-violation.ts";
 import { violationSchema } from "@server/moderation/moderation-schemas.ts";
-import { sellerShops } from "@server/moderation/seller-shops.ts";
+import { sellerShopQuery, sellerShops } from "@server/moderation/seller-shops.ts";
 import { data, Link } from "react-router";
 import { AdminPage, adminMeta, CardList } from "~/components/admin/admin-page";
+import { ListSearch } from "~/components/admin/list-search";
 import { NoteForm } from "~/components/admin/note-form";
+import { Pager } from "~/components/admin/pager";
 import { StandingBadge } from "~/components/moderation/standing-badge";
 import { APPEAL_STATUS_LABELS, formatDay, NEXT_STEP_HINTS, STEP_LABELS } from "~/lib/enforcement";
 import { firstIssue } from "~/lib/form-errors";
@@ -14,8 +16,11 @@ import type { Route } from "./+types/sellers";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const shops = await sellerShops(context.get(servicesContext).db);
+  const query = sellerShopQuery(new URL(request.url).searchParams);
+  const { shops, hasNext } = await sellerShops(context.get(servicesContext).db, query);
   return {
+    query,
+    hasNext,
     shops: shops.map((shop) => ({
       ...shop,
       suspendedUntil: shop.suspendedUntil?.toISOString() ?? null,
@@ -48,14 +53,25 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "Sellers");
 
+const STANDING_LABELS = { all: "All", active: "Active", suspended: "Suspended", removed: "Removed" } as const;
+
 export default function SellersPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { query, hasNext } = loaderData;
   return (
     <AdminPage
       title="Sellers"
-      lead="Every seller shop, its standing and the actions so far. A violation is a warning first, then a 30-day suspension, then removal."
+      lead="Seller shops by name, their standing and the actions so far. A violation is a warning first, then a 30-day suspension, then removal."
+      controls={
+        <ListSearch
+          id="sellers"
+          queryLabel="Shop name or owner's email"
+          query={query.query}
+          filter={{ name: "standing", label: "Standing", value: query.standing, options: STANDING_LABELS }}
+        />
+      }
       result={actionData}
     >
-      <CardList items={loaderData.shops} itemKey={(shop) => shop.id} empty="No seller shops yet.">
+      <CardList items={loaderData.shops} itemKey={(shop) => shop.id} empty="No seller shops match.">
         {(shop) => (
           <>
             <div className="flex flex-wrap items-center justify-between gap-2">
@@ -103,6 +119,7 @@ export default function SellersPage({ loaderData, actionData }: Route.ComponentP
           </>
         )}
       </CardList>
+      <Pager page={query.page} hasNext={hasNext} label="Seller pages" />
     </AdminPage>
   );
 }
