@@ -165,7 +165,9 @@ test("a user applies to sell, is approved by an admin, publishes a product with 
   await page.reload();
   await expect(payouts).toContainText("No payouts yet.");
   const secondBuyer = await anotherClient(browser, testInfo);
-  await buyAsGuest(await secondBuyer.newPage(), productId);
+  const secondBuyerPage = await secondBuyer.newPage();
+  await secondBuyerPage.goto(`/product/${productId}`); // one view for the seller's analytics
+  await buyAsGuest(secondBuyerPage, productId);
   await secondBuyer.close();
   runPayouts();
   runPayouts();
@@ -175,6 +177,15 @@ test("a user applies to sell, is approved by an admin, publishes a product with 
   await expect(payouts).toContainText("account ending 4321");
   await expect(page.getByText("Balance available").locator("..")).toContainText("$0.00");
   await expect(page.getByRole("row").filter({ hasText: "Payout" })).toContainText("-$42.00");
+
+  // Analytics: the visit, the two units sold and their $42.00, by day and by product.
+  await page.getByRole("link", { name: "Analytics" }).click();
+  const stat = (label: string) => page.getByText(label, { exact: true }).first().locator("..");
+  await expect(stat("Views")).toContainText("1");
+  await expect(stat("Units sold")).toContainText("2");
+  await expect(stat("Earnings")).toContainText("$42.00");
+  await expect(page.getByRole("row").filter({ hasText: title })).toContainText("$42.00");
+  await expectNoAxeViolations(page);
 });
 
 /** The payout job's run for the latest Friday, through `npm run payouts` against the running shop. */
