@@ -74,6 +74,8 @@ test("the creators a user follows are listed on their Following page", async ({ 
   await waitForHydration(page);
   await page.getByRole("button", { name: "Follow Creator" }).click();
   await expect(page.getByRole("button", { name: "Following" })).toBeVisible();
+  // The button turns at once; the toast says the server has recorded it (leaving earlier may cancel it).
+  await expect(page.getByText("You follow Design Studio Pro")).toBeVisible();
   await page.goto("/account/following");
   await expect(page.getByRole("link", { name: "Design Studio Pro" })).toBeVisible();
   await expectNoAxeViolations(page);
