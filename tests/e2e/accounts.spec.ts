@@ -5,7 +5,7 @@ import { emailedLink, expectNoAxeViolations, waitForHydration } from "./fixtures
 // so the per-address sign-in limits never mix tests up.
 let clients = 0;
 test.beforeEach(async ({ page }, testInfo) => {
-  await page.setExtraHTTPHeaders({ "x-forwarded-for": `198.51.${testInfo.workerIndex}.${++clients % 250}` });
+  await page.context().setExtraHTTPHeaders({ "x-forwarded-for": `198.51.${testInfo.workerIndex}.${++clients % 250}` });
 });
 
 const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;

@@ -6,7 +6,7 @@ import { buyAsGuest, clientAddress, newAdmin, signUp, uniqueEmail } from "./plat
 // contact messages and the key figures, each as an admin and as the person on the other side.
 
 test.beforeEach(async ({ page }) => {
-  await page.setExtraHTTPHeaders({ "x-forwarded-for": clientAddress() });
+  await page.context().setExtraHTTPHeaders({ "x-forwarded-for": clientAddress() });
 });
 
 test("a guest's refund request is approved in the console: the money goes back, the files stop, the seller's ledger shows it", async ({

@@ -6,7 +6,7 @@ import { expectNoAxeViolations, waitForHydration } from "./fixtures";
 
 let clients = 0;
 test.beforeEach(async ({ page }, testInfo) => {
-  await page.setExtraHTTPHeaders({ "x-forwarded-for": `198.18.${testInfo.workerIndex}.${++clients % 250}` });
+  await page.context().setExtraHTTPHeaders({ "x-forwarded-for": `198.18.${testInfo.workerIndex}.${++clients % 250}` });
 });
 
 const cents = (text: string) => Math.round(Number(text.replace(/[^0-9.]/g, "")) * 100);

@@ -6,7 +6,7 @@ import { expectNoAxeViolations, readOutbox, waitForHydration } from "./fixtures"
 
 let clients = 0;
 test.beforeEach(async ({ page }, testInfo) => {
-  await page.setExtraHTTPHeaders({ "x-forwarded-for": `198.19.${testInfo.workerIndex}.${++clients % 250}` });
+  await page.context().setExtraHTTPHeaders({ "x-forwarded-for": `198.19.${testInfo.workerIndex}.${++clients % 250}` });
 });
 
 const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;

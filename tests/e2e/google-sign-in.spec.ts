@@ -14,7 +14,7 @@ async function nextGoogleUser(next: Record<string, unknown>) {
 let clients = 0;
 async function continueWithGoogle(page: Page) {
   // A new client address each time: better-auth allows only a few sign-ins per address in 10 s.
-  await page.setExtraHTTPHeaders({ "x-forwarded-for": `203.0.113.${++clients}` });
+  await page.context().setExtraHTTPHeaders({ "x-forwarded-for": `203.0.113.${++clients}` });
   await page.goto("/");
   await waitForHydration(page);
   const menu = page.getByRole("button", { name: "Open menu" });

@@ -7,7 +7,7 @@ import { anotherClient, buyAsGuest, clientAddress, newAdmin, runScript, uniqueEm
 // approves in the admin console, and the applicant's shop opens.
 
 test.beforeEach(async ({ page }) => {
-  await page.setExtraHTTPHeaders({ "x-forwarded-for": clientAddress() });
+  await page.context().setExtraHTTPHeaders({ "x-forwarded-for": clientAddress() });
 });
 
 test("a user applies to sell, is approved by an admin, publishes a product with an image and a file, a buyer downloads it, and the seller sees 70% of the sale", async ({
