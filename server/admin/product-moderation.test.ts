@@ -13,8 +13,6 @@ import { creators, productFiles, products } from "../db/schema.ts";
 import { openDownload } from "../delivery/open-download.ts";
 import { filesForOrder } from "../delivery/order-downloads.ts";
 import { ensureSampleProductFiles } from "../delivery/sample-files.ts";
-import type { OutgoingEmail } from "../email/mailer.ts";
-import { QUEUES } from "../jobs/queue.ts";
 import { searchProducts } from "../search/product-search.ts";
 import { productForEditor, setPublished } from "../sellers/seller-products.ts";
 import { type FileStore, localFileStore } from "../storage/file-store.ts";
@@ -59,11 +57,6 @@ afterAll(async () => {
 });
 
 const NOTE = "The cover image is taken from another seller's listing.";
-const emailsToSeller = () =>
-  jobs.sent
-    .filter((job) => job.name === QUEUES.sendEmail)
-    .map((job) => job.data as OutgoingEmail)
-    .filter((email) => email.to === "seller@demo.example");
 
 async function statusOf(productId: number) {
   const [row] = await database.db
@@ -162,7 +155,7 @@ describe("hiding a product", () => {
     // The seller sees the note in the editor, is told by email, and cannot publish it again.
     const editor = await productForEditor(database.db, shop.id, product.id);
     expect(editor.product).toMatchObject({ status: "hidden", hiddenBy: "moderation", hiddenNote: NOTE });
-    const email = emailsToSeller().at(-1)!;
+    const email = jobs.emailsTo("seller@demo.example").at(-1)!;
     expect(email.subject).toBe(`Your product "${product.title}" was taken off Test Market`);
     expect(email.text).toContain(NOTE);
     expect(email.text).toContain(`http://shop.test/seller/products/${product.id}`);
@@ -230,7 +223,9 @@ describe("restoring a product", () => {
     expect(await statusOf(product.id)).toEqual({ status: "published", hiddenBy: null, hiddenNote: null });
     expect(await inSearch(product.title, product.id)).toBe(true);
     expect(await getProductDetail(database.db, product.id)).toMatchObject({ id: product.id });
-    expect(emailsToSeller().at(-1)!.subject).toBe(`Your product "${product.title}" is back on Test Market`);
+    expect(jobs.emailsTo("seller@demo.example").at(-1)!.subject).toBe(
+      `Your product "${product.title}" is back on Test Market`,
+    );
   });
 
   it("is refused for a product that is not hidden, or hidden with its shop", async () => {

@@ -1,44 +1,18 @@
 import { asc, eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
-import { recordingJobs } from "../../tests/support/orders.ts";
-import { sellerShopMaker } from "../../tests/support/seller-shops.ts";
+import { describe, expect, it } from "vitest";
+import { at, moderationFixture, T0 } from "../../tests/support/seller-shops.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
-import { seedSampleCatalogueIfEmpty } from "../catalogue/seed-sample-catalogue.ts";
-import { appeals, creators, enforcementActions, products, user } from "../db/schema.ts";
-import type { OutgoingEmail } from "../email/mailer.ts";
-import { QUEUES } from "../jobs/queue.ts";
+import { appeals, enforcementActions, products } from "../db/schema.ts";
 import { appealAction } from "./appeal-action.ts";
 import { decideAppeal } from "./decide-appeal.ts";
-import type { ModerationServices } from "./enforcement-rules.ts";
 import { issueViolation } from "./issue-violation.ts";
 import { appealDecisionSchema, appealSchema } from "./moderation-schemas.ts";
 import { pendingAppeals } from "./pending-appeals.ts";
 import { shopStanding } from "./shop-standing.ts";
 
 const database = setUpTestDatabase();
-const jobs = recordingJobs();
-const sellerShop = sellerShopMaker(database);
-let services: ModerationServices;
-const ADMIN = "admin-1";
-const DAY = 24 * 3600_000;
-const T0 = new Date("2026-11-02T10:00:00Z");
-const at = (days: number) => new Date(T0.getTime() + days * DAY);
+const { jobs, admin: ADMIN, services, sellerShop, shopOf } = moderationFixture(database);
 const MESSAGE = "The photos are my own work; here is the original file with its date.";
-
-beforeAll(async () => {
-  await seedSampleCatalogueIfEmpty(database.db, database.pool);
-  await database.db.insert(user).values({ id: ADMIN, name: "Admin", email: "admin@example.com", role: "admin" });
-  services = { db: database.db, jobs, shopName: "Test Market", publicUrl: "http://shop.test" };
-});
-
-const emailsTo = (to: string) =>
-  jobs.sent
-    .filter((job) => job.name === QUEUES.sendEmail)
-    .map((job) => job.data as OutgoingEmail)
-    .filter((email) => email.to === to);
-
-const shopOf = async (creatorId: number) =>
-  (await database.db.select().from(creators).where(eq(creators.id, creatorId)))[0]!;
 
 const statusesOf = async (creatorId: number) =>
   (
@@ -104,8 +78,8 @@ describe("appealing an action (SPEC section 9)", () => {
     );
     const [appeal] = await database.db.select().from(appeals);
     expect(appeal).toMatchObject({ actionId: warning.id, message: MESSAGE, status: "pending", createdAt: at(6.9) });
-    expect(emailsTo(seller.email).at(-1)!.subject).toBe("We received your appeal (warning)");
-    expect(emailsTo(seller.email).at(-1)!.text).toContain("3-5 business days");
+    expect(jobs.emailsTo(seller.email).at(-1)!.subject).toBe("We received your appeal (warning)");
+    expect(jobs.emailsTo(seller.email).at(-1)!.text).toContain("3-5 business days");
     expect((await pendingAppeals(database.db)).map((row) => [row.id, row.shopName, row.message])).toEqual([
       [appeal!.id, seller.name, MESSAGE],
     ]);
@@ -151,7 +125,9 @@ describe("deciding an appeal", () => {
     expect(revoked!.revokedAt).toEqual(at(13));
     expect(await shopOf(seller.creatorId)).toMatchObject({ standing: "active", suspendedUntil: null });
     expect(await statusesOf(seller.creatorId)).toEqual(before);
-    expect(emailsTo(seller.email).at(-1)!.subject).toBe("Your appeal was accepted: the 30-day suspension is withdrawn");
+    expect(jobs.emailsTo(seller.email).at(-1)!.subject).toBe(
+      "Your appeal was accepted: the 30-day suspension is withdrawn",
+    );
 
     // Only the warning stands: the next violation is a suspension again, not a removal.
     const next = await issueViolation(services, ADMIN, seller.creatorId, "Misleading, once more.", at(20));
@@ -180,7 +156,7 @@ describe("deciding an appeal", () => {
     const [first, ...others] = await statusesOf(seller.creatorId);
     expect(first).toBe("draft");
     expect(new Set(others)).toEqual(new Set(["hidden:suspension"]));
-    expect(emailsTo(seller.email).at(-1)!.text).toContain("Not counterfeit.");
+    expect(jobs.emailsTo(seller.email).at(-1)!.text).toContain("Not counterfeit.");
   });
 
   it("denied, needs a note; the action stands and the seller reads why", async () => {
@@ -200,7 +176,7 @@ describe("deciding an appeal", () => {
     });
     expect(await appealOf(appeal.id)).toMatchObject({ status: "denied", decisionNote: note, decidedBy: ADMIN });
     expect((await shopOf(seller.creatorId)).standing).toBe("suspended");
-    const denied = emailsTo(seller.email).at(-1)!;
+    const denied = jobs.emailsTo(seller.email).at(-1)!;
     expect(denied.subject).toBe("Your appeal was not accepted (30-day suspension)");
     expect(denied.text).toContain(note);
     expect((await pendingAppeals(database.db)).map((row) => row.id)).not.toContain(appeal.id);

@@ -2,50 +2,24 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { asc, eq, isNull } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { applyEditorIntent } from "../../app/lib/seller-product-action.server.ts";
-import { recordingJobs } from "../../tests/support/orders.ts";
-import { sellerShopMaker } from "../../tests/support/seller-shops.ts";
+import { at, moderationFixture, T0 } from "../../tests/support/seller-shops.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
-import { seedSampleCatalogueIfEmpty } from "../catalogue/seed-sample-catalogue.ts";
-import { categories, creators, productSearch, products, user } from "../db/schema.ts";
-import type { OutgoingEmail } from "../email/mailer.ts";
-import { QUEUES } from "../jobs/queue.ts";
+import { categories, creators, productSearch, products } from "../db/schema.ts";
 import { productFormSchema } from "../sellers/product-schema.ts";
 import { createProduct, setPublished } from "../sellers/seller-products.ts";
 import { localFileStore } from "../storage/file-store.ts";
-import type { ModerationServices } from "./enforcement-rules.ts";
 import { issueViolation } from "./issue-violation.ts";
 import { liftEndedSuspensions } from "./lift-ended-suspensions.ts";
 import { sellerShopQuery, sellerShops } from "./seller-shops.ts";
 import { shopStanding, standingNotice } from "./shop-standing.ts";
 
 const database = setUpTestDatabase();
-const jobs = recordingJobs();
-const sellerShop = sellerShopMaker(database);
-let services: ModerationServices;
-const ADMIN = "admin-1";
-const DAY = 24 * 3600_000;
-const T0 = new Date("2026-11-02T10:00:00Z");
-const at = (days: number) => new Date(T0.getTime() + days * DAY);
-
-beforeAll(async () => {
-  await seedSampleCatalogueIfEmpty(database.db, database.pool);
-  await database.db.insert(user).values({ id: ADMIN, name: "Admin", email: "admin@example.com", role: "admin" });
-  services = { db: database.db, jobs, shopName: "Test Market", publicUrl: "http://shop.test" };
-});
-
-const emailsTo = (to: string) =>
-  jobs.sent
-    .filter((job) => job.name === QUEUES.sendEmail)
-    .map((job) => job.data as OutgoingEmail)
-    .filter((email) => email.to === to);
+const { jobs, admin: ADMIN, services, sellerShop, shopOf } = moderationFixture(database);
 
 /** The admin console's Sellers list for an address's query string. */
 const shopsListed = (search: string) => sellerShops(database.db, sellerShopQuery(new URLSearchParams(search)));
-
-const shopOf = async (creatorId: number) =>
-  (await database.db.select().from(creators).where(eq(creators.id, creatorId)))[0]!;
 
 /** The shop's products by id: status, why hidden, and whether search lists them. */
 async function productsOf(creatorId: number) {
@@ -89,7 +63,7 @@ describe("recording violations (SPEC section 4)", () => {
       hiddenBy: null,
       listed: true,
     });
-    const [warned] = emailsTo(seller.email);
+    const [warned] = jobs.emailsTo(seller.email);
     expect(warned!.subject).toBe(`A warning about your shop "${seller.name}" on Test Market`);
     expect(warned!.text).toContain("Listing photos copied from another shop.");
     expect(warned!.text).toContain("Please fix the issue by Nov 9, 2026.");
@@ -104,8 +78,8 @@ describe("recording violations (SPEC section 4)", () => {
     expect(suspended[draft!]).toEqual({ status: "draft", hiddenBy: null, listed: false });
     expect(suspended[moderated!]).toEqual({ status: "hidden", hiddenBy: "moderation", listed: false });
     for (const id of rest) expect(suspended[id]).toEqual({ status: "hidden", hiddenBy: "suspension", listed: false });
-    expect(emailsTo(seller.email).at(-1)!.subject).toBe(`Your shop "${seller.name}" is suspended for 30 days`);
-    expect(emailsTo(seller.email).at(-1)!.text).toContain("suspended from Nov 12, 2026 until Dec 12, 2026");
+    expect(jobs.emailsTo(seller.email).at(-1)!.subject).toBe(`Your shop "${seller.name}" is suspended for 30 days`);
+    expect(jobs.emailsTo(seller.email).at(-1)!.text).toContain("suspended from Nov 12, 2026 until Dec 12, 2026");
 
     const removal = await issueViolation(services, ADMIN, seller.creatorId, "Counterfeit products.", at(12));
     expect(removal).toMatchObject({ step: "removal", fixBy: null, endsAt: null });
@@ -115,12 +89,14 @@ describe("recording violations (SPEC section 4)", () => {
     // Drafts stay drafts: nobody sees them, and a removed shop cannot publish.
     expect(removed[draft!]).toEqual({ status: "draft", hiddenBy: null, listed: false });
     for (const id of rest) expect(removed[id]).toEqual({ status: "hidden", hiddenBy: "removal", listed: false });
-    expect(emailsTo(seller.email).at(-1)!.subject).toBe(`Your shop "${seller.name}" has been removed from Test Market`);
+    expect(jobs.emailsTo(seller.email).at(-1)!.subject).toBe(
+      `Your shop "${seller.name}" has been removed from Test Market`,
+    );
 
     await expect(issueViolation(services, ADMIN, seller.creatorId, "Yet another violation.", at(13))).rejects.toThrow(
       "This shop has been removed from the marketplace: no further actions can be recorded.",
     );
-    expect(emailsTo(seller.email)).toHaveLength(3);
+    expect(jobs.emailsTo(seller.email)).toHaveLength(3);
     // A removed shop's standing never lapses on its own.
     expect(await liftEndedSuspensions(services, at(100))).toBe(0);
     expect((await shopOf(seller.creatorId)).standing).toBe("removed");
@@ -192,7 +168,7 @@ describe("the end of a suspension", () => {
     const lifted = await Promise.all([liftEndedSuspensions(services, at(33)), liftEndedSuspensions(services, at(33))]);
     expect(lifted.sort()).toEqual([0, 1]);
     expect(await shopOf(seller.creatorId)).toMatchObject({ standing: "active", suspendedUntil: null });
-    expect(emailsTo(seller.email).map((email) => email.subject)).toEqual([
+    expect(jobs.emailsTo(seller.email).map((email) => email.subject)).toEqual([
       `A warning about your shop "${seller.name}" on Test Market`,
       `Your shop "${seller.name}" is suspended for 30 days`,
       `Your shop "${seller.name}" is open again`,

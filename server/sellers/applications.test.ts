@@ -5,8 +5,6 @@ import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { setAdminRole } from "../admin/admin-role.ts";
 import { seedSampleCatalogueIfEmpty } from "../catalogue/seed-sample-catalogue.ts";
 import { creators, user } from "../db/schema.ts";
-import type { OutgoingEmail } from "../email/mailer.ts";
-import { QUEUES } from "../jobs/queue.ts";
 import { sellerApplicationSchema } from "./application-schema.ts";
 import {
   applyToSell,
@@ -39,12 +37,6 @@ async function applicant(id: string) {
   return { id, name: `Maker ${id}`, email: `${id}@example.com`, isSeller: false };
 }
 
-const emailsTo = (to: string) =>
-  jobs.sent
-    .filter((job) => job.name === QUEUES.sendEmail)
-    .map((job) => job.data as OutgoingEmail)
-    .filter((email) => email.to === to);
-
 describe("the application form", () => {
   it("needs the shop name, specialty, a bio, a sample link and the guidelines accepted; the website is optional", () => {
     expect(sellerApplicationSchema.parse(form)).toMatchObject({ shopName: "Paper Fox Studio", website: null });
@@ -66,10 +58,10 @@ describe("applying to sell and the platform's decision", () => {
       status: "pending",
       shopName: "Paper Fox Studio",
     });
-    expect(emailsTo(maker.email).map((email) => email.subject)).toEqual([
+    expect(jobs.emailsTo(maker.email).map((email) => email.subject)).toEqual([
       "We received your application to sell on Test Market",
     ]);
-    expect(emailsTo(maker.email)[0]!.text).toContain("this takes 2-3 business days");
+    expect(jobs.emailsTo(maker.email)[0]!.text).toContain("this takes 2-3 business days");
     await expect(
       applyToSell(services, maker, sellerApplicationSchema.parse({ ...form, shopName: "Other Name" })),
     ).rejects.toThrow("Your application is already being reviewed.");
@@ -105,7 +97,9 @@ describe("applying to sell and the platform's decision", () => {
     expect(account!.isSeller).toBe(true);
     const shops = await database.db.select().from(creators).where(eq(creators.userId, maker.id));
     expect(shops).toMatchObject([{ name: "Inkwell & Co", slug: "inkwell-co", specialty: "Digital planners" }]);
-    expect(emailsTo(maker.email).at(-1)!.subject).toBe('Welcome to Test Market: your shop "Inkwell & Co" is approved');
+    expect(jobs.emailsTo(maker.email).at(-1)!.subject).toBe(
+      'Welcome to Test Market: your shop "Inkwell & Co" is approved',
+    );
     expect((await pendingApplications(database.db)).map((row) => row.id)).not.toContain(application.id);
   });
 
@@ -122,7 +116,7 @@ describe("applying to sell and the platform's decision", () => {
       status: "rejected",
       rejectionReason: reason,
     });
-    expect(emailsTo(maker.email).at(-1)!.text).toContain(reason);
+    expect(jobs.emailsTo(maker.email).at(-1)!.text).toContain(reason);
     await expect(decideApplication(services, "admin-1", application.id, { approve: true })).rejects.toThrow(
       "This application has already been decided.",
     );

@@ -5,7 +5,8 @@ import { ensureShopper } from "../../server/cart/shopper.ts";
 import { seedSampleCatalogueIfEmpty } from "../../server/catalogue/seed-sample-catalogue.ts";
 import type { Database, DatabaseHandle } from "../../server/db/client.ts";
 import { type OrderStatus, orderItems, orders, products } from "../../server/db/schema.ts";
-import type { JobQueue, QueueName } from "../../server/jobs/queue.ts";
+import type { OutgoingEmail } from "../../server/email/mailer.ts";
+import { type JobQueue, QUEUES, type QueueName } from "../../server/jobs/queue.ts";
 import { type CheckoutServices, checkout } from "../../server/orders/checkout.ts";
 import { splitSale } from "../../server/orders/money.ts";
 import type { Buyer, Order } from "../../server/orders/place-order.ts";
@@ -21,12 +22,22 @@ export const TEST_SHOP_URL = "http://shop.test";
 export const guestBuyer: Buyer = { userId: null, name: "Ada Guest", email: "ada@example.com" };
 
 /** A job queue that keeps what is sent instead of running it. */
-export function recordingJobs(): JobQueue & { sent: { name: QueueName; data: object }[] } {
+export function recordingJobs(): JobQueue & {
+  sent: { name: QueueName; data: object }[];
+  /** The emails queued (send-email jobs) for this address, oldest first. */
+  emailsTo(to: string): OutgoingEmail[];
+} {
   const sent: { name: QueueName; data: object }[] = [];
   return {
     sent,
     async send(name, data) {
       sent.push({ name, data });
+    },
+    emailsTo(to) {
+      return sent
+        .filter((job) => job.name === QUEUES.sendEmail)
+        .map((job) => job.data as OutgoingEmail)
+        .filter((email) => email.to === to);
     },
   };
 }
