@@ -6,7 +6,7 @@ import { Link, useLocation } from "react-router";
 import { EmptyResults } from "~/components/listing/empty-results";
 import { ListingLayout } from "~/components/listing/listing-layout";
 import { Button } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
+import { FigureCard } from "~/components/ui/figure-card";
 import { Container } from "~/components/ui/page";
 import { formatCount } from "~/lib/format";
 import { clearedHref, TRENDING_LISTING } from "~/lib/listing";
@@ -42,17 +42,9 @@ export default function TrendingPage({ loaderData }: Route.ComponentProps) {
       <h1 className="mt-2 text-3xl font-bold sm:text-4xl">Trending Products</h1>
       <p className="mt-2 text-muted-foreground">What shoppers are downloading right now, newest hits first.</p>
       <ul className="mt-6 grid grid-cols-2 gap-4 lg:grid-cols-4" aria-label="Trending figures">
-        {cards.map(({ label, value, icon: Icon }) => (
-          <li key={label}>
-            <Card className="flex h-full items-center gap-3 p-4">
-              <span className="grid size-10 shrink-0 place-items-center rounded-full bg-primary-soft text-primary">
-                <Icon aria-hidden="true" className="size-5" />
-              </span>
-              <p className="flex flex-col-reverse">
-                <span className="text-sm text-muted-foreground">{label}</span>
-                <span className="text-xl font-bold">{value}</span>
-              </p>
-            </Card>
+        {cards.map((card) => (
+          <li key={card.label}>
+            <FigureCard figure={card} />
           </li>
         ))}
       </ul>

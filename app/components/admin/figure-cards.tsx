@@ -1,17 +1,5 @@
-import type { LucideIcon } from "lucide-react";
 import { Link } from "react-router";
-import { Card } from "~/components/ui/card";
-import { cn } from "~/lib/utils";
-
-export interface Figure {
-  label: string;
-  value: string;
-  icon: LucideIcon;
-  /** The page where the figure's rows are dealt with: the whole card links there. */
-  to?: string;
-  /** Draws the eye when there is work waiting. */
-  highlight?: boolean;
-}
+import { type Figure, FigureCard } from "~/components/ui/figure-card";
 
 /** A titled group of key figures, as a grid of cards (the style of the Trending page's figures). */
 export function FigureCards({ title, figures, id }: { title: string; figures: Figure[]; id: string }) {
@@ -37,20 +25,5 @@ export function FigureCards({ title, figures, id }: { title: string; figures: Fi
         ))}
       </ul>
     </section>
-  );
-}
-
-function FigureCard({ figure, className }: { figure: Figure; className?: string }) {
-  const { label, value, icon: Icon, highlight } = figure;
-  return (
-    <Card className={cn("flex h-full items-center gap-3 p-4", highlight && "border-primary", className)}>
-      <span className="grid size-10 shrink-0 place-items-center rounded-full bg-primary-soft text-primary">
-        <Icon aria-hidden="true" className="size-5" />
-      </span>
-      <p className="flex min-w-0 flex-col-reverse">
-        <span className="text-sm text-muted-foreground">{label}</span>
-        <span className="text-xl font-bold break-words">{value}</span>
-      </p>
-    </Card>
   );
 }
