@@ -3,7 +3,8 @@
 // starts the production server on a free loopback port and measures pages with autocannon (throughput
 // under load), then times search requests one at a time (the p50 and p95 of a single search with facets).
 // Last, with the server stopped, it opens the same database itself and measures checkout and payment
-// through the domain functions (scripts/bench/checkout.ts).
+// through the domain functions (scripts/bench/checkout.ts), then the admin console's figures, a
+// seller's analytics and product views on the orders it paid (scripts/bench/platform.ts).
 // Figures are printed, never asserted: they depend on the machine and on what else it is running.
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
@@ -15,6 +16,7 @@ import { fileURLToPath } from "node:url";
 import { type OpenedDatabase, openDatabase } from "../server/db/open.ts";
 import { benchCheckout } from "./bench/checkout.ts";
 import { fmt, percentile, table } from "./bench/figures.ts";
+import { benchPlatform } from "./bench/platform.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const USAGE =
@@ -269,6 +271,7 @@ async function main(): Promise<number> {
   await stop(server);
   database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: tempDir });
   const checkoutLines = await benchCheckout(database, { shoppers: options.shoppers, duration: options.duration });
+  const platformLines = await benchPlatform(database);
 
   console.log(
     `\n${fmt(options.products)} generated ${options.products === 1 ? "product" : "products"}, ${options.duration} s per target, ${options.connections} connections, ` +
@@ -281,6 +284,7 @@ async function main(): Promise<number> {
   console.log(`  first time: ${searches.firstTime}`);
   console.log(`  again (facet counts cached): ${searches.again}`);
   console.log(`\n${checkoutLines.join("\n")}`);
+  console.log(`\n${platformLines.join("\n")}`);
   return 0;
 }
 

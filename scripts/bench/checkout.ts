@@ -16,7 +16,7 @@ import { QUEUES, type RunningJobs, startJobs } from "../../server/jobs/queue.ts"
 import { type CheckoutServices, checkout } from "../../server/orders/checkout.ts";
 import { createHostedProvider } from "../../server/payments/hosted/hosted-provider.ts";
 import { receivePaymentEvent } from "../../server/payments/receive-payment-event.ts";
-import { fmt, percentile, table } from "./figures.ts";
+import { eachOf, fmt, inFlight, type Timing, table, timingRow } from "./figures.ts";
 
 /**
  * Calls in flight at once. The app's pool has 10 connections (server/db/client.ts), as the bench's
@@ -34,66 +34,6 @@ export interface CheckoutBenchOptions {
   shoppers: number;
   /** Seconds of checkouts at each concurrency level. */
   duration: number;
-}
-
-interface Timing {
-  /** The latency of each call that succeeded, in ms, ascending. */
-  latencies: number[];
-  seconds: number;
-  failures: number;
-  firstFailure: string | undefined;
-}
-
-/**
- * Runs `call` on the items that `next` gives, `concurrency` at a time, until it gives undefined,
- * timing each call. A failed call is counted, not thrown: one odd failure should not lose the run.
- */
-async function inFlight<T>(
-  concurrency: number,
-  next: () => T | undefined,
-  call: (item: T) => Promise<unknown>,
-): Promise<Timing> {
-  const latencies: number[] = [];
-  let failures = 0;
-  let firstFailure: string | undefined;
-  const started = performance.now();
-  const loop = async () => {
-    for (let item = next(); item !== undefined; item = next()) {
-      const callStarted = performance.now();
-      try {
-        await call(item);
-        latencies.push(performance.now() - callStarted);
-      } catch (error) {
-        failures++;
-        firstFailure ??= error instanceof Error ? error.message : String(error);
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: concurrency }, loop));
-  return {
-    latencies: latencies.sort((a, b) => a - b),
-    seconds: (performance.now() - started) / 1000,
-    failures,
-    firstFailure,
-  };
-}
-
-/** Gives the items of a list once each, then undefined. */
-const eachOf = <T>(items: readonly T[]) => {
-  let i = 0;
-  return () => items[i++];
-};
-
-/** A table row: what was run, calls per second, latency percentiles in ms, and how many calls. */
-function row(what: string, timing: Timing): string[] {
-  const { latencies } = timing;
-  return [
-    what,
-    fmt(latencies.length / timing.seconds, 1),
-    ...[50, 95, 99, 100].map((p) => fmt(percentile(latencies, p), 1)),
-    fmt(latencies.length),
-    fmt(timing.failures),
-  ];
 }
 
 /** Guest shoppers with 2 different published, priced products each in their cart, as a buyer would have. */
@@ -233,14 +173,14 @@ export async function benchCheckout(database: DatabaseHandle, options: CheckoutB
       const timing = await timeCheckouts(services, shoppers, keyPrefix, counter, concurrency, () => {
         return performance.now() < deadline;
       });
-      rows.push(row(`checkout, ${concurrency} in flight`, timing));
+      rows.push(timingRow(`checkout, ${concurrency} in flight`, timing));
       checkouts += timing.latencies.length;
       failures += timing.failures;
       firstFailure ??= timing.firstFailure;
     }
 
     const events = await timePaymentEvents(database, jobs, keyPrefix, CHECKOUT_CONCURRENCY[0]);
-    rows.push(row(`payment_succeeded, ${CHECKOUT_CONCURRENCY[0]} in flight`, events));
+    rows.push(timingRow(`payment_succeeded, ${CHECKOUT_CONCURRENCY[0]} in flight`, events));
     const counts = await countInDatabase(database, keyPrefix);
 
     const verdict = (ok: boolean) => (ok ? "as expected" : "MISMATCH: the figures above are not to be trusted");
