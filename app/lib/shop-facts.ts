@@ -1,5 +1,7 @@
 // The business constants of SPEC section 9: the content pages state them and the server applies them.
 
+import type { PayoutMethod } from "../../server/db/schema.ts";
+
 export const SUPPORT_HOURS = ["Mon-Fri 9AM-6PM EST", "Sat 10AM-4PM EST", "Sun closed"] as const;
 
 export const SELLER_SHARE_PERCENT = 70;
@@ -14,7 +16,13 @@ export const REFUND_PROCESSING = "3-5 business days";
 export const PAYOUT_DAY = "Friday";
 export const PAYOUT_MINIMUM_CENTS = 2500;
 export const PAYOUT_FUNDS_AVAILABLE = "2-3 business days";
-export const PAYOUT_METHODS = ["PayPal", "Bank transfer (US)", "Direct deposit"] as const;
+/** The payout methods, by the key the database keeps (payout_settings.method). */
+export const PAYOUT_METHOD_NAMES = {
+  paypal: "PayPal",
+  bank_transfer: "Bank transfer (US)",
+  direct_deposit: "Direct deposit",
+} as const satisfies Record<PayoutMethod, string>;
+export const PAYOUT_METHODS = Object.values(PAYOUT_METHOD_NAMES);
 
 export const SELLER_REVIEW_TIME = "2-3 business days";
 export const APPEAL_WINDOW_DAYS = 7;
@@ -38,3 +46,6 @@ export const SELLER_STATS = [
   { value: "$2.5M+", label: "Paid to creators" },
   { value: "50K+", label: "Products sold" },
 ] as const;
+
+/** How long the notes an admin writes to a seller (a hidden product's reason) may be. */
+export const MODERATION_NOTE_LENGTH = { min: 10, max: 1000 } as const;

@@ -1,7 +1,7 @@
 import { servicesContext } from "@server/http/context.ts";
 import { loadListing } from "@server/search/listing.ts";
+import type { Tab } from "@server/search/listing-query.ts";
 import { parseListingState } from "@server/search/listing-query.ts";
-import type { Tab } from "@server/search/product-search.ts";
 import { Link, useLocation } from "react-router";
 import { EmptyResults } from "~/components/listing/empty-results";
 import { ListingLayout } from "~/components/listing/listing-layout";

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, like, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
+import { MODERATION_NOTE_LENGTH } from "../../app/lib/shop-facts.ts";
 import type { Database, Queryable } from "../db/client.ts";
 import { creators, productFiles, productImages, productSearch, products, user } from "../db/schema.ts";
 import { type JobQueue, QUEUES } from "../jobs/queue.ts";
@@ -40,17 +41,17 @@ export function moderationQuery(params: URLSearchParams) {
   return { query, status, page };
 }
 
-const NOTE_LIMITS = { min: 10, max: 1000 };
-
 export const hideProductSchema = z.object({
   productId: z.coerce.number().int().positive("Choose the product to hide."),
   note: z
     .string({ error: "Tell the seller why the product is hidden." })
     .trim()
-    .min(NOTE_LIMITS.min, `Tell the seller why in a few words (at least ${NOTE_LIMITS.min} characters).`)
-    .max(NOTE_LIMITS.max, `Please keep the note under ${NOTE_LIMITS.max} characters.`),
+    .min(
+      MODERATION_NOTE_LENGTH.min,
+      `Tell the seller why in a few words (at least ${MODERATION_NOTE_LENGTH.min} characters).`,
+    )
+    .max(MODERATION_NOTE_LENGTH.max, `Please keep the note under ${MODERATION_NOTE_LENGTH.max} characters.`),
 });
-export const NOTE_LENGTH = NOTE_LIMITS;
 
 export interface ModeratedProduct {
   id: number;

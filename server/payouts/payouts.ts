@@ -2,15 +2,9 @@ import { desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { PAYOUT_MINIMUM_CENTS } from "../../app/lib/shop-facts.ts";
 import type { Database } from "../db/client.ts";
-import { creators, ledgerEntries, type PayoutMethod, payoutSettings, payouts } from "../db/schema.ts";
+import { creators, ledgerEntries, payoutSettings, payouts } from "../db/schema.ts";
 import { sellerBalance } from "./ledger.ts";
 import { fundsAvailableOn, payoutFriday } from "./payout-schedule.ts";
-
-export const PAYOUT_METHOD_NAMES: Record<PayoutMethod, string> = {
-  paypal: "PayPal",
-  bank_transfer: "Bank transfer (US)",
-  direct_deposit: "Direct deposit",
-};
 
 /** Payout settings: a PayPal address, or the last four digits of a US bank account. */
 export const payoutSettingsSchema = z.discriminatedUnion(

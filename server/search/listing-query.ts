@@ -1,8 +1,22 @@
-import { type Sort, TABS, type Tab } from "./product-search.ts";
-
 // The state of a listing page lives in its address, so that a filtered, sorted page can be
 // shared and reloaded: ?q=&category=&format=&style=&min=&max=&sort=&tab=&view=&page=.
 // Anything unknown or malformed in it is ignored, never an error.
+
+export const SORTS = [
+  "relevance",
+  "popular",
+  "newest",
+  "price-low",
+  "price-high",
+  "rating",
+  "bestselling",
+  "trending",
+] as const;
+export type Sort = (typeof SORTS)[number];
+
+/** The /browse tabs: All Products, Bestsellers, New Arrivals, On Sale. */
+export const TABS = ["all", "bestsellers", "new", "sale"] as const;
+export type Tab = (typeof TABS)[number];
 
 export interface ListingOptions {
   /** The top of the price slider, in dollars (100 on a category page, 200 elsewhere). */

@@ -4,7 +4,8 @@ import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { listCategories } from "../catalogue/categories.ts";
 import { seedSampleCatalogueIfEmpty } from "../catalogue/seed-sample-catalogue.ts";
 import { categories, creators, products } from "../db/schema.ts";
-import { facetCounts, NEW_ARRIVAL_DAYS, type ProductFilters, type SORTS, searchProducts } from "./product-search.ts";
+import type { SORTS } from "./listing-query.ts";
+import { facetCounts, NEW_ARRIVAL_DAYS, type ProductFilters, searchProducts } from "./product-search.ts";
 
 const database = setUpTestDatabase();
 type Row = typeof products.$inferSelect & { creatorName: string; categoryName: string; categoryLabel: string };

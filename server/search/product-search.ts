@@ -2,26 +2,11 @@ import { and, asc, count, desc, eq, gte, inArray, like, lte, type SQL, sql } fro
 import { type ProductCard, productCardColumns } from "../catalogue/product-card.ts";
 import type { Database } from "../db/client.ts";
 import { categories, creators, productSearch, products } from "../db/schema.ts";
+import type { Sort, Tab } from "./listing-query.ts";
 
 // Finding products: the text match of SPEC section 5 (a case-insensitive substring of the
 // title, creator, category or any tag), the filters that combine with it, the sorts of
 // SPEC section 9, and facet counts. See docs/decisions/010-search-and-sorts.md.
-
-export const SORTS = [
-  "relevance",
-  "popular",
-  "newest",
-  "price-low",
-  "price-high",
-  "rating",
-  "bestselling",
-  "trending",
-] as const;
-export type Sort = (typeof SORTS)[number];
-
-/** The /browse tabs: All Products, Bestsellers, New Arrivals, On Sale. */
-export const TABS = ["all", "bestsellers", "new", "sale"] as const;
-export type Tab = (typeof TABS)[number];
 
 /** Products per page of a listing; Load More shows the next this many. */
 export const PAGE_SIZE = 24;

@@ -1,6 +1,5 @@
 import type { ProductCard } from "@server/catalogue/product-card.ts";
-import type { ListingOptions, ListingState } from "@server/search/listing-query.ts";
-import type { Sort } from "@server/search/product-search.ts";
+import type { ListingOptions, ListingState, Sort } from "@server/search/listing-query.ts";
 import { LayoutGrid, List, SlidersHorizontal } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { Link, useLocation, useSubmit } from "react-router";

@@ -25,7 +25,7 @@ import type { Route } from "./+types/overview";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  return { figures: await keyFigures(context.get(servicesContext).db) };
+  return { figures: await keyFigures(context.get(servicesContext).db), recentDays: RECENT_DAYS };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "Admin console");
@@ -79,7 +79,7 @@ export default function OverviewPage({ loaderData }: Route.ComponentProps) {
           { label: "Refunded", value: formatPrice(money.refundedCents), icon: ReceiptText },
           { label: "Orders paid", value: count(money.paidOrders), icon: ShoppingBag },
           {
-            label: `Sales, last ${RECENT_DAYS} days`,
+            label: `Sales, last ${loaderData.recentDays} days`,
             value: formatPrice(money.recentSalesCents),
             icon: CalendarDays,
           },

@@ -3,7 +3,6 @@ import {
   hideProduct,
   hideProductSchema,
   moderationQuery,
-  NOTE_LENGTH,
   restoreProduct,
 } from "@server/admin/product-moderation.ts";
 import { servicesContext } from "@server/http/context.ts";
@@ -18,6 +17,7 @@ import { firstIssue } from "~/lib/form-errors";
 import { formatPrice } from "~/lib/format";
 import { refusalResponse } from "~/lib/refusal.server";
 import { requireAdmin } from "~/lib/require-user.server";
+import { MODERATION_NOTE_LENGTH } from "~/lib/shop-facts";
 import type { Route } from "./+types/products";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -122,8 +122,8 @@ export default function ProductsPage({ loaderData, actionData }: Route.Component
                   name="note"
                   label="Note for the seller (why it is hidden)"
                   submitLabel="Hide"
-                  minLength={NOTE_LENGTH.min}
-                  maxLength={NOTE_LENGTH.max}
+                  minLength={MODERATION_NOTE_LENGTH.min}
+                  maxLength={MODERATION_NOTE_LENGTH.max}
                   variant="destructive"
                   className="mt-3"
                   submitDescribedBy={`product-${product.id}`}

@@ -1,12 +1,6 @@
 import { servicesContext } from "@server/http/context.ts";
 import { sellerBalance, sellerLedger } from "@server/payouts/ledger.ts";
-import {
-  PAYOUT_METHOD_NAMES,
-  payoutSettingsOf,
-  payoutSettingsSchema,
-  payoutsOf,
-  savePayoutSettings,
-} from "@server/payouts/payouts.ts";
+import { payoutSettingsOf, payoutSettingsSchema, payoutsOf, savePayoutSettings } from "@server/payouts/payouts.ts";
 import { useState } from "react";
 import { data, Form, useNavigation } from "react-router";
 import { FormStatus } from "~/components/account/form-status";
@@ -20,7 +14,7 @@ import { firstIssue } from "~/lib/form-errors";
 import { formatPrice } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
 import { requireSellerShop } from "~/lib/require-seller-shop.server";
-import { PAYOUT_DAY, PAYOUT_FUNDS_AVAILABLE, PAYOUT_MINIMUM_CENTS } from "~/lib/shop-facts";
+import { PAYOUT_DAY, PAYOUT_FUNDS_AVAILABLE, PAYOUT_METHOD_NAMES, PAYOUT_MINIMUM_CENTS } from "~/lib/shop-facts";
 import type { Route } from "./+types/earnings";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
