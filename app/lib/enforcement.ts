@@ -24,7 +24,5 @@ export const APPEAL_STATUS_LABELS: Record<AppealStatus, string> = {
   denied: "Appeal not accepted",
 };
 
-const dayFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
-
-/** An ISO time as "Dec 24, 2026" (UTC, as in the emails). */
-export const formatDay = (iso: string) => dayFormat.format(new Date(iso));
+/** Dates of enforcement, in UTC as in the emails: "Dec 24, 2026". */
+export { formatDayUtc as formatDay } from "./format.ts";

@@ -41,6 +41,13 @@ export function formatDuration(minutes: number): string {
   return rest === 0 ? `${hours}h` : `${hours}h ${rest}m`;
 }
 
+const dayUtc = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
+
+/** A time (a Date, an ISO time or a YYYY-MM-DD date) as its UTC day, "Dec 24, 2026". */
+export function formatDayUtc(time: Date | string): string {
+  return dayUtc.format(typeof time === "string" ? new Date(time) : time);
+}
+
 const dateTimeUtc = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
 /** An ISO time as "Nov 22, 2026, 1:05 PM UTC". */

@@ -1,7 +1,7 @@
 import { APPEAL_REVIEW_TIME } from "../../app/lib/shop-facts.ts";
 import type { EnforcementStep } from "../db/schema.ts";
 import { paragraphsEmail } from "../email/paragraphs-email.ts";
-import { APPEAL_WINDOW_DAYS, formatDay, STEP_NAMES } from "./enforcement-rules.ts";
+import { APPEAL_WINDOW_DAYS, formatDay, STEP_LABELS } from "./enforcement-rules.ts";
 
 // The emails of seller enforcement: an action on the shop, and the appeal of one.
 
@@ -49,24 +49,24 @@ export const actionEmail = (s: Seller, action: Action) =>
   ]);
 
 export const appealReceivedEmail = (s: Seller, step: EnforcementStep) =>
-  paragraphsEmail(s.to, `We received your appeal (${STEP_NAMES[step].toLowerCase()})`, [
+  paragraphsEmail(s.to, `We received your appeal (${STEP_LABELS[step].toLowerCase()})`, [
     `Hi ${s.name},`,
-    `Thank you: we received your appeal of the ${STEP_NAMES[step].toLowerCase()} of your shop "${s.shopName}". Our team reviews it in ${APPEAL_REVIEW_TIME} and emails you the decision.`,
+    `Thank you: we received your appeal of the ${STEP_LABELS[step].toLowerCase()} of your shop "${s.shopName}". Our team reviews it in ${APPEAL_REVIEW_TIME} and emails you the decision.`,
     `You can see where it stands at ${s.publicUrl}/seller/standing`,
   ]);
 
 export const appealUpheldEmail = (s: Seller, step: EnforcementStep, note: string | null) =>
-  paragraphsEmail(s.to, `Your appeal was accepted: the ${STEP_NAMES[step].toLowerCase()} is withdrawn`, [
+  paragraphsEmail(s.to, `Your appeal was accepted: the ${STEP_LABELS[step].toLowerCase()} is withdrawn`, [
     `Hi ${s.name},`,
-    `We reviewed your appeal and accepted it: the ${STEP_NAMES[step].toLowerCase()} of your shop "${s.shopName}" is withdrawn and no longer counts against it.${step === "warning" ? "" : " The products it hid are back as they were."}`,
+    `We reviewed your appeal and accepted it: the ${STEP_LABELS[step].toLowerCase()} of your shop "${s.shopName}" is withdrawn and no longer counts against it.${step === "warning" ? "" : " The products it hid are back as they were."}`,
     ...(note ? [note] : []),
     `Your account standing: ${s.publicUrl}/seller/standing`,
   ]);
 
 export const appealDeniedEmail = (s: Seller, step: EnforcementStep, note: string) =>
-  paragraphsEmail(s.to, `Your appeal was not accepted (${STEP_NAMES[step].toLowerCase()})`, [
+  paragraphsEmail(s.to, `Your appeal was not accepted (${STEP_LABELS[step].toLowerCase()})`, [
     `Hi ${s.name},`,
-    `We reviewed your appeal of the ${STEP_NAMES[step].toLowerCase()} of your shop "${s.shopName}" and the action stands, for this reason:`,
+    `We reviewed your appeal of the ${STEP_LABELS[step].toLowerCase()} of your shop "${s.shopName}" and the action stands, for this reason:`,
     note,
     `Your account standing: ${s.publicUrl}/seller/standing`,
   ]);

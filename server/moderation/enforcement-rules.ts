@@ -29,13 +29,5 @@ export function stepAfter(standingActions: number): EnforcementStep {
 /** The last moment the seller may appeal an action issued at `issuedAt`. */
 export const appealDeadline = (issuedAt: Date) => addDays(issuedAt, APPEAL_WINDOW_DAYS);
 
-export const STEP_NAMES: Record<EnforcementStep, string> = {
-  warning: "Warning",
-  suspension: "30-day suspension",
-  removal: "Removal from the marketplace",
-};
-
-const dayFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
-
-/** "Dec 24, 2026": dates in messages and emails (UTC, like the payout calendar). */
-export const formatDay = (time: Date) => dayFormat.format(time);
+// The steps' names and the dates in messages and emails are the pages' own (UTC, like the payout calendar).
+export { formatDay, STEP_LABELS } from "../../app/lib/enforcement.ts";

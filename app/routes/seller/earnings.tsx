@@ -11,7 +11,7 @@ import { Card } from "~/components/ui/card";
 import { Input, Label } from "~/components/ui/input";
 import { Container } from "~/components/ui/page";
 import { firstIssue } from "~/lib/form-errors";
-import { formatPrice } from "~/lib/format";
+import { formatDayUtc, formatPrice } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
 import { requireSellerShop } from "~/lib/require-seller-shop.server";
 import { PAYOUT_DAY, PAYOUT_FUNDS_AVAILABLE, PAYOUT_METHOD_NAMES, PAYOUT_MINIMUM_CENTS } from "~/lib/shop-facts";
@@ -46,8 +46,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Earnings and payouts");
 
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
-const day = (iso: string) => dateFormat.format(new Date(iso.length === 10 ? `${iso}T12:00:00Z` : iso));
 const KIND = { sale: "Sale", refund: "Refund", payout: "Payout" } as const;
 const LEDGER_COLUMNS = [
   { label: "Date" },
@@ -89,7 +87,7 @@ export default function EarningsPage({ loaderData, actionData }: Route.Component
                 >
                   {entries.map((entry) => (
                     <tr key={entry.id}>
-                      <td className="px-4 py-2 whitespace-nowrap">{day(entry.createdAt)}</td>
+                      <td className="px-4 py-2 whitespace-nowrap">{formatDayUtc(entry.createdAt)}</td>
                       <td className="px-4 py-2">
                         {KIND[entry.kind]}
                         {entry.title ? `: ${entry.title}` : ""}
@@ -130,10 +128,11 @@ export default function EarningsPage({ loaderData, actionData }: Route.Component
                   <li key={payout.id}>
                     <Card className="flex flex-wrap items-center justify-between gap-2 p-4 text-sm">
                       <span>
-                        {day(payout.weekOf)} · {PAYOUT_METHOD_NAMES[payout.method]} ({payout.destination})
+                        {formatDayUtc(payout.weekOf)} · {PAYOUT_METHOD_NAMES[payout.method]} ({payout.destination})
                       </span>
                       <span>
-                        <strong>{formatPrice(payout.amountCents)}</strong>, available {day(payout.fundsAvailableOn)}
+                        <strong>{formatPrice(payout.amountCents)}</strong>, available{" "}
+                        {formatDayUtc(payout.fundsAvailableOn)}
                       </span>
                     </Card>
                   </li>

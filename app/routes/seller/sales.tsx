@@ -5,7 +5,7 @@ import { ScrollTable } from "~/components/content/scroll-table";
 import { SellerNav } from "~/components/sellers/seller-nav";
 import { Badge } from "~/components/ui/badge";
 import { Container } from "~/components/ui/page";
-import { formatPrice } from "~/lib/format";
+import { formatDayUtc, formatPrice } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
 import { requireSellerShop } from "~/lib/require-seller-shop.server";
 import type { Route } from "./+types/sales";
@@ -17,7 +17,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Sales");
 
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
 const COLUMNS = [
   { label: "Date" },
   { label: "Order" },
@@ -46,9 +45,7 @@ export default function SalesPage({ loaderData }: Route.ComponentProps) {
           >
             {sales.map((sale) => (
               <tr key={sale.orderItemId}>
-                <td className="px-4 py-2 whitespace-nowrap">
-                  {sale.paidAt ? dateFormat.format(new Date(sale.paidAt)) : ""}
-                </td>
+                <td className="px-4 py-2 whitespace-nowrap">{sale.paidAt ? formatDayUtc(sale.paidAt) : ""}</td>
                 <td className="px-4 py-2 font-mono text-xs">{sale.orderNumber}</td>
                 <td className="px-4 py-2">
                   <Link to={`/seller/products/${sale.productId}`} className="hover:text-primary">
