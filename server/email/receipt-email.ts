@@ -21,6 +21,8 @@ export interface Receipt {
   totalCents: number;
   /** The order page, where every file has its download link (made fresh each time it opens). */
   orderUrl: string;
+  /** A guest's link expires: for how many days it works, and where to ask for a new one. */
+  guestLink?: { days: number; newLinkUrl: string };
   licenseUrl: string;
 }
 
@@ -28,7 +30,10 @@ const licenseName = (type: string) => `${type[0]!.toUpperCase()}${type.slice(1)}
 
 /** The receipt of a paid order (HTML and text): items, tax, total, licenses and the way to the downloads. */
 export function receiptEmail(receipt: Receipt): OutgoingEmail {
-  const { items, orderUrl } = receipt;
+  const { items, orderUrl, guestLink } = receipt;
+  const expiry = guestLink
+    ? `This link works for ${guestLink.days} days; after that, ask for a new one at ${guestLink.newLinkUrl}`
+    : null;
   const totals: [string, number][] = [
     ["Subtotal", receipt.subtotalCents],
     ["Tax (8%)", receipt.taxCents],
@@ -48,6 +53,7 @@ export function receiptEmail(receipt: Receipt): OutgoingEmail {
     "",
     "Download your files from your order page:",
     orderUrl,
+    ...(expiry ? [expiry] : []),
     "",
     `License terms: ${receipt.licenseUrl}`,
     "Money-back guarantee: you can ask for a refund from the order page within 30 days.",
@@ -70,7 +76,11 @@ ${items
   .join("\n")}
 ${totals.map(([label, cents]) => row([label, formatPrice(cents)], label === "Total")).join("\n")}
 </table>
-<p><a href="${escapeHtml(orderUrl)}">Download your files</a> from your order page.</p>
+<p><a href="${escapeHtml(orderUrl)}">Download your files</a> from your order page.${
+    guestLink
+      ? ` This link works for ${guestLink.days} days; after that, <a href="${escapeHtml(guestLink.newLinkUrl)}">ask for a new one</a>.`
+      : ""
+  }</p>
 <p><small><a href="${escapeHtml(receipt.licenseUrl)}">License terms</a>. Money-back guarantee: you can ask for a refund from the order page within 30 days.</small></p>`;
   return { to: receipt.to, subject: `Your ${receipt.shopName} receipt for order ${receipt.orderNumber}`, text, html };
 }

@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -15,9 +16,10 @@ import { user } from "../db/schema.ts";
 import { readDownloadToken } from "../delivery/download-links.ts";
 import { ensureSampleProductFiles } from "../delivery/sample-files.ts";
 import { Refusal } from "../lib/refusal.ts";
+import { deriveKey } from "../lib/signing.ts";
 import { localFileStore } from "../storage/file-store.ts";
 import { findOrderFor, type OrderViewer } from "./find-order.ts";
-import { orderAccessToken } from "./order-access.ts";
+import { checkOrderAccessToken, ORDER_LINK_DAYS, orderAccessToken, orderPagePath } from "./order-access.ts";
 import { loadOrderPage } from "./order-page.ts";
 import type { Order } from "./place-order.ts";
 
@@ -52,6 +54,73 @@ async function refusalOf(lookUp: Promise<unknown>) {
 }
 
 const NOT_FOUND = { message: "We could not find this order.", status: 404 };
+const DAY = 24 * 60 * 60 * 1000;
+
+describe("a guest order link's token", () => {
+  const issuedAt = Date.UTC(2026, 0, 15, 12, 0, 0);
+  const token = orderAccessToken(TEST_SECRET, "ABC123XYZ", issuedAt);
+  const check = (candidate: unknown, now: number, number = "ABC123XYZ", secret = TEST_SECRET) =>
+    checkOrderAccessToken(secret, number, candidate, now);
+
+  it("is short and URL-safe", () => {
+    expect(token).toMatch(/^[A-Za-z0-9_-]{27}$/);
+    expect(encodeURIComponent(token)).toBe(token);
+  });
+
+  it("opens its order from the moment it is issued until just before 90 days have passed", () => {
+    expect(ORDER_LINK_DAYS).toBe(90);
+    expect(check(token, issuedAt)).toBe("valid");
+    expect(check(token, issuedAt + 89 * DAY)).toBe("valid");
+    expect(check(token, issuedAt + 90 * DAY - 1000)).toBe("valid");
+  });
+
+  it("has expired at 90 days, and ever after", () => {
+    expect(check(token, issuedAt + 90 * DAY)).toBe("expired");
+    expect(check(token, issuedAt + 400 * DAY)).toBe("expired");
+  });
+
+  it("is refused when altered anywhere, including the issue time it carries", () => {
+    for (let i = 0; i < token.length; i++) {
+      const replacement = token[i] === "A" ? "B" : "A";
+      const altered = `${token.slice(0, i)}${replacement}${token.slice(i + 1)}`;
+      expect(check(altered, issuedAt + DAY), `character ${i}`).toBe("invalid");
+    }
+    // A later issue time with the old signature: the link cannot be stretched past its 90 days.
+    const bytes = Buffer.from(token, "base64url");
+    bytes.writeUInt32BE(bytes.readUInt32BE(0) + 80 * 24 * 60 * 60);
+    expect(check(bytes.toString("base64url"), issuedAt + 100 * DAY)).toBe("invalid");
+    for (const malformed of [`${token}A`, token.slice(0, -1), "", "x".repeat(27), null, undefined, 42, [token]]) {
+      expect(check(malformed, issuedAt + DAY)).toBe("invalid");
+    }
+  });
+
+  it("opens no other order, and no shop but the one that signed it", () => {
+    expect(check(token, issuedAt + DAY, "ABC123XYA")).toBe("invalid");
+    expect(check(token, issuedAt + DAY, "ABC123XYZ", "another-shop-secret-of-32-characters")).toBe("invalid");
+  });
+
+  it("is refused when issued in the future (beyond a few minutes of clock difference)", () => {
+    expect(check(token, issuedAt - 60_000)).toBe("valid");
+    expect(check(token, issuedAt - DAY)).toBe("invalid");
+  });
+
+  it("refuses links of the first format (an HMAC of the number alone, which never expired)", () => {
+    const firstFormat = crypto
+      .createHmac("sha256", deriveKey(TEST_SECRET, "order-access"))
+      .update("ABC123XYZ")
+      .digest("base64url");
+    expect(check(firstFormat, issuedAt)).toBe("invalid");
+  });
+
+  it("is what a guest's order path carries; an account's order path carries none", () => {
+    expect(orderPagePath(TEST_SECRET, { number: "ABC123XYZ", userId: null }, issuedAt)).toBe(
+      `/orders/ABC123XYZ?access=${token}`,
+    );
+    expect(orderPagePath(TEST_SECRET, { number: "ABC123XYZ", userId: "u1" }, issuedAt)).toBe(
+      "/account/orders/ABC123XYZ",
+    );
+  });
+});
 
 describe("who may see an account's order", () => {
   let order: Order;
@@ -93,7 +162,7 @@ describe("who may see a guest's order", () => {
     expect((await find(order.number, { userId: "someone-else", accessToken })).id).toBe(order.id);
   });
 
-  it("nobody with a wrong token, another order's token, a token of another shop, or no token", async () => {
+  it("nobody with a wrong token, another order's token, a token of another shop, an expired token, or no token", async () => {
     const token = orderAccessToken(TEST_SECRET, order.number);
     const flipped = `${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}`;
     const tokens = [
@@ -102,6 +171,7 @@ describe("who may see a guest's order", () => {
       token.slice(0, -1),
       orderAccessToken(TEST_SECRET, other.number),
       orderAccessToken("another-shop-secret-of-32-characters", order.number),
+      orderAccessToken(TEST_SECRET, order.number, Date.now() - 91 * DAY),
       "",
       null,
       undefined,

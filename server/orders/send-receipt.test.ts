@@ -117,6 +117,11 @@ describe("sending a paid order's receipt", () => {
     expect(link?.[1]).toBe(order.number);
     expect(isOrderAccessToken(TEST_SECRET, order.number, link?.[2])).toBe(true);
     expect(html).toContain(`href="${link![0]}"`);
+    // The guest's link expires; the receipt says so and where a new one is asked for.
+    expect(text).toContain(
+      `This link works for 90 days; after that, ask for a new one at ${TEST_SHOP_URL}/orders/lookup`,
+    );
+    expect(html).toContain(`<a href="${TEST_SHOP_URL}/orders/lookup">ask for a new one</a>`);
 
     expect((await reloadOrder(database.db, order.id)).receiptSentAt).toBeInstanceOf(Date);
   });
@@ -147,6 +152,7 @@ describe("sending a paid order's receipt", () => {
     const text = partOfType(parseMime(messages[0]!.raw), "text/plain")!;
     expect(text).toContain(`${TEST_SHOP_URL}/account/orders/${order.number}\n`);
     expect(text).not.toContain("access=");
+    expect(text).not.toContain("90 days");
   });
 
   it("throws when the mail server refuses, leaving the receipt unsent for the retry", async () => {

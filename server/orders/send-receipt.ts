@@ -3,7 +3,7 @@ import type { Database } from "../db/client.ts";
 import { orders } from "../db/schema.ts";
 import type { Mailer } from "../email/mailer.ts";
 import { receiptEmail } from "../email/receipt-email.ts";
-import { orderPagePath } from "./order-access.ts";
+import { ORDER_LINK_DAYS, ORDER_LOOKUP_PATH, orderPagePath } from "./order-access.ts";
 import { itemsOf } from "./place-order.ts";
 
 export interface ReceiptServices {
@@ -35,6 +35,9 @@ export async function sendReceipt(services: ReceiptServices, orderId: number): P
       totalCents: order.totalCents,
       // A guest's link carries the order's access secret; an account's leads to its order page.
       orderUrl: `${services.publicUrl}${orderPagePath(services.secret, order)}`,
+      guestLink: order.userId
+        ? undefined
+        : { days: ORDER_LINK_DAYS, newLinkUrl: `${services.publicUrl}${ORDER_LOOKUP_PATH}` },
       licenseUrl: `${services.publicUrl}/license`,
     }),
   );

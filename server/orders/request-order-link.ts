@@ -1,0 +1,89 @@
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Database } from "../db/client.ts";
+import { orders } from "../db/schema.ts";
+import { orderLinkEmail } from "../email/order-link-email.ts";
+import { PostgresRateLimitStore } from "../http/rate-limit-store.ts";
+import { type JobQueue, QUEUES } from "../jobs/queue.ts";
+import { Refusal } from "../lib/refusal.ts";
+import { ORDER_LINK_DAYS, orderPagePath } from "./order-access.ts";
+import { ORDER_NUMBER } from "./order-number.ts";
+
+// A guest whose order link expired (or was lost) asks for a fresh one: the order's number and
+// its email address. The link goes only to the order's own address, and the answer is the same
+// whether or not they matched, so the form tells nobody which orders or addresses exist.
+
+export const ORDER_LINK_SENT = "If an order with that number and email exists, we sent a new link to that address.";
+
+export const orderLinkRequestSchema = z.object({
+  orderNumber: z
+    .string({ error: "Please enter your order number." })
+    .trim()
+    .toUpperCase()
+    .regex(ORDER_NUMBER, "Please enter the 9-character order number from your receipt."),
+  email: z
+    .string({ error: "Please enter the email address of the order." })
+    .trim()
+    .min(1, "Please enter the email address of the order.")
+    .max(254, "The email address must be at most 254 characters.")
+    .pipe(z.email("Please enter a valid email address, like name@example.com."))
+    .transform((value) => value.toLowerCase()),
+});
+export type OrderLinkRequest = z.infer<typeof orderLinkRequestSchema>;
+
+export interface OrderLinkServices {
+  db: Database;
+  jobs: JobQueue;
+  secret: string;
+  publicUrl: string;
+  shopName: string;
+}
+
+const HOUR = 60 * 60_000;
+/** Requests an hour, per order number and per email address, whether or not they match. */
+export const ORDER_LINK_LIMITS = { perOrder: 3, perAddress: 5 } as const;
+const TOO_MANY = "Too many requests for a new order link. Please try again in an hour.";
+
+/**
+ * Emails a fresh link to the order's address when the number and address are those of a guest's
+ * order; the message to show either way. Both counters move on every request, matched or not,
+ * so the limit reveals nothing either.
+ */
+export async function requestOrderLink(
+  services: OrderLinkServices,
+  request: OrderLinkRequest,
+  now = Date.now(),
+): Promise<string> {
+  const { db } = services;
+  const [perOrder, perAddress] = await Promise.all([
+    new PostgresRateLimitStore(db, "order-link-order", HOUR).increment(request.orderNumber),
+    new PostgresRateLimitStore(db, "order-link-address", HOUR).increment(request.email),
+  ]);
+  if (perOrder.totalHits > ORDER_LINK_LIMITS.perOrder || perAddress.totalHits > ORDER_LINK_LIMITS.perAddress) {
+    throw new Refusal(TOO_MANY, 429);
+  }
+  // Orders claimed by an account are seen by signing in; only a guest's order gets a link.
+  const [order] = await db
+    .select({ number: orders.number, email: orders.email, userId: orders.userId })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.number, request.orderNumber),
+        isNull(orders.userId),
+        sql`lower(${orders.email}) = ${request.email}`,
+      ),
+    );
+  if (order) {
+    await services.jobs.send(
+      QUEUES.sendEmail,
+      orderLinkEmail({
+        to: order.email,
+        shopName: services.shopName,
+        orderNumber: order.number,
+        orderUrl: `${services.publicUrl}${orderPagePath(services.secret, order, now)}`,
+        linkDays: ORDER_LINK_DAYS,
+      }),
+    );
+  }
+  return ORDER_LINK_SENT;
+}
