@@ -50,6 +50,7 @@ export default [
   route("account/following", "routes/account/following.tsx"),
   // A guest's order, reached through the signed link in the receipt email.
   route("orders/:number", "routes/guest-order.tsx"),
+  route("orders/lookup", "routes/order-lookup.tsx"),
   // The hosted payment page: it stands in for an external provider's checkout page.
   route("pay/:sessionId", "routes/pay.tsx"),
   // A purchased file, through a short-lived signed link.

@@ -1,11 +1,17 @@
 import { getCurrentUser } from "@server/accounts/current-user.ts";
 import { servicesContext } from "@server/http/context.ts";
+import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { OrderErrorScreen, OrderPage } from "~/components/orders/order-details";
 import { pageMeta } from "~/lib/meta";
+import { ORDER_LOOKUP_PATH } from "~/lib/order-link";
 import { orderPageAction, orderPageLoader } from "~/lib/order-page.server";
 import type { Route } from "./+types/guest-order";
 
-/** The link of a receipt email (?access=...), or the signed-in buyer the order now belongs to. */
+/**
+ * The link of a receipt email (?access=..., good for 90 days), or the signed-in buyer the order now
+ * belongs to. An expired or altered link gets the same page as an unknown order, which offers a
+ * new link by email (the form posts to /orders/lookup).
+ */
 async function viewerOf({ request, context }: Route.LoaderArgs | Route.ActionArgs) {
   const user = await getCurrentUser(context.get(servicesContext).auth, request.headers);
   return { userId: user?.id ?? null, accessToken: new URL(request.url).searchParams.get("access") };
@@ -17,6 +23,11 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   return orderPageAction(args, await viewerOf(args));
+}
+
+// Asking for a new link changes nothing on this page: no need to load the order again.
+export function shouldRevalidate({ formAction, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formAction === ORDER_LOOKUP_PATH ? false : defaultShouldRevalidate;
 }
 
 export const meta: Route.MetaFunction = ({ matches, params }) => [
@@ -31,5 +42,5 @@ export default function GuestOrderPage({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <OrderErrorScreen error={error} />;
+  return <OrderErrorScreen error={error} offerNewLink />;
 }

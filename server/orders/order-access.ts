@@ -1,5 +1,8 @@
 import crypto from "node:crypto";
+import { ORDER_LINK_DAYS } from "../../app/lib/order-link.ts";
 import { deriveKey } from "../lib/signing.ts";
+
+export { ORDER_LINK_DAYS, ORDER_LOOKUP_PATH } from "../../app/lib/order-link.ts";
 
 // The secret in a guest's order link (the receipt email's "View your order"): the time the link
 // was issued and an HMAC of the order number and that time, under a key derived from the shop's
@@ -10,7 +13,6 @@ import { deriveKey } from "../lib/signing.ts";
 // Links of the first format (an HMAC of the number alone, which never expired) are refused: they
 // were written to the request log before it hid them, and the buyer can get a fresh one.
 
-export const ORDER_LINK_DAYS = 90;
 const LIFETIME_MS = ORDER_LINK_DAYS * 24 * 60 * 60 * 1000;
 // Links issued on another app server whose clock runs a little ahead are still good.
 const CLOCK_SKEW_MS = 5 * 60 * 1000;
@@ -68,6 +70,3 @@ export function orderPagePath(
     ? `/account/orders/${order.number}`
     : `/orders/${order.number}?access=${orderAccessToken(secret, order.number, now)}`;
 }
-
-/** Where a guest whose link expired asks for a fresh one. */
-export const ORDER_LOOKUP_PATH = "/orders/lookup";

@@ -214,3 +214,72 @@ test("a signed-in buyer checks out in a new tab, then finds the order, the downl
   await expect(page.getByText("Verified purchase").first()).toBeVisible();
   await expect(page.getByText("Thank you: you have reviewed this product.")).toBeVisible();
 });
+
+test("a guest whose order link no longer works asks for a new one by email, and opens the order with it", async ({
+  page,
+  context,
+}) => {
+  test.slow();
+  await addToCart(page, 8);
+  const cart = await openCart(page);
+  await cart.getByRole("button", { name: "Checkout" }).click();
+  const dialog = page.getByRole("dialog", { name: "Guest Checkout" });
+  await dialog.getByLabel("Name").fill("Lena Linkless");
+  const email = uniqueEmail("relink");
+  await dialog.getByLabel("Email").fill(email);
+  const tab = await paymentTab(context, () => dialog.getByRole("button", { name: "Complete Purchase" }).click());
+  await pay(tab, SUCCESS_CARD);
+  await tab.waitForURL(/\/orders\/[A-Z0-9]{9}\?access=/, { timeout: 20_000 });
+  const paidAt = new URL(tab.url());
+  const orderNumber = paidAt.pathname.split("/")[2]!;
+  const token = paidAt.searchParams.get("access")!;
+  await expect.poll(() => readOutbox(email) ?? "", { timeout: 15_000 }).toContain(`receipt for order ${orderNumber}`);
+
+  // Months later, in another browser, with a link that no longer works: an altered one answers as
+  // an expired one does (the unit tests cover expiry), the same as an order that does not exist.
+  const later = await context.browser()!.newContext({
+    baseURL: test.info().project.use.baseURL,
+    extraHTTPHeaders: {
+      "x-forwarded-for": `198.22.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+    },
+  });
+  const guest = await later.newPage();
+  const altered = `${token.slice(0, 12)}${token[12] === "A" ? "B" : "A"}${token.slice(13)}`;
+  await guest.goto(`/orders/${orderNumber}?access=${altered}`);
+  await expect(guest.getByRole("heading", { name: "We could not find this order." })).toBeVisible();
+  await expect(guest.getByRole("heading", { name: "Is your link older than 90 days?" })).toBeVisible();
+  await waitForHydration(guest);
+  await expect(guest.getByLabel("Order number")).toHaveValue(orderNumber);
+  await expectNoAxeViolations(guest);
+
+  // Another address: the same answer, and nothing is sent to it.
+  const neutral = "If an order with that number and email exists, we sent a new link to that address.";
+  const send = guest.getByRole("button", { name: "Email me a new link" });
+  await guest.getByLabel("Email address of the order").fill(`not-${email}`);
+  await send.click();
+  await expect(guest.getByText(neutral)).toBeVisible();
+  await expect(send).toBeEnabled();
+  expect(readOutbox(`not-${email}`)).toBeUndefined();
+
+  // The order's own address: a fresh link arrives, and opens the order with its downloads.
+  await guest.getByLabel("Email address of the order").fill(email);
+  await send.click();
+  await expect(send).toBeEnabled();
+  await expect(guest.getByText(neutral)).toBeVisible();
+  let letter = "";
+  await expect
+    .poll(() => (letter = readOutbox(email) ?? ""), { timeout: 15_000 })
+    .toContain(`Subject: A new link to your Test Market order ${orderNumber}`);
+  const link = new RegExp(`http://127\\.0\\.0\\.1:\\d+/orders/${orderNumber}\\?access=[\\w-]+`).exec(letter)?.[0];
+  expect(link).toBeTruthy();
+  await guest.goto(link!);
+  await expect(guest.getByRole("heading", { name: `Order ${orderNumber}` })).toBeVisible();
+  await expect(guest.getByText("Paid", { exact: true })).toBeVisible();
+  expect(await downloadAll(guest)).toHaveLength(1);
+
+  // The same form has a page of its own, linked from the receipt.
+  await guest.goto("/orders/lookup");
+  await expect(guest.getByRole("heading", { name: "Get a new link to your order" })).toBeVisible();
+  await expectNoAxeViolations(guest);
+  await later.close();
+});

@@ -8,6 +8,7 @@ import {
   useLocation,
   useNavigate,
   useNavigation,
+  useParams,
   useRevalidator,
 } from "react-router";
 import { toast } from "sonner";
@@ -17,6 +18,8 @@ import { Card } from "~/components/ui/card";
 import { Label, Textarea } from "~/components/ui/input";
 import { Container } from "~/components/ui/page";
 import { formatPrice } from "~/lib/format";
+import { ORDER_LINK_DAYS } from "~/lib/order-link";
+import { OrderLinkForm } from "./order-link-form";
 import { OrderStatusBadge } from "./order-status-badge";
 import { FileList, LicenseLine } from "./purchased-files";
 
@@ -198,8 +201,13 @@ function RefundSection({ item }: { item: Item }) {
   );
 }
 
-/** The order routes' error boundary: an order that is not there (or not theirs) says so plainly. */
-export function OrderErrorScreen({ error }: { error: unknown }) {
+/**
+ * The order routes' error boundary: an order that is not there (or not theirs) says so plainly.
+ * On a guest's order page (`offerNewLink`) it also offers a fresh link by email: an expired or
+ * altered link lands here, with the same answer as an unknown order.
+ */
+export function OrderErrorScreen({ error, offerNewLink = false }: { error: unknown; offerNewLink?: boolean }) {
+  const { number } = useParams();
   if (!isRouteErrorResponse(error) || error.status !== 404) throw error;
   return (
     <Container className="flex max-w-xl flex-col items-center py-24 text-center">
@@ -217,6 +225,16 @@ export function OrderErrorScreen({ error }: { error: unknown }) {
           <Link to="/contact">Contact support</Link>
         </Button>
       </div>
+      {offerNewLink ? (
+        <Card className="mt-10 w-full p-6 text-left">
+          <h2 className="text-lg font-semibold">Is your link older than {ORDER_LINK_DAYS} days?</h2>
+          <p className="mt-1 mb-4 text-sm text-muted-foreground">
+            Order links from our emails work for {ORDER_LINK_DAYS} days. Enter your order number and the email address
+            you bought with, and we'll email you a new link.
+          </p>
+          <OrderLinkForm orderNumber={number && /^[A-Za-z0-9]{9}$/.test(number) ? number : undefined} />
+        </Card>
+      ) : null}
     </Container>
   );
 }

@@ -1,0 +1,43 @@
+import { servicesContext } from "@server/http/context.ts";
+import { orderLinkRequestSchema, requestOrderLink } from "@server/orders/request-order-link.ts";
+import { data } from "react-router";
+import { OrderLinkForm } from "~/components/orders/order-link-form";
+import { Card } from "~/components/ui/card";
+import { Container } from "~/components/ui/page";
+import { firstIssue } from "~/lib/form-errors";
+import { pageMeta } from "~/lib/meta";
+import { ORDER_LINK_DAYS } from "~/lib/order-link";
+import { refusalResponse } from "~/lib/refusal.server";
+import type { Route } from "./+types/order-lookup";
+
+/** POST: order number and email; a fresh link goes to the order's address if they match a guest's order. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = context.get(servicesContext);
+  const parsed = orderLinkRequestSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ ok: false, message: firstIssue(parsed.error) }, { status: 400 });
+  try {
+    return { ok: true, message: await requestOrderLink(services, parsed.data) };
+  } catch (error) {
+    return refusalResponse(error);
+  }
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  ...pageMeta(matches, "Get a new link to your order"),
+  { name: "robots", content: "noindex" },
+];
+
+export default function OrderLookup({ actionData }: Route.ComponentProps) {
+  return (
+    <Container className="max-w-lg py-12">
+      <h1 className="text-3xl font-bold">Get a new link to your order</h1>
+      <p className="mt-2 text-muted-foreground">
+        The order link in our emails works for {ORDER_LINK_DAYS} days. Enter your order number and the email address you
+        bought with, and we'll email you a new link.
+      </p>
+      <Card className="mt-6 p-6">
+        <OrderLinkForm answer={actionData} />
+      </Card>
+    </Container>
+  );
+}
