@@ -3,6 +3,7 @@ import { type Auth, EMAIL_CONFIRMED_PATH } from "./auth.ts";
 import { recordAuthEvent } from "./auth-events.ts";
 import { AuthFailure, refusalsAsAuthFailure, requireSession } from "./auth-failure.ts";
 import { type AccountLimits, countAttempt } from "./credentials.ts";
+import { forgetEmailChangeLinks } from "./email-change-links.ts";
 
 // Changes a signed-in user makes to their own account. better-auth finds the user from the
 // session cookie in `headers`, so nobody can reach another user's account through these.
@@ -14,7 +15,7 @@ export function updateProfileName(auth: Auth, headers: Headers, name: string) {
   );
 }
 
-/** Changes the password; every other session of the account is signed out. */
+/** Changes the password; every other session of the account is signed out, and any email-change link dies. */
 export async function changePassword(
   db: Database,
   auth: Auth,
@@ -26,6 +27,7 @@ export async function changePassword(
     "Your password could not be changed.",
   );
   await recordAuthEvent(db, { userId: result.response.user.id, type: "password_changed" });
+  await forgetEmailChangeLinks(db, result.response.user.id);
   return result;
 }
 
@@ -40,11 +42,13 @@ interface EmailContext {
  * Asks for the account's address to become `newEmail`: a confirmation link goes to the new
  * address, and the change happens when it is opened. An address that already belongs to
  * another account gets the same answer and no email, so the form cannot reveal who has an account.
+ * Either way the account's earlier email-change link stops working.
  */
 export async function requestEmailChange({ db, auth, limits, headers }: EmailContext, newEmail: string): Promise<void> {
   const current = await requireSession(auth, headers);
   if (current.user.email === newEmail) throw new AuthFailure("That is already your email address.", 400);
   await countAttempt(limits.confirmationEmailsPerAccount, current.user.id);
+  await forgetEmailChangeLinks(db, current.user.id);
   await refusalsAsAuthFailure(
     () => auth.api.changeEmail({ body: { newEmail, callbackURL: EMAIL_CONFIRMED_PATH }, headers }),
     "Your email address could not be changed.",

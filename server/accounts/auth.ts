@@ -12,6 +12,14 @@ import type { FileStore } from "../storage/file-store.ts";
 import { recordAuthEvent } from "./auth-events.ts";
 import { storedAvatarKey } from "./avatar.ts";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./credentials-schema.ts";
+import {
+  addressTakenByAnother,
+  consumeEmailChangeLink,
+  forgetEmailChangeLinks,
+  readEmailLinkClaims,
+  rememberEmailChangeLink,
+} from "./email-change-links.ts";
+import { signUpNotices } from "./sign-up-notice.ts";
 
 /** Where better-auth's own endpoints live (server/http/auth-endpoints.ts says which a browser may reach). */
 export const AUTH_BASE_PATH = "/api/auth";
@@ -33,6 +41,9 @@ export interface AuthOptions {
 // Accounts and sessions (better-auth): email and password, sessions in PostgreSQL behind an
 // HttpOnly, SameSite=Lax cookie, and Google sign-in when it is configured.
 export function createAuth({ db, config, secret, mailer, files }: AuthOptions) {
+  const noticeExistingAccount = signUpNotices(db, mailer, config);
+  /** Where a refused email link lands, with the code that email-confirmed.tsx explains. */
+  const refusedLink = (code: string) => `${EMAIL_CONFIRMED_PATH}?error=${code}`;
   return betterAuth({
     appName: config.shopName,
     baseURL: config.publicUrl,
@@ -44,17 +55,28 @@ export function createAuth({ db, config, secret, mailer, files }: AuthOptions) {
       enabled: true,
       minPasswordLength: MIN_PASSWORD_LENGTH,
       maxPasswordLength: MAX_PASSWORD_LENGTH,
-      autoSignIn: true,
+      // A new account signs in by opening the link emailed to its address, never at sign-up: so
+      // a sign-up with a taken address can answer exactly like one with a new address
+      // (docs/decisions/016-sign-up-without-account-disclosure.md).
+      requireEmailVerification: true,
+      autoSignIn: false,
+      async onExistingUserSignUp({ user }) {
+        await noticeExistingAccount(user.email);
+      },
       resetPasswordTokenExpiresIn: RESET_LINK_MINUTES * 60,
       revokeSessionsOnPasswordReset: true,
-      async onPasswordReset({ user }) {
-        await recordAuthEvent(db, { userId: user.id, type: "password_recovered" });
+      async onPasswordReset({ user: reset }) {
+        await recordAuthEvent(db, { userId: reset.id, type: "password_recovered" });
+        await forgetEmailChangeLinks(db, reset.id);
+        // The reset link went to the address, so opening it proves the address: the way in for
+        // an owner whose address someone else signed up with first (the password is now theirs).
+        if (!reset.emailVerified) await db.update(user).set({ emailVerified: true }).where(eq(user.id, reset.id));
       },
       async sendResetPassword({ user, url }) {
         await mailer.send(
           passwordResetEmail({
             to: user.email,
-            name: user.name,
+            name: user.emailVerified ? user.name : null,
             url,
             shopName: config.shopName,
             minutes: RESET_LINK_MINUTES,
@@ -62,19 +84,23 @@ export function createAuth({ db, config, secret, mailer, files }: AuthOptions) {
         );
       },
     },
-    // A password account's address is confirmed by a link (sent on sign-up and on request), so that
-    // a Google account with the same verified address can later be linked to it.
+    // A password account's address is confirmed by a link (sent on sign-up, on request and when
+    // signing in unconfirmed), so that a Google account with the same verified address can later
+    // be linked to it. Opening it signs in (a new account's first sign-in).
     emailVerification: {
       sendOnSignUp: true,
+      autoSignInAfterVerification: true,
       expiresIn: CONFIRM_EMAIL_LINK_HOURS * 3600,
-      async sendVerificationEmail({ user, url }) {
+      async sendVerificationEmail({ user, url, token }) {
+        const changesAddress = readEmailLinkClaims(token).updateTo !== undefined;
+        if (changesAddress) await rememberEmailChangeLink(db, token, CONFIRM_EMAIL_LINK_HOURS * 3600);
         await mailer.send(
           confirmEmailAddressEmail({
             to: user.email,
-            name: user.name,
             url,
             shopName: config.shopName,
             hours: CONFIRM_EMAIL_LINK_HOURS,
+            purpose: changesAddress ? "change-address" : "new-account",
           }),
         );
       },
@@ -106,12 +132,19 @@ export function createAuth({ db, config, secret, mailer, files }: AuthOptions) {
       user: {
         create: { after: (created) => recordAuthEvent(db, { userId: created.id, type: "account_created" }) },
         update: {
-          // Opening the link sent to a new address proves it, so the changed address counts as confirmed
-          // (better-auth would keep the old address's flag).
+          // An email-change link, once better-auth has checked its signature and the account:
+          // only the account's latest link, once (email-change-links.ts), and only to an address
+          // no other account has taken meanwhile. Opening it proves the new address, so it counts
+          // as confirmed (better-auth would keep the old address's flag).
           async before(changes, context) {
-            if (context?.path === "/verify-email" && typeof changes.email === "string") {
-              return { data: { ...changes, emailVerified: true } };
+            if (context?.path !== "/verify-email" || typeof changes.email !== "string") return;
+            const token = String(context.query?.token ?? "");
+            if (!(await consumeEmailChangeLink(db, token))) throw context.redirect(refusedLink("INVALID_TOKEN"));
+            const owner = readEmailLinkClaims(token).userId ?? "";
+            if (await addressTakenByAnother(db, changes.email, owner)) {
+              throw context.redirect(refusedLink("EMAIL_TAKEN"));
             }
+            return { data: { ...changes, emailVerified: true } };
           },
           async after(updated, context) {
             if (context?.path === "/verify-email") {

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import express from "express";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { cookieFrom, setUpTestAuth } from "../../tests/support/test-auth.ts";
+import { setUpTestAuth } from "../../tests/support/test-auth.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { serveForTests } from "../../tests/support/test-server.ts";
 import { user } from "../db/schema.ts";
@@ -16,20 +16,14 @@ import {
   removeAvatar,
   setAvatar,
 } from "./avatar.ts";
-import { signUp } from "./credentials.ts";
 
 const database = setUpTestDatabase();
 const testAuth = setUpTestAuth(database);
 const server = serveForTests(() => express().get("/media/avatars/:name", uploadedAvatars(testAuth.files)));
 
 async function signedIn(email: string) {
-  const { headers, user: created } = await signUp(testAuth.client(), {
-    name: "Frida Kahlo",
-    email,
-    password: "self-portrait",
-    confirmPassword: "self-portrait",
-  });
-  return { ...testAuth.client(cookieFrom(headers)), id: created.id };
+  const { cookie, id } = await testAuth.signUpConfirmed({ name: "Frida Kahlo", email, password: "self-portrait" });
+  return { ...testAuth.client(cookie), id };
 }
 
 const picture = (width: number, height: number) =>

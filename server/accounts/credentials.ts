@@ -1,13 +1,19 @@
+import { APIError } from "better-auth/api";
+import { eq } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
+import { user } from "../db/schema.ts";
 import { PostgresRateLimitStore } from "../http/rate-limit-store.ts";
 import { type Auth, EMAIL_CONFIRMED_PATH } from "./auth.ts";
 import { recordAuthEvent } from "./auth-events.ts";
 import { AuthFailure, refusalsAsAuthFailure } from "./auth-failure.ts";
 import type { SignInInput, SignUpInput } from "./credentials-schema.ts";
+import { signInDelayMs, sleep } from "./sign-in-slowdown.ts";
 
-// Signing in, signing up and out with email and password. Each returns the response headers
-// (the session cookie) for the caller to send. Attempts are limited per client address and
-// per account, with counters in PostgreSQL so every app server shares them.
+// Signing in, signing up and out with email and password. Sign-in and sign-out return the
+// response headers (the session cookie) for the caller to send. Attempts are limited per client
+// address and per account and address, and slowed down per account, with counters in PostgreSQL
+// so every app server shares them. No limit counts an account's failures alone: that would let
+// anyone lock its owner out.
 
 export interface SignedInUser {
   id: string;
@@ -26,11 +32,20 @@ function limit(db: Database, prefix: string, windowMs: number, max: number, mess
   return { store: new PostgresRateLimitStore(db, prefix, windowMs), windowMs, max, message };
 }
 
-export function accountLimits(db: Database) {
+export const SIGN_IN_WINDOW_MS = 15 * 60_000;
+
+/** `wait` is how the sign-in slowdown waits (tests record the delays instead of waiting). */
+export function accountLimits(db: Database, options: { wait?: (ms: number) => Promise<void> } = {}) {
   const signInMessage = "Too many sign-in attempts. Please wait 15 minutes and try again.";
   return {
-    signInPerClient: limit(db, "sign-in-ip", 15 * 60_000, 30, signInMessage),
-    signInPerAccount: limit(db, "sign-in-account", 15 * 60_000, 10, signInMessage),
+    signInPerClient: limit(db, "sign-in-ip", SIGN_IN_WINDOW_MS, 30, signInMessage),
+    /** Attempts on one account from one address; a successful sign-in clears them. */
+    signInPerAccountAndClient: limit(db, "sign-in-pair", SIGN_IN_WINDOW_MS, 10, signInMessage),
+    /** Failures on one account from any address: they slow down every attempt on it (sign-in-slowdown.ts). */
+    signInSlowdown: {
+      failures: new PostgresRateLimitStore(db, "sign-in-failures", SIGN_IN_WINDOW_MS),
+      wait: options.wait ?? sleep,
+    },
     signUpPerClient: limit(
       db,
       "sign-up-ip",
@@ -71,34 +86,69 @@ export interface AuthContext {
   clientAddress: string;
 }
 
+export const EMAIL_NOT_CONFIRMED =
+  "Please confirm your email address first: we sent you a new link. Open it to sign in.";
+export const EMAIL_NOT_CONFIRMED_NO_NEW_LINK =
+  "Please confirm your email address first with the link we sent you, then sign in.";
+
 export async function signIn(context: AuthContext, input: SignInInput) {
-  await countAttempt(context.limits.signInPerClient, context.clientAddress);
-  await countAttempt(context.limits.signInPerAccount, input.email);
-  const { headers, response } = await refusalsAsAuthFailure(
-    () =>
-      context.auth.api.signInEmail({
-        body: { email: input.email, password: input.password },
-        headers: context.headers,
-        returnHeaders: true,
-      }),
-    "Please check your credentials and try again.",
-  );
-  await context.limits.signInPerAccount.store.resetKey(input.email);
-  return { headers, user: pick(response.user) };
+  const { limits } = context;
+  const pair = `${context.clientAddress} ${input.email}`;
+  await countAttempt(limits.signInPerClient, context.clientAddress);
+  await countAttempt(limits.signInPerAccountAndClient, pair);
+  // Before the password is checked, so that the right one and a wrong one wait alike.
+  const failures = (await limits.signInSlowdown.failures.get(input.email))?.totalHits ?? 0;
+  await limits.signInSlowdown.wait(signInDelayMs(failures));
+  try {
+    const { headers, response } = await context.auth.api.signInEmail({
+      body: { email: input.email, password: input.password },
+      headers: context.headers,
+      returnHeaders: true,
+    });
+    await limits.signInPerAccountAndClient.store.resetKey(pair);
+    return { headers, user: pick(response.user) };
+  } catch (error) {
+    if (!(error instanceof APIError)) throw error;
+    if (error.body?.code === "EMAIL_NOT_VERIFIED") {
+      // The password was right: only the account's owner (or whoever knows it) learns this.
+      await limits.signInPerAccountAndClient.store.resetKey(pair);
+      throw await sendFreshConfirmation(context, input.email);
+    }
+    if (error.statusCode === 401) await limits.signInSlowdown.failures.increment(input.email);
+    throw new AuthFailure(error.body?.message ?? "Please check your credentials and try again.", error.statusCode);
+  }
 }
 
+/** Sends a new confirmation link to an unconfirmed account, within its limit; answers the refusal to show. */
+async function sendFreshConfirmation(context: AuthContext, email: string): Promise<AuthFailure> {
+  const [account] = await context.db.select({ id: user.id }).from(user).where(eq(user.email, email));
+  if (!account) return new AuthFailure(EMAIL_NOT_CONFIRMED_NO_NEW_LINK, 403);
+  const { totalHits } = await context.limits.confirmationEmailsPerAccount.store.increment(account.id);
+  if (totalHits > context.limits.confirmationEmailsPerAccount.max) {
+    return new AuthFailure(EMAIL_NOT_CONFIRMED_NO_NEW_LINK, 403);
+  }
+  // No session headers: better-auth would compare a signed-in visitor's address with this one.
+  await context.auth.api.sendVerificationEmail({ body: { email, callbackURL: EMAIL_CONFIRMED_PATH } });
+  return new AuthFailure(EMAIL_NOT_CONFIRMED, 403);
+}
+
+/**
+ * Registers a password account, which can sign in once its address is confirmed by the emailed
+ * link (opening it signs in). An address that already has an account gets the same answer; its
+ * owner is told by email (auth.ts, onExistingUserSignUp). So the answer reveals no account.
+ */
 export async function signUp(context: AuthContext, input: SignUpInput) {
   await countAttempt(context.limits.signUpPerClient, context.clientAddress);
-  const { headers, response } = await refusalsAsAuthFailure(
+  const response = await refusalsAsAuthFailure(
     () =>
       context.auth.api.signUpEmail({
         body: { name: input.name, email: input.email, password: input.password, callbackURL: EMAIL_CONFIRMED_PATH },
         headers: context.headers,
-        returnHeaders: true,
       }),
     "Please try again.",
   );
-  return { headers, user: pick(response.user) };
+  // For a taken address, better-auth answers a made-up user with a fresh id.
+  return { user: pick(response.user) };
 }
 
 export async function signOut(context: Pick<AuthContext, "db" | "auth" | "headers">) {

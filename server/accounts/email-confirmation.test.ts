@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { cookieFrom, linkIn, setUpTestAuth } from "../../tests/support/test-auth.ts";
+import { linkIn, setUpTestAuth } from "../../tests/support/test-auth.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { user } from "../db/schema.ts";
-import { requestEmailChange, resendEmailConfirmation } from "./account-settings.ts";
+import { changePassword, requestEmailChange, resendEmailConfirmation } from "./account-settings.ts";
 import { listAuthEvents } from "./auth-events.ts";
 import { signIn, signUp } from "./credentials.ts";
 import { getCurrentUser } from "./current-user.ts";
@@ -12,15 +12,22 @@ const database = setUpTestDatabase();
 const testAuth = setUpTestAuth(database);
 const { client } = testAuth;
 
+const PASSWORD = "celestial-mechanism";
+
+/** A new account whose address is not confirmed yet (nobody is signed in). */
 async function register(email: string) {
-  const { headers, user: created } = await signUp(client(), {
+  const { user: created } = await signUp(client(), {
     name: "Mary Somerville",
     email,
-    password: "celestial-mechanism",
-    confirmPassword: "celestial-mechanism",
+    password: PASSWORD,
+    confirmPassword: PASSWORD,
   });
-  return { cookie: cookieFrom(headers), id: created.id };
+  return { id: created.id };
 }
+
+/** A new account, confirmed through its link, and the session that link opened. */
+const registerConfirmed = (email: string) =>
+  testAuth.signUpConfirmed({ name: "Mary Somerville", email, password: PASSWORD });
 
 /** Opens an emailed link the way a browser does; returns where it was sent next. */
 async function open(url: string, cookie?: string) {
@@ -47,7 +54,7 @@ describe("confirming the address of a new account", () => {
     const { id } = await register("mary@example.com");
     expect((await stored(id)).emailVerified).toBe(false);
     const email = confirmationTo("mary@example.com");
-    expect(email.text).toContain("Hi Mary Somerville,");
+    expect(email.text).toContain("Hello,");
     expect(email.text).toContain("within 24 hours");
     const landing = await open(linkIn(email));
     expect(landing.pathname).toBe("/account/email-confirmed");
@@ -57,7 +64,9 @@ describe("confirming the address of a new account", () => {
   });
 
   it("sends a new link on request, but not once the address is confirmed, and at most three an hour", async () => {
-    const { cookie } = await register("caroline@example.com");
+    // Signed in with an address not confirmed: an account from before sign-in needed a confirmed one.
+    const { cookie, id } = await registerConfirmed("caroline@example.com");
+    await database.db.update(user).set({ emailVerified: false }).where(eq(user.id, id));
     for (let sent = 0; sent < 3; sent++) await resendEmailConfirmation(client(cookie));
     await expect(resendEmailConfirmation(client(cookie))).rejects.toThrow(
       "Too many confirmation emails. Please try again in an hour.",
@@ -79,7 +88,7 @@ describe("confirming the address of a new account", () => {
 
 describe("changing the email address", () => {
   it("changes it only when the link sent to the new address is opened, and the link works once", async () => {
-    const { cookie, id } = await register("old-address@example.com");
+    const { cookie, id } = await registerConfirmed("old-address@example.com");
     await requestEmailChange(client(cookie), "new-address@example.com");
     expect((await stored(id)).email).toBe("old-address@example.com");
     const link = linkIn(confirmationTo("new-address@example.com"));
@@ -90,10 +99,10 @@ describe("changing the email address", () => {
     expect(await getCurrentUser(testAuth.auth, new Headers({ cookie }))).toMatchObject({
       email: "new-address@example.com",
     });
-    await signIn(client(), { email: "new-address@example.com", password: "celestial-mechanism" });
-    await expect(
-      signIn(client(), { email: "old-address@example.com", password: "celestial-mechanism" }),
-    ).rejects.toThrow("Invalid email or password");
+    await signIn(client(), { email: "new-address@example.com", password: PASSWORD });
+    await expect(signIn(client(), { email: "old-address@example.com", password: PASSWORD })).rejects.toThrow(
+      "Invalid email or password",
+    );
     expect((await listAuthEvents(database.db, id)).map((event) => event.type)).toEqual(
       expect.arrayContaining(["email_change_requested", "email_confirmed"]),
     );
@@ -102,8 +111,8 @@ describe("changing the email address", () => {
   });
 
   it("gives an address of another account the same answer, sends it nothing and changes nothing", async () => {
-    await register("taken@example.com");
-    const { cookie, id } = await register("hopeful@example.com");
+    await registerConfirmed("taken@example.com");
+    const { cookie, id } = await registerConfirmed("hopeful@example.com");
     const before = testAuth.emailsTo("taken@example.com").length;
     await requestEmailChange(client(cookie), "taken@example.com");
     expect(testAuth.emailsTo("taken@example.com")).toHaveLength(before);
@@ -111,12 +120,12 @@ describe("changing the email address", () => {
   });
 
   it("refuses the current address, and a link opened while signed in as someone else", async () => {
-    const owner = await register("owner@example.com");
+    const owner = await registerConfirmed("owner@example.com");
     await expect(requestEmailChange(client(owner.cookie), "owner@example.com")).rejects.toThrow(
       "That is already your email address.",
     );
     await requestEmailChange(client(owner.cookie), "owner-new@example.com");
-    const intruder = await register("intruder@example.com");
+    const intruder = await registerConfirmed("intruder@example.com");
     const landing = await open(linkIn(confirmationTo("owner-new@example.com")), intruder.cookie);
     expect(landing.searchParams.get("error")).toBe("INVALID_USER");
     expect((await stored(owner.id)).email).toBe("owner@example.com");
@@ -124,5 +133,80 @@ describe("changing the email address", () => {
 
   it("needs a signed-in user", async () => {
     await expect(requestEmailChange(client(), "someone@example.com")).rejects.toMatchObject({ status: 401 });
+  });
+});
+
+describe("email-change links work once and die with any later change", () => {
+  const changeLinkTo = (email: string) => linkIn(confirmationTo(email));
+
+  it("lets only the latest link work: link A, then link B, then A fails and B works once", async () => {
+    const { cookie, id } = await registerConfirmed("ann@example.com");
+    await requestEmailChange(client(cookie), "ann-a@example.com");
+    const linkA = changeLinkTo("ann-a@example.com");
+    await requestEmailChange(client(cookie), "ann-b@example.com");
+    const linkB = changeLinkTo("ann-b@example.com");
+
+    expect((await open(linkA, cookie)).searchParams.get("error")).toBe("INVALID_TOKEN");
+    expect((await stored(id)).email).toBe("ann@example.com");
+    expect((await open(linkB, cookie)).searchParams.get("error")).toBeNull();
+    expect((await stored(id)).email).toBe("ann-b@example.com");
+    expect((await open(linkB, cookie)).searchParams.get("error")).toBe("INVALID_TOKEN");
+    expect((await open(linkA, cookie)).searchParams.get("error")).toBe("INVALID_TOKEN");
+    expect((await stored(id)).email).toBe("ann-b@example.com");
+  });
+
+  it("does not revive an old link when the user switches back to the old address", async () => {
+    const { cookie, id } = await registerConfirmed("ben@example.com");
+    await requestEmailChange(client(cookie), "ben-new@example.com");
+    const away = changeLinkTo("ben-new@example.com");
+    await open(away, cookie);
+    await requestEmailChange(client(cookie), "ben@example.com");
+    await open(changeLinkTo("ben@example.com"), cookie);
+    expect((await stored(id)).email).toBe("ben@example.com");
+    // The first link's claims match the account again (old address ben@): still refused.
+    expect((await open(away, cookie)).searchParams.get("error")).toBe("INVALID_TOKEN");
+    expect((await stored(id)).email).toBe("ben@example.com");
+  });
+
+  it("kills the outstanding link when the password changes, or when a change to a taken address is asked", async () => {
+    const { cookie, id } = await registerConfirmed("cat@example.com");
+    await requestEmailChange(client(cookie), "cat-new@example.com");
+    const link = changeLinkTo("cat-new@example.com");
+    await changePassword(database.db, testAuth.auth, client(cookie).headers, {
+      currentPassword: PASSWORD,
+      newPassword: "a-new-password",
+    });
+    expect((await open(link)).searchParams.get("error")).toBe("INVALID_TOKEN");
+
+    await registerConfirmed("cat-taken@example.com");
+    const { cookie: fresh } = await signIn(client(), { email: "cat@example.com", password: "a-new-password" }).then(
+      ({ headers }) => ({
+        cookie: headers
+          .getSetCookie()
+          .map((value) => value.split(";")[0])
+          .join("; "),
+      }),
+    );
+    await requestEmailChange(client(fresh), "cat-newer@example.com");
+    const newer = changeLinkTo("cat-newer@example.com");
+    await requestEmailChange(client(fresh), "cat-taken@example.com");
+    expect((await open(newer, fresh)).searchParams.get("error")).toBe("INVALID_TOKEN");
+    expect((await stored(id)).email).toBe("cat@example.com");
+  });
+
+  it("refuses a link to an address that another account took meanwhile, with the page's message, changing nothing", async () => {
+    const { cookie, id } = await registerConfirmed("dan@example.com");
+    await requestEmailChange(client(cookie), "contested@example.com");
+    const link = changeLinkTo("contested@example.com");
+    const rival = await registerConfirmed("contested@example.com");
+
+    const response = await testAuth.auth.handler(new Request(link, { headers: { cookie } }));
+    expect(response.status).toBe(302);
+    const landing = new URL(response.headers.get("location")!, link);
+    expect(landing.pathname).toBe("/account/email-confirmed");
+    expect(landing.searchParams.get("error")).toBe("EMAIL_TAKEN");
+    expect(await stored(id)).toMatchObject({ email: "dan@example.com", emailVerified: true });
+    expect(await stored(rival.id)).toMatchObject({ email: "contested@example.com" });
+    expect(await getCurrentUser(testAuth.auth, new Headers({ cookie }))).toMatchObject({ email: "dan@example.com" });
   });
 });

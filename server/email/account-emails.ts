@@ -1,31 +1,39 @@
 import { escapeHtml } from "./escape-html.ts";
 import type { OutgoingEmail } from "./mailer.ts";
 
+// The account emails. Anyone can make the shop write to an address nobody has confirmed (sign up
+// with it, or ask to move an account to it), so those emails carry no text a visitor chose (a
+// name, a message): only the shop's own words, its name, the address itself and the link. A name
+// appears only in emails to an address its account has confirmed.
+
 /** An email whose point is one link: a greeting, why it was sent, the link, and what to do if unexpected. */
 function oneLinkEmail(options: {
   to: string;
   subject: string;
-  name: string;
+  /** The account's name, only when its address is confirmed; otherwise a greeting without one. */
+  name?: string | null;
   why: string;
   url: string;
   linkLabel: string;
   unexpected: string;
 }): OutgoingEmail {
   const { to, subject, name, why, url, linkLabel, unexpected } = options;
+  const greeting = name ? `Hi ${name},` : "Hello,";
   return {
     to,
     subject,
-    text: [`Hi ${name},`, "", why, "", url, "", unexpected].join("\n"),
-    html: `<p>Hi ${escapeHtml(name)},</p>
+    text: [greeting, "", why, "", url, "", unexpected].join("\n"),
+    html: `<p>${escapeHtml(greeting)}</p>
 <p>${escapeHtml(why)}</p>
 <p><a href="${escapeHtml(url)}">${escapeHtml(linkLabel)}</a></p>
 <p>${escapeHtml(unexpected)}</p>`,
   };
 }
 
+/** `name` only for an account whose address is confirmed (see above). */
 export function passwordResetEmail(options: {
   to: string;
-  name: string;
+  name?: string | null;
   url: string;
   shopName: string;
   minutes: number;
@@ -40,20 +48,53 @@ export function passwordResetEmail(options: {
   });
 }
 
-/** Sent after sign-up and when a user changes their email: the link proves the address is theirs. */
+/**
+ * Sent after sign-up (the link confirms the address and signs in) and when a user asks to move
+ * their account to a new address (the link makes the change). Never names the account.
+ */
 export function confirmEmailAddressEmail(options: {
   to: string;
-  name: string;
   url: string;
   shopName: string;
   hours: number;
+  purpose: "new-account" | "change-address";
 }): OutgoingEmail {
-  const { to, shopName, hours } = options;
+  const { to, url, shopName, hours, purpose } = options;
+  const why =
+    purpose === "new-account"
+      ? `Please confirm that ${to} is your email address for your new ${shopName} account by opening this link within ${hours} hours. It also signs you in:`
+      : `Please confirm that ${to} is the new email address of your ${shopName} account by opening this link within ${hours} hours. Your address changes when you open it:`;
   return oneLinkEmail({
-    ...options,
+    to,
+    url,
     subject: `Confirm your email address for ${shopName}`,
-    why: `Please confirm that ${to} is your email address for your ${shopName} account by opening this link within ${hours} hours:`,
+    why,
     linkLabel: "Confirm my email address",
-    unexpected: "If you did not ask for this, ignore this email: nothing changes on any account.",
+    unexpected: "The link works once. If you did not ask for this, ignore this email: nothing changes on any account.",
   });
+}
+
+/**
+ * Sent to the owner of an address when someone signs up with it again: the sign-up form gives
+ * everyone the same answer, so the owner hears it here. Nothing the requester typed is in it.
+ */
+export function existingAccountSignUpEmail(options: {
+  to: string;
+  shopName: string;
+  signInUrl: string;
+  resetUrl: string;
+}): OutgoingEmail {
+  const { to, shopName, signInUrl, resetUrl } = options;
+  const paragraphs = [
+    "Hello,",
+    `Someone tried to create a new ${shopName} account with this email address, ${to}. It already has an account, so no new one was made.`,
+    `If it was you, sign in at ${signInUrl} with your password or with Google. If you forgot your password, choose a new one at ${resetUrl}`,
+    "If it was not you, ignore this email: nothing changed on your account.",
+  ];
+  return {
+    to,
+    subject: `Someone tried to create a ${shopName} account with your email address`,
+    text: paragraphs.join("\n\n"),
+    html: paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join("\n"),
+  };
 }

@@ -4,7 +4,8 @@ import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
 import { type Auth, createAuth } from "../../server/accounts/auth.ts";
 import { loadAuthSecret } from "../../server/accounts/auth-secret.ts";
-import { type AccountLimits, accountLimits } from "../../server/accounts/credentials.ts";
+import { type AccountLimits, accountLimits, signUp } from "../../server/accounts/credentials.ts";
+import type { SignUpInput } from "../../server/accounts/credentials-schema.ts";
 import type { DatabaseHandle } from "../../server/db/client.ts";
 import type { OutgoingEmail } from "../../server/email/mailer.ts";
 import { type FileStore, localFileStore } from "../../server/storage/file-store.ts";
@@ -15,13 +16,15 @@ export const TEST_SHOP_URL = "http://shop.test";
  * better-auth on the test file's database, with the emails it sends kept in `sentEmails`.
  * Files go to a temporary folder (`filesDir`), removed after the file's tests.
  * `client()` gives the request context of a new visitor (its own client address, so that
- * per-address limits do not interfere), signed in when given a cookie.
+ * per-address limits do not interfere), signed in when given a cookie. The sign-in slowdown
+ * does not wait: it records its delays in `waits`.
  */
 export function setUpTestAuth(database: DatabaseHandle) {
-  const state = { sentEmails: [] as OutgoingEmail[] } as {
+  const state = { sentEmails: [] as OutgoingEmail[], waits: [] as number[] } as {
     auth: Auth;
     limits: AccountLimits;
     sentEmails: OutgoingEmail[];
+    waits: number[];
     files: FileStore;
     filesDir: string;
   };
@@ -36,25 +39,38 @@ export function setUpTestAuth(database: DatabaseHandle) {
       secret: await loadAuthSecret(database.db, undefined),
       mailer: { send: async (email) => void state.sentEmails.push(email) },
     });
-    state.limits = accountLimits(database.db);
+    state.limits = accountLimits(database.db, { wait: async (ms) => void state.waits.push(ms) });
   });
   afterAll(() => fs.rmSync(state.filesDir, { recursive: true, force: true }));
+  const client = (cookie?: string) => {
+    const headers = new Headers({ origin: TEST_SHOP_URL });
+    if (cookie) headers.set("cookie", cookie);
+    return {
+      db: database.db,
+      auth: state.auth,
+      files: state.files,
+      limits: state.limits,
+      headers,
+      clientAddress: `203.0.113.${++clientCounter}`,
+    };
+  };
+  /** The emails sent to `to` so far, oldest first. */
+  const emailsTo = (to: string) => state.sentEmails.filter((email) => email.to === to);
   return Object.assign(state, {
-    client(cookie?: string) {
-      const headers = new Headers({ origin: TEST_SHOP_URL });
-      if (cookie) headers.set("cookie", cookie);
-      return {
-        db: database.db,
-        auth: state.auth,
-        files: state.files,
-        limits: state.limits,
-        headers,
-        clientAddress: `203.0.113.${++clientCounter}`,
-      };
-    },
-    /** The emails sent to `to` so far, oldest first. */
-    emailsTo(to: string) {
-      return state.sentEmails.filter((email) => email.to === to);
+    client,
+    emailsTo,
+    /**
+     * A new account, confirmed and signed in as its owner would be: signed up, then the emailed
+     * link opened. Answers the account's id and the session cookie the link set.
+     */
+    async signUpConfirmed(input: Omit<SignUpInput, "confirmPassword">) {
+      const { user } = await signUp(client(), { ...input, confirmPassword: input.password });
+      const link = linkIn(emailsTo(input.email).at(-1)!);
+      const response = await state.auth.handler(new Request(link));
+      const cookie = cookieFrom(response.headers);
+      if (response.status !== 302 || !cookie)
+        throw new Error(`The confirmation link of ${input.email} did not sign in`);
+      return { id: user.id, cookie };
     },
   });
 }
