@@ -5,7 +5,6 @@ import type { Server } from "node:http";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import express from "express";
-import { pino } from "pino";
 import { loadAuthSecret } from "./accounts/auth-secret.ts";
 import { seedDemoAccountsIfMissing } from "./accounts/demo-accounts.ts";
 import { seedSampleCatalogueIfEmpty } from "./catalogue/seed-sample-catalogue.ts";
@@ -14,6 +13,8 @@ import { type OpenedDatabase, openDatabase } from "./db/open.ts";
 import { ensureSampleProductFiles } from "./delivery/sample-files.ts";
 import { type RunningJobs, startJobs } from "./jobs/queue.ts";
 import { startWorkers } from "./jobs/workers.ts";
+import { createLogger } from "./ops/logger.ts";
+import { type RunningMetrics, startMetrics } from "./ops/metrics-server.ts";
 import { fileStoreFor } from "./storage/file-store.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -27,12 +28,13 @@ try {
   process.exit(1);
 }
 
-const logger = pino({ level: config.logLevel });
+const logger = createLogger(config.logLevel);
 const log = (message: string) => logger.info(message);
 
 let database: OpenedDatabase;
 let authSecret: string;
 let jobs: RunningJobs;
+let monitoring: RunningMetrics;
 try {
   database = await openDatabase(config, log);
   authSecret = await loadAuthSecret(database.db, config.authSecret);
@@ -44,6 +46,7 @@ try {
   jobs = await startJobs(database.pool, (error) => logger.error({ err: error }, "Job queue error"));
   if (config.runJobs) await startWorkers({ jobs, db: database.db, config, secret: authSecret, logger });
   else log("RUN_JOBS=false: background jobs run on other servers");
+  monitoring = await startMetrics(config.metrics, database.db, logger);
 } catch (error) {
   logger.fatal((error as Error).message);
   process.exit(1);
@@ -63,7 +66,7 @@ if (config.nodeEnv === "development") {
   app.use(async (req, res, next) => {
     try {
       const { createApp } = await viteServer!.ssrLoadModule("./server/http/app.ts");
-      createApp({ db: database.db, config, authSecret, logger, jobs })(req, res, next);
+      createApp({ db: database.db, config, authSecret, logger, jobs, metrics: monitoring.metrics })(req, res, next);
     } catch (error) {
       if (error instanceof Error) viteServer!.ssrFixStacktrace(error);
       next(error);
@@ -79,7 +82,15 @@ if (config.nodeEnv === "development") {
   }
   const { createApp } = await import(pathToFileURL(serverBuild).href);
   app.use(
-    createApp({ db: database.db, config, authSecret, logger, jobs, clientBuildDir: path.join(root, "build/client") }),
+    createApp({
+      db: database.db,
+      config,
+      authSecret,
+      logger,
+      jobs,
+      metrics: monitoring.metrics,
+      clientBuildDir: path.join(root, "build/client"),
+    }),
   );
 }
 
@@ -109,6 +120,7 @@ async function shutdown(signal: string) {
   forceExit.unref();
   server.close(async () => {
     await viteServer?.close();
+    await monitoring.stop();
     await jobs.stop();
     await database.close();
     log("Stopped");

@@ -33,6 +33,20 @@ const envSchema = z.object({
     .default("https://accounts.google.com"),
   // false: this server only serves requests; background jobs run on the instances where it is true.
   RUN_JOBS: z.enum(["true", "false"], { error: "must be true or false" }).default("true"),
+  // Prometheus metrics (server/ops/metrics.ts): on a port of their own (METRICS_PORT on METRICS_HOST),
+  // and/or at /metrics on the shop's port for a scraper that sends METRICS_TOKEN. Neither: no metrics.
+  METRICS_PORT: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(1, "must be between 1 and 65535")
+    .max(65535, "must be between 1 and 65535")
+    .optional(),
+  METRICS_HOST: z.string().min(1, "must not be empty").optional(),
+  METRICS_TOKEN: z
+    .string()
+    .min(32, "must be at least 32 characters")
+    .regex(/^[\x21-\x7e]+$/, "must be printable ASCII without spaces")
+    .optional(),
   PAYMENT_PROVIDER: z.enum(["hosted", "stripe"], { error: "must be hosted or stripe" }).default("hosted"),
   STRIPE_SECRET_KEY: z
     .string()
@@ -100,6 +114,8 @@ export interface Config {
   payments: { provider: "hosted" } | { provider: "stripe"; secretKey: string; webhookSecret: string; apiUrl?: string };
   /** The S3 bucket that keeps the shop's files; undefined: DATA_DIR/files. */
   s3: S3FileStoreOptions | undefined;
+  /** Prometheus metrics: their own listener and/or a bearer token for /metrics on PORT; undefined: none. */
+  metrics: MetricsOptions | undefined;
 }
 
 export class ConfigError extends Error {
@@ -161,6 +177,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
           }
         : { provider: "hosted" },
     s3,
+    metrics: metricsOptions(value),
   };
 }
 
@@ -198,5 +215,29 @@ function s3Options(value: z.infer<typeof envSchema>): S3FileStoreOptions | undef
     // Self-hosted stores (MinIO and most others) want path-style addresses; Amazon S3 virtual-hosted ones.
     forcePathStyle: value.S3_FORCE_PATH_STYLE ? value.S3_FORCE_PATH_STYLE === "true" : Boolean(value.S3_ENDPOINT),
     prefix: value.S3_PREFIX ? `${value.S3_PREFIX}/` : "",
+  };
+}
+
+export interface MetricsOptions {
+  /** A separate HTTP server that answers /metrics (default host 127.0.0.1). */
+  listen: { host: string; port: number } | undefined;
+  /** When set, /metrics on the shop's own port answers a request with `Authorization: Bearer <token>`. */
+  token: string | undefined;
+}
+
+function metricsOptions(value: z.infer<typeof envSchema>): MetricsOptions | undefined {
+  if (value.METRICS_HOST !== undefined && value.METRICS_PORT === undefined) {
+    throw new ConfigError("Invalid configuration:\n  METRICS_HOST: means nothing without METRICS_PORT");
+  }
+  if (value.METRICS_PORT !== undefined && value.METRICS_PORT === value.PORT) {
+    throw new ConfigError("Invalid configuration:\n  METRICS_PORT: must differ from PORT");
+  }
+  if (value.METRICS_PORT === undefined && value.METRICS_TOKEN === undefined) return undefined;
+  return {
+    listen:
+      value.METRICS_PORT === undefined
+        ? undefined
+        : { host: value.METRICS_HOST ?? "127.0.0.1", port: value.METRICS_PORT },
+    token: value.METRICS_TOKEN,
   };
 }

@@ -10,6 +10,8 @@ import type { Config } from "../config/env.ts";
 import type { Database } from "../db/client.ts";
 import { mailerFor } from "../email/mailer.ts";
 import type { JobQueue } from "../jobs/queue.ts";
+import type { ShopMetrics } from "../ops/metrics.ts";
+import { operationsRoutes } from "../ops/operations-routes.ts";
 import { paymentProviderFor } from "../payments/provider-for.ts";
 import { fileStoreFor } from "../storage/file-store.ts";
 import { browserAuthEndpoints } from "./auth-endpoints.ts";
@@ -28,13 +30,23 @@ export interface AppOptions {
   authSecret: string;
   logger: Logger;
   jobs: JobQueue;
+  /** Prometheus metrics (server/ops/metrics.ts); undefined when they are off. */
+  metrics?: ShopMetrics;
   /** build/client in production; absent in development, where Vite serves the assets. */
   clientBuildDir?: string;
 }
 
 // The Express application. It is part of the Vite server build, so it shares one module
 // graph with the route modules (the request context below is the same object in both).
-export function createApp({ db, config, authSecret, logger, jobs, clientBuildDir }: AppOptions): express.Express {
+export function createApp({
+  db,
+  config,
+  authSecret,
+  logger,
+  jobs,
+  metrics,
+  clientBuildDir,
+}: AppOptions): express.Express {
   const mailer = mailerFor(config, (message) => logger.info(message));
   const files = fileStoreFor(config);
   const payments = paymentProviderFor(config, db, authSecret);
@@ -51,6 +63,8 @@ export function createApp({ db, config, authSecret, logger, jobs, clientBuildDir
     next();
   });
   app.use(requestLog(logger));
+  // Request timings (by route pattern), /readyz, and /metrics for a scraper holding METRICS_TOKEN.
+  app.use(operationsRoutes({ db, metrics, metricsToken: config.metrics?.token, routes: serverBuild.routes }));
   app.use(compression());
   app.use(assignNonce);
   app.use(securityHeaders({ development: config.nodeEnv === "development" }));

@@ -130,7 +130,7 @@ export function maskedError(error: unknown): unknown {
 export function requestLog(logger: Logger) {
   return pinoHttp({
     logger,
-    autoLogging: { ignore: (req) => req.url === "/healthz" },
+    autoLogging: { ignore: (req) => req.url === "/healthz" || req.url === "/readyz" || req.url === "/metrics" },
     serializers: {
       // pino-http hands this its own summary of the request, whose url is Express's originalUrl
       // (the address as the client sent it, before mounted routers rewrite req.url).
