@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { emailedLink, expectNoAxeViolations, waitForHydration } from "./fixtures";
+import { emailedLink, expectNoAxeViolations, readOutbox, signUpConfirmed, waitForHydration } from "./fixtures";
 
 // Each test is its own client address (the server trusts X-Forwarded-For from a local proxy),
 // so the per-address sign-in limits never mix tests up.
@@ -59,16 +59,35 @@ async function logOut(page: Page, name: string) {
   await expect(page.getByText("Logged out")).toBeVisible();
 }
 
-test("a new user registers, is greeted, signs out, signs in, changes the password and signs in with it", async ({
+/** Registers in the modal: the toast and the modal tell the new user to open the emailed link. */
+async function registerAndReadWhatToDo(page: Page, name: string, email: string, password: string) {
+  const dialog = await register(page, name, email, password);
+  await expect(page.getByText("Account created!")).toBeVisible();
+  await expect(page.getByText(`Welcome to Test Market, ${name}! We sent a link to ${email}`)).toBeVisible();
+  await expect(dialog.getByRole("status")).toHaveText(
+    `Check your inbox: we sent a link to ${email}. Open it to confirm your email address and sign in.`,
+  );
+  return dialog;
+}
+
+test("a new user registers, confirms the address through the emailed link, which signs them in, signs out, signs in, changes the password and signs in with it", async ({
   page,
 }) => {
   test.slow(); // a whole journey: a dozen page loads and three password hashes
   const email = uniqueEmail("ada");
   await page.goto("/");
-  const dialog = await register(page, "Ada Lovelace", email, "first-password");
-  await expect(page.getByText("Account created!")).toBeVisible();
-  await expect(page.getByText("Welcome to Test Market, Ada Lovelace!")).toBeVisible();
+  const dialog = await registerAndReadWhatToDo(page, "Ada Lovelace", email, "first-password");
+  await expectNoAxeViolations(page);
+  // Not signed in yet: the password alone does not open an unconfirmed account.
+  await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
+  await signIn(page, email, "first-password");
+  await expect(page.getByText("Login failed")).toBeVisible();
+  await expect(page.getByText("Please confirm your email address first: we sent you a new link.")).toBeVisible();
+
+  await page.goto(await emailedLink(email, "verify-email"));
+  await expect(page.getByRole("heading", { name: "Your email address is confirmed" })).toBeVisible();
+  await expect(page.getByRole("status")).toContainText("You are signed in.");
   await expectSignedInAs(page, "Ada Lovelace");
 
   await logOut(page, "Ada Lovelace");
@@ -117,17 +136,51 @@ test("the register button stays disabled, with no message, until the passwords m
   await expectNoAxeViolations(page);
 });
 
-test("registration refuses a short password and a used email, keeping what was typed", async ({ page }) => {
+test("registration refuses a short password, keeping what was typed", async ({ page }) => {
   await page.goto("/");
   const dialog = await register(page, "Short Pass", uniqueEmail("short"), "short");
   await expect(page.getByText("Registration failed")).toBeVisible();
   await expect(page.getByText("Your password must be at least 8 characters.")).toBeVisible();
   await expect(dialog.getByLabel("Full Name")).toHaveValue("Short Pass");
+});
 
+test("signing up with a used address answers exactly as with a new one; the owner is told by email", async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.slow();
+  const owner = uniqueEmail("owner");
+  const ownerBrowser = await browser.newContext({
+    baseURL: testInfo.project.use.baseURL,
+    extraHTTPHeaders: { "x-forwarded-for": `198.18.${testInfo.workerIndex}.${++clients % 250}` },
+  });
+  await signUpConfirmed(await ownerBrowser.newPage(), {
+    name: "Olive Owner",
+    email: owner,
+    password: "owners-password",
+  });
+  await ownerBrowser.close();
+
+  const fresh = uniqueEmail("fresh");
+  const answer = async (email: string) => {
+    const response = await page.request.post("/account/sign-up", {
+      form: { name: "Spam Sender", email, password: "typed-password", confirmPassword: "typed-password" },
+    });
+    return { status: response.status(), body: (await response.text()).replaceAll(email, "EMAIL") };
+  };
+  const taken = await answer(owner);
+  expect(taken).toEqual(await answer(fresh));
+  expect(taken.status).toBe(200);
+
+  // The owner hears of it, in the shop's words: nothing the requester typed.
+  await expect.poll(() => readOutbox(owner) ?? "").toContain("Someone tried to create a new Test Market account");
+  expect(readOutbox(owner)).not.toContain("Spam Sender");
+  // The same in the modal: the usual greeting, and the owner's password still works.
   await page.goto("/");
-  await register(page, "Buyer Again", "buyer@demo.example", "long-enough-1");
-  await expect(page.getByText("Registration failed")).toBeVisible();
-  await expect(page.getByText(/already exists/i)).toBeVisible();
+  await registerAndReadWhatToDo(page, "Olive Again", owner, "another-password");
+  await page.keyboard.press("Escape");
+  await signIn(page, owner, "owners-password");
+  await expect(page.getByText("Successfully logged in as Olive Owner")).toBeVisible();
 });
 
 test("login sends nothing while the email or password is empty", async ({ page }) => {
@@ -204,9 +257,8 @@ test("/auth/callback reports an error from the address, or a missing session, th
 test("a forgotten password is reset through the emailed link, which works once", async ({ page }) => {
   test.slow(); // a whole journey through email
   const email = uniqueEmail("forgot");
+  await signUpConfirmed(page, { name: "Forgetful Fran", email, password: "original-password" });
   await page.goto("/");
-  await register(page, "Forgetful Fran", email, "original-password");
-  await expect(page.getByText("Account created!")).toBeVisible();
   await logOut(page, "Forgetful Fran");
 
   const dialog = await openLogin(page);
@@ -237,9 +289,7 @@ test("a forgotten password is reset through the emailed link, which works once",
 test("deleting an account needs the password and the word DELETE, then signs out for good", async ({ page }) => {
   test.slow();
   const email = uniqueEmail("leaving");
-  await page.goto("/");
-  await register(page, "Leaving Lee", email, "leaving-password");
-  await expect(page.getByText("Account created!")).toBeVisible();
+  await signUpConfirmed(page, { name: "Leaving Lee", email, password: "leaving-password" });
   await page.goto("/account/settings");
   const section = page.getByRole("heading", { name: "Delete account" }).locator("xpath=..");
   await section.getByLabel("Password").fill("leaving-password");
@@ -265,17 +315,14 @@ test("a new user confirms the email address, then changes it through a link sent
   const email = uniqueEmail("confirm");
   const newEmail = uniqueEmail("moved");
   await page.goto("/");
-  await register(page, "Mary Somerville", email, "mechanism-of-heavens");
-  await expect(page.getByText("Account created!")).toBeVisible();
-  await page.goto("/account/settings");
-  const section = page.getByRole("heading", { name: "Email address" }).locator("xpath=../..");
-  await expect(section.getByText("Not confirmed")).toBeVisible();
+  await registerAndReadWhatToDo(page, "Mary Somerville", email, "mechanism-of-heavens");
 
   await page.goto(await emailedLink(email, "verify-email"));
   await expect(page).toHaveURL(/\/account\/email-confirmed$/);
   await expect(page.getByRole("heading", { name: "Your email address is confirmed" })).toBeVisible();
   await expectNoAxeViolations(page);
   await page.getByRole("link", { name: "Go to Settings" }).click();
+  const section = page.getByRole("heading", { name: "Email address" }).locator("xpath=../..");
   await expect(section.getByText("Confirmed", { exact: true })).toBeVisible();
 
   await section.getByLabel("New email address").fill(newEmail);
@@ -300,35 +347,44 @@ test("a new user confirms the email address, then changes it through a link sent
   await expect(page.getByRole("alert")).toContainText("This link is not valid or was already used.");
 });
 
-test("too many wrong passwords for one account stop further attempts with a clear message", async ({ page }) => {
-  test.slow(); // eleven sign-in attempts
-  const email = uniqueEmail("locked");
+test("wrong passwords from eleven addresses do not keep the owner out; one address is stopped after ten", async ({
+  page,
+}) => {
+  test.slow(); // 22 sign-in attempts, slowed down once the account has many failures
+  const email = uniqueEmail("target");
+  await signUpConfirmed(page, { name: "Tara Target", email, password: "the-right-password" });
+  expect((await page.request.post("/account/sign-out")).ok()).toBe(true);
+
+  // Eleven attackers, each from an address of its own.
+  const attempt = (address: string, password: string) =>
+    page.request.post("/account/sign-in", { form: { email, password }, headers: { "x-forwarded-for": address } });
+  const attacks = await Promise.all(
+    Array.from({ length: 11 }, (_, index) => attempt(`192.0.2.${100 + index}`, `wrong-guess-${index}`)),
+  );
+  expect(attacks.map((response) => response.status())).toEqual(Array(11).fill(401));
+
+  // The owner, from their own address, signs in (after the account's slowdown).
   await page.goto("/");
-  await register(page, "Locked Out", email, "the-right-password");
-  await expect(page.getByText("Account created!")).toBeVisible();
-  await logOut(page, "Locked Out");
-  const dialog = await openLogin(page);
-  await dialog.getByLabel("Email").fill(email);
-  for (let attempt = 1; attempt <= 10; attempt++) {
-    await dialog.getByLabel("Password").fill(`wrong-password-${attempt}`);
-    const answered = page.waitForResponse((response) => response.url().includes("/account/sign-in"));
-    await dialog.getByRole("button", { name: "Sign In" }).click();
-    expect((await answered).status()).toBe(401);
-  }
-  await dialog.getByLabel("Password").fill("the-right-password");
-  await dialog.getByRole("button", { name: "Sign In" }).click();
-  await expect(page.getByText("Too many sign-in attempts. Please wait 15 minutes and try again.")).toBeVisible();
-  await expect(dialog).toBeVisible();
-  await expect(dialog.getByLabel("Email")).toHaveValue(email);
+  const dialog = await signIn(page, email, "the-right-password");
+  await expect(page.getByText("Successfully logged in as Tara Target")).toBeVisible({ timeout: 15_000 });
+  await expect(dialog).toBeHidden();
+
+  // One address that keeps guessing is stopped after ten failures, even with the right password.
+  const persistent = "192.0.2.200";
+  const guesses = await Promise.all(
+    Array.from({ length: 10 }, (_, index) => attempt(persistent, `wrong-again-${index}`)),
+  );
+  expect(guesses.map((response) => response.status())).toEqual(Array(10).fill(401));
+  const refused = await attempt(persistent, "the-right-password");
+  expect(refused.status()).toBe(429);
+  expect(await refused.text()).toContain("Too many sign-in attempts. Please wait 15 minutes and try again.");
 });
 
 test("a profile picture is uploaded, refused when it is not an image, and removed for the initials", async ({
   page,
 }) => {
   test.slow();
-  await page.goto("/");
-  await register(page, "Frida Kahlo", uniqueEmail("frida"), "self-portrait");
-  await expect(page.getByText("Account created!")).toBeVisible();
+  await signUpConfirmed(page, { name: "Frida Kahlo", email: uniqueEmail("frida"), password: "self-portrait" });
   await page.goto("/account/profile");
   const pictureForm = page.getByLabel("Profile picture").locator("xpath=ancestor::form");
   // A 2 x 2 PNG, purple.

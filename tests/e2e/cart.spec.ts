@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { expectNoAxeViolations, waitForHydration } from "./fixtures";
+import { expectNoAxeViolations, signUpConfirmed, waitForHydration } from "./fixtures";
 
 // The cart and wishlist live on the server (SPEC sections 3, 4, 8 and 9): a guest's under a cookie,
 // a user's in their account. Each test starts as a new guest (a fresh browser context).
@@ -117,10 +117,7 @@ test("a guest's cart and wishlist join the account at sign-in; signing out shows
   await expect(page.getByText("Added to wishlist")).toBeVisible();
 
   const email = `cart-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  const signUp = await page.request.post("/account/sign-up", {
-    form: { name: "Carla Cart", email, password: "carts-and-lists", confirmPassword: "carts-and-lists" },
-  });
-  expect(signUp.ok()).toBe(true);
+  await signUpConfirmed(page, { name: "Carla Cart", email, password: "carts-and-lists" });
   await page.goto("/");
   await expect(await headerButton(page, /^Cart, 1 item$/)).toBeVisible();
   await expect(await headerButton(page, /^Wishlist, 1 item$/)).toBeVisible();

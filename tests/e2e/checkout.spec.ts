@@ -1,5 +1,5 @@
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
-import { expectNoAxeViolations, readOutbox, waitForHydration } from "./fixtures";
+import { expectNoAxeViolations, readOutbox, signUpConfirmed, waitForHydration } from "./fixtures";
 
 // Checkout to download (SPEC sections 4, 8 and 9): the order is made on the server, paid on the
 // hosted payment page in a new tab, confirmed by its signed webhook, and its files downloaded.
@@ -160,10 +160,7 @@ test("a signed-in buyer checks out in a new tab, then finds the order, the downl
   test.slow();
   await page.goto("/");
   const email = uniqueEmail("buyer");
-  const signUp = await page.request.post("/account/sign-up", {
-    form: { name: "Bea Buyer", email, password: "buyer-password-1", confirmPassword: "buyer-password-1" },
-  });
-  expect(signUp.ok()).toBe(true);
+  await signUpConfirmed(page, { name: "Bea Buyer", email, password: "buyer-password-1" });
   await addToCart(page, 6);
   await addToCart(page, 7);
   const cart = await openCart(page);

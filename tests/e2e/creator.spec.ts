@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { expectNoAxeViolations, waitForHydration } from "./fixtures";
+import { expectNoAxeViolations, signUpConfirmed, waitForHydration } from "./fixtures";
 
 // The creator page of SPEC section 2, with a Follow button that follows for real.
 
@@ -64,10 +64,7 @@ test("the creators a user follows are listed on their Following page", async ({ 
     "x-forwarded-for": `198.22.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
   });
   const email = `fan-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  const signUp = await page.request.post("/account/sign-up", {
-    form: { name: "Fran Fan", email, password: "fan-password-1", confirmPassword: "fan-password-1" },
-  });
-  expect(signUp.ok()).toBe(true);
+  await signUpConfirmed(page, { name: "Fran Fan", email, password: "fan-password-1" });
   await page.goto("/account/following");
   await expect(page.getByText("You do not follow any creators yet.")).toBeVisible();
   await page.goto("/creator/design-studio-pro");

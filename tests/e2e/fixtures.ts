@@ -58,3 +58,20 @@ export async function emailedLink(to: string, endpoint: string): Promise<string>
   await expect.poll(() => (link = pattern.exec(readOutbox(to) ?? "")?.[0])).toBeTruthy();
   return link!;
 }
+
+/**
+ * Registers an account and confirms it from the outbox, as a new user does: a sign-up signs no
+ * one in (docs/decisions/016-sign-up-without-account-disclosure.md); the emailed link confirms the
+ * address and signs in this page's browser. Answers the confirmation link.
+ */
+export async function signUpConfirmed(page: Page, account: { name: string; email: string; password: string }) {
+  const { name, email, password } = account;
+  const response = await page.request.post("/account/sign-up", {
+    form: { name, email, password, confirmPassword: password },
+  });
+  expect(response.ok()).toBe(true);
+  const link = await emailedLink(email, "verify-email");
+  const landing = await page.request.get(link);
+  expect(landing.url()).toMatch(/\/account\/email-confirmed$/);
+  return link;
+}

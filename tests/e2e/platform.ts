@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { type Browser, expect, type Page, type TestInfo } from "@playwright/test";
-import { e2eDataDir } from "./fixtures";
+import { e2eDataDir, signUpConfirmed } from "./fixtures";
 
 // What the sellers' and the admins' journeys share: people in browsers of their own, accounts,
 // the command-line scripts run against this run's shop, and a guest's purchase.
@@ -19,14 +19,10 @@ export function anotherClient(browser: Browser, testInfo: TestInfo) {
 
 export const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 
-/** Registers an account in this page's browser (which is then signed in); answers its address. */
+/** Registers and confirms an account in this page's browser (which is then signed in); answers its address. */
 export async function signUp(page: Page, name: string, tag: string): Promise<string> {
   const email = uniqueEmail(tag);
-  const password = `${tag}-password-1`;
-  const response = await page.request.post("/account/sign-up", {
-    form: { name, email, password, confirmPassword: password },
-  });
-  expect(response.ok()).toBe(true);
+  await signUpConfirmed(page, { name, email, password: `${tag}-password-1` });
   return email;
 }
 

@@ -7,7 +7,7 @@ import { toast } from "sonner";
 // say anything. The forms submit through fetchers with these keys.
 export const ACCOUNT_FETCHERS = { signIn: "account-sign-in", signUp: "account-sign-up", signOut: "account-sign-out" };
 
-type Result = { ok: true; name?: string; shopName?: string } | { ok: false; message?: string };
+type Result = { ok: true; name?: string; email?: string; shopName?: string } | { ok: false; message?: string };
 
 function useResultToast(key: string, show: (result: Result) => void) {
   const fetcher = useFetcher<Result>({ key });
@@ -23,9 +23,10 @@ export function AccountToasts() {
     else toast.error("Login failed", { description: result.message || "Please check your credentials and try again." });
   });
   useResultToast(ACCOUNT_FETCHERS.signUp, (result) => {
+    // Signing in comes with the emailed link (decision 016); the toast says what to do next.
     if (result.ok) {
       toast.success("Account created!", {
-        description: `Welcome to ${result.shopName}, ${result.name}! You're signed in and ready to shop.`,
+        description: `Welcome to ${result.shopName}, ${result.name}! We sent a link to ${result.email}: open it to confirm your email address and sign in.`,
       });
     } else toast.error("Registration failed", { description: result.message || "Please try again." });
   });

@@ -1,6 +1,6 @@
 import { LogIn } from "lucide-react";
 import { Dialog, Tabs } from "radix-ui";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { PanelDialog } from "~/components/layout/panel-dialog";
 import { useShopDialogs } from "~/components/layout/shop-dialogs";
@@ -160,13 +160,22 @@ function LoginForm({ demoAccounts }: { demoAccounts: DemoAccount[] }) {
   );
 }
 
+// A new account signs in through the link emailed to its address (decision 016): after
+// "Create Account" the tab says so, in place, and forgets the passwords typed.
 function RegisterForm() {
-  const fetcher = useFetcher({ key: ACCOUNT_FETCHERS.signUp });
+  const fetcher = useFetcher<{ ok: boolean; email?: string }>({ key: ACCOUNT_FETCHERS.signUp });
   const [name, setName] = useState("");
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [confirmPassword, setConfirmPassword] = useState("");
   const busy = fetcher.state !== "idle";
+  const result = busy ? undefined : fetcher.data;
+  const sentTo = result?.ok ? result.email : undefined;
+  useEffect(() => {
+    if (!result?.ok) return;
+    setPassword("");
+    setConfirmPassword("");
+  }, [result]);
   // Submit stays disabled, with no message, until the passwords match (SPEC section 5).
   const matches = password.length > 0 && password === confirmPassword;
   return (
@@ -178,6 +187,11 @@ function RegisterForm() {
         if (!matches || !name.trim() || !email.trim()) event.preventDefault();
       }}
     >
+      {sentTo ? (
+        <p role="status" className="rounded-md bg-emerald-50 p-3 text-sm text-success">
+          Check your inbox: we sent a link to {sentTo}. Open it to confirm your email address and sign in.
+        </p>
+      ) : null}
       <Field id="register-name" label="Full Name" type="text" value={name} onChange={setName} autoComplete="name" />
       <Field id="register-email" label="Email" type="email" value={email} onChange={setEmail} autoComplete="email" />
       <Field

@@ -7,10 +7,13 @@ import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/email-confirmed";
 
 // Where a confirmation link lands after better-auth has checked it: on success with no query,
-// otherwise with `?error=` and better-auth's error code.
+// otherwise with `?error=` and better-auth's error code (or the shop's: EMAIL_TAKEN, from
+// server/accounts/auth.ts). The link of a new account also signs it in.
 const failures: Record<string, string> = {
-  TOKEN_EXPIRED: "This link has expired. You can ask for a new one in your settings.",
+  TOKEN_EXPIRED: "This link has expired. Sign in to get a new one, or ask for one in your settings.",
   INVALID_USER: "This link belongs to another account. Sign out, then open the link again.",
+  EMAIL_TAKEN:
+    "Another account uses this email address now, so your address was not changed. You can choose another one in your settings.",
 };
 const INVALID_LINK = "This link is not valid or was already used. You can ask for a new one in your settings.";
 
@@ -29,7 +32,8 @@ export default function EmailConfirmed({ loaderData }: Route.ComponentProps) {
     <Container className="max-w-lg py-24 text-center">
       <h1 className="text-3xl font-bold">{failure ? "This link did not work" : "Your email address is confirmed"}</h1>
       <p className="mt-3 text-muted-foreground" role={failure ? "alert" : "status"}>
-        {failure ?? "Thank you. We will use this address for your receipts and account messages."}
+        {failure ??
+          `Thank you. We will use this address for your receipts and account messages.${signedIn ? " You are signed in." : ""}`}
       </p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         {signedIn ? (
