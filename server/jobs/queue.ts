@@ -30,12 +30,17 @@ export interface JobQueue {
   send(name: QueueName, data: object, within?: Queryable): Promise<void>;
 }
 
+export interface WorkOptions {
+  /** How many jobs of the queue this server runs at the same time (default 1). */
+  concurrency?: number;
+}
+
 export interface RunningJobs extends JobQueue {
   boss: PgBoss;
   /** Runs `name` on a cron schedule (once per tick across all servers). */
   schedule(name: QueueName, cron: string): Promise<void>;
   /** Runs `handler` for each job of the queue; a thrown error retries the job later. */
-  work<T extends object>(name: QueueName, handler: (data: T) => Promise<void>): Promise<void>;
+  work<T extends object>(name: QueueName, handler: (data: T) => Promise<void>, options?: WorkOptions): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -43,13 +48,27 @@ export interface RunningJobs extends JobQueue {
 // attempts; an active job whose server died is picked up again after a minute.
 const QUEUE_OPTIONS = { retryLimit: 20, retryDelay: 1, retryBackoff: true, retryDelayMax: 300, expireInSeconds: 60 };
 
+// A queue's workers each run one job at a time. pg-boss waits out a worker's polling interval after
+// every job, even with more waiting (that held deliveries to 2 a second), so a worker that has
+// finished a job looks for the next one at once, and one that found a job wakes a resting worker to
+// look too: under a burst every worker is busy within a few fetches, and once the queue is empty
+// they rest. The first worker of a queue looks every 0.5 s, so a lone job waits no longer than it
+// did; the others every 5 s only as a backstop, so an idle shop does not poll for each of them.
+const FIRST_POLL_SECONDS = 0.5;
+const SPARE_POLL_SECONDS = 5;
+/**
+ * The queue's own connections. A worker holds one only while it fetches or settles a job (handlers use
+ * the app's pool), so a few serve dozens of workers; sending inside a transaction uses that transaction's.
+ */
+const JOB_POOL_SIZE = 6;
+
 /**
  * Starts pg-boss on the database of `appPool`, with connections of its own: sharing the app's
  * pool could leave a job sent inside a transaction waiting for a connection that only the end of
  * that transaction frees.
  */
 export async function startJobs(appPool: pg.Pool, onError: (error: Error) => void): Promise<RunningJobs> {
-  const pool = new pg.Pool({ ...appPool.options, max: 4 });
+  const pool = new pg.Pool({ ...appPool.options, max: JOB_POOL_SIZE });
   pool.on("error", onError);
   const boss = new PgBoss({
     db: { executeSql: (text, values) => pool.query(text, values as unknown[]) },
@@ -66,10 +85,34 @@ export async function startJobs(appPool: pg.Pool, onError: (error: Error) => voi
     async schedule(name, cron) {
       await boss.schedule(name, cron);
     },
-    async work(name, handler) {
-      await boss.work(name, { pollingIntervalSeconds: 0.5 }, async (jobs) => {
-        for (const job of jobs) await handler(job.data as never);
-      });
+    async work(name, handler, { concurrency = 1 } = {}) {
+      const workers: { id?: string; busy: boolean }[] = [];
+      let nextToWake = 0;
+      const wakeOneResting = (self: { id?: string }) => {
+        for (let i = 0; i < workers.length; i++) {
+          const other = workers[(nextToWake + i) % workers.length]!;
+          if (other === self || other.busy || !other.id) continue;
+          nextToWake = (nextToWake + i + 1) % workers.length;
+          boss.notifyWorker(other.id);
+          return;
+        }
+      };
+      for (let i = 0; i < concurrency; i++) {
+        const worker: { id?: string; busy: boolean } = { busy: false };
+        workers.push(worker);
+        const pollingIntervalSeconds = i === 0 ? FIRST_POLL_SECONDS : SPARE_POLL_SECONDS;
+        // batchSize 1 (the default): each job settles on its own, and a failed one alone is retried.
+        worker.id = await boss.work(name, { pollingIntervalSeconds }, async ([job]) => {
+          worker.busy = true;
+          wakeOneResting(worker);
+          try {
+            await handler(job!.data as never);
+          } finally {
+            worker.busy = false;
+            if (worker.id) boss.notifyWorker(worker.id);
+          }
+        });
+      }
     },
     async stop() {
       await boss.stop({ graceful: true, timeout: 10_000, close: false });

@@ -9,7 +9,19 @@ import { deliverHostedWebhook, expireHostedSessions } from "../payments/hosted/h
 import { hostedWebhookSecret } from "../payments/hosted/hosted-provider.ts";
 import { PAYOUT_CRON } from "../payouts/payout-schedule.ts";
 import { runWeeklyPayouts } from "../payouts/payouts.ts";
-import { QUEUES, type RunningJobs } from "./queue.ts";
+import { QUEUES, type QueueName, type RunningJobs } from "./queue.ts";
+
+/**
+ * Jobs of a queue that one server runs at once; a queue not named here runs one at a time (the
+ * scheduled ones: a run must not overlap the next). Webhook deliveries and mail wait mostly on the
+ * network, so many run together; each holds a connection of the app's pool (10) only for its short
+ * queries, and a delivery's webhook request takes one on the receiving server.
+ */
+export const JOB_CONCURRENCY: Partial<Record<QueueName, number>> = {
+  [QUEUES.deliverHostedWebhook]: 16,
+  [QUEUES.sendReceipt]: 8,
+  [QUEUES.sendEmail]: 8,
+};
 
 /** What this server does in the background: receipts, the hosted payment page's webhooks and expiries, and tidying guests. */
 export async function startWorkers(options: {
@@ -18,17 +30,28 @@ export async function startWorkers(options: {
   config: Config;
   secret: string;
   logger: Logger;
+  /** Other concurrencies than JOB_CONCURRENCY's (the bench compares them). */
+  concurrency?: Partial<Record<QueueName, number>>;
 }): Promise<void> {
   const { jobs, db, config, secret, logger } = options;
+  const at = (name: QueueName) => ({ concurrency: options.concurrency?.[name] ?? JOB_CONCURRENCY[name] ?? 1 });
   const mailer = mailerFor(config, (message) => logger.info(message));
-  await jobs.work<OutgoingEmail>(QUEUES.sendEmail, (email) => mailer.send(email));
-  await jobs.work<{ orderId: number }>(QUEUES.sendReceipt, async ({ orderId }) => {
-    await sendReceipt({ db, mailer, publicUrl: config.publicUrl, shopName: config.shopName, secret }, orderId);
-  });
+  await jobs.work<OutgoingEmail>(QUEUES.sendEmail, (email) => mailer.send(email), at(QUEUES.sendEmail));
+  await jobs.work<{ orderId: number }>(
+    QUEUES.sendReceipt,
+    async ({ orderId }) => {
+      await sendReceipt({ db, mailer, publicUrl: config.publicUrl, shopName: config.shopName, secret }, orderId);
+    },
+    at(QUEUES.sendReceipt),
+  );
   const webhookSecret = hostedWebhookSecret(secret);
-  await jobs.work<{ eventId: string }>(QUEUES.deliverHostedWebhook, async ({ eventId }) => {
-    await deliverHostedWebhook(db, webhookSecret, eventId);
-  });
+  await jobs.work<{ eventId: string }>(
+    QUEUES.deliverHostedWebhook,
+    async ({ eventId }) => {
+      await deliverHostedWebhook(db, webhookSecret, eventId);
+    },
+    at(QUEUES.deliverHostedWebhook),
+  );
   await jobs.work(QUEUES.expireHostedSessions, async () => {
     const expired = await expireHostedSessions(db, jobs);
     if (expired) logger.info(`Expired ${expired} hosted payment sessions`);

@@ -1,0 +1,84 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { setUpTestDatabase } from "../../tests/support/test-database.ts";
+import { QUEUES, type RunningJobs, startJobs } from "./queue.ts";
+
+const database = setUpTestDatabase();
+let jobs: RunningJobs;
+beforeEach(async () => {
+  jobs = await startJobs(database.pool, (error) => console.error(error));
+});
+afterEach(async () => {
+  await jobs.stop();
+});
+
+/** A promise and the function that settles it. */
+function signal() {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { opened, open };
+}
+
+async function send(count: number) {
+  for (let i = 0; i < count; i++) await jobs.send(QUEUES.sendEmail, { n: i });
+}
+
+describe("work with a concurrency", () => {
+  it.each([1, 4])(
+    "with a concurrency of %i, runs that many jobs of a queue at the same time, and never more",
+    async (concurrency) => {
+      const total = concurrency + 3;
+      let inside = 0;
+      let most = 0;
+      const done = new Set<number>();
+      const allInside = signal();
+      const allDone = signal();
+      await jobs.work<{ n: number }>(
+        QUEUES.sendEmail,
+        async ({ n }) => {
+          inside++;
+          most = Math.max(most, inside);
+          // A barrier: the first jobs wait until `concurrency` of them run together.
+          if (inside === concurrency) allInside.open();
+          await allInside.opened;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          inside--;
+          done.add(n);
+          if (done.size === total) allDone.open();
+        },
+        { concurrency },
+      );
+      // Sent once the workers rest on an empty queue: the one that finds the first job wakes the others.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await send(total);
+      await allInside.opened;
+      await allDone.opened;
+      expect(most).toBe(concurrency);
+      expect([...done].sort((a, b) => a - b)).toEqual(Array.from({ length: total }, (_, i) => i));
+    },
+  );
+
+  it("retries a failed job while the others of the queue go on", async () => {
+    const attempts = new Map<number, number>();
+    const failedOnceThenDone = signal();
+    const othersDone = new Set<number>();
+    await jobs.work<{ n: number }>(
+      QUEUES.sendEmail,
+      async ({ n }) => {
+        const attempt = (attempts.get(n) ?? 0) + 1;
+        attempts.set(n, attempt);
+        if (n === 0 && attempt === 1) throw new Error("the mail server is down");
+        if (n === 0) failedOnceThenDone.open();
+        else othersDone.add(n);
+      },
+      { concurrency: 4 },
+    );
+    await send(6);
+    await failedOnceThenDone.opened;
+    expect(attempts.get(0)).toBe(2);
+    await expect.poll(() => othersDone.size).toBe(5);
+    // Each of the others ran once: a failure retries its own job only.
+    expect([...attempts].filter(([n]) => n !== 0).every(([, count]) => count === 1)).toBe(true);
+  });
+});
