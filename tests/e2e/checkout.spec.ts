@@ -192,9 +192,7 @@ test("a signed-in buyer checks out in a new tab, then finds the order, the downl
     },
   });
   const strangerPage = await stranger.newPage();
-  await strangerPage.request.post("/account/sign-up", {
-    form: { name: "Nosy", email: uniqueEmail("nosy"), password: "nosy-password-1", confirmPassword: "nosy-password-1" },
-  });
+  await signUpConfirmed(strangerPage, { name: "Nosy", email: uniqueEmail("nosy"), password: "nosy-password-1" });
   await strangerPage.goto(`/account/orders/${orderNumber}`);
   await expect(strangerPage.getByText("We could not find this order.")).toBeVisible();
   const status = await strangerPage.request.get(`/api/v1/orders/${orderNumber}`);
