@@ -26,12 +26,15 @@ import { ShopDialogsProvider } from "~/components/layout/shop-dialogs";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { IconSprite } from "~/components/ui/icon-sprite";
+import { refuseMalformedAddresses } from "~/lib/malformed-address.server";
 import { adoptGuestShopper, readGuestId } from "~/lib/shopper.server";
 import type { Route } from "./+types/root";
 import "./app.css";
 
+export const middleware: Route.MiddlewareFunction[] = [refuseMalformedAddresses];
+
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db, shopName, auth, googleSignIn } = context.get(servicesContext);
+  const { db, shopName, shopMode, auth, googleSignIn } = context.get(servicesContext);
   const [categories, user, guestId] = await Promise.all([
     listCategories(db),
     getCurrentUser(auth, request.headers),
@@ -47,7 +50,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       shopName,
       user,
       googleSignIn,
-      demoAccounts: DEMO_ACCOUNTS.map(({ email, password, isSeller }) => ({ email, password, isSeller })),
+      // A live shop has no demo accounts: their published passwords appear nowhere in its pages.
+      demoAccounts:
+        shopMode === "demo"
+          ? DEMO_ACCOUNTS.map(({ email, password, isSeller }) => ({ email, password, isSeller }))
+          : [],
       categories: categories.map(({ slug, name }) => ({ slug, name })),
       cart,
       wishlist,
@@ -133,6 +140,7 @@ export default function App() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundScreen />;
+  if (isRouteErrorResponse(error) && error.status === 400) return <NotFoundScreen malformed />;
   if (import.meta.env.DEV) console.error(error);
   return <ErrorScreen />;
 }

@@ -1,5 +1,5 @@
 import type { Database } from "@server/db/client.ts";
-import { Refusal } from "@server/lib/refusal.ts";
+import { recordIdField } from "@server/lib/record-id.ts";
 import { requireShopNotRemoved } from "@server/moderation/shop-standing.ts";
 import { type ImageMove, moveProductImage } from "@server/sellers/product-image-order.ts";
 import { productFormSchema } from "@server/sellers/product-schema.ts";
@@ -11,20 +11,26 @@ import {
 } from "@server/sellers/product-uploads.ts";
 import { deleteProduct, setPublished, updateProduct } from "@server/sellers/seller-products.ts";
 import type { FileStore } from "@server/storage/file-store.ts";
-import { firstIssue } from "~/lib/form-errors";
+import { z } from "zod";
+import { parseForm, parseIntent } from "~/lib/form.server";
 import { uploadIn } from "~/lib/seller-upload.server";
 
-export type EditorIntent =
-  | "save"
-  | "add-image"
-  | "remove-image"
-  | "move-image-earlier"
-  | "move-image-later"
-  | "add-file"
-  | "remove-file"
-  | "publish"
-  | "unpublish"
-  | "delete";
+const imageId = recordIdField("Choose one of the product's images.");
+const fileId = recordIdField("Choose one of the product's files.");
+/** What the product editor's forms ask for; any other intent is refused. */
+const editorIntentSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("save") }),
+  z.object({ intent: z.literal("add-image") }),
+  z.object({ intent: z.literal("remove-image"), imageId }),
+  z.object({ intent: z.literal("move-image-earlier"), imageId }),
+  z.object({ intent: z.literal("move-image-later"), imageId }),
+  z.object({ intent: z.literal("add-file") }),
+  z.object({ intent: z.literal("remove-file"), fileId }),
+  z.object({ intent: z.literal("publish") }),
+  z.object({ intent: z.literal("unpublish") }),
+  z.object({ intent: z.literal("delete") }),
+]);
+export type EditorIntent = z.infer<typeof editorIntentSchema>["intent"];
 
 /** One change of the product editor, by the form's intent; answers what to tell the seller. */
 export async function applyEditorIntent(
@@ -40,29 +46,27 @@ export async function applyEditorIntent(
   moved?: { imageId: number; direction: ImageMove };
 }> {
   const { db, files } = services;
-  const intent = String(form.get("intent")) as EditorIntent;
+  const change = parseIntent(form, editorIntentSchema);
+  const { intent } = change;
   // A removed shop keeps its products as they were, for an appeal to bring them back.
   await requireShopNotRemoved(db, creatorId);
-  const id = (field: string) => Number(form.get(field));
-  switch (intent) {
+  switch (change.intent) {
     case "save": {
-      const parsed = productFormSchema.safeParse(
-        Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === "string")),
-      );
-      if (!parsed.success) throw new Refusal(firstIssue(parsed.error), 400);
-      await updateProduct(db, creatorId, productId, parsed.data);
+      const fields = new FormData();
+      for (const [name, value] of form) if (typeof value === "string") fields.append(name, value);
+      await updateProduct(db, creatorId, productId, parseForm(fields, productFormSchema));
       return { intent, message: "Your changes were saved." };
     }
     case "add-image":
       await addProductImage(db, files, creatorId, productId, (await uploadIn(form, "image")).bytes);
       return { intent, message: "The image was added." };
     case "remove-image":
-      await removeProductImage(db, files, creatorId, productId, id("imageId"));
+      await removeProductImage(db, files, creatorId, productId, change.imageId);
       return { intent, message: "The image was removed." };
     case "move-image-earlier":
     case "move-image-later": {
-      const direction = intent === "move-image-earlier" ? "earlier" : "later";
-      const imageId = id("imageId");
+      const direction = change.intent === "move-image-earlier" ? "earlier" : "later";
+      const { imageId } = change;
       const to = await moveProductImage(db, creatorId, productId, imageId, direction);
       const from = direction === "earlier" ? to + 1 : to - 1;
       const cover = to === 0 ? " It is the cover now." : "";
@@ -72,7 +76,7 @@ export async function applyEditorIntent(
       await addProductFile(db, files, creatorId, productId, await uploadIn(form, "file"));
       return { intent, message: "The file was added." };
     case "remove-file":
-      await removeProductFile(db, files, creatorId, productId, id("fileId"));
+      await removeProductFile(db, files, creatorId, productId, change.fileId);
       return { intent, message: "The file was removed." };
     case "publish":
     case "unpublish":
@@ -85,7 +89,5 @@ export async function applyEditorIntent(
       for (const key of await deleteProduct(db, creatorId, productId)) await files.remove(key);
       return { intent, message: "The product was deleted.", deleted: true };
     }
-    default:
-      throw new Refusal("This change is not known.", 400);
   }
 }

@@ -1,18 +1,14 @@
-import { MaxFileSizeExceededError, parseFormData } from "@remix-run/form-data-parser";
-import { Refusal } from "@server/lib/refusal.ts";
-import { FILE_MAX_BYTES, FILE_TOO_LARGE } from "@server/sellers/product-uploads.ts";
+import { FILE_MAX_BYTES, FILE_TOO_LARGE, IMAGE_MAX_BYTES, IMAGE_TOO_LARGE } from "@server/sellers/product-uploads.ts";
+import { readUploadForm } from "./form.server";
 
-/**
- * A seller's form, with at most one uploaded image or file read as it streams in: an upload past
- * the largest allowed size is refused as soon as it gets there.
- */
-export async function readSellerForm(request: Request): Promise<FormData> {
-  try {
-    return await parseFormData(request, { maxFileSize: FILE_MAX_BYTES, maxFiles: 1, maxParts: 40 });
-  } catch (error) {
-    if (error instanceof MaxFileSizeExceededError) throw new Refusal(FILE_TOO_LARGE, 413);
-    throw new Refusal("The form could not be read. Please try again.", 400);
-  }
+/** A seller's form, with at most one uploaded image or file (the largest a file may be). */
+export function readSellerForm(request: Request): Promise<FormData> {
+  return readUploadForm(request, { maxFileSize: FILE_MAX_BYTES, tooLarge: FILE_TOO_LARGE, maxParts: 40 });
+}
+
+/** A seller's form with at most one picture (the creator page's). */
+export function readSellerPictureForm(request: Request): Promise<FormData> {
+  return readUploadForm(request, { maxFileSize: IMAGE_MAX_BYTES, tooLarge: IMAGE_TOO_LARGE, maxParts: 20 });
 }
 
 /** The uploaded file of a form field, as a name and its bytes (empty when none was chosen). */

@@ -1,9 +1,9 @@
 import { getCurrentUser } from "@server/accounts/current-user.ts";
 import { servicesContext } from "@server/http/context.ts";
+import { Refusal } from "@server/lib/refusal.ts";
 import { sellerApplicationSchema } from "@server/sellers/application-schema.ts";
 import { applyToSell, latestApplication } from "@server/sellers/applications.ts";
 import { BadgePercent, CalendarCheck, CircleCheck, CreditCard, LifeBuoy, Users, Zap } from "lucide-react";
-import { data } from "react-router";
 import { CallToActionLinks } from "~/components/content/call-to-action";
 import { type IconCard, IconCardGrid } from "~/components/content/icon-card-grid";
 import { IconList } from "~/components/content/icon-list";
@@ -12,10 +12,10 @@ import { TextLink } from "~/components/content/text-link";
 import { ApplicationSection } from "~/components/sellers/application-section";
 import { Card } from "~/components/ui/card";
 import { Container, PageHeader, Section } from "~/components/ui/page";
-import { firstIssue } from "~/lib/form-errors";
+import { parseForm, readForm } from "~/lib/form.server";
 import { formatPrice } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
-import { refusalResponse } from "~/lib/refusal.server";
+import { formAction } from "~/lib/refusal.server";
 import {
   MARKETPLACE_STATS,
   PAYOUT_DAY,
@@ -53,19 +53,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** POST: the signed-in user's application to sell. */
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = formAction(async ({ request, context }: Route.ActionArgs) => {
   const services = context.get(servicesContext);
   const user = await getCurrentUser(services.auth, request.headers);
-  if (!user) return data({ ok: false, message: "Please sign in to apply." }, { status: 401 });
-  const parsed = sellerApplicationSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ ok: false, message: firstIssue(parsed.error) }, { status: 400 });
-  try {
-    await applyToSell(services, user, parsed.data);
-    return { ok: true, message: "Thank you! Your application was sent." };
-  } catch (error) {
-    return refusalResponse(error);
-  }
-}
+  if (!user) throw new Refusal("Please sign in to apply.", 401);
+  await applyToSell(services, user, parseForm(await readForm(request), sellerApplicationSchema));
+  return { ok: true as const, message: "Thank you! Your application was sent." };
+});
 
 const customers = MARKETPLACE_STATS.find((stat) => stat.label === "Customers")?.value;
 

@@ -5,13 +5,16 @@ import { submitContactMessage } from "@server/contact/submit-contact-message.ts"
 import { servicesContext } from "@server/http/context.ts";
 import { CheckCircle2, Clock, Mail, MessageCircle } from "lucide-react";
 import { useEffect } from "react";
-import { Form, useNavigation } from "react-router";
+import { data, Form, useNavigation } from "react-router";
 import { toast } from "sonner";
+import { FormStatus } from "~/components/account/form-status";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Input, Label, Textarea } from "~/components/ui/input";
 import { Container, PageHeader } from "~/components/ui/page";
+import { readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
+import { formAction } from "~/lib/refusal.server";
 import { SUPPORT_HOURS } from "~/lib/shop-facts";
 import type { Route } from "./+types/contact";
 
@@ -21,13 +24,13 @@ export function loader({ request }: Route.LoaderArgs) {
   return { subject };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = formAction(async ({ request, context }: Route.ActionArgs) => {
   const { db } = context.get(servicesContext);
-  const submission = parseWithZod(await request.formData(), { schema: contactSchema });
-  if (submission.status !== "success") return { result: submission.reply(), sent: false };
+  const submission = parseWithZod(await readForm(request), { schema: contactSchema });
+  if (submission.status !== "success") return data({ result: submission.reply(), sent: false }, { status: 400 });
   await submitContactMessage(db, submission.value);
   return { result: submission.reply({ resetForm: true }), sent: true };
-}
+});
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, "Contact Us", "Questions about an order, a download or selling? Send us a message.");
@@ -44,8 +47,11 @@ function FieldError({ id, errors }: { id: string; errors: string[] | undefined }
 export default function ContactPage({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const sending = navigation.state === "submitting";
+  // A form the shop could not read at all comes back as a refusal with a message.
+  const refused = actionData && "message" in actionData ? actionData : null;
+  const sent = Boolean(actionData && "sent" in actionData && actionData.sent);
   const [form, fields] = useForm({
-    lastResult: actionData?.result,
+    lastResult: actionData && "result" in actionData ? actionData.result : undefined,
     constraint: getZodConstraint(contactSchema),
     defaultValue: { subject: loaderData.subject },
     shouldValidate: "onBlur",
@@ -54,8 +60,8 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
   });
 
   useEffect(() => {
-    if (actionData?.sent) toast.success("Message sent", { description: "Thank you! We'll reply within 24 hours." });
-  }, [actionData]);
+    if (sent) toast.success("Message sent", { description: "Thank you! We'll reply within 24 hours." });
+  }, [sent]);
 
   const field = (name: "name" | "email" | "subject" | "message") => fields[name];
   return (
@@ -67,7 +73,8 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
       <Container className="grid gap-10 py-10 lg:grid-cols-3">
         <Card className="p-6 lg:col-span-2">
           <h2 className="text-xl font-semibold">Send us a message</h2>
-          {actionData?.sent ? (
+          <FormStatus result={refused ?? undefined} />
+          {sent ? (
             <p role="status" className="mt-4 flex items-center gap-2 rounded-md bg-emerald-50 p-3 text-sm text-success">
               <CheckCircle2 aria-hidden="true" className="size-4" /> Your message was sent. We'll reply by email within
               24 hours.

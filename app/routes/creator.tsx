@@ -2,10 +2,11 @@ import { getCurrentUser } from "@server/accounts/current-user.ts";
 import { getCreatorProfile } from "@server/catalogue/creator-profile.ts";
 import { isFollowing, toggleFollow } from "@server/catalogue/follows.ts";
 import { servicesContext } from "@server/http/context.ts";
+import { Refusal } from "@server/lib/refusal.ts";
 import { isWebAddress } from "@server/lib/web-address.ts";
 import { PAGE_SIZE, searchProducts } from "@server/search/product-search.ts";
 import { Calendar, ExternalLink, MapPin } from "lucide-react";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { UserAvatar } from "~/components/account/user-avatar";
 import { FollowButton } from "~/components/product/follow-button";
 import { LoadMore } from "~/components/product/load-more";
@@ -15,7 +16,7 @@ import { Button } from "~/components/ui/button";
 import { Container } from "~/components/ui/page";
 import { formatCount } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
-import { refusalResponse } from "~/lib/refusal.server";
+import { formAction } from "~/lib/refusal.server";
 import type { Route } from "./+types/creator";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -34,18 +35,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 }
 
 /** POST intent=follow: follows the creator or stops (signed-in users only). */
-export async function action({ params, request, context }: Route.ActionArgs) {
+export const action = formAction(async ({ params, request, context }: Route.ActionArgs) => {
   const { db, auth } = context.get(servicesContext);
   const user = await getCurrentUser(auth, request.headers);
-  if (!user) return data({ ok: false as const, message: "Please sign in to follow creators." }, { status: 401 });
+  if (!user) throw new Refusal("Please sign in to follow creators.", 401);
   const creator = await getCreatorProfile(db, params.creatorId);
-  if (!creator) return data({ ok: false as const, message: "This creator does not exist." }, { status: 404 });
-  try {
-    return { ok: true as const, ...(await toggleFollow(db, user.id, creator.id)) };
-  } catch (error) {
-    return refusalResponse(error);
-  }
-}
+  if (!creator) throw new Refusal("This creator does not exist.", 404);
+  return { ok: true as const, ...(await toggleFollow(db, user.id, creator.id)) };
+});
 
 /** Only an http(s) address is shown as the creator's website. */
 function safeWebsite(website: string | null): string | null {

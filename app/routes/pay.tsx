@@ -6,7 +6,9 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { TextField } from "~/components/ui/input";
+import { readForm } from "~/lib/form.server";
 import { formatPrice } from "~/lib/format";
+import { asRefusal } from "~/lib/refusal.server";
 import type { Route } from "./+types/pay";
 
 // The hosted payment page: it stands in for an external provider's checkout page, and so shows
@@ -31,7 +33,15 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { db, jobs } = context.get(servicesContext);
-  const form = await request.formData();
+  let form: FormData;
+  try {
+    form = await readForm(request);
+  } catch (error) {
+    // The payment page shows its own kind of answer: the reason, under the form.
+    const refusal = asRefusal(error);
+    if (!refusal) throw error;
+    return data({ reason: refusal.message, field: undefined }, { status: refusal.status });
+  }
   const field = (name: string) => String(form.get(name) ?? "");
   const result = await payWithCard(db, jobs, params.sessionId, {
     number: field("number"),

@@ -4,8 +4,10 @@ import { listReviews, ratingBreakdown } from "@server/catalogue/product-reviews.
 import { isCountableView, recordProductView } from "@server/catalogue/record-product-view.ts";
 import { reviewEligibility, reviewSchema, writeReview } from "@server/catalogue/write-review.ts";
 import { servicesContext } from "@server/http/context.ts";
+import { parseRecordId } from "@server/lib/record-id.ts";
+import { Refusal } from "@server/lib/refusal.ts";
 import { ChevronLeft, Download, FileText } from "lucide-react";
-import { data, Link, redirect, type ShouldRevalidateFunctionArgs, useLocation, useNavigate } from "react-router";
+import { Link, redirect, type ShouldRevalidateFunctionArgs, useLocation, useNavigate } from "react-router";
 import { AddToCartButton, BuyNowButton } from "~/components/cart/add-to-cart-button";
 import { WishlistButton } from "~/components/cart/wishlist-button";
 import { ProductCard } from "~/components/product/product-card";
@@ -16,18 +18,18 @@ import { StarRating } from "~/components/product/star-rating";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Container } from "~/components/ui/page";
-import { firstIssue } from "~/lib/form-errors";
+import { parseForm, readForm } from "~/lib/form.server";
 import { discountPercent, formatCount, formatPrice } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
-import { refusalResponse } from "~/lib/refusal.server";
+import { formAction } from "~/lib/refusal.server";
 import type { Route } from "./+types/product";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { db, publicUrl, shopName, auth } = context.get(servicesContext);
-  const id = Number(params.id);
-  const product = Number.isSafeInteger(id) && id > 0 ? await getProductDetail(db, id) : null;
+  const id = parseRecordId(params.id);
+  const product = id === undefined ? null : await getProductDetail(db, id);
   // An unknown product goes to /browse (SPEC section 2).
-  if (!product) throw redirect("/browse");
+  if (!product || id === undefined) throw redirect("/browse");
   // ?reviews=N: Read All Reviews, page N; otherwise the three latest.
   const reviewsPage = Number(new URL(request.url).searchParams.get("reviews"));
   const paged = Number.isInteger(reviewsPage) && reviewsPage >= 1;
@@ -55,19 +57,16 @@ export function shouldRevalidate({ formAction, defaultShouldRevalidate }: Should
 }
 
 /** POST: a buyer's review of this product. */
-export async function action({ params, request, context }: Route.ActionArgs) {
+export const action = formAction(async ({ params, request, context }: Route.ActionArgs) => {
   const { db, auth } = context.get(servicesContext);
   const user = await getCurrentUser(auth, request.headers);
-  if (!user) return data({ ok: false as const, message: "Please sign in to write a review." }, { status: 401 });
-  const parsed = reviewSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ ok: false as const, message: firstIssue(parsed.error) }, { status: 400 });
-  try {
-    await writeReview(db, { userId: user.id, name: user.name }, Number(params.id), parsed.data);
-    return { ok: true as const, message: "Thank you! Your review is on the product page." };
-  } catch (error) {
-    return refusalResponse(error);
-  }
-}
+  if (!user) throw new Refusal("Please sign in to write a review.", 401);
+  const productId = parseRecordId(params.id);
+  if (productId === undefined) throw new Refusal("This product does not exist.", 404);
+  const review = parseForm(await readForm(request), reviewSchema);
+  await writeReview(db, { userId: user.id, name: user.name }, productId, review);
+  return { ok: true as const, message: "Thank you! Your review is on the product page." };
+});
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   if (!loaderData) return pageMeta(matches, "Product");

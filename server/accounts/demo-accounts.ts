@@ -1,7 +1,8 @@
 import { hashPassword } from "better-auth/crypto";
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
-import { account, creators, user } from "../db/schema.ts";
+import { account, creators, payoutSettings, session, user } from "../db/schema.ts";
+import { Refusal } from "../lib/refusal.ts";
 
 // The two demo accounts offered on the login modal (SPEC section 6). Their display names
 // follow the spec's rule: the part of the email before '@'. The seller runs the shop of the
@@ -17,11 +18,29 @@ export const DEMO_ACCOUNTS = [
   },
 ] as const;
 
+export const DEMO_USER_IDS: readonly string[] = DEMO_ACCOUNTS.map((demo) => demo.id);
+
+export const DEMO_ACCOUNT_LOCKED =
+  "This is a shared demo account: its password, email address and payout settings cannot be changed, and it cannot be deleted. Create your own account to try these.";
+
+export function isDemoAccountEmail(email: string): boolean {
+  const address = email.trim().toLowerCase();
+  return DEMO_ACCOUNTS.some((demo) => demo.email === address);
+}
+
+/** In a demo shop every visitor shares the demo accounts, so nobody may take one over. */
+export function assertNotSharedDemoAccount(shopMode: "demo" | "live", email: string) {
+  if (shopMode === "demo" && isDemoAccountEmail(email)) throw new Refusal(DEMO_ACCOUNT_LOCKED, 403);
+}
+
 export function displayNameOf(email: string) {
   return email.slice(0, email.indexOf("@"));
 }
 
-/** Creates or refreshes the demo accounts (their passwords are reset to the published ones). */
+/**
+ * Creates or refreshes the demo accounts: their names, addresses and published passwords, no other
+ * sign-in methods, and no payout settings for the demo shop (it is never paid out).
+ */
 export async function seedDemoAccounts(db: Database): Promise<void> {
   for (const demo of DEMO_ACCOUNTS) {
     const password = await hashPassword(demo.password);
@@ -31,6 +50,7 @@ export async function seedDemoAccounts(db: Database): Promise<void> {
         name: displayNameOf(demo.email),
         email: demo.email,
         emailVerified: true,
+        image: null,
         isSeller: demo.isSeller,
       };
       await tx
@@ -46,7 +66,12 @@ export async function seedDemoAccounts(db: Database): Promise<void> {
         password,
       });
       if (demo.creatorSlug) {
-        await tx.update(creators).set({ userId: demo.id }).where(eq(creators.slug, demo.creatorSlug));
+        const [shop] = await tx
+          .update(creators)
+          .set({ userId: demo.id })
+          .where(eq(creators.slug, demo.creatorSlug))
+          .returning({ id: creators.id });
+        if (shop) await tx.delete(payoutSettings).where(eq(payoutSettings.creatorId, shop.id));
       }
     });
   }
@@ -58,4 +83,20 @@ export async function seedDemoAccountsIfMissing(db: Database): Promise<boolean> 
   if (found.length > 0) return false;
   await seedDemoAccounts(db);
   return true;
+}
+
+/**
+ * In a live shop: the demo accounts (if the database ever had them) can no longer sign in. Their
+ * passwords and other sign-in methods are removed and their sessions revoked; the rows stay, as
+ * orders may point at them. Returns how many sessions were revoked.
+ */
+export async function retireDemoAccounts(db: Database): Promise<number> {
+  return db.transaction(async (tx) => {
+    await tx.delete(account).where(inArray(account.userId, [...DEMO_USER_IDS]));
+    const revoked = await tx
+      .delete(session)
+      .where(inArray(session.userId, [...DEMO_USER_IDS]))
+      .returning({ id: session.id });
+    return revoked.length;
+  });
 }

@@ -4,6 +4,7 @@ import { MODERATION_NOTE_LENGTH } from "../../app/lib/shop-facts.ts";
 import type { Database, Queryable } from "../db/client.ts";
 import { creators, productFiles, productImages, productSearch, products, user } from "../db/schema.ts";
 import { type JobQueue, QUEUES } from "../jobs/queue.ts";
+import { recordIdField } from "../lib/record-id.ts";
 import { Refusal } from "../lib/refusal.ts";
 import { escapeLike, normaliseQuery } from "../search/product-search.ts";
 import { type ModerationLetter, productHiddenEmail, productRestoredEmail } from "./moderation-emails.ts";
@@ -42,7 +43,7 @@ export function moderationQuery(params: URLSearchParams) {
 }
 
 export const hideProductSchema = z.object({
-  productId: z.coerce.number().int().positive("Choose the product to hide."),
+  productId: recordIdField("Choose the product to hide."),
   note: z
     .string({ error: "Tell the seller why the product is hidden." })
     .trim()
@@ -52,6 +53,12 @@ export const hideProductSchema = z.object({
     )
     .max(MODERATION_NOTE_LENGTH.max, `Please keep the note under ${MODERATION_NOTE_LENGTH.max} characters.`),
 });
+
+/** The admin Products page's forms: hide (with a note for the seller) or restore. */
+export const productModerationSchema = z.discriminatedUnion("intent", [
+  hideProductSchema.extend({ intent: z.literal("hide") }),
+  z.object({ intent: z.literal("restore"), productId: recordIdField("Choose the product to restore.") }),
+]);
 
 export interface ModeratedProduct {
   id: number;

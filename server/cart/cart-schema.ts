@@ -1,14 +1,11 @@
 import { z } from "zod";
+import { recordIdField } from "../lib/record-id.ts";
 import { MAX_QUANTITY } from "./cart.ts";
 
 // What the browser may send about its cart and wishlist: a product id and, at most, a quantity.
 // Never a price: prices come from the catalogue.
 
-const productId = z.coerce
-  .number({ error: "Please choose a product." })
-  .int("Please choose a product.")
-  .min(1, "Please choose a product.")
-  .max(2_147_483_647, "Please choose a product.");
+const productId = recordIdField("Please choose a product.");
 
 export const cartChangeSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("add"), productId }),

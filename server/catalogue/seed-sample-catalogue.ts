@@ -1,8 +1,8 @@
-import { count, sql } from "drizzle-orm";
+import { and, count, inArray, sql } from "drizzle-orm";
 import type pg from "pg";
 import { seedDemoAccounts } from "../accounts/demo-accounts.ts";
 import { withAdvisoryLock } from "../db/advisory-lock.ts";
-import type { Database } from "../db/client.ts";
+import type { Database, Queryable } from "../db/client.ts";
 import { categories, categoryAliases, creators, productImages, products, reviews } from "../db/schema.ts";
 import { artUrl } from "../media/generated-art.ts";
 import { sampleCategories, sampleCreators, sampleProducts } from "./sample-catalogue.ts";
@@ -25,32 +25,7 @@ export async function seedSampleCatalogue(db: Database): Promise<SeedResult> {
 
 function loadSampleCatalogue(db: Database): Promise<SeedResult> {
   return db.transaction(async (tx) => {
-    const categoryIds = new Map<string, number>();
-    const artKinds = new Map<string, ArtKind>();
-    for (const [position, category] of sampleCategories.entries()) {
-      const values = {
-        slug: category.slug,
-        name: category.name,
-        label: category.label,
-        description: category.description,
-        position,
-        artKind: category.artKind,
-      };
-      const [row] = await tx
-        .insert(categories)
-        .values(values)
-        .onConflictDoUpdate({ target: categories.slug, set: values })
-        .returning({ id: categories.id });
-      categoryIds.set(category.slug, row!.id);
-      artKinds.set(category.slug, category.artKind);
-      for (const alias of category.aliases) {
-        await tx
-          .insert(categoryAliases)
-          .values({ slug: alias, categoryId: row!.id })
-          .onConflictDoUpdate({ target: categoryAliases.slug, set: { categoryId: row!.id } });
-      }
-    }
-
+    const { categoryIds, artKinds } = await loadCategories(tx);
     const creatorIds = new Map<string, number>();
     for (const [index, creator] of sampleCreators.entries()) {
       const values = { ...creator, avatarUrl: artUrl("avatar", index + 1) };
@@ -76,6 +51,10 @@ function loadSampleCatalogue(db: Database): Promise<SeedResult> {
         categoryId: categoryIds.get(categorySlug)!,
         createdAt: addedAt(createdAt),
         updatedAt: addedAt(createdAt),
+        // Loading the sample catalogue again (the demo shop's daily restore) puts it back on sale.
+        status: "published" as const,
+        hiddenBy: null,
+        hiddenNote: null,
       };
       await tx.insert(products).values(values).onConflictDoUpdate({ target: products.id, set: values });
       await tx.delete(productImages).where(sql`${productImages.productId} = ${product.id}`);
@@ -108,12 +87,72 @@ function loadSampleCatalogue(db: Database): Promise<SeedResult> {
   });
 }
 
+/** The shop's categories and their aliases (SPEC section 2): every shop has them, live or demo. */
+async function loadCategories(tx: Queryable) {
+  const categoryIds = new Map<string, number>();
+  const artKinds = new Map<string, ArtKind>();
+  for (const [position, category] of sampleCategories.entries()) {
+    const values = {
+      slug: category.slug,
+      name: category.name,
+      label: category.label,
+      description: category.description,
+      position,
+      artKind: category.artKind,
+    };
+    const [row] = await tx
+      .insert(categories)
+      .values(values)
+      .onConflictDoUpdate({ target: categories.slug, set: values })
+      .returning({ id: categories.id });
+    categoryIds.set(category.slug, row!.id);
+    artKinds.set(category.slug, category.artKind);
+    for (const alias of category.aliases) {
+      await tx
+        .insert(categoryAliases)
+        .values({ slug: alias, categoryId: row!.id })
+        .onConflictDoUpdate({ target: categoryAliases.slug, set: { categoryId: row!.id } });
+    }
+  }
+  return { categoryIds, artKinds };
+}
+
 /** On first start: load the sample catalogue into an empty database. Returns what it loaded, or null. */
 export async function seedSampleCatalogueIfEmpty(db: Database, pool: pg.Pool): Promise<SeedResult | null> {
   return withAdvisoryLock(pool, "seed", async () => {
     const [row] = await db.select({ value: count() }).from(categories);
     return row!.value === 0 ? seedSampleCatalogue(db) : null;
   });
+}
+
+/** On first start of a live shop: its categories only, no sample products, creators or demo accounts. */
+export async function seedCategoriesIfEmpty(db: Database, pool: pg.Pool): Promise<number> {
+  return withAdvisoryLock(pool, "seed", async () => {
+    const [row] = await db.select({ value: count() }).from(categories);
+    if (row!.value > 0) return 0;
+    return db.transaction(async (tx) => (await loadCategories(tx)).categoryIds.size);
+  });
+}
+
+/**
+ * A live shop sells nothing of the sample catalogue (a database that was a demo shop's): its
+ * products on sale go back to drafts, which nobody can buy. Returns how many were withdrawn.
+ */
+export async function withdrawSampleProducts(db: Database): Promise<number> {
+  const withdrawn = await db
+    .update(products)
+    .set({ status: "draft", updatedAt: sql`now()` })
+    .where(
+      and(
+        inArray(
+          products.id,
+          sampleProducts.map((product) => product.id),
+        ),
+        inArray(products.status, ["published", "hidden"]),
+      ),
+    )
+    .returning({ id: products.id });
+  return withdrawn.length;
 }
 
 /**

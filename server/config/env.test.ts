@@ -32,6 +32,24 @@ describe("parseConfig", () => {
     });
   });
 
+  it("runs a demo shop on the embedded database and a live one on DATABASE_URL, unless SHOP_MODE says", () => {
+    expect(parseConfig({}).shopMode).toBe("demo");
+    expect(parseConfig({ DATABASE_URL: "postgresql://db/shop" }).shopMode).toBe("live");
+    expect(parseConfig({ SHOP_MODE: "live" }).shopMode).toBe("live");
+    expect(parseConfig({ DATABASE_URL: "postgresql://db/shop", SHOP_MODE: "demo" }).shopMode).toBe("demo");
+    expect(() => parseConfig({ SHOP_MODE: "test" })).toThrow("SHOP_MODE: must be demo or live");
+  });
+
+  it("bounds request bodies at 1 MB unless BODY_LIMIT says otherwise", () => {
+    expect(parseConfig({}).bodyLimitBytes).toBe(1024 * 1024);
+    expect(parseConfig({ BODY_LIMIT: "512kb" }).bodyLimitBytes).toBe(512 * 1024);
+    expect(parseConfig({ BODY_LIMIT: "2MB" }).bodyLimitBytes).toBe(2 * 1024 * 1024);
+    expect(parseConfig({ BODY_LIMIT: "65536" }).bodyLimitBytes).toBe(65536);
+    expect(() => parseConfig({ BODY_LIMIT: "lots" })).toThrow("BODY_LIMIT: must be a size like 1mb");
+    expect(() => parseConfig({ BODY_LIMIT: "10" })).toThrow("BODY_LIMIT: must be between 1kb and 100mb");
+    expect(() => parseConfig({ BODY_LIMIT: "1gb" })).toThrow("BODY_LIMIT: must be a size like 1mb");
+  });
+
   it("treats empty values as unset", () => {
     expect(parseConfig({ PORT: "", DATABASE_URL: "" })).toMatchObject({ port: 3000, databaseUrl: undefined });
   });

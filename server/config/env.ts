@@ -31,6 +31,16 @@ const envSchema = z.object({
   GOOGLE_ISSUER: z
     .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
     .default("https://accounts.google.com"),
+  // demo: the sample catalogue and the shared demo accounts (which nobody can take over); live: a
+  // real shop, with neither. Unset: demo on the embedded database, live with DATABASE_URL.
+  SHOP_MODE: z.enum(["demo", "live"], { error: "must be demo or live" }).optional(),
+  // The largest form, JSON or webhook body read (uploads have their own caps): bytes, or 512kb, 1mb.
+  BODY_LIMIT: z
+    .string()
+    .regex(/^\d+(\.\d+)?\s*(b|kb|mb)?$/i, "must be a size like 1mb, 512kb or 1048576")
+    .transform(parseSize)
+    .refine((bytes) => bytes >= 1024 && bytes <= 100 * 1024 * 1024, "must be between 1kb and 100mb")
+    .optional(),
   // false: this server only serves requests; background jobs run on the instances where it is true.
   RUN_JOBS: z.enum(["true", "false"], { error: "must be true or false" }).default("true"),
   // Prometheus metrics (server/ops/metrics.ts): on a port of their own (METRICS_PORT on METRICS_HOST),
@@ -92,8 +102,21 @@ const envSchema = z.object({
     .optional(),
 });
 
+/** The largest form, JSON or webhook body read when BODY_LIMIT is not set. */
+const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
+
+function parseSize(text: string): number {
+  const [, amount, unit = "b"] = /^(\d+(?:\.\d+)?)\s*(b|kb|mb)?$/i.exec(text.trim()) ?? [];
+  const factor = { b: 1, kb: 1024, mb: 1024 * 1024 }[unit.toLowerCase() as "b" | "kb" | "mb"];
+  return Math.floor(Number(amount) * factor);
+}
+
 export interface Config {
   nodeEnv: "development" | "production" | "test";
+  /** demo: sample catalogue and shared demo accounts that nobody can take over; live: neither. */
+  shopMode: "demo" | "live";
+  /** The largest body read for forms, JSON and webhooks (uploads have their own caps). */
+  bodyLimitBytes: number;
   port: number;
   host: string;
   dataDir: string; // absolute
@@ -146,6 +169,8 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
   const port = value.PORT;
   return {
     nodeEnv: value.NODE_ENV,
+    shopMode: value.SHOP_MODE ?? (value.DATABASE_URL ? "live" : "demo"),
+    bodyLimitBytes: value.BODY_LIMIT ?? DEFAULT_BODY_LIMIT_BYTES,
     port,
     host: value.HOST,
     dataDir: path.resolve(value.DATA_DIR),

@@ -1,5 +1,4 @@
 import * as serverBuild from "virtual:react-router/server-build";
-import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import type { Logger } from "pino";
@@ -15,10 +14,12 @@ import { operationsRoutes } from "../ops/operations-routes.ts";
 import { paymentProviderFor } from "../payments/provider-for.ts";
 import { fileStoreFor } from "../storage/file-store.ts";
 import { browserAuthEndpoints } from "./auth-endpoints.ts";
+import { refuseOversizedBodies } from "./body-limit.ts";
 import { servicesContext } from "./context.ts";
 import { generatedMedia, uploadedAvatars, uploadedProductImages } from "./generated-media.ts";
 import { healthCheck } from "./health.ts";
 import { rateLimits } from "./rate-limits.ts";
+import { reactRouterHandler } from "./react-router-handler.ts";
 import { requestLog } from "./request-log.ts";
 import { sameOriginWrites } from "./same-origin.ts";
 import { assignNonce, securityHeaders } from "./security-headers.ts";
@@ -77,21 +78,26 @@ export function createApp({
   app.get("/media/avatars/:name", uploadedAvatars(files));
   app.get("/media/products/:name", uploadedProductImages(files));
   app.get("/healthz", healthCheck(db));
+  app.use(refuseOversizedBodies(config.bodyLimitBytes, new RegExp(`^${AUTH_BASE_PATH}/`)));
   app.use(sameOriginWrites(config.publicUrl));
   app.use(rateLimits(db));
   // better-auth's own endpoints (Google's redirect back, emailed links); it reads the raw body.
-  app.all(`${AUTH_BASE_PATH}/{*path}`, browserAuthEndpoints(auth, AUTH_BASE_PATH));
+  // (A pattern without a path parameter, so Express never answers an undecodable address itself.)
+  app.all(new RegExp(`^${AUTH_BASE_PATH}/`), browserAuthEndpoints(auth, AUTH_BASE_PATH));
 
-  app.all(
-    "/{*path}",
-    createRequestHandler({
+  // `use`, not a route with a path parameter: Express would answer an address it cannot decode
+  // (/creator/%E0%A4) with its own bare 400 before the shop sees it.
+  app.use(
+    reactRouterHandler({
       build: serverBuild,
       mode: config.nodeEnv === "development" ? "development" : "production",
+      bodyLimit: config.bodyLimitBytes,
       getLoadContext(req, res) {
         const context = new RouterContextProvider();
         context.set(servicesContext, {
           db,
           shopName: config.shopName,
+          shopMode: config.shopMode,
           publicUrl: config.publicUrl,
           nonce: res.locals.cspNonce as string,
           auth,

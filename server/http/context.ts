@@ -10,6 +10,8 @@ import type { FileStore } from "../storage/file-store.ts";
 export interface RequestServices {
   db: Database;
   shopName: string;
+  /** demo: the sample shop with shared demo accounts; live: a real shop (SHOP_MODE). */
+  shopMode: "demo" | "live";
   publicUrl: string;
   /** The Content-Security-Policy nonce of this response's inline scripts. */
   nonce: string;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { recordIdField } from "../lib/record-id.ts";
 
 // The forms of seller enforcement: an admin records a violation, a seller appeals, an admin decides.
 
@@ -9,7 +10,7 @@ export const violationReason = z
   .max(1000, "Please keep the reason under 1000 characters.");
 
 export const violationSchema = z.object({
-  creatorId: z.coerce.number().int().positive(),
+  creatorId: recordIdField("Choose the shop."),
   reason: violationReason,
 });
 
@@ -20,7 +21,7 @@ export const appealMessage = z
   .max(2000, "Please keep your appeal under 2000 characters.");
 
 export const appealSchema = z.object({
-  actionId: z.coerce.number().int().positive(),
+  actionId: recordIdField("Choose the action to appeal."),
   message: appealMessage,
 });
 
@@ -33,7 +34,7 @@ export const denialNote = z
 export const appealDecisionSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("uphold"),
-    appealId: z.coerce.number().int().positive(),
+    appealId: recordIdField("Choose the appeal to decide."),
     note: z
       .string()
       .trim()
@@ -41,5 +42,5 @@ export const appealDecisionSchema = z.discriminatedUnion("intent", [
       .optional()
       .transform((note) => note || null),
   }),
-  z.object({ intent: z.literal("deny"), appealId: z.coerce.number().int().positive(), note: denialNote }),
+  z.object({ intent: z.literal("deny"), appealId: recordIdField("Choose the appeal to decide."), note: denialNote }),
 ]);

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Database, Queryable } from "../db/client.ts";
 import { type OrderStatus, orderItems, orders, refundRequests } from "../db/schema.ts";
 import { type JobQueue, QUEUES } from "../jobs/queue.ts";
+import { recordIdField } from "../lib/record-id.ts";
 import { Refusal } from "../lib/refusal.ts";
 import { type PaymentProvider, RefundRefused } from "../payments/provider.ts";
 import { recordRefund } from "../payouts/ledger.ts";
@@ -26,13 +27,19 @@ export interface RefundServices {
 }
 
 export const refundRejectionSchema = z.object({
-  requestId: z.coerce.number().int().positive("Choose the refund request to decide."),
+  requestId: recordIdField("Choose the refund request to decide."),
   reason: z
     .string({ error: "Tell the buyer why the refund is declined, in at least 10 characters." })
     .trim()
     .min(10, "Tell the buyer why the refund is declined, in at least 10 characters.")
     .max(1000, "Please keep the reason under 1000 characters."),
 });
+
+/** The admin Refunds page's forms: approve, or reject with a reason. */
+export const refundDecisionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("approve"), requestId: refundRejectionSchema.shape.requestId }),
+  refundRejectionSchema.extend({ intent: z.literal("reject") }),
+]);
 
 const NO_SUCH_REQUEST = "There is no such refund request.";
 const ALREADY_DECIDED = "This refund request has already been decided.";

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { MONEY_BACK_GUARANTEE_DAYS } from "../../app/lib/shop-facts.ts";
 import type { Database } from "../db/client.ts";
 import { orderItems, refundRequests } from "../db/schema.ts";
+import { recordIdField } from "../lib/record-id.ts";
 import { Refusal } from "../lib/refusal.ts";
 import type { Order } from "./place-order.ts";
 
@@ -10,7 +11,7 @@ import type { Order } from "./place-order.ts";
 export const REFUND_WINDOW_DAYS = MONEY_BACK_GUARANTEE_DAYS;
 
 export const refundRequestSchema = z.object({
-  orderItemId: z.coerce.number().int().positive("Choose the item to refund."),
+  orderItemId: recordIdField("Choose the item to refund."),
   reason: z
     .string()
     .trim()

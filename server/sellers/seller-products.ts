@@ -8,7 +8,7 @@ import type { ProductForm } from "./product-schema.ts";
 // A seller's own products: every function takes the seller's creator id and touches only that
 // creator's products. Anything else answers as if the product did not exist.
 
-const NOT_FOUND = "We could not find this product in your shop.";
+export const PRODUCT_NOT_IN_SHOP = "We could not find this product in your shop.";
 
 function columnsOf(input: ProductForm) {
   return {
@@ -55,7 +55,7 @@ export async function requireOwnProduct(db: Database, creatorId: number, product
         .from(products)
         .where(and(eq(products.id, productId), eq(products.creatorId, creatorId), ne(products.status, "deleted")))
     : [];
-  if (!product) throw new Refusal(NOT_FOUND, 404);
+  if (!product) throw new Refusal(PRODUCT_NOT_IN_SHOP, 404);
   return product;
 }
 

@@ -133,29 +133,32 @@ function LoginForm({ demoAccounts }: { demoAccounts: DemoAccount[] }) {
           Forgot your password?
         </Link>
       </Dialog.Close>
-      <div className="rounded-md border border-dashed border-border p-3 text-sm">
-        <p className="font-medium">Demo accounts</p>
-        <ul className="mt-2 grid gap-2">
-          {demoAccounts.map((demo) => (
-            <li key={demo.email} className="flex flex-wrap items-center justify-between gap-2">
-              <span className="text-muted-foreground">
-                {demo.isSeller ? "Seller" : "Buyer"}: {demo.email} / {demo.password}
-              </span>
-              <Button
-                type="button"
-                variant="outline"
-                size="sm"
-                onClick={() => {
-                  setEmail(demo.email);
-                  setPassword(demo.password);
-                }}
-              >
-                Use {demo.isSeller ? "seller" : "buyer"} demo
-              </Button>
-            </li>
-          ))}
-        </ul>
-      </div>
+      {/* Only a demo shop has demo accounts (SHOP_MODE). */}
+      {demoAccounts.length > 0 ? (
+        <div className="rounded-md border border-dashed border-border p-3 text-sm">
+          <p className="font-medium">Demo accounts</p>
+          <ul className="mt-2 grid gap-2">
+            {demoAccounts.map((demo) => (
+              <li key={demo.email} className="flex flex-wrap items-center justify-between gap-2">
+                <span className="text-muted-foreground">
+                  {demo.isSeller ? "Seller" : "Buyer"}: {demo.email} / {demo.password}
+                </span>
+                <Button
+                  type="button"
+                  variant="outline"
+                  size="sm"
+                  onClick={() => {
+                    setEmail(demo.email);
+                    setPassword(demo.password);
+                  }}
+                >
+                  Use {demo.isSeller ? "seller" : "buyer"} demo
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
     </fetcher.Form>
   );
 }

@@ -1,31 +1,29 @@
 import { forgotPasswordSchema } from "@server/accounts/credentials-schema.ts";
-import { requestPasswordReset } from "@server/accounts/password-reset.ts";
+import { isDemoAccountEmail } from "@server/accounts/demo-accounts.ts";
+import { RESET_REQUESTED, requestPasswordReset } from "@server/accounts/password-reset.ts";
 import { servicesContext } from "@server/http/context.ts";
-import { data, Form, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { FormStatus } from "~/components/account/form-status";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Input, Label } from "~/components/ui/input";
 import { Container } from "~/components/ui/page";
-import { firstIssue } from "~/lib/form-errors";
+import { parseForm, readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
-import { refusalResponse } from "~/lib/refusal.server";
+import { formAction } from "~/lib/refusal.server";
 import type { Route } from "./+types/forgot-password";
 
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = formAction(async ({ request, context }: Route.ActionArgs) => {
   const services = context.get(servicesContext);
-  const parsed = forgotPasswordSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ ok: false, message: firstIssue(parsed.error) }, { status: 400 });
-  try {
-    const message = await requestPasswordReset(
-      { ...services, limits: services.accountLimits, headers: request.headers },
-      parsed.data.email,
-    );
-    return { ok: true, message };
-  } catch (error) {
-    return refusalResponse(error);
-  }
-}
+  const { email } = parseForm(await readForm(request), forgotPasswordSchema);
+  // A demo account's password is the published one: no link is sent, and the answer is the usual one.
+  if (services.shopMode === "demo" && isDemoAccountEmail(email)) return { ok: true as const, message: RESET_REQUESTED };
+  const message = await requestPasswordReset(
+    { ...services, limits: services.accountLimits, headers: request.headers },
+    email,
+  );
+  return { ok: true as const, message };
+});
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Forgot your password?");
 

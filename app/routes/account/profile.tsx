@@ -2,7 +2,8 @@ import { updateProfileName } from "@server/accounts/account-settings.ts";
 import { removeAvatar, setAvatar } from "@server/accounts/avatar.ts";
 import { profileSchema } from "@server/accounts/credentials-schema.ts";
 import { servicesContext } from "@server/http/context.ts";
-import { data, Form, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
+import { z } from "zod";
 import { FormStatus } from "~/components/account/form-status";
 import { UserAvatar } from "~/components/account/user-avatar";
 import { Button } from "~/components/ui/button";
@@ -10,7 +11,7 @@ import { Card } from "~/components/ui/card";
 import { Input, Label } from "~/components/ui/input";
 import { Container } from "~/components/ui/page";
 import { readProfileForm } from "~/lib/avatar-upload.server";
-import { firstIssue } from "~/lib/form-errors";
+import { parseForm, parseIntent } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
 import { refusalResponse } from "~/lib/refusal.server";
 import { requireUser } from "~/lib/require-user.server";
@@ -20,17 +21,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { user: await requireUser(request, context) };
 }
 
+const profileIntentSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("upload-avatar") }),
+  z.object({ intent: z.literal("remove-avatar") }),
+  z.object({ intent: z.literal("save-name") }),
+]);
+
 export async function action({ request, context }: Route.ActionArgs) {
   await requireUser(request, context);
   const { auth, files } = context.get(servicesContext);
   const headers = request.headers;
+  // The picture's forms and the name's each show their own outcome.
   let intent: "picture" | "name" = "name";
   try {
     const form = await readProfileForm(request);
-    if (form.get("intent") === "upload-avatar" || form.get("intent") === "remove-avatar") {
+    const asked = parseIntent(form, profileIntentSchema).intent;
+    if (asked === "upload-avatar" || asked === "remove-avatar") {
       intent = "picture";
       const picture = form.get("avatar");
-      if (form.get("intent") === "remove-avatar") {
+      if (asked === "remove-avatar") {
         await removeAvatar({ auth, files, headers });
         return { intent, ok: true, message: "Your picture was removed." };
       }
@@ -38,9 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       await setAvatar({ auth, files, headers }, bytes);
       return { intent, ok: true, message: "Your new picture was saved." };
     }
-    const parsed = profileSchema.safeParse(Object.fromEntries(form));
-    if (!parsed.success) return data({ intent, ok: false, message: firstIssue(parsed.error) }, { status: 400 });
-    await updateProfileName(auth, headers, parsed.data.name);
+    await updateProfileName(auth, headers, parseForm(form, profileSchema).name);
     return { intent, ok: true, message: "Your profile was saved." };
   } catch (error) {
     return refusalResponse(error, { intent });
@@ -97,6 +104,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
       <Card className="mt-6 p-6">
         <h2 className="text-xl font-semibold">Your name</h2>
         <Form method="post" className="mt-4 grid gap-4">
+          <input type="hidden" name="intent" value="save-name" />
           <FormStatus result={resultOf("name")} />
           <div className="grid gap-2">
             <Label htmlFor="profile-name">Name</Label>

@@ -1,15 +1,15 @@
 import { MIN_PASSWORD_LENGTH, resetPasswordSchema } from "@server/accounts/credentials-schema.ts";
 import { resetPassword } from "@server/accounts/password-reset.ts";
 import { servicesContext } from "@server/http/context.ts";
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { FormStatus } from "~/components/account/form-status";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Input, Label } from "~/components/ui/input";
 import { Container } from "~/components/ui/page";
-import { firstIssue } from "~/lib/form-errors";
+import { parseForm, readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
-import { refusalResponse } from "~/lib/refusal.server";
+import { formAction } from "~/lib/refusal.server";
 import type { Route } from "./+types/reset-password";
 
 // The emailed link goes through better-auth, which checks the token and comes back here with
@@ -20,17 +20,12 @@ export function loader({ request }: Route.LoaderArgs) {
   return { token: token && !params.get("error") ? token : null };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = formAction(async ({ request, context }: Route.ActionArgs) => {
   const { auth } = context.get(servicesContext);
-  const parsed = resetPasswordSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ ok: false, message: firstIssue(parsed.error) }, { status: 400 });
-  try {
-    await resetPassword(auth, parsed.data.token, parsed.data.newPassword);
-    return { ok: true, message: "Your password was changed. Sign in with your new password." };
-  } catch (error) {
-    return refusalResponse(error);
-  }
-}
+  const { token, newPassword } = parseForm(await readForm(request), resetPasswordSchema);
+  await resetPassword(auth, token, newPassword);
+  return { ok: true as const, message: "Your password was changed. Sign in with your new password." };
+});
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Choose a new password");
 

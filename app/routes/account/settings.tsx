@@ -13,9 +13,10 @@ import {
   deleteAccountSchema,
   MIN_PASSWORD_LENGTH,
 } from "@server/accounts/credentials-schema.ts";
+import { assertNotSharedDemoAccount } from "@server/accounts/demo-accounts.ts";
 import { servicesContext } from "@server/http/context.ts";
 import { data, Form, redirect, useNavigation } from "react-router";
-import type { z } from "zod";
+import { z } from "zod";
 import { AccountActivity } from "~/components/account/account-activity";
 import { FormStatus } from "~/components/account/form-status";
 import { SessionList } from "~/components/account/session-list";
@@ -24,9 +25,9 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Input, Label } from "~/components/ui/input";
 import { Container } from "~/components/ui/page";
-import { firstIssue } from "~/lib/form-errors";
+import { parseForm, parseIntent, readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
-import { refusalResponse } from "~/lib/refusal.server";
+import { formAction, refusalResponse } from "~/lib/refusal.server";
 import { requireUser } from "~/lib/require-user.server";
 import type { Route } from "./+types/settings";
 
@@ -38,33 +39,35 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 // Each form names itself with `intent`; its outcome comes back under the same intent, so that
-// the message shows under the form that was sent.
+// the message shows under the form that was sent. An intent not in this list is refused.
 type Intent = "email" | "confirmation" | "password" | "sessions" | "delete";
-const intents: Record<string, Intent> = {
+const intents = {
   "change-email": "email",
   "resend-confirmation": "confirmation",
   "change-password": "password",
   "revoke-other-sessions": "sessions",
   "delete-account": "delete",
-};
+} as const satisfies Record<string, Intent>;
+const intentSchema = z.object({ intent: z.enum(Object.keys(intents) as Array<keyof typeof intents>) });
+// What the demo accounts may not do in a demo shop: everyone shares them.
+const LOCKED_FOR_DEMO: ReadonlySet<Intent> = new Set(["email", "password", "delete"]);
 
-export async function action({ request, context }: Route.ActionArgs) {
-  await requireUser(request, context);
-  const { db, auth, accountLimits: limits } = context.get(servicesContext);
+export const action = formAction(async ({ request, context }: Route.ActionArgs) => {
+  const user = await requireUser(request, context);
+  const { db, auth, accountLimits: limits, shopMode } = context.get(servicesContext);
   const headers = request.headers;
-  const form = Object.fromEntries(await request.formData());
-  const intent = intents[String(form.intent)] ?? "password";
-  const invalid = (error: z.ZodError) => data({ intent, ok: false, message: firstIssue(error) }, { status: 400 });
+  const form = await readForm(request);
+  const intent = intents[parseIntent(form, intentSchema).intent];
   try {
+    if (LOCKED_FOR_DEMO.has(intent)) assertNotSharedDemoAccount(shopMode, user.email);
     switch (intent) {
       case "email": {
-        const parsed = changeEmailSchema.safeParse(form);
-        if (!parsed.success) return invalid(parsed.error);
-        await requestEmailChange({ db, auth, limits, headers }, parsed.data.newEmail);
+        const { newEmail } = parseForm(form, changeEmailSchema);
+        await requestEmailChange({ db, auth, limits, headers }, newEmail);
         return {
           intent,
           ok: true,
-          message: `We sent a confirmation link to ${parsed.data.newEmail}. Your email address changes when you open it.`,
+          message: `We sent a confirmation link to ${newEmail}. Your email address changes when you open it.`,
         };
       }
       case "confirmation":
@@ -74,14 +77,11 @@ export async function action({ request, context }: Route.ActionArgs) {
         await revokeOtherSessions(db, auth, headers);
         return { intent, ok: true, message: "Your other sessions were signed out." };
       case "delete": {
-        const parsed = deleteAccountSchema.safeParse(form);
-        if (!parsed.success) return invalid(parsed.error);
-        throw redirect("/account/deleted", { headers: await deleteOwnAccount(auth, headers, parsed.data.password) });
+        const { password } = parseForm(form, deleteAccountSchema);
+        throw redirect("/account/deleted", { headers: await deleteOwnAccount(auth, headers, password) });
       }
       case "password": {
-        const parsed = changePasswordSchema.safeParse(form);
-        if (!parsed.success) return invalid(parsed.error);
-        const result = await changePassword(db, auth, headers, parsed.data);
+        const result = await changePassword(db, auth, headers, parseForm(form, changePasswordSchema));
         return data(
           { intent, ok: true, message: "Your password was changed. Your other devices were signed out." },
           { headers: result.headers },
@@ -91,7 +91,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     return refusalResponse(error, { intent });
   }
-}
+});
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Settings");
 
@@ -103,13 +103,17 @@ const passwordFields = [
 
 export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
   const saving = useNavigation().state === "submitting";
-  const resultOf = (intent: Intent) => (actionData?.intent === intent ? actionData : undefined);
+  const resultOf = (intent: Intent) =>
+    actionData && "intent" in actionData && actionData.intent === intent ? actionData : undefined;
+  // A form the page could not read at all (no known intent) is answered at the top.
+  const unread = actionData && !("intent" in actionData) ? actionData : undefined;
   const passwordResult = resultOf("password");
   const emailResult = resultOf("email");
   const { user } = loaderData;
   return (
     <Container className="max-w-3xl py-10">
       <h1 className="text-3xl font-bold">Settings</h1>
+      <FormStatus result={unread} />
       <p className="mt-2 text-muted-foreground">Signed in as {user.email}</p>
       <Card className="mt-6 p-6">
         <div className="flex flex-wrap items-center gap-3">

@@ -1,15 +1,11 @@
 import { signOut } from "@server/accounts/credentials.ts";
 import { servicesContext } from "@server/http/context.ts";
 import { data } from "react-router";
-import { refusalResponse } from "~/lib/refusal.server";
+import { formAction } from "~/lib/refusal.server";
 import type { Route } from "./+types/sign-out";
 
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = formAction(async ({ request, context }: Route.ActionArgs) => {
   const { db, auth } = context.get(servicesContext);
-  try {
-    const { headers } = await signOut({ db, auth, headers: request.headers });
-    return data({ ok: true as const }, { headers });
-  } catch (error) {
-    return refusalResponse(error);
-  }
-}
+  const { headers } = await signOut({ db, auth, headers: request.headers });
+  return data({ ok: true as const }, { headers });
+});

@@ -2,13 +2,12 @@ import { servicesContext } from "@server/http/context.ts";
 import { decideAppeal } from "@server/moderation/decide-appeal.ts";
 import { appealDecisionSchema } from "@server/moderation/moderation-schemas.ts";
 import { pendingAppeals } from "@server/moderation/pending-appeals.ts";
-import { data } from "react-router";
 import { AdminPage, adminMeta, CardList } from "~/components/admin/admin-page";
 import { NoteForm } from "~/components/admin/note-form";
 import { StandingBadge } from "~/components/moderation/standing-badge";
 import { formatDay, STEP_LABELS } from "~/lib/enforcement";
-import { firstIssue } from "~/lib/form-errors";
-import { refusalResponse } from "~/lib/refusal.server";
+import { parseIntent, readForm } from "~/lib/form.server";
+import { formAction } from "~/lib/refusal.server";
 import { requireAdmin } from "~/lib/require-user.server";
 import { APPEAL_REVIEW_TIME } from "~/lib/shop-facts";
 import type { Route } from "./+types/appeals";
@@ -26,24 +25,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** POST: uphold an appeal (the action is withdrawn and undone), or deny it with a note. */
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = formAction(async ({ request, context }: Route.ActionArgs) => {
   const admin = await requireAdmin(request, context);
-  const parsed = appealDecisionSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ ok: false, message: firstIssue(parsed.error) }, { status: 400 });
-  const { intent, appealId, note } = parsed.data;
-  try {
-    await decideAppeal(context.get(servicesContext), admin.id, appealId, { uphold: intent === "uphold", note });
-    return {
-      ok: true,
-      message:
-        intent === "uphold"
-          ? "Upheld: the action is withdrawn and its effects undone. The seller was emailed."
-          : "Denied: the action stands. The seller was emailed your note.",
-    };
-  } catch (error) {
-    return refusalResponse(error);
-  }
-}
+  const { intent, appealId, note } = parseIntent(await readForm(request), appealDecisionSchema);
+  await decideAppeal(context.get(servicesContext), admin.id, appealId, { uphold: intent === "uphold", note });
+  return {
+    ok: true as const,
+    message:
+      intent === "uphold"
+        ? "Upheld: the action is withdrawn and its effects undone. The seller was emailed."
+        : "Denied: the action stands. The seller was emailed your note.",
+  };
+});
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "Appeals");
 

@@ -1,12 +1,11 @@
 import { servicesContext } from "@server/http/context.ts";
-import { rejectionSchema } from "@server/sellers/application-schema.ts";
+import { applicationDecisionSchema } from "@server/sellers/application-schema.ts";
 import { decideApplication, pendingApplications } from "@server/sellers/applications.ts";
-import { data } from "react-router";
 import { AdminPage, adminMeta, CardList } from "~/components/admin/admin-page";
 import { NoteForm } from "~/components/admin/note-form";
 import { PostButton } from "~/components/admin/post-button";
-import { firstIssue } from "~/lib/form-errors";
-import { refusalResponse } from "~/lib/refusal.server";
+import { parseIntent, readForm } from "~/lib/form.server";
+import { formAction } from "~/lib/refusal.server";
 import { requireAdmin } from "~/lib/require-user.server";
 import type { Route } from "./+types/applications";
 
@@ -17,26 +16,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** POST: approve, or reject with a reason. */
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = formAction(async ({ request, context }: Route.ActionArgs) => {
   const admin = await requireAdmin(request, context);
   const services = context.get(servicesContext);
-  const form = Object.fromEntries(await request.formData());
-  try {
-    if (form.intent === "approve") {
-      await decideApplication(services, admin.id, Number(form.applicationId), { approve: true });
-      return { ok: true, message: "Approved: the applicant is now a seller." };
-    }
-    const parsed = rejectionSchema.safeParse(form);
-    if (!parsed.success) return data({ ok: false, message: firstIssue(parsed.error) }, { status: 400 });
-    await decideApplication(services, admin.id, parsed.data.applicationId, {
-      approve: false,
-      reason: parsed.data.reason,
-    });
-    return { ok: true, message: "Rejected: the applicant was told why." };
-  } catch (error) {
-    return refusalResponse(error);
+  const decision = parseIntent(await readForm(request), applicationDecisionSchema);
+  if (decision.intent === "approve") {
+    await decideApplication(services, admin.id, decision.applicationId, { approve: true });
+    return { ok: true as const, message: "Approved: the applicant is now a seller." };
   }
-}
+  await decideApplication(services, admin.id, decision.applicationId, { approve: false, reason: decision.reason });
+  return { ok: true as const, message: "Rejected: the applicant was told why." };
+});
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "Seller applications");
 

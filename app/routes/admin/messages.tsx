@@ -1,12 +1,15 @@
 import { listContactMessages, markMessageHandled, messageListQuery } from "@server/admin/contact-messages.ts";
 import { servicesContext } from "@server/http/context.ts";
+import { recordIdField } from "@server/lib/record-id.ts";
 import { Link } from "react-router";
+import { z } from "zod";
 import { AdminPage, adminMeta, CardList } from "~/components/admin/admin-page";
 import { Pager } from "~/components/admin/pager";
 import { PostButton } from "~/components/admin/post-button";
 import { Button } from "~/components/ui/button";
+import { parseForm, readForm } from "~/lib/form.server";
 import { formatDateTimeUtc } from "~/lib/format";
-import { refusalResponse } from "~/lib/refusal.server";
+import { formAction } from "~/lib/refusal.server";
 import { requireAdmin } from "~/lib/require-user.server";
 import type { Route } from "./+types/messages";
 
@@ -25,16 +28,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** POST: mark one message handled. */
-export async function action({ request, context }: Route.ActionArgs) {
+const handledSchema = z.object({ messageId: recordIdField("Choose the message.") });
+
+export const action = formAction(async ({ request, context }: Route.ActionArgs) => {
   const admin = await requireAdmin(request, context);
-  const form = await request.formData();
-  try {
-    await markMessageHandled(context.get(servicesContext).db, admin.id, Number(form.get("messageId")));
-    return { ok: true, message: "Marked as handled." };
-  } catch (error) {
-    return refusalResponse(error);
-  }
-}
+  const { messageId } = parseForm(await readForm(request), handledSchema);
+  await markMessageHandled(context.get(servicesContext).db, admin.id, messageId);
+  return { ok: true as const, message: "Marked as handled." };
+});
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "Contact messages");
 

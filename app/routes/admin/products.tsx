@@ -1,21 +1,21 @@
 import {
   findProductsForModeration,
   hideProduct,
-  hideProductSchema,
   moderationQuery,
+  productModerationSchema,
   restoreProduct,
 } from "@server/admin/product-moderation.ts";
 import { servicesContext } from "@server/http/context.ts";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { AdminPage, adminMeta, CardList } from "~/components/admin/admin-page";
 import { ListSearch } from "~/components/admin/list-search";
 import { NoteForm } from "~/components/admin/note-form";
 import { Pager } from "~/components/admin/pager";
 import { PostButton } from "~/components/admin/post-button";
 import { StatusBadge } from "~/components/sellers/status-badge";
-import { firstIssue } from "~/lib/form-errors";
+import { parseIntent, readForm } from "~/lib/form.server";
 import { formatPrice } from "~/lib/format";
-import { refusalResponse } from "~/lib/refusal.server";
+import { formAction } from "~/lib/refusal.server";
 import { requireAdmin } from "~/lib/require-user.server";
 import { MODERATION_NOTE_LENGTH } from "~/lib/shop-facts";
 import type { Route } from "./+types/products";
@@ -27,26 +27,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** POST: hide a product with a note for its seller, or restore one the platform hid. */
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = formAction(async ({ request, context }: Route.ActionArgs) => {
   await requireAdmin(request, context);
   const services = context.get(servicesContext);
-  const form = Object.fromEntries(await request.formData());
-  try {
-    if (form.intent === "restore") {
-      const restored = await restoreProduct(services, Number(form.productId));
-      return { ok: true, message: `Restored "${restored.title}": it is on sale again.` };
-    }
-    const parsed = hideProductSchema.safeParse(form);
-    if (!parsed.success) return data({ ok: false, message: firstIssue(parsed.error) }, { status: 400 });
-    const hidden = await hideProduct(services, parsed.data.productId, parsed.data.note);
-    return {
-      ok: true,
-      message: `Hidden "${hidden.title}".${hidden.sellerTold ? " Its seller was emailed the note." : ""}`,
-    };
-  } catch (error) {
-    return refusalResponse(error);
+  const decision = parseIntent(await readForm(request), productModerationSchema);
+  if (decision.intent === "restore") {
+    const restored = await restoreProduct(services, decision.productId);
+    return { ok: true as const, message: `Restored "${restored.title}": it is on sale again.` };
   }
-}
+  const hidden = await hideProduct(services, decision.productId, decision.note);
+  return {
+    ok: true as const,
+    message: `Hidden "${hidden.title}".${hidden.sellerTold ? " Its seller was emailed the note." : ""}`,
+  };
+});
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "Product moderation");
 

@@ -1,17 +1,11 @@
 import { servicesContext } from "@server/http/context.ts";
-import {
-  approveRefund,
-  openRefundRequests,
-  refundRejectionSchema,
-  rejectRefund,
-} from "@server/orders/decide-refund.ts";
-import { data } from "react-router";
+import { approveRefund, openRefundRequests, refundDecisionSchema, rejectRefund } from "@server/orders/decide-refund.ts";
 import { AdminPage, adminMeta, CardList } from "~/components/admin/admin-page";
 import { NoteForm } from "~/components/admin/note-form";
 import { PostButton } from "~/components/admin/post-button";
-import { firstIssue } from "~/lib/form-errors";
+import { parseIntent, readForm } from "~/lib/form.server";
 import { formatDateTimeUtc, formatPrice } from "~/lib/format";
-import { refusalResponse } from "~/lib/refusal.server";
+import { formAction } from "~/lib/refusal.server";
 import { requireAdmin } from "~/lib/require-user.server";
 import { REFUND_REVIEW_HOURS } from "~/lib/shop-facts";
 import type { Route } from "./+types/refunds";
@@ -29,23 +23,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** POST: approve (the provider refunds the buyer), or reject with a reason. */
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = formAction(async ({ request, context }: Route.ActionArgs) => {
   const admin = await requireAdmin(request, context);
   const services = context.get(servicesContext);
-  const form = Object.fromEntries(await request.formData());
-  try {
-    if (form.intent === "approve") {
-      const { amountCents } = await approveRefund(services, admin.id, Number(form.requestId));
-      return { ok: true, message: `Approved: ${formatPrice(amountCents)} was refunded and the buyer was emailed.` };
-    }
-    const parsed = refundRejectionSchema.safeParse(form);
-    if (!parsed.success) return data({ ok: false, message: firstIssue(parsed.error) }, { status: 400 });
-    await rejectRefund(services, admin.id, parsed.data.requestId, parsed.data.reason);
-    return { ok: true, message: "Rejected: the buyer was told why." };
-  } catch (error) {
-    return refusalResponse(error);
+  const decision = parseIntent(await readForm(request), refundDecisionSchema);
+  if (decision.intent === "approve") {
+    const { amountCents } = await approveRefund(services, admin.id, decision.requestId);
+    return {
+      ok: true as const,
+      message: `Approved: ${formatPrice(amountCents)} was refunded and the buyer was emailed.`,
+    };
   }
-}
+  await rejectRefund(services, admin.id, decision.requestId, decision.reason);
+  return { ok: true as const, message: "Rejected: the buyer was told why." };
+});
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "Refund requests");
 

@@ -2,15 +2,15 @@ import { servicesContext } from "@server/http/context.ts";
 import { issueViolation } from "@server/moderation/issue-violation.ts";
 import { violationSchema } from "@server/moderation/moderation-schemas.ts";
 import { sellerShopQuery, sellerShops } from "@server/moderation/seller-shops.ts";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { AdminPage, adminMeta, CardList } from "~/components/admin/admin-page";
 import { ListSearch } from "~/components/admin/list-search";
 import { NoteForm } from "~/components/admin/note-form";
 import { Pager } from "~/components/admin/pager";
 import { StandingBadge } from "~/components/moderation/standing-badge";
 import { APPEAL_STATUS_LABELS, formatDay, NEXT_STEP_HINTS, STEP_LABELS } from "~/lib/enforcement";
-import { firstIssue } from "~/lib/form-errors";
-import { refusalResponse } from "~/lib/refusal.server";
+import { parseForm, readForm } from "~/lib/form.server";
+import { formAction } from "~/lib/refusal.server";
 import { requireAdmin } from "~/lib/require-user.server";
 import type { Route } from "./+types/sellers";
 
@@ -34,22 +34,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** POST: record a violation by a shop; its step follows from the shop's earlier actions. */
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = formAction(async ({ request, context }: Route.ActionArgs) => {
   const admin = await requireAdmin(request, context);
-  const parsed = violationSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ ok: false, message: firstIssue(parsed.error) }, { status: 400 });
-  try {
-    const recorded = await issueViolation(
-      context.get(servicesContext),
-      admin.id,
-      parsed.data.creatorId,
-      parsed.data.reason,
-    );
-    return { ok: true, message: `Recorded: ${STEP_LABELS[recorded.step].toLowerCase()}. The seller was emailed.` };
-  } catch (error) {
-    return refusalResponse(error);
-  }
-}
+  const violation = parseForm(await readForm(request), violationSchema);
+  const recorded = await issueViolation(context.get(servicesContext), admin.id, violation.creatorId, violation.reason);
+  return {
+    ok: true as const,
+    message: `Recorded: ${STEP_LABELS[recorded.step].toLowerCase()}. The seller was emailed.`,
+  };
+});
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "Sellers");
 

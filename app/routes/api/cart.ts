@@ -4,8 +4,8 @@ import { cartChangeSchema } from "@server/cart/cart-schema.ts";
 import { findShopper } from "@server/cart/shopper.ts";
 import { servicesContext } from "@server/http/context.ts";
 import { data } from "react-router";
-import { firstIssue } from "~/lib/form-errors";
-import { refusalResponse } from "~/lib/refusal.server";
+import { parseIntent, readForm } from "~/lib/form.server";
+import { formAction } from "~/lib/refusal.server";
 import { guestCookieHeader, visitorOf } from "~/lib/shopper.server";
 import type { Route } from "./+types/cart";
 
@@ -16,18 +16,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** POST: one change (add, increment, decrement, set, remove, clear); the cart as it is afterwards. */
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = formAction(async ({ request, context }: Route.ActionArgs) => {
   const { db, publicUrl } = context.get(servicesContext);
-  const parsed = cartChangeSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ ok: false as const, message: firstIssue(parsed.error) }, { status: 400 });
-  try {
-    const visitor = await visitorOf(request, context);
-    const { newGuestId } = await applyCartChange(db, visitor, parsed.data);
-    const headers = new Headers();
-    if (newGuestId) headers.append("Set-Cookie", await guestCookieHeader(newGuestId, publicUrl));
-    const shopper = newGuestId ?? (await findShopper(db, visitor));
-    return data({ ok: true as const, intent: parsed.data.intent, cart: await getCart(db, shopper) }, { headers });
-  } catch (error) {
-    return refusalResponse(error);
-  }
-}
+  const change = parseIntent(await readForm(request), cartChangeSchema);
+  const visitor = await visitorOf(request, context);
+  const { newGuestId } = await applyCartChange(db, visitor, change);
+  const headers = new Headers();
+  if (newGuestId) headers.append("Set-Cookie", await guestCookieHeader(newGuestId, publicUrl));
+  const shopper = newGuestId ?? (await findShopper(db, visitor));
+  return data({ ok: true as const, intent: change.intent, cart: await getCart(db, shopper) }, { headers });
+});

@@ -4,8 +4,8 @@ import { findShopper } from "@server/cart/shopper.ts";
 import { wishlistProductIds } from "@server/cart/wishlist.ts";
 import { servicesContext } from "@server/http/context.ts";
 import { data } from "react-router";
-import { firstIssue } from "~/lib/form-errors";
-import { refusalResponse } from "~/lib/refusal.server";
+import { parseForm, readForm } from "~/lib/form.server";
+import { formAction } from "~/lib/refusal.server";
 import { guestCookieHeader, visitorOf } from "~/lib/shopper.server";
 import type { Route } from "./+types/wishlist";
 
@@ -16,20 +16,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** POST intent=toggle: adds the product or takes it off; says which. */
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = formAction(async ({ request, context }: Route.ActionArgs) => {
   const { db, publicUrl } = context.get(servicesContext);
-  const parsed = wishlistChangeSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ ok: false as const, message: firstIssue(parsed.error) }, { status: 400 });
-  try {
-    const { result, newGuestId } = await applyWishlistToggle(
-      db,
-      await visitorOf(request, context),
-      parsed.data.productId,
-    );
-    const headers = new Headers();
-    if (newGuestId) headers.append("Set-Cookie", await guestCookieHeader(newGuestId, publicUrl));
-    return data({ ok: true as const, result }, { headers });
-  } catch (error) {
-    return refusalResponse(error);
-  }
-}
+  const { productId } = parseForm(await readForm(request), wishlistChangeSchema);
+  const { result, newGuestId } = await applyWishlistToggle(db, await visitorOf(request, context), productId);
+  const headers = new Headers();
+  if (newGuestId) headers.append("Set-Cookie", await guestCookieHeader(newGuestId, publicUrl));
+  return data({ ok: true as const, result }, { headers });
+});

@@ -1,8 +1,9 @@
+import { assertNotSharedDemoAccount } from "@server/accounts/demo-accounts.ts";
 import { servicesContext } from "@server/http/context.ts";
 import { sellerBalance, sellerLedger } from "@server/payouts/ledger.ts";
 import { payoutSettingsOf, payoutSettingsSchema, payoutsOf, savePayoutSettings } from "@server/payouts/payouts.ts";
 import { useState } from "react";
-import { data, Form, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { FormStatus } from "~/components/account/form-status";
 import { ScrollTable } from "~/components/content/scroll-table";
 import { SellerNav } from "~/components/sellers/seller-nav";
@@ -10,9 +11,10 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Input, Label } from "~/components/ui/input";
 import { Container } from "~/components/ui/page";
-import { firstIssue } from "~/lib/form-errors";
+import { parseForm, readForm } from "~/lib/form.server";
 import { formatDayUtc, formatPrice } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
+import { formAction } from "~/lib/refusal.server";
 import { requireSellerShop } from "~/lib/require-seller-shop.server";
 import { PAYOUT_DAY, PAYOUT_FUNDS_AVAILABLE, PAYOUT_METHOD_NAMES, PAYOUT_MINIMUM_CENTS } from "~/lib/shop-facts";
 import type { Route } from "./+types/earnings";
@@ -36,13 +38,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** POST: the seller's payout settings. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const { shop } = await requireSellerShop(request, context);
-  const parsed = payoutSettingsSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ ok: false, message: firstIssue(parsed.error) }, { status: 400 });
-  await savePayoutSettings(context.get(servicesContext).db, shop.id, parsed.data);
-  return { ok: true, message: "Your payout settings were saved." };
-}
+export const action = formAction(async ({ request, context }: Route.ActionArgs) => {
+  const { shop, user } = await requireSellerShop(request, context);
+  const { db, shopMode } = context.get(servicesContext);
+  // The demo shop is everyone's: nobody may point its payouts at their own account.
+  assertNotSharedDemoAccount(shopMode, user.email);
+  const settings = parseForm(await readForm(request), payoutSettingsSchema);
+  await savePayoutSettings(db, shop.id, settings);
+  return { ok: true as const, message: "Your payout settings were saved." };
+});
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Earnings and payouts");
 

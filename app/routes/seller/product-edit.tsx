@@ -1,6 +1,8 @@
 import { listCategories } from "@server/catalogue/categories.ts";
 import { servicesContext } from "@server/http/context.ts";
-import { productForEditor } from "@server/sellers/seller-products.ts";
+import { parseRecordId } from "@server/lib/record-id.ts";
+import { Refusal } from "@server/lib/refusal.ts";
+import { PRODUCT_NOT_IN_SHOP, productForEditor } from "@server/sellers/seller-products.ts";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useEffect } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
@@ -16,7 +18,7 @@ import { Input, Label } from "~/components/ui/input";
 import { Container } from "~/components/ui/page";
 import { formatFileSize } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
-import { refusalResponse } from "~/lib/refusal.server";
+import { formAction, refusalResponse } from "~/lib/refusal.server";
 import { requireSellerShop } from "~/lib/require-seller-shop.server";
 import { applyEditorIntent } from "~/lib/seller-product-action.server";
 import { readSellerForm } from "~/lib/seller-upload.server";
@@ -27,7 +29,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);
   try {
     const [editor, categories] = await Promise.all([
-      productForEditor(db, shop.id, Number(params.id)),
+      productForEditor(db, shop.id, productIdOf(params)),
       listCategories(db),
     ]);
     return { ...editor, categories, created: new URL(request.url).searchParams.has("created") };
@@ -38,16 +40,19 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 }
 
 /** POST: one change (save, an image added, moved or removed, a file added or removed, publish, unpublish, delete). */
-export async function action({ request, params, context }: Route.ActionArgs) {
+export const action = formAction(async ({ request, params, context }: Route.ActionArgs) => {
   const { shop } = await requireSellerShop(request, context);
-  try {
-    const form = await readSellerForm(request);
-    const result = await applyEditorIntent(context.get(servicesContext), shop.id, Number(params.id), form);
-    if (result.deleted) return redirect("/seller?deleted=1");
-    return { ok: true, intent: result.intent, message: result.message, moved: result.moved ?? null };
-  } catch (error) {
-    return refusalResponse(error);
-  }
+  const productId = productIdOf(params);
+  const form = await readSellerForm(request);
+  const result = await applyEditorIntent(context.get(servicesContext), shop.id, productId, form);
+  if (result.deleted) return redirect("/seller?deleted=1");
+  return { ok: true as const, intent: result.intent, message: result.message, moved: result.moved ?? null };
+});
+
+function productIdOf(params: { id: string }): number {
+  const id = parseRecordId(params.id);
+  if (id === undefined) throw new Refusal(PRODUCT_NOT_IN_SHOP, 404);
+  return id;
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>

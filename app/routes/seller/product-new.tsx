@@ -2,13 +2,13 @@ import { listCategories } from "@server/catalogue/categories.ts";
 import { servicesContext } from "@server/http/context.ts";
 import { productFormSchema } from "@server/sellers/product-schema.ts";
 import { createProduct } from "@server/sellers/seller-products.ts";
-import { data, Link, redirect } from "react-router";
+import { Link, redirect } from "react-router";
 import { EMPTY_PRODUCT, ProductForm } from "~/components/sellers/product-form";
 import { SellerNav } from "~/components/sellers/seller-nav";
 import { Container } from "~/components/ui/page";
-import { firstIssue } from "~/lib/form-errors";
+import { parseForm, readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
-import { refusalResponse } from "~/lib/refusal.server";
+import { formAction } from "~/lib/refusal.server";
 import { requireSellerShop } from "~/lib/require-seller-shop.server";
 import type { Route } from "./+types/product-new";
 
@@ -18,17 +18,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** POST: the new product, as a draft; then its editor, to add images and files. */
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = formAction(async ({ request, context }: Route.ActionArgs) => {
   const { shop } = await requireSellerShop(request, context);
-  const parsed = productFormSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ ok: false, message: firstIssue(parsed.error) }, { status: 400 });
-  try {
-    const id = await createProduct(context.get(servicesContext).db, shop.id, parsed.data);
-    return redirect(`/seller/products/${id}?created=1`);
-  } catch (error) {
-    return refusalResponse(error);
-  }
-}
+  const input = parseForm(await readForm(request), productFormSchema);
+  const id = await createProduct(context.get(servicesContext).db, shop.id, input);
+  return redirect(`/seller/products/${id}?created=1`);
+});
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "New product");
 

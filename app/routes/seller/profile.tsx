@@ -5,7 +5,8 @@ import {
   setCreatorAvatar,
   updateCreatorProfile,
 } from "@server/sellers/creator-profile-editor.ts";
-import { data, Form, Link, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
+import { z } from "zod";
 import { FormStatus } from "~/components/account/form-status";
 import { UserAvatar } from "~/components/account/user-avatar";
 import { SellerNav } from "~/components/sellers/seller-nav";
@@ -13,11 +14,11 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Input, Label, Textarea, TextField } from "~/components/ui/input";
 import { Container } from "~/components/ui/page";
-import { firstIssue } from "~/lib/form-errors";
+import { parseForm, parseIntent } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
-import { refusalResponse } from "~/lib/refusal.server";
+import { formAction } from "~/lib/refusal.server";
 import { requireSellerShop } from "~/lib/require-seller-shop.server";
-import { readSellerForm, uploadIn } from "~/lib/seller-upload.server";
+import { readSellerPictureForm, uploadIn } from "~/lib/seller-upload.server";
 import type { Route } from "./+types/profile";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -26,23 +27,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** POST: the creator page's text, or a new picture. */
-export async function action({ request, context }: Route.ActionArgs) {
+const profileIntentSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("avatar") }),
+  z.object({ intent: z.literal("save") }),
+]);
+
+export const action = formAction(async ({ request, context }: Route.ActionArgs) => {
   const { shop } = await requireSellerShop(request, context);
   const { db, files } = context.get(servicesContext);
-  try {
-    const form = await readSellerForm(request);
-    if (form.get("intent") === "avatar") {
-      await setCreatorAvatar(db, files, shop.id, (await uploadIn(form, "avatar")).bytes);
-      return { ok: true, message: "Your picture was saved." };
-    }
-    const parsed = creatorProfileSchema.safeParse(Object.fromEntries(form));
-    if (!parsed.success) return data({ ok: false, message: firstIssue(parsed.error) }, { status: 400 });
-    await updateCreatorProfile(db, shop.id, parsed.data);
-    return { ok: true, message: "Your creator page was saved." };
-  } catch (error) {
-    return refusalResponse(error);
+  const form = await readSellerPictureForm(request);
+  if (parseIntent(form, profileIntentSchema).intent === "avatar") {
+    await setCreatorAvatar(db, files, shop.id, (await uploadIn(form, "avatar")).bytes);
+    return { ok: true as const, message: "Your picture was saved." };
   }
-}
+  await updateCreatorProfile(db, shop.id, parseForm(form, creatorProfileSchema));
+  return { ok: true as const, message: "Your creator page was saved." };
+});
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Creator profile");
 

@@ -2,7 +2,7 @@ import { servicesContext } from "@server/http/context.ts";
 import { appealAction } from "@server/moderation/appeal-action.ts";
 import { appealSchema } from "@server/moderation/moderation-schemas.ts";
 import { shopStanding } from "@server/moderation/shop-standing.ts";
-import { data, Form, useNavigation } from "react-router";
+import { Form, useNavigation } from "react-router";
 import { FormStatus } from "~/components/account/form-status";
 import { StandingBadge } from "~/components/moderation/standing-badge";
 import { SellerNav } from "~/components/sellers/seller-nav";
@@ -11,9 +11,9 @@ import { Card } from "~/components/ui/card";
 import { Label, Textarea } from "~/components/ui/input";
 import { Container } from "~/components/ui/page";
 import { APPEAL_STATUS_LABELS, formatDay, STEP_LABELS, type Standing } from "~/lib/enforcement";
-import { firstIssue } from "~/lib/form-errors";
+import { parseForm, readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
-import { refusalResponse } from "~/lib/refusal.server";
+import { formAction } from "~/lib/refusal.server";
 import { requireSellerShop } from "~/lib/require-seller-shop.server";
 import { APPEAL_REVIEW_TIME, APPEAL_WINDOW_DAYS } from "~/lib/shop-facts";
 import type { Route } from "./+types/standing";
@@ -44,20 +44,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** POST: appeal one of the shop's own actions (the server checks whose it is and the 7 days). */
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = formAction(async ({ request, context }: Route.ActionArgs) => {
   const { shop } = await requireSellerShop(request, context);
-  const parsed = appealSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ ok: false, message: firstIssue(parsed.error) }, { status: 400 });
-  try {
-    await appealAction(context.get(servicesContext), shop.id, parsed.data.actionId, parsed.data.message);
-    return {
-      ok: true,
-      message: `Your appeal was sent. We review it in ${APPEAL_REVIEW_TIME} and email you the decision.`,
-    };
-  } catch (error) {
-    return refusalResponse(error);
-  }
-}
+  const appeal = parseForm(await readForm(request), appealSchema);
+  await appealAction(context.get(servicesContext), shop.id, appeal.actionId, appeal.message);
+  return {
+    ok: true as const,
+    message: `Your appeal was sent. We review it in ${APPEAL_REVIEW_TIME} and email you the decision.`,
+  };
+});
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Account standing");
 

@@ -1,0 +1,93 @@
+import { MaxFileSizeExceededError, parseFormData } from "@remix-run/form-data-parser";
+import { BodyTooLargeError } from "@server/http/body-limit.ts";
+import { Refusal } from "@server/lib/refusal.ts";
+import type { z } from "zod";
+import { firstIssue } from "./form-errors";
+
+// The one way a route reads a submitted form: whatever arrives (JSON, XML, a broken multipart
+// body, an endless one, control characters) is refused with a message and a 4xx, never a 500.
+
+export const FORM_TYPE_REFUSED =
+  "This form must be sent as a web form (application/x-www-form-urlencoded or multipart/form-data).";
+export const FORM_UNREADABLE = "This form could not be read. Please reload the page and try again.";
+export const FORM_CONTROL_CHARACTERS = "Remove the invisible control characters from what you typed, then try again.";
+export const UNKNOWN_INTENT = "This page does not know what this form asks for. Please reload the page and try again.";
+
+const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i;
+// C0 controls and DEL, except tab, line feed and carriage return (text areas send those).
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
+const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+/** The request's form; a Refusal (400, 413 or 415) when it is not one the shop can read. */
+export async function readForm(request: Request): Promise<FormData> {
+  assertFormContentType(request);
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch (error) {
+    throw unreadableForm(error);
+  }
+  assertNoControlCharacters(form);
+  return form;
+}
+
+/**
+ * A form with at most one upload, read as it streams in: a file past `maxFileSize` is refused
+ * (413, `tooLarge`) as soon as it gets there, so it never sits whole in memory.
+ */
+export async function readUploadForm(
+  request: Request,
+  upload: { maxFileSize: number; tooLarge: string; maxParts: number },
+): Promise<FormData> {
+  assertFormContentType(request);
+  let form: FormData;
+  try {
+    form = await parseFormData(request, { maxFileSize: upload.maxFileSize, maxFiles: 1, maxParts: upload.maxParts });
+  } catch (error) {
+    if (error instanceof MaxFileSizeExceededError) throw new Refusal(upload.tooLarge, 413);
+    throw unreadableForm(error);
+  }
+  assertNoControlCharacters(form);
+  return form;
+}
+
+function assertFormContentType(request: Request) {
+  if (!FORM_TYPES.test(request.headers.get("content-type") ?? "")) throw new Refusal(FORM_TYPE_REFUSED, 415);
+}
+
+/** The Refusal for a form whose reading failed with `error` (too large, or malformed). */
+export function unreadableForm(error: unknown): Refusal {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    if (cause instanceof BodyTooLargeError) return new Refusal(cause.message, 413);
+    if (cause instanceof Refusal) return cause;
+  }
+  return new Refusal(FORM_UNREADABLE, 400);
+}
+
+function assertNoControlCharacters(form: FormData) {
+  for (const [name, value] of form) {
+    const text = typeof value === "string" ? value : value.name;
+    if (CONTROL_CHARACTER.test(name) || CONTROL_CHARACTER.test(text)) throw new Refusal(FORM_CONTROL_CHARACTERS, 400);
+  }
+}
+
+/** The form's fields, checked by `schema`; a Refusal (400) with the first problem otherwise. */
+export function parseForm<Schema extends z.ZodType>(form: FormData, schema: Schema): z.output<Schema> {
+  const parsed = schema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) throw new Refusal(firstIssue(parsed.error), 400);
+  return parsed.data;
+}
+
+/**
+ * The form's `intent` and fields, checked by a discriminated union on `intent`: a form names
+ * what it asks for, and an intent the page does not know is refused, never taken for another.
+ */
+export function parseIntent<Schema extends z.ZodType<{ intent: string }>>(
+  form: FormData,
+  schema: Schema,
+): z.output<Schema> {
+  const parsed = schema.safeParse(Object.fromEntries(form));
+  if (parsed.success) return parsed.data;
+  const unknownIntent = parsed.error.issues.some((issue) => issue.path.length === 1 && issue.path[0] === "intent");
+  throw new Refusal(unknownIntent ? UNKNOWN_INTENT : firstIssue(parsed.error), 400);
+}

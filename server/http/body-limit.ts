@@ -1,0 +1,80 @@
+import type { RequestHandler } from "express";
+import { AVATAR_MAX_BYTES } from "../accounts/avatar.ts";
+import { FILE_MAX_BYTES, IMAGE_MAX_BYTES } from "../sellers/product-uploads.ts";
+
+// Room for a form's other fields and the multipart framing beside its one upload.
+const FORM_FIELDS_ROOM = 1024 * 1024;
+
+/** Forms that carry an upload: the upload's own cap (checked as it streams) plus the form's fields. */
+const UPLOAD_BODY_LIMITS: Array<[RegExp, number]> = [
+  [/^\/seller\/products\/[^/]+(\.data)?$/, FILE_MAX_BYTES + FORM_FIELDS_ROOM],
+  [/^\/seller\/profile(\.data)?$/, IMAGE_MAX_BYTES + FORM_FIELDS_ROOM],
+  [/^\/account\/profile(\.data)?$/, AVATAR_MAX_BYTES + FORM_FIELDS_ROOM],
+];
+
+export class BodyTooLargeError extends Error {
+  override name = "BodyTooLargeError";
+  readonly limit: number;
+  constructor(limit: number) {
+    super(bodyTooLargeMessage(limit));
+    this.limit = limit;
+  }
+}
+
+export function bodyTooLargeMessage(limit: number): string {
+  return `This request is too large: the shop accepts at most ${formatBytes(limit)} here.`;
+}
+
+function formatBytes(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${Math.round(bytes / (1024 * 1024))} MB`;
+  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${bytes} bytes`;
+}
+
+/** How many bytes of body a request to `path` may send. */
+export function bodyLimitFor(path: string, defaultLimit: number): number {
+  for (const [pattern, limit] of UPLOAD_BODY_LIMITS) if (pattern.test(path)) return Math.max(limit, defaultLimit);
+  return defaultLimit;
+}
+
+/**
+ * Refuses with 413, before reading a byte of it, a body whose declared length is over the bound.
+ * A body sent without a length (chunked) is counted as it streams (`limitBody`), except on the
+ * paths of `readWhole`, which must declare it.
+ */
+export function refuseOversizedBodies(defaultLimit: number, readWhole: RegExp): RequestHandler {
+  return (req, res, next) => {
+    const declared = Number(req.get("content-length") ?? 0);
+    const limit = bodyLimitFor(req.path, defaultLimit);
+    // A handler that reads its body whole (better-auth's) is not counted as it streams: it needs the length first.
+    if (readWhole.test(req.path) && req.get("transfer-encoding") && !req.get("content-length")) {
+      res.set("Connection", "close");
+      res.status(411).json({ ok: false, message: "Send this request with a Content-Length." });
+      return;
+    }
+    if (!(declared > limit)) return next();
+    // The client may still be sending: close the connection rather than read what it sends.
+    res.set("Connection", "close");
+    const message = bodyTooLargeMessage(limit);
+    if (wantsJson(req.path, req.get("accept"))) res.status(413).json({ ok: false, message });
+    else res.status(413).type("text/plain").send(message);
+  };
+}
+
+function wantsJson(path: string, accept: string | undefined): boolean {
+  return path.startsWith("/api/") || path.endsWith(".data") || Boolean(accept?.includes("application/json"));
+}
+
+/** Passes a body through, erroring with BodyTooLargeError once more than `limit` bytes came. */
+export function limitBody(body: ReadableStream<Uint8Array>, limit: number): ReadableStream<Uint8Array> {
+  let seen = 0;
+  return body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        seen += chunk.byteLength;
+        if (seen > limit) controller.error(new BodyTooLargeError(limit));
+        else controller.enqueue(chunk);
+      },
+    }),
+  );
+}

@@ -1,0 +1,87 @@
+import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
+import type { Request as ExpressRequest, RequestHandler } from "express";
+import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import { bodyLimitFor, limitBody } from "./body-limit.ts";
+
+interface Options {
+  build: ServerBuild;
+  mode: "development" | "production";
+  getLoadContext: (req: ExpressRequest, res: Parameters<RequestHandler>[1]) => RouterContextProvider;
+  /** The largest body read for a route without an upload (see body-limit.ts). */
+  bodyLimit: number;
+}
+
+/**
+ * React Router behind Express, as @react-router/express does it, but with every request body
+ * bounded while it streams in: past its route's bound, reading the body fails with a
+ * BodyTooLargeError (app/lib/form.server.ts answers 413) and the connection is closed, so an
+ * endless upload is never buffered. See docs/decisions/014-bounded-request-bodies.md.
+ */
+export function reactRouterHandler({ build, mode, getLoadContext, bodyLimit }: Options): RequestHandler {
+  const handle = createRequestHandler(build, mode);
+  return async (req, res, next) => {
+    try {
+      const controller = new AbortController();
+      res.on("close", () => {
+        if (!res.writableFinished) controller.abort();
+      });
+      const init: RequestInit & { duplex?: "half" } = {
+        method: req.method,
+        headers: headersOf(req),
+        signal: controller.signal,
+      };
+      if (req.method !== "GET" && req.method !== "HEAD") {
+        init.body = limitBody(createReadableStreamFromReadable(req), bodyLimitFor(req.path, bodyLimit));
+        init.duplex = "half";
+      }
+      const url = requestUrl(req);
+      if (!url) {
+        res.status(400).type("text/plain").send("The Host header of this request is not valid.");
+        return;
+      }
+      const response = await handle(new Request(url, init), getLoadContext(req, res));
+      // A body that was not read to its end (refused, or too large) is not drained: the connection ends.
+      if (init.body && !req.readableEnded) res.setHeader("Connection", "close");
+      await send(res, response);
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+/** The request's address from the protocol and host Express trusts (`trust proxy`); undefined when malformed. */
+function requestUrl(req: ExpressRequest): string | undefined {
+  try {
+    return new URL(`${req.protocol}://${req.get("host") || "localhost"}${req.originalUrl}`).href;
+  } catch {
+    return undefined;
+  }
+}
+
+function headersOf(req: ExpressRequest): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) for (const each of value) headers.append(name, each);
+    else if (value !== undefined) headers.set(name, value);
+  }
+  return headers;
+}
+
+async function send(res: Parameters<RequestHandler>[1], response: Response) {
+  if (res.destroyed || res.writableEnded) {
+    await response.body?.cancel();
+    return;
+  }
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [name, value] of response.headers.entries()) res.append(name, value);
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  try {
+    await writeReadableStreamToWritable(response.body, res);
+  } catch (error) {
+    if (!(res.destroyed || res.writableEnded)) throw error;
+  }
+}
