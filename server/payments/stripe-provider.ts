@@ -1,4 +1,5 @@
 import Stripe from "stripe";
+import { z } from "zod";
 import {
   type CheckoutRequest,
   type PaymentEvent,
@@ -153,19 +154,34 @@ type SessionEventType =
   | "checkout.session.async_payment_failed"
   | "checkout.session.expired";
 
+// The fields of a Checkout Session the shop reads, checked before it reads them: a signed event
+// with a malformed session is refused as unreadable, never a 500.
+const sessionShape = z.looseObject({
+  id: z.string().min(1).max(255),
+  client_reference_id: z.string().max(255).nullish(),
+  metadata: z.record(z.string(), z.string()).nullish(),
+  amount_total: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).nullish(),
+  currency: z.string().max(10).nullish(),
+  payment_intent: z.union([z.string(), z.looseObject({ id: z.string() })]).nullish(),
+  payment_status: z.string().nullish(),
+});
+
 function toPaymentEvent(event: Stripe.Event): PaymentEvent {
   switch (event.type) {
     case "checkout.session.completed":
     case "checkout.session.async_payment_succeeded":
     case "checkout.session.async_payment_failed":
-    case "checkout.session.expired":
-      return fromSession(event.id, event.type, event.data.object);
+    case "checkout.session.expired": {
+      const session = sessionShape.safeParse(event.data.object);
+      if (!session.success) throw new WebhookRejected("unreadable Checkout Session");
+      return fromSession(event.id, event.type, session.data);
+    }
     default:
       return { id: event.id, type: "other", providerType: event.type };
   }
 }
 
-function fromSession(id: string, type: SessionEventType, session: Stripe.Checkout.Session): PaymentEvent {
+function fromSession(id: string, type: SessionEventType, session: z.infer<typeof sessionShape>): PaymentEvent {
   // Sessions made elsewhere on the same Stripe account carry no order number: not the shop's business.
   const reference = session.client_reference_id ?? session.metadata?.order_number;
   if (!reference) return { id, type: "other", providerType: type };

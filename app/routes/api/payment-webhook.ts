@@ -1,6 +1,7 @@
 import { servicesContext } from "@server/http/context.ts";
 import { WebhookRejected } from "@server/payments/provider.ts";
 import { receivePaymentEvent } from "@server/payments/receive-payment-event.ts";
+import { asRefusal } from "~/lib/refusal.server";
 import type { Route } from "./+types/payment-webhook";
 
 /**
@@ -16,8 +17,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     event = payments.verifyWebhook(await request.text(), request.headers);
   } catch (error) {
     if (error instanceof WebhookRejected) return Response.json({ error: error.message }, { status: 400 });
+    // A body past the bound (BODY_LIMIT) is refused before it is read whole, signed or not.
+    const refusal = asRefusal(error);
+    if (refusal) return Response.json({ error: refusal.message }, { status: refusal.status });
     throw error;
   }
-  const received = await receivePaymentEvent(db, jobs, payments.name, event);
-  return Response.json({ received: true, duplicate: !received.firstTime });
+  try {
+    const received = await receivePaymentEvent(db, jobs, payments.name, event);
+    return Response.json({ received: true, duplicate: !received.firstTime });
+  } catch (error) {
+    // A value the database cannot hold (a NUL in a signed field): refused, and nothing recorded.
+    const refusal = asRefusal(error);
+    if (refusal) return Response.json({ error: refusal.message }, { status: refusal.status });
+    throw error;
+  }
 }

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
+import { z } from "zod";
 import type { Database } from "../../db/client.ts";
 import { hostedPaymentSessions } from "../../db/schema.ts";
 import { deriveKey } from "../../lib/signing.ts";
@@ -58,7 +59,7 @@ export function createHostedProvider(options: { db: Database; publicUrl: string;
     verifyWebhook(rawBody, headers) {
       const problem = signatureProblem(webhookSecret, rawBody, headers.get(SIGNATURE_HEADER));
       if (problem) throw new WebhookRejected(problem);
-      let body: HostedEventBody;
+      let body: unknown;
       try {
         body = JSON.parse(rawBody);
       } catch {
@@ -72,14 +73,34 @@ export function createHostedProvider(options: { db: Database; publicUrl: string;
   };
 }
 
-function toPaymentEvent(body: HostedEventBody | null): PaymentEvent {
-  if (!body || typeof body !== "object") throw new WebhookRejected("unreadable event");
-  const { data } = body;
-  if (typeof body.id !== "string" || !data || typeof data.reference !== "string") {
-    throw new WebhookRejected("unreadable event");
-  }
-  const common = { id: body.id, reference: data.reference, sessionRef: data.sessionId };
-  switch (body.type) {
+// What a signed event must hold before the shop acts on it: a genuine signature on a malformed
+// body (a field missing, a string too long) is refused as unreadable, never a 500.
+const reference = z.string().min(1).max(64);
+const sessionData = z.object({ sessionId: z.string().min(1).max(200), reference });
+const eventSchema = z.object({
+  id: z.string().min(1).max(200),
+  type: z.string().max(100),
+  data: z.unknown(),
+});
+const dataSchemas = {
+  "payment.succeeded": sessionData.extend({
+    amountCents: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+    currency: z.string().regex(/^[a-z]{3}$/i),
+  }),
+  "payment.failed": sessionData.extend({ reason: z.string().max(500).optional() }),
+  "session.expired": sessionData,
+} as const;
+
+function toPaymentEvent(raw: unknown): PaymentEvent {
+  const event = eventSchema.safeParse(raw);
+  if (!event.success) throw new WebhookRejected("unreadable event");
+  const { id, type } = event.data;
+  if (!(type in dataSchemas)) return { id, type: "other", providerType: type };
+  const parsed = dataSchemas[type as keyof typeof dataSchemas].safeParse(event.data.data);
+  if (!parsed.success) throw new WebhookRejected("unreadable event");
+  const data = parsed.data as z.infer<(typeof dataSchemas)["payment.succeeded"]> & { reason?: string };
+  const common = { id, reference: data.reference, sessionRef: data.sessionId };
+  switch (type) {
     case "payment.succeeded":
       return { ...common, type: "payment_succeeded", amountCents: data.amountCents, currency: data.currency };
     case "payment.failed":
@@ -87,6 +108,6 @@ function toPaymentEvent(body: HostedEventBody | null): PaymentEvent {
     case "session.expired":
       return { ...common, type: "session_expired" };
     default:
-      return { id: body.id, type: "other", providerType: String(body.type) };
+      return { id, type: "other", providerType: type };
   }
 }
