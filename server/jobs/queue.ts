@@ -22,6 +22,8 @@ export const QUEUES = {
   removeIdleGuests: "remove-idle-guests",
   /** Every 15 minutes: shops whose 30-day suspension is over are active again, their products back on sale. */
   liftEndedSuspensions: "lift-ended-suspensions",
+  /** Daily, in a demo shop: the sample products and the demo accounts are restored as published. */
+  restoreDemoShop: "restore-demo-shop",
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 

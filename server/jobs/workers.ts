@@ -1,5 +1,6 @@
 import type { Logger } from "pino";
 import { removeIdleGuests } from "../cart/shopper.ts";
+import { restoreDemoShop } from "../catalogue/shop-mode.ts";
 import type { Config } from "../config/env.ts";
 import type { Database } from "../db/client.ts";
 import { mailerFor, type OutgoingEmail } from "../email/mailer.ts";
@@ -72,4 +73,12 @@ export async function startWorkers(options: {
   await jobs.schedule(QUEUES.expireHostedSessions, "*/10 * * * *");
   await jobs.schedule(QUEUES.removeIdleGuests, "17 4 * * *");
   await jobs.schedule(QUEUES.liftEndedSuspensions, "*/15 * * * *");
+  await jobs.work(QUEUES.restoreDemoShop, async () => {
+    // Never in a live shop, even if a schedule of its demo days is still due.
+    if (config.shopMode !== "demo") return;
+    await restoreDemoShop(db);
+    logger.info("Restored the demo shop: sample products and demo accounts");
+  });
+  if (config.shopMode === "demo") await jobs.schedule(QUEUES.restoreDemoShop, "43 3 * * *");
+  else await jobs.boss.unschedule(QUEUES.restoreDemoShop);
 }

@@ -16,12 +16,13 @@ let productIds: number[] = [];
 
 beforeAll(async () => {
   await seedSampleCatalogueIfEmpty(database.db, database.pool);
-  // One creator's products: their sales feed one ledger.
+  // One creator's products (not the demo shop's, which is never paid): their sales feed one ledger.
   const rows = await database.db
-    .select({ id: products.id, creatorId: products.creatorId })
+    .select({ id: products.id, creatorId: products.creatorId, ownerId: creators.userId })
     .from(products)
+    .innerJoin(creators, eq(creators.id, products.creatorId))
     .orderBy(products.id);
-  creatorId = rows[0]!.creatorId;
+  creatorId = rows.find((row) => row.ownerId === null)!.creatorId;
   productIds = rows.filter((row) => row.creatorId === creatorId).map((row) => row.id);
 });
 
@@ -111,8 +112,11 @@ describe("the seller's ledger and the weekly payout", () => {
 
 describe("payouts and the shop's standing (SPEC section 4)", () => {
   it("skips a suspended or removed shop, keeps its balance, and pays it on a Friday once it is active again", async () => {
-    const rows = await database.db.select({ id: products.id, creatorId: products.creatorId }).from(products);
-    const shop = rows.find((row) => row.creatorId !== creatorId)!.creatorId;
+    const rows = await database.db
+      .select({ id: products.id, creatorId: products.creatorId, ownerId: creators.userId })
+      .from(products)
+      .innerJoin(creators, eq(creators.id, products.creatorId));
+    const shop = rows.find((row) => row.creatorId !== creatorId && row.ownerId === null)!.creatorId;
     const theirs = rows.filter((row) => row.creatorId === shop).map((row) => row.id);
     await savePayoutSettings(database.db, shop, { method: "paypal", paypalEmail: "suspended@example.com" });
     while ((await sellerBalance(database.db, shop)) < 2500) await paidOrder(services(), theirs.slice(0, 2));
@@ -135,5 +139,25 @@ describe("payouts and the shop's standing (SPEC section 4)", () => {
       { creatorId: shop, amountCents: balance },
     ]);
     expect(await sellerBalance(database.db, shop)).toBe(0);
+  });
+});
+
+describe("the demo shop", () => {
+  it("is never paid out, whatever its settings and balance", async () => {
+    const [demoShop] = await database.db
+      .select({ id: creators.id })
+      .from(creators)
+      .where(eq(creators.userId, "demo-seller"));
+    const theirs = (await database.db.select().from(products).where(eq(products.creatorId, demoShop!.id))).map(
+      (product) => product.id,
+    );
+    // As an attacker who signed in as the shared demo seller would have set it before it was locked.
+    await savePayoutSettings(database.db, demoShop!.id, { method: "paypal", paypalEmail: "thief@example.com" });
+    while ((await sellerBalance(database.db, demoShop!.id)) < 2500) await paidOrder(services(), theirs.slice(0, 2));
+    const balance = await sellerBalance(database.db, demoShop!.id);
+    const run = await runWeeklyPayouts(database.db, new Date("2027-01-01T09:00:00Z"));
+    expect(run.paid.filter((payout) => payout.creatorId === demoShop!.id)).toEqual([]);
+    expect(await sellerBalance(database.db, demoShop!.id)).toBe(balance);
+    expect(await database.db.select().from(payouts).where(eq(payouts.creatorId, demoShop!.id))).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { PAYOUT_MINIMUM_CENTS } from "../../app/lib/shop-facts.ts";
+import { DEMO_USER_IDS } from "../accounts/demo-accounts.ts";
 import type { Database } from "../db/client.ts";
 import { creators, ledgerEntries, payoutSettings, payouts } from "../db/schema.ts";
 import { sellerBalance } from "./ledger.ts";
@@ -51,7 +52,7 @@ export interface PayoutRun {
  * The weekly payout run (a pg-boss job every Friday): each seller in good standing (not suspended
  * or removed) with payout settings and a balance of at least $25 is paid that balance, recorded as
  * a payout and a negative ledger entry; a shop not in good standing keeps its balance for a later Friday.
- * Safe to run twice and on several servers at once: one payout per seller and Friday (unique
+ * The demo shop (run by a shared demo account) is never paid. Safe to run twice and on several servers at once: one payout per seller and Friday (unique
  * index), and each seller's settings row is locked while their balance is read and paid.
  */
 export async function runWeeklyPayouts(db: Database, now = new Date()): Promise<PayoutRun> {
@@ -60,6 +61,7 @@ export async function runWeeklyPayouts(db: Database, now = new Date()): Promise<
   const { rows } = await db.execute<{ creator_id: number }>(sql`
     SELECT ${payoutSettings.creatorId} AS creator_id FROM ${payoutSettings}
     JOIN ${creators} ON ${creators.id} = ${payoutSettings.creatorId} AND ${creators.standing} = 'active'
+      AND coalesce(${creators.userId}, '') NOT IN ${[...DEMO_USER_IDS]}
     JOIN ${ledgerEntries} ON ${ledgerEntries.creatorId} = ${payoutSettings.creatorId}
     GROUP BY ${payoutSettings.creatorId}
     HAVING sum(${ledgerEntries.amountCents}) >= ${PAYOUT_MINIMUM_CENTS}`);
@@ -74,11 +76,13 @@ export async function runWeeklyPayouts(db: Database, now = new Date()): Promise<
       // A suspended or removed shop is not paid. Read again under a shared lock: a suspension
       // issued meanwhile comes before this payout or after it, never halfway.
       const [shop] = await tx
-        .select({ standing: creators.standing })
+        .select({ standing: creators.standing, userId: creators.userId })
         .from(creators)
         .where(eq(creators.id, creatorId))
         .for("share");
       if (shop?.standing !== "active") return 0;
+      // The demo shop is run by a shared account anyone can use: it is never paid out.
+      if (shop.userId && DEMO_USER_IDS.includes(shop.userId)) return 0;
       const balance = await sellerBalance(tx, creatorId);
       if (!settings || balance < PAYOUT_MINIMUM_CENTS) return 0;
       const [payout] = await tx
