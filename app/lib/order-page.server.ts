@@ -4,8 +4,8 @@ import { findOrderFor } from "@server/orders/find-order.ts";
 import { loadOrderPage } from "@server/orders/order-page.ts";
 import { refundRequestSchema, requestRefund } from "@server/orders/refunds.ts";
 import { data, type RouterContextProvider } from "react-router";
-import { firstIssue } from "~/lib/form-errors";
-import { refusalResponse } from "~/lib/refusal.server";
+import { parseForm, readForm } from "~/lib/form.server";
+import { formAction, refusalResponse } from "~/lib/refusal.server";
 
 // The order page's loader and action, for an account's order (/account/orders/N) and a guest's
 // (/orders/N?access=...): the two differ only in who the viewer is.
@@ -23,15 +23,10 @@ export async function orderPageLoader({ params, context }: Args, viewer: OrderVi
 }
 
 /** The buyer asks for a refund of one item. */
-export async function orderPageAction({ request, params, context }: Args, viewer: OrderViewer) {
-  const { db, secret } = context.get(servicesContext);
-  const parsed = refundRequestSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ ok: false as const, message: firstIssue(parsed.error) }, { status: 400 });
-  try {
+export const orderPageAction = (args: Args, viewer: OrderViewer) =>
+  formAction(async ({ request, params, context }: Args) => {
+    const { db, secret } = context.get(servicesContext);
     const order = await findOrderFor(db, secret, params.number ?? "", viewer);
-    await requestRefund(db, order, parsed.data);
+    await requestRefund(db, order, parseForm(await readForm(request), refundRequestSchema));
     return { ok: true as const, message: "Your refund request was sent. We review requests within 24 hours." };
-  } catch (error) {
-    return refusalResponse(error);
-  }
-}
+  })(args);

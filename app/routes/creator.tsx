@@ -7,6 +7,7 @@ import { isWebAddress } from "@server/lib/web-address.ts";
 import { PAGE_SIZE, searchProducts } from "@server/search/product-search.ts";
 import { Calendar, ExternalLink, MapPin } from "lucide-react";
 import { Link } from "react-router";
+import { z } from "zod";
 import { UserAvatar } from "~/components/account/user-avatar";
 import { FollowButton } from "~/components/product/follow-button";
 import { LoadMore } from "~/components/product/load-more";
@@ -14,6 +15,7 @@ import { ProductGrid } from "~/components/product/product-card";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Container } from "~/components/ui/page";
+import { parseIntent, readForm } from "~/lib/form.server";
 import { formatCount } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
 import { formAction } from "~/lib/refusal.server";
@@ -35,12 +37,15 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 }
 
 /** POST intent=follow: follows the creator or stops (signed-in users only). */
+const followSchema = z.object({ intent: z.literal("follow") });
+
 export const action = formAction(async ({ params, request, context }: Route.ActionArgs) => {
   const { db, auth } = context.get(servicesContext);
   const user = await getCurrentUser(auth, request.headers);
   if (!user) throw new Refusal("Please sign in to follow creators.", 401);
   const creator = await getCreatorProfile(db, params.creatorId);
   if (!creator) throw new Refusal("This creator does not exist.", 404);
+  parseIntent(await readForm(request), followSchema);
   return { ok: true as const, ...(await toggleFollow(db, user.id, creator.id)) };
 });
 

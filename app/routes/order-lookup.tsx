@@ -1,26 +1,20 @@
 import { servicesContext } from "@server/http/context.ts";
 import { orderLinkRequestSchema, requestOrderLink } from "@server/orders/request-order-link.ts";
-import { data } from "react-router";
 import { OrderLinkForm } from "~/components/orders/order-link-form";
 import { Card } from "~/components/ui/card";
 import { Container } from "~/components/ui/page";
-import { firstIssue } from "~/lib/form-errors";
+import { parseForm, readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
 import { ORDER_LINK_DAYS } from "~/lib/order-link";
-import { refusalResponse } from "~/lib/refusal.server";
+import { formAction } from "~/lib/refusal.server";
 import type { Route } from "./+types/order-lookup";
 
 /** POST: order number and email; a fresh link goes to the order's address if they match a guest's order. */
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = formAction(async ({ request, context }: Route.ActionArgs) => {
   const services = context.get(servicesContext);
-  const parsed = orderLinkRequestSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ ok: false, message: firstIssue(parsed.error) }, { status: 400 });
-  try {
-    return { ok: true, message: await requestOrderLink(services, parsed.data) };
-  } catch (error) {
-    return refusalResponse(error);
-  }
-}
+  const input = parseForm(await readForm(request), orderLinkRequestSchema);
+  return { ok: true as const, message: await requestOrderLink(services, input) };
+});
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(matches, "Get a new link to your order"),

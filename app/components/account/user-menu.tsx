@@ -85,7 +85,7 @@ export function UserMenu({ user }: { user: CurrentUser }) {
           <DropdownMenu.Separator className="my-1 h-px bg-border" />
           <DropdownMenu.Item
             className={itemClass}
-            onSelect={() => signOut.submit(null, { method: "post", action: "/account/sign-out" })}
+            onSelect={() => signOut.submit({ intent: "sign-out" }, { method: "post", action: "/account/sign-out" })}
           >
             <LogOut aria-hidden="true" /> Logout
           </DropdownMenu.Item>
