@@ -1,7 +1,11 @@
-// `npm run bench [-- --products N] [-- --duration S] [-- --connections C] [-- --shoppers N] [-- --no-build]`
+// `npm run bench [-- --products N] [-- --duration S] [-- --connections C] [-- --shoppers N]
+//   [-- --payments N] [-- --job-concurrency N ...] [-- --no-build]`
 // Builds the app, seeds a throwaway data directory with the sample catalogue plus N generated products,
 // starts the production server on a free loopback port and measures pages with autocannon (throughput
 // under load), then times search requests one at a time (the p50 and p95 of a single search with facets).
+// Then, still on the running server, a burst of payments on the hosted payment page and the time from
+// each payment to its order being paid (scripts/bench/payments.ts); the server runs with RUN_JOBS=false
+// and the bench runs the shop's workers itself, once per --job-concurrency (default: the shop's settings).
 // Last, with the server stopped, it opens the same database itself and measures checkout and payment
 // through the domain functions (scripts/bench/checkout.ts), then the admin console's figures, a
 // seller's analytics and product views on the orders it paid (scripts/bench/platform.ts).
@@ -13,14 +17,25 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { connect, type DatabaseHandle } from "../server/db/client.ts";
+import { runningShopConnection } from "../server/db/embedded-postgres.ts";
 import { type OpenedDatabase, openDatabase } from "../server/db/open.ts";
 import { benchCheckout } from "./bench/checkout.ts";
 import { fmt, percentile, table } from "./bench/figures.ts";
+import { benchPayments } from "./bench/payments.ts";
 import { benchPlatform } from "./bench/platform.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const USAGE =
-  "Usage: node scripts/bench.ts [--products N] [--duration S] [--connections C] [--shoppers N] [--no-build]";
+const USAGE = `Usage: node scripts/bench.ts [options]
+  --products N         generated products on top of the sample catalogue (default 100000)
+  --duration S         seconds per page target and per checkout concurrency (default 10)
+  --connections C      connections for the page targets (default 20)
+  --shoppers N         guest carts for the checkout section (default 200 per second of --duration, at most 2000)
+  --payments N         payments in each burst of the payment confirmations section (default 500)
+  --job-concurrency N  run the burst with every delivery, receipt and email queue at N jobs at once, or
+                       "shop" for the shop's settings (the default); repeat to compare in one run
+                       (e.g. --job-concurrency 1 --job-concurrency shop)
+  --no-build           use the existing production build`;
 const TARGETS = [
   "/",
   "/category/planners",
@@ -62,7 +77,11 @@ function parseArgs(argv: readonly string[]) {
     duration: 10,
     connections: 20,
     shoppers: undefined as number | undefined,
+    payments: 500,
+    /** undefined: the shop's own settings (server/jobs/workers.ts) */
+    jobConcurrency: [] as (number | undefined)[],
     build: true,
+    help: false,
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
@@ -81,12 +100,24 @@ function parseArgs(argv: readonly string[]) {
     else if (flag === "--duration") options.duration = value();
     else if (flag === "--connections") options.connections = value();
     else if (flag === "--shoppers") options.shoppers = value();
-    else if (flag === "--no-build") options.build = false;
+    else if (flag === "--payments") options.payments = value();
+    else if (flag === "--job-concurrency") {
+      const raw = arg.startsWith("--") && eq > 0 ? arg.slice(eq + 1) : argv[i + 1];
+      if (raw === "shop") {
+        options.jobConcurrency.push(undefined);
+        if (eq < 0) i++;
+      } else options.jobConcurrency.push(value());
+    } else if (flag === "--no-build") options.build = false;
+    else if (flag === "--help" || flag === "-h") options.help = true;
     else throw new UsageError(`Unknown argument "${arg}"`);
   }
   // Carts for the checkouts: 200 per second of the run, at most 2,000 (a short run needs fewer, and
   // preparing them takes time); the checkouts take them in turn.
-  return { ...options, shoppers: options.shoppers ?? Math.min(2_000, 200 * options.duration) };
+  return {
+    ...options,
+    shoppers: options.shoppers ?? Math.min(2_000, 200 * options.duration),
+    jobConcurrency: options.jobConcurrency.length > 0 ? options.jobConcurrency : [undefined],
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -96,6 +127,8 @@ const children = new Set<ChildProcess>();
 let tempDir: string | undefined;
 /** The database the bench opens itself for the checkout section (after the server has stopped). */
 let database: OpenedDatabase | undefined;
+/** The running server's database, for the payment confirmations section. */
+let serverDatabase: DatabaseHandle | undefined;
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -126,6 +159,7 @@ let cleaning: Promise<void> | undefined;
 let interrupted = false;
 function cleanUp(): Promise<void> {
   cleaning ??= (async () => {
+    await serverDatabase?.close().catch(() => {});
     await Promise.all([...children].map(stop));
     await database?.close().catch(() => {}); // stops the embedded PostgreSQL before its directory goes
     if (tempDir) fs.rmSync(tempDir, { recursive: true, force: true });
@@ -231,6 +265,10 @@ async function main(): Promise<number> {
     console.error(`${error.message}\n${USAGE}`);
     return 2;
   }
+  if (options.help) {
+    console.log(USAGE);
+    return 0;
+  }
 
   if (options.build) {
     console.log("Building the app (skip with --no-build)…");
@@ -252,11 +290,17 @@ async function main(): Promise<number> {
 
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ["server/main.ts"], {
-    cwd: root,
-    stdio: "inherit",
-    env: { ...env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn" },
-  });
+  // RUN_JOBS=false: the payment section runs the shop's workers itself, at the concurrencies it compares.
+  const serverEnv: NodeJS.ProcessEnv = {
+    ...env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    PUBLIC_URL: base,
+    LOG_LEVEL: "warn",
+    RUN_JOBS: "false",
+  };
+  const server = spawn(process.execPath, ["server/main.ts"], { cwd: root, stdio: "inherit", env: serverEnv });
   children.add(server);
   server.on("exit", () => children.delete(server));
   await waitForHealth(base, server);
@@ -264,6 +308,17 @@ async function main(): Promise<number> {
 
   const pageRows = await measurePages(base, options);
   const searches = await measureSearches(base);
+  serverDatabase = connect(
+    process.env.DATABASE_URL ? { connectionString: process.env.DATABASE_URL } : runningShopConnection(tempDir),
+  );
+  const paymentLines = await benchPayments(serverDatabase, {
+    base,
+    env: serverEnv,
+    payments: options.payments,
+    concurrencies: options.jobConcurrency,
+  });
+  await serverDatabase.close();
+  serverDatabase = undefined;
 
   // The embedded PostgreSQL belongs to one process at a time (DATA_DIR is locked), so the server
   // stops before the bench opens the same database; it would only add noise to the checkout figures anyway.
@@ -283,6 +338,7 @@ async function main(): Promise<number> {
   console.log(`\nSearch with facets, one request at a time (${SEARCH_SAMPLES} different searches):`);
   console.log(`  first time: ${searches.firstTime}`);
   console.log(`  again (facet counts cached): ${searches.again}`);
+  console.log(`\n${paymentLines.join("\n")}`);
   console.log(`\n${checkoutLines.join("\n")}`);
   console.log(`\n${platformLines.join("\n")}`);
   return 0;

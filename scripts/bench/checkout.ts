@@ -37,7 +37,7 @@ export interface CheckoutBenchOptions {
 }
 
 /** Guest shoppers with 2 different published, priced products each in their cart, as a buyer would have. */
-async function prepareShoppers(database: DatabaseHandle, count: number, concurrency: number): Promise<string[]> {
+export async function prepareShoppers(database: DatabaseHandle, count: number, concurrency: number): Promise<string[]> {
   // Random products, so that the carts (and later the order items) spread over the catalogue.
   const picked = await database.db
     .select({ id: products.id })
