@@ -1,3 +1,4 @@
+import type { Readable } from "node:stream";
 import type { RequestHandler } from "express";
 import { AVATAR_MAX_BYTES } from "../accounts/avatar.ts";
 import { FILE_MAX_BYTES, IMAGE_MAX_BYTES } from "../sellers/product-uploads.ts";
@@ -65,16 +66,57 @@ function wantsJson(path: string, accept: string | undefined): boolean {
   return path.startsWith("/api/") || path.endsWith(".data") || Boolean(accept?.includes("application/json"));
 }
 
-/** Passes a body through, erroring with BodyTooLargeError once more than `limit` bytes came. */
-export function limitBody(body: ReadableStream<Uint8Array>, limit: number): ReadableStream<Uint8Array> {
+// What a refused body may still send, discarded, before its connection is cut: enough for the
+// client to finish sending and read the refusal (a client that stops reading an answer until it
+// has sent everything, as most do), not enough to keep the server busy for ever.
+const DISCARD_LIMIT_BYTES = 64 * 1024 * 1024;
+
+/**
+ * The request's body as a web stream that errors with BodyTooLargeError once more than `limit`
+ * bytes came. The rest is then read and thrown away (up to a bound), rather than the connection
+ * being reset, so that the client gets the 413 answer instead of a broken connection.
+ */
+export function boundedBody(req: Readable, limit: number): ReadableStream<Uint8Array> {
   let seen = 0;
-  return body.pipeThrough(
-    new TransformStream<Uint8Array, Uint8Array>({
-      transform(chunk, controller) {
+  let open = true;
+  const discardRest = () => {
+    req.removeAllListeners("data");
+    let discarded = 0;
+    req.on("data", (chunk: Buffer) => {
+      discarded += chunk.byteLength;
+      if (discarded > DISCARD_LIMIT_BYTES) req.destroy();
+    });
+    req.resume();
+  };
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      req.on("data", (chunk: Buffer) => {
+        if (!open) return;
         seen += chunk.byteLength;
-        if (seen > limit) controller.error(new BodyTooLargeError(limit));
-        else controller.enqueue(chunk);
-      },
-    }),
-  );
+        if (seen > limit) {
+          open = false;
+          controller.error(new BodyTooLargeError(limit));
+          discardRest();
+          return;
+        }
+        controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+        if ((controller.desiredSize ?? 1) <= 0) req.pause();
+      });
+      req.once("end", () => {
+        if (open) controller.close();
+        open = false;
+      });
+      req.once("error", (error) => {
+        if (open) controller.error(error);
+        open = false;
+      });
+    },
+    pull() {
+      req.resume();
+    },
+    cancel() {
+      open = false;
+      discardRest();
+    },
+  });
 }

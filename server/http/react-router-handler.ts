@@ -1,7 +1,7 @@
-import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
+import { writeReadableStreamToWritable } from "@react-router/node";
 import type { Request as ExpressRequest, RequestHandler } from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
-import { bodyLimitFor, limitBody } from "./body-limit.ts";
+import { bodyLimitFor, boundedBody } from "./body-limit.ts";
 
 interface Options {
   build: ServerBuild;
@@ -14,8 +14,8 @@ interface Options {
 /**
  * React Router behind Express, as @react-router/express does it, but with every request body
  * bounded while it streams in: past its route's bound, reading the body fails with a
- * BodyTooLargeError (app/lib/form.server.ts answers 413) and the connection is closed, so an
- * endless upload is never buffered. See docs/decisions/014-bounded-request-bodies.md.
+ * BodyTooLargeError (app/lib/form.server.ts answers 413) and the rest is discarded, so an endless
+ * upload is never buffered. See docs/decisions/014-bounded-request-bodies.md.
  */
 export function reactRouterHandler({ build, mode, getLoadContext, bodyLimit }: Options): RequestHandler {
   const handle = createRequestHandler(build, mode);
@@ -31,7 +31,7 @@ export function reactRouterHandler({ build, mode, getLoadContext, bodyLimit }: O
         signal: controller.signal,
       };
       if (req.method !== "GET" && req.method !== "HEAD") {
-        init.body = limitBody(createReadableStreamFromReadable(req), bodyLimitFor(req.path, bodyLimit));
+        init.body = boundedBody(req, bodyLimitFor(req.path, bodyLimit));
         init.duplex = "half";
       }
       const url = requestUrl(req);
@@ -39,10 +39,8 @@ export function reactRouterHandler({ build, mode, getLoadContext, bodyLimit }: O
         res.status(400).type("text/plain").send("The Host header of this request is not valid.");
         return;
       }
-      const response = await handle(new Request(url, init), getLoadContext(req, res));
-      // A body that was not read to its end (refused, or too large) is not drained: the connection ends.
-      if (init.body && !req.readableEnded) res.setHeader("Connection", "close");
-      await send(res, response);
+      // A body the route did not read to its end is discarded by Node once the answer is sent.
+      await send(res, await handle(new Request(url, init), getLoadContext(req, res)));
     } catch (error) {
       next(error);
     }
