@@ -100,7 +100,7 @@ describe("a form's intent", () => {
   });
 
   it("refuses an intent the page does not know, or none, rather than taking it for another", () => {
-    for (const fields of [{ intent: "delete-everything" }, {}, { intent: "" }]) {
+    for (const fields of [{ intent: "delete-everything" }, {}, { intent: "" }] as Record<string, string>[]) {
       expect(() => parseIntent(form(fields), schema)).toThrow(UNKNOWN_INTENT);
     }
   });
