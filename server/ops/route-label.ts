@@ -31,12 +31,13 @@ function routeTree(routes: Record<string, RouteEntry | undefined>): PatternRoute
   return build(undefined, "");
 }
 
-function decodable(pathname: string): boolean {
+// The decoded path is used, not only tried: the server build's minifier drops a call to
+// decodeURIComponent whose result is unused, and the try with it.
+function decoded(pathname: string): string | undefined {
   try {
-    decodeURIComponent(pathname);
-    return true;
+    return decodeURIComponent(pathname);
   } catch {
-    return false;
+    return undefined;
   }
 }
 
@@ -55,7 +56,7 @@ export function routeLabeller(routes: Record<string, RouteEntry | undefined>) {
     if (expressPath instanceof RegExp) return `${expressPath.source.replace(/^\^/, "").replaceAll("\\/", "/")}*`;
     // originalUrl: a mounted middleware (express.static under /assets) leaves req.url shortened.
     const pathname = req.originalUrl.split("?")[0] ?? "/";
-    const matches = decodable(pathname) ? matchRoutes(tree, pathname) : null;
+    const matches = decoded(pathname) === undefined ? null : matchRoutes(tree, pathname);
     const leaf = matches?.at(-1)?.route as PatternRoute | undefined;
     if (leaf && leaf.path !== "*") return leaf.pattern;
     // express.static answers before React Router; whatever else no route knows ends as a 404.

@@ -6,10 +6,10 @@ import { promisify } from "node:util";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkoutServices, paidOrder, recordingJobs, seedProducts } from "../../../tests/support/orders.ts";
+import { shopSnapshot } from "../../../tests/support/shop-snapshot.ts";
 import type { Database } from "../../db/client.ts";
 import { type OpenedDatabase, openDatabase } from "../../db/open.ts";
-import { orderItems, orders, productFiles } from "../../db/schema.ts";
-import { openDownload } from "../../delivery/open-download.ts";
+import { orders, productFiles } from "../../db/schema.ts";
 import { ensureSampleProductFiles } from "../../delivery/sample-files.ts";
 import { localFileStore } from "../../storage/file-store.ts";
 import { createBackup } from "./create-backup.ts";
@@ -42,18 +42,7 @@ afterAll(async () => {
   fs.rmSync(work, { recursive: true, force: true });
 });
 
-/** Every order and order item, as rows; and the bytes served for each paid item's file. */
-async function snapshot(db: Database) {
-  const orderRows = await db.select().from(orders).orderBy(orders.id);
-  const itemRows = await db.select().from(orderItems).orderBy(orderItems.id);
-  const downloads: Record<string, string> = {};
-  for (const item of itemRows) {
-    const [file] = await db.select().from(productFiles).where(eq(productFiles.productId, item.productId));
-    const opened = await openDownload(db, files, { orderItemId: item.id, fileId: file!.id }, { count: false });
-    downloads[`${item.id}/${file!.id}`] = opened.body.toString("base64");
-  }
-  return { orderRows, itemRows, downloads };
-}
+const snapshot = (db: Database) => shopSnapshot(db, files);
 
 let before: Awaited<ReturnType<typeof snapshot>>;
 let archive: string;

@@ -7,13 +7,15 @@ import path from "node:path";
 
 export function copyFileStore(source: string, target: string): { count: number; bytes: number } {
   const totals = { count: 0, bytes: 0 };
-  fs.mkdirSync(target, { recursive: true, mode: 0o700 });
+  // Folders keep their modes (files keep theirs: links share them, copyFile copies them).
+  const modeOf = (dir: string) => fs.statSync(dir).mode & 0o777;
+  fs.mkdirSync(target, { recursive: true, mode: fs.existsSync(source) ? modeOf(source) : 0o700 });
   if (!fs.existsSync(source)) return totals;
   const walk = (relative: string) => {
     for (const entry of fs.readdirSync(path.join(source, relative), { withFileTypes: true })) {
       const name = path.join(relative, entry.name);
       if (entry.isDirectory()) {
-        fs.mkdirSync(path.join(target, name), { mode: 0o700 });
+        fs.mkdirSync(path.join(target, name), { mode: modeOf(path.join(source, name)) });
         walk(name);
       } else if (entry.isFile() && !entry.name.endsWith(".partial")) {
         const from = path.join(source, name);

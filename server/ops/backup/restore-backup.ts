@@ -220,8 +220,12 @@ function moveAside(target: string, stamp: string): string | undefined {
 }
 
 function replaceFiles(staging: string, target: string, stamp: string): string[] {
+  const restored = path.join(staging, "files");
+  // Run as root for a shop that runs as another user: the files stay that user's.
+  const owner = fs.statSync(fs.existsSync(target) ? target : path.dirname(target));
+  if (process.getuid?.() === 0) chownTree(restored, owner.uid, owner.gid);
   const aside = moveAside(target, stamp);
-  fs.renameSync(path.join(staging, "files"), target);
+  fs.renameSync(restored, target);
   return aside ? [aside] : [];
 }
 
