@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import sharp from "sharp";
-import { expectNoAxeViolations, readOutbox, waitForHydration } from "./fixtures";
+import { expectNoAxeViolations, readOutbox, signUpConfirmed, waitForHydration } from "./fixtures";
 import { anotherClient, buyAsGuest, clientAddress, newAdmin, runScript, uniqueEmail } from "./platform";
 
 // Becoming a seller (issue 6): apply on /become-seller, an admin (made by the command-line script)
@@ -17,13 +17,7 @@ test("a user applies to sell, is approved by an admin, publishes a product with 
   test.slow();
   const email = uniqueEmail("maker");
   const shopName = `Studio ${Date.now().toString(36)} ${testInfo.project.name}`;
-  expect(
-    (
-      await page.request.post("/account/sign-up", {
-        form: { name: "Mia Maker", email, password: "maker-password-1", confirmPassword: "maker-password-1" },
-      })
-    ).ok(),
-  ).toBe(true);
+  await signUpConfirmed(page, { name: "Mia Maker", email, password: "maker-password-1" });
 
   await page.goto("/become-seller#apply");
   await waitForHydration(page);
