@@ -173,8 +173,7 @@ describe("npm run backup and npm run restore (embedded database)", () => {
       output: expect.stringContaining("run it in a terminal to be asked, or add --yes"),
     });
 
-    const stillRunning = await startShop();
-    void stillRunning;
+    await startShop(); // running again: refused
     const refused = await restore([archive, "--yes"]);
     expect(refused.code).toBe(1);
     expect(refused.output).toContain(`The shop is running on ${dataDir} (pid ${process.pid})`);
