@@ -15,7 +15,7 @@ interface Options {
  * React Router behind Express, as @react-router/express does it, but with every request body
  * bounded while it streams in: past its route's bound, reading the body fails with a
  * BodyTooLargeError (app/lib/form.server.ts answers 413) and the rest is discarded, so an endless
- * upload is never buffered. See docs/decisions/014-bounded-request-bodies.md.
+ * upload is never buffered. See docs/decisions/018-bounded-bodies-and-one-refusal-path.md.
  */
 export function reactRouterHandler({ build, mode, getLoadContext, bodyLimit }: Options): RequestHandler {
   const handle = createRequestHandler(build, mode);
