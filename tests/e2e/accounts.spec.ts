@@ -1,5 +1,12 @@
 import { expect, type Page, test } from "@playwright/test";
-import { emailedLink, expectNoAxeViolations, readOutbox, signUpConfirmed, waitForHydration } from "./fixtures";
+import {
+  emailedLink,
+  expectNoAxeViolations,
+  readOutbox,
+  SHOP_ORIGIN,
+  signUpConfirmed,
+  waitForHydration,
+} from "./fixtures";
 
 // Each test is its own client address (the server trusts X-Forwarded-For from a local proxy),
 // so the per-address sign-in limits never mix tests up.
@@ -165,6 +172,7 @@ test("signing up with a used address answers exactly as with a new one; the owne
   const answer = async (email: string) => {
     const response = await page.request.post("/account/sign-up", {
       form: { name: "Spam Sender", email, password: "typed-password", confirmPassword: "typed-password" },
+      headers: { origin: SHOP_ORIGIN },
     });
     return { status: response.status(), body: (await response.text()).replaceAll(email, "EMAIL") };
   };
@@ -353,11 +361,18 @@ test("wrong passwords from eleven addresses do not keep the owner out; one addre
   test.slow(); // 22 sign-in attempts, slowed down once the account has many failures
   const email = uniqueEmail("target");
   await signUpConfirmed(page, { name: "Tara Target", email, password: "the-right-password" });
-  expect((await page.request.post("/account/sign-out")).ok()).toBe(true);
+  const signedOut = await page.request.post("/account/sign-out", {
+    form: { intent: "sign-out" },
+    headers: { origin: SHOP_ORIGIN },
+  });
+  expect(signedOut.ok()).toBe(true);
 
   // Eleven attackers, each from an address of its own.
   const attempt = (address: string, password: string) =>
-    page.request.post("/account/sign-in", { form: { email, password }, headers: { "x-forwarded-for": address } });
+    page.request.post("/account/sign-in", {
+      form: { email, password },
+      headers: { "x-forwarded-for": address, origin: SHOP_ORIGIN },
+    });
   const attacks = await Promise.all(
     Array.from({ length: 11 }, (_, index) => attempt(`192.0.2.${100 + index}`, `wrong-guess-${index}`)),
   );

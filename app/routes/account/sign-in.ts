@@ -2,23 +2,18 @@ import { signIn } from "@server/accounts/credentials.ts";
 import { signInSchema } from "@server/accounts/credentials-schema.ts";
 import { servicesContext } from "@server/http/context.ts";
 import { data } from "react-router";
-import { firstIssue } from "~/lib/form-errors";
-import { refusalResponse } from "~/lib/refusal.server";
+import { parseForm, readForm } from "~/lib/form.server";
+import { formAction } from "~/lib/refusal.server";
 import { adoptGuestShopper } from "~/lib/shopper.server";
 import type { Route } from "./+types/sign-in";
 
-export async function action({ request, context }: Route.ActionArgs) {
+export const action = formAction(async ({ request, context }: Route.ActionArgs) => {
   const services = context.get(servicesContext);
-  const parsed = signInSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ ok: false as const, message: firstIssue(parsed.error) }, { status: 400 });
-  try {
-    const { headers, user } = await signIn(
-      { ...services, limits: services.accountLimits, headers: request.headers },
-      parsed.data,
-    );
-    await adoptGuestShopper(services.db, request, user.id, headers);
-    return data({ ok: true as const, name: user.name }, { headers });
-  } catch (error) {
-    return refusalResponse(error);
-  }
-}
+  const input = parseForm(await readForm(request), signInSchema);
+  const { headers, user } = await signIn(
+    { ...services, limits: services.accountLimits, headers: request.headers },
+    input,
+  );
+  await adoptGuestShopper(services.db, request, user.id, headers);
+  return data({ ok: true as const, name: user.name }, { headers });
+});
