@@ -4,8 +4,9 @@
 // starts the production server on a free loopback port and measures pages with autocannon (throughput
 // under load), then times search requests one at a time (the p50 and p95 of a single search with facets).
 // Then, still on the running server, a burst of payments on the hosted payment page and the time from
-// each payment to its order being paid (scripts/bench/payments.ts); the server runs with RUN_JOBS=false
-// and the bench runs the shop's workers itself, once per --job-concurrency (default: the shop's settings).
+// each payment to its order being paid (scripts/bench/payments.ts): by default with the server's own
+// workers; for each --job-concurrency N the server is restarted with RUN_JOBS=false and the bench runs
+// the shop's workers itself at that concurrency.
 // Last, with the server stopped, it opens the same database itself and measures checkout and payment
 // through the domain functions (scripts/bench/checkout.ts), then the admin console's figures, a
 // seller's analytics and product views on the orders it paid (scripts/bench/platform.ts).
@@ -17,7 +18,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { connect, type DatabaseHandle } from "../server/db/client.ts";
+import { connect } from "../server/db/client.ts";
 import { runningShopConnection } from "../server/db/embedded-postgres.ts";
 import { type OpenedDatabase, openDatabase } from "../server/db/open.ts";
 import { benchCheckout } from "./bench/checkout.ts";
@@ -32,8 +33,9 @@ const USAGE = `Usage: node scripts/bench.ts [options]
   --connections C      connections for the page targets (default 20)
   --shoppers N         guest carts for the checkout section (default 200 per second of --duration, at most 2000)
   --payments N         payments in each burst of the payment confirmations section (default 500)
-  --job-concurrency N  run the burst with every delivery, receipt and email queue at N jobs at once, or
-                       "shop" for the shop's settings (the default); repeat to compare in one run
+  --job-concurrency N  run the burst with the shop's workers in the bench, every delivery, receipt and email
+                       queue at N jobs at once (the server restarted with RUN_JOBS=false), or "shop" for the
+                       server's own workers (the default); repeat to compare in one run
                        (e.g. --job-concurrency 1 --job-concurrency shop)
   --no-build           use the existing production build`;
 const TARGETS = [
@@ -78,7 +80,7 @@ function parseArgs(argv: readonly string[]) {
     connections: 20,
     shoppers: undefined as number | undefined,
     payments: 500,
-    /** undefined: the shop's own settings (server/jobs/workers.ts) */
+    /** undefined: the server's own workers, at the shop's settings (server/jobs/workers.ts) */
     jobConcurrency: [] as (number | undefined)[],
     build: true,
     help: false,
@@ -127,8 +129,6 @@ const children = new Set<ChildProcess>();
 let tempDir: string | undefined;
 /** The database the bench opens itself for the checkout section (after the server has stopped). */
 let database: OpenedDatabase | undefined;
-/** The running server's database, for the payment confirmations section. */
-let serverDatabase: DatabaseHandle | undefined;
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -159,7 +159,6 @@ let cleaning: Promise<void> | undefined;
 let interrupted = false;
 function cleanUp(): Promise<void> {
   cleaning ??= (async () => {
-    await serverDatabase?.close().catch(() => {});
     await Promise.all([...children].map(stop));
     await database?.close().catch(() => {}); // stops the embedded PostgreSQL before its directory goes
     if (tempDir) fs.rmSync(tempDir, { recursive: true, force: true });
@@ -290,7 +289,6 @@ async function main(): Promise<number> {
 
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  // RUN_JOBS=false: the payment section runs the shop's workers itself, at the concurrencies it compares.
   const serverEnv: NodeJS.ProcessEnv = {
     ...env,
     NODE_ENV: "production",
@@ -298,32 +296,45 @@ async function main(): Promise<number> {
     HOST: "127.0.0.1",
     PUBLIC_URL: base,
     LOG_LEVEL: "warn",
-    RUN_JOBS: "false",
   };
-  const server = spawn(process.execPath, ["server/main.ts"], { cwd: root, stdio: "inherit", env: serverEnv });
-  children.add(server);
-  server.on("exit", () => children.delete(server));
-  await waitForHealth(base, server);
+  let server: ChildProcess | undefined;
+  let serverRunsJobs = true;
+  /** Starts the server, or restarts it when it should (not) run the background jobs itself. */
+  const useServer = async (runJobs: boolean) => {
+    if (server && serverRunsJobs === runJobs) return;
+    if (server) await stop(server);
+    const child = spawn(process.execPath, ["server/main.ts"], {
+      cwd: root,
+      stdio: "inherit",
+      env: { ...serverEnv, RUN_JOBS: String(runJobs) },
+    });
+    children.add(child);
+    child.on("exit", () => children.delete(child));
+    server = child;
+    serverRunsJobs = runJobs;
+    await waitForHealth(base, child);
+  };
+  await useServer(true);
   console.log(`Server ready at ${base}`);
 
   const pageRows = await measurePages(base, options);
   const searches = await measureSearches(base);
-  serverDatabase = connect(
-    process.env.DATABASE_URL ? { connectionString: process.env.DATABASE_URL } : runningShopConnection(tempDir),
-  );
-  const paymentLines = await benchPayments(serverDatabase, {
+  const paymentLines = await benchPayments({
     base,
     env: serverEnv,
     payments: options.payments,
     concurrencies: options.jobConcurrency,
+    useServer,
+    connect: () =>
+      connect(
+        process.env.DATABASE_URL ? { connectionString: process.env.DATABASE_URL } : runningShopConnection(tempDir!),
+      ),
   });
-  await serverDatabase.close();
-  serverDatabase = undefined;
 
   // The embedded PostgreSQL belongs to one process at a time (DATA_DIR is locked), so the server
   // stops before the bench opens the same database; it would only add noise to the checkout figures anyway.
   console.log("Stopping the server and opening its database for the checkout section…");
-  await stop(server);
+  if (server) await stop(server);
   database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: tempDir });
   const checkoutLines = await benchCheckout(database, { shoppers: options.shoppers, duration: options.duration });
   const platformLines = await benchPlatform(database);

@@ -3,9 +3,9 @@
 // being paid, which happens only when the page's webhook (a background job) has reached the shop.
 //
 // 1. Guest carts, and their orders made through checkout() with the hosted payment page (not timed).
-// 2. The shop's background workers start (startWorkers, as a server with RUN_JOBS does) in this process,
-//    against the server's database: the server runs with RUN_JOBS=false, so that the same burst can be
-//    measured with the workers at different concurrencies, one after the other, in one run.
+// 2. The shop's own workers deliver the webhooks and send the receipts: the server's (RUN_JOBS=true),
+//    or, to compare concurrencies in one run, the same workers (startWorkers) in this process at a
+//    given concurrency, the server restarted with RUN_JOBS=false.
 // 3. Every order is paid at once, as buyers do: the payment form posted to /pay/:id with a test card,
 //    PAY_IN_FLIGHT at a time, each from its own client address. A payment is accepted when the page
 //    answers with its redirect back to the shop.
@@ -31,13 +31,17 @@ const POLL_MS = 100;
 const BURST_QUEUES: QueueName[] = [QUEUES.deliverHostedWebhook, QUEUES.sendReceipt, QUEUES.sendEmail];
 
 export interface PaymentBenchOptions {
-  /** The running server, e.g. http://127.0.0.1:PORT; its PUBLIC_URL. */
+  /** The server, e.g. http://127.0.0.1:PORT; its PUBLIC_URL. */
   base: string;
+  /** Makes sure the server runs, running the background jobs itself or not (restarting it if need be). */
+  useServer(runJobs: boolean): Promise<void>;
+  /** The running server's database. */
+  connect(): DatabaseHandle;
   /** The server's environment (its configuration, for the workers). */
   env: NodeJS.ProcessEnv;
   /** Payments in each burst. */
   payments: number;
-  /** One burst per entry: every queue of BURST_QUEUES at this many jobs at once, or undefined for the shop's own settings. */
+  /** One burst per entry: every queue of BURST_QUEUES at this many jobs at once, or undefined for the server's own workers. */
   concurrencies: readonly (number | undefined)[];
 }
 
@@ -54,6 +58,23 @@ interface Burst {
   paidTwice: number;
   /** From the first payment accepted until no delivery, receipt or email job was left. */
   drainedSeconds: number | undefined;
+  /** The webhook delivery jobs: how long each waited for a worker, and how long delivering took (ms, ascending). */
+  deliveries: { waited: number[]; ran: number[] };
+}
+
+/** Where the time went: each delivery job's wait for a worker, and its run (the webhook request and its answer). */
+async function deliveryTimes(database: DatabaseHandle, numbers: string[]) {
+  const { rows } = await database.pool.query<{ waited: number; ran: number }>(
+    `SELECT extract(epoch FROM j.started_on - j.created_on) * 1000 AS waited,
+            extract(epoch FROM j.completed_on - j.started_on) * 1000 AS ran
+       FROM pgboss.job j
+       JOIN hosted_payment_webhooks w ON w.event_id = j.data->>'eventId'
+       JOIN hosted_payment_sessions s ON s.id = w.session_id
+      WHERE j.name = $1 AND j.state = 'completed' AND s.reference = ANY($2)`,
+    [QUEUES.deliverHostedWebhook, numbers],
+  );
+  const sorted = (values: number[]) => values.map(Number).sort((a, b) => a - b);
+  return { waited: sorted(rows.map((row) => row.waited)), ran: sorted(rows.map((row) => row.ran)) };
 }
 
 const CARD = {
@@ -119,17 +140,18 @@ async function pendingJobs(database: DatabaseHandle): Promise<number> {
 }
 
 async function burst(
-  database: DatabaseHandle,
   options: PaymentBenchOptions,
-  secret: string,
   concurrency: number | undefined,
   clients: { next: number },
 ): Promise<Burst> {
   const label =
     concurrency === undefined
-      ? `shop's settings (${BURST_QUEUES.map((name) => JOB_CONCURRENCY[name] ?? 1).join(", ")})`
-      : `${concurrency} at once`;
+      ? `the server's (${BURST_QUEUES.map((name) => JOB_CONCURRENCY[name] ?? 1).join(", ")})`
+      : `the bench's, ${concurrency} at once`;
   const run = `bench-pay-${Date.now().toString(36)}-`;
+  await options.useServer(concurrency === undefined);
+  const database = options.connect();
+  const secret = await loadAuthSecret(database.db, options.env.AUTH_SECRET);
   const jobs = await startJobs(database.pool, (error) => console.warn(`Job queue: ${error.message}`));
   try {
     console.log(`Placing ${fmt(options.payments)} orders to pay (workers: ${label})…`);
@@ -137,16 +159,16 @@ async function burst(
     if (await pendingJobs(database))
       console.warn("Jobs of an earlier burst are still waiting; they will slow this one");
 
-    const override =
-      concurrency === undefined ? undefined : Object.fromEntries(BURST_QUEUES.map((name) => [name, concurrency]));
-    await startWorkers({
-      jobs,
-      db: database.db,
-      config: parseConfig(options.env),
-      secret,
-      logger: pino({ level: "warn" }),
-      concurrency: override,
-    });
+    if (concurrency !== undefined) {
+      await startWorkers({
+        jobs,
+        db: database.db,
+        config: parseConfig({ ...options.env, RUN_JOBS: "true" }),
+        secret,
+        logger: pino({ level: "warn" }),
+        concurrency: Object.fromEntries(BURST_QUEUES.map((name) => [name, concurrency])),
+      });
+    }
     const accepted = new Map<string, number>();
     const paidAt = new Map<string, number>();
     const numbers = placed.map((order) => order.number);
@@ -208,20 +230,19 @@ async function burst(
       firstFailure: payments.firstFailure,
       paidTwice: twice!.n,
       drainedSeconds: drained,
+      deliveries: await deliveryTimes(database, numbers),
     };
   } finally {
     await jobs.stop();
+    await database.close();
   }
 }
 
-/** Runs one burst per concurrency on the running server's database and returns the lines of its summary. */
-export async function benchPayments(database: DatabaseHandle, options: PaymentBenchOptions): Promise<string[]> {
-  const secret = await loadAuthSecret(database.db, options.env.AUTH_SECRET);
+/** Runs one burst per concurrency on the server and returns the lines of its summary. */
+export async function benchPayments(options: PaymentBenchOptions): Promise<string[]> {
   const clients = { next: 1 };
   const bursts: Burst[] = [];
-  for (const concurrency of options.concurrencies) {
-    bursts.push(await burst(database, options, secret, concurrency, clients));
-  }
+  for (const concurrency of options.concurrencies) bursts.push(await burst(options, concurrency, clients));
   const seconds = (ms: number) => fmt(ms / 1000, 2);
   const rows = bursts.map((b) => [
     b.label,
@@ -239,7 +260,7 @@ export async function benchPayments(database: DatabaseHandle, options: PaymentBe
       `seen by polling every ${POLL_MS} ms:`,
     ...table(
       [
-        "workers (deliveries, receipts, emails)",
+        "workers (deliveries, receipts, emails at once)",
         "accepted/s",
         "p50 s",
         "p95 s",
@@ -253,5 +274,17 @@ export async function benchPayments(database: DatabaseHandle, options: PaymentBe
       rows,
     ),
     ...failures.map((b) => `  ${b.label}: ${fmt(b.failures)} payments failed; first: ${b.firstFailure}`),
+    "Their webhook delivery jobs: waiting for a worker, and delivering (the request to the shop, which applies the payment):",
+    ...table(
+      ["workers", "waited p50 s", "p99 s", "delivered in p50 s", "p99 s", "jobs"],
+      bursts.map(({ label, deliveries: { waited, ran } }) => [
+        label,
+        seconds(percentile(waited, 50)),
+        seconds(percentile(waited, 99)),
+        seconds(percentile(ran, 50)),
+        seconds(percentile(ran, 99)),
+        fmt(ran.length),
+      ]),
+    ),
   ];
 }
