@@ -24,6 +24,9 @@ export default defineConfig({
   timeout: 30_000,
   use: {
     baseURL: `http://127.0.0.1:${port}`,
+    // The shop refuses writes that do not say they come from its own pages: API requests of the
+    // tests say so as a browser would (contexts that set headers of their own add it too).
+    extraHTTPHeaders: { origin: `http://127.0.0.1:${port}` },
     trace: "retain-on-failure",
     launchOptions: {
       executablePath: chromium,
@@ -41,21 +44,21 @@ export default defineConfig({
   projects: [
     {
       name: "desktop",
-      testIgnore: /server-lifecycle|client-bundle|sellers|admin/,
+      testIgnore: /server-lifecycle|client-bundle|fuzz|sellers|admin/,
       use: desktop,
     },
     {
       name: "phone",
       // The Google provider stand-in is shared: its tests run once, in the desktop project.
-      testIgnore: /server-lifecycle|client-bundle|google-sign-in|sellers|admin/,
+      testIgnore: /server-lifecycle|client-bundle|fuzz|google-sign-in|sellers|admin/,
       use: phone,
     },
     // Sellers publish products and admins hide them, which changes the catalogue's counts that the
     // listing tests check: they run once the shoppers' tests are done.
     { name: "platform-desktop", testMatch: /sellers|admin/, dependencies: ["desktop", "phone"], use: desktop },
     { name: "platform-phone", testMatch: /sellers|admin/, dependencies: ["desktop", "phone"], use: phone },
-    // Starts and kills servers of its own; no browser screens.
-    { name: "server", testMatch: /server-lifecycle|client-bundle/ },
+    // Starts and kills servers of its own (and fuzzes one); no browser screens.
+    { name: "server", testMatch: /server-lifecycle|client-bundle|fuzz/ },
   ],
   webServer: [
     {

@@ -13,6 +13,11 @@ const UPLOAD_BODY_LIMITS: Array<[RegExp, number]> = [
   [/^\/account\/profile(\.data)?$/, AVATAR_MAX_BYTES + FORM_FIELDS_ROOM],
 ];
 
+// What a refused body may still send, discarded, before its connection is cut: enough for the
+// client to finish sending and read the refusal (a client that stops reading an answer until it
+// has sent everything, as most do), not enough to keep the server busy for ever.
+const DISCARD_LIMIT_BYTES = 64 * 1024 * 1024;
+
 export class BodyTooLargeError extends Error {
   override name = "BodyTooLargeError";
   readonly limit: number;
@@ -54,8 +59,9 @@ export function refuseOversizedBodies(defaultLimit: number, readWhole: RegExp): 
       return;
     }
     if (!(declared > limit)) return next();
-    // The client may still be sending: close the connection rather than read what it sends.
-    res.set("Connection", "close");
+    // Node discards the unread body once the answer is sent, so that the client reads the 413; a
+    // body too large even to discard ends the connection instead.
+    if (declared > DISCARD_LIMIT_BYTES) res.set("Connection", "close");
     const message = bodyTooLargeMessage(limit);
     if (wantsJson(req.path, req.get("accept"))) res.status(413).json({ ok: false, message });
     else res.status(413).type("text/plain").send(message);
@@ -66,11 +72,6 @@ function wantsJson(path: string, accept: string | undefined): boolean {
   return path.startsWith("/api/") || path.endsWith(".data") || Boolean(accept?.includes("application/json"));
 }
 
-// What a refused body may still send, discarded, before its connection is cut: enough for the
-// client to finish sending and read the refusal (a client that stops reading an answer until it
-// has sent everything, as most do), not enough to keep the server busy for ever.
-const DISCARD_LIMIT_BYTES = 64 * 1024 * 1024;
-
 /**
  * The request's body as a web stream that errors with BodyTooLargeError once more than `limit`
  * bytes came. The rest is then read and thrown away (up to a bound), rather than the connection
@@ -79,15 +80,7 @@ const DISCARD_LIMIT_BYTES = 64 * 1024 * 1024;
 export function boundedBody(req: Readable, limit: number): ReadableStream<Uint8Array> {
   let seen = 0;
   let open = true;
-  const discardRest = () => {
-    req.removeAllListeners("data");
-    let discarded = 0;
-    req.on("data", (chunk: Buffer) => {
-      discarded += chunk.byteLength;
-      if (discarded > DISCARD_LIMIT_BYTES) req.destroy();
-    });
-    req.resume();
-  };
+  const discardRest = () => discardBody(req);
   return new ReadableStream<Uint8Array>({
     start(controller) {
       req.on("data", (chunk: Buffer) => {
@@ -119,4 +112,19 @@ export function boundedBody(req: Readable, limit: number): ReadableStream<Uint8A
       discardRest();
     },
   });
+}
+
+/**
+ * Reads what is left of a request's body and throws it away (up to a bound, then the connection
+ * is cut): for a body the route did not read, so that the connection can carry the next request.
+ */
+export function discardBody(req: Readable) {
+  if (req.readableEnded) return;
+  req.removeAllListeners("data");
+  let discarded = 0;
+  req.on("data", (chunk: Buffer) => {
+    discarded += chunk.byteLength;
+    if (discarded > DISCARD_LIMIT_BYTES) req.destroy();
+  });
+  req.resume();
 }

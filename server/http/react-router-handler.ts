@@ -1,7 +1,7 @@
 import { writeReadableStreamToWritable } from "@react-router/node";
 import type { Request as ExpressRequest, RequestHandler } from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
-import { bodyLimitFor, boundedBody } from "./body-limit.ts";
+import { bodyLimitFor, boundedBody, discardBody } from "./body-limit.ts";
 
 interface Options {
   build: ServerBuild;
@@ -39,8 +39,11 @@ export function reactRouterHandler({ build, mode, getLoadContext, bodyLimit }: O
         res.status(400).type("text/plain").send("The Host header of this request is not valid.");
         return;
       }
-      // A body the route did not read to its end is discarded by Node once the answer is sent.
-      await send(res, await handle(new Request(url, init), getLoadContext(req, res)));
+      const response = await handle(new Request(url, init), getLoadContext(req, res));
+      // A body the route did not read to its end (a visitor sent away before reading it) is read
+      // and thrown away, or the connection could not carry the next request.
+      if (init.body) discardBody(req);
+      await send(res, response);
     } catch (error) {
       next(error);
     }

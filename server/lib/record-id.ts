@@ -8,7 +8,14 @@ export const MAX_RECORD_ID = 2_147_483_647;
  * largest id, so that "abc", "1e400" or 99999999999 are refused before they reach the database.
  */
 export function recordIdField(message = "Choose an item from the list.") {
-  return z.coerce.number({ error: message }).int(message).min(1, message).max(MAX_RECORD_ID, message);
+  // Decimal digits only: z.coerce.number would also take "0x10", "1e1" or " 7 " for a number.
+  const digits = z
+    .string({ error: message })
+    .regex(/^\d{1,10}$/, message)
+    .transform(Number);
+  return z
+    .union([z.number({ error: message }), digits], { error: message })
+    .pipe(z.number().int(message).min(1, message).max(MAX_RECORD_ID, message));
 }
 
 /** `value` as a record id, or undefined when it cannot be one (an unknown row, for the caller). */

@@ -12,7 +12,10 @@ import {
 // so the per-address sign-in limits never mix tests up.
 let clients = 0;
 test.beforeEach(async ({ page }, testInfo) => {
-  await page.context().setExtraHTTPHeaders({ "x-forwarded-for": `198.51.${testInfo.workerIndex}.${++clients % 250}` });
+  await page.context().setExtraHTTPHeaders({
+    origin: SHOP_ORIGIN,
+    "x-forwarded-for": `198.51.${testInfo.workerIndex}.${++clients % 250}`,
+  });
 });
 
 const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
@@ -159,7 +162,7 @@ test("signing up with a used address answers exactly as with a new one; the owne
   const owner = uniqueEmail("owner");
   const ownerBrowser = await browser.newContext({
     baseURL: testInfo.project.use.baseURL,
-    extraHTTPHeaders: { "x-forwarded-for": `198.18.${testInfo.workerIndex}.${++clients % 250}` },
+    extraHTTPHeaders: { origin: SHOP_ORIGIN, "x-forwarded-for": `198.18.${testInfo.workerIndex}.${++clients % 250}` },
   });
   await signUpConfirmed(await ownerBrowser.newPage(), {
     name: "Olive Owner",

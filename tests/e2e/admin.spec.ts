@@ -1,12 +1,12 @@
 import { expect, type Locator, type Page, type TestInfo, test } from "@playwright/test";
-import { expectNoAxeViolations, readOutbox } from "./fixtures";
+import { expectNoAxeViolations, readOutbox, SHOP_ORIGIN } from "./fixtures";
 import { buyAsGuest, clientAddress, newAdmin, signUp, uniqueEmail } from "./platform";
 
 // The admin console (issue 6): refunds, seller enforcement and appeals, product moderation,
 // contact messages and the key figures, each as an admin and as the person on the other side.
 
 test.beforeEach(async ({ page }) => {
-  await page.context().setExtraHTTPHeaders({ "x-forwarded-for": clientAddress() });
+  await page.context().setExtraHTTPHeaders({ origin: SHOP_ORIGIN, "x-forwarded-for": clientAddress() });
 });
 
 test("a guest's refund request is approved in the console: the money goes back, the files stop, the seller's ledger shows it", async ({

@@ -1,12 +1,15 @@
 import { expect, type Page, test } from "@playwright/test";
-import { expectNoAxeViolations, signUpConfirmed, waitForHydration } from "./fixtures";
+import { expectNoAxeViolations, SHOP_ORIGIN, signUpConfirmed, waitForHydration } from "./fixtures";
 
 // The cart and wishlist live on the server (SPEC sections 3, 4, 8 and 9): a guest's under a cookie,
 // a user's in their account. Each test starts as a new guest (a fresh browser context).
 
 let clients = 0;
 test.beforeEach(async ({ page }, testInfo) => {
-  await page.context().setExtraHTTPHeaders({ "x-forwarded-for": `198.18.${testInfo.workerIndex}.${++clients % 250}` });
+  await page.context().setExtraHTTPHeaders({
+    origin: SHOP_ORIGIN,
+    "x-forwarded-for": `198.18.${testInfo.workerIndex}.${++clients % 250}`,
+  });
 });
 
 const cents = (text: string) => Math.round(Number(text.replace(/[^0-9.]/g, "")) * 100);
@@ -122,7 +125,7 @@ test("a guest's cart and wishlist join the account at sign-in; signing out shows
   await expect(await headerButton(page, /^Cart, 1 item$/)).toBeVisible();
   await expect(await headerButton(page, /^Wishlist, 1 item$/)).toBeVisible();
 
-  expect((await page.request.post("/account/sign-out")).ok()).toBe(true);
+  expect((await page.request.post("/account/sign-out", { form: { intent: "sign-out" } })).ok()).toBe(true);
   await page.goto("/");
   await expect(await headerButton(page, /^Cart, 0 items$/)).toBeVisible();
   await expect(await headerButton(page, /^Wishlist, 0 items$/)).toBeVisible();

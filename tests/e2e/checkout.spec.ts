@@ -1,12 +1,15 @@
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
-import { expectNoAxeViolations, readOutbox, signUpConfirmed, waitForHydration } from "./fixtures";
+import { expectNoAxeViolations, readOutbox, SHOP_ORIGIN, signUpConfirmed, waitForHydration } from "./fixtures";
 
 // Checkout to download (SPEC sections 4, 8 and 9): the order is made on the server, paid on the
 // hosted payment page in a new tab, confirmed by its signed webhook, and its files downloaded.
 
 let clients = 0;
 test.beforeEach(async ({ page }, testInfo) => {
-  await page.context().setExtraHTTPHeaders({ "x-forwarded-for": `198.19.${testInfo.workerIndex}.${++clients % 250}` });
+  await page.context().setExtraHTTPHeaders({
+    origin: SHOP_ORIGIN,
+    "x-forwarded-for": `198.19.${testInfo.workerIndex}.${++clients % 250}`,
+  });
 });
 
 const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
@@ -114,6 +117,7 @@ test("a guest buys two products, is told 'Order placed successfully!', gets the 
     baseURL: test.info().project.use.baseURL,
     // Its own client address: sign-ups are limited per address.
     extraHTTPHeaders: {
+      origin: SHOP_ORIGIN,
       "x-forwarded-for": `198.21.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
     },
   });
@@ -188,6 +192,7 @@ test("a signed-in buyer checks out in a new tab, then finds the order, the downl
     baseURL: test.info().project.use.baseURL,
     // Its own client address: sign-ups are limited per address.
     extraHTTPHeaders: {
+      origin: SHOP_ORIGIN,
       "x-forwarded-for": `198.21.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
     },
   });
@@ -235,6 +240,7 @@ test("a guest whose order link no longer works asks for a new one by email, and 
   const later = await context.browser()!.newContext({
     baseURL: test.info().project.use.baseURL,
     extraHTTPHeaders: {
+      origin: SHOP_ORIGIN,
       "x-forwarded-for": `198.22.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
     },
   });

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { expectNoAxeViolations, signUpConfirmed, waitForHydration } from "./fixtures";
+import { expectNoAxeViolations, SHOP_ORIGIN, signUpConfirmed, waitForHydration } from "./fixtures";
 
 // The creator page of SPEC section 2, with a Follow button that follows for real.
 
@@ -14,7 +14,7 @@ const followers = async (page: Page) =>
 
 test("a visitor is asked to sign in to follow; a signed-in user follows, and the count moves", async ({ page }) => {
   test.slow();
-  await page.context().setExtraHTTPHeaders({ "x-forwarded-for": "198.19.7.1" });
+  await page.context().setExtraHTTPHeaders({ origin: SHOP_ORIGIN, "x-forwarded-for": "198.19.7.1" });
   await page.goto("/creator/creative-templates");
   await waitForHydration(page);
   await page.getByRole("button", { name: "Follow Creator" }).click();
@@ -61,6 +61,7 @@ test("three products, then View All Products shows them all; an unknown creator 
 
 test("the creators a user follows are listed on their Following page", async ({ page }) => {
   await page.context().setExtraHTTPHeaders({
+    origin: SHOP_ORIGIN,
     "x-forwarded-for": `198.22.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
   });
   const email = `fan-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;

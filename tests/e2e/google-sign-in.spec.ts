@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { emailedLink, waitForHydration } from "./fixtures";
+import { emailedLink, SHOP_ORIGIN, waitForHydration } from "./fixtures";
 
 // Google is played by a local OpenID Connect provider (scripts/e2e-oidc-provider.ts); these
 // tests tell it who signs in next. They share that provider, so they run one at a time.
@@ -14,7 +14,7 @@ async function nextGoogleUser(next: Record<string, unknown>) {
 let clients = 0;
 async function continueWithGoogle(page: Page) {
   // A new client address each time: better-auth allows only a few sign-ins per address in 10 s.
-  await page.context().setExtraHTTPHeaders({ "x-forwarded-for": `203.0.113.${++clients}` });
+  await page.context().setExtraHTTPHeaders({ origin: SHOP_ORIGIN, "x-forwarded-for": `203.0.113.${++clients}` });
   await page.goto("/");
   await waitForHydration(page);
   const menu = page.getByRole("button", { name: "Open menu" });

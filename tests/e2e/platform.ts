@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { type Browser, expect, type Page, type TestInfo } from "@playwright/test";
-import { e2eDataDir, signUpConfirmed } from "./fixtures";
+import { e2eDataDir, SHOP_ORIGIN, signUpConfirmed } from "./fixtures";
 
 // What the sellers' and the admins' journeys share: people in browsers of their own, accounts,
 // the command-line scripts run against this run's shop, and a guest's purchase.
@@ -13,7 +13,7 @@ export const clientAddress = () => `198.20.${Math.floor(Math.random() * 250)}.${
 export function anotherClient(browser: Browser, testInfo: TestInfo) {
   return browser.newContext({
     baseURL: testInfo.project.use.baseURL,
-    extraHTTPHeaders: { "x-forwarded-for": clientAddress() },
+    extraHTTPHeaders: { origin: SHOP_ORIGIN, "x-forwarded-for": clientAddress() },
   });
 }
 

@@ -1,13 +1,13 @@
 import { expect, test } from "@playwright/test";
 import sharp from "sharp";
-import { expectNoAxeViolations, readOutbox, signUpConfirmed, waitForHydration } from "./fixtures";
+import { expectNoAxeViolations, readOutbox, SHOP_ORIGIN, signUpConfirmed, waitForHydration } from "./fixtures";
 import { anotherClient, buyAsGuest, clientAddress, newAdmin, runScript, uniqueEmail } from "./platform";
 
 // Becoming a seller (issue 6): apply on /become-seller, an admin (made by the command-line script)
 // approves in the admin console, and the applicant's shop opens.
 
 test.beforeEach(async ({ page }) => {
-  await page.context().setExtraHTTPHeaders({ "x-forwarded-for": clientAddress() });
+  await page.context().setExtraHTTPHeaders({ origin: SHOP_ORIGIN, "x-forwarded-for": clientAddress() });
 });
 
 test("a user applies to sell, is approved by an admin, publishes a product with an image and a file, a buyer downloads it, and the seller sees 70% of the sale", async ({

@@ -54,7 +54,12 @@ async function sendContactMessage(subject: string) {
     subject,
     message: "A message that must survive.",
   });
-  const response = await fetch(`http://127.0.0.1:${port}/contact`, { method: "POST", body, redirect: "manual" });
+  const response = await fetch(`http://127.0.0.1:${port}/contact`, {
+    method: "POST",
+    body,
+    redirect: "manual",
+    headers: { origin: `http://127.0.0.1:${port}` },
+  });
   expect(response.status).toBe(200);
 }
 
@@ -78,6 +83,7 @@ async function buyAsGuest(productId: number): Promise<string> {
   const base = `http://127.0.0.1:${port}`;
   const added = await fetch(`${base}/api/v1/cart`, {
     method: "POST",
+    headers: { origin: base },
     body: new URLSearchParams({ intent: "add", productId: String(productId) }),
   });
   expect(added.status).toBe(200);
@@ -87,7 +93,7 @@ async function buyAsGuest(productId: number): Promise<string> {
     .join("; ");
   const checkout = await fetch(`${base}/api/v1/checkout`, {
     method: "POST",
-    headers: { cookie },
+    headers: { cookie, origin: base },
     body: new URLSearchParams({
       idempotencyKey: `lifecycle-${productId}-${Date.now()}`,
       name: "Kill Test",
@@ -98,6 +104,7 @@ async function buyAsGuest(productId: number): Promise<string> {
   const paid = await fetch(started.paymentUrl, {
     method: "POST",
     redirect: "manual",
+    headers: { origin: base },
     body: new URLSearchParams({ name: "Kill Test", number: "4242424242424242", expiry: "12/39", cvc: "123" }),
   });
   // The payment page sends the buyer back to the shop: the provider has taken the money.

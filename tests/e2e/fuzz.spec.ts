@@ -1,0 +1,447 @@
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import fc from "fast-check";
+import pg from "pg";
+
+// Thousands of malformed requests (bodies of every content type, broken multipart, control
+// characters, huge strings, ids that are not ids, unknown intents, unreadable addresses) to every
+// action and API route, as a visitor, a signed-in seller and an admin, on a server of its own:
+// no answer is a 5xx, and the database is the same afterwards.
+test.describe.configure({ mode: "serial" });
+
+const dataDir = path.resolve("test-data/fuzz");
+const port = 4187;
+const base = `http://127.0.0.1:${port}`;
+const POST_RUNS = Number(process.env.FUZZ_RUNS ?? 2500);
+const GET_RUNS = Math.ceil(POST_RUNS / 4);
+// A new seed each run (printed on failure); FUZZ_SEED replays one.
+const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
+// Counters that every request moves on purpose (attempt limits, product views), not data.
+const COUNTERS = new Set(["rate_limit", "rate_limit_hits", "product_views"]);
+
+let server: ChildProcess;
+let output = "";
+const cookies: Record<"visitor" | "seller" | "admin", string> = { visitor: "", seller: "", admin: "" };
+
+async function query<Row extends pg.QueryResultRow>(text: string): Promise<Row[]> {
+  const client = new pg.Client({ host: path.join(dataDir, "run"), port: 5432, user: "shop", database: "shop" });
+  await client.connect();
+  try {
+    return (await client.query<Row>(text)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/** One fingerprint per table of the shop's data: its rows, in a stable order. */
+async function databaseFingerprint(): Promise<Record<string, string>> {
+  const tables = await query<{ name: string }>(
+    "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY 1",
+  );
+  const fingerprint: Record<string, string> = {};
+  for (const { name } of tables) {
+    if (COUNTERS.has(name)) continue;
+    const [row] = await query<{ digest: string | null; n: string }>(
+      `SELECT md5(string_agg(t::text, '|' ORDER BY t::text)) AS digest, count(*) AS n FROM "${name}" t`,
+    );
+    fingerprint[name] = `${row!.n}:${row!.digest ?? ""}`;
+  }
+  return fingerprint;
+}
+
+async function signIn(email: string, password: string): Promise<string> {
+  const response = await fetch(`${base}/account/sign-in`, {
+    method: "POST",
+    headers: { origin: base, "x-forwarded-for": "198.51.100.1" },
+    body: new URLSearchParams({ email, password }),
+  });
+  expect(response.status, await response.clone().text()).toBe(200);
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(";")[0])
+    .join("; ");
+}
+
+test.beforeAll(async () => {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  server = spawn(process.execPath, ["server/main.ts"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      SHOP_MODE: "demo",
+      PUBLIC_URL: base,
+      LOG_LEVEL: "error",
+      RUN_JOBS: "false",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  server.stdout!.on("data", (chunk) => (output += chunk));
+  server.stderr!.on("data", (chunk) => (output += chunk));
+  for (let attempt = 0; ; attempt++) {
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) break;
+    } catch {}
+    if (attempt > 600) throw new Error(`the server did not start:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  execFileSync(process.execPath, ["scripts/make-admin.ts", "buyer@demo.example"], {
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
+  });
+  cookies.seller = await signIn("seller@demo.example", "seller-demo-2026");
+  cookies.admin = await signIn("buyer@demo.example", "buyer-demo-2026");
+});
+
+test.afterAll(async () => {
+  // What the server logged (errors only), for a failed run.
+  fs.mkdirSync("test-results", { recursive: true });
+  fs.writeFileSync("test-results/fuzz-server.log", output);
+  server.kill("SIGTERM");
+  await new Promise((resolve) => server.once("exit", resolve));
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+// Every route that takes a POST, with the intents it knows and the fields that name records.
+interface Target {
+  path: string;
+  intents?: Array<{ intent: string; ids: string[]; fields?: Record<string, string> }>;
+  /** The path's own record id, which a bad-id request replaces. */
+  pathId?: (id: string) => string;
+}
+const ORDER = "ABCDEFGHJ";
+const TARGETS: Target[] = [
+  {
+    path: "/api/v1/cart",
+    intents: [
+      { intent: "add", ids: ["productId"] },
+      { intent: "set", ids: ["productId"], fields: { quantity: "1" } },
+    ],
+  },
+  { path: "/api/v1/wishlist", intents: [{ intent: "toggle", ids: ["productId"] }] },
+  { path: "/api/v1/checkout" },
+  { path: "/api/v1/payments/webhook/hosted" },
+  { path: "/api/v1/payments/webhook/stripe" },
+  { path: "/account/sign-in" },
+  { path: "/account/sign-up" },
+  { path: "/account/sign-out" },
+  { path: "/account/forgot-password" },
+  { path: "/account/reset-password" },
+  { path: "/account/settings" },
+  { path: "/account/profile" },
+  {
+    path: `/account/orders/${ORDER}`,
+    intents: [{ intent: "refund", ids: ["orderItemId"] }],
+    pathId: (id) => `/account/orders/${id}`,
+  },
+  { path: `/orders/${ORDER}`, intents: [{ intent: "refund", ids: ["orderItemId"] }], pathId: (id) => `/orders/${id}` },
+  { path: "/orders/lookup" },
+  { path: "/contact" },
+  { path: "/become-seller" },
+  { path: "/product/1", pathId: (id) => `/product/${id}` },
+  { path: "/creator/design-studio-pro", pathId: (id) => `/creator/${id}` },
+  { path: "/pay/hps_unknown", pathId: (id) => `/pay/${id}` },
+  { path: "/seller/earnings" },
+  { path: "/seller/profile" },
+  { path: "/seller/standing", intents: [{ intent: "appeal", ids: ["actionId"] }] },
+  { path: "/seller/products/new" },
+  {
+    path: "/seller/products/1",
+    intents: [
+      { intent: "remove-image", ids: ["imageId"] },
+      { intent: "move-image-earlier", ids: ["imageId"] },
+      { intent: "remove-file", ids: ["fileId"] },
+    ],
+    pathId: (id) => `/seller/products/${id}`,
+  },
+  { path: "/admin/products", intents: [{ intent: "restore", ids: ["productId"] }] },
+  { path: "/admin/refunds", intents: [{ intent: "approve", ids: ["requestId"] }] },
+  { path: "/admin/applications", intents: [{ intent: "approve", ids: ["applicationId"] }] },
+  {
+    path: "/admin/sellers",
+    intents: [{ intent: "violation", ids: ["creatorId"], fields: { reason: "A reason long enough." } }],
+  },
+  { path: "/admin/appeals", intents: [{ intent: "uphold", ids: ["appealId"] }] },
+  { path: "/admin/messages", intents: [{ intent: "handled", ids: ["messageId"] }] },
+];
+
+/** encodeURIComponent, for any string: a lone surrogate becomes the bytes it would be in CESU-8. */
+function encode(text: string): string {
+  try {
+    return encodeURIComponent(text);
+  } catch {
+    return text.replace(/[\ud800-\udfff]/g, "%ED%A0%80").replace(/[^%\w-]/g, (c) => encodeURIComponent(c));
+  }
+}
+
+// Values that are no record id: words, floats, exponents, negatives, beyond a 32-bit integer.
+const badId = fc.oneof(
+  fc.constantFrom(
+    "abc",
+    "1e400",
+    "-1",
+    "0",
+    "1.5",
+    "",
+    " ",
+    "99999999999",
+    "2147483648",
+    "0x10",
+    "NaN",
+    "Infinity",
+    "%00",
+  ),
+  fc.string({ maxLength: 30 }),
+  fc.bigInt({ min: 2n ** 31n, max: 2n ** 70n }).map(String),
+);
+// Text of every kind: unicode, control characters, NUL, and some long.
+const text = fc.oneof(
+  fc.string({ unit: "binary", maxLength: 40 }),
+  fc.string({ unit: "grapheme", maxLength: 40 }),
+  fc.constantFrom("\u0000", "a\u0000b", "\u202e", "\ud800", "😀", "'; DROP TABLE orders; --", "<script>x</script>"),
+  fc.nat({ max: 200_000 }).map((n) => "x".repeat(n)),
+);
+const word = fc.stringMatching(/^[a-z]{1,12}$/);
+const fieldsArb = fc.dictionary(word, text, { maxKeys: 6 });
+
+type Body = { body: BodyInit | null; contentType?: string };
+const urlencoded = (fields: Record<string, string>): Body => ({
+  body: new URLSearchParams(fields).toString(),
+  contentType: "application/x-www-form-urlencoded",
+});
+
+// Each kind of malformed request, as a body (and the path it goes to).
+function malformed(target: Target) {
+  const kinds: Array<fc.Arbitrary<{ kind: string; path: string } & Body>> = [
+    // Not a form at all.
+    fc
+      .record({
+        type: fc.constantFrom("application/json", "text/plain", "application/xml", "text/csv", "image/png", undefined),
+        body: fc.oneof(fc.json(), text, fc.constant(null)),
+      })
+      .map(({ type, body }) => ({ kind: "not a form", path: target.path, body, contentType: type })),
+    // A multipart body that does not parse.
+    fc.record({ boundary: word, body: text }).map(({ boundary, body }) => ({
+      kind: "broken multipart",
+      path: target.path,
+      body: `--${boundary}\r\n${body}`,
+      contentType: `multipart/form-data; boundary=${boundary}`,
+    })),
+    // A form whose intent no page knows, with fields of any text.
+    fc.record({ intent: word, fields: fieldsArb }).map(({ intent, fields }) => ({
+      kind: "unknown intent",
+      path: target.path,
+      ...urlencoded({ ...fields, intent: `zz-${intent}` }),
+    })),
+    // A control character in a field.
+    fc
+      .record({
+        name: word,
+        before: word,
+        control: fc.integer({ min: 0, max: 31 }).filter((c) => ![9, 10, 13].includes(c)),
+      })
+      .map(({ name, before, control }) => ({
+        kind: "control character",
+        path: target.path,
+        ...urlencoded({
+          intent: target.intents?.[0]?.intent ?? "zz",
+          [name]: `${before}${String.fromCharCode(control)}`,
+        }),
+      })),
+    // A body past the 1 MB bound.
+    fc.constant({
+      kind: "too large",
+      path: target.path,
+      ...urlencoded({ intent: "zz", blob: "x".repeat(1024 * 1024 + 10) }),
+    }),
+  ];
+  if (target.intents?.length) {
+    kinds.push(
+      fc.record({ which: fc.constantFrom(...target.intents), id: badId }).map(({ which, id }) => ({
+        kind: "bad id",
+        path: target.path,
+        ...urlencoded({
+          ...which.fields,
+          intent: which.intent,
+          ...Object.fromEntries(which.ids.map((name) => [name, id])),
+        }),
+      })),
+    );
+  }
+  if (target.pathId) {
+    kinds.push(
+      fc
+        .record({
+          id: fc.oneof(badId.map(encode), fc.constantFrom("%00", "%E0%A4", "%FF", "a%0Ab", "%C0%AF")),
+          fields: fieldsArb,
+        })
+        .map(({ id, fields }) => ({
+          kind: "bad address",
+          path: target.pathId!(id || "x"),
+          ...urlencoded({ ...fields, intent: `zz-${Object.keys(fields).length}` }),
+        })),
+    );
+  }
+  return fc.oneof(...kinds);
+}
+
+// Where the pages send someone who may not be there (require-user.server.ts), and where an
+// unknown product's page sends everyone (SPEC section 2).
+const SENT_AWAY = new Set(["/", "/?signin=required", "/become-seller", "/browse"]);
+
+/** Where a response redirects to: a document's Location, or the redirect in a .data answer (202). */
+function redirectOf(response: Response, body: string): string | undefined {
+  if (response.status >= 300 && response.status < 400) return response.headers.get("location") ?? undefined;
+  if (response.status === 202) return /^\[[^\]]*?"redirect","([^"]*)"/.exec(body)?.[1];
+  return undefined;
+}
+
+const request = fc
+  .record({
+    target: fc.constantFrom(...TARGETS),
+    who: fc.constantFrom("visitor" as const, "seller" as const, "admin" as const),
+    client: fc.tuple(fc.nat(255), fc.nat(255)).map(([a, b]) => `10.${a}.${b}.7`),
+    data: fc.boolean(), // React Router's fetchers post to <path>.data
+  })
+  .chain((r) => malformed(r.target).map((m) => ({ ...r, ...m })))
+  // A failure names the request, not its megabyte of body.
+  .map((r) =>
+    Object.assign(r, {
+      [fc.toStringMethod]: () =>
+        `${r.kind}: POST ${r.path} as ${r.who} (${r.contentType ?? "no type"}): ${String(r.body).slice(0, 200)}`,
+    }),
+  );
+
+test("malformed requests to every action and API route are refused (4xx) and change nothing", async () => {
+  test.setTimeout(15 * 60_000);
+  const before = await databaseFingerprint();
+  const statuses = new Map<number, number>();
+  const kinds = new Map<string, number>();
+  let sent = 0;
+  const recent: string[] = [];
+  await fc.assert(
+    fc.asyncProperty(request, async (r) => {
+      const url = `${base}${r.path}${r.data && !r.path.startsWith("/api/") ? ".data" : ""}`;
+      const headers: Record<string, string> = { origin: base, "x-forwarded-for": r.client };
+      if (r.contentType) headers["content-type"] = r.contentType;
+      if (cookies[r.who]) headers.cookie = cookies[r.who];
+      let response: Response;
+      try {
+        response = await fetch(url, { method: "POST", headers, body: r.body, redirect: "manual" });
+      } catch (error) {
+        throw new Error(`no answer; the requests before: ${recent.join(" | ")}`, { cause: error });
+      } finally {
+        recent.push(`${r.kind} ${r.path}${r.data ? ".data" : ""} as ${r.who} (${String(r.body).length} bytes)`);
+        if (recent.length > 4) recent.shift();
+      }
+      const answer = await response.text();
+      sent++;
+      statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+      kinds.set(r.kind, (kinds.get(r.kind) ?? 0) + 1);
+      // A refusal, or someone sent away to sign in (a page for another role): never a fault, never carried out.
+      const ok = (response.status >= 400 && response.status < 500) || SENT_AWAY.has(redirectOf(response, answer) ?? "");
+      if (!ok) throw new Error(`${r.kind}: POST ${url} as ${r.who} answered ${response.status}`);
+    }),
+    { numRuns: POST_RUNS, seed: SEED, endOnFailure: true },
+  );
+  console.log(
+    `fuzz: ${sent} malformed POST requests; by kind ${JSON.stringify(Object.fromEntries(kinds))}; by status ${JSON.stringify(Object.fromEntries(statuses))}`,
+  );
+  expect(await databaseFingerprint()).toEqual(before);
+  expect(output).not.toMatch(/\n\s+at /); // no stack trace was logged
+});
+
+// Addresses that are not ones: control characters, broken encodings, ids out of range, huge.
+const badPath = fc.oneof(
+  fc.constantFrom(
+    "/creator/%00",
+    "/creator/%E0%A4",
+    "/category/%00",
+    "/pay/%00",
+    "/product/99999999999",
+    "/product/1e400",
+    "/orders/%00",
+    "/downloads/%00",
+    "/api/v1/orders/%00",
+    "/seller/products/abc",
+    "/api/auth/%E0%A4",
+    "/media/generated/%00",
+    "/%",
+  ),
+  fc
+    .record({
+      route: fc.constantFrom(
+        "/creator/",
+        "/category/",
+        "/product/",
+        "/pay/",
+        "/orders/",
+        "/downloads/",
+        "/api/v1/orders/",
+        "/seller/products/",
+        "/media/products/",
+      ),
+      segment: fc.oneof(
+        text.map(encode),
+        badId.map(encode),
+        fc.constantFrom("%00", "%FF", "%E0%A4", "..%2F..%2Fetc%2Fpasswd"),
+      ),
+    })
+    .map(({ route, segment }) => `${route}${segment || "x"}`),
+  fc
+    .record({
+      page: fc.constantFrom(
+        "/search",
+        "/browse",
+        "/trending",
+        "/category/planners",
+        "/api/v1/search",
+        "/api/v1/search/suggestions",
+        "/admin/sellers",
+        "/product/1",
+      ),
+      params: fc.dictionary(
+        fc.constantFrom(
+          "q",
+          "page",
+          "sort",
+          "min",
+          "max",
+          "category",
+          "format",
+          "tab",
+          "reviews",
+          "all",
+          "standing",
+          "x",
+        ),
+        text,
+        { maxKeys: 4 },
+      ),
+    })
+    .map(({ page, params }) => `${page}?${new URLSearchParams(params).toString()}`),
+);
+
+test("malformed addresses are answered with the shop's pages, never a 5xx", async () => {
+  test.setTimeout(10 * 60_000);
+  const statuses = new Map<number, number>();
+  let sent = 0;
+  await fc.assert(
+    fc.asyncProperty(badPath, fc.constantFrom("visitor" as const, "admin" as const), async (address, who) => {
+      const response = await fetch(`${base}${address}`, {
+        headers: cookies[who] ? { cookie: cookies[who] } : {},
+        redirect: "manual",
+      });
+      await response.arrayBuffer();
+      sent++;
+      statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+      if (response.status >= 500) throw new Error(`GET ${address} answered ${response.status}`);
+    }),
+    { numRuns: GET_RUNS, seed: SEED, endOnFailure: true },
+  );
+  console.log(`fuzz: ${sent} malformed addresses; by status ${JSON.stringify(Object.fromEntries(statuses))}`);
+});
