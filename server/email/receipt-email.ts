@@ -12,7 +12,8 @@ export interface ReceiptItem {
 
 export interface Receipt {
   to: string;
-  name: string;
+  /** Only for an account's confirmed address: a guest's typed name is never sent to the address they typed. */
+  name?: string;
   shopName: string;
   orderNumber: string;
   items: ReceiptItem[];
@@ -40,7 +41,7 @@ export function receiptEmail(receipt: Receipt): OutgoingEmail {
     ["Total", receipt.totalCents],
   ];
   const text = [
-    `Hi ${receipt.name},`,
+    receipt.name ? `Hi ${receipt.name},` : "Hello,",
     "",
     `Thank you for your order! Here is your receipt for order ${receipt.orderNumber}.`,
     "",
@@ -61,7 +62,7 @@ export function receiptEmail(receipt: Receipt): OutgoingEmail {
 
   const row = (cells: string[], bold = false) =>
     `<tr>${cells.map((cell, i) => `<td style="padding:6px 8px;${i > 0 ? "text-align:right;" : ""}${bold ? "font-weight:600;" : ""}">${cell}</td>`).join("")}</tr>`;
-  const html = `<p>Hi ${escapeHtml(receipt.name)},</p>
+  const html = `<p>${receipt.name ? `Hi ${escapeHtml(receipt.name)},` : "Hello,"}</p>
 <p>Thank you for your order! Here is your receipt for order <strong>${escapeHtml(receipt.orderNumber)}</strong>.</p>
 <table style="border-collapse:collapse;min-width:320px">
 ${items

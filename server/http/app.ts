@@ -20,7 +20,7 @@ import { generatedMedia, uploadedAvatars, uploadedProductImages } from "./genera
 import { healthCheck } from "./health.ts";
 import { rateLimits } from "./rate-limits.ts";
 import { reactRouterHandler } from "./react-router-handler.ts";
-import { requestLog } from "./request-log.ts";
+import { maskTokens, requestLog } from "./request-log.ts";
 import { sameOriginWrites } from "./same-origin.ts";
 import { assignNonce, securityHeaders } from "./security-headers.ts";
 
@@ -108,10 +108,21 @@ export function createApp({
           secret: authSecret,
           jobs,
           payments,
+          logger,
         });
         return context;
       },
     }),
   );
+  // A fault outside React Router (which answers its own with the error screen): logged once, with
+  // any secret of the address masked, and answered without a stack trace.
+  app.use((error: unknown, req: express.Request, res: express.Response, _next: express.NextFunction) => {
+    logger.error({ err: error, url: maskTokens(req.originalUrl) }, "Request failed");
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    res.status(500).type("text/plain").send("Something went wrong on our side. Please try again in a moment.");
+  });
   return app;
 }

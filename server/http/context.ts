@@ -1,3 +1,4 @@
+import type { Logger } from "pino";
 import { createContext } from "react-router";
 import type { Auth } from "../accounts/auth.ts";
 import type { AccountLimits } from "../accounts/credentials.ts";
@@ -27,6 +28,7 @@ export interface RequestServices {
   jobs: JobQueue;
   /** Who takes payments: the hosted payment page or Stripe (PAYMENT_PROVIDER). */
   payments: PaymentProvider;
+  logger: Logger;
 }
 
 export const servicesContext = createContext<RequestServices>();

@@ -19,7 +19,16 @@ function runLogging(command: string, args: string[]): string {
 describe("the server's log", () => {
   it("is pretty on a terminal and JSON elsewhere", () => {
     expect(loggerOptions("info", true).transport).toMatchObject({ target: "pino-pretty" });
-    expect(loggerOptions("debug", false)).toEqual({ level: "debug" });
+    expect(loggerOptions("debug", false)).toMatchObject({ level: "debug" });
+    expect(loggerOptions("debug", false).transport).toBeUndefined();
+  });
+
+  it("masks secrets of addresses in the errors it writes", () => {
+    const err = loggerOptions("info", false).serializers!.err!(
+      new Error("Failed to open /downloads/abc.secret-token?access=s3cr3t"),
+    ) as { message: string };
+    expect(err.message).not.toContain("s3cr3t");
+    expect(err.message).not.toContain("secret-token");
   });
 
   it("writes JSON lines when stdout is a pipe", () => {

@@ -1,4 +1,5 @@
 import { type Logger, type LoggerOptions, pino } from "pino";
+import { maskedError } from "../http/request-log.ts";
 
 /**
  * On a terminal a person reads the log: one coloured line per message (pino-pretty, in pino's
@@ -6,9 +7,12 @@ import { type Logger, type LoggerOptions, pino } from "pino";
  * it stays one JSON object per line, for a log collector.
  */
 export function loggerOptions(level: string, terminal: boolean): LoggerOptions {
-  if (!terminal) return { level };
+  // An error's message or stack may hold an address with a secret in it (server/http/request-log.ts).
+  const serializers = { err: maskedError };
+  if (!terminal) return { level, serializers };
   return {
     level,
+    serializers,
     transport: {
       target: "pino-pretty",
       options: { colorize: !process.env.NO_COLOR, translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname" },

@@ -26,7 +26,8 @@ export async function sendReceipt(services: ReceiptServices, orderId: number): P
   await services.mailer.send(
     receiptEmail({
       to: order.email,
-      name: order.customerName,
+      // A guest's address is not confirmed: no text they typed goes to it (the shop is no spam relay).
+      name: order.userId ? order.customerName : undefined,
       shopName: services.shopName,
       orderNumber: order.number,
       items,
