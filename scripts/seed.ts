@@ -73,6 +73,13 @@ async function main(): Promise<number> {
 
   try {
     const config = parseConfig();
+    // The sample catalogue comes with the demo accounts, whose passwords are published: never in a live shop.
+    if (config.shopMode === "live") {
+      console.error(
+        "This shop is live (SHOP_MODE, or DATABASE_URL without SHOP_MODE=demo): the sample catalogue and the demo accounts are for demo shops only.",
+      );
+      return 1;
+    }
     database = await openDatabase(config, (message) => console.log(message));
     if (interruptedBy) {
       exitAfterClose(interruptedBy);
