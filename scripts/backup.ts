@@ -5,8 +5,8 @@
 // Exit codes: 0 written, 1 failed, 2 bad arguments.
 import fs from "node:fs";
 import path from "node:path";
-import { ConfigError, parseConfig } from "../server/config/env.ts";
 import { createBackup } from "../server/ops/backup/create-backup.ts";
+import { readShopConfig } from "./shop-database.ts";
 
 const USAGE = "Usage: npm run backup -- [--output <file.tar.gz or folder>]";
 
@@ -23,20 +23,14 @@ function outputFile(argv: string[]): string {
 
 async function main(argv: string[]): Promise<number> {
   let output: string;
-  let config: ReturnType<typeof parseConfig>;
   try {
     output = outputFile(argv);
   } catch (error) {
     console.error((error as Error).message);
     return 2;
   }
-  try {
-    config = parseConfig();
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    console.error(error.message);
-    return 1;
-  }
+  const config = readShopConfig();
+  if (!config) return 1;
   try {
     const manifest = await createBackup({ config, output, pgBin: process.env.PG_BIN, log: console.log });
     const megabytes = (fs.statSync(output).size / 1024 / 1024).toFixed(1);

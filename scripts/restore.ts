@@ -4,8 +4,8 @@
 // Exit codes: 0 restored, 1 refused or failed, 2 bad arguments, 3 not confirmed.
 import path from "node:path";
 import readline from "node:readline/promises";
-import { ConfigError, parseConfig } from "../server/config/env.ts";
 import { type RestorePlan, restoreBackup } from "../server/ops/backup/restore-backup.ts";
+import { readShopConfig } from "./shop-database.ts";
 
 const USAGE = "Usage: npm run restore -- <backup.tar.gz> [--yes]";
 
@@ -42,14 +42,8 @@ async function main(argv: string[]): Promise<number> {
     console.error("A restore replaces the shop's data: run it in a terminal to be asked, or add --yes.");
     return 2;
   }
-  let config: ReturnType<typeof parseConfig>;
-  try {
-    config = parseConfig();
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    console.error(error.message);
-    return 1;
-  }
+  const config = readShopConfig();
+  if (!config) return 1;
   try {
     const result = await restoreBackup({
       config,
