@@ -114,15 +114,23 @@ export function createApp({
       },
     }),
   );
-  // A fault outside React Router (which answers its own with the error screen): logged once, with
+  // What Express itself refuses (an address part it cannot decode: 400) is answered as such; a
+  // fault outside React Router (which answers its own with the error screen) is logged once, with
   // any secret of the address masked, and answered without a stack trace.
   app.use((error: unknown, req: express.Request, res: express.Response, _next: express.NextFunction) => {
-    logger.error({ err: error, url: maskTokens(req.originalUrl) }, "Request failed");
+    const status = (error as { status?: unknown }).status;
+    const refused = typeof status === "number" && status >= 400 && status < 500;
+    if (!refused) logger.error({ err: error, url: maskTokens(req.originalUrl) }, "Request failed");
     if (res.headersSent) {
       res.destroy();
       return;
     }
-    res.status(500).type("text/plain").send("Something went wrong on our side. Please try again in a moment.");
+    if (refused)
+      res
+        .status(status)
+        .type("text/plain")
+        .send(status === 400 ? "This address is not valid." : "This request was refused.");
+    else res.status(500).type("text/plain").send("Something went wrong on our side. Please try again in a moment.");
   });
   return app;
 }

@@ -1,8 +1,13 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import pg from "pg";
+import type pg from "pg";
+import {
+  exited,
+  queryShop,
+  startServer as startOwnServer,
+  waitUntilHealthy as waitForOwnServer,
+} from "./own-server.ts";
 
 // The promises of the foundation: data survives a restart and a kill -9, and a second
 // server on the same data directory refuses to start. Each test runs its own servers.
@@ -11,41 +16,8 @@ test.describe.configure({ mode: "serial" });
 const dataDir = path.resolve("test-data/lifecycle");
 const port = 4180;
 
-function startServer(extraEnv: Record<string, string> = {}): { child: ChildProcess; output: () => string } {
-  let output = "";
-  const child = spawn(process.execPath, ["server/main.ts"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      DATABASE_URL: "",
-      LOG_LEVEL: "info",
-      ...extraEnv,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  child.stdout!.on("data", (chunk) => (output += chunk));
-  child.stderr!.on("data", (chunk) => (output += chunk));
-  return { child, output: () => output };
-}
-
-async function waitUntilHealthy(targetPort = port) {
-  for (let attempt = 0; attempt < 200; attempt++) {
-    try {
-      const response = await fetch(`http://127.0.0.1:${targetPort}/healthz`);
-      if (response.ok) return;
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error("the server did not become healthy");
-}
-
-function exited(child: ChildProcess): Promise<number | null> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
-  return new Promise((resolve) => child.on("exit", (code) => resolve(code)));
-}
+const startServer = (env: Record<string, string> = {}) => startOwnServer({ dataDir, port, env });
+const waitUntilHealthy = (targetPort = port) => waitForOwnServer(targetPort);
 
 async function sendContactMessage(subject: string) {
   const body = new URLSearchParams({
@@ -63,15 +35,8 @@ async function sendContactMessage(subject: string) {
   expect(response.status).toBe(200);
 }
 
-async function query<Row extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<Row[]> {
-  const client = new pg.Client({ host: path.join(dataDir, "run"), port: 5432, user: "shop", database: "shop" });
-  await client.connect();
-  try {
-    return (await client.query<Row>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
+const query = <Row extends pg.QueryResultRow>(text: string, values: unknown[] = []) =>
+  queryShop<Row>(dataDir, text, values);
 
 async function storedSubjects(): Promise<string[]> {
   const rows = await query<{ subject: string }>("SELECT subject FROM contact_messages ORDER BY id");

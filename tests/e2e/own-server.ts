@@ -1,0 +1,63 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import pg from "pg";
+import { runningShopConnection } from "../../server/db/embedded-postgres.ts";
+
+// A shop server of a test's own (a production build, its own data directory and port), for the
+// specs that start, kill and restart servers or must know that nothing else touches the database.
+
+export interface OwnServer {
+  child: ChildProcess;
+  /** Everything it wrote to stdout and stderr so far. */
+  output: () => string;
+}
+
+export function startServer(options: { dataDir: string; port: number; env?: Record<string, string> }): OwnServer {
+  let output = "";
+  const child = spawn(process.execPath, ["server/main.ts"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(options.port),
+      HOST: "127.0.0.1",
+      DATA_DIR: options.dataDir,
+      DATABASE_URL: "",
+      LOG_LEVEL: "info",
+      ...options.env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout!.on("data", (chunk) => (output += chunk));
+  child.stderr!.on("data", (chunk) => (output += chunk));
+  return { child, output: () => output };
+}
+
+export async function waitUntilHealthy(port: number, attempts = 200) {
+  for (let attempt = 0; attempt < attempts; attempt++) {
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/healthz`);
+      if (response.ok) return;
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error("the server did not become healthy");
+}
+
+export function exited(child: ChildProcess): Promise<number | null> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
+  return new Promise((resolve) => child.on("exit", (code) => resolve(code)));
+}
+
+/** A query on the embedded database of the server running on `dataDir`, through its socket. */
+export async function queryShop<Row extends pg.QueryResultRow>(
+  dataDir: string,
+  text: string,
+  values: unknown[] = [],
+): Promise<Row[]> {
+  const client = new pg.Client(runningShopConnection(dataDir));
+  await client.connect();
+  try {
+    return (await client.query<Row>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
