@@ -1,10 +1,3 @@
-import { getCurrentUser } from "@server/accounts/current-user.ts";
-import { DEMO_ACCOUNTS } from "@server/accounts/demo-accounts.ts";
-import { getCart } from "@server/cart/cart.ts";
-import { findShopper } from "@server/cart/shopper.ts";
-import { wishlistProductIds } from "@server/cart/wishlist.ts";
-import { listCategories } from "@server/catalogue/categories.ts";
-import { servicesContext } from "@server/http/context.ts";
 import type { ReactNode } from "react";
 import {
   data,
@@ -15,6 +8,7 @@ import {
   Scripts,
   ScrollRestoration,
   useMatches,
+  useRouteError,
   useRouteLoaderData,
 } from "react-router";
 import { Toaster } from "sonner";
@@ -27,46 +21,43 @@ import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { IconSprite } from "~/components/ui/icon-sprite";
 import { refuseMalformedAddresses } from "~/lib/malformed-address.server";
-import { adoptGuestShopper, readGuestId } from "~/lib/shopper.server";
+import { pageMeta } from "~/lib/meta";
+import { loadShopFrame, type ShopFrame } from "~/lib/shop-frame.server";
 import type { Route } from "./+types/root";
 import "./app.css";
 
 export const middleware: Route.MiddlewareFunction[] = [refuseMalformedAddresses];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db, shopName, shopMode, auth, googleSignIn } = context.get(servicesContext);
-  const [categories, user, guestId] = await Promise.all([
-    listCategories(db),
-    getCurrentUser(auth, request.headers),
-    readGuestId(request),
-  ]);
-  // A sign-in by any way (password, Google) lands here with the guest cookie still set.
-  const headers = new Headers();
-  if (user && guestId) await adoptGuestShopper(db, request, user.id, headers);
-  const shopper = await findShopper(db, { userId: user?.id ?? null, guestId: user ? null : guestId });
-  const [cart, wishlist] = await Promise.all([getCart(db, shopper), wishlistProductIds(db, shopper)]);
-  return data(
-    {
-      shopName,
-      user,
-      googleSignIn,
-      // A live shop has no demo accounts: their published passwords appear nowhere in its pages.
-      demoAccounts:
-        shopMode === "demo"
-          ? DEMO_ACCOUNTS.map(({ email, password, isSeller }) => ({ email, password, isSeller }))
-          : [],
-      categories: categories.map(({ slug, name }) => ({ slug, name })),
-      cart,
-      wishlist,
-    },
-    { headers },
-  );
+export async function loader(args: Route.LoaderArgs) {
+  const { frame, headers } = await loadShopFrame(args, { adoptGuest: true });
+  return data(frame, { headers });
 }
+
+/** The title of a page the root's error boundary shows (a page's own meta names every other one). */
+export const meta: Route.MetaFunction = ({ error, matches }) => {
+  if (!error) return pageMeta(matches, null);
+  const shopName = (isRouteErrorResponse(error) && frameOf(error.data)?.shopName) || undefined;
+  const title =
+    isRouteErrorResponse(error) && error.status === 400
+      ? "This address is not valid"
+      : isRouteErrorResponse(error) && error.status === 404
+        ? "Page not found"
+        : "Something went wrong";
+  return [{ title: shopName ? `${title} | ${shopName}` : title }];
+};
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-export function useShop() {
-  return useRouteLoaderData<typeof loader>("root");
+function frameOf(refused: unknown): ShopFrame | undefined {
+  return typeof refused === "object" && refused !== null && "frame" in refused
+    ? (refused as { frame: ShopFrame }).frame
+    : undefined;
+}
+
+/** The frame's data: the root loader's, or, on a page refused before the loaders ran, the refusal's. */
+export function useShop(): ShopFrame | undefined {
+  const error = useRouteError();
+  return useRouteLoaderData<typeof loader>("root") ?? (isRouteErrorResponse(error) ? frameOf(error.data) : undefined);
 }
 
 export function Layout({ children }: { children: ReactNode }) {

@@ -1,4 +1,5 @@
 import { data, type MiddlewareFunction } from "react-router";
+import { loadShopFrame } from "./shop-frame.server";
 
 export const MALFORMED_ADDRESS = "This address is not valid.";
 
@@ -25,7 +26,11 @@ export function isMalformedAddress(url: URL): boolean {
  * Root middleware: an address that cannot be read is answered with the shop's 400 page before any
  * loader or action sees it (a NUL in /creator/%00 would otherwise reach the database).
  */
-export const refuseMalformedAddresses: MiddlewareFunction<Response> = ({ request }, next) => {
-  if (isMalformedAddress(new URL(request.url))) throw data(MALFORMED_ADDRESS, { status: 400 });
+export const refuseMalformedAddresses: MiddlewareFunction<Response> = async (args, next) => {
+  if (isMalformedAddress(new URL(args.request.url))) {
+    // The page keeps the shop's frame (brand, categories, account, cart): no loader will run.
+    const { frame } = await loadShopFrame(args, { adoptGuest: false });
+    throw data({ message: MALFORMED_ADDRESS, frame }, { status: 400 });
+  }
   return next();
 };
