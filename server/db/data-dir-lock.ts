@@ -9,7 +9,8 @@ export class DataDirInUseError extends Error {
   override name = "DataDirInUseError";
 }
 
-function isAlive(pid: number): boolean {
+/** Whether a process with this pid runs (one of another user counts too). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

@@ -3,7 +3,7 @@ import path from "node:path";
 import pg from "pg";
 import type { Config } from "../../config/env.ts";
 import { findCluster } from "../../db/cluster-location.ts";
-import { DataDirInUseError, dataDirOwner, lockDataDir } from "../../db/data-dir-lock.ts";
+import { DataDirInUseError, dataDirOwner, isAlive, lockDataDir } from "../../db/data-dir-lock.ts";
 import { startEmbeddedPostgres } from "../../db/embedded-postgres.ts";
 import {
   ArchiveError,
@@ -234,14 +234,5 @@ function readFirstLine(file: string): string | undefined {
     return fs.readFileSync(file, "utf8").split("\n")[0];
   } catch {
     return undefined;
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
   }
 }
