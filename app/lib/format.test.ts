@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { discountPercent, formatCount, formatDuration, formatFileSize, formatPrice } from "./format";
+import { countOf, discountPercent, formatCount, formatDuration, formatFileSize, formatPrice } from "./format";
 
 describe("formatPrice", () => {
   it("shows cents as dollars with two decimals", () => {
@@ -41,5 +41,21 @@ describe("formatCount and formatDuration", () => {
     expect(formatDuration(45)).toBe("45m");
     expect(formatDuration(120)).toBe("2h");
     expect(formatDuration(150)).toBe("2h 30m");
+  });
+});
+
+describe("countOf (SPEC: counts read right in English)", () => {
+  it.each([
+    [0, "0 reviews"],
+    [1, "1 review"],
+    [2, "2 reviews"],
+    [1234, "1,234 reviews"],
+  ])("%s -> %s", (value, text) => {
+    expect(countOf(value, "review", "reviews")).toBe(text);
+  });
+
+  it("agrees with a compact number too", () => {
+    expect(countOf(1, "follower", "followers", formatCount)).toBe("1 follower");
+    expect(countOf(12_500, "follower", "followers", formatCount)).toBe("12.5K followers");
   });
 });

@@ -20,6 +20,22 @@ export function formatCount(value: number): string {
   return compact.format(value);
 }
 
+const plurals = new Intl.PluralRules("en-US");
+const whole = (value: number) => value.toLocaleString("en-US");
+
+/**
+ * A count and the noun that agrees with it: "1 review", "2 reviews", "1,234 reviews", or with
+ * `format` = formatCount, "1.5K followers".
+ */
+export function countOf(value: number, one: string, other: string, format: (value: number) => string = whole): string {
+  return `${format(value)} ${nounFor(value, one, other)}`;
+}
+
+/** The noun that agrees with a count: "review" for 1, "reviews" for any other. */
+export function nounFor(value: number, one: string, other: string): string {
+  return plurals.select(value) === "one" ? one : other;
+}
+
 /** Bytes as a shopper reads them: "24 MB", "1.2 GB". */
 export function formatFileSize(bytes: number): string {
   const units = ["B", "KB", "MB", "GB", "TB"];

@@ -6,6 +6,7 @@ import { data, useLocation } from "react-router";
 import { EmptyResults } from "~/components/listing/empty-results";
 import { ListingLayout } from "~/components/listing/listing-layout";
 import { Container } from "~/components/ui/page";
+import { countOf } from "~/lib/format";
 import { CATEGORY_LISTING, clearedHref } from "~/lib/listing";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/category";
@@ -56,7 +57,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
         options={CATEGORY_LISTING}
         listing={loaderData}
         clearHref={clearHref}
-        summary={`${total.toLocaleString("en-US")} ${total === 1 ? "product" : "products"}`}
+        summary={countOf(total, "product", "products")}
         empty={
           <EmptyResults
             title="No products found"

@@ -6,7 +6,7 @@ import { ProductGrid } from "~/components/product/product-card";
 import { ProductImage } from "~/components/product/product-image";
 import { Button } from "~/components/ui/button";
 import { Container } from "~/components/ui/page";
-import { formatCount } from "~/lib/format";
+import { countOf, formatCount } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/home";
 
@@ -161,7 +161,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <h3 className="mt-4 font-semibold">{creator.name}</h3>
               <p className="text-sm text-muted-foreground">{creator.specialty}</p>
               <p className="mt-2 text-sm">
-                {formatCount(creator.followers)} followers · {creator.products} products
+                {countOf(creator.followers, "follower", "followers", formatCount)} ·{" "}
+                {countOf(creator.products, "product", "products")}
               </p>
               <Button asChild variant="outline" size="sm" className="mt-4">
                 <Link to={`/creator/${creator.slug}`} aria-label={`View Profile of ${creator.name}`}>

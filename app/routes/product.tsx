@@ -14,7 +14,7 @@ import { ProductCard } from "~/components/product/product-card";
 import { ProductGallery } from "~/components/product/product-gallery";
 import { ProductTabs } from "~/components/product/product-tabs";
 import { ShareButton } from "~/components/product/share-button";
-import { StarRating } from "~/components/product/star-rating";
+import { RatingSummary } from "~/components/product/star-rating";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Container } from "~/components/ui/page";
@@ -172,11 +172,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               {product.creator.name}
             </Link>
           </p>
-          <p className="mt-3 flex items-center gap-2 text-sm">
-            <StarRating rating={product.rating} />
-            <span>
-              {product.rating.toFixed(1)} ({product.reviewCount.toLocaleString("en-US")} reviews)
-            </span>
+          <p className="mt-3 text-sm">
+            <RatingSummary rating={product.rating} reviewCount={product.reviewCount} />
           </p>
           <p className="mt-6 flex items-baseline gap-3">
             <span className="text-3xl font-bold">{formatPrice(product.priceCents)}</span>

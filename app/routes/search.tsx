@@ -8,6 +8,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { Container } from "~/components/ui/page";
+import { countOf } from "~/lib/format";
 import { clearedHref, SEARCH_LISTING } from "~/lib/listing";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/search";
@@ -77,9 +78,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         loadMoreLabel="Load More Results"
         summary={
           <>
-            <span>
-              {total.toLocaleString("en-US")} {total === 1 ? "product" : "products"} found
-            </span>
+            <span>{countOf(total, "product", "products")} found</span>
             {filtersApplied ? <Badge>Filters applied</Badge> : null}
           </>
         }

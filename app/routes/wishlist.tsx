@@ -6,6 +6,7 @@ import { Link } from "react-router";
 import { ProductGrid } from "~/components/product/product-card";
 import { Button } from "~/components/ui/button";
 import { Container } from "~/components/ui/page";
+import { countOf } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
 import { visitorOf } from "~/lib/shopper.server";
 import type { Route } from "./+types/wishlist";
@@ -28,7 +29,7 @@ export default function WishlistPage({ loaderData }: Route.ComponentProps) {
       <p className="mt-2 text-muted-foreground">
         {products.length === 0
           ? "Products you save with the heart appear here."
-          : `${products.length} ${products.length === 1 ? "product" : "products"} saved for later.`}
+          : `${countOf(products.length, "product", "products")} saved for later.`}
       </p>
       <div className="mt-8">
         {products.length === 0 ? (

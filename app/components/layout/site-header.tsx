@@ -9,6 +9,7 @@ import { UserMenu } from "~/components/account/user-menu";
 import { CartDialog } from "~/components/cart/cart-dialog";
 import { Button } from "~/components/ui/button";
 import { Container } from "~/components/ui/page";
+import { nounFor } from "~/lib/format";
 import { cn } from "~/lib/utils";
 import { HeaderSearch } from "./header-search";
 import { useShopDialogs } from "./shop-dialogs";
@@ -80,7 +81,7 @@ function VisitorLogin({ user, demoAccounts, googleSignIn }: AccountProps) {
  * count as a badge on screen. The visible count is part of the name, as WCAG asks.
  */
 function CountLabel({ label, count }: { label: string; count: number }) {
-  const noun = count === 1 ? "item" : "items";
+  const noun = nounFor(count, "item", "items");
   return (
     <>
       <span className="sr-only">{label}, </span>

@@ -7,7 +7,7 @@ import { SpriteIcon } from "~/components/ui/icon-sprite";
 import { discountPercent, formatPrice } from "~/lib/format";
 import { cn } from "~/lib/utils";
 import { ProductImage } from "./product-image";
-import { StarRating } from "./star-rating";
+import { RatingSummary } from "./star-rating";
 
 export function ProductCard({ product, layout = "grid" }: { product: ProductCardData; layout?: "grid" | "list" }) {
   const discount = discountPercent(product.priceCents, product.originalPriceCents);
@@ -33,12 +33,12 @@ export function ProductCard({ product, layout = "grid" }: { product: ProductCard
           </Link>
         </h3>
         <p className="text-sm text-muted-foreground">by {product.creatorName}</p>
-        <div className="flex items-center gap-2 text-sm">
-          <StarRating rating={product.rating} />
-          <span className="text-muted-foreground">
-            {product.rating.toFixed(1)} ({product.reviewCount})
-          </span>
-        </div>
+        <RatingSummary
+          rating={product.rating}
+          reviewCount={product.reviewCount}
+          compact
+          className="text-sm text-muted-foreground"
+        />
         <ul className="flex flex-wrap gap-1" aria-label="Tags">
           {product.tags.slice(0, 2).map((tag) => (
             <li key={tag}>

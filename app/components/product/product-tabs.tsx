@@ -6,7 +6,7 @@ import { Tabs } from "radix-ui";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { formatDuration, formatFileSize } from "~/lib/format";
+import { countOf, formatDuration, formatFileSize } from "~/lib/format";
 import { ReviewForm } from "./review-form";
 import { StarRating } from "./star-rating";
 
@@ -53,15 +53,19 @@ function Reviews({ product, reviews, breakdown, paged, reviewState }: ReviewsPro
   return (
     <div className="grid gap-8 md:grid-cols-[14rem_1fr]">
       <div>
-        <p className="text-4xl font-bold">{product.rating.toFixed(1)}</p>
-        <StarRating rating={product.rating} className="mt-1" />
-        <p className="mt-1 text-sm text-muted-foreground">
-          {count.toLocaleString("en-US")} {count === 1 ? "review" : "reviews"}
-        </p>
+        {count === 0 ? (
+          <p className="text-lg font-semibold">No reviews yet</p>
+        ) : (
+          <>
+            <p className="text-4xl font-bold">{product.rating.toFixed(1)}</p>
+            <StarRating rating={product.rating} className="mt-1" />
+            <p className="mt-1 text-sm text-muted-foreground">{countOf(count, "review", "reviews")}</p>
+          </>
+        )}
         <ul className="mt-4 grid gap-1 text-sm" aria-label="Reviews by stars">
           {breakdown.map(({ stars, count: n }) => (
             <li key={stars} className="flex items-center gap-2">
-              <span className="w-12">{stars} stars</span>
+              <span className="w-14">{countOf(stars, "star", "stars")}</span>
               <span className="h-2 flex-1 overflow-hidden rounded-full bg-muted" aria-hidden="true">
                 <span
                   className="block h-full bg-star"

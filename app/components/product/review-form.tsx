@@ -4,6 +4,7 @@ import { useFetcher } from "react-router";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import { Label, Textarea } from "~/components/ui/input";
+import { countOf } from "~/lib/format";
 import { cn } from "~/lib/utils";
 
 type Answer = { ok: true; message: string } | { ok: false; message: string };
@@ -40,9 +41,7 @@ export function ReviewForm() {
                 onChange={() => setRating(stars)}
               />
               <Star aria-hidden="true" className={cn("size-7 text-star", stars <= rating ? "fill-current" : "")} />
-              <span className="sr-only">
-                {stars} {stars === 1 ? "star" : "stars"}
-              </span>
+              <span className="sr-only">{countOf(stars, "star", "stars")}</span>
             </label>
           ))}
         </div>

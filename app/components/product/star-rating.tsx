@@ -1,4 +1,5 @@
 import { SpriteIcon } from "~/components/ui/icon-sprite";
+import { countOf, nounFor } from "~/lib/format";
 import { cn } from "~/lib/utils";
 
 const POSITIONS = [1, 2, 3, 4, 5] as const;
@@ -15,6 +16,41 @@ export function StarRating({ rating, className }: { rating: number; className?: 
       {POSITIONS.map((position) => (
         <SpriteIcon key={position} name="star" className={position <= filled ? "fill-star text-star" : "text-input"} />
       ))}
+    </span>
+  );
+}
+
+/**
+ * A product's rating as its stars, the average and the number of reviews; a product nobody has
+ * reviewed yet says so, rather than "0.0" and five empty stars. `compact`: the count alone, for cards.
+ */
+export function RatingSummary({
+  rating,
+  reviewCount,
+  compact = false,
+  className,
+}: {
+  rating: number;
+  reviewCount: number;
+  compact?: boolean;
+  className?: string;
+}) {
+  if (reviewCount === 0) return <span className={cn("text-muted-foreground", className)}>No reviews yet</span>;
+  return (
+    <span className={cn("inline-flex flex-wrap items-center gap-2", className)}>
+      <StarRating rating={rating} />
+      <span>
+        {rating.toFixed(1)} (
+        {compact ? (
+          <>
+            {reviewCount.toLocaleString("en-US")}
+            <span className="sr-only"> {nounFor(reviewCount, "review", "reviews")}</span>
+          </>
+        ) : (
+          countOf(reviewCount, "review", "reviews")
+        )}
+        )
+      </span>
     </span>
   );
 }

@@ -5,7 +5,7 @@ import { UserAvatar } from "~/components/account/user-avatar";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Container } from "~/components/ui/page";
-import { formatCount } from "~/lib/format";
+import { countOf, formatCount } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
 import { requireUser } from "~/lib/require-user.server";
 import type { Route } from "./+types/following";
@@ -42,7 +42,7 @@ export default function FollowingPage({ loaderData }: Route.ComponentProps) {
                   </Link>
                   <p className="text-sm text-muted-foreground">
                     {creator.specialty ? `${creator.specialty} · ` : ""}
-                    {formatCount(creator.followers)} followers
+                    {countOf(creator.followers, "follower", "followers", formatCount)}
                   </p>
                 </div>
               </Card>

@@ -6,7 +6,7 @@ import { DailyBarChart, formatDay } from "~/components/sellers/daily-bar-chart";
 import { SellerNav } from "~/components/sellers/seller-nav";
 import { Card } from "~/components/ui/card";
 import { Container } from "~/components/ui/page";
-import { formatPrice } from "~/lib/format";
+import { countOf, formatPrice } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
 import { requireSellerShop } from "~/lib/require-seller-shop.server";
 import { cn } from "~/lib/utils";
@@ -106,7 +106,7 @@ export default function AnalyticsPage({ loaderData }: Route.ComponentProps) {
             summary={summaryOf(
               days,
               (day) => day.views,
-              `${count.format(totals.views)} views ${period}`,
+              `${countOf(totals.views, "view", "views", formatCountOf)} ${period}`,
               formatCountOf,
             )}
             values={days.map((day) => ({ day: day.day, value: day.views }))}
@@ -118,7 +118,7 @@ export default function AnalyticsPage({ loaderData }: Route.ComponentProps) {
             summary={summaryOf(
               days,
               (day) => day.units,
-              `${count.format(totals.units)} ${totals.units === 1 ? "unit" : "units"} sold ${period}`,
+              `${countOf(totals.units, "unit", "units", formatCountOf)} sold ${period}`,
               formatCountOf,
             )}
             values={days.map((day) => ({ day: day.day, value: day.units }))}

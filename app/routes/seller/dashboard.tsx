@@ -11,7 +11,7 @@ import { StatusBadge } from "~/components/sellers/status-badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Container } from "~/components/ui/page";
-import { formatCount, formatPrice } from "~/lib/format";
+import { countOf, formatCount, formatPrice } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
 import { requireSeller } from "~/lib/require-user.server";
 import type { Route } from "./+types/dashboard";
@@ -44,7 +44,7 @@ export default function SellerDashboard({ loaderData }: Route.ComponentProps) {
       <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
         <p className="text-muted-foreground">
           {shopName
-            ? `Your shop: ${shopName} · ${products.length} products · ${formatCount(followers)} ${followers === 1 ? "follower" : "followers"}`
+            ? `Your shop: ${shopName} · ${countOf(products.length, "product", "products")} · ${countOf(followers, "follower", "followers", formatCount)}`
             : "Your shop has no products yet."}
         </p>
         {notice?.standing === "removed" ? null : (
