@@ -288,13 +288,19 @@ test("a forgotten password is reset through the emailed link, which works once",
   await page.getByLabel("Confirm new password").fill("replacement-password");
   await page.getByRole("button", { name: "Set new password" }).click();
   await expect(page.getByRole("status")).toContainText("Your password was changed.");
+  await expect(page.getByRole("link", { name: "Ask for a new link" })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+
+  // The success screen's next step: Sign in, in the login modal, with the new password.
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  const login = page.getByRole("dialog");
+  await login.getByLabel("Email").fill(email);
+  await login.getByLabel("Password").fill("replacement-password");
+  await login.getByRole("button", { name: "Sign In" }).click();
+  await expect(page.getByText("Successfully logged in as Forgetful Fran")).toBeVisible();
 
   await page.goto(link);
   await expect(page.getByRole("alert")).toContainText("This reset link has expired or was already used.");
-
-  await page.goto("/");
-  await signIn(page, email, "replacement-password");
-  await expect(page.getByText("Successfully logged in as Forgetful Fran")).toBeVisible();
 });
 
 test("deleting an account needs the password and the word DELETE, then signs out for good", async ({ page }) => {

@@ -3,6 +3,7 @@ import { resetPassword } from "@server/accounts/password-reset.ts";
 import { servicesContext } from "@server/http/context.ts";
 import { Form, Link, useNavigation } from "react-router";
 import { FormStatus } from "~/components/account/form-status";
+import { useShopDialogs } from "~/components/layout/shop-dialogs";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Input, Label } from "~/components/ui/input";
@@ -31,6 +32,8 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Choo
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   const saving = useNavigation().state === "submitting";
+  // Done: the next step is signing in with the new password, in the shop's login modal.
+  const login = useShopDialogs().login;
   return (
     <Container className="max-w-lg py-12">
       <h1 className="text-3xl font-bold">Choose a new password</h1>
@@ -43,7 +46,14 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
             }}
           />
         ) : actionData?.ok ? (
-          <FormStatus result={actionData} />
+          <div className="grid gap-4">
+            <FormStatus result={actionData} />
+            <div>
+              <Button type="button" onClick={login.show}>
+                Sign in
+              </Button>
+            </div>
+          </div>
         ) : (
           <Form method="post" className="grid gap-4">
             <FormStatus result={actionData} />
@@ -70,11 +80,13 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
             </div>
           </Form>
         )}
-        <p className="mt-4 text-sm">
-          <Link to="/account/forgot-password" className="text-primary underline-offset-4 hover:underline">
-            Ask for a new link
-          </Link>
-        </p>
+        {actionData?.ok ? null : (
+          <p className="mt-4 text-sm">
+            <Link to="/account/forgot-password" className="text-primary underline-offset-4 hover:underline">
+              Ask for a new link
+            </Link>
+          </p>
+        )}
       </Card>
     </Container>
   );
