@@ -177,3 +177,14 @@ test.describe("without JavaScript", () => {
     await expect.poll(() => cards.count()).toBeGreaterThan(first);
   });
 });
+
+test("a product card's picture opens the product, as its title does", async ({ page }) => {
+  await page.goto("/browse");
+  await waitForHydration(page);
+  const card = page.getByRole("main").getByRole("article").first();
+  const title = (await card.getByRole("heading").textContent())!.trim();
+  // The picture is the card's first image; clicking it is how most shoppers open a product.
+  await card.locator("img").first().click();
+  await expect(page).toHaveURL(/\/product\/\d+$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+});

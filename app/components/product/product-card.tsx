@@ -19,7 +19,10 @@ export function ProductCard({ product, layout = "grid" }: { product: ProductCard
       )}
     >
       <div className={cn("relative shrink-0", layout === "grid" ? "aspect-square w-full" : "w-32 sm:w-48")}>
-        <ProductImage src={product.imageUrl} alt="" className="size-full" />
+        {/* The picture opens the product too; the title's link is the one keyboards and screen readers use. */}
+        <Link to={`/product/${product.id}`} tabIndex={-1} aria-hidden="true" className="block size-full">
+          <ProductImage src={product.imageUrl} alt="" className="size-full" />
+        </Link>
         <div className="absolute left-2 top-2 flex flex-col items-start gap-1">
           {product.isBestseller ? <Badge variant="bestseller">Bestseller</Badge> : null}
           {discount > 0 ? <Badge variant="sale">-{discount}%</Badge> : null}
