@@ -1,8 +1,8 @@
 import { MaxFileSizeExceededError, parseFormData } from "@remix-run/form-data-parser";
-import { BodyTooLargeError } from "@server/http/body-limit.ts";
 import { Refusal } from "@server/lib/refusal.ts";
 import type { z } from "zod";
 import { firstIssue } from "./form-errors";
+import { asRefusal } from "./refusal.server";
 
 // The one way a route reads a submitted form: whatever arrives (JSON, XML, a broken multipart
 // body, an endless one, control characters) is refused with a message and a 4xx, never a 500.
@@ -19,49 +19,38 @@ const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\s
 const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
 /** The request's form; a Refusal (400, 413 or 415) when it is not one the shop can read. */
-export async function readForm(request: Request): Promise<FormData> {
-  assertFormContentType(request);
-  let form: FormData;
-  try {
-    form = await request.formData();
-  } catch (error) {
-    throw unreadableForm(error);
-  }
-  assertNoControlCharacters(form);
-  return form;
+export function readForm(request: Request): Promise<FormData> {
+  return readWith(request, () => request.formData());
 }
 
 /**
  * A form with at most one upload, read as it streams in: a file past `maxFileSize` is refused
  * (413, `tooLarge`) as soon as it gets there, so it never sits whole in memory.
  */
-export async function readUploadForm(
+export function readUploadForm(
   request: Request,
   upload: { maxFileSize: number; tooLarge: string; maxParts: number },
 ): Promise<FormData> {
-  assertFormContentType(request);
+  return readWith(request, async () => {
+    try {
+      return await parseFormData(request, { maxFileSize: upload.maxFileSize, maxFiles: 1, maxParts: upload.maxParts });
+    } catch (error) {
+      throw error instanceof MaxFileSizeExceededError ? new Refusal(upload.tooLarge, 413) : error;
+    }
+  });
+}
+
+/** A web form only; read by `parse`, whose failure is refused (a body past its bound: 413); no control characters. */
+async function readWith(request: Request, parse: () => Promise<FormData>): Promise<FormData> {
+  if (!FORM_TYPES.test(request.headers.get("content-type") ?? "")) throw new Refusal(FORM_TYPE_REFUSED, 415);
   let form: FormData;
   try {
-    form = await parseFormData(request, { maxFileSize: upload.maxFileSize, maxFiles: 1, maxParts: upload.maxParts });
+    form = await parse();
   } catch (error) {
-    if (error instanceof MaxFileSizeExceededError) throw new Refusal(upload.tooLarge, 413);
-    throw unreadableForm(error);
+    throw asRefusal(error) ?? new Refusal(FORM_UNREADABLE, 400);
   }
   assertNoControlCharacters(form);
   return form;
-}
-
-function assertFormContentType(request: Request) {
-  if (!FORM_TYPES.test(request.headers.get("content-type") ?? "")) throw new Refusal(FORM_TYPE_REFUSED, 415);
-}
-
-/** The Refusal for a form whose reading failed with `error` (too large, or malformed). */
-export function unreadableForm(error: unknown): Refusal {
-  for (let cause = error; cause instanceof Error; cause = cause.cause) {
-    if (cause instanceof BodyTooLargeError) return new Refusal(cause.message, 413);
-    if (cause instanceof Refusal) return cause;
-  }
-  return new Refusal(FORM_UNREADABLE, 400);
 }
 
 function assertNoControlCharacters(form: FormData) {

@@ -1,3 +1,4 @@
+import { sqlStateOf } from "@server/db/sql-state.ts";
 import { BodyTooLargeError } from "@server/http/body-limit.ts";
 import { Refusal } from "@server/lib/refusal.ts";
 import { data } from "react-router";
@@ -10,18 +11,12 @@ export const INVALID_VALUE = "Something in this request is not valid. Please che
  * range, a NUL byte) that a schema should have caught first, so that it is never a 500.
  */
 export function asRefusal(error: unknown): Refusal | undefined {
-  if (error instanceof Refusal) return error;
-  if (error instanceof BodyTooLargeError) return new Refusal(error.message, 413);
-  const code = sqlState(error);
-  if (code?.startsWith("22")) return new Refusal(INVALID_VALUE, 400, { cause: error });
-  return undefined;
-}
-
-function sqlState(error: unknown): string | undefined {
-  for (let current = error; current instanceof Error; current = current.cause) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
+  // Also as the cause of another error: a form parser wraps what its body stream threw.
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    if (cause instanceof Refusal) return cause;
+    if (cause instanceof BodyTooLargeError) return new Refusal(cause.message, 413);
   }
+  if (sqlStateOf(error)?.startsWith("22")) return new Refusal(INVALID_VALUE, 400, { cause: error });
   return undefined;
 }
 

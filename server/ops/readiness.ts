@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import journal from "../db/migrations/meta/_journal.json" with { type: "json" };
+import { sqlStateOf } from "../db/sql-state.ts";
 
 export type Readiness =
   | { ready: true; database: "ok"; migrations: "applied" }
@@ -48,11 +49,7 @@ async function appliedMigrations(db: Database): Promise<Set<number>> {
     return new Set(rows.map((row) => Number(row.created_at)));
   } catch (error) {
     // Reachable, but never migrated.
-    if ((error as { code?: string }).code === UNDEFINED_TABLE || causeCode(error) === UNDEFINED_TABLE) return new Set();
+    if (sqlStateOf(error) === UNDEFINED_TABLE) return new Set();
     throw error;
   }
-}
-
-function causeCode(error: unknown): string | undefined {
-  return (error as { cause?: { code?: string } }).cause?.code;
 }
