@@ -45,7 +45,7 @@ export function bodyLimitFor(path: string, defaultLimit: number): number {
 
 /**
  * Refuses with 413, before reading a byte of it, a body whose declared length is over the bound.
- * A body sent without a length (chunked) is counted as it streams (`limitBody`), except on the
+ * A body sent without a length (chunked) is counted as it streams (`boundedBody`), except on the
  * paths of `readWhole`, which must declare it.
  */
 export function refuseOversizedBodies(defaultLimit: number, readWhole: RegExp): RequestHandler {
@@ -80,7 +80,6 @@ function wantsJson(path: string, accept: string | undefined): boolean {
 export function boundedBody(req: Readable, limit: number): ReadableStream<Uint8Array> {
   let seen = 0;
   let open = true;
-  const discardRest = () => discardBody(req);
   return new ReadableStream<Uint8Array>({
     start(controller) {
       req.on("data", (chunk: Buffer) => {
@@ -89,7 +88,7 @@ export function boundedBody(req: Readable, limit: number): ReadableStream<Uint8A
         if (seen > limit) {
           open = false;
           controller.error(new BodyTooLargeError(limit));
-          discardRest();
+          discardBody(req);
           return;
         }
         controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
@@ -109,7 +108,7 @@ export function boundedBody(req: Readable, limit: number): ReadableStream<Uint8A
     },
     cancel() {
       open = false;
-      discardRest();
+      discardBody(req);
     },
   });
 }

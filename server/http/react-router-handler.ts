@@ -21,6 +21,12 @@ export function reactRouterHandler({ build, mode, getLoadContext, bodyLimit }: O
   const handle = createRequestHandler(build, mode);
   return async (req, res, next) => {
     try {
+      // Before the body is touched: Node discards a body nobody started reading.
+      const url = requestUrl(req);
+      if (!url) {
+        res.status(400).type("text/plain").send("The Host header of this request is not valid.");
+        return;
+      }
       const controller = new AbortController();
       res.on("close", () => {
         if (!res.writableFinished) controller.abort();
@@ -33,11 +39,6 @@ export function reactRouterHandler({ build, mode, getLoadContext, bodyLimit }: O
       if (req.method !== "GET" && req.method !== "HEAD") {
         init.body = boundedBody(req, bodyLimitFor(req.path, bodyLimit));
         init.duplex = "half";
-      }
-      const url = requestUrl(req);
-      if (!url) {
-        res.status(400).type("text/plain").send("The Host header of this request is not valid.");
-        return;
       }
       const response = await handle(new Request(url, init), getLoadContext(req, res));
       // A body the route did not read to its end (a visitor sent away before reading it) is read
