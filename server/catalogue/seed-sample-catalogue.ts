@@ -118,19 +118,21 @@ async function loadCategories(tx: Queryable) {
 }
 
 /** On first start: load the sample catalogue into an empty database. Returns what it loaded, or null. */
-export async function seedSampleCatalogueIfEmpty(db: Database, pool: pg.Pool): Promise<SeedResult | null> {
-  return withAdvisoryLock(pool, "seed", async () => {
-    const [row] = await db.select({ value: count() }).from(categories);
-    return row!.value === 0 ? seedSampleCatalogue(db) : null;
-  });
+export function seedSampleCatalogueIfEmpty(db: Database, pool: pg.Pool): Promise<SeedResult | null> {
+  return whenNoCategories(db, pool, () => seedSampleCatalogue(db));
 }
 
 /** On first start of a live shop: its categories only, no sample products, creators or demo accounts. */
 export async function seedCategoriesIfEmpty(db: Database, pool: pg.Pool): Promise<number> {
+  const created = await whenNoCategories(db, pool, () => db.transaction(async (tx) => loadCategories(tx)));
+  return created?.categoryIds.size ?? 0;
+}
+
+/** Runs `work` on a database that has no categories yet (a new shop), once even when servers start together. */
+function whenNoCategories<T>(db: Database, pool: pg.Pool, work: () => Promise<T>): Promise<T | null> {
   return withAdvisoryLock(pool, "seed", async () => {
     const [row] = await db.select({ value: count() }).from(categories);
-    if (row!.value > 0) return 0;
-    return db.transaction(async (tx) => (await loadCategories(tx)).categoryIds.size);
+    return row!.value === 0 ? work() : null;
   });
 }
 

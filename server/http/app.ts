@@ -78,12 +78,13 @@ export function createApp({
   app.get("/media/avatars/:name", uploadedAvatars(files));
   app.get("/media/products/:name", uploadedProductImages(files));
   app.get("/healthz", healthCheck(db));
-  app.use(refuseOversizedBodies(config.bodyLimitBytes, new RegExp(`^${AUTH_BASE_PATH}/`)));
+  const authEndpoints = new RegExp(`^${AUTH_BASE_PATH}/`);
+  app.use(refuseOversizedBodies(config.bodyLimitBytes, authEndpoints));
   app.use(sameOriginWrites(config.publicUrl));
   app.use(rateLimits(db));
   // better-auth's own endpoints (Google's redirect back, emailed links); it reads the raw body.
   // (A pattern without a path parameter, so Express never answers an undecodable address itself.)
-  app.all(new RegExp(`^${AUTH_BASE_PATH}/`), browserAuthEndpoints(auth, AUTH_BASE_PATH));
+  app.all(authEndpoints, browserAuthEndpoints(auth, AUTH_BASE_PATH));
 
   // `use`, not a route with a path parameter: Express would answer an address it cannot decode
   // (/creator/%E0%A4) with its own bare 400 before the shop sees it.
