@@ -1,24 +1,15 @@
 import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { servicesContext } from "@server/http/context.ts";
-import { maskTokens } from "@server/http/request-log.ts";
 import { isbot } from "isbot";
 import { type RenderToPipeableStreamOptions, renderToPipeableStream } from "react-dom/server";
 import { type EntryContext, type HandleErrorFunction, type RouterContextProvider, ServerRouter } from "react-router";
+import { logFault } from "~/lib/log-fault.server";
 
 export const streamTimeout = 5_000;
 
-/**
- * A fault in a loader or action: one line in the shop's log, with any secret of the address masked
- * (the refusals of bad input never get here: they are answered as 4xx where they happen).
- */
-export const handleError: HandleErrorFunction = (error, { request, context }) => {
-  if (request.signal.aborted) return;
-  const url = new URL(request.url);
-  context
-    .get(servicesContext)
-    .logger.error({ err: error, url: maskTokens(url.pathname + url.search) }, "Request failed");
-};
+/** A fault in a loader or action, logged (React Router logs none of the responses a route throws). */
+export const handleError: HandleErrorFunction = (error, { request, context }) => logFault(error, { request, context });
 
 export default function handleRequest(
   request: Request,

@@ -14,29 +14,31 @@ import {
 import { Toaster } from "sonner";
 import { AccountToasts } from "~/components/account/account-toasts";
 import { ShoppingToasts } from "~/components/cart/shopping-toasts";
-import { ErrorScreen } from "~/components/layout/error-screen";
-import { NotFoundScreen } from "~/components/layout/not-found-screen";
 import { ShopDialogsProvider } from "~/components/layout/shop-dialogs";
+import { ShopErrorScreen } from "~/components/layout/shop-error-screen";
+import { ShopLogo } from "~/components/layout/shop-logo";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { IconSprite } from "~/components/ui/icon-sprite";
+import { Container } from "~/components/ui/page";
 import { refuseMalformedAddresses } from "~/lib/malformed-address.server";
 import { pageMeta } from "~/lib/meta";
-import { loadShopFrame, type ShopFrame } from "~/lib/shop-frame.server";
+import { loadRootFrame, type ShopFrame } from "~/lib/shop-frame.server";
 import type { Route } from "./+types/root";
 import "./app.css";
 
 export const middleware: Route.MiddlewareFunction[] = [refuseMalformedAddresses];
 
 export async function loader(args: Route.LoaderArgs) {
-  const { frame, headers } = await loadShopFrame(args, { adoptGuest: true });
+  const { frame, headers } = await loadRootFrame(args);
   return data(frame, { headers });
 }
 
 /** The title of a page the root's error boundary shows (a page's own meta names every other one). */
 export const meta: Route.MetaFunction = ({ error, matches }) => {
   if (!error) return pageMeta(matches, null);
-  const shopName = (isRouteErrorResponse(error) && frameOf(error.data)?.shopName) || undefined;
+  const root = matches.find((match) => match?.id === "root")?.loaderData as ShopFrame | undefined;
+  const shopName = (root ?? errorData(error).frame ?? shownFrame)?.shopName ?? errorData(error).shopName;
   const title =
     isRouteErrorResponse(error) && error.status === 400
       ? "This address is not valid"
@@ -48,20 +50,34 @@ export const meta: Route.MetaFunction = ({ error, matches }) => {
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-function frameOf(refused: unknown): ShopFrame | undefined {
-  return typeof refused === "object" && refused !== null && "frame" in refused
-    ? (refused as { frame: ShopFrame }).frame
-    : undefined;
+/**
+ * What an error answered by the shop carries of the frame: all of it (a page refused before the
+ * loaders ran, the 400 page), or only the shop's name (the root loader failed: loadRootFrame).
+ */
+function errorData(error: unknown): { frame?: ShopFrame; shopName?: string } {
+  return isRouteErrorResponse(error) && typeof error.data === "object" && error.data !== null ? error.data : {};
 }
 
-/** The frame's data: the root loader's, or, on a page refused before the loaders ran, the refusal's. */
+// In the browser, the frame the page showed last. A page's fault keeps the root's data (its
+// boundary is routes/shop-pages.tsx, below the root); when the root's own loader fails on a
+// navigation, the error screen keeps the shop's name, categories and account as they were.
+let shownFrame: ShopFrame | undefined;
+
+/** The frame's data: the root loader's, a refusal's (see errorData), or in the browser the last one shown. */
 export function useShop(): ShopFrame | undefined {
   const error = useRouteError();
-  return useRouteLoaderData<typeof loader>("root") ?? (isRouteErrorResponse(error) ? frameOf(error.data) : undefined);
+  const frame = useRouteLoaderData<typeof loader>("root") ?? errorData(error).frame;
+  if (typeof document === "undefined") return frame;
+  if (frame) shownFrame = frame;
+  return frame ?? shownFrame;
 }
 
 export function Layout({ children }: { children: ReactNode }) {
   const shop = useShop();
+  const error = useRouteError();
+  // Without a frame (the root loader failed), the error screen's header has the shop's name only:
+  // no categories, and no Login or cart that would tell a signed-in shopper they are signed out.
+  const shopName = shop?.shopName ?? errorData(error).shopName ?? "Marketplace";
   // A page that stands for another party (the hosted payment page) shows none of the shop's frame.
   const bare = useMatches().some((match) => (match.handle as { bare?: boolean } | undefined)?.bare);
   return (
@@ -85,23 +101,27 @@ export function Layout({ children }: { children: ReactNode }) {
           <main id="main">{children}</main>
         ) : (
           <ShopDialogsProvider>
-            <SiteHeader
-              shopName={shop?.shopName ?? "Marketplace"}
-              categories={shop?.categories ?? []}
-              account={{
-                user: shop?.user ?? null,
-                demoAccounts: shop?.demoAccounts ?? [],
-                googleSignIn: shop?.googleSignIn ?? false,
-              }}
-              cart={shop?.cart ?? null}
-              wishlistCount={shop?.wishlist.length ?? 0}
-            />
+            {shop ? (
+              <SiteHeader
+                shopName={shop.shopName}
+                categories={shop.categories}
+                account={{ user: shop.user, demoAccounts: shop.demoAccounts, googleSignIn: shop.googleSignIn }}
+                cart={shop.cart}
+                wishlistCount={shop.wishlist.length}
+              />
+            ) : (
+              <header className="border-b border-border">
+                <Container className="flex h-16 items-center">
+                  <ShopLogo shopName={shopName} />
+                </Container>
+              </header>
+            )}
             <main id="main" className="flex-1">
               {children}
             </main>
           </ShopDialogsProvider>
         )}
-        {bare ? null : <SiteFooter shopName={shop?.shopName ?? "Marketplace"} />}
+        {bare ? null : <SiteFooter shopName={shopName} />}
         <Toaster
           closeButton
           // Bottom right: at the top they would cover the account and cart buttons.
@@ -129,9 +149,7 @@ export default function App() {
   return <Outlet />;
 }
 
+/** The root's own faults and refusals (its loader, a malformed address); the pages' are in routes/shop-pages.tsx. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundScreen />;
-  if (isRouteErrorResponse(error) && error.status === 400) return <NotFoundScreen malformed />;
-  if (import.meta.env.DEV) console.error(error);
-  return <ErrorScreen />;
+  return <ShopErrorScreen error={error} />;
 }

@@ -1,12 +1,19 @@
 import { type CurrentUser, getCurrentUser } from "@server/accounts/current-user.ts";
 import { servicesContext } from "@server/http/context.ts";
 import { type RouterContextProvider, redirect } from "react-router";
+import { signInAddress } from "./next-path";
 
-/** The signed-in user, or a redirect home for a visitor (pages of one's own account). */
+/**
+ * The signed-in user, or for a visitor a redirect home to sign in (pages of one's own account),
+ * and from there back to the page asked for.
+ */
 export async function requireUser(request: Request, context: Readonly<RouterContextProvider>): Promise<CurrentUser> {
   const { auth } = context.get(servicesContext);
   const user = await getCurrentUser(auth, request.headers);
-  if (!user) throw redirect("/?signin=required");
+  if (!user) {
+    const url = new URL(request.url);
+    throw redirect(signInAddress(url.pathname + url.search));
+  }
   return user;
 }
 

@@ -5,7 +5,8 @@ import { findShopper } from "@server/cart/shopper.ts";
 import { wishlistProductIds } from "@server/cart/wishlist.ts";
 import { listCategories } from "@server/catalogue/categories.ts";
 import { servicesContext } from "@server/http/context.ts";
-import type { RouterContextProvider } from "react-router";
+import { data, type RouterContextProvider } from "react-router";
+import { logFault } from "./log-fault.server";
 import { adoptGuestShopper, readGuestId } from "./shopper.server";
 
 /**
@@ -18,7 +19,7 @@ export async function loadShopFrame(
   { request, context }: { request: Request; context: Readonly<RouterContextProvider> },
   { adoptGuest }: { adoptGuest: boolean },
 ) {
-  const { db, shopName, shopMode, auth, googleSignIn } = context.get(servicesContext);
+  const { db, shopName, shopMode, auth, googleSignIn, publicUrl } = context.get(servicesContext);
   const [categories, user, guestId] = await Promise.all([
     listCategories(db),
     getCurrentUser(auth, request.headers),
@@ -30,6 +31,8 @@ export async function loadShopFrame(
   const [cart, wishlist] = await Promise.all([getCart(db, shopper), wishlistProductIds(db, shopper)]);
   const frame = {
     shopName,
+    /** The shop's address: link previews name their pictures by absolute address. */
+    publicUrl,
     user,
     googleSignIn,
     // A live shop has no demo accounts: their published passwords appear nowhere in its pages.
@@ -43,3 +46,24 @@ export async function loadShopFrame(
 }
 
 export type ShopFrame = Awaited<ReturnType<typeof loadShopFrame>>["frame"];
+
+/** What the error screen of a page whose frame could not be loaded knows: the shop's configured name. */
+export interface NameOnlyFrame {
+  shopName: string;
+}
+
+/**
+ * The root loader's frame. When it cannot be loaded (the database is down), the page is the error
+ * screen, which still names the shop: a 500 that carries the name (React Router logs no thrown
+ * response, so the fault is logged here).
+ */
+export async function loadRootFrame(args: { request: Request; context: Readonly<RouterContextProvider> }) {
+  try {
+    return await loadShopFrame(args, { adoptGuest: true });
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    logFault(error, args);
+    const name: NameOnlyFrame = { shopName: args.context.get(servicesContext).shopName };
+    throw data(name, { status: 500 });
+  }
+}

@@ -4,6 +4,7 @@ import { useNavigate } from "react-router";
 import { toast } from "sonner";
 import { Container } from "~/components/ui/page";
 import { pageMeta } from "~/lib/meta";
+import { safeNextPath } from "~/lib/next-path";
 import type { Route } from "./+types/auth-callback";
 
 const NEW_SESSION_MS = 5 * 60_000;
@@ -39,7 +40,10 @@ export default function AuthCallback({ loaderData }: Route.ComponentProps) {
     } else {
       toast.error("Authentication failed", { description: "No access token received" });
     }
-    navigate("/", { replace: true });
+    // Home, or back to the page that asked to sign in (?next=, from the login modal).
+    const next =
+      failed || !loaderData.signedIn ? null : safeNextPath(new URLSearchParams(window.location.search).get("next"));
+    navigate(next ?? "/", { replace: true });
   }, [loaderData, navigate]);
   return (
     <Container className="flex flex-col items-center py-24 text-center">

@@ -16,12 +16,13 @@ import { readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
 import { formAction } from "~/lib/refusal.server";
 import { SUPPORT_HOURS } from "~/lib/shop-facts";
+import { useShop } from "~/root";
 import type { Route } from "./+types/contact";
 
-export function loader({ request }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   // Other pages may suggest a subject, e.g. /contact?subject=Seller%20application
   const subject = new URL(request.url).searchParams.get("subject")?.slice(0, 150) ?? "";
-  return { subject };
+  return { subject, supportEmail: context.get(servicesContext).supportEmail };
 }
 
 export const action = formAction(async ({ request, context }: Route.ActionArgs) => {
@@ -45,6 +46,8 @@ function FieldError({ id, errors }: { id: string; errors: string[] | undefined }
 }
 
 export default function ContactPage({ loaderData, actionData }: Route.ComponentProps) {
+  // A signed-in user writes as themselves: their name and email are filled in (and can be changed).
+  const user = useShop()?.user;
   const navigation = useNavigation();
   const sending = navigation.state === "submitting";
   // A form the shop could not read at all comes back as a refusal with a message.
@@ -53,7 +56,7 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
   const [form, fields] = useForm({
     lastResult: actionData && "result" in actionData ? actionData.result : undefined,
     constraint: getZodConstraint(contactSchema),
-    defaultValue: { subject: loaderData.subject },
+    defaultValue: { name: user?.name ?? "", email: user?.email ?? "", subject: loaderData.subject },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: contactSchema }),
@@ -115,7 +118,14 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
               <Mail aria-hidden="true" className="size-5 text-primary" /> Email support
             </h2>
             <p className="mt-2 text-sm text-muted-foreground">
-              Use the form and we answer by email, usually within a business day.
+              Write to{" "}
+              <a
+                href={`mailto:${loaderData.supportEmail}`}
+                className="font-medium text-primary underline-offset-4 [overflow-wrap:anywhere] hover:underline"
+              >
+                {loaderData.supportEmail}
+              </a>{" "}
+              or use the form: we answer by email, usually within a business day.
             </p>
           </Card>
           <Card className="p-6">

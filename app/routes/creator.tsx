@@ -15,6 +15,7 @@ import { ProductGrid } from "~/components/product/product-card";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Container } from "~/components/ui/page";
+import { keepPageOnFault } from "~/lib/fetcher-fault";
 import { parseIntent, readForm } from "~/lib/form.server";
 import { formatCount } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
@@ -48,6 +49,8 @@ export const action = formAction(async ({ params, request, context }: Route.Acti
   parseIntent(await readForm(request), followSchema);
   return { ok: true as const, ...(await toggleFollow(db, user.id, creator.id)) };
 });
+
+export const clientAction = keepPageOnFault;
 
 /** Only an http(s) address is shown as the creator's website. */
 function safeWebsite(website: string | null): string | null {
@@ -135,7 +138,7 @@ export default function CreatorPage({ loaderData }: Route.ComponentProps) {
         {products.length === 0 ? (
           <p className="text-muted-foreground">No products yet.</p>
         ) : (
-          <ProductGrid products={products} />
+          <ProductGrid products={products} columns={3} />
         )}
       </div>
       {page > 0 ? (

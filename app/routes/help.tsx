@@ -4,6 +4,7 @@ import { CallToActionCard } from "~/components/content/call-to-action";
 import { TextLink } from "~/components/content/text-link";
 import { Container, PageHeader, Section } from "~/components/ui/page";
 import { pageMeta } from "~/lib/meta";
+import { ORDER_LINK_DAYS, ORDER_LOOKUP_PATH } from "~/lib/order-link";
 import {
   MONEY_BACK_GUARANTEE_DAYS,
   REFUND_PROCESSING,
@@ -36,12 +37,15 @@ const faqs: { question: string; answer: ReactNode }[] = [
     answer: (
       <>
         <p>
-          Your files are ready as soon as your payment goes through: the download links appear right after checkout, and
-          we email a receipt with the same links to the address you used at checkout.
+          Once your payment is confirmed you are back on your order page, with a Download button for each file. We email
+          you a receipt that links to the same page, and with an account your files are also in{" "}
+          <TextLink to="/account/downloads">My Downloads</TextLink>. Download links are made fresh each time the page
+          opens, so open the page again whenever you want the files.
         </p>
         <p>
-          Can't find the email? Check your spam or promotions folder, then <TextLink to="/contact">contact us</TextLink>{" "}
-          with your order number and we'll send the links again.
+          Checked out as a guest? The link in your receipt opens your order for {ORDER_LINK_DAYS} days. Can't find the
+          email? Check your spam or promotions folder, or{" "}
+          <TextLink to={ORDER_LOOKUP_PATH}>ask for a new link to your order</TextLink>.
         </p>
       </>
     ),
@@ -68,8 +72,9 @@ const faqs: { question: string; answer: ReactNode }[] = [
       <>
         <p>
           Yes. Every purchase is covered by our {MONEY_BACK_GUARANTEE_DAYS}-day money-back guarantee if a file doesn't
-          work, isn't as described, or you bought it twice by mistake. We review requests within {REFUND_REVIEW_HOURS}{" "}
-          hours, and approved refunds are processed in {REFUND_PROCESSING}.
+          work, isn't as described, or you bought it twice by mistake. Open your order and choose Request a refund under
+          the item. We review requests within {REFUND_REVIEW_HOURS} hours, and approved refunds are processed in{" "}
+          {REFUND_PROCESSING}.
         </p>
         <p>
           Read the full <TextLink to="/refund-policy">refund policy</TextLink>.
@@ -82,9 +87,9 @@ const faqs: { question: string; answer: ReactNode }[] = [
     answer: (
       <>
         <p>
-          Every purchase comes with a personal license: use the files for yourself, your home and your own projects.
-          Using them in business or client work needs a commercial license, and selling products built around the design
-          needs an extended license.
+          Every purchase comes with a Personal license: use the files for yourself, your home and your own projects, not
+          in business or client work. Commercial and Extended licenses, for business use and for selling products built
+          around a design, are not on sale yet.
         </p>
         <p>
           Compare the three in our <TextLink to="/license">license terms</TextLink>.

@@ -22,16 +22,17 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     "Digital planners, wall art, templates, courses, e-books and printables from independent creators.",
   );
 
-// Popular Categories link where SPEC section 2 says they do.
+// Popular Categories link where SPEC section 2 says they do, at each category's one address
+// (/category/digital-planners is Planners, app/routes/category.tsx).
 const popularCategories = [
   {
-    to: "/category/digital-planners",
+    to: "/category/planners",
     name: "Digital Planners",
     blurb: "Plan your days and goals",
     art: "/media/generated/planner-7.svg",
   },
   {
-    to: "/category/wall-art-prints",
+    to: "/category/wall-art",
     name: "Wall Art Prints",
     blurb: "Print-ready art for any room",
     art: "/media/generated/wall-art-12.svg",
@@ -51,7 +52,7 @@ const popularCategories = [
 ];
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { shopName, trending, featuredCreators, productCount } = loaderData;
+  const { shopName, trending, showcase, featuredCreators, productCount } = loaderData;
   return (
     <>
       <section className="bg-gradient-to-br from-primary-soft via-background to-rose-50">
@@ -94,7 +95,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </dl>
           </div>
           <div className="hidden grid-cols-2 gap-4 sm:grid" aria-hidden="true">
-            {trending.slice(0, 4).map((product) => (
+            {showcase.map((product) => (
               <ProductImage
                 key={product.id}
                 src={product.imageUrl}
@@ -106,24 +107,26 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </Container>
       </section>
 
-      <section aria-labelledby="trending-heading">
-        <Container className="py-14">
-          <div className="flex flex-wrap items-end justify-between gap-4">
-            <div>
-              <h2 id="trending-heading" className="text-2xl font-bold sm:text-3xl">
-                Trending Products
-              </h2>
-              <p className="mt-1 text-muted-foreground">What shoppers are downloading right now</p>
+      {trending.length > 0 ? (
+        <section aria-labelledby="trending-heading">
+          <Container className="py-14">
+            <div className="flex flex-wrap items-end justify-between gap-4">
+              <div>
+                <h2 id="trending-heading" className="text-2xl font-bold sm:text-3xl">
+                  Trending Products
+                </h2>
+                <p className="mt-1 text-muted-foreground">What shoppers viewed and bought this week</p>
+              </div>
+              <Button asChild variant="outline">
+                <Link to="/trending">View All</Link>
+              </Button>
             </div>
-            <Button asChild variant="outline">
-              <Link to="/trending">View All</Link>
-            </Button>
-          </div>
-          <div className="mt-6">
-            <ProductGrid products={trending} />
-          </div>
-        </Container>
-      </section>
+            <div className="mt-6">
+              <ProductGrid products={trending} />
+            </div>
+          </Container>
+        </section>
+      ) : null}
 
       <section className="bg-muted py-14" aria-labelledby="categories-heading">
         <Container>

@@ -12,7 +12,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(
     matches,
     "License Terms",
-    "What the Personal, Commercial and Extended licenses let you do with the files you buy.",
+    "What the Personal license that comes with every purchase lets you do, and what the Commercial and Extended licenses will cover.",
   );
 
 type LicenseName = "Personal" | "Commercial" | "Extended";
@@ -35,6 +35,8 @@ const comparisonColumns: Column[] = [
   ...licenseNames.map((name): Column => ({ label: name, align: "center" })),
 ];
 
+// Every purchase today comes with the Personal license; Commercial and Extended are not sold yet
+// (order_items.license_type is always "personal").
 const licenses: { name: LicenseName; summary: string; may: string[]; mayNot: string[] }[] = [
   {
     name: "Personal",
@@ -103,9 +105,9 @@ export default function LicenseTerms() {
         <Section>
           <Card className="bg-primary-soft p-5">
             <p>
-              <span className="font-semibold">Each purchase comes with a Personal license by default.</span> If you need
-              to use a product in your business or sell products made with it, you need a Commercial or Extended
-              license.
+              <span className="font-semibold">Every purchase comes with a Personal license.</span> Using a product in
+              your business or selling products made with it needs a Commercial or Extended license: they are not on
+              sale yet, so for now our products are for personal use only.
             </p>
           </Card>
         </Section>
@@ -138,7 +140,11 @@ export default function LicenseTerms() {
               <Card key={license.name} className="flex flex-col p-6">
                 <div className="flex flex-wrap items-center gap-2">
                   <h3 className="text-xl font-semibold">{license.name} license</h3>
-                  {license.name === "Personal" ? <Badge>Included</Badge> : null}
+                  {license.name === "Personal" ? (
+                    <Badge>Included</Badge>
+                  ) : (
+                    <Badge variant="neutral">Not on sale yet</Badge>
+                  )}
                 </div>
                 <p className="mt-2 text-muted-foreground">{license.summary}</p>
                 <h4 className="mt-5 font-semibold">You may</h4>
@@ -162,12 +168,13 @@ export default function LicenseTerms() {
 
         <Section>
           <CallToActionCard
-            title="Need a Commercial or Extended license?"
+            title="Questions about a license?"
             action={{ to: "/contact?subject=License%20question", label: "Ask about licensing", variant: "outline" }}
             tone="plain"
           >
             <p className="mt-1 text-muted-foreground">
-              Tell us which product you bought and how you plan to use it, and we'll arrange the right license.
+              Not sure whether a use is personal? Tell us which product and how you plan to use it, and we'll answer
+              during support hours.
             </p>
           </CallToActionCard>
         </Section>

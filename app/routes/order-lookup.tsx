@@ -3,6 +3,7 @@ import { orderLinkRequestSchema, requestOrderLink } from "@server/orders/request
 import { OrderLinkForm } from "~/components/orders/order-link-form";
 import { Card } from "~/components/ui/card";
 import { Container } from "~/components/ui/page";
+import { keepPageOnFault } from "~/lib/fetcher-fault";
 import { parseForm, readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
 import { ORDER_LINK_DAYS } from "~/lib/order-link";
@@ -15,6 +16,8 @@ export const action = formAction(async ({ request, context }: Route.ActionArgs) 
   const input = parseForm(await readForm(request), orderLinkRequestSchema);
   return { ok: true as const, message: await requestOrderLink(services, input) };
 });
+
+export const clientAction = (args: Route.ClientActionArgs) => keepPageOnFault(args);
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(matches, "Get a new link to your order"),

@@ -6,6 +6,7 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { TextField } from "~/components/ui/input";
+import { caretAfterDigits, formatCardNumber, formatExpiry } from "~/lib/card-input";
 import { readForm } from "~/lib/form.server";
 import { formatPrice } from "~/lib/format";
 import { asRefusal } from "~/lib/refusal.server";
@@ -51,10 +52,17 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   });
   if (!result) throw data("No such payment", { status: 404 });
   if (result.status === "paid") return redirect(result.returnUrl);
-  if (result.status === "expired")
-    return data({ reason: "This payment page has expired. Nothing was charged.", field: undefined }, { status: 410 });
+  if (result.status !== "declined") {
+    return data({ reason: `${CLOSED[result.status].title}. Nothing was charged.`, field: undefined }, { status: 410 });
+  }
   return data({ reason: result.reason, field: result.field }, { status: 402 });
 }
+
+/** A session that takes no payment any more, as its page says it. */
+const CLOSED = {
+  expired: { title: "This payment page has expired" },
+  cancelled: { title: "This payment was cancelled" },
+} as const;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   { title: loaderData ? `Pay ${formatPrice(loaderData.amountCents)} · ${loaderData.shopName}` : "Payment" },
@@ -104,10 +112,10 @@ export default function PaymentPage({ loaderData, actionData }: Route.ComponentP
                 <a href={loaderData.returnUrl}>Return to the shop</a>
               </Button>
             </div>
-          ) : status === "expired" ? (
+          ) : status === "expired" || status === "cancelled" ? (
             <div className="flex flex-col gap-4">
-              <h2 className="text-xl font-semibold">This payment page has expired</h2>
-              <p className="text-sm text-muted-foreground">Nothing was charged. Check out again from your cart.</p>
+              <h2 className="text-xl font-semibold">{CLOSED[status].title}</h2>
+              <p className="text-sm text-muted-foreground">Nothing was charged. You can pay again from your order.</p>
               <Button asChild variant="outline">
                 <a href={loaderData.cancelUrl}>Return to the shop</a>
               </Button>
@@ -131,6 +139,7 @@ export default function PaymentPage({ loaderData, actionData }: Route.ComponentP
                 autoComplete="cc-number"
                 inputMode="numeric"
                 placeholder="4242 4242 4242 4242"
+                onChange={formatAsTyped(formatCardNumber)}
                 error={errorFor("number")}
               />
               <div className="grid grid-cols-2 gap-3">
@@ -138,7 +147,9 @@ export default function PaymentPage({ loaderData, actionData }: Route.ComponentP
                   label="Expiry (MM/YY)"
                   name="expiry"
                   autoComplete="cc-exp"
+                  inputMode="numeric"
                   placeholder="12/30"
+                  onChange={formatAsTyped(formatExpiry)}
                   error={errorFor("expiry")}
                 />
                 <CardField
@@ -181,6 +192,31 @@ function CardField({
       {...props}
     />
   );
+}
+
+/**
+ * Formats a field as it is typed, keeping the caret after the digit it followed. The server reads
+ * the value however it was written: the formatting only helps the eye.
+ */
+function formatAsTyped(format: (text: string) => string) {
+  return (event: React.ChangeEvent<HTMLInputElement>) => {
+    const input = event.currentTarget;
+    const typed = input.value;
+    const caret = input.selectionStart ?? typed.length;
+    let digitsBefore = typed.slice(0, caret).replace(/\D/g, "").length;
+    let formatted = format(typed);
+    // Backspace over a space or slash the formatting put in: it takes the digit before it, as expected.
+    const deleting = (event.nativeEvent as InputEvent).inputType === "deleteContentBackward";
+    if (deleting && formatted.length > typed.length && digitsBefore > 0) {
+      const digits = typed.replace(/\D/g, "");
+      formatted = format(digits.slice(0, digitsBefore - 1) + digits.slice(digitsBefore));
+      digitsBefore -= 1;
+    }
+    if (formatted === typed) return;
+    input.value = formatted;
+    const position = caret === typed.length ? formatted.length : caretAfterDigits(formatted, digitsBefore);
+    input.setSelectionRange(position, position);
+  };
 }
 
 function TestCards() {

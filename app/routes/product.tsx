@@ -6,8 +6,9 @@ import { reviewEligibility, reviewSchema, writeReview } from "@server/catalogue/
 import { servicesContext } from "@server/http/context.ts";
 import { parseRecordId } from "@server/lib/record-id.ts";
 import { Refusal } from "@server/lib/refusal.ts";
+import { productOgImagePath } from "@server/media/og-image.ts";
 import { ChevronLeft, Download, FileText } from "lucide-react";
-import { Link, redirect, type ShouldRevalidateFunctionArgs, useLocation, useNavigate } from "react-router";
+import { Link, redirect, type ShouldRevalidateFunctionArgs, useNavigate } from "react-router";
 import { AddToCartButton, BuyNowButton } from "~/components/cart/add-to-cart-button";
 import { WishlistButton } from "~/components/cart/wishlist-button";
 import { ProductCard } from "~/components/product/product-card";
@@ -18,6 +19,7 @@ import { RatingSummary } from "~/components/product/star-rating";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Container } from "~/components/ui/page";
+import { keepPageOnFault } from "~/lib/fetcher-fault";
 import { parseForm, readForm } from "~/lib/form.server";
 import { discountPercent, formatCount, formatPrice } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
@@ -25,7 +27,7 @@ import { formAction } from "~/lib/refusal.server";
 import type { Route } from "./+types/product";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { db, publicUrl, shopName, auth } = context.get(servicesContext);
+  const { db, publicUrl, auth } = context.get(servicesContext);
   const id = parseRecordId(params.id);
   const product = id === undefined ? null : await getProductDetail(db, id);
   // An unknown product goes to /browse (SPEC section 2).
@@ -46,7 +48,16 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     );
   }
   const reviewState = user ? await reviewEligibility(db, user.id, id) : ("guest" as const);
-  return { product, reviews, breakdown, paged, reviewState, url: `${publicUrl}/product/${id}`, publicUrl, shopName };
+  return {
+    product,
+    reviews,
+    breakdown,
+    paged,
+    reviewState,
+    url: `${publicUrl}/product/${id}`,
+    publicUrl,
+    preview: productOgImagePath(id, product.images[0]?.url),
+  };
 }
 
 // The cart and wishlist buttons post to /api/v1/*: nothing this page loads changes, and loading it
@@ -68,23 +79,19 @@ export const action = formAction(async ({ params, request, context }: Route.Acti
   return { ok: true as const, message: "Thank you! Your review is on the product page." };
 });
 
+export const clientAction = keepPageOnFault;
+
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   if (!loaderData) return pageMeta(matches, "Product");
-  const { product, url, publicUrl, shopName } = loaderData;
-  const image = product.images[0] ? `${publicUrl}${product.images[0].url}` : undefined;
+  const { product, url, publicUrl, preview } = loaderData;
   const price = (product.priceCents / 100).toFixed(2);
   return [
-    ...pageMeta(matches, product.title, product.description),
+    // The preview's picture: a JPEG drawn from the product's first image (an SVG or a WebP).
+    ...pageMeta(matches, product.title, product.description, { image: preview, type: "product" }),
     { tagName: "link", rel: "canonical", href: url },
-    { property: "og:type", content: "product" },
-    { property: "og:site_name", content: shopName },
-    { property: "og:title", content: product.title },
-    { property: "og:description", content: product.description },
     { property: "og:url", content: url },
-    ...(image ? [{ property: "og:image", content: image }] : []),
     { property: "product:price:amount", content: price },
     { property: "product:price:currency", content: "USD" },
-    { name: "twitter:card", content: "summary_large_image" },
     {
       "script:ld+json": {
         "@context": "https://schema.org",
@@ -116,16 +123,23 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   ];
 };
 
-/** Back where the shopper came from, or to the products when they arrived here directly. */
-function BackButton() {
+/**
+ * Back where the shopper came from in the shop; with nowhere to go back to (a Quick view opens the
+ * product in a new tab, a link from elsewhere), to the product's category. React Router numbers its
+ * history entries (`idx`): the first page of a tab is 0.
+ */
+function BackButton({ fallback }: { fallback: string }) {
   const navigate = useNavigate();
-  const location = useLocation();
   return (
     <Button
       type="button"
       variant="ghost"
       className="-ml-3"
-      onClick={() => (location.key !== "default" ? navigate(-1) : navigate("/browse"))}
+      onClick={() => {
+        const entry = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+        if (entry > 0) navigate(-1);
+        else navigate(fallback);
+      }}
     >
       <ChevronLeft aria-hidden="true" /> Back
     </Button>
@@ -137,7 +151,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const discount = discountPercent(product.priceCents, product.originalPriceCents);
   return (
     <Container className="py-8">
-      <BackButton />
+      <BackButton fallback={`/category/${product.category.slug}`} />
       <nav aria-label="Breadcrumb" className="mt-2 text-sm text-muted-foreground">
         <ol className="flex flex-wrap items-center gap-2">
           <li>

@@ -1,4 +1,4 @@
-import { CircleCheck, CircleX, Clock, CreditCard, Mail, ShieldCheck } from "lucide-react";
+import { CircleCheck, CircleX, Clock, CreditCard, Receipt, ShieldCheck } from "lucide-react";
 import { CallToActionCard } from "~/components/content/call-to-action";
 import { IconList } from "~/components/content/icon-list";
 import { NumberedStepList, type Step } from "~/components/content/numbered-steps";
@@ -6,6 +6,7 @@ import { TextLink } from "~/components/content/text-link";
 import { Card } from "~/components/ui/card";
 import { Container, PageHeader, Section } from "~/components/ui/page";
 import { pageMeta } from "~/lib/meta";
+import { ORDER_LOOKUP_PATH } from "~/lib/order-link";
 import { MONEY_BACK_GUARANTEE_DAYS, REFUND_PROCESSING, REFUND_REVIEW_HOURS } from "~/lib/shop-facts";
 import type { Route } from "./+types/refund-policy";
 
@@ -16,7 +17,8 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     `Our ${MONEY_BACK_GUARANTEE_DAYS}-day money-back guarantee: what qualifies for a refund and how to request one.`,
   );
 
-const REFUND_CONTACT = "/contact?subject=Refund%20request";
+// Refunds are asked for on the order itself (its Request a refund), where we answer too.
+const MY_ORDERS = "/account/orders";
 
 const highlights = [
   { icon: ShieldCheck, label: "Money-back guarantee", value: `${MONEY_BACK_GUARANTEE_DAYS} days` },
@@ -27,7 +29,7 @@ const highlights = [
 const qualifies = [
   {
     title: "The file doesn't work",
-    text: "It is corrupted, won't open in the software listed on the product page, or won't download, and we can't fix it for you.",
+    text: "It is corrupted, won't open in the software listed on the product page, or won't download.",
   },
   {
     title: "It isn't as described",
@@ -49,21 +51,23 @@ const doesNotQualify = [
 
 const steps: Step[] = [
   {
-    title: "Contact us",
+    title: "Request a refund on your order",
     text: (
       <>
-        Send us a message through the <TextLink to={REFUND_CONTACT}>contact page</TextLink> with your order number, the
-        email you used at checkout, the product, and what went wrong. Screenshots help us sort it out faster.
+        Open the order: in <TextLink to={MY_ORDERS}>My Orders</TextLink> if you have an account, or through the link in
+        your receipt email if you checked out as a guest (lost it?{" "}
+        <TextLink to={ORDER_LOOKUP_PATH}>Ask for a new link to your order</TextLink>). Choose Request a refund under the
+        item and tell us in a few words what went wrong.
       </>
     ),
   },
   {
     title: "We review your request",
-    text: `We reply within ${REFUND_REVIEW_HOURS} hours. If the problem is one we can fix, such as a broken download link, we'll offer that first, and you can still choose a refund.`,
+    text: `We decide within ${REFUND_REVIEW_HOURS} hours and email you the answer; your order page shows it too. If we can't approve a refund, we tell you why, and you keep the item and its files.`,
   },
   {
     title: "You get your money back",
-    text: `Once approved, the refund goes back to your original payment method within ${REFUND_PROCESSING}. Your bank may take a little longer to show it.`,
+    text: `Once approved, the item's price and its share of the tax go back to your original payment method within ${REFUND_PROCESSING}. Your bank may take a little longer to show it.`,
   },
 ];
 
@@ -123,18 +127,18 @@ export default function RefundPolicy() {
 
           <Section title="After a refund">
             <p className="text-muted-foreground">
-              When a refund is issued, the download links for that order stop working and the license that came with the
-              purchase ends. Please delete any copies of the files you downloaded.
+              When a refund is issued, the refunded item's files can no longer be downloaded and the license that came
+              with it ends. Please delete any copies of the files you downloaded.
             </p>
           </Section>
 
           <Section>
             <CallToActionCard
               title="Something wrong with your order?"
-              action={{ to: REFUND_CONTACT, label: "Request a refund", icon: Mail }}
+              action={{ to: MY_ORDERS, label: "Go to My Orders", icon: Receipt }}
             >
               <p className="mt-1 text-muted-foreground">
-                Tell us what happened; we review every request within {REFUND_REVIEW_HOURS} hours.
+                Request a refund on the order; we review every request within {REFUND_REVIEW_HOURS} hours.
               </p>
             </CallToActionCard>
           </Section>

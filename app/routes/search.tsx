@@ -48,6 +48,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
       <Form
         method="get"
         role="search"
+        aria-label="Search products"
         className="mt-6 flex max-w-xl gap-2"
         onSubmit={(event) => {
           // A blank search does nothing (SPEC section 5).

@@ -1,6 +1,6 @@
 import { servicesContext } from "@server/http/context.ts";
 import { loadListing } from "@server/search/listing.ts";
-import { parseListingState } from "@server/search/listing-query.ts";
+import { hasFilters, parseListingState } from "@server/search/listing-query.ts";
 import { ChevronLeft, Download, Sparkles, Star, TrendingUp } from "lucide-react";
 import { Link, useLocation } from "react-router";
 import { EmptyResults } from "~/components/listing/empty-results";
@@ -16,14 +16,18 @@ import type { Route } from "./+types/trending";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);
   const state = parseListingState(new URL(request.url).searchParams, TRENDING_LISTING);
-  return { state, ...(await loadListing(db, state, TRENDING_LISTING, {}, { withStats: true })) };
+  return {
+    state,
+    filtered: hasFilters(state, TRENDING_LISTING),
+    ...(await loadListing(db, state, TRENDING_LISTING, { trending: true }, { withStats: true })),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, "Trending Products", "What shoppers are downloading right now.");
+  pageMeta(matches, "Trending Products", "What shoppers have been viewing and buying this week.");
 
 export default function TrendingPage({ loaderData }: Route.ComponentProps) {
-  const { state, stats } = loaderData;
+  const { state, stats, filtered } = loaderData;
   const location = useLocation();
   const clearHref = clearedHref(location.pathname, location.search);
   const cards = [
@@ -40,7 +44,9 @@ export default function TrendingPage({ loaderData }: Route.ComponentProps) {
         </Link>
       </Button>
       <h1 className="mt-2 text-3xl font-bold sm:text-4xl">Trending Products</h1>
-      <p className="mt-2 text-muted-foreground">What shoppers are downloading right now, newest hits first.</p>
+      <p className="mt-2 text-muted-foreground">
+        What shoppers have been viewing and buying this week, the most popular first.
+      </p>
       <ul className="mt-6 grid grid-cols-2 gap-4 lg:grid-cols-4" aria-label="Trending figures">
         {cards.map((card) => (
           <li key={card.label}>
@@ -55,11 +61,19 @@ export default function TrendingPage({ loaderData }: Route.ComponentProps) {
         clearHref={clearHref}
         clearLabel="Clear Filters"
         empty={
-          <EmptyResults
-            title="No products found"
-            text="No trending product matches these filters."
-            actions={[{ label: "Clear Filters", to: clearHref }]}
-          />
+          filtered ? (
+            <EmptyResults
+              title="No products found"
+              text="No trending product matches these filters."
+              actions={[{ label: "Clear Filters", to: clearHref }]}
+            />
+          ) : (
+            <EmptyResults
+              title="No products found"
+              text="Nothing is trending yet: products show here once shoppers have viewed and bought them this week."
+              actions={[{ label: "Browse All Products", to: "/browse" }]}
+            />
+          )
         }
       />
     </Container>

@@ -41,7 +41,12 @@ export default function WishlistPage({ loaderData }: Route.ComponentProps) {
             </Button>
           </div>
         ) : (
-          <ProductGrid products={products} />
+          <section aria-labelledby="wishlist-products-heading">
+            <h2 id="wishlist-products-heading" className="sr-only">
+              Saved products
+            </h2>
+            <ProductGrid products={products} />
+          </section>
         )}
       </div>
     </Container>

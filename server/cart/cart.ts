@@ -54,10 +54,14 @@ export async function getCart(db: Queryable, shopperId: string | null): Promise<
     .innerJoin(creators, eq(creators.id, products.creatorId))
     .where(and(eq(cartItems.shopperId, shopperId), eq(products.status, "published")))
     .orderBy(asc(cartItems.addedAt), asc(products.id));
+  return { lines, ...totalsOf(lines) };
+}
+
+/** The count, subtotal, 8% tax and total of these lines. */
+export function totalsOf(lines: { priceCents: number; quantity: number }[]): Omit<Cart, "lines"> {
   const subtotalCents = lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
   const taxCents = taxOn(subtotalCents);
   return {
-    lines,
     count: lines.reduce((sum, line) => sum + line.quantity, 0),
     subtotalCents,
     taxCents,

@@ -22,8 +22,13 @@ export function listCategories(db: Database): Promise<Category[]> {
   return db.select(categoryColumns).from(categories).orderBy(asc(categories.position));
 }
 
-/** The category a slug names, directly or through an alias such as "digital-planners". */
-export async function findCategoryBySlug(db: Database, slug: string): Promise<Category | null> {
+/**
+ * The category a slug names, in any letter case, directly or through an alias such as
+ * "digital-planners". Its own `slug` is the one address it has: the category page sends every
+ * other spelling there.
+ */
+export async function findCategoryBySlug(db: Database, asked: string): Promise<Category | null> {
+  const slug = asked.toLowerCase();
   const [direct] = await db.select(categoryColumns).from(categories).where(eq(categories.slug, slug));
   if (direct) return direct;
   const [aliased] = await db

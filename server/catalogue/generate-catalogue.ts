@@ -114,16 +114,16 @@ interface BatchRow extends GeneratedProduct {
 
 const PRODUCT_SQL = `
 INSERT INTO products (id, title, creator_id, category_id, price_cents, original_price_cents, rating, review_count, downloads,
-  is_bestseller, format, styles, tags, description, features, what_you_get, file_size_bytes, pages, prints, templates,
+  is_bestseller, format, styles, tags, description, features, what_you_get, pages, prints, templates,
   duration_minutes, created_at, updated_at)
 SELECT id, title, creator_id, category_id, price_cents, original_price_cents, rating, review_count, downloads,
-  is_bestseller, format, styles::text[], tags::text[], description, features::text[], what_you_get::text[], file_size_bytes,
+  is_bestseller, format, styles::text[], tags::text[], description, features::text[], what_you_get::text[],
   pages, prints, templates, duration_minutes, created_at, updated_at
 FROM unnest($1::int[], $2::text[], $3::int[], $4::int[], $5::int[], $6::int[], $7::float8[], $8::int[], $9::int[],
-  $10::bool[], $11::text[], $12::text[], $13::text[], $14::text[], $15::text[], $16::text[], $17::int8[], $18::int[],
-  $19::int[], $20::int[], $21::int[], $22::timestamptz[], $23::timestamptz[])
+  $10::bool[], $11::text[], $12::text[], $13::text[], $14::text[], $15::text[], $16::text[], $17::int[], $18::int[],
+  $19::int[], $20::int[], $21::timestamptz[], $22::timestamptz[])
   AS t(id, title, creator_id, category_id, price_cents, original_price_cents, rating, review_count, downloads,
-  is_bestseller, format, styles, tags, description, features, what_you_get, file_size_bytes, pages, prints, templates,
+  is_bestseller, format, styles, tags, description, features, what_you_get, pages, prints, templates,
   duration_minutes, created_at, updated_at)`;
 
 const IMAGE_SQL = `
@@ -166,7 +166,6 @@ async function writeBatch(pool: pg.Pool, batch: readonly BatchRow[], ids: number
       column("description"),
       textArray("features"),
       textArray("whatYouGet"),
-      column("fileSizeBytes"),
       column("pages"),
       column("prints"),
       column("templates"),

@@ -15,7 +15,10 @@ export interface FeaturedCreator {
 }
 
 export interface HomePage {
+  /** Products with a trending score: none in a new shop, whose home page then leaves the section out. */
   trending: ProductCard[];
+  /** The hero's four pictures: the trending products, or the newest while fewer trend. */
+  showcase: ProductCard[];
   featuredCreators: FeaturedCreator[];
   productCount: number;
 }
@@ -33,14 +36,18 @@ function cachedPerDatabase<T>(ms: number, load: (db: Database) => Promise<T>): (
   };
 }
 
-// Counting a large catalogue takes a scan, and so does ranking it by trend.
+// Counting a large catalogue takes a scan.
 const countPublishedProducts = cachedPerDatabase(60_000, async (db) => {
   const [row] = await db.select({ value: count() }).from(products).where(isPublished);
   return row?.value ?? 0;
 });
 const trendingProducts = cachedPerDatabase(
   60_000,
-  async (db) => (await searchProducts(db, { sort: "trending", limit: 4 })).products,
+  async (db) => (await searchProducts(db, { trending: true, sort: "trending", limit: 4, withTotal: false })).products,
+);
+const newestProducts = cachedPerDatabase(
+  60_000,
+  async (db) => (await searchProducts(db, { sort: "newest", limit: 4, withTotal: false })).products,
 );
 
 export async function getHomePage(db: Database): Promise<HomePage> {
@@ -63,5 +70,6 @@ export async function getHomePage(db: Database): Promise<HomePage> {
       .limit(4),
     countPublishedProducts(db),
   ]);
-  return { trending, featuredCreators, productCount };
+  const showcase = trending.length === 4 ? trending : await newestProducts(db);
+  return { trending, showcase, featuredCreators, productCount };
 }

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, ne } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
-import { categories, creators, productImages, products } from "../db/schema.ts";
+import { categories, creators, productFiles, productImages, products } from "../db/schema.ts";
 import { isPublished, type ProductCard, productCardColumns } from "./product-card.ts";
 
 export interface ProductDetail {
@@ -15,7 +15,8 @@ export interface ProductDetail {
   isBestseller: boolean;
   isInstantDownload: boolean;
   format: string;
-  fileSizeBytes: number;
+  /** The files a buyer downloads, as stored: their names and real sizes. */
+  files: { fileName: string; sizeBytes: number }[];
   pages: number | null;
   prints: number | null;
   templates: number | null;
@@ -43,12 +44,17 @@ export async function getProductDetail(db: Database, id: number): Promise<Produc
     .where(and(eq(products.id, id), isPublished));
   if (!row) return null;
   const { product } = row;
-  const [images, related] = await Promise.all([
+  const [images, files, related] = await Promise.all([
     db
       .select({ url: productImages.url, alt: productImages.alt })
       .from(productImages)
       .where(eq(productImages.productId, id))
       .orderBy(asc(productImages.position)),
+    db
+      .select({ fileName: productFiles.fileName, sizeBytes: productFiles.sizeBytes })
+      .from(productFiles)
+      .where(eq(productFiles.productId, id))
+      .orderBy(asc(productFiles.position), asc(productFiles.id)),
     db
       .select(productCardColumns)
       .from(products)
@@ -70,7 +76,7 @@ export async function getProductDetail(db: Database, id: number): Promise<Produc
     isBestseller: product.isBestseller,
     isInstantDownload: product.isInstantDownload,
     format: product.format,
-    fileSizeBytes: product.fileSizeBytes,
+    files,
     pages: product.pages,
     prints: product.prints,
     templates: product.templates,

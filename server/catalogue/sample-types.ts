@@ -63,7 +63,6 @@ export interface SampleProduct {
   description: string;
   features: string[];
   whatYouGet: string[];
-  fileSizeBytes: number;
   pages?: number;
   prints?: number;
   templates?: number;

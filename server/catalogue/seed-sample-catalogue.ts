@@ -8,6 +8,8 @@ import { artUrl } from "../media/generated-art.ts";
 import { sampleCategories, sampleCreators, sampleProducts } from "./sample-catalogue.ts";
 import { sampleReviewsFor } from "./sample-reviews.ts";
 import type { ArtKind } from "./sample-types.ts";
+import { refreshTrendingScores } from "./trending.ts";
+import { seedSampleViews } from "./trending-sample.ts";
 
 export interface SeedResult {
   categories: number;
@@ -51,6 +53,7 @@ function loadSampleCatalogue(db: Database): Promise<SeedResult> {
         categoryId: categoryIds.get(categorySlug)!,
         createdAt: addedAt(createdAt),
         updatedAt: addedAt(createdAt),
+        publishedAt: addedAt(createdAt),
         // Loading the sample catalogue again (the demo shop's daily restore) puts it back on sale.
         status: "published" as const,
         hiddenBy: null,
@@ -82,6 +85,13 @@ function loadSampleCatalogue(db: Database): Promise<SeedResult> {
     }
     // Products were inserted with explicit ids: move the sequence past them.
     await tx.execute(sql`SELECT setval(pg_get_serial_sequence('products', 'id'), (SELECT max(id) FROM products))`);
+    // The last week's shoppers of the demo, and what trends with them (the job keeps it current).
+    await seedSampleViews(
+      tx,
+      sampleProducts.map((product) => product.id),
+      now,
+    );
+    await refreshTrendingScores(tx, now);
 
     return { categories: sampleCategories.length, creators: sampleCreators.length, products: sampleProducts.length };
   });

@@ -3,7 +3,14 @@ import type { Database } from "../db/client.ts";
 import { categories, creators, products } from "../db/schema.ts";
 import { type ProductCard, productCardColumns } from "./product-card.ts";
 
-export type SellerProductRow = ProductCard & { status: (typeof products.$inferSelect)["status"] };
+type ProductRow = typeof products.$inferSelect;
+
+/** A product card with where it stands; one the platform hid says by what and why. */
+export type SellerProductRow = ProductCard & {
+  status: ProductRow["status"];
+  hiddenBy: ProductRow["hiddenBy"];
+  hiddenNote: ProductRow["hiddenNote"];
+};
 
 /** The products of the creator shop that `userId` runs, drafts too (not deleted ones); none for a non-seller. */
 export async function listSellerProducts(
@@ -16,7 +23,12 @@ export async function listSellerProducts(
     .where(eq(creators.userId, userId));
   if (!shop) return { shopName: null, followers: 0, products: [] };
   const rows = await db
-    .select({ ...productCardColumns, status: products.status })
+    .select({
+      ...productCardColumns,
+      status: products.status,
+      hiddenBy: products.hiddenBy,
+      hiddenNote: products.hiddenNote,
+    })
     .from(products)
     .innerJoin(creators, eq(creators.id, products.creatorId))
     .innerJoin(categories, eq(categories.id, products.categoryId))

@@ -32,6 +32,13 @@ describe("parseConfig", () => {
     });
   });
 
+  it("names a support address: SUPPORT_EMAIL, else support@ the host of PUBLIC_URL", () => {
+    expect(parseConfig({}).supportEmail).toBe("support@localhost");
+    expect(parseConfig({ PUBLIC_URL: "https://shop.example/" }).supportEmail).toBe("support@shop.example");
+    expect(parseConfig({ SUPPORT_EMAIL: "help@paper.example" }).supportEmail).toBe("help@paper.example");
+    expect(() => parseConfig({ SUPPORT_EMAIL: "help" })).toThrow("SUPPORT_EMAIL: must be an email address");
+  });
+
   it("runs a demo shop on the embedded database and a live one on DATABASE_URL, unless SHOP_MODE says", () => {
     expect(parseConfig({}).shopMode).toBe("demo");
     expect(parseConfig({ DATABASE_URL: "postgresql://db/shop" }).shopMode).toBe("live");

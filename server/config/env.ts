@@ -26,6 +26,8 @@ const envSchema = z.object({
   AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" }).optional(),
   MAIL_FROM: z.string().trim().min(3, "must be an address like Shop <shop@example.com>").optional(),
+  // Where shoppers write for help (shown on /contact); support@ the host of PUBLIC_URL when unset.
+  SUPPORT_EMAIL: z.email("must be an email address like support@example.com").optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_ISSUER: z
@@ -131,6 +133,8 @@ export interface Config {
   /** Outgoing mail: SMTP when set, else .eml files in DATA_DIR/outbox. */
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** The address shoppers write to for help (SUPPORT_EMAIL). */
+  supportEmail: string;
   /** Whether this server runs background jobs (receipts, webhook deliveries), or only serves requests. */
   runJobs: boolean;
   /** Who takes payments: the shop's own hosted payment page, or Stripe Checkout. */
@@ -183,6 +187,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     mailFrom:
       value.MAIL_FROM ??
       `"${value.SHOP_NAME.replaceAll('"', "")}" <no-reply@${new URL(value.PUBLIC_URL ?? "http://localhost").hostname}>`,
+    supportEmail: value.SUPPORT_EMAIL ?? `support@${new URL(value.PUBLIC_URL ?? "http://localhost").hostname}`,
     google:
       value.GOOGLE_CLIENT_ID && value.GOOGLE_CLIENT_SECRET
         ? {

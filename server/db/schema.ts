@@ -97,7 +97,6 @@ export const products = pgTable(
     description: text("description").notNull().default(""),
     features: text("features").array().notNull().default(sql`'{}'::text[]`),
     whatYouGet: text("what_you_get").array().notNull().default(sql`'{}'::text[]`),
-    fileSizeBytes: bigint("file_size_bytes", { mode: "number" }).notNull().default(0),
     pages: integer("pages"),
     prints: integer("prints"),
     templates: integer("templates"),
@@ -116,6 +115,12 @@ export const products = pgTable(
     hiddenNote: text("hidden_note"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When the product first went on sale (New Arrivals, the Newest sort); null for a draft never
+     * published. Set by a trigger (migration 0018), whatever publishes it: its creation time for a
+     * product inserted as published, the moment of publishing for a draft.
+     */
+    publishedAt: timestamp("published_at", { withTimezone: true }),
   },
   (table) => [
     check("products_price_cents_nonnegative", sql`${table.priceCents} >= 0`),
@@ -162,6 +167,12 @@ export const productSearch = pgTable(
     reviewCount: integer("review_count").notNull(),
     isBestseller: boolean("is_bestseller").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    /**
+     * How much shoppers looked at and bought the product lately (server/catalogue/trending.ts).
+     * Written by the refresh-trending job, not by the trigger: a product's own writes keep it.
+     */
+    trendingScore: doublePrecision("trending_score").notNull().default(0),
     format: text("format").notNull(),
     styles: text("styles").array().notNull(),
     // Lowercased; the fields of search_text (title, creator, category name and label, tags) one per line.
@@ -178,8 +189,12 @@ export const productSearch = pgTable(
       .on(table.categoryId, table.downloads.desc().nullsFirst(), table.productId.desc().nullsFirst())
       .where(sql`${table.published}`),
     index("product_search_newest_idx")
-      .on(table.createdAt.desc().nullsFirst(), table.productId.desc().nullsFirst())
+      .on(table.publishedAt.desc().nullsFirst(), table.productId.desc().nullsFirst())
       .where(sql`${table.published}`),
+    // /trending lists only the products with a score, highest first.
+    index("product_search_trending_idx")
+      .on(table.trendingScore.desc().nullsFirst(), table.productId.desc().nullsFirst())
+      .where(sql`${table.trendingScore} > 0`),
     index("product_search_price_idx").on(table.priceCents).where(sql`${table.published}`),
     index("product_search_creator_idx").on(table.creatorId),
   ],
@@ -327,7 +342,10 @@ export const ORDER_STATUSES = [
   "pending_payment",
   "paid",
   "failed",
+  /** Its payment session ended unpaid (abandoned): nothing was charged. */
   "expired",
+  /** The buyer cancelled on the payment page: nothing was charged. */
+  "cancelled",
   "partially_refunded",
   "refunded",
 ] as const;
@@ -356,6 +374,8 @@ export const orders = pgTable(
     /** The provider's id for this payment (hosted page session, Stripe Checkout Session). */
     paymentRef: text("payment_ref"),
     paymentUrl: text("payment_url"),
+    /** When the provider's payment session closes: an order still unpaid then is expired by a job. */
+    paymentExpiresAt: timestamp("payment_expires_at", { withTimezone: true }),
     /** The provider's id of the captured payment (a Stripe PaymentIntent): what a refund names. */
     paymentCaptureRef: text("payment_capture_ref"),
     /** Why the last payment attempt failed, in words for the buyer. */
@@ -370,7 +390,7 @@ export const orders = pgTable(
     check("orders_number_format", sql`${table.number} ~ '^[A-Z0-9]{9}$'`),
     check(
       "orders_status_known",
-      sql`${table.status} IN ('pending_payment', 'paid', 'failed', 'expired', 'partially_refunded', 'refunded')`,
+      sql`${table.status} IN ('pending_payment', 'paid', 'failed', 'expired', 'cancelled', 'partially_refunded', 'refunded')`,
     ),
     check(
       "orders_totals",
@@ -380,6 +400,8 @@ export const orders = pgTable(
     // Guest orders waiting to be claimed by an account with the same address.
     index("orders_guest_email_idx").on(sql`lower(${table.email})`).where(sql`${table.userId} IS NULL`),
     index("orders_pending_idx").on(table.createdAt).where(sql`${table.status} IN ('pending_payment', 'failed')`),
+    // The trending job reads the last week's sales.
+    index("orders_paid_at_idx").on(table.paidAt).where(sql`${table.paidAt} IS NOT NULL`),
     // Deleting a shopper (idle guests, a merge at sign-in) sets this to null: find its orders by index.
     index("orders_shopper_idx").on(table.shopperId),
     uniqueIndex("orders_payment_ref_idx").on(table.paymentProvider, table.paymentRef),
@@ -521,7 +543,8 @@ export const hostedPaymentSessions = pgTable("hosted_payment_sessions", {
   returnUrl: text("return_url").notNull(),
   cancelUrl: text("cancel_url").notNull(),
   webhookUrl: text("webhook_url").notNull(),
-  status: text("status", { enum: ["open", "paid", "expired"] })
+  /** cancelled: the shop closed it (the buyer cancelled); like expired, it takes no payment. */
+  status: text("status", { enum: ["open", "paid", "expired", "cancelled"] })
     .notNull()
     .default("open"),
   lastError: text("last_error"),
@@ -739,5 +762,9 @@ export const productViews = pgTable(
     day: date("day", { mode: "string" }).notNull(),
     views: integer("views").notNull().default(0),
   },
-  (table) => [primaryKey({ columns: [table.productId, table.day] })],
+  (table) => [
+    primaryKey({ columns: [table.productId, table.day] }),
+    // The trending job reads the last week's views of every product.
+    index("product_views_day_idx").on(table.day),
+  ],
 );

@@ -170,7 +170,7 @@ describe("GET /downloads/:token", () => {
     const body = Buffer.from(await response.arrayBuffer());
     expect(body.equals((await files.read(file.storageKey))!)).toBe(true);
     expect(Object.fromEntries(response.headers)).toMatchObject({
-      "content-type": "application/pdf",
+      "content-type": "video/mp4", // product 4 is a course
       "content-length": String(file.sizeBytes),
       "content-disposition": `attachment; filename="${file.fileName}"; filename*=UTF-8''${file.fileName}`,
       "cache-control": "private, no-store",

@@ -1,5 +1,5 @@
-// A minimal writer of one-page PDF documents with lines of text, enough for the sample product
-// files. It follows the PDF 1.4 file structure (ISO 32000-1, section 7.5): header, numbered
+// A minimal writer of one-page PDF documents with lines of text and an optional JPEG picture,
+// enough for the sample product files. It follows the PDF 1.4 file structure (ISO 32000-1, section 7.5): header, numbered
 // objects, a cross-reference table of their byte offsets, and a trailer. The output depends only
 // on its input (no dates, no ids), so the same product always gives the same bytes.
 
@@ -10,6 +10,13 @@ export interface PdfLine {
   bold?: boolean;
   /** Extra space above the line, in points. */
   gapBefore?: number;
+}
+
+/** A JPEG (baseline, RGB) to draw under the text, scaled to fit the page. */
+export interface PdfImage {
+  jpeg: Uint8Array;
+  width: number;
+  height: number;
 }
 
 const PAGE_WIDTH = 612; // US Letter, in points
@@ -60,7 +67,7 @@ export function wrapText(text: string, maxChars: number): string[] {
   return lines;
 }
 
-function contentStream(lines: readonly PdfLine[]): string {
+function contentStream(lines: readonly PdfLine[], image: PdfImage | undefined): string {
   const commands: string[] = [];
   let y = PAGE_HEIGHT - MARGIN;
   for (const line of lines) {
@@ -74,20 +81,36 @@ function contentStream(lines: readonly PdfLine[]): string {
       );
     }
   }
+  if (image) {
+    // Centred in the space left under the text, never enlarged past 1 pixel per point.
+    const spaceHeight = y - 24 - MARGIN;
+    const scale = Math.min((PAGE_WIDTH - 2 * MARGIN) / image.width, spaceHeight / image.height, 1);
+    const width = Math.round(image.width * scale);
+    const height = Math.round(image.height * scale);
+    const x = Math.round((PAGE_WIDTH - width) / 2);
+    commands.push(`q ${width} 0 0 ${height} ${x} ${Math.round(y - 24 - height)} cm /Im1 Do Q`);
+  }
   return commands.join("\n");
 }
 
-/** A one-page PDF (US Letter, Helvetica) with `lines` from the top left. */
-export function writePdf(lines: readonly PdfLine[]): Buffer {
-  const content = contentStream(lines);
+/** A one-page PDF (US Letter, Helvetica) with `lines` from the top left, and `image` under them. */
+export function writePdf(lines: readonly PdfLine[], image?: PdfImage): Buffer {
+  const content = contentStream(lines, image);
+  const xObjects = image ? " /XObject << /Im1 7 0 R >>" : "";
   const objects = [
     "<< /Type /Catalog /Pages 2 0 R >>",
     "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${PAGE_WIDTH} ${PAGE_HEIGHT}] /Resources << /Font << /F1 4 0 R /F2 5 0 R >> >> /Contents 6 0 R >>`,
+    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${PAGE_WIDTH} ${PAGE_HEIGHT}] /Resources << /Font << /F1 4 0 R /F2 5 0 R >>${xObjects} >> /Contents 6 0 R >>`,
     "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
     "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>",
     `<< /Length ${Buffer.byteLength(content, "latin1")} >>\nstream\n${content}\nendstream`,
   ];
+  if (image) {
+    // A JPEG is a PDF image as it is: the DCTDecode filter (ISO 32000-1, 7.4.8).
+    objects.push(
+      `<< /Type /XObject /Subtype /Image /Width ${image.width} /Height ${image.height} /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /DCTDecode /Length ${image.jpeg.length} >>\nstream\n${Buffer.from(image.jpeg).toString("latin1")}\nendstream`,
+    );
+  }
 
   // Everything is written as latin1, one byte per character, so string lengths are byte offsets.
   // The comment after the header has bytes above 127, which tells tools the file is binary.

@@ -1,16 +1,29 @@
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { initializeCanvas, readPsd } from "ag-psd";
 import { count, eq } from "drizzle-orm";
+import { ALL_FORMATS, BufferSource, Input } from "mediabunny";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
+import { getProductDetail } from "../catalogue/product-detail.ts";
+import { FORMATS, type Format } from "../catalogue/sample-types.ts";
 import { seedSampleCatalogueIfEmpty } from "../catalogue/seed-sample-catalogue.ts";
 import { creators, productFiles, products } from "../db/schema.ts";
+import { detectFileType } from "../sellers/file-types.ts";
 import { type FileStore, localFileStore } from "../storage/file-store.ts";
 import { toAscii, writePdf } from "./pdf.ts";
-import { ensureSampleProductFiles, samplePdf, slugForFile } from "./sample-files.ts";
+import { ensureSampleProductFiles, SAMPLE_KINDS, samplePdf, slugForFile } from "./sample-files.ts";
 
 const database = setUpTestDatabase();
+// ag-psd keeps pixels in ImageData objects, which Node has none of: plain ones do.
+initializeCanvas(
+  () => {
+    throw new Error("No canvas in Node");
+  },
+  (width, height) => ({ width, height, data: new Uint8ClampedArray(width * height * 4), colorSpace: "srgb" }),
+);
 let directory: string;
 let files: FileStore;
 let firstRun: number;
@@ -56,8 +69,58 @@ function expectValidPdf(bytes: Buffer) {
   return text;
 }
 
+/** The kind of file `bytes` is, read by a parser of that kind; throws if it does not read as one. */
+async function readAs(kind: string, bytes: Buffer): Promise<Record<string, unknown>> {
+  switch (kind) {
+    case "pdf":
+      expectValidPdf(bytes);
+      return { type: "pdf" };
+    case "ai": {
+      // A PDF-compatible Illustrator file: a PDF with the artwork in it as a JPEG.
+      const text = expectValidPdf(bytes);
+      const image = /\/Filter \/DCTDecode \/Length (\d+) >>\nstream\n/.exec(text);
+      const start = image!.index + image![0].length;
+      const jpeg = bytes.subarray(start, start + Number(image![1]));
+      return { type: "ai", picture: (await sharp(jpeg).metadata()).format };
+    }
+    case "jpg":
+    case "png":
+    case "svg": {
+      const { format, width, height } = await sharp(bytes).metadata();
+      return { type: format === "jpeg" ? "jpg" : format, width, height };
+    }
+    case "psd": {
+      const psd = readPsd(bytes, { useImageData: true });
+      return { type: "psd", width: psd.width, height: psd.height, layers: psd.children?.length };
+    }
+    case "mp4": {
+      const input = new Input({ source: new BufferSource(bytes), formats: ALL_FORMATS });
+      const video = await input.getPrimaryVideoTrack();
+      return {
+        type: (await input.getFormat()).name,
+        codec: video?.codec,
+        width: video?.displayWidth,
+        height: video?.displayHeight,
+        seconds: await video?.computeDuration(),
+      };
+    }
+    default:
+      throw new Error(`No reader for ${kind}`);
+  }
+}
+
+const EXPECTED: Record<Format, Record<string, unknown>> = {
+  PDF: { type: "pdf" },
+  AI: { type: "ai", picture: "jpeg" },
+  JPG: { type: "jpg", width: 600, height: 600 },
+  PNG: { type: "png", width: 600, height: 600 },
+  SVG: { type: "svg", width: 800, height: 800 },
+  PSD: { type: "psd", width: 600, height: 600, layers: 1 },
+  Video: { type: "MP4", codec: "avc", width: 480, height: 270, seconds: 10 },
+};
+
 describe("ensureSampleProductFiles", () => {
-  it("gives every published sample product one PDF in the store and a row that matches it", async () => {
+  it("gives every published sample product one file of the format it states, and a row that matches it", async () => {
     const [published] = await database.db
       .select({ value: count() })
       .from(products)
@@ -66,18 +129,34 @@ describe("ensureSampleProductFiles", () => {
     expect(firstRun).toBeGreaterThanOrEqual(60);
 
     const rows = await database.db
+      .select({ file: productFiles, format: products.format })
+      .from(productFiles)
+      .innerJoin(products, eq(products.id, productFiles.productId));
+    expect(rows).toHaveLength(firstRun);
+    expect(new Set(rows.map((row) => row.format))).toEqual(new Set(FORMATS));
+    for (const { file, format } of rows) {
+      const kind = SAMPLE_KINDS[format as Format];
+      expect(file.fileName).toMatch(new RegExp(`^[a-z0-9]+(-[a-z0-9]+)*\\.${kind.extension}$`));
+      expect(file.storageKey).toBe(`products/${file.productId}/${file.fileName}`);
+      expect(file.contentType).toBe(kind.contentType);
+      const bytes = await files.read(file.storageKey);
+      expect(bytes?.length).toBe(file.sizeBytes);
+      expect(await readAs(kind.extension, bytes!), file.fileName).toEqual(EXPECTED[format as Format]);
+      // The shop's own check of sellers' uploads takes it for what it says it is.
+      expect(detectFileType(bytes!, file.fileName)?.extension).toBe(kind.extension === "ai" ? "pdf" : kind.extension);
+    }
+  });
+
+  it("writes the product's title and creator into its PDF", async () => {
+    const rows = await database.db
       .select({ file: productFiles, title: products.title, creatorName: creators.name })
       .from(productFiles)
       .innerJoin(products, eq(products.id, productFiles.productId))
-      .innerJoin(creators, eq(creators.id, products.creatorId));
-    expect(rows).toHaveLength(firstRun);
+      .innerJoin(creators, eq(creators.id, products.creatorId))
+      .where(eq(products.format, "PDF"));
+    expect(rows.length).toBeGreaterThan(20);
     for (const { file, title, creatorName } of rows) {
-      expect(file.fileName).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*\.pdf$/);
-      expect(file.storageKey).toBe(`products/${file.productId}/${file.fileName}`);
-      expect(file.contentType).toBe("application/pdf");
-      const bytes = await files.read(file.storageKey);
-      expect(bytes?.length).toBe(file.sizeBytes);
-      const text = expectValidPdf(bytes!);
+      const text = (await files.read(file.storageKey))!.toString("latin1");
       expect(text).toContain("Thank you for your purchase!");
       expect(text).toContain(`by ${toAscii(creatorName).replace(/[\\()]/g, "\\$&")}`);
       expect(text).toContain(
@@ -86,6 +165,57 @@ describe("ensureSampleProductFiles", () => {
           .replace(/[\\()]/g, "\\$&"),
       );
     }
+  });
+
+  it("lists each stored file on the product page with the size of its bytes", async () => {
+    for (const id of [1, 2, 3, 4, 7, 8, 14]) {
+      const stored = await database.db.select().from(productFiles).where(eq(productFiles.productId, id));
+      const detail = await getProductDetail(database.db, id);
+      expect(detail!.files).toEqual(stored.map(({ fileName, sizeBytes }) => ({ fileName, sizeBytes })));
+      for (const file of stored) expect((await files.read(file.storageKey))!.length).toBe(file.sizeBytes);
+    }
+    // "Abstract Wall Art Collection" (JPG) once said 212 MB and delivered a 1 KB PDF.
+    const wallArt = await getProductDetail(database.db, 2);
+    expect(wallArt!.format).toBe("JPG");
+    expect(wallArt!.files).toEqual([{ fileName: "abstract-wall-art-collection.jpg", sizeBytes: expect.any(Number) }]);
+  });
+
+  it("replaces, in place, a sample file of another format than its product's", async () => {
+    // The PDF that once stood in for every format, as a shop started before kept it.
+    const [wallArt] = await database.db.select().from(productFiles).where(eq(productFiles.productId, 2));
+    const oldKey = "products/2/abstract-wall-art-collection.pdf";
+    const standIn = samplePdf({ title: "Abstract Wall Art Collection", creatorName: "Design Studio Pro" });
+    await files.put(oldKey, standIn);
+    await database.db
+      .update(productFiles)
+      .set({
+        storageKey: oldKey,
+        fileName: "abstract-wall-art-collection.pdf",
+        contentType: "application/pdf",
+        sizeBytes: standIn.length,
+      })
+      .where(eq(productFiles.id, wallArt!.id));
+    // A seller's own PDF (a random part in its key) is never replaced.
+    const sellersKey = "products/3/0123456789abcdef-extra-guide.pdf";
+    await files.put(sellersKey, standIn);
+    await database.db.insert(productFiles).values({
+      productId: 3,
+      storageKey: sellersKey,
+      fileName: "extra-guide.pdf",
+      contentType: "application/pdf",
+      sizeBytes: standIn.length,
+      position: 1,
+    });
+
+    expect(await ensureSampleProductFiles(database.db, files)).toBe(1);
+    const [replaced] = await database.db.select().from(productFiles).where(eq(productFiles.id, wallArt!.id));
+    expect(replaced).toEqual(wallArt); // the same row, so links to it keep working
+    expect(await files.read(oldKey)).toBeNull();
+    expect(await database.db.select().from(productFiles).where(eq(productFiles.storageKey, sellersKey))).toHaveLength(
+      1,
+    );
+    expect(await ensureSampleProductFiles(database.db, files)).toBe(0);
+    await database.db.delete(productFiles).where(eq(productFiles.storageKey, sellersKey));
   });
 
   it("names the file after the title", async () => {

@@ -1,13 +1,21 @@
-import { and, asc, eq, gt, inArray, notExists, sql } from "drizzle-orm";
+import { writePsdBuffer } from "ag-psd";
+import { and, asc, eq, gt, inArray, isNotNull, notExists, or, sql } from "drizzle-orm";
+import sharp from "sharp";
 import { sampleCreators } from "../catalogue/sample-catalogue.ts";
+import type { ArtKind, Format } from "../catalogue/sample-types.ts";
 import type { Database } from "../db/client.ts";
-import { creators, productFiles, products } from "../db/schema.ts";
+import { categories, creators, productFiles, products } from "../db/schema.ts";
+import { renderArt } from "../media/generated-art.ts";
 import type { FileStore } from "../storage/file-store.ts";
 import { toAscii, writePdf } from "./pdf.ts";
+import { stillVideoMp4 } from "./still-video.ts";
 
-// Every product a buyer can pay for needs something to download. The shop has no upload of
-// product files yet, so each published product without a file is given a small PDF that stands
-// in for it: same product, same bytes, so the store and the rows can be rebuilt at any time.
+// Every product a buyer can pay for needs something to download. The sample catalogue's products
+// (and, on request, a generated load-test catalogue's) get one small file each, of the format the
+// product states: a PDF, the product's artwork as a JPG, PNG, SVG or layered PSD, an Illustrator
+// file (PDF-compatible, as Illustrator writes them) or a video lesson as MP4. The same product always
+// gives the same bytes, so the store and the rows can be rebuilt at any time, and the size a product
+// page shows is that of the stored file.
 
 export interface SampleFileOptions {
   /**
@@ -23,7 +31,108 @@ export interface SampleFileOptions {
   batchSize?: number;
 }
 
-const CONTENT_TYPE = "application/pdf";
+/** What a sample file is made from: the product, and the look of its category's artwork. */
+export interface SampleSource {
+  id: number;
+  title: string;
+  creatorName: string;
+  format: string;
+  artKind: ArtKind;
+}
+
+interface SampleKind {
+  extension: string;
+  contentType: string;
+  make(product: SampleSource): Promise<Uint8Array> | Uint8Array;
+}
+
+/** The product's cover artwork (its first gallery image), as an SVG document. */
+const artwork = (product: SampleSource) => renderArt(product.artKind, product.id * 10);
+
+// The artwork is drawn 800 px square; its pictures are made at 600 px, which is enough to look at
+// and keeps a first start, which makes them all, quick (the drawing's cost grows with its pixels).
+const PICTURE_SIZE = 600;
+
+/** The artwork as a picture of `size` pixels square. */
+const artworkImage = (svg: string, size = PICTURE_SIZE) => sharp(Buffer.from(svg), { density: (72 * size) / 800 });
+
+/** The artwork as 8-bit pixels: RGB, or RGBA with `alpha`. */
+async function artworkPixels(product: SampleSource, alpha: boolean) {
+  const image = artworkImage(artwork(product));
+  const { data, info } = await (alpha ? image.ensureAlpha() : image.removeAlpha()).raw().toBuffer({
+    resolveWithObject: true,
+  });
+  return { width: info.width, height: info.height, data };
+}
+
+const VIDEO_WIDTH = 480;
+const VIDEO_HEIGHT = 270;
+const VIDEO_SECONDS = 10;
+
+/** Each format the shop states (FORMATS), and the file a sample product of that format gets. */
+export const SAMPLE_KINDS: Record<Format, SampleKind> = {
+  PDF: { extension: "pdf", contentType: "application/pdf", make: samplePdf },
+  JPG: {
+    extension: "jpg",
+    contentType: "image/jpeg",
+    make: (product) => artworkImage(artwork(product)).jpeg({ quality: 85 }).toBuffer(),
+  },
+  PNG: {
+    extension: "png",
+    contentType: "image/png",
+    make: (product) => artworkImage(artwork(product)).png().toBuffer(),
+  },
+  SVG: { extension: "svg", contentType: "image/svg+xml", make: (product) => Buffer.from(artwork(product)) },
+  PSD: {
+    extension: "psd",
+    contentType: "image/vnd.adobe.photoshop",
+    async make(product) {
+      const { width, height, data } = await artworkPixels(product, true);
+      const pixels = { width, height, data: new Uint8ClampedArray(data.buffer, data.byteOffset, data.length) };
+      // The artwork as one named layer, and the flattened image other programs show.
+      const psd = { width, height, imageData: pixels, children: [{ name: toAscii(product.title), imageData: pixels }] };
+      return writePsdBuffer(psd, { generateThumbnail: false });
+    },
+  },
+  AI: {
+    // Illustrator's own files are PDF documents (with PDF compatibility on, its default); the
+    // registered media type of .ai is PostScript's.
+    extension: "ai",
+    contentType: "application/postscript",
+    async make(product) {
+      const art = await artworkPixels(product, false);
+      const jpeg = await sharp(art.data, { raw: { width: art.width, height: art.height, channels: 3 } })
+        .jpeg({ quality: 90 })
+        .toBuffer();
+      return writePdf(
+        [
+          { text: product.title, size: 20, bold: true },
+          { text: `by ${product.creatorName}`, size: 12, gapBefore: 4 },
+        ],
+        { jpeg, width: art.width, height: art.height },
+      );
+    },
+  },
+  Video: {
+    extension: "mp4",
+    contentType: "video/mp4",
+    async make(product) {
+      // The first lesson's title card: the artwork, titled, letterboxed to 16:9.
+      const card = renderArt(product.artKind, product.id * 10, { label: product.title });
+      const { data } = await artworkImage(card, VIDEO_HEIGHT)
+        .resize(VIDEO_WIDTH, VIDEO_HEIGHT, { fit: "contain", background: "#111111" })
+        .removeAlpha()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      return stillVideoMp4({ width: VIDEO_WIDTH, height: VIDEO_HEIGHT, data }, VIDEO_SECONDS);
+    },
+  },
+};
+
+/** The kind of file a product of `format` gets; a format the shop does not know gets a PDF. */
+export function sampleKindOf(format: string): SampleKind {
+  return SAMPLE_KINDS[format as Format] ?? SAMPLE_KINDS.PDF;
+}
 
 /** `weekly-planner-2026` from "Weekly Planner 2026": lowercase ASCII letters, digits and dashes. */
 export function slugForFile(title: string, productId: number): string {
@@ -36,25 +145,44 @@ export function slugForFile(title: string, productId: number): string {
   return slug || `product-${productId}`;
 }
 
-/** The sample file of one product: its title, its creator and a thank-you note, as a PDF. */
-export function samplePdf(product: { title: string; creatorName: string; format: string }): Buffer {
+/** The sample file of one PDF product: its title, its creator and a thank-you note. */
+export function samplePdf(product: { title: string; creatorName: string }): Buffer {
   return writePdf([
     { text: product.title, size: 24, bold: true },
     { text: `by ${product.creatorName}`, size: 14, gapBefore: 6 },
     { text: "Thank you for your purchase!", size: 16, bold: true, gapBefore: 36 },
     {
-      text: `This PDF stands in for the product's ${product.format} files in this demo shop. Your order and license key are in your account, under Downloads.`,
+      text: "This is a sample file of the demo shop: the full product's pages are not included. Your order and license key are in your account, under Downloads.",
       size: 12,
       gapBefore: 12,
     },
   ]);
 }
 
+/** One product's sample file: its name, its media type and its bytes. */
+export async function sampleFile(product: SampleSource) {
+  const kind = sampleKindOf(product.format);
+  const fileName = `${slugForFile(product.title, product.id)}.${kind.extension}`;
+  return { fileName, contentType: kind.contentType, bytes: await kind.make(product) };
+}
+
+// A file the shop made itself is kept under `products/{id}/{file name}`; a seller's upload has a
+// random part in its key, so it is never taken for one.
+const isSampleFile = sql`${productFiles.storageKey} = 'products/' || ${productFiles.productId} || '/' || ${productFiles.fileName}`;
+
+/** `.jpg` for a JPG product...: the ending of the file name a product of this format gets. */
+const expectedEnding = sql`CASE ${products.format} ${sql.join(
+  Object.entries(SAMPLE_KINDS).map(([format, kind]) => sql`WHEN ${format} THEN ${`.${kind.extension}`}`),
+  sql` `,
+)} ELSE '.pdf' END`;
+
 /**
- * Gives every published product that has no file one sample PDF (`products/{id}/{slug}.pdf`) and
- * its product_files row. Idempotent and safe to run at every start, also by two servers at once:
- * it only picks products with no file, the bytes are the same whoever writes them, and the row
- * goes in with ON CONFLICT on its storage key. Returns how many files it added.
+ * Gives every published product that has no file its sample file (`products/{id}/{slug}.{ext}`)
+ * and its product_files row, and replaces a sample file of another format than the product's (the
+ * PDF that once stood in for every format) in place, so links to it keep working. Idempotent and
+ * safe to run at every start, also by two servers at once: it only picks products whose file is
+ * missing or outdated, the bytes are the same whoever writes them, and a new row goes in with ON
+ * CONFLICT on its storage key. Returns how many files it added or replaced.
  */
 export async function ensureSampleProductFiles(
   db: Database,
@@ -63,42 +191,81 @@ export async function ensureSampleProductFiles(
 ): Promise<number> {
   const { allCreators = false, limit = Number.POSITIVE_INFINITY, batchSize = 200 } = options;
   const sampleSlugs = sampleCreators.map((creator) => creator.slug);
-  let added = 0;
+  let written = 0;
   let afterId = 0; // keyset paging: each product is looked at once, even if its insert conflicts
-  while (added < limit) {
+  while (written < limit) {
     const batch = await db
-      .select({ id: products.id, title: products.title, format: products.format, creatorName: creators.name })
+      .select({
+        id: products.id,
+        title: products.title,
+        format: products.format,
+        creatorName: creators.name,
+        artKind: categories.artKind,
+        outdated: { id: productFiles.id, storageKey: productFiles.storageKey },
+      })
       .from(products)
       .innerJoin(creators, eq(creators.id, products.creatorId))
+      .innerJoin(categories, eq(categories.id, products.categoryId))
+      .leftJoin(
+        productFiles,
+        and(
+          eq(productFiles.productId, products.id),
+          isSampleFile,
+          sql`right(${productFiles.fileName}, length(${expectedEnding})) <> ${expectedEnding}`,
+        ),
+      )
       .where(
         and(
           gt(products.id, afterId),
           eq(products.status, "published"),
           allCreators ? undefined : inArray(creators.slug, sampleSlugs),
-          notExists(db.select({ one: sql`1` }).from(productFiles).where(eq(productFiles.productId, products.id))),
+          or(
+            isNotNull(productFiles.id),
+            notExists(db.select({ one: sql`1` }).from(productFiles).where(eq(productFiles.productId, products.id))),
+          ),
         ),
       )
       .orderBy(asc(products.id))
-      .limit(Math.min(batchSize, limit - added));
+      .limit(Math.min(batchSize, limit - written));
     if (batch.length === 0) break;
     afterId = batch.at(-1)!.id;
 
     // The file first, then its row: a row never points at a file that is not there yet.
-    const rows = await Promise.all(
-      batch.map(async (product) => {
-        const fileName = `${slugForFile(product.title, product.id)}.pdf`;
-        const storageKey = `products/${product.id}/${fileName}`;
-        const body = samplePdf(product);
-        await files.put(storageKey, body);
-        return { productId: product.id, storageKey, fileName, contentType: CONTENT_TYPE, sizeBytes: body.length };
+    const made = await Promise.all(
+      batch.map(async ({ outdated, ...product }) => {
+        const file = await sampleFile({ ...product, artKind: product.artKind as ArtKind });
+        const storageKey = `products/${product.id}/${file.fileName}`;
+        await files.put(storageKey, file.bytes);
+        const row = {
+          productId: product.id,
+          storageKey,
+          fileName: file.fileName,
+          contentType: file.contentType,
+          sizeBytes: file.bytes.byteLength,
+        };
+        return { row, outdated };
       }),
     );
-    const inserted = await db
-      .insert(productFiles)
-      .values(rows)
-      .onConflictDoNothing({ target: productFiles.storageKey })
-      .returning({ id: productFiles.id });
-    added += inserted.length;
+    const fresh = made.filter(({ outdated }) => !outdated).map(({ row }) => row);
+    if (fresh.length > 0) {
+      const inserted = await db
+        .insert(productFiles)
+        .values(fresh)
+        .onConflictDoNothing({ target: productFiles.storageKey })
+        .returning({ id: productFiles.id });
+      written += inserted.length;
+    }
+    for (const { row, outdated } of made) {
+      if (!outdated) continue;
+      const [replaced] = await db
+        .update(productFiles)
+        .set(row)
+        .where(and(eq(productFiles.id, outdated.id), eq(productFiles.storageKey, outdated.storageKey)))
+        .returning({ id: productFiles.id });
+      if (!replaced) continue; // another server replaced it first
+      await files.remove(outdated.storageKey);
+      written++;
+    }
   }
-  return added;
+  return written;
 }

@@ -1,34 +1,11 @@
-import { escapeHtml } from "./escape-html.ts";
 import type { OutgoingEmail } from "./mailer.ts";
+import { oneLinkEmail } from "./one-link-email.ts";
+import { paragraphsEmail } from "./paragraphs-email.ts";
 
 // The account emails. Anyone can make the shop write to an address nobody has confirmed (sign up
 // with it, or ask to move an account to it), so those emails carry no text a visitor chose (a
 // name, a message): only the shop's own words, its name, the address itself and the link. A name
 // appears only in emails to an address its account has confirmed.
-
-/** An email whose point is one link: a greeting, why it was sent, the link, and what to do if unexpected. */
-function oneLinkEmail(options: {
-  to: string;
-  subject: string;
-  /** The account's name, only when its address is confirmed; otherwise a greeting without one. */
-  name?: string | null;
-  why: string;
-  url: string;
-  linkLabel: string;
-  unexpected: string;
-}): OutgoingEmail {
-  const { to, subject, name, why, url, linkLabel, unexpected } = options;
-  const greeting = name ? `Hi ${name},` : "Hello,";
-  return {
-    to,
-    subject,
-    text: [greeting, "", why, "", url, "", unexpected].join("\n"),
-    html: `<p>${escapeHtml(greeting)}</p>
-<p>${escapeHtml(why)}</p>
-<p><a href="${escapeHtml(url)}">${escapeHtml(linkLabel)}</a></p>
-<p>${escapeHtml(unexpected)}</p>`,
-  };
-}
 
 /** `name` only for an account whose address is confirmed (see above). */
 export function passwordResetEmail(options: {
@@ -91,10 +68,5 @@ export function existingAccountSignUpEmail(options: {
     `If it was you, sign in at ${signInUrl} with your password or with Google. If you forgot your password, choose a new one at ${resetUrl}`,
     "If it was not you, ignore this email: nothing changed on your account.",
   ];
-  return {
-    to,
-    subject: `Someone tried to create a ${shopName} account with your email address`,
-    text: paragraphs.join("\n\n"),
-    html: paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join("\n"),
-  };
+  return paragraphsEmail(to, `Someone tried to create a ${shopName} account with your email address`, paragraphs);
 }

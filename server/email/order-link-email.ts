@@ -1,4 +1,4 @@
-import { paragraphsEmail } from "./paragraphs-email.ts";
+import { oneLinkEmail } from "./one-link-email.ts";
 
 // A fresh link to a guest's order, asked for on the order lookup page. Everything in it comes from
 // the shop (the order's own number, its link, the shop's name): nothing the requester typed, so
@@ -14,9 +14,11 @@ export interface OrderLinkLetter {
 }
 
 export const orderLinkEmail = (letter: OrderLinkLetter) =>
-  paragraphsEmail(letter.to, `A new link to your ${letter.shopName} order ${letter.orderNumber}`, [
-    "Hello,",
-    `Someone asked for a new link to order ${letter.orderNumber}, bought at ${letter.shopName} with this email address. Here it is; it works for ${letter.linkDays} days:`,
-    letter.orderUrl,
-    "If you did not ask for it, you can ignore this email: the link was sent only to you.",
-  ]);
+  oneLinkEmail({
+    to: letter.to,
+    subject: `A new link to your ${letter.shopName} order ${letter.orderNumber}`,
+    why: `Someone asked for a new link to order ${letter.orderNumber}, bought at ${letter.shopName} with this email address. Here it is; it works for ${letter.linkDays} days:`,
+    url: letter.orderUrl,
+    linkLabel: "Open your order",
+    unexpected: "If you did not ask for it, you can ignore this email: the link was sent only to you.",
+  });

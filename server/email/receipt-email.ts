@@ -1,5 +1,7 @@
 import { formatPrice } from "../../app/lib/format.ts";
+import { MONEY_BACK_GUARANTEE_DAYS } from "../../app/lib/shop-facts.ts";
 import { escapeHtml } from "./escape-html.ts";
+import { button, code, EMAIL_COLOURS, heading, link, note, paragraph } from "./layout.ts";
 import type { OutgoingEmail } from "./mailer.ts";
 
 export interface ReceiptItem {
@@ -27,9 +29,14 @@ export interface Receipt {
   licenseUrl: string;
 }
 
+const GUARANTEE = `Money-back guarantee: you can ask for a refund from the order page within ${MONEY_BACK_GUARANTEE_DAYS} days.`;
+
 const licenseName = (type: string) => `${type[0]!.toUpperCase()}${type.slice(1)} license`;
 
-/** The receipt of a paid order (HTML and text): items, tax, total, licenses and the way to the downloads. */
+/**
+ * The receipt of a paid order (HTML and text): the way to the downloads first, as a button, then
+ * items, licenses, tax and total. The mailer puts the HTML in the shop's layout.
+ */
 export function receiptEmail(receipt: Receipt): OutgoingEmail {
   const { items, orderUrl, guestLink } = receipt;
   const expiry = guestLink
@@ -57,31 +64,53 @@ export function receiptEmail(receipt: Receipt): OutgoingEmail {
     ...(expiry ? [expiry] : []),
     "",
     `License terms: ${receipt.licenseUrl}`,
-    "Money-back guarantee: you can ask for a refund from the order page within 30 days.",
+    GUARANTEE,
   ].join("\n");
 
-  const row = (cells: string[], bold = false) =>
-    `<tr>${cells.map((cell, i) => `<td style="padding:6px 8px;${i > 0 ? "text-align:right;" : ""}${bold ? "font-weight:600;" : ""}">${cell}</td>`).join("")}</tr>`;
-  const html = `<p>${receipt.name ? `Hi ${escapeHtml(receipt.name)},` : "Hello,"}</p>
-<p>Thank you for your order! Here is your receipt for order <strong>${escapeHtml(receipt.orderNumber)}</strong>.</p>
-<table style="border-collapse:collapse;min-width:320px">
-${items
-  .map((item) =>
-    row([
-      `${escapeHtml(item.title)} &times; ${item.quantity}<br><small>${escapeHtml(licenseName(item.licenseType))}${
-        item.licenseKey ? `, key <code>${escapeHtml(item.licenseKey)}</code>` : ""
-      }</small>`,
-      formatPrice(item.lineTotalCents),
-    ]),
-  )
-  .join("\n")}
-${totals.map(([label, cents]) => row([label, formatPrice(cents)], label === "Total")).join("\n")}
-</table>
-<p><a href="${escapeHtml(orderUrl)}">Download your files</a> from your order page.${
+  const lines = items
+    .map(
+      (item) => `<tr>
+<td style="padding:12px 0;border-top:1px solid ${EMAIL_COLOURS.border};vertical-align:top;">
+<div style="font-weight:600;">${escapeHtml(item.title)} &times; ${item.quantity}</div>
+<div style="margin-top:4px;font-size:14px;line-height:20px;color:${EMAIL_COLOURS.mutedForeground};">${escapeHtml(licenseName(item.licenseType))}${
+        item.licenseKey ? `<br>Key ${code(item.licenseKey)}` : ""
+      }</div>
+</td>
+<td align="right" style="padding:12px 0 12px 16px;border-top:1px solid ${EMAIL_COLOURS.border};vertical-align:top;white-space:nowrap;">${formatPrice(item.lineTotalCents)}</td>
+</tr>`,
+    )
+    .join("\n");
+  const totalRows = totals
+    .map(([label, cents]) => {
+      const total = label === "Total";
+      const cell = `padding:${total ? "12px" : "4px"} 0 4px;${total ? `border-top:2px solid ${EMAIL_COLOURS.foreground};font-weight:700;` : `color:${EMAIL_COLOURS.mutedForeground};`}`;
+      return `<tr><td style="${cell}">${label}</td><td align="right" style="${cell}white-space:nowrap;">${formatPrice(cents)}</td></tr>`;
+    })
+    .join("\n");
+  const html = [
+    heading("Thank you for your order!"),
+    paragraph(receipt.name ? `Hi ${escapeHtml(receipt.name)},` : "Hello,"),
+    paragraph(
+      `Here is your receipt for order <strong>${escapeHtml(receipt.orderNumber)}</strong>. Your files are ready: download them from your order page.`,
+    ),
+    button(orderUrl, "Download your files"),
     guestLink
-      ? ` This link works for ${guestLink.days} days; after that, <a href="${escapeHtml(guestLink.newLinkUrl)}">ask for a new one</a>.`
-      : ""
-  }</p>
-<p><small><a href="${escapeHtml(receipt.licenseUrl)}">License terms</a>. Money-back guarantee: you can ask for a refund from the order page within 30 days.</small></p>`;
-  return { to: receipt.to, subject: `Your ${receipt.shopName} receipt for order ${receipt.orderNumber}`, text, html };
+      ? note(
+          `This link works for ${guestLink.days} days; after that, ${link(guestLink.newLinkUrl, "ask for a new one")}.`,
+        )
+      : "",
+    `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="width:100%;border-collapse:collapse;margin:8px 0 24px;font-size:16px;line-height:24px;">
+${lines}
+<tr><td colspan="2" style="padding-top:8px;border-top:1px solid ${EMAIL_COLOURS.border};"></td></tr>
+${totalRows}
+</table>`,
+    note(`${link(receipt.licenseUrl, "License terms")}. ${GUARANTEE}`),
+  ].join("\n");
+  return {
+    to: receipt.to,
+    subject: `Your ${receipt.shopName} receipt for order ${receipt.orderNumber}`,
+    preheader: `Order ${receipt.orderNumber}: ${formatPrice(receipt.totalCents)}. Your files are ready to download.`,
+    text,
+    html,
+  };
 }

@@ -3,6 +3,7 @@ import compression from "compression";
 import express from "express";
 import type { Logger } from "pino";
 import { RouterContextProvider } from "react-router";
+import { SHOP_PREVIEW_PATH } from "../../app/lib/link-preview.ts";
 import { AUTH_BASE_PATH, createAuth } from "../accounts/auth.ts";
 import { accountLimits } from "../accounts/credentials.ts";
 import type { Config } from "../config/env.ts";
@@ -16,7 +17,13 @@ import { fileStoreFor } from "../storage/file-store.ts";
 import { browserAuthEndpoints } from "./auth-endpoints.ts";
 import { refuseOversizedBodies } from "./body-limit.ts";
 import { servicesContext } from "./context.ts";
-import { generatedMedia, uploadedAvatars, uploadedProductImages } from "./generated-media.ts";
+import {
+  generatedMedia,
+  productOgImages,
+  shopOgImages,
+  uploadedAvatars,
+  uploadedProductImages,
+} from "./generated-media.ts";
 import { healthCheck } from "./health.ts";
 import { rateLimits } from "./rate-limits.ts";
 import { reactRouterHandler } from "./react-router-handler.ts";
@@ -77,6 +84,8 @@ export function createApp({
   app.get("/media/generated/:name", generatedMedia);
   app.get("/media/avatars/:name", uploadedAvatars(files));
   app.get("/media/products/:name", uploadedProductImages(files));
+  app.get(SHOP_PREVIEW_PATH, shopOgImages(files));
+  app.get("/media/og/product/:productId/:picture", productOgImages(db, files));
   app.get("/healthz", healthCheck(db));
   const authEndpoints = new RegExp(`^${AUTH_BASE_PATH}/`);
   app.use(refuseOversizedBodies(config.bodyLimitBytes, authEndpoints));
@@ -100,6 +109,7 @@ export function createApp({
           shopName: config.shopName,
           shopMode: config.shopMode,
           publicUrl: config.publicUrl,
+          supportEmail: config.supportEmail,
           nonce: res.locals.cspNonce as string,
           auth,
           files,

@@ -14,6 +14,8 @@ export interface RequestServices {
   /** demo: the sample shop with shared demo accounts; live: a real shop (SHOP_MODE). */
   shopMode: "demo" | "live";
   publicUrl: string;
+  /** Where shoppers write for help (SUPPORT_EMAIL). */
+  supportEmail: string;
   /** The Content-Security-Policy nonce of this response's inline scripts. */
   nonce: string;
   auth: Auth;

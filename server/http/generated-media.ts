@@ -1,5 +1,7 @@
 import type { RequestHandler } from "express";
+import type { Database } from "../db/client.ts";
 import { parseArtName, renderArt } from "../media/generated-art.ts";
+import { productOgImage, shopOgImage } from "../media/og-image.ts";
 import type { FileStore } from "../storage/file-store.ts";
 
 // Product covers and avatars drawn on demand: the same name always gives the same picture,
@@ -42,3 +44,39 @@ function uploadedImages(files: FileStore, folder: string, names: RegExp): Reques
 
 export const uploadedAvatars = (files: FileStore) => uploadedImages(files, "avatars", AVATAR_NAME);
 export const uploadedProductImages = (files: FileStore) => uploadedImages(files, "product-images", PRODUCT_IMAGE_NAME);
+
+const OG_PRODUCT = /^([1-9]\d{0,9})$/;
+const OG_PICTURE = /^([a-z0-9-]{1,64})\.jpg$/;
+const sendJpeg = (res: Parameters<RequestHandler>[1], body: Buffer) =>
+  res.type("image/jpeg").set("Cache-Control", "public, max-age=31536000, immutable").send(body);
+
+/**
+ * Link previews (server/media/og-image.ts): /media/og/product/:productId/:picture (a product's
+ * first picture, only while it is) and /media/og/shop.jpg. An address names one picture for good.
+ */
+export function productOgImages(db: Database, files: FileStore): RequestHandler {
+  return async (req, res, next) => {
+    try {
+      const id = OG_PRODUCT.exec(String(req.params.productId))?.[1];
+      const picture = OG_PICTURE.exec(String(req.params.picture))?.[1];
+      const body = id && picture ? await productOgImage(db, files, Number(id), picture) : null;
+      if (!body) {
+        res.status(404).type("text/plain").send("Not found");
+        return;
+      }
+      sendJpeg(res, body);
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+export function shopOgImages(files: FileStore): RequestHandler {
+  return async (_req, res, next) => {
+    try {
+      sendJpeg(res, await shopOgImage(files));
+    } catch (error) {
+      next(error);
+    }
+  };
+}

@@ -16,12 +16,16 @@ export const QUEUES = {
   deliverHostedWebhook: "deliver-hosted-payment-webhook",
   /** Every 10 minutes: hosted payment pages past their time expire (and tell the shop). */
   expireHostedSessions: "expire-hosted-payment-sessions",
+  /** Every 10 minutes: orders still unpaid when their payment session closed are expired. */
+  expireUnpaidOrders: "expire-unpaid-orders",
   /** Fridays: the weekly payout run. */
   runPayouts: "run-payouts",
   /** Daily: guest carts and wishlists nobody came back to for 90 days are removed. */
   removeIdleGuests: "remove-idle-guests",
   /** Every 15 minutes: shops whose 30-day suspension is over are active again, their products back on sale. */
   liftEndedSuspensions: "lift-ended-suspensions",
+  /** Hourly: each product's trending score from the last week's views and sales (server/catalogue/trending.ts). */
+  refreshTrending: "refresh-trending-scores",
   /** Daily, in a demo shop: the sample products and the demo accounts are restored as published. */
   restoreDemoShop: "restore-demo-shop",
 } as const;

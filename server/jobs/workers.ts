@@ -1,10 +1,12 @@
 import type { Logger } from "pino";
 import { removeIdleGuests } from "../cart/shopper.ts";
 import { restoreDemoShop } from "../catalogue/shop-mode.ts";
+import { refreshTrendingScores } from "../catalogue/trending.ts";
 import type { Config } from "../config/env.ts";
 import type { Database } from "../db/client.ts";
 import { mailerFor, type OutgoingEmail } from "../email/mailer.ts";
 import { liftEndedSuspensions } from "../moderation/lift-ended-suspensions.ts";
+import { expireUnpaidOrders } from "../orders/expire-orders.ts";
 import { sendReceipt } from "../orders/send-receipt.ts";
 import { deliverHostedWebhook, expireHostedSessions } from "../payments/hosted/hosted-payments.ts";
 import { hostedWebhookSecret } from "../payments/hosted/hosted-provider.ts";
@@ -59,6 +61,10 @@ export async function startWorkers(options: {
     const expired = await expireHostedSessions(db, jobs);
     if (expired) logger.info(`Expired ${expired} hosted payment sessions`);
   });
+  await jobs.work(QUEUES.expireUnpaidOrders, async () => {
+    const expired = await expireUnpaidOrders(db);
+    if (expired) logger.info(`Expired ${expired} unpaid orders`);
+  });
   await jobs.work(QUEUES.removeIdleGuests, async () => {
     const removed = await removeIdleGuests(db);
     if (removed) logger.info(`Removed ${removed} idle guest carts`);
@@ -71,10 +77,16 @@ export async function startWorkers(options: {
     const lifted = await liftEndedSuspensions({ db, jobs, shopName: config.shopName, publicUrl: config.publicUrl });
     if (lifted) logger.info(`Lifted ${lifted} ended shop suspensions`);
   });
+  await jobs.work(QUEUES.refreshTrending, async () => {
+    const trending = await refreshTrendingScores(db);
+    logger.info(`Trending scores refreshed: ${trending} products trending`);
+  });
   await jobs.schedule(QUEUES.runPayouts, PAYOUT_CRON);
   await jobs.schedule(QUEUES.expireHostedSessions, "*/10 * * * *");
+  await jobs.schedule(QUEUES.expireUnpaidOrders, "*/10 * * * *");
   await jobs.schedule(QUEUES.removeIdleGuests, "17 4 * * *");
   await jobs.schedule(QUEUES.liftEndedSuspensions, "*/15 * * * *");
+  await jobs.schedule(QUEUES.refreshTrending, "7 * * * *");
   await jobs.work(QUEUES.restoreDemoShop, async () => {
     // Never in a live shop, even if a schedule of its demo days is still due.
     if (config.shopMode !== "demo") return;

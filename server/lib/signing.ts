@@ -12,6 +12,13 @@ function mac(key: Buffer, body: string): string {
   return crypto.createHmac("sha256", key).update(body).digest("base64url");
 }
 
+/** Whether a MAC that came with a request is the one expected, compared in constant time. */
+export function sameMac(expected: string, given: string): boolean {
+  const a = Buffer.from(expected);
+  const b = Buffer.from(given);
+  return a.length === b.length && crypto.timingSafeEqual(a, b);
+}
+
 /** `body.mac`, where body is the base64url JSON of `payload` plus its expiry (`exp`, ms since epoch). */
 export function signToken(key: Buffer, payload: Record<string, string | number>, expiresAt: number): string {
   const body = Buffer.from(JSON.stringify({ ...payload, exp: expiresAt })).toString("base64url");
@@ -28,10 +35,7 @@ export function verifyToken<T extends Record<string, unknown>>(
 ): TokenCheck<T> {
   const [body, signature, extra] = token.split(".");
   if (!body || !signature || extra !== undefined) return { ok: false, reason: "invalid" };
-  const expected = Buffer.from(mac(key, body));
-  const given = Buffer.from(signature);
-  if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given))
-    return { ok: false, reason: "invalid" };
+  if (!sameMac(mac(key, body), signature)) return { ok: false, reason: "invalid" };
   let payload: T & { exp?: unknown };
   try {
     payload = JSON.parse(Buffer.from(body, "base64url").toString("utf8"));

@@ -70,6 +70,12 @@ describe("recording violations (SPEC section 4)", () => {
     expect(warned!.text).toContain("appeal within 7 days, until Nov 9, 2026, at http://shop.test/seller/standing");
     expect(await standingNotice(database.db, seller.creatorId, at(1))).toMatchObject({ warningFixBy: at(7) });
     expect(await standingNotice(database.db, seller.creatorId, at(8))).toBeNull();
+    // The Account standing page: not in good standing while the warning is to be fixed.
+    expect(await shopStanding(database.db, seller.creatorId, at(1))).toMatchObject({
+      standing: "active",
+      warningFixBy: at(7),
+    });
+    expect((await shopStanding(database.db, seller.creatorId, at(8))).warningFixBy).toBeNull();
 
     const suspension = await issueViolation(services, ADMIN, seller.creatorId, "The same photos again.", at(10));
     expect(suspension).toMatchObject({ step: "suspension", issuedAt: at(10), fixBy: null, endsAt: at(40) });

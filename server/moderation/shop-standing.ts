@@ -1,10 +1,14 @@
-import { and, desc, eq, gt, isNull } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import type { Database, Queryable } from "../db/client.ts";
 import { appeals, creators, enforcementActions } from "../db/schema.ts";
 import { Refusal } from "../lib/refusal.ts";
 import { appealDeadline, formatDay } from "./enforcement-rules.ts";
 
-/** A shop's standing and every action on it with its appeal, newest first (the seller's Account standing page). */
+/**
+ * A shop's standing and every action on it with its appeal, newest first (the seller's Account
+ * standing page), and the fix-by date of a warning still to fix (`warningFixBy`, else null): a shop
+ * with one is not in good standing although its products stay on sale.
+ */
 export async function shopStanding(db: Database, creatorId: number, now = new Date()) {
   const [shop] = await db
     .select({ standing: creators.standing, suspendedUntil: creators.suspendedUntil })
@@ -16,9 +20,16 @@ export async function shopStanding(db: Database, creatorId: number, now = new Da
     .leftJoin(appeals, eq(appeals.actionId, enforcementActions.id))
     .where(eq(enforcementActions.creatorId, creatorId))
     .orderBy(desc(enforcementActions.issuedAt), desc(enforcementActions.id));
+  const warningFixBy =
+    rows
+      .map(({ action }) => action)
+      .filter((action) => action.step === "warning" && !action.revokedAt && action.fixBy && action.fixBy > now)
+      .map((action) => action.fixBy!)
+      .sort((a, b) => b.getTime() - a.getTime())[0] ?? null;
   return {
     standing: shop?.standing ?? "active",
     suspendedUntil: shop?.suspendedUntil ?? null,
+    warningFixBy,
     actions: rows.map(({ action, appeal }) => {
       const appealBy = appealDeadline(action.issuedAt);
       return {
@@ -45,25 +56,9 @@ export async function shopStanding(db: Database, creatorId: number, now = new Da
 
 /** What the Seller Dashboard warns about: a suspended or removed shop, or a warning still to fix. */
 export async function standingNotice(db: Database, creatorId: number, now = new Date()) {
-  const [shop] = await db
-    .select({ standing: creators.standing, suspendedUntil: creators.suspendedUntil })
-    .from(creators)
-    .where(eq(creators.id, creatorId));
-  if (shop && shop.standing !== "active") return { ...shop, warningFixBy: null };
-  const [warning] = await db
-    .select({ fixBy: enforcementActions.fixBy })
-    .from(enforcementActions)
-    .where(
-      and(
-        eq(enforcementActions.creatorId, creatorId),
-        eq(enforcementActions.step, "warning"),
-        isNull(enforcementActions.revokedAt),
-        gt(enforcementActions.fixBy, now),
-      ),
-    )
-    .orderBy(desc(enforcementActions.fixBy))
-    .limit(1);
-  return warning ? { standing: "active" as const, suspendedUntil: null, warningFixBy: warning.fixBy } : null;
+  const { standing, suspendedUntil, warningFixBy } = await shopStanding(db, creatorId, now);
+  if (standing !== "active") return { standing, suspendedUntil, warningFixBy: null };
+  return warningFixBy ? { standing, suspendedUntil: null, warningFixBy } : null;
 }
 
 /**

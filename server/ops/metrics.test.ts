@@ -1,3 +1,4 @@
+import type { RouteConfigEntry } from "@react-router/dev/routes";
 import express from "express";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -15,12 +16,16 @@ import type { RouteEntry } from "./route-label.ts";
 const database = setUpTestDatabase();
 const TOKEN = "a-metrics-token-of-at-least-32-characters";
 
-// The route table as the server build has it: the shop's own routes under the root route.
+// The route table as the server build has it: the shop's own routes (and layouts) under the root route.
 const routes: Record<string, RouteEntry> = { root: { id: "root", path: "" } };
-for (const entry of routeConfig) {
-  const id = entry.file.replace(/\.tsx?$/, "");
-  routes[id] = { id, parentId: "root", path: entry.path, index: entry.index };
+function addRoutes(entries: RouteConfigEntry[], parentId: string) {
+  for (const entry of entries) {
+    const id = entry.file.replace(/\.tsx?$/, "");
+    routes[id] = { id, parentId, path: entry.path, index: entry.index };
+    addRoutes(entry.children ?? [], id);
+  }
 }
+addRoutes(routeConfig, "root");
 
 let metrics: ShopMetrics;
 let productIds: number[];

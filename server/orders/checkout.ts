@@ -4,9 +4,11 @@ import { orders } from "../db/schema.ts";
 import type { JobQueue } from "../jobs/queue.ts";
 import { Refusal } from "../lib/refusal.ts";
 import type { PaymentProvider } from "../payments/provider.ts";
+import { cancelPaymentPath } from "./cancel-payment.ts";
 import { fulfilOrder } from "./fulfil-order.ts";
 import { orderPagePath } from "./order-access.ts";
-import { type Buyer, itemsOf, type Order, placeOrder } from "./place-order.ts";
+import { isUnpaid } from "./order-status.ts";
+import { type Buyer, itemsOf, type Order, type OrderLine, placeOrder } from "./place-order.ts";
 
 export interface CheckoutServices {
   db: Database;
@@ -26,16 +28,16 @@ export interface CheckoutResult {
 }
 
 /**
- * Checkout: the order from the shopper's cart (see placeOrder), then its payment page. A free
- * order is fulfilled at once. Retrying with the same idempotency key reuses the order and its
- * payment session, so nothing is ever charged twice.
+ * Checkout: the order from the shopper's cart, or of `lines` (see placeOrder), then its payment
+ * page. A free order is fulfilled at once. Retrying with the same idempotency key reuses the
+ * order and its payment session, so nothing is ever charged twice.
  */
 export async function checkout(
   services: CheckoutServices,
-  input: { shopperId: string | null; buyer: Buyer; idempotencyKey: string },
+  input: { shopperId: string | null; buyer: Buyer; idempotencyKey: string; lines?: OrderLine[] },
 ): Promise<CheckoutResult> {
-  if (!input.shopperId) throw new Refusal("Your cart is empty.", 400);
-  const order = await placeOrder(services.db, { ...input, shopperId: input.shopperId });
+  if (!input.shopperId && !input.lines) throw new Refusal("Your cart is empty.", 400);
+  const order = await placeOrder(services.db, input);
   const result = (status: Order["status"], paymentUrl: string | null): CheckoutResult => ({
     orderNumber: order.number,
     orderPath: orderPagePath(services.secret, order),
@@ -43,7 +45,7 @@ export async function checkout(
     status,
   });
   if (order.status === "paid") return result("paid", null);
-  if (order.status !== "pending_payment" && order.status !== "failed") {
+  if (!isUnpaid(order.status)) {
     throw new Refusal("This checkout has ended. Please check out again.", 409);
   }
   if (order.totalCents === 0) {
@@ -69,7 +71,7 @@ export async function checkout(
       ],
       customerEmail: order.email,
       returnUrl: `${orderUrl}${orderUrl.includes("?") ? "&" : "?"}placed=1`,
-      cancelUrl: orderUrl,
+      cancelUrl: `${services.publicUrl}${cancelPaymentPath(services.secret, order)}`,
     });
   } catch (error) {
     throw new Refusal("The payment provider could not be reached. Nothing was charged; please try again.", 502, {
@@ -79,7 +81,12 @@ export async function checkout(
   // Concurrent twins of this request got the same session from the provider; the first stores it.
   await services.db
     .update(orders)
-    .set({ paymentProvider: services.payments.name, paymentRef: session.ref, paymentUrl: session.url })
+    .set({
+      paymentProvider: services.payments.name,
+      paymentRef: session.ref,
+      paymentUrl: session.url,
+      paymentExpiresAt: session.expiresAt,
+    })
     .where(and(eq(orders.id, order.id), isNull(orders.paymentUrl)));
   return result(order.status, session.url);
 }

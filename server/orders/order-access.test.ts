@@ -208,7 +208,7 @@ describe("the order page", () => {
       expect(item.canRequestRefund).toBe(true);
       expect(item.files).toHaveLength(1);
       const [file] = item.files;
-      expect(file!.fileName).toMatch(/\.pdf$/);
+      expect(file!.fileName).toMatch(/\.(pdf|jpg)$/); // products 1 and 2: a PDF and a JPG
       expect(file!.sizeBytes).toBeGreaterThan(0);
       expect(file!.url).toMatch(/^\/downloads\//);
       const target = readDownloadToken(TEST_SECRET, file!.url.slice("/downloads/".length), now.getTime());

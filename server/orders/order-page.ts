@@ -1,6 +1,8 @@
+import crypto from "node:crypto";
 import type { Database } from "../db/client.ts";
 import { filesForOrder } from "../delivery/order-downloads.ts";
 import { findOrderFor, type OrderViewer } from "./find-order.ts";
+import { hasEndedUnpaid, isUnpaid } from "./order-status.ts";
 import { itemsOf } from "./place-order.ts";
 import { refundAmounts } from "./refund-amounts.ts";
 import { refundDeadline, refundStates } from "./refunds.ts";
@@ -34,11 +36,15 @@ export async function loadOrderPage(
       email: order.email,
       createdAt: order.createdAt.toISOString(),
       paidAt: order.paidAt?.toISOString() ?? null,
+      /** Null until the receipt email has gone out: the page claims it only then. */
+      receiptSentAt: order.receiptSentAt?.toISOString() ?? null,
       subtotalCents: order.subtotalCents,
       taxCents: order.taxCents,
       totalCents: order.totalCents,
       failureReason: order.failureReason,
-      paymentUrl: order.status === "pending_payment" || order.status === "failed" ? order.paymentUrl : null,
+      paymentUrl: isUnpaid(order.status) ? order.paymentUrl : null,
+      /** For "Pay again" on an order that ended unpaid: one key per page view, so a double click makes one order. */
+      payAgainKey: hasEndedUnpaid(order.status) ? crypto.randomUUID().replaceAll("-", "") : null,
       refundDeadline: deadline?.toISOString() ?? null,
     },
     items: items.map((item) => {

@@ -1,7 +1,7 @@
-import { eq, sql } from "drizzle-orm";
-import { getCart } from "../cart/cart.ts";
-import type { Database } from "../db/client.ts";
-import { orderItems, orders } from "../db/schema.ts";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { getCart, totalsOf } from "../cart/cart.ts";
+import type { Database, Queryable } from "../db/client.ts";
+import { orderItems, orders, products } from "../db/schema.ts";
 import { Refusal } from "../lib/refusal.ts";
 import { splitSale } from "./money.ts";
 import { newOrderNumber } from "./order-number.ts";
@@ -13,19 +13,28 @@ export interface Buyer {
   email: string;
 }
 
+/** A product and how many of it. */
+export interface OrderLine {
+  productId: number;
+  quantity: number;
+}
+
 export interface PlaceOrderInput {
-  /** Whose cart the order is made from. */
-  shopperId: string;
+  /** Whose cart the order is made from (its bought lines leave it once paid); null only with `lines`. */
+  shopperId: string | null;
   buyer: Buyer;
   /** The browser's key for this checkout attempt: the same key always gives the same order. */
   idempotencyKey: string;
+  /** What to buy instead of the cart's lines (paying again for an order that ended unpaid). */
+  lines?: OrderLine[];
 }
 
 export type Order = typeof orders.$inferSelect;
 
 /**
- * Makes an order from the shopper's cart, priced from the catalogue now: items at their current
- * price, subtotal, 8% tax rounded once, total, and each line's 70/30 split. A request repeated
+ * Makes an order from the shopper's cart (or the given lines), priced from the catalogue now:
+ * items at their current price, subtotal, 8% tax rounded once, total, and each line's 70/30
+ * split; products no longer on sale are left out, as the cart leaves them out. A request repeated
  * with the same idempotency key (a retry, a double click, two at once) returns the first order.
  */
 export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<Order> {
@@ -34,8 +43,10 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
 
   for (let attempt = 0; attempt < 5; attempt++) {
     const placed = await db.transaction(async (tx) => {
-      const cart = await getCart(tx, input.shopperId);
-      if (cart.lines.length === 0) throw new Refusal("Your cart is empty.", 400);
+      const cart = input.lines ? await priced(tx, input.lines) : await getCart(tx, input.shopperId);
+      if (cart.lines.length === 0) {
+        throw new Refusal(input.lines ? "These products are no longer on sale." : "Your cart is empty.", 400);
+      }
       const [order] = await tx
         .insert(orders)
         .values({
@@ -76,6 +87,32 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
     if (twin) return twin;
   }
   throw new Error("Could not find a free order number in 5 attempts");
+}
+
+/** These lines at the catalogue's prices now, without the products no longer on sale. */
+async function priced(tx: Queryable, wanted: OrderLine[]) {
+  const onSale = await tx
+    .select({
+      productId: products.id,
+      title: products.title,
+      creatorId: products.creatorId,
+      priceCents: products.priceCents,
+    })
+    .from(products)
+    .where(
+      and(
+        inArray(
+          products.id,
+          wanted.map((line) => line.productId),
+        ),
+        eq(products.status, "published"),
+      ),
+    );
+  const lines = wanted.flatMap((line) => {
+    const product = onSale.find((row) => row.productId === line.productId);
+    return product ? [{ ...product, quantity: line.quantity }] : [];
+  });
+  return { lines, ...totalsOf(lines) };
 }
 
 async function findByIdempotencyKey(db: Database, input: PlaceOrderInput): Promise<Order | null> {

@@ -15,7 +15,6 @@ import {
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { user } from "../db/schema.ts";
 import { createMailer } from "../email/mailer.ts";
-import { receiptEmail } from "../email/receipt-email.ts";
 import { isOrderAccessToken } from "./order-access.ts";
 import { itemsOf } from "./place-order.ts";
 import { type ReceiptServices, sendReceipt } from "./send-receipt.ts";
@@ -56,6 +55,7 @@ beforeAll(async () => {
       smtpUrl: `smtp://127.0.0.1:${port}`,
       outboxDir: "/nonexistent",
       log: () => {},
+      shop: { name: "Test Market", url: TEST_SHOP_URL },
     }),
     publicUrl: TEST_SHOP_URL,
     shopName: "Test Market",
@@ -107,7 +107,7 @@ describe("sending a paid order's receipt", () => {
       expect(text).toContain(`${item.title} x 1: ${usd(item.lineTotalCents)}`);
       expect(text).toContain(`key ${item.licenseKey}`);
       expect(html).toContain(item.title);
-      expect(html).toContain(`<code>${item.licenseKey}</code>`);
+      expect(html).toMatch(new RegExp(`<code [^>]*>${item.licenseKey}</code>`));
     }
     expect(order.subtotalCents).toBe(items[0]!.lineTotalCents + items[1]!.lineTotalCents);
     expect(text).toContain(`Subtotal: ${usd(order.subtotalCents)}`);
@@ -124,7 +124,7 @@ describe("sending a paid order's receipt", () => {
     expect(text).toContain(
       `This link works for 90 days; after that, ask for a new one at ${TEST_SHOP_URL}/orders/lookup`,
     );
-    expect(html).toContain(`<a href="${TEST_SHOP_URL}/orders/lookup">ask for a new one</a>`);
+    expect(html).toMatch(new RegExp(`<a href="${TEST_SHOP_URL}/orders/lookup"[^>]*>ask for a new one</a>`));
 
     expect((await reloadOrder(database.db, order.id)).receiptSentAt).toBeInstanceOf(Date);
   });
@@ -172,46 +172,5 @@ describe("sending a paid order's receipt", () => {
     expect(retry.result).toBe("sent");
     expect(retry.messages).toHaveLength(1);
     expect((await reloadOrder(database.db, order.id)).receiptSentAt).toBeInstanceOf(Date);
-  });
-});
-
-describe("the receipt email", () => {
-  const receipt = {
-    to: "mallory@example.com",
-    name: 'Mallory <img src=x onerror="alert(1)">',
-    shopName: "Test Market",
-    orderNumber: "ABC123XYZ",
-    items: [
-      {
-        title: "<script>alert('pwned')</script> & Co",
-        quantity: 2,
-        lineTotalCents: 4598,
-        licenseType: "commercial",
-        licenseKey: "DGM-AAAA-BBBB-CCCC-DDDD",
-      },
-    ],
-    subtotalCents: 4598,
-    taxCents: 368,
-    totalCents: 4966,
-    orderUrl: "http://shop.test/orders/ABC123XYZ?access=tok",
-    licenseUrl: "http://shop.test/license",
-  };
-
-  it("escapes the buyer's name and the titles in its HTML", () => {
-    const { html } = receiptEmail(receipt);
-    expect(html).not.toContain("<script>");
-    expect(html).not.toContain("<img");
-    expect(html).toContain("&#60;script&#62;alert(&#39;pwned&#39;)&#60;/script&#62; &#38; Co");
-    expect(html).toContain("Mallory &#60;img src=x onerror=&#34;alert(1)&#34;&#62;");
-  });
-
-  it("keeps the plain text as written, with amounts in dollars and the license", () => {
-    const { text, subject, to } = receiptEmail(receipt);
-    expect(to).toBe("mallory@example.com");
-    expect(subject).toBe("Your Test Market receipt for order ABC123XYZ");
-    expect(text).toContain("<script>alert('pwned')</script> & Co x 2: $45.98");
-    expect(text).toContain("  Commercial license, key DGM-AAAA-BBBB-CCCC-DDDD");
-    expect(text).toContain("Subtotal: $45.98\nTax (8%): $3.68\nTotal: $49.66");
-    expect(text).toContain("http://shop.test/orders/ABC123XYZ?access=tok");
   });
 });

@@ -22,7 +22,15 @@ export interface CheckoutSession {
   ref: string;
   /** The page the buyer pays on. */
   url: string;
+  /** When the session stops taking payment (both providers: 24 hours after it was made). */
+  expiresAt: Date;
 }
+
+/**
+ * What closing a session found: `closed`, it takes no payment from now on (it was open, or had
+ * already expired); `completed`, the buyer had already paid (its event is on its way).
+ */
+export type CloseOutcome = "closed" | "completed";
 
 /** A verified event, in the shop's terms. */
 export type PaymentEvent =
@@ -62,6 +70,11 @@ export interface Refund {
 export interface PaymentProvider {
   readonly name: ProviderName;
   createCheckout(request: CheckoutRequest): Promise<CheckoutSession>;
+  /**
+   * Closes an open payment session (the buyer cancelled), so that it can no longer be paid; the
+   * provider then sends its session_expired event, as for a session whose time ran out.
+   */
+  closeCheckout(sessionRef: string): Promise<CloseOutcome>;
   /**
    * Checks the signature of a webhook delivery (the raw body exactly as received) and reads its
    * event. Throws WebhookRejected when it is not genuine, is too old, or cannot be read.

@@ -3,6 +3,7 @@ import type { Database } from "../db/client.ts";
 import { orders, paymentEvents } from "../db/schema.ts";
 import type { JobQueue } from "../jobs/queue.ts";
 import { fulfilOrder } from "../orders/fulfil-order.ts";
+import { ENDED_UNPAID, isUnpaid, UNPAID } from "../orders/order-status.ts";
 import type { PaymentEvent, ProviderName } from "./provider.ts";
 
 export interface ReceivedEvent {
@@ -11,7 +12,10 @@ export interface ReceivedEvent {
   outcome: string;
 }
 
-const PAYABLE = new Set(["pending_payment", "failed", "expired"]);
+// A payment for an order that has expired or was cancelled is still delivered: the buyer paid this
+// order's total for these items (a race with the cancel, or a delayed bank payment), and a shop
+// never keeps money for nothing (docs/decisions/011-payments-and-fulfilment.md).
+const PAYABLE = new Set<string>([...UNPAID, ...ENDED_UNPAID]);
 
 /**
  * Applies one verified provider event, exactly once. The event is recorded and applied in one
@@ -68,7 +72,7 @@ export async function receivePaymentEvent(
         await fulfilOrder(tx, jobs, order);
         outcome = "paid";
       }
-    } else if (order.status !== "pending_payment" && order.status !== "failed") {
+    } else if (!isUnpaid(order.status)) {
       outcome = `ignored: order is ${order.status}`;
     } else if (event.type === "payment_failed") {
       await tx

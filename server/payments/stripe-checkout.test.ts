@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { recordingJobs, seedProducts, startOrder } from "../../tests/support/orders.ts";
+import { recordingJobs, reloadOrder, seedProducts, startOrder } from "../../tests/support/orders.ts";
 import {
   type StripeStandIn,
   signedDelivery,
@@ -10,6 +10,7 @@ import {
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { parseConfig } from "../config/env.ts";
 import { orderItems, orders, paymentEvents, refundRequests, user } from "../db/schema.ts";
+import { cancelPayment, cancelPaymentPath } from "../orders/cancel-payment.ts";
 import type { CheckoutServices } from "../orders/checkout.ts";
 import { approveRefund } from "../orders/decide-refund.ts";
 import { itemsOf } from "../orders/place-order.ts";
@@ -56,6 +57,16 @@ function paidDelivery(sessionId: string) {
   return signedDelivery(stripeEvent("checkout.session.completed", standIn.payForSession(sessionId)), WEBHOOK_SECRET);
 }
 
+/** Stripe's signed delivery, received by the shop as its webhook does. */
+function deliver(delivery: { body: string; headers: Headers }) {
+  return receivePaymentEvent(
+    database.db,
+    jobs,
+    "stripe",
+    services.payments.verifyWebhook(delivery.body, delivery.headers),
+  );
+}
+
 describe("checkout through Stripe", () => {
   it("opens a Checkout Session for the order's total, and fulfils the order once on Stripe's signed event", async () => {
     const { order, started } = await startOrder(services, productIds.slice(0, 2));
@@ -83,12 +94,7 @@ describe("checkout through Stripe", () => {
   it("refunds an approved request from the PaymentIntent captured at fulfilment, once per item", async () => {
     const { order } = await startOrder(services, productIds.slice(0, 3));
     const delivery = paidDelivery(order.paymentRef!);
-    await receivePaymentEvent(
-      database.db,
-      jobs,
-      "stripe",
-      services.payments.verifyWebhook(delivery.body, delivery.headers),
-    );
+    await deliver(delivery);
     const [paid] = await database.db.select().from(orders).where(eq(orders.id, order.id));
     const items = await itemsOf(database.db, order.id);
     const amounts = refundAmounts(items, order.taxCents);
@@ -96,7 +102,7 @@ describe("checkout through Stripe", () => {
 
     const refundedIds: string[] = [];
     for (const item of items) {
-      await requestRefund(database.db, (await database.db.select().from(orders).where(eq(orders.id, order.id)))[0]!, {
+      await requestRefund(database.db, await reloadOrder(database.db, order.id), {
         orderItemId: item.id,
         reason: "The files do not open for me.",
       });
@@ -152,13 +158,8 @@ describe("checkout through Stripe", () => {
     const { order } = await startOrder(services, productIds.slice(3, 4));
     const session = standIn.sessions.get(order.paymentRef!)!;
     const failed = signedDelivery(stripeEvent("checkout.session.async_payment_failed", session), WEBHOOK_SECRET);
-    await receivePaymentEvent(
-      database.db,
-      jobs,
-      "stripe",
-      services.payments.verifyWebhook(failed.body, failed.headers),
-    );
-    expect((await database.db.select().from(orders).where(eq(orders.id, order.id)))[0]).toMatchObject({
+    await deliver(failed);
+    expect(await reloadOrder(database.db, order.id)).toMatchObject({
       status: "failed",
       failureReason: "Your payment did not go through. Please try another payment method.",
     });
@@ -166,12 +167,32 @@ describe("checkout through Stripe", () => {
       stripeEvent("checkout.session.expired", { ...session, status: "expired" }),
       WEBHOOK_SECRET,
     );
-    await receivePaymentEvent(
-      database.db,
-      jobs,
-      "stripe",
-      services.payments.verifyWebhook(expired.body, expired.headers),
+    await deliver(expired);
+    expect((await reloadOrder(database.db, order.id)).status).toBe("expired");
+  });
+
+  it("cancels as the hosted page does: the session is expired at Stripe, the order cancelled, Stripe's event then ignored", async () => {
+    const { order } = await startOrder(services, productIds.slice(0, 1));
+    // The session's own end, kept for the expiry job.
+    expect(order.paymentExpiresAt).toEqual(new Date(standIn.sessions.get(order.paymentRef!)!.expires_at * 1000));
+    expect(standIn.sessions.get(order.paymentRef!)!.cancel_url).toBe(
+      `http://shop.test${cancelPaymentPath(services.secret, order)}`,
     );
-    expect((await database.db.select().from(orders).where(eq(orders.id, order.id)))[0]!.status).toBe("expired");
+
+    expect(await cancelPayment(services, order)).toBe("cancelled");
+    const session = standIn.sessions.get(order.paymentRef!)!;
+    expect(session.status).toBe("expired");
+    const expired = signedDelivery(stripeEvent("checkout.session.expired", session), WEBHOOK_SECRET);
+    const received = await deliver(expired);
+    expect(received.outcome).toBe("ignored: order is cancelled");
+    expect((await reloadOrder(database.db, order.id)).status).toBe("cancelled");
+  });
+
+  it("leaves an order whose session was paid before the cancel to its payment event", async () => {
+    const { order } = await startOrder(services, productIds.slice(1, 2));
+    const delivery = paidDelivery(order.paymentRef!);
+    expect(await cancelPayment(services, order)).toBe("pending_payment");
+    await deliver(delivery);
+    expect((await reloadOrder(database.db, order.id)).status).toBe("paid");
   });
 });

@@ -83,7 +83,7 @@ describe("createCheckout", () => {
     });
 
     const created = standIn.sessions.get(session.ref);
-    expect(session).toEqual({ ref: created?.id, url: created?.url });
+    expect(session).toEqual({ ref: created?.id, url: created?.url, expiresAt: new Date(created!.expires_at * 1000) });
     expect(session.ref).toMatch(/^cs_test_/);
     expect(session.url).toBe(`${standIn.url}/c/pay/${session.ref}`);
     expect(created).toMatchObject({ amount_total: request.amountCents, currency: "usd", payment_status: "unpaid" });
@@ -164,6 +164,29 @@ describe("createCheckout", () => {
     });
 
     await expect(live.createCheckout(checkoutRequest())).rejects.toThrow("Invalid API Key provided");
+  });
+});
+
+describe("closeCheckout", () => {
+  it("expires an open session, so that Stripe takes no payment on it", async () => {
+    const { ref } = await provider.createCheckout(checkoutRequest());
+    expect(await provider.closeCheckout(ref)).toBe("closed");
+    expect(standIn.sessions.get(ref)?.status).toBe("expired");
+    expect(standIn.requests.at(-1)).toMatchObject({ method: "POST", path: `/v1/checkout/sessions/${ref}/expire` });
+    expect(() => standIn.payForSession(ref)).toThrow("is expired, not open");
+    // Again: already closed.
+    expect(await provider.closeCheckout(ref)).toBe("closed");
+  });
+
+  it("says so when the buyer had already paid", async () => {
+    const { ref } = await provider.createCheckout(checkoutRequest());
+    standIn.payForSession(ref);
+    expect(await provider.closeCheckout(ref)).toBe("completed");
+    expect(standIn.sessions.get(ref)?.status).toBe("complete");
+  });
+
+  it("fails, as no refusal, for a session Stripe does not know", async () => {
+    await expect(provider.closeCheckout("cs_test_unknown")).rejects.toThrow("No such checkout.session");
   });
 });
 

@@ -52,7 +52,22 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         { idempotencyKey: `checkout-${request.reference}` },
       );
       if (!session.url) throw new Error(`Stripe returned checkout session ${session.id} without a payment page URL`);
-      return { ref: session.id, url: session.url };
+      // Stripe's default lifetime: 24 hours.
+      return { ref: session.id, url: session.url, expiresAt: new Date(session.expires_at * 1000) };
+    },
+
+    async closeCheckout(sessionRef) {
+      try {
+        await stripe.checkout.sessions.expire(sessionRef);
+        return "closed";
+      } catch (error) {
+        // Only an open session can be expired: one that is not open has expired or been paid.
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+        const session = await stripe.checkout.sessions.retrieve(sessionRef);
+        if (session.status === "expired") return "closed";
+        if (session.status === "complete") return "completed";
+        throw error;
+      }
     },
 
     verifyWebhook(rawBody, headers) {

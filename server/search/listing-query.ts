@@ -55,6 +55,11 @@ function wholeNumber(value: string | null, fallback: number, low: number, high: 
   return Number.isFinite(number) ? Math.min(high, Math.max(low, Math.round(number))) : fallback;
 }
 
+/** The sort a page starts with: New Arrivals, newest first (the page's own default otherwise). */
+export function defaultSortOf(tab: Tab, options: ListingOptions): Sort {
+  return tab === "new" && options.sorts.includes("newest") ? "newest" : options.defaultSort;
+}
+
 export function parseListingState(params: URLSearchParams, options: ListingOptions): ListingState {
   const many = (name: string, allowed: readonly string[] = []) => [
     ...new Set(params.getAll(name).filter((value) => allowed.includes(value))),
@@ -62,6 +67,7 @@ export function parseListingState(params: URLSearchParams, options: ListingOptio
   let min = wholeNumber(params.get("min"), 0, 0, options.priceMax);
   let max = wholeNumber(params.get("max"), options.priceMax, 0, options.priceMax);
   if (min > max) [min, max] = [max, min];
+  const tab = oneOf(TABS, params.get("tab")) ?? "all";
   return {
     q: (params.get("q") ?? "").trim().slice(0, MAX_QUERY_LENGTH),
     categories: many("category", options.categories),
@@ -69,8 +75,8 @@ export function parseListingState(params: URLSearchParams, options: ListingOptio
     styles: many("style", options.styles),
     min,
     max,
-    sort: oneOf(options.sorts, params.get("sort")) ?? options.defaultSort,
-    tab: oneOf(TABS, params.get("tab")) ?? "all",
+    sort: oneOf(options.sorts, params.get("sort")) ?? defaultSortOf(tab, options),
+    tab,
     view: params.get("view") === "list" ? "list" : "grid",
     page: wholeNumber(params.get("page"), 1, 1, MAX_PAGE),
   };

@@ -47,13 +47,14 @@ function cachedFacetCounts(db: Database, filters: ProductFilters): Promise<Facet
 
 /**
  * One listing page's products (every page Load More has shown so far) and its filter panel's
- * choices with their counts. `scope` narrows the whole page (a category page's category).
+ * choices with their counts. `scope` narrows the whole page (a category page's category, the
+ * trending products of /trending).
  */
 export async function loadListing(
   db: Database,
   state: ListingState,
   options: ListingOptions,
-  scope: Pick<ProductFilters, "categoryScope" | "creatorId"> = {},
+  scope: Pick<ProductFilters, "categoryScope" | "creatorId" | "trending"> = {},
   { withStats = false } = {},
 ): Promise<Listing> {
   const categories = await listCategories(db);

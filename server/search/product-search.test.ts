@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { listCategories } from "../catalogue/categories.ts";
 import { seedSampleCatalogueIfEmpty } from "../catalogue/seed-sample-catalogue.ts";
-import { categories, creators, products } from "../db/schema.ts";
+import { categories, creators, productSearch, products } from "../db/schema.ts";
 import type { SORTS } from "./listing-query.ts";
 import { facetCounts, NEW_ARRIVAL_DAYS, type ProductFilters, searchProducts } from "./product-search.ts";
 
@@ -128,7 +128,7 @@ describe("filters combine (SPEC section 5)", () => {
     const since = Date.now() - NEW_ARRIVAL_DAYS * 24 * 3600_000;
     const newest = await idsOf({ tab: "new" });
     expect(newest.length).toBeGreaterThan(0);
-    expect(newest).toEqual(expected((row) => row.createdAt.getTime() > since));
+    expect(newest).toEqual(expected((row) => row.publishedAt!.getTime() > since));
   });
 
   it("count each facet's values under the other filters only", async () => {
@@ -174,16 +174,18 @@ describe("sorts (SPEC section 9)", () => {
             (key(rows[index - 1]!) < key(row) ? direction === 1 : true)),
       );
     expect(isOrdered(await sorted("popular"), (r) => r.downloads, -1)).toBe(true);
-    expect(isOrdered(await sorted("newest"), (r) => r.createdAt.getTime(), -1)).toBe(true);
+    expect(isOrdered(await sorted("newest"), (r) => r.publishedAt!.getTime(), -1)).toBe(true);
     expect(isOrdered(await sorted("price-low"), (r) => r.priceCents, 1)).toBe(true);
     expect(isOrdered(await sorted("price-high"), (r) => r.priceCents, -1)).toBe(true);
     expect(isOrdered(await sorted("rating"), (r) => r.rating, -1)).toBe(true);
     const bestselling = await sorted("bestselling");
     expect(isOrdered(bestselling, (r) => Number(r.isBestseller), -1)).toBe(true);
+    // Trending: the trending job's score (server/catalogue/trending.test.ts), then popularity.
+    const scores = new Map(
+      (await database.db.select().from(productSearch)).map((row) => [row.productId, row.trendingScore]),
+    );
     const trending = await sorted("trending");
-    const score = (r: Row) => r.downloads / ((Date.now() - r.createdAt.getTime()) / 86_400_000 + 2) ** 1.5;
-    expect(isOrdered(trending, score, -1)).toBe(true);
-    // Trending is not simply popularity: recency counts.
+    expect(isOrdered(trending, (r) => scores.get(r.id)!, -1)).toBe(true);
     expect(trending.map((r) => r.id)).not.toEqual((await sorted("popular")).map((r) => r.id));
   });
 

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, like, lte, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, gte, inArray, like, lte, type SQL, sql } from "drizzle-orm";
 import { type ProductCard, productCardColumns } from "../catalogue/product-card.ts";
 import type { Database } from "../db/client.ts";
 import { categories, creators, productSearch, products } from "../db/schema.ts";
@@ -11,7 +11,7 @@ import type { Sort, Tab } from "./listing-query.ts";
 /** Products per page of a listing; Load More shows the next this many. */
 export const PAGE_SIZE = 24;
 
-/** New Arrivals are the products added in this many days. */
+/** New Arrivals are the products first published in this many days. */
 export const NEW_ARRIVAL_DAYS = 30;
 
 export interface ProductFilters {
@@ -28,6 +28,8 @@ export interface ProductFilters {
   maxPriceCents?: number;
   tab?: Tab;
   creatorId?: number;
+  /** Only the products trending now (a score from the trending job, server/catalogue/trending.ts). */
+  trending?: boolean;
 }
 
 export interface ProductSearch extends ProductFilters {
@@ -69,18 +71,14 @@ function whereOf(filters: ProductFilters, except: readonly Facet[] = []): SQL | 
   if (filters.minPriceCents !== undefined) conditions.push(gte(productSearch.priceCents, filters.minPriceCents));
   if (filters.maxPriceCents !== undefined) conditions.push(lte(productSearch.priceCents, filters.maxPriceCents));
   if (filters.creatorId !== undefined) conditions.push(eq(productSearch.creatorId, filters.creatorId));
+  if (filters.trending) conditions.push(gt(productSearch.trendingScore, 0));
   if (filters.tab === "bestsellers") conditions.push(eq(productSearch.isBestseller, true));
   if (filters.tab === "sale") conditions.push(sql`${productSearch.originalPriceCents} > ${productSearch.priceCents}`);
   if (filters.tab === "new") {
-    conditions.push(sql`${productSearch.createdAt} > now() - make_interval(days => ${NEW_ARRIVAL_DAYS})`);
+    conditions.push(sql`${productSearch.publishedAt} > now() - make_interval(days => ${NEW_ARRIVAL_DAYS})`);
   }
   return and(...conditions);
 }
-
-// Recent popularity: downloads, discounted by age (a product's downloads count for less the
-// longer it has been on sale), so that new products that sell well rise to the top.
-// (In float8: extract() gives numeric, whose arithmetic is many times slower.)
-const trendingScore = sql`${productSearch.downloads} / power(extract(epoch from now() - ${productSearch.createdAt})::float8 / 86400 + 2, 1.5)`;
 
 function orderOf(sort: Sort, query: string): SQL[] {
   const byPopularity = [desc(productSearch.downloads), desc(productSearch.productId)];
@@ -99,7 +97,7 @@ function orderOf(sort: Sort, query: string): SQL[] {
     case "popular":
       return byPopularity;
     case "newest":
-      return [desc(productSearch.createdAt), desc(productSearch.productId)];
+      return [desc(productSearch.publishedAt), desc(productSearch.productId)];
     case "price-low":
       return [asc(productSearch.priceCents), ...byPopularity];
     case "price-high":
@@ -109,7 +107,7 @@ function orderOf(sort: Sort, query: string): SQL[] {
     case "bestselling":
       return [desc(productSearch.isBestseller), ...byPopularity];
     case "trending":
-      return [desc(trendingScore), desc(productSearch.productId)];
+      return [desc(productSearch.trendingScore), ...byPopularity];
   }
 }
 
@@ -202,7 +200,7 @@ export interface ListingStats {
   downloads: number;
   /** The average rating, 0 when there are no products. */
   averageRating: number;
-  /** Products added in the last 7 days. */
+  /** Products first published in the last 7 days. */
   newThisWeek: number;
 }
 
@@ -213,9 +211,8 @@ export async function listingStats(db: Database, filters: ProductFilters): Promi
       products: count(),
       downloads: sql<number>`coalesce(sum(${productSearch.downloads}), 0)::bigint`.mapWith(Number),
       averageRating: sql<number>`coalesce(avg(${productSearch.rating}), 0)`.mapWith(Number),
-      newThisWeek: sql<number>`count(*) FILTER (WHERE ${productSearch.createdAt} > now() - interval '7 days')`.mapWith(
-        Number,
-      ),
+      newThisWeek:
+        sql<number>`count(*) FILTER (WHERE ${productSearch.publishedAt} > now() - interval '7 days')`.mapWith(Number),
     })
     .from(productSearch)
     .where(whereOf(filters));

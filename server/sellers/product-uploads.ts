@@ -81,7 +81,7 @@ export async function removeProductImage(
   if (product.status === "published") await unpublishIfIncomplete(db, productId);
 }
 
-/** A downloadable file: its type read from its bytes, kept privately, its size counted in the product's. */
+/** A downloadable file: its type read from its bytes, kept privately. */
 export async function addProductFile(
   db: Database,
   files: FileStore,
@@ -112,7 +112,7 @@ export async function addProductFile(
       sizeBytes: upload.bytes.byteLength,
       position: count,
     });
-    await updateFileSize(tx, productId);
+    await touchProduct(tx, productId);
   });
 }
 
@@ -130,22 +130,16 @@ export async function removeProductFile(
       .where(and(eq(productFiles.id, fileId), eq(productFiles.productId, productId)))
       .returning({ key: productFiles.storageKey });
     if (!file) throw new Refusal("This file is not part of this product.", 404);
-    await updateFileSize(tx, productId);
+    await touchProduct(tx, productId);
     return file;
   });
   await files.remove(removed.key);
   if (product.status === "published") await unpublishIfIncomplete(db, productId);
 }
 
-/** The product's file size is its files' real size. */
-async function updateFileSize(tx: Queryable, productId: number) {
-  await tx
-    .update(products)
-    .set({
-      fileSizeBytes: sql`(SELECT coalesce(sum(${productFiles.sizeBytes}), 0) FROM ${productFiles} WHERE ${productFiles.productId} = ${productId})`,
-      updatedAt: sql`now()`,
-    })
-    .where(eq(products.id, productId));
+/** The product's page lists its files: a change of them is a change of the product. */
+async function touchProduct(tx: Queryable, productId: number) {
+  await tx.update(products).set({ updatedAt: sql`now()` }).where(eq(products.id, productId));
 }
 
 /** A product on sale must keep an image and a file; without one it goes back to draft. */

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import {
+  e2eDataDir,
   emailedLink,
   expectNoAxeViolations,
   readOutbox,
@@ -7,6 +8,7 @@ import {
   signUpConfirmed,
   waitForHydration,
 } from "./fixtures";
+import { queryShop } from "./own-server.ts";
 
 // Each test is its own client address (the server trusts X-Forwarded-For from a local proxy),
 // so the per-address sign-in limits never mix tests up.
@@ -239,6 +241,60 @@ for (const demo of [
   });
 }
 
+test("a logout the server fails says 'Logout failed' and keeps the page and the session", async ({ page }) => {
+  await page.goto("/");
+  const dialog = await openLogin(page);
+  await dialog.getByRole("button", { name: "Use buyer demo" }).click();
+  await dialog.getByRole("button", { name: "Sign In" }).click();
+  await expect(dialog).toBeHidden();
+  await page.goto("/product/3");
+  const title = (await page.getByRole("heading", { level: 1 }).textContent())!;
+  await page.route("**/account/sign-out*", (route) => route.fulfill({ status: 500, body: "" }));
+  await openAccountArea(page);
+  await page.getByRole("button", { name: "buyer", exact: true }).click();
+  await page.getByRole("menuitem", { name: "Logout" }).click();
+  await expect(page.getByText("Logout failed")).toBeVisible();
+  // A phone's menu stays open, with the account still in it.
+  if (await page.getByRole("dialog").isVisible()) await page.keyboard.press("Escape");
+  await expect(page.getByRole("heading", { name: "Something went wrong" })).toHaveCount(0);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+  await page.unroute("**/account/sign-out*");
+  await expectSignedInAs(page, "buyer");
+  await logOut(page, "buyer");
+});
+
+test("a registration, a follow or an order-link request the server fails says so and keeps the page", async ({
+  page,
+}) => {
+  // Fetchers post to the route's address with React Router's ".data" ending.
+  await page.route(/\/(account\/sign-up|creator\/[^/?.]+|orders\/lookup)(\.data)?(\?.*)?$/, (route) =>
+    route.request().method() === "POST" ? route.fulfill({ status: 500, body: "" }) : route.fallback(),
+  );
+  await page.goto("/creator/design-studio-pro");
+  await waitForHydration(page);
+  const dialog = await register(page, "Fault Finder", uniqueEmail("fault"), "fault-password-1");
+  await expect(page.getByText("Registration failed")).toBeVisible();
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press("Escape");
+
+  const signInDialog = await openLogin(page);
+  await signInDialog.getByRole("button", { name: "Use buyer demo" }).click();
+  await signInDialog.getByRole("button", { name: "Sign In" }).click();
+  await expect(signInDialog).toBeHidden();
+  await page.getByRole("button", { name: /Follow Creator|Following/ }).click();
+  await expect(page.getByText("Could not follow")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Design Studio Pro");
+
+  await page.goto("/orders/lookup");
+  await waitForHydration(page);
+  await page.getByLabel("Order number").fill("MP-123456");
+  await page.getByLabel("Email address of the order").fill("someone@example.com");
+  await page.getByRole("button", { name: "Email me a new link" }).click();
+  await expect(page.getByText("The shop could not be reached or had a problem.")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Something went wrong" })).toHaveCount(0);
+  await logOut(page, "buyer");
+});
+
 test("account pages send a visitor home", async ({ page }) => {
   for (const path of ["/account/profile", "/account/settings"]) {
     await page.goto(path);
@@ -249,6 +305,56 @@ test("account pages send a visitor home", async ({ page }) => {
   }
   await page.goto("/seller");
   await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/(\?signin=required)?$/);
+});
+
+test("signing in from the prompt of an account page goes back to that page, and only to a page of the shop", async ({
+  page,
+}, testInfo) => {
+  await page.goto("/account/orders");
+  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+  const dialog = page.getByRole("dialog", { name: "Welcome" });
+  await dialog.getByRole("button", { name: "Use buyer demo" }).click();
+  await dialog.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/account\/orders$/);
+  await expect(page.getByRole("heading", { level: 1, name: "My Orders" })).toBeVisible();
+  await logOut(page, "buyer");
+
+  // A made-up address to go to after signing in is not followed out of the shop.
+  for (const next of ["//evil.example/", "https://evil.example/", "/\\evil.example"]) {
+    // Each sign-in from an address of its own: better-auth allows only a few per address in 10 s.
+    await page.context().setExtraHTTPHeaders({
+      origin: SHOP_ORIGIN,
+      "x-forwarded-for": `198.51.${testInfo.workerIndex}.${++clients % 250}`,
+    });
+    await page.goto(`/?signin=required&next=${encodeURIComponent(next)}`);
+    const prompt = page.getByRole("dialog", { name: "Welcome" });
+    await prompt.getByRole("button", { name: "Use buyer demo" }).click();
+    await prompt.getByRole("button", { name: "Sign In" }).click();
+    await expect(prompt).toBeHidden();
+    await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+    await logOut(page, "buyer");
+  }
+});
+
+test("My Orders of an account whose email is not confirmed says that confirming it brings in the guest orders", async ({
+  page,
+}) => {
+  const email = uniqueEmail("unconfirmed");
+  await signUpConfirmed(page, { name: "Una Unconfirmed", email, password: "unconfirmed-orders" });
+  await page.goto("/account/orders");
+  await expect(page.getByText("You have no orders yet.")).toBeVisible();
+  await expect(page.getByText(/appear here once you confirm your email address/)).toHaveCount(0);
+
+  // Signed in with an address not confirmed (an account from before sign-in needed a confirmed one).
+  await queryShop(e2eDataDir(), `update "user" set email_verified = false where email = $1`, [email]);
+  await page.goto("/account/orders");
+  await expect(
+    page.getByText(`Orders you placed as a guest with ${email} appear here once you confirm your email address.`),
+  ).toBeVisible();
+  await expect(page.getByText("You have no orders yet.")).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await page.getByRole("button", { name: "Send a confirmation link" }).click();
+  await expect(page.getByText("We sent you a new confirmation link. Check your inbox.")).toBeVisible();
 });
 
 test("/auth/callback reports an error from the address, or a missing session, then goes home", async ({ page }) => {

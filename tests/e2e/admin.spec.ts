@@ -71,6 +71,9 @@ test("enforcement: a warning appealed and withdrawn, then a suspension the selle
   await expect(page.getByText(/Your shop has a warning: please fix the issue by/)).toBeVisible();
   await page.getByRole("link", { name: "See your account standing" }).click();
   await expect(page.getByRole("heading", { name: /^Warning · / })).toBeVisible();
+  // Not "good standing" while the warning waits to be fixed.
+  await expect(page.getByText(/Your shop has a warning: please fix the issue by/)).toBeVisible();
+  await expect(page.getByText(/good standing/)).toHaveCount(0);
   await expect(page.getByText("Product images use artwork the shop does not own.")).toBeVisible();
   await page.getByLabel("Appeal this action").fill("Every image is my own photograph; I can send the originals.");
   await page.getByRole("button", { name: "Send appeal" }).click();
@@ -89,6 +92,7 @@ test("enforcement: a warning appealed and withdrawn, then a suspension the selle
   await page.reload();
   await expect(page.getByText("Appeal accepted")).toBeVisible();
   await expect(page.getByText(/it no longer counts against your shop/)).toBeVisible();
+  await expect(page.getByText(/Your shop is in good standing/)).toBeVisible();
 
   // Two more violations: a warning again (the withdrawn one does not count), then a suspension.
   await admin.goto("/admin/sellers");

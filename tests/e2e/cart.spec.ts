@@ -13,13 +13,15 @@ test.beforeEach(async ({ page }, testInfo) => {
 });
 
 const cents = (text: string) => Math.round(Number(text.replace(/[^0-9.]/g, "")) * 100);
+const price = (cents: number) => `$${(cents / 100).toLocaleString("en-US", { minimumFractionDigits: 2 })}`;
 
-/** On a phone the cart and wishlist buttons are in the menu. */
+/** The cart button is in the header at every width; on a phone the wishlist's is in the menu. */
 async function headerButton(page: Page, name: RegExp) {
   await waitForHydration(page);
+  if (!name.source.includes("Wishlist")) return page.getByRole("banner").getByRole("button", { name });
   const menu = page.getByRole("button", { name: "Open menu" });
   if (await menu.isVisible()) await menu.click();
-  return page.getByRole(name.source.includes("Wishlist") ? "link" : "button", { name });
+  return page.getByRole("link", { name });
 }
 
 async function openCart(page: Page) {
@@ -85,6 +87,104 @@ test("Buy Now adds the product and opens the cart", async ({ page }) => {
   await expect(cart).toBeVisible();
   await expect(cart.getByText("Quantity 1", { exact: true })).toBeVisible();
   await expect(cart.getByRole("button", { name: "Checkout" })).toBeVisible();
+});
+
+test("Buy Now that the server fails leaves the cart closed and says so", async ({ page }) => {
+  await page.goto("/product/4");
+  await waitForHydration(page);
+  await page.route("**/api/v1/cart*", (route) =>
+    route.request().method() === "POST" ? route.fulfill({ status: 500, body: "" }) : route.fallback(),
+  );
+  await page.getByRole("button", { name: "Buy Now - Instant Download" }).click();
+  await expect(page.getByText("Your cart was not changed")).toBeVisible();
+  await expect(page.getByRole("dialog", { name: "Shopping Cart" })).toHaveCount(0);
+});
+
+test("a cart or wishlist change the server fails says so in a toast and keeps the page", async ({ page }) => {
+  await page.goto("/product/2");
+  await waitForHydration(page);
+  const title = (await page.getByRole("heading", { level: 1 }).textContent())!;
+  // The server answers 500, then the network fails: neither replaces the page with the error screen.
+  await page.route("**/api/v1/cart*", (route) =>
+    route.request().method() === "POST" ? route.fulfill({ status: 500, body: "" }) : route.fallback(),
+  );
+  await page.route("**/api/v1/wishlist*", (route) =>
+    route.request().method() === "POST" ? route.abort("connectionfailed") : route.fallback(),
+  );
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(page.getByText("Your cart was not changed")).toBeVisible();
+  await expect(page.getByText("The shop could not be reached or had a problem.")).toBeVisible();
+  await page.getByRole("button", { name: "Add to wishlist" }).click();
+  await expect(page.getByText("Your wishlist was not changed")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Something went wrong" })).toHaveCount(0);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+  await expect(page.getByRole("button", { name: "Add to Cart" })).toBeEnabled();
+  await expect(page.getByRole("button", { name: "Add to wishlist" })).toHaveAttribute("aria-pressed", "false");
+});
+
+test("a long cart keeps its totals and Checkout in view, and a guest's checkout replaces it with a summary of the order", async ({
+  page,
+}) => {
+  for (const id of [1, 2, 3, 4, 5, 6, 7, 8]) {
+    expect((await page.request.post("/api/v1/cart", { form: { intent: "add", productId: String(id) } })).ok()).toBe(
+      true,
+    );
+  }
+  await page.request.post("/api/v1/cart", { form: { intent: "add", productId: "1" } });
+  await page.goto("/product/9");
+  await waitForHydration(page);
+  const viewport = page.viewportSize()!;
+  // The cart button and its count are in the header itself, next to the phone's menu button.
+  const cartButton = page.getByRole("banner").getByRole("button", { name: "Cart, 9 items" });
+  await expect(cartButton).toBeVisible();
+  await expect(cartButton).toContainText("9");
+  // A toast (bottom right) never covers it.
+  const buttonBox = (await cartButton.boundingBox())!;
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  const toast = page.getByText("Added to cart");
+  await expect(toast).toBeVisible();
+  const toastBox = (await toast.boundingBox())!;
+  expect(toastBox.y > buttonBox.y + buttonBox.height || toastBox.y + toastBox.height < buttonBox.y).toBe(true);
+  await expect(page.getByRole("banner").getByRole("button", { name: "Cart, 10 items" })).toBeVisible();
+  const totals = await (await page.request.get("/api/v1/cart")).json();
+
+  await page
+    .getByRole("banner")
+    .getByRole("button", { name: /^Cart, / })
+    .click();
+  const cart = page.getByRole("dialog", { name: "Shopping Cart" });
+  await expect(cart.getByRole("list", { name: "Products in your cart" }).getByRole("listitem")).toHaveCount(9);
+  // The lines scroll; the totals and Checkout stay inside the screen.
+  const checkout = cart.getByRole("button", { name: "Checkout" });
+  for (const element of [checkout, cart.getByText("Total", { exact: true })]) {
+    const box = (await element.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+    expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+  }
+  await expect(cart.locator("dl")).toContainText(`Total${price(totals.totalCents)}`);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+
+  // The guest dialog takes the cart's place: one dialog, with what the order holds and costs.
+  await checkout.click();
+  const guest = page.getByRole("dialog", { name: "Guest Checkout" });
+  await expect(guest).toBeVisible();
+  await expect(page.getByRole("dialog")).toHaveCount(1);
+  await expect(guest.locator(":focus")).toHaveCount(1);
+  const summary = guest.getByRole("region", { name: "Order summary" });
+  await expect(summary.getByRole("list", { name: "Products in your order" }).getByRole("listitem")).toHaveCount(9);
+  await expect(summary).toContainText("2 × ");
+  await expect(summary.locator("dl")).toContainText(`Subtotal${price(totals.subtotalCents)}`);
+  await expect(summary.locator("dl")).toContainText(`Tax (8%)${price(totals.taxCents)}`);
+  await expect(summary.locator("dl")).toContainText(`Total${price(totals.totalCents)}`);
+  // However long the summary, Complete Purchase stays inside the screen.
+  const purchaseBox = (await guest.getByRole("button", { name: "Complete Purchase" }).boundingBox())!;
+  expect(purchaseBox.y).toBeGreaterThanOrEqual(0);
+  expect(purchaseBox.y + purchaseBox.height).toBeLessThanOrEqual(viewport.height);
+  await expectNoAxeViolations(page);
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  await expect(page.getByRole("banner").getByRole("button", { name: /^Cart, / })).toBeFocused();
 });
 
 test("the wishlist heart toggles from a card, counts in the header and lists on /wishlist", async ({ page }) => {

@@ -24,9 +24,10 @@ async function addToCart(page: Page, productId: number) {
 }
 
 async function openCart(page: Page) {
-  const menu = page.getByRole("button", { name: "Open menu" });
-  if (await menu.isVisible()) await menu.click();
-  await page.getByRole("button", { name: /^Cart, / }).click();
+  await page
+    .getByRole("banner")
+    .getByRole("button", { name: /^Cart, / })
+    .click();
   return page.getByRole("dialog", { name: "Shopping Cart" });
 }
 
@@ -34,10 +35,9 @@ async function openCart(page: Page) {
 async function expectCartCount(page: Page, count: number) {
   await page.reload();
   await waitForHydration(page);
-  const menu = page.getByRole("button", { name: "Open menu" });
-  if (await menu.isVisible()) await menu.click();
-  await expect(page.getByRole("button", { name: `Cart, ${count} ${count === 1 ? "item" : "items"}` })).toBeVisible();
-  if (await menu.isVisible()) await page.keyboard.press("Escape");
+  await expect(
+    page.getByRole("banner").getByRole("button", { name: `Cart, ${count} ${count === 1 ? "item" : "items"}` }),
+  ).toBeVisible();
 }
 
 /** Clicks what opens the payment page, and returns its tab. */
@@ -95,7 +95,7 @@ test("a guest buys two products, is told 'Order placed successfully!', gets the 
   // The shop's tab hears of the payment from the server, once the provider's webhook arrived.
   const toast = page.getByText(/^Thank you for your purchase! Your order number is [A-Z0-9]{9}\./);
   await expect(page.getByText("Order placed successfully!").first()).toBeVisible({ timeout: 20_000 });
-  await expect(toast).toContainText(`A receipt was sent to ${email}.`);
+  await expect(toast).toContainText(`Your receipt is on its way to ${email}.`);
   const orderNumber = /is ([A-Z0-9]{9})\./.exec((await toast.textContent()) ?? "")![1]!;
   await expect(page.getByRole("dialog")).toHaveCount(0);
   await expectCartCount(page, 0);
@@ -104,7 +104,8 @@ test("a guest buys two products, is told 'Order placed successfully!', gets the 
   await tab.waitForURL(new RegExp(`/orders/${orderNumber}\\?access=`));
   await expect(tab.getByText("Paid", { exact: true })).toBeVisible();
   await expect(tab.getByText(/^DGM(-[A-Z0-9]{4}){4}$/)).toHaveCount(2);
-  expect(await downloadAll(tab)).toEqual([expect.stringMatching(/\.pdf$/), expect.stringMatching(/\.pdf$/)]);
+  // Each file is of the format its product states: product 3 is a PSD template pack, 4 a video course.
+  expect(await downloadAll(tab)).toEqual([expect.stringMatching(/\.psd$/), expect.stringMatching(/\.mp4$/)]);
   await expectNoAxeViolations(tab);
 
   let receipt = "";
@@ -173,7 +174,7 @@ test("a signed-in buyer checks out in a new tab, then finds the order, the downl
   await expect(page.getByRole("dialog", { name: "Shopping Cart" })).toHaveCount(0);
   await pay(tab, SUCCESS_CARD);
   await expect(page.getByText("Order placed successfully!").first()).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByText(`A receipt was sent to ${email}.`)).toBeVisible();
+  await expect(page.getByText(`Your receipt is on its way to ${email}.`)).toBeVisible();
   await tab.waitForURL(/\/account\/orders\/[A-Z0-9]{9}/);
   const orderNumber = /orders\/([A-Z0-9]{9})/.exec(tab.url())![1]!;
   await expect(tab.getByText("Paid", { exact: true })).toBeVisible();
@@ -283,4 +284,143 @@ test("a guest whose order link no longer works asks for a new one by email, and 
   await expect(guest.getByRole("heading", { name: "Get a new link to your order" })).toBeVisible();
   await expectNoAxeViolations(guest);
   await later.close();
+});
+
+test("a guest who cancels on the payment page sees the order cancelled, with no receipt claimed, and pays again from either tab", async ({
+  page,
+  context,
+}) => {
+  test.slow();
+  await addToCart(page, 9);
+  const cart = await openCart(page);
+  await cart.getByRole("button", { name: "Checkout" }).click();
+  const dialog = page.getByRole("dialog", { name: "Guest Checkout" });
+  await dialog.getByLabel("Name").fill("Cass Cancel");
+  await dialog.getByLabel("Email").fill(uniqueEmail("cancel"));
+  const tab = await paymentTab(context, () => dialog.getByRole("button", { name: "Complete Purchase" }).click());
+  await tab.getByRole("link", { name: "Cancel and return to the shop" }).click();
+
+  // The payment tab: the order, cancelled; nothing promises a payment or a receipt.
+  await tab.waitForURL(/\/orders\/[A-Z0-9]{9}\?access=[\w-]+$/);
+  const orderNumber = new URL(tab.url()).pathname.split("/")[2]!;
+  await expect(tab.getByText("Cancelled", { exact: true })).toBeVisible();
+  await expect(tab.getByText("You cancelled the payment. Nothing was charged.")).toBeVisible();
+  await expect(tab.getByText(/Receipt sent|receipt is on its way/)).toHaveCount(0);
+  await expect(tab.getByText(/Awaiting payment|This page updates/)).toHaveCount(0);
+  await expectNoAxeViolations(tab);
+
+  // The shop's tab stops waiting and offers to pay again.
+  await expect(dialog.getByRole("alert")).toHaveText("You cancelled the payment. Nothing was charged.", {
+    timeout: 20_000,
+  });
+  await expect(dialog.getByRole("button", { name: "Waiting for payment..." })).toHaveCount(0);
+  const payAgain = dialog.getByRole("button", { name: "Pay again" });
+  await expect(payAgain).toBeEnabled();
+  await expectNoAxeViolations(page);
+
+  // Paying again from the shop's tab: a new payment page opens, and this tab waits for it again.
+  const second = await paymentTab(context, () => payAgain.click());
+  await expect(dialog.getByRole("button", { name: "Waiting for payment..." })).toBeDisabled();
+  await second.getByRole("link", { name: "Cancel and return to the shop" }).click();
+  await expect(dialog.getByRole("button", { name: "Pay again" })).toBeEnabled({ timeout: 20_000 });
+
+  // Paying again from the cancelled order's page: a new order of the same item, paid.
+  await tab.getByRole("button", { name: "Pay again" }).click();
+  await tab.waitForURL(/\/pay\/hps_/);
+  await waitForHydration(tab);
+  await pay(tab, SUCCESS_CARD);
+  await tab.waitForURL(/\/orders\/[A-Z0-9]{9}\?access=/, { timeout: 20_000 });
+  await expect(tab.getByText("Paid", { exact: true })).toBeVisible({ timeout: 20_000 });
+  expect(new URL(tab.url()).pathname).not.toBe(`/orders/${orderNumber}`);
+});
+
+test("a signed-in buyer who cancels the payment is told so with Pay again, and My Orders lists the order as cancelled", async ({
+  page,
+  context,
+}) => {
+  test.slow();
+  await page.goto("/");
+  await signUpConfirmed(page, {
+    name: "Carl Cancel",
+    email: uniqueEmail("cancel-buyer"),
+    password: "cancel-password-1",
+  });
+  await addToCart(page, 10);
+  const cart = await openCart(page);
+  const tab = await paymentTab(context, () => cart.getByRole("button", { name: "Checkout" }).click());
+  await tab.getByRole("link", { name: "Cancel and return to the shop" }).click();
+  await tab.waitForURL(/\/account\/orders\/[A-Z0-9]{9}$/);
+  const orderNumber = new URL(tab.url()).pathname.split("/")[3]!;
+  await expect(tab.getByText("You cancelled the payment. Nothing was charged.")).toBeVisible();
+  await expect(tab.getByText(/Receipt sent/)).toHaveCount(0);
+
+  await expect(page.getByText("Payment not completed")).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText("Waiting for your payment")).toHaveCount(0);
+  const again = await paymentTab(context, () => page.getByRole("button", { name: "Pay again" }).click());
+  await pay(again, SUCCESS_CARD);
+  await expect(page.getByText("Order placed successfully!").first()).toBeVisible({ timeout: 20_000 });
+
+  await page.goto("/account/orders");
+  const cancelled = page.getByRole("listitem").filter({ hasText: `Order ${orderNumber}` });
+  await expect(cancelled.getByText("Cancelled", { exact: true })).toBeVisible();
+  await expect(page.getByText("Paid", { exact: true })).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test("the payment page formats the card number and expiry as they are typed, and takes the expiry 1230", async ({
+  page,
+  context,
+}) => {
+  test.slow();
+  await addToCart(page, 11);
+  const cart = await openCart(page);
+  await cart.getByRole("button", { name: "Checkout" }).click();
+  const dialog = page.getByRole("dialog", { name: "Guest Checkout" });
+  await dialog.getByLabel("Name").fill("Tess Typist");
+  await dialog.getByLabel("Email").fill(uniqueEmail("typist"));
+  const tab = await paymentTab(context, () => dialog.getByRole("button", { name: "Complete Purchase" }).click());
+
+  const number = tab.getByLabel("Card number");
+  await number.pressSequentially("4242424242424242");
+  await expect(number).toHaveValue("4242 4242 4242 4242");
+  // A digit typed in the middle keeps its place, and the caret stays after it.
+  await number.fill("");
+  await number.pressSequentially("42424242");
+  await number.press("Home");
+  for (let i = 0; i < 2; i++) await number.press("ArrowRight");
+  await number.press("9");
+  await expect(number).toHaveValue("4294 2424 2");
+  expect(await number.evaluate((input: HTMLInputElement) => input.selectionStart)).toBe(3);
+  // Backspace just after a space takes the digit before it.
+  await number.fill("");
+  await number.pressSequentially("42424");
+  await number.press("ArrowLeft");
+  await number.press("Backspace");
+  await expect(number).toHaveValue("4244");
+  await number.fill("");
+  await number.pressSequentially("4242 4242 4242 4242");
+  await expect(number).toHaveValue("4242 4242 4242 4242");
+
+  const expiry = tab.getByLabel("Expiry (MM/YY)");
+  await expiry.pressSequentially("1230");
+  await expect(expiry).toHaveValue("12/30");
+  await expiry.press("Backspace");
+  await expiry.press("Backspace");
+  await expect(expiry).toHaveValue("12");
+  await expiry.pressSequentially("/30");
+  await expect(expiry).toHaveValue("12/30");
+  await expiry.fill("");
+  await expiry.pressSequentially("1/39");
+  await expect(expiry).toHaveValue("01/39");
+  // Sent as typed, without the page's formatting (before its script has loaded): the server reads it too.
+  await expiry.evaluate((input: HTMLInputElement) => {
+    input.value = "1230";
+  });
+  await expect(expiry).toHaveValue("1230");
+
+  await tab.getByLabel("Name on card").fill("Tess Typist");
+  await tab.getByLabel("CVC").fill("123");
+  await tab.getByRole("button", { name: /^Pay \$/ }).click();
+  await tab.waitForURL(/\/orders\/[A-Z0-9]{9}\?access=/, { timeout: 20_000 });
+  await expect(tab.getByText("Paid", { exact: true })).toBeVisible({ timeout: 20_000 });
 });

@@ -1,5 +1,38 @@
 import { expect, test } from "@playwright/test";
-import { expectNoAxeViolations, waitForHydration } from "./fixtures";
+import { DEMO_ACCOUNTS } from "../../server/accounts/demo-accounts.ts";
+import { expectNoAxeViolations, SHOP_ORIGIN, waitForHydration } from "./fixtures";
+import { clientAddress } from "./platform";
+
+test("the page shows the support address; a visitor's form starts empty", async ({ page }) => {
+  await page.goto("/contact");
+  // The e2e shop sets no SUPPORT_EMAIL: support@ the host of its PUBLIC_URL.
+  const address = page.getByRole("link", { name: "support@127.0.0.1" });
+  await expect(address).toBeVisible();
+  await expect(address).toHaveAttribute("href", "mailto:support@127.0.0.1");
+  await expect(page.getByLabel("Name")).toHaveValue("");
+  await expect(page.getByLabel("Email")).toHaveValue("");
+});
+
+test("a signed-in user's name and email are filled in, and stay after a message is sent", async ({ page }) => {
+  const buyer = DEMO_ACCOUNTS.find((account) => !account.isSeller)!;
+  // A client address of its own: better-auth allows only a few sign-ins per address in 10 s.
+  await page.context().setExtraHTTPHeaders({ origin: SHOP_ORIGIN, "x-forwarded-for": clientAddress() });
+  const signIn = await page.request.post("/account/sign-in", {
+    form: { email: buyer.email, password: buyer.password },
+  });
+  expect(signIn.ok()).toBe(true);
+  await page.goto("/contact?subject=Download%20question");
+  await waitForHydration(page);
+  await expect(page.getByLabel("Name")).toHaveValue("buyer");
+  await expect(page.getByLabel("Email")).toHaveValue(buyer.email);
+  await expect(page.getByLabel("Subject")).toHaveValue("Download question");
+  await page.getByLabel("Message").fill("My download link does not open on my tablet.");
+  await page.getByRole("button", { name: "Send Message" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Your message was sent." })).toBeVisible();
+  await expect(page.getByLabel("Email")).toHaveValue(buyer.email);
+  await expect(page.getByLabel("Message")).toHaveValue("");
+  await expectNoAxeViolations(page);
+});
 
 test("the contact form shows a clear message per field and sends a valid message", async ({ page }) => {
   await page.goto("/contact");

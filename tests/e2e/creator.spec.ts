@@ -59,6 +59,21 @@ test("three products, then View All Products shows them all; an unknown creator 
   await expect(page.getByText("The creator you're looking for doesn't exist.")).toBeVisible();
 });
 
+test("a creator's three products leave no empty column, and the page fits a phone", async ({ page }) => {
+  await page.goto("/creator/design-studio-pro");
+  const grid = page
+    .getByRole("main")
+    .getByRole("list")
+    .filter({ has: page.getByRole("article") });
+  await expect(grid.getByRole("article")).toHaveCount(3);
+  const columns = await grid.evaluate((list) => getComputedStyle(list).gridTemplateColumns.split(" ").length);
+  expect(columns).toBeLessThanOrEqual(3);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+});
+
 test("the creators a user follows are listed on their Following page", async ({ page }) => {
   await page.context().setExtraHTTPHeaders({
     origin: SHOP_ORIGIN,

@@ -38,6 +38,17 @@ test("signing in with Google lands on /auth/callback, greets the user and replac
   await expect(page.getByRole("button", { name: "Gina Google", exact: true })).toBeVisible();
 });
 
+test("signing in with Google from an account page's prompt comes back to that page", async ({ page }) => {
+  await nextGoogleUser({ email: unique("orla"), name: "Orla Orders", email_verified: true });
+  await page.context().setExtraHTTPHeaders({ origin: SHOP_ORIGIN, "x-forwarded-for": `203.0.113.${++clients}` });
+  await page.goto("/account/orders");
+  await waitForHydration(page);
+  await page.getByRole("dialog", { name: "Welcome" }).getByRole("button", { name: "Continue with Google" }).click();
+  await expect(page.getByText("Successfully signed in with Google.")).toBeVisible();
+  await expect(page).toHaveURL(/\/account\/orders$/);
+  await expect(page.getByRole("heading", { level: 1, name: "My Orders" })).toBeVisible();
+});
+
 test("a refusal at Google ends in 'Authentication failed' and home", async ({ page }) => {
   await nextGoogleUser({ error: "access_denied", error_description: "The user denied access" });
   await continueWithGoogle(page);

@@ -159,6 +159,28 @@ test("/trending: back home, stats cards, the six sorts and an empty state with C
   await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
 });
 
+test("/trending lists the products shoppers viewed and bought this week, not the whole catalogue", async ({ page }) => {
+  await page.goto("/trending");
+  const figure = page.getByRole("list", { name: "Trending figures" }).getByRole("listitem").filter({
+    hasText: "Trending Products",
+  });
+  const trending = Number((await figure.locator("span.text-xl").textContent())!.replace(/\D/g, ""));
+  // The sample catalogue's week of shoppers (server/catalogue/trending-sample.ts) makes 18 of 66 trend.
+  expect(trending).toBeGreaterThanOrEqual(4);
+  expect(trending).toBeLessThan(66);
+  await expect(page.getByRole("main").getByRole("article")).toHaveCount(Math.min(trending, 24));
+  await expect(page.getByRole("combobox", { name: "Sort by" })).toHaveValue("trending");
+});
+
+test("/browse New Arrivals starts newest first", async ({ page }) => {
+  await page.goto("/browse");
+  await expect(page.getByRole("combobox", { name: "Sort by" })).toHaveValue("popular");
+  await page.getByRole("link", { name: "New Arrivals" }).click();
+  await expect(page).toHaveURL(/tab=new/);
+  await expect(page.getByRole("combobox", { name: "Sort by" })).toHaveValue("newest");
+  await expectNoAxeViolations(page);
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
   test("a filtered, sorted address renders its results, and Apply sends the panel", async ({ page }, testInfo) => {

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { expectNoAxeViolations } from "./fixtures";
+import sharp from "sharp";
+import { expectNoAxeViolations, waitForHydration } from "./fixtures";
 
 // Every page the header and footer link to, with the heading it must show.
 const pages: [path: string, heading: string | RegExp][] = [
@@ -10,8 +11,6 @@ const pages: [path: string, heading: string | RegExp][] = [
   ["/category/digital-courses", "Digital Courses"],
   ["/category/e-books", "E-books"],
   ["/category/printables", "Printables"],
-  ["/category/digital-planners", "Digital Planners"],
-  ["/category/wall-art-prints", "Wall Art Prints"],
   ["/browse", "Browse All Products"],
   ["/search?q=planner", 'Search Results for "planner"'],
   ["/product/1", "Digital Planner Bundle"],
@@ -35,7 +34,7 @@ for (const [path, heading] of pages) {
   });
 }
 
-test("every header and footer link leads to a real page", async ({ page, request }) => {
+test("every header and footer link leads to a real page, at its one address", async ({ page, request }) => {
   await page.goto("/");
   const hrefs = new Set<string>();
   for (const region of [page.getByRole("banner"), page.getByRole("contentinfo")]) {
@@ -45,9 +44,22 @@ test("every header and footer link leads to a real page", async ({ page, request
       hrefs.add(href);
     }
   }
+  // SPEC section 2's footer names /category/digital-planners and /category/wall-art-prints: the
+  // same categories as the header's, linked at their one address.
+  const footer = await page
+    .getByRole("contentinfo")
+    .getByRole("navigation", { name: "Shop" })
+    .getByRole("link")
+    .evaluateAll((links) => links.map((a) => a.getAttribute("href")));
+  expect(footer).toEqual([
+    "/category/planners",
+    "/category/wall-art",
+    "/category/templates",
+    "/category/digital-courses",
+  ]);
   for (const path of [
-    "/category/digital-planners",
-    "/category/wall-art-prints",
+    "/category/planners",
+    "/category/wall-art",
     "/category/templates",
     "/category/digital-courses",
     "/help",
@@ -63,7 +75,7 @@ test("every header and footer link leads to a real page", async ({ page, request
     expect(hrefs, `the page links to ${path}`).toContain(path);
   }
   for (const href of hrefs) {
-    const response = await request.get(href);
+    const response = await request.get(href, { maxRedirects: 0 });
     expect(response.status(), href).toBe(200);
     expect(await response.text(), href).not.toContain("Oops! Page not found");
   }
@@ -80,8 +92,8 @@ test("the home page shows the catalogue from the database", async ({ page }) => 
   await expect(page.getByRole("link", { name: "Join as Seller" })).toHaveAttribute("href", "/become-seller");
   const categories = page.getByRole("region", { name: "Popular Categories" }).getByRole("link");
   expect(await categories.evaluateAll((links) => links.map((link) => link.getAttribute("href")))).toEqual([
-    "/category/digital-planners",
-    "/category/wall-art-prints",
+    "/category/planners",
+    "/category/wall-art",
     "/category/templates",
     "/category/digital-courses",
   ]);
@@ -102,10 +114,21 @@ test("an unknown address shows the 404 page with a link home", async ({ page }) 
   await expect(page).toHaveURL(/\/$/);
 });
 
-test("an unknown category is not found, an unknown product goes to /browse, an unknown creator says so", async ({
-  page,
-}) => {
+test("an unknown category is a 404 page with a title and the shop around it", async ({ page }) => {
   expect((await page.goto("/category/no-such-category"))?.status()).toBe(404);
+  await expect(page).toHaveTitle(/^Page not found/);
+  await expect(page.getByRole("heading", { level: 1, name: "Oops! Page not found" })).toBeVisible();
+  await expect(
+    page
+      .getByRole("banner")
+      .getByRole("link", { name: /Test Market/ })
+      .first(),
+  ).toBeVisible();
+  await expect(page.getByRole("contentinfo").getByRole("link", { name: "Help Center" })).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test("an unknown product goes to /browse, an unknown creator says so", async ({ page }) => {
   await page.goto("/product/999999");
   await expect(page).toHaveURL(/\/browse$/);
   await page.goto("/creator/nobody-here");
@@ -122,8 +145,24 @@ test("a search with no match says so and suggests other searches", async ({ page
   await expect(page.getByRole("heading", { level: 1, name: 'Search Results for "wall art"' })).toBeVisible();
 });
 
-test("category aliases show the same products and name one canonical address", async ({ page }) => {
-  await page.goto("/category/digital-planners");
+test("a category has one address: other letter cases and the spec's aliases move there for good", async ({
+  page,
+  request,
+}) => {
+  for (const [asked, canonical] of [
+    ["/category/Planners", "/category/planners"],
+    ["/category/digital-planners", "/category/planners"],
+    ["/category/Digital-Planners", "/category/planners"],
+    ["/category/wall-art-prints?sort=newest", "/category/wall-art?sort=newest"],
+    ["/category/E-BOOKS", "/category/e-books"],
+  ]) {
+    const response = await request.get(asked!, { maxRedirects: 0 });
+    expect(response.status(), asked).toBe(301);
+    expect(response.headers().location, asked).toBe(canonical);
+  }
+  await page.goto("/category/Planners");
+  await expect(page).toHaveURL(/\/category\/planners$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Planners" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Digital Planner Bundle", exact: true })).toBeVisible();
   await expect(page.locator("link[rel=canonical]")).toHaveAttribute("href", /\/category\/planners$/);
 });
@@ -135,4 +174,99 @@ test("Load More shows the next page of a listing", async ({ page }) => {
   await expect(page.getByText(/Showing 24 of \d+ products/)).toBeVisible();
   await page.getByRole("link", { name: "Load More" }).click();
   await expect(cards).toHaveCount(48);
+});
+
+test("the help texts say what the shop does: files on the order page, refunds asked there, a Personal license", async ({
+  page,
+}) => {
+  // The product's FAQ tab.
+  await page.goto("/product/1");
+  await waitForHydration(page);
+  await page.getByRole("tab", { name: "FAQ" }).click();
+  const faq = page.getByRole("tabpanel");
+  await expect(faq).toContainText("order page");
+  await expect(faq).toContainText("Request a refund");
+  await expect(faq).not.toContainText("confirmation page");
+  await expect(faq).toContainText("not on sale yet");
+  await expect(faq).not.toContainText("choose the commercial or extended license");
+
+  // The Refund Policy sends buyers where the order pages are, not to the contact form.
+  await page.goto("/refund-policy");
+  const howTo = page.locator("section").filter({ has: page.getByRole("heading", { name: "How to request a refund" }) });
+  await expect(howTo).toContainText("Request a refund");
+  await expect(page.getByRole("main").locator('a[href^="/contact"]')).toHaveCount(0);
+  await expect(
+    page
+      .getByRole("main")
+      .getByRole("link", { name: /My Orders/ })
+      .first(),
+  ).toHaveAttribute("href", "/account/orders");
+  await expect(
+    page
+      .getByRole("main")
+      .getByRole("link", { name: /new link to your order/ })
+      .first(),
+  ).toHaveAttribute("href", "/orders/lookup");
+
+  // Licenses: every purchase is Personal; the others are not sold yet, and no page says otherwise.
+  await page.goto("/license");
+  await expect(page.getByRole("main")).toContainText("Every purchase comes with a Personal license");
+  await expect(page.getByRole("main")).toContainText("not on sale yet");
+  await expect(page.getByRole("main")).not.toContainText("arrange the right license");
+  await page.goto("/help");
+  await waitForHydration(page);
+  for (const summary of await page.getByRole("main").locator("summary").all()) await summary.click();
+  await expect(page.getByRole("main")).toContainText("order page");
+  await expect(page.getByRole("main")).toContainText("not on sale yet");
+  await expect(page.getByRole("main")).not.toContainText("download links appear right after checkout");
+  await expectNoAxeViolations(page);
+});
+
+test("search engines get robots.txt and a sitemap index of every page, category, creator and product", async ({
+  request,
+  baseURL,
+}) => {
+  const robots = await request.get("/robots.txt");
+  expect(robots.headers()["content-type"]).toMatch(/^text\/plain/);
+  const rules = await robots.text();
+  for (const rule of ["/account/", "/seller/", "/admin", "/api/", "/pay/"])
+    expect(rules).toContain(`Disallow: ${rule}`);
+  expect(rules).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
+
+  const index = await request.get("/sitemap.xml");
+  expect(index.headers()["content-type"]).toMatch(/^application\/xml/);
+  const pages = [...(await index.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!);
+  expect(pages).toEqual(
+    expect.arrayContaining([
+      `${baseURL}/sitemap/pages-1.xml`,
+      `${baseURL}/sitemap/categories-1.xml`,
+      `${baseURL}/sitemap/creators-1.xml`,
+      `${baseURL}/sitemap/products-1.xml`,
+    ]),
+  );
+  const addresses: string[] = [];
+  for (const page of pages) {
+    const body = await (await request.get(page)).text();
+    expect(body).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    addresses.push(...[...body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!));
+  }
+  expect(addresses).toEqual(
+    expect.arrayContaining([`${baseURL}/`, `${baseURL}/category/planners`, `${baseURL}/product/1`]),
+  );
+  expect(addresses.filter((address) => address.includes("/product/")).length).toBeGreaterThanOrEqual(66);
+  expect(addresses.some((address) => /\/(account|admin|api)\b/.test(address))).toBe(false);
+  expect((await request.get("/sitemap/products-999.xml")).status()).toBe(404);
+});
+
+test("every page has a link preview picture social networks show: the shop's own, 1200x630", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  await page.goto("/help");
+  const image = page.locator('meta[property="og:image"]');
+  await expect(image).toHaveAttribute("content", `${baseURL}/media/og/shop.jpg`);
+  const picture = await request.get(`${baseURL}/media/og/shop.jpg`);
+  expect(picture.headers()["content-type"]).toBe("image/jpeg");
+  expect(await sharp(await picture.body()).metadata()).toMatchObject({ width: 1200, height: 630 });
 });

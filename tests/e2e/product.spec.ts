@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import sharp from "sharp";
 import { expectNoAxeViolations, waitForHydration } from "./fixtures";
 
 // The product page of SPEC section 2. Product 1 is the sample "Digital Planner Bundle".
@@ -31,7 +32,9 @@ test("the product page: breadcrumb, gallery, badges, price, tabs and related pro
   await expect(tabs.getByRole("tab")).toHaveText(["Product Details", "Features", /^Reviews \([\d,]+\)$/, "FAQ"]);
   const panel = page.getByRole("tabpanel");
   await expect(panel.getByRole("heading", { name: "What you get" })).toBeVisible();
-  await expect(panel.getByText("File size")).toBeVisible();
+  await expect(panel.getByRole("definition").filter({ hasText: "digital-planner-bundle.pdf" })).toHaveText(
+    /^digital-planner-bundle\.pdf \(\d+(\.\d)? KB\)$/,
+  );
   await expect(panel.getByRole("heading", { name: "Requirements" })).toBeVisible();
   await tabs.getByRole("tab", { name: "FAQ" }).click();
   await expect(page.getByRole("tabpanel").locator("dt")).toHaveCount(3);
@@ -42,6 +45,23 @@ test("the product page: breadcrumb, gallery, badges, price, tabs and related pro
   expect(await related.count()).toBeGreaterThan(0);
   expect(await related.count()).toBeLessThanOrEqual(3);
   await expectNoAxeViolations(page);
+});
+
+test("the four tabs are all in sight, in one row, at a phone's width too", async ({ page }) => {
+  await page.goto("/product/1");
+  const tabs = page.getByRole("tablist", { name: "About this product" });
+  const row = (await tabs.boundingBox())!;
+  const boxes = await Promise.all((await tabs.getByRole("tab").all()).map(async (tab) => (await tab.boundingBox())!));
+  expect(boxes).toHaveLength(4);
+  for (const box of boxes) {
+    expect(box.x).toBeGreaterThanOrEqual(row.x - 0.5);
+    expect(box.x + box.width).toBeLessThanOrEqual(row.x + row.width + 0.5);
+    expect(Math.abs(box.y - boxes[0]!.y)).toBeLessThan(1);
+  }
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
 });
 
 test("Reviews shows the latest three, and Read All Reviews pages through all of them", async ({ page }) => {
@@ -80,12 +100,21 @@ test("Share copies the link where the browser has no share sheet", async ({ page
 test("search engines and link previews get the title, canonical address, Open Graph and product data", async ({
   page,
   baseURL,
+  request,
 }) => {
   await page.goto("/product/1");
   const title = await page.getByRole("heading", { level: 1 }).textContent();
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", `${baseURL}/product/1`);
   await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", title!);
-  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /^http.*\/media\/generated\//);
+  // Social networks show no SVG: the preview is a 1200x630 JPEG drawn from the product's picture.
+  const image = page.locator('meta[property="og:image"]');
+  await expect(image).toHaveAttribute("content", new RegExp(`^${baseURL}/media/og/product/1/[a-z0-9-]+\\.jpg$`));
+  const picture = await request.get((await image.getAttribute("content"))!);
+  expect(picture.status()).toBe(200);
+  expect(picture.headers()["content-type"]).toBe("image/jpeg");
+  expect(await sharp(await picture.body()).metadata()).toMatchObject({ format: "jpeg", width: 1200, height: 630 });
+  await expect(page.locator('meta[property="og:image:width"]')).toHaveAttribute("content", "1200");
+  await expect(page.locator('meta[property="og:image:height"]')).toHaveAttribute("content", "630");
   const data = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!);
   expect(data).toMatchObject({ "@type": "Product", name: title, offers: { priceCurrency: "USD" } });
   expect(data.offers.price).toMatch(/^\d+\.\d\d$/);
@@ -99,4 +128,29 @@ test("the back button returns to where the shopper came from", async ({ page }) 
   await expect(page).toHaveURL(/\/product\/\d+$/);
   await page.getByRole("button", { name: "Back" }).click();
   await expect(page).toHaveURL(/\/browse$/);
+});
+
+test("in a Quick-view tab, with nothing to go back to, Back opens the product's category", async ({
+  page,
+  context,
+}) => {
+  await page.goto("/browse");
+  await waitForHydration(page);
+  const card = page.getByRole("main").getByRole("article").first();
+  const [tab] = await Promise.all([
+    context.waitForEvent("page"),
+    card.getByRole("link", { name: /^Quick view .* \(opens in a new tab\)$/ }).click(),
+  ]);
+  await expect(tab).toHaveURL(/\/product\/\d+$/);
+  await waitForHydration(tab);
+  const category = await tab
+    .getByRole("navigation", { name: "Breadcrumb" })
+    .getByRole("listitem")
+    .nth(1)
+    .getByRole("link")
+    .getAttribute("href");
+  expect(category).toMatch(/^\/category\/[a-z-]+$/);
+  await tab.getByRole("button", { name: "Back" }).click();
+  await expect(tab).toHaveURL(new RegExp(`${category}$`));
+  await expect(tab.getByRole("heading", { level: 1 })).toBeVisible();
 });

@@ -101,7 +101,9 @@ test("a user applies to sell, is approved by an admin, publishes a product with 
     .filter({ has: page.getByLabel(/^Add an image/) })
     .getByRole("button", { name: "Upload" })
     .click();
-  await expect(page.getByText("The image was added.")).toBeVisible();
+  // Said where the seller is, and the field no longer names the file sent.
+  await expect(page.getByText("The image was added.")).toBeInViewport();
+  await expect(page.getByLabel(/^Add an image/)).toHaveValue("");
   await page
     .getByLabel(/^Add a file/)
     .setInputFiles({ name: "notes.pdf", mimeType: "application/pdf", buffer: Buffer.from("just text") });
@@ -119,10 +121,11 @@ test("a user applies to sell, is approved by an admin, publishes a product with 
     .filter({ has: page.getByLabel(/^Add a file/) })
     .getByRole("button", { name: "Upload" })
     .click();
-  await expect(page.getByText("The file was added.")).toBeVisible();
+  await expect(page.getByText("The file was added.")).toBeInViewport();
+  await expect(page.getByLabel(/^Add a file/)).toHaveValue("");
   await expect(page.getByText("focus-planner.pdf")).toBeVisible();
   await page.getByRole("button", { name: "Publish" }).click();
-  await expect(page.getByText("Published: it is on sale now.")).toBeVisible();
+  await expect(page.getByText("Published: it is on sale now.")).toBeInViewport();
   await expectNoAxeViolations(page);
   await page.goto(`/search?q=${encodeURIComponent(title)}`);
   await expect(page.getByRole("link", { name: title }).first()).toBeVisible();
@@ -210,4 +213,61 @@ test("the demo seller sees each sale with its 70/30 split in Earnings", async ({
   expect(mine).toBe(Math.round(price * 0.7));
   expect(fee + mine).toBe(price);
   await expectNoAxeViolations(page);
+});
+
+test("the Seller Dashboard fits a phone: its tabs in one row, sales that swipe sideways with a cue, file sizes on one line", async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.slow();
+  const buyerContext = await anotherClient(browser, testInfo);
+  await buyAsGuest(await buyerContext.newPage(), 1);
+  await buyerContext.close();
+  await page.request.post("/account/sign-in", { form: { email: "seller@demo.example", password: "seller-demo-2026" } });
+  const width = page.viewportSize()!.width;
+  for (const [path, current] of [
+    ["/seller", "Products"],
+    ["/seller/sales", "Sales"],
+    ["/seller/earnings", "Earnings and payouts"],
+    ["/seller/standing", "Account standing"],
+    ["/seller/products/1", "Products"],
+  ] as const) {
+    await page.goto(path);
+    await waitForHydration(page);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(overflow, path).toBeLessThanOrEqual(0);
+    // One row of tabs (scrolling sideways where it must), the current one in sight.
+    const nav = page.getByRole("navigation", { name: "Seller Dashboard" });
+    const row = (await nav.boundingBox())!;
+    const tabs = await nav.getByRole("link").all();
+    for (const tab of tabs) expect(Math.abs((await tab.boundingBox())!.y - row.y), path).toBeLessThan(1);
+    const active = (await nav.getByRole("link", { name: current, exact: true }).boundingBox())!;
+    expect(active.x, path).toBeGreaterThanOrEqual(row.x - 0.5);
+    expect(active.x + active.width, path).toBeLessThanOrEqual(Math.min(row.x + row.width, width) + 0.5);
+  }
+
+  // The sales table scrolls sideways inside its box, with a shadow on the side with more columns.
+  await page.goto("/seller/sales");
+  const sales = page.getByRole("region", { name: "Sales" });
+  await expect(sales.getByRole("row").nth(1)).toBeVisible();
+  const { scrolls, cue } = await sales.evaluate((box) => ({
+    scrolls: box.scrollWidth > box.clientWidth,
+    cue: getComputedStyle(box).backgroundImage.includes("gradient"),
+  }));
+  expect(scrolls).toBe(testInfo.project.name === "platform-phone");
+  expect(cue).toBe(true);
+
+  // A file's size stays on one line however its name wraps.
+  await page.goto("/seller/products/1");
+  const size = page
+    .getByRole("list", { name: "Files" })
+    .getByText(/^\(\d[\d.]* [KMG]?B\)$/)
+    .first();
+  await expect(size).toBeVisible();
+  const lines = await size.evaluate(
+    (span) => new Set([...span.getClientRects()].map((box) => Math.round(box.top))).size,
+  );
+  expect(lines).toBe(1);
 });

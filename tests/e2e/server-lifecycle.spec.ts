@@ -168,3 +168,33 @@ test("killing the server in the middle of checkouts and restarting loses no paid
   second.child.kill("SIGTERM");
   expect(await exited(second.child)).toBe(0);
 });
+
+test("a page's fault, even from a form posted without JavaScript, shows the error screen inside the shop's frame", async () => {
+  const server = startServer({ SHOP_NAME: "Fault Market" });
+  await waitUntilHealthy();
+  // A fault the shop cannot foresee: the table the contact form writes to is gone.
+  await query("ALTER TABLE contact_messages RENAME TO contact_messages_away");
+  try {
+    const base = `http://127.0.0.1:${port}`;
+    const response = await fetch(`${base}/contact`, {
+      method: "POST",
+      headers: { origin: base },
+      body: new URLSearchParams({
+        name: "Fault",
+        email: "fault@example.com",
+        subject: "A fault",
+        message: "This message finds no table to go to.",
+      }),
+    });
+    expect(response.status).toBe(500);
+    const html = await response.text();
+    expect(html).toContain("<title>Something went wrong | Fault Market</title>");
+    expect(html).toContain('href="/category/planners"'); // the category bar
+    expect(html).toContain("Login"); // the account area, as for any visitor
+    expect(html).not.toContain("Marketplace");
+  } finally {
+    await query("ALTER TABLE contact_messages_away RENAME TO contact_messages");
+    server.child.kill("SIGTERM");
+    expect(await exited(server.child)).toBe(0);
+  }
+});

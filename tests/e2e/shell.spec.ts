@@ -1,5 +1,7 @@
 import { expect, test } from "@playwright/test";
-import { expectNoAxeViolations, waitForHydration } from "./fixtures";
+import { DEMO_ACCOUNTS } from "../../server/accounts/demo-accounts.ts";
+import { expectNoAxeViolations, SHOP_ORIGIN, waitForHydration } from "./fixtures";
+import { clientAddress } from "./platform";
 
 test("pages carry a nonce-based Content-Security-Policy that React Router's scripts satisfy", async ({ page }) => {
   const violations: string[] = [];
@@ -53,10 +55,11 @@ test("a broken product image falls back to the placeholder, then to 'Image unava
   await expect(page.getByText("Image unavailable").first()).toBeVisible();
 });
 
-test("the mobile menu offers the same items as the header", async ({ page }, testInfo) => {
+test("the mobile menu offers the same items as the header, whose cart stays beside it", async ({ page }, testInfo) => {
   test.skip(testInfo.project.name !== "phone", "the menu button shows on narrow screens");
   await page.goto("/");
   await waitForHydration(page);
+  await expect(page.getByRole("banner").getByRole("button", { name: "Cart, 0 items" })).toBeVisible();
   await page.getByRole("button", { name: "Open menu" }).click();
   const menu = page.getByRole("dialog");
   await expect(menu).toBeVisible();
@@ -65,7 +68,6 @@ test("the mobile menu offers the same items as the header", async ({ page }, tes
   }
   await expect(menu.getByRole("combobox", { name: "Search products" })).toBeVisible();
   await expect(menu.getByRole("link", { name: "Wishlist, 0 items" })).toBeVisible();
-  await expect(menu.getByRole("button", { name: "Cart, 0 items" })).toBeVisible();
   await expect(menu.getByRole("button", { name: "Login" })).toBeVisible();
   await expectNoAxeViolations(page);
   await menu.getByRole("link", { name: "Templates", exact: true }).click();
@@ -159,4 +161,74 @@ test("a blank header search does nothing", async ({ page }, testInfo) => {
   await box.press("Enter");
   await page.waitForTimeout(300);
   await expect(page).toHaveURL(/\/browse$/);
+});
+
+test("after a suggestion is chosen, the search box shows the search that ran, or is cleared for a product", async ({
+  page,
+}, testInfo) => {
+  await page.goto("/");
+  await waitForHydration(page);
+  // On a phone the box is in the menu, which closes on every page change.
+  const searchBox = async () => {
+    if (testInfo.project.name !== "phone") {
+      return page.getByRole("banner").getByRole("combobox", { name: "Search products" });
+    }
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await page.getByRole("button", { name: "Open menu" }).click();
+    return page.getByRole("dialog").getByRole("combobox", { name: "Search products" });
+  };
+  const list = page.getByRole("listbox", { name: "Search suggestions" });
+
+  let box = await searchBox();
+  await box.fill("planner");
+  const phrase = list.getByRole("group", { name: "Suggestions" }).getByRole("option").first();
+  const chosen = (await phrase.textContent())!;
+  await phrase.click();
+  await expect(page).toHaveURL(new RegExp(`/search\\?q=${encodeURIComponent(chosen).replaceAll("%20", "(%20|\\+)")}$`));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Search Results for "${chosen}"`);
+  box = await searchBox();
+  await expect(box).toHaveValue(chosen);
+
+  await box.fill("abstract");
+  const product = list.getByRole("group", { name: "Products" }).getByRole("option").first();
+  await product.click();
+  await expect(page).toHaveURL(/\/product\/\d+$/);
+  box = await searchBox();
+  await expect(box).toHaveValue("");
+});
+
+test("the error screen of a page that failed to load keeps the shop's name, categories, account and title", async ({
+  page,
+}, testInfo) => {
+  const buyer = DEMO_ACCOUNTS.find((account) => !account.isSeller)!;
+  // A client address of its own: better-auth allows only a few sign-ins per address in 10 s.
+  await page.context().setExtraHTTPHeaders({ origin: SHOP_ORIGIN, "x-forwarded-for": clientAddress() });
+  const signIn = await page.request.post("/account/sign-in", {
+    form: { email: buyer.email, password: buyer.password },
+  });
+  expect(signIn.ok()).toBe(true);
+  await page.goto("/browse");
+  await waitForHydration(page);
+  // The next page's data does not come: the server failed (or the network did).
+  await page.route("**/search.data*", (route) => route.fulfill({ status: 500, body: "" }));
+  const phone = testInfo.project.name === "phone";
+  if (phone) await page.getByRole("button", { name: "Open menu" }).click();
+  const box = (phone ? page.getByRole("dialog") : page.getByRole("banner")).getByRole("combobox", {
+    name: "Search products",
+  });
+  await box.fill("wall art");
+  await box.press("Enter");
+  await expect(page.getByRole("heading", { level: 1, name: "Something went wrong" })).toBeVisible();
+  await expect(page).toHaveTitle("Something went wrong | Test Market");
+  await expect(page.getByRole("banner").getByRole("link", { name: "Test Market" })).toBeVisible();
+  if (phone) {
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+    await page.getByRole("button", { name: "Open menu" }).click();
+  }
+  const frame = phone ? page.getByRole("dialog") : page.getByRole("banner");
+  await expect(frame.getByRole("link", { name: "Planners", exact: true })).toBeVisible();
+  await expect(frame.getByRole("button", { name: buyer.email.split("@")[0], exact: true })).toBeVisible();
+  await expect(frame.getByRole("button", { name: "Login" })).toHaveCount(0);
+  if (phone) await page.keyboard.press("Escape");
+  await expectNoAxeViolations(page);
 });

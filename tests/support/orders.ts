@@ -113,7 +113,7 @@ export async function insertOrder(
   const number = crypto.randomBytes(8).toString("hex").toUpperCase().slice(0, 9);
   const bought = await db.select().from(products).where(inArray(products.id, productIds));
   const subtotal = bought.reduce((sum, product) => sum + product.priceCents, 0);
-  const paid = status !== "pending_payment" && status !== "failed" && status !== "expired";
+  const paid = !["pending_payment", "failed", "expired", "cancelled"].includes(status);
   const [order] = await db
     .insert(orders)
     .values({

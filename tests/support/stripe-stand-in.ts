@@ -3,8 +3,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
 
-// A local stand-in for the part of the Stripe API the shop uses (creating and reading Checkout
-// Sessions, refunding their payments), so the real SDK can be tested without the network. It answers, validates and
+// A local stand-in for the part of the Stripe API the shop uses (creating, reading and expiring
+// Checkout Sessions, refunding their payments), so the real SDK can be tested without the network. It answers, validates and
 // fails the way Stripe documents; what it does not model it refuses rather than accepts.
 // Plus the other direction: webhook deliveries signed the way Stripe signs them.
 
@@ -163,26 +163,42 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       return { status: 200, body: created };
     }
 
+    // Expiring a session (the buyer cancelled): only an open one, as Stripe allows.
+    const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path);
+    if (request.method === "POST" && expire?.[1]) {
+      const session = sessionNamed(decodeURIComponent(expire[1]));
+      if (session.status !== "open") {
+        throw invalid(
+          `Only Checkout Sessions with a status in ["open"] can be expired. This session has status "${session.status}".`,
+        );
+      }
+      session.status = "expired";
+      return { status: 200, body: session };
+    }
+
     const retrieve = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
     if (request.method === "GET" && retrieve?.[1]) {
-      const id = decodeURIComponent(retrieve[1]);
-      const session = sessions.get(id);
-      if (!session) {
-        throw new ApiError(404, {
-          error: {
-            type: "invalid_request_error",
-            code: "resource_missing",
-            message: `No such checkout.session: '${id}'`,
-            param: "session",
-          },
-        });
-      }
-      return { status: 200, body: session };
+      return { status: 200, body: sessionNamed(decodeURIComponent(retrieve[1])) };
     }
 
     throw new ApiError(404, {
       error: { type: "invalid_request_error", message: `Unrecognized request URL (${request.method}: ${path}).` },
     });
+  }
+
+  function sessionNamed(id: string): CheckoutSessionObject {
+    const session = sessions.get(id);
+    if (!session) {
+      throw new ApiError(404, {
+        error: {
+          type: "invalid_request_error",
+          code: "resource_missing",
+          message: `No such checkout.session: '${id}'`,
+          param: "session",
+        },
+      });
+    }
+    return session;
   }
 
   const server = http.createServer((request, response) => {

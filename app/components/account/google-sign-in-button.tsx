@@ -2,8 +2,19 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 
-/** Sign in with Google (SPEC section 7): better-auth sends the browser to Google and back to /auth/callback. */
-export function GoogleSignInButton({ configured, className }: { configured: boolean; className?: string }) {
+/**
+ * Sign in with Google (SPEC section 7): better-auth sends the browser to Google and back to
+ * /auth/callback, which goes on to `next` (the page that asked to sign in) or home.
+ */
+export function GoogleSignInButton({
+  configured,
+  next = null,
+  className,
+}: {
+  configured: boolean;
+  next?: string | null;
+  className?: string;
+}) {
   const [connecting, setConnecting] = useState(false);
   if (!configured) {
     return (
@@ -25,7 +36,7 @@ export function GoogleSignInButton({ configured, className }: { configured: bool
         headers: { "Content-Type": "application/json" },
         body: JSON.stringify({
           provider: "google",
-          callbackURL: "/auth/callback",
+          callbackURL: next ? `/auth/callback?${new URLSearchParams({ next })}` : "/auth/callback",
           errorCallbackURL: "/auth/callback",
         }),
       });

@@ -36,8 +36,19 @@ export function LoginButton(props: ButtonProps) {
   );
 }
 
-// One modal for the page, opened by any Login button (or by Follow, for a visitor).
-export function LoginDialog({ demoAccounts, googleSignIn }: { demoAccounts: DemoAccount[]; googleSignIn: boolean }) {
+/**
+ * One modal for the page, opened by any Login button (or by Follow, for a visitor). `next`: the
+ * page to go to once signed in (the header goes there after a password; Google comes back to it).
+ */
+export function LoginDialog({
+  demoAccounts,
+  googleSignIn,
+  next,
+}: {
+  demoAccounts: DemoAccount[];
+  googleSignIn: boolean;
+  next: string | null;
+}) {
   const { open, setOpen, restoreFocus } = useShopDialogs().login;
   return (
     <PanelDialog
@@ -69,7 +80,7 @@ export function LoginDialog({ demoAccounts, googleSignIn }: { demoAccounts: Demo
       <div className="mt-6 flex items-center gap-3 text-xs text-muted-foreground">
         <span className="h-px flex-1 bg-border" /> or <span className="h-px flex-1 bg-border" />
       </div>
-      <GoogleSignInButton configured={googleSignIn} className="mt-4 w-full" />
+      <GoogleSignInButton configured={googleSignIn} next={next} className="mt-4 w-full" />
     </PanelDialog>
   );
 }

@@ -22,7 +22,7 @@ export function ListSearch<Filter extends string>({
   filter: { name: string; label: string; value: Filter; options: Record<Filter, string> };
 }) {
   return (
-    <Form method="get" role="search" className="mt-4 flex flex-wrap items-end gap-3">
+    <Form method="get" role="search" aria-label={queryLabel} className="mt-4 flex flex-wrap items-end gap-3">
       <div className="flex min-w-56 flex-1 flex-col gap-1.5">
         <Label htmlFor={`${id}-query`}>{queryLabel}</Label>
         <Input id={`${id}-query`} name="q" type="search" defaultValue={query} maxLength={100} />

@@ -1,4 +1,5 @@
 import { ShoppingCart, Zap } from "lucide-react";
+import { useEffect, useRef } from "react";
 import { useShopDialogs } from "~/components/layout/shop-dialogs";
 import { Button } from "~/components/ui/button";
 import { useCartChange } from "./use-cart-change";
@@ -18,9 +19,18 @@ export function AddToCartButton({ productId }: { productId: number }) {
 export function BuyNowButton({ productId }: { productId: number }) {
   const openCart = useShopDialogs().cart.show;
   const { busy, change, fetcher } = useCartChange();
-  async function buyNow() {
-    await change("add", productId);
-    if (fetcher.data?.ok !== false) openCart();
+  // The answer arrives in a later render (a closure over fetcher.data would read the one before):
+  // the cart opens once this click's change has come back and was made.
+  const waiting = useRef<"no" | "asked" | "sent">("no");
+  useEffect(() => {
+    if (waiting.current === "asked" && fetcher.state !== "idle") waiting.current = "sent";
+    if (waiting.current !== "sent" || fetcher.state !== "idle") return;
+    waiting.current = "no";
+    if (fetcher.data?.ok) openCart();
+  }, [fetcher.state, fetcher.data, openCart]);
+  function buyNow() {
+    waiting.current = "asked";
+    change("add", productId);
   }
   return (
     <Button type="button" size="lg" variant="secondary" disabled={busy} onClick={buyNow}>

@@ -87,7 +87,38 @@ export function CartDialog({ cart, signedIn }: { cart: Cart; signedIn: boolean }
         description="Digital products, downloaded right after checkout"
         open={open}
         onOpenChange={setOpen}
-        onCloseAutoFocus={restoreFocus}
+        // The guest dialog that replaces the cart takes the focus; otherwise it goes back to the opener.
+        onCloseAutoFocus={(event) => (guestOpen ? event.preventDefault() : restoreFocus(event))}
+        footer={
+          // The totals and Checkout stay in view while a long cart scrolls.
+          cart.lines.length === 0 ? null : (
+            <div className="flex flex-col gap-3">
+              <Totals {...cart} />
+              <div className="flex flex-wrap items-center justify-between gap-3">
+                <Button variant="ghost" disabled={busy} onClick={() => change("clear")}>
+                  Clear cart
+                </Button>
+                <Button
+                  size="lg"
+                  disabled={busy || checkingOut}
+                  onClick={() => {
+                    // One dialog at a time: the cart closes for the guest dialog or the payment tab.
+                    setOpen(false);
+                    if (!signedIn) {
+                      checkout.reset();
+                      setGuestOpen(true);
+                      return;
+                    }
+                    // SPEC section 4: the cart closes and the payment page opens in a new tab.
+                    void checkout.start();
+                  }}
+                >
+                  {checkingOut && signedIn ? "Processing..." : "Checkout"}
+                </Button>
+              </div>
+            </div>
+          )
+        }
       >
         {cart.lines.length === 0 ? (
           <div className="flex flex-col items-center gap-4 py-8 text-center">
@@ -99,41 +130,19 @@ export function CartDialog({ cart, signedIn }: { cart: Cart; signedIn: boolean }
             </Dialog.Close>
           </div>
         ) : (
-          <div className="flex flex-col gap-4">
-            <ul className="divide-y divide-border" aria-label="Products in your cart">
-              {cart.lines.map((line) => (
-                <CartLineRow key={line.productId} line={line} />
-              ))}
-            </ul>
-            <Totals {...cart} className="border-t border-border pt-4" />
-            <div className="flex flex-wrap items-center justify-between gap-3">
-              <Button variant="ghost" disabled={busy} onClick={() => change("clear")}>
-                Clear cart
-              </Button>
-              <Button
-                size="lg"
-                disabled={busy || checkingOut}
-                onClick={() => {
-                  if (!signedIn) {
-                    checkout.reset();
-                    setGuestOpen(true);
-                    return;
-                  }
-                  // SPEC section 4: the cart closes and the payment page opens in a new tab.
-                  setOpen(false);
-                  void checkout.start();
-                }}
-              >
-                {checkingOut && signedIn ? "Processing..." : "Checkout"}
-              </Button>
-            </div>
-          </div>
+          <ul className="divide-y divide-border" aria-label="Products in your cart">
+            {cart.lines.map((line) => (
+              <CartLineRow key={line.productId} line={line} />
+            ))}
+          </ul>
         )}
       </PanelDialog>
       {signedIn && phase.step === "paying" ? <PaymentPendingToast phase={phase} /> : null}
       <GuestCheckoutDialog
+        cart={cart}
         open={guestOpen}
         onOpenChange={setGuestOpen}
+        onCloseAutoFocus={restoreFocus}
         phase={phase}
         onSubmit={(guest) => void checkout.start(guest)}
       />

@@ -1,20 +1,31 @@
+import type { Cart } from "@server/cart/cart.ts";
 import { Loader2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { toast } from "sonner";
 import { PanelDialog } from "~/components/layout/panel-dialog";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/input";
+import { OrderSummary } from "./order-summary";
 import type { CheckoutPhase } from "./use-checkout";
 
-/** The guest checkout dialog (SPEC sections 2, 4 and 5): name and email, both required. */
+const GUEST_FORM_ID = "guest-checkout-form";
+
+/**
+ * The guest checkout dialog (SPEC sections 2, 4 and 5): what the order holds, then name and
+ * email, both required. It replaces the cart modal, whose opener gets the focus back.
+ */
 export function GuestCheckoutDialog({
+  cart,
   open,
   onOpenChange,
+  onCloseAutoFocus,
   phase,
   onSubmit,
 }: {
+  cart: Cart;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  onCloseAutoFocus: (event: Event) => void;
   phase: CheckoutPhase;
   onSubmit: (guest: { name: string; email: string }) => void;
 }) {
@@ -33,9 +44,33 @@ export function GuestCheckoutDialog({
       description="No account needed: we email your receipt and download links."
       open={open}
       onOpenChange={onOpenChange}
+      onCloseAutoFocus={onCloseAutoFocus}
+      // However long the order, where the payment stands and the button stay in view.
+      footer={
+        <div className="flex flex-col gap-3">
+          {phase.step === "paying" ? <PaymentPending phase={phase} /> : null}
+          {phase.step === "ended" ? (
+            <p role="alert" className="rounded-md border border-border bg-muted/40 p-3 text-sm">
+              {phase.reason}
+            </p>
+          ) : null}
+          <Button type="submit" form={GUEST_FORM_ID} size="lg" disabled={busy || !name.trim() || !email.trim()}>
+            {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
+            {phase.step === "starting"
+              ? "Processing..."
+              : phase.step === "paying"
+                ? "Waiting for payment..."
+                : phase.step === "ended"
+                  ? "Pay again"
+                  : "Complete Purchase"}
+          </Button>
+        </div>
+      }
     >
+      {cart.lines.length > 0 ? <OrderSummary cart={cart} /> : null}
       <form
-        className="flex flex-col gap-4"
+        id={GUEST_FORM_ID}
+        className="mt-4 flex flex-col gap-4"
         onSubmit={(event) => {
           event.preventDefault();
           onSubmit({ name: name.trim(), email: email.trim() });
@@ -51,15 +86,6 @@ export function GuestCheckoutDialog({
           disabled={busy}
           onChange={setEmail}
         />
-        {phase.step === "paying" ? <PaymentPending phase={phase} /> : null}
-        <Button type="submit" size="lg" disabled={busy || !name.trim() || !email.trim()}>
-          {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
-          {phase.step === "starting"
-            ? "Processing..."
-            : phase.step === "paying"
-              ? "Waiting for payment..."
-              : "Complete Purchase"}
-        </Button>
       </form>
     </PanelDialog>
   );

@@ -16,11 +16,11 @@ export function Totals({
   return (
     <dl className={cn("grid grid-cols-[1fr_auto] gap-y-1 text-sm", className)}>
       <dt className="text-muted-foreground">Subtotal</dt>
-      <dd>{formatPrice(subtotalCents)}</dd>
+      <dd className="text-right">{formatPrice(subtotalCents)}</dd>
       <dt className="text-muted-foreground">Tax (8%)</dt>
-      <dd>{formatPrice(taxCents)}</dd>
+      <dd className="text-right">{formatPrice(taxCents)}</dd>
       <dt className="text-base font-semibold">Total</dt>
-      <dd className="text-base font-semibold">{formatPrice(totalCents)}</dd>
+      <dd className="text-right text-base font-semibold">{formatPrice(totalCents)}</dd>
     </dl>
   );
 }

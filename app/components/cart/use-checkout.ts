@@ -2,6 +2,7 @@ import type { Cart } from "@server/cart/cart.ts";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { toast } from "sonner";
+import { placedToast } from "~/components/orders/placed-toast";
 
 // Checkout from the cart (SPEC section 4): the order is made on the server, the payment page
 // opens in a new tab, and this tab waits for the payment to be confirmed (by the provider's
@@ -19,7 +20,15 @@ export type CheckoutPhase =
   | { step: "starting" }
   /** Waiting for the payment; `declined` says why the last attempt failed (the buyer may try again). */
   | { step: "paying"; orderNumber: string; paymentUrl: string; declined?: string }
+  /** The payment was cancelled or its page expired: nothing was charged; the buyer may pay again. */
+  | { step: "ended"; orderNumber: string; reason: string }
   | { step: "placed"; orderNumber: string };
+
+/** Why a checkout ended unpaid, by the order's status; undefined while it may still be paid. */
+const ENDED = new Map([
+  ["cancelled", "You cancelled the payment. Nothing was charged."],
+  ["expired", "The payment page expired before the payment was made. Nothing was charged."],
+]);
 
 const POLL_MS = 1500;
 
@@ -45,6 +54,8 @@ export function useCheckout(cart: Cart, onPlaced: (orderNumber: string) => void)
   const placedCallback = useRef(onPlaced);
   placedCallback.current = onPlaced;
   const statusUrl = useRef<string | null>(null);
+  /** The guest's details of the last attempt: paying again reuses them. */
+  const lastGuest = useRef<{ name: string; email: string } | undefined>(undefined);
 
   const fail = useCallback((message: string) => {
     setPhase({ step: "idle" });
@@ -54,10 +65,7 @@ export function useCheckout(cart: Cart, onPlaced: (orderNumber: string) => void)
   const placed = useCallback(
     (orderNumber: string, email: string) => {
       setPhase({ step: "placed", orderNumber });
-      toast.success("Order placed successfully!", {
-        description: `Thank you for your purchase! Your order number is ${orderNumber}. A receipt was sent to ${email}.`,
-        duration: 10_000,
-      });
+      placedToast(orderNumber, email);
       revalidator.revalidate();
       placedCallback.current(orderNumber);
     },
@@ -69,6 +77,8 @@ export function useCheckout(cart: Cart, onPlaced: (orderNumber: string) => void)
     async (guest?: { name: string; email: string }) => {
       // Opened now, while the click still counts as the user's, so that no pop-up blocker stops it.
       const paymentTab = window.open("", "_blank");
+      lastGuest.current = guest;
+      toast.dismiss("checkout-ended");
       setPhase({ step: "starting" });
       let answer: CheckoutAnswer;
       try {
@@ -112,10 +122,11 @@ export function useCheckout(cart: Cart, onPlaced: (orderNumber: string) => void)
       if (answer.status === "paid") {
         stopped = true;
         placed(phase.orderNumber, answer.email);
-      } else if (answer.status === "expired") {
+      } else if (ENDED.has(answer.status)) {
+        // The next attempt is a new order, at the prices of then.
         stopped = true;
         renewKey();
-        fail("The payment page expired before the payment was made. Nothing was charged.");
+        setPhase({ step: "ended", orderNumber: phase.orderNumber, reason: ENDED.get(answer.status)! });
       } else if (answer.status === "failed" && answer.failureReason && answer.failureReason !== phase.declined) {
         // The order stays unpaid and the cart as it was; the payment page lets the buyer try again.
         toast.error("Checkout failed", { description: answer.failureReason });
@@ -126,7 +137,21 @@ export function useCheckout(cart: Cart, onPlaced: (orderNumber: string) => void)
       stopped = true;
       clearInterval(timer);
     };
-  }, [phase, placed, fail, renewKey]);
+  }, [phase, placed, renewKey]);
+
+  // A signed-in buyer's cart has closed: the way to pay again is on the notice. A guest's dialog
+  // shows it itself.
+  const startNow = useRef(start);
+  startNow.current = start;
+  useEffect(() => {
+    if (phase.step !== "ended" || lastGuest.current) return;
+    toast.error("Payment not completed", {
+      id: "checkout-ended",
+      description: phase.reason,
+      duration: Number.POSITIVE_INFINITY,
+      action: { label: "Pay again", onClick: () => void startNow.current() },
+    });
+  }, [phase]);
 
   return { phase, start, reset: () => setPhase({ step: "idle" }) };
 }

@@ -32,7 +32,8 @@ export function ScrollTable({
       aria-label={label}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1).
       tabIndex={0}
-      className="relative overflow-x-auto rounded-lg border border-border"
+      // On a phone the columns that do not fit are a swipe away, with a shadow on that side saying so.
+      className="scroll-cue-x relative overflow-x-auto rounded-lg border border-border"
     >
       <table className={cn("w-full", className)}>
         <caption className="sr-only">{caption}</caption>

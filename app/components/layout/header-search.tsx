@@ -1,7 +1,7 @@
 import type { Suggestions } from "@server/search/suggestions.ts";
 import { Search } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
-import { Form, useFetcher, useNavigate } from "react-router";
+import { Form, useFetcher, useLocation, useNavigate } from "react-router";
 import { Input } from "~/components/ui/input";
 import { formatPrice } from "~/lib/format";
 import { cn } from "~/lib/utils";
@@ -9,7 +9,8 @@ import { cn } from "~/lib/utils";
 // The header search (SPEC sections 2 and 5): suggestions open when the text is longer than one
 // character and close 200 ms after the box loses focus; up to 5 phrases and 5 products. A
 // combobox for keyboards and screen readers: arrows move through the options, Enter takes one,
-// Escape closes the list.
+// Escape closes the list. The box shows the search on screen: on /search its query, elsewhere
+// nothing (a chosen product suggestion leaves it empty, as a new page would).
 
 const CLOSE_DELAY_MS = 200;
 const MIN_LENGTH = 2;
@@ -45,7 +46,9 @@ export function cycle(current: number, step: 1 | -1, size: number) {
 export function HeaderSearch({ id }: { id: string }) {
   const navigate = useNavigate();
   const fetcher = useFetcher<Suggestions>();
-  const [text, setText] = useState("");
+  const location = useLocation();
+  const shownQuery = location.pathname === "/search" ? (new URLSearchParams(location.search).get("q") ?? "") : "";
+  const [text, setText] = useState(shownQuery);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const closeTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
@@ -58,11 +61,14 @@ export function HeaderSearch({ id }: { id: string }) {
   const { load } = fetcher;
   useEffect(() => {
     const query = text.trim();
-    if (query.length < MIN_LENGTH) return;
+    // Only while someone uses the box: not for the query a page put in it.
+    if (query.length < MIN_LENGTH || !open) return;
     const timer = setTimeout(() => load(`/api/v1/search/suggestions?q=${encodeURIComponent(query)}`), 150);
     return () => clearTimeout(timer);
-  }, [text, load]);
+  }, [text, open, load]);
   useEffect(() => () => clearTimeout(closeTimer.current), []);
+  // Each new page (location.key) sets the box to its search, whichever form or suggestion ran it.
+  useEffect(() => setText(shownQuery), [shownQuery, location.key]);
 
   function go(option: Option) {
     setOpen(false);

@@ -3,12 +3,16 @@ import { Dialog } from "radix-ui";
 import type { ReactNode } from "react";
 import { Button } from "~/components/ui/button";
 
-/** A centred modal with a title and a close button, at most 80% of the viewport high (SPEC section 2). */
+/**
+ * A centred modal with a title and a close button, at most 80% of the viewport high (SPEC section 2).
+ * Its body scrolls; the title and the `footer` (the cart's totals and Checkout) stay in view.
+ */
 export function PanelDialog({
   trigger,
   title,
   description,
   children,
+  footer,
   open,
   onOpenChange,
   onCloseAutoFocus,
@@ -18,6 +22,7 @@ export function PanelDialog({
   title: string;
   description: string;
   children: ReactNode;
+  footer?: ReactNode;
   open?: boolean;
   onOpenChange?: (open: boolean) => void;
   onCloseAutoFocus?: (event: Event) => void;
@@ -29,9 +34,9 @@ export function PanelDialog({
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
         <Dialog.Content
           onCloseAutoFocus={onCloseAutoFocus}
-          className="fixed left-1/2 top-1/2 z-50 flex max-h-[80vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col overflow-y-auto rounded-xl bg-background p-6 shadow-xl"
+          className="fixed left-1/2 top-1/2 z-50 flex max-h-[80vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col rounded-xl bg-background py-6 shadow-xl"
         >
-          <div className="flex items-start justify-between gap-4">
+          <div className="flex shrink-0 items-start justify-between gap-4 px-6">
             <div>
               <Dialog.Title className="text-xl font-semibold">{title}</Dialog.Title>
               <Dialog.Description className="text-sm text-muted-foreground">{description}</Dialog.Description>
@@ -42,7 +47,8 @@ export function PanelDialog({
               </Button>
             </Dialog.Close>
           </div>
-          <div className="mt-4">{children}</div>
+          <div className="mt-3 min-h-0 overflow-y-auto px-6 py-1">{children}</div>
+          {footer ? <div className="shrink-0 border-t border-border px-6 pt-4">{footer}</div> : null}
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

@@ -3,22 +3,18 @@ import type { Cart } from "@server/cart/cart.ts";
 import { Heart, Menu, ShoppingCart, X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { useEffect, useRef, useState } from "react";
-import { Link, NavLink, useLocation, useSearchParams } from "react-router";
+import { Link, NavLink, useLocation, useNavigate, useSearchParams } from "react-router";
 import { type DemoAccount, LoginButton, LoginDialog } from "~/components/account/login-dialog";
 import { UserMenu } from "~/components/account/user-menu";
 import { CartDialog } from "~/components/cart/cart-dialog";
 import { Button } from "~/components/ui/button";
 import { Container } from "~/components/ui/page";
 import { nounFor } from "~/lib/format";
+import { safeNextPath } from "~/lib/next-path";
 import { cn } from "~/lib/utils";
 import { HeaderSearch } from "./header-search";
 import { useShopDialogs } from "./shop-dialogs";
 import { ShopLogo } from "./shop-logo";
-
-interface ShoppingCounts {
-  wishlistCount: number;
-  cartCount: number;
-}
 
 interface HeaderProps {
   shopName: string;
@@ -49,31 +45,44 @@ function AccountButton({ user, inMenu = false }: { user: CurrentUser | null; inM
 
 /**
  * The login modal, for visitors. It closes when someone signs in, and opens by itself when an
- * account page sent the visitor here (?signin=required).
+ * account page sent the visitor here (?signin=required), to go back to that page (&next=) once
+ * they have signed in from it.
  */
 function VisitorLogin({ user, demoAccounts, googleSignIn }: AccountProps) {
-  const { setOpen, show } = useShopDialogs().login;
+  const { open, setOpen, show } = useShopDialogs().login;
+  const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
+  const [next, setNext] = useState<string | null>(null);
   const userId = user?.id;
   useEffect(() => {
-    if (userId) setOpen(false);
-  }, [userId, setOpen]);
+    if (!userId) return;
+    setOpen(false);
+    if (next) navigate(next, { replace: true });
+  }, [userId, next, setOpen, navigate]);
+  // Closed without signing in: a later sign-in stays on the page it starts from.
+  useEffect(() => {
+    if (!open) setNext(null);
+  }, [open]);
   // Someone who just signed out of an account page lands here too: no prompt for them.
   const signedOutHere = useRef(false);
   if (userId) signedOutHere.current = true;
   const required = params.get("signin") === "required";
   useEffect(() => {
     if (!required || userId) return;
-    if (!signedOutHere.current) show();
+    if (!signedOutHere.current) {
+      setNext(safeNextPath(params.get("next")));
+      show();
+    }
     setParams(
       (current) => {
         current.delete("signin");
+        current.delete("next");
         return current;
       },
       { replace: true, preventScrollReset: true },
     );
-  }, [required, userId, show, setParams]);
-  return user ? null : <LoginDialog demoAccounts={demoAccounts} googleSignIn={googleSignIn} />;
+  }, [required, userId, params, show, setParams]);
+  return user ? null : <LoginDialog demoAccounts={demoAccounts} googleSignIn={googleSignIn} next={next} />;
 }
 
 /**
@@ -97,26 +106,26 @@ function CountLabel({ label, count }: { label: string; count: number }) {
   );
 }
 
-/** The wishlist and cart buttons with their counts (the cart's is the sum of its quantities). */
-function ShoppingButtons({ wishlistCount, cartCount, inMenu = false }: ShoppingCounts & { inMenu?: boolean }) {
-  const openCart = useShopDialogs().cart.show;
-  const cartButton = (
-    <Button variant="ghost" size="icon" className="relative" onClick={openCart}>
-      <ShoppingCart aria-hidden="true" />
-      <CountLabel label="Cart" count={cartCount} />
+/** The wishlist button with its count. */
+function WishlistButton({ count, className }: { count: number; className?: string }) {
+  return (
+    <Button variant="ghost" size="icon" className={cn("relative", className)} asChild>
+      <Link to="/wishlist">
+        <Heart aria-hidden="true" />
+        <CountLabel label="Wishlist" count={count} />
+      </Link>
     </Button>
   );
+}
+
+/** The cart button with its count (the sum of its quantities): in the header at every width. */
+function CartButton({ count }: { count: number }) {
+  const openCart = useShopDialogs().cart.show;
   return (
-    <>
-      <Button variant="ghost" size="icon" className="relative" asChild>
-        <Link to="/wishlist">
-          <Heart aria-hidden="true" />
-          <CountLabel label="Wishlist" count={wishlistCount} />
-        </Link>
-      </Button>
-      {/* In the phone menu, the menu closes first so that the cart modal is the only one open. */}
-      {inMenu ? <Dialog.Close asChild>{cartButton}</Dialog.Close> : cartButton}
-    </>
+    <Button variant="ghost" size="icon" className="relative" onClick={openCart}>
+      <ShoppingCart aria-hidden="true" />
+      <CountLabel label="Cart" count={count} />
+    </Button>
   );
 }
 
@@ -127,7 +136,7 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   );
 
 export function SiteHeader({ shopName, categories, account, cart, wishlistCount }: HeaderProps) {
-  const counts = { wishlistCount, cartCount: cart?.count ?? 0 };
+  const cartCount = cart?.count ?? 0;
   const links = [
     ...categories.map((c) => ({ to: `/category/${c.slug}`, label: c.name })),
     { to: "/browse", label: "Browse All" },
@@ -140,13 +149,13 @@ export function SiteHeader({ shopName, categories, account, cart, wishlistCount 
           <HeaderSearch id="header-search" />
         </div>
         <div className="ml-auto flex items-center gap-1">
-          <div className="hidden items-center gap-1 sm:flex">
-            <ShoppingButtons {...counts} />
-            <div className="ml-2">
-              <AccountButton user={account.user} />
-            </div>
+          <WishlistButton count={wishlistCount} className="hidden sm:inline-flex" />
+          {/* On a phone too, next to the menu: the toasts (bottom right) never cover it there. */}
+          <CartButton count={cartCount} />
+          <div className="ml-2 hidden sm:block">
+            <AccountButton user={account.user} />
           </div>
-          <MobileMenu shopName={shopName} links={links} account={account} counts={counts} />
+          <MobileMenu shopName={shopName} links={links} account={account} wishlistCount={wishlistCount} />
         </div>
       </Container>
       <nav aria-label="Categories" className="hidden border-t border-border md:block">
@@ -168,12 +177,12 @@ function MobileMenu({
   shopName,
   links,
   account,
-  counts,
+  wishlistCount,
 }: {
   shopName: string;
   links: { to: string; label: string }[];
   account: AccountProps;
-  counts: ShoppingCounts;
+  wishlistCount: number;
 }) {
   // The menu closes once the page changes, or the user signs in or out from it.
   const [open, setOpen] = useState(false);
@@ -210,7 +219,7 @@ function MobileMenu({
             ))}
           </nav>
           <div className="mt-auto flex items-center gap-2 border-t border-border pt-4">
-            <ShoppingButtons {...counts} inMenu />
+            <WishlistButton count={wishlistCount} />
             <div className="ml-auto">
               <AccountButton user={account.user} inMenu />
             </div>

@@ -1,10 +1,12 @@
-// The footer's links, exactly as SPEC section 2 lists them.
+// The footer's links as SPEC section 2 lists them, its categories at their one address: the spec's
+// /category/digital-planners and /category/wall-art-prints are Planners and Wall Art, whose pages
+// answer those addresses with a redirect (app/routes/category.tsx).
 export const footerColumns = [
   {
     title: "Shop",
     links: [
-      { to: "/category/digital-planners", label: "Digital Planners" },
-      { to: "/category/wall-art-prints", label: "Wall Art Prints" },
+      { to: "/category/planners", label: "Digital Planners" },
+      { to: "/category/wall-art", label: "Wall Art Prints" },
       { to: "/category/templates", label: "Templates" },
       { to: "/category/digital-courses", label: "Digital Courses" },
     ],

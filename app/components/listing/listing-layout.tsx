@@ -119,7 +119,10 @@ export function ListingLayout(props: ListingLayoutProps) {
           />
         </div>
       </div>
-      <section aria-label="Products">
+      <section aria-labelledby="listing-results-heading">
+        <h2 id="listing-results-heading" className="sr-only">
+          Products
+        </h2>
         <div className="flex flex-wrap items-center justify-between gap-3">
           <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">{props.summary}</div>
           <div className="flex items-center gap-3">

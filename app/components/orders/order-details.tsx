@@ -11,7 +11,6 @@ import {
   useParams,
   useRevalidator,
 } from "react-router";
-import { toast } from "sonner";
 import { Totals } from "~/components/cart/totals";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -21,6 +20,7 @@ import { formatPrice } from "~/lib/format";
 import { ORDER_LINK_DAYS } from "~/lib/order-link";
 import { OrderLinkForm } from "./order-link-form";
 import { OrderStatusBadge } from "./order-status-badge";
+import { placedToast } from "./placed-toast";
 import { FileList, LicenseLine } from "./purchased-files";
 
 type Item = OrderPageData["items"][number];
@@ -48,7 +48,12 @@ function OrderDetails({ data }: { data: OrderPageData }) {
         <OrderStatusBadge status={order.status} />
       </div>
       <p className="-mt-4 text-sm text-muted-foreground">
-        Placed on {formatDate(order.createdAt)}. Receipt sent to {order.email}.
+        Placed on {formatDate(order.createdAt)}.{" "}
+        {order.receiptSentAt
+          ? `Receipt sent to ${order.email}.`
+          : order.paidAt
+            ? `Your receipt is on its way to ${order.email}.`
+            : null}
       </p>
       <PaymentNotice order={order} />
       <ul className="flex flex-col gap-4" aria-label="Items">
@@ -89,10 +94,7 @@ function useConfirmation(order: OrderPageData["order"]) {
     if (!placed) return;
     if (order.status === "paid" && !said.current) {
       said.current = true;
-      toast.success("Order placed successfully!", {
-        description: `Thank you for your purchase! Your order number is ${order.number}. A receipt was sent to ${order.email}.`,
-        duration: 10_000,
-      });
+      placedToast(order.number, order.email);
       const search = new URLSearchParams(location.search);
       search.delete("placed");
       navigate({ search: search.toString() }, { replace: true, preventScrollReset: true });
@@ -109,14 +111,20 @@ function useConfirmation(order: OrderPageData["order"]) {
   }, [placed, order, location.search, navigate, revalidator]);
 }
 
+/** Where an unpaid order's payment stands, with the way to pay it (a new order, once it has ended). */
 function PaymentNotice({ order }: { order: OrderPageData["order"] }) {
-  if (order.status === "paid" || order.status === "partially_refunded" || order.status === "refunded") return null;
-  const text =
-    order.status === "pending_payment"
+  const location = useLocation();
+  const navigation = useNavigation();
+  const placed = new URLSearchParams(location.search).has("placed");
+  const text = {
+    pending_payment: placed
       ? "We are waiting for the payment to be confirmed. This page updates when it is."
-      : order.status === "failed"
-        ? `The payment did not go through: ${order.failureReason ?? "it was declined."} Nothing was charged.`
-        : "This order expired before it was paid. Nothing was charged.";
+      : "This order has not been paid yet. Nothing has been charged.",
+    failed: `The payment did not go through: ${order.failureReason ?? "it was declined."} Nothing was charged.`,
+    cancelled: "You cancelled the payment. Nothing was charged.",
+    expired: "This order expired before it was paid. Nothing was charged.",
+  }[order.status as string];
+  if (!text) return null;
   return (
     <Card role="status" className="flex flex-wrap items-center justify-between gap-3 p-4 text-sm">
       <p>{text}</p>
@@ -124,6 +132,14 @@ function PaymentNotice({ order }: { order: OrderPageData["order"] }) {
         <Button asChild>
           <a href={order.paymentUrl}>Pay now</a>
         </Button>
+      ) : order.payAgainKey ? (
+        <Form method="post" action={`${location.pathname}${location.search}`}>
+          <input type="hidden" name="intent" value="pay-again" />
+          <input type="hidden" name="idempotencyKey" value={order.payAgainKey} />
+          <Button type="submit" disabled={navigation.formData?.get("intent") === "pay-again"}>
+            Pay again
+          </Button>
+        </Form>
       ) : null}
     </Card>
   );
@@ -178,6 +194,7 @@ function RefundSection({ item }: { item: Item }) {
     <details className="text-sm">
       <summary className="cursor-pointer text-muted-foreground underline">Request a refund</summary>
       <Form method="post" action={`${location.pathname}${location.search}`} className="mt-3 flex flex-col gap-2">
+        <input type="hidden" name="intent" value="refund" />
         <input type="hidden" name="orderItemId" value={item.id} />
         <Label htmlFor={`refund-reason-${item.id}`}>Why would you like a refund?</Label>
         <Textarea

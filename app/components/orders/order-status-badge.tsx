@@ -5,6 +5,7 @@ const LABELS: Record<string, { label: string; variant: "success" | "neutral" | "
   pending_payment: { label: "Awaiting payment", variant: "bestseller" },
   failed: { label: "Payment failed", variant: "sale" },
   expired: { label: "Expired", variant: "neutral" },
+  cancelled: { label: "Cancelled", variant: "neutral" },
   partially_refunded: { label: "Partly refunded", variant: "neutral" },
   refunded: { label: "Refunded", variant: "neutral" },
 };

@@ -1,7 +1,7 @@
 import { Download, KeyRound } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
-import { formatFileSize } from "~/lib/format";
+import { FileSize } from "~/components/ui/file-size";
 
 /** A bought item's license: its kind (the terms of /license) and its key. */
 export function LicenseLine({ type, licenseKey }: { type: string; licenseKey: string }) {
@@ -30,8 +30,8 @@ export function FileList({
     <ul className="flex flex-col gap-2" aria-label={`Files of ${title}`}>
       {files.map((file) => (
         <li key={file.fileId} className="flex flex-wrap items-center justify-between gap-2 text-sm">
-          <span className="min-w-0 break-all">
-            {file.fileName} <span className="text-muted-foreground">({formatFileSize(file.sizeBytes)})</span>
+          <span className="min-w-0 wrap-anywhere">
+            {file.fileName} <FileSize bytes={file.sizeBytes} />
           </span>
           <Button asChild variant="outline" size="sm">
             <a href={file.url} download={file.fileName} aria-label={`Download ${file.fileName}`}>

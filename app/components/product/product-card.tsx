@@ -84,12 +84,23 @@ export function ProductCard({ product, layout = "grid" }: { product: ProductCard
   );
 }
 
-export function ProductGrid({ products, layout = "grid" }: { products: ProductCardData[]; layout?: "grid" | "list" }) {
+export function ProductGrid({
+  products,
+  layout = "grid",
+  columns = 4,
+}: {
+  products: ProductCardData[];
+  layout?: "grid" | "list";
+  /** On wide screens: 3 where a page shows three products (a creator's), so that no column stays empty. */
+  columns?: 3 | 4;
+}) {
   return (
     <ul
       className={cn(
         "grid gap-6",
-        layout === "grid" ? "grid-cols-1 min-[480px]:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" : "grid-cols-1",
+        layout === "grid"
+          ? cn("grid-cols-1 min-[480px]:grid-cols-2 lg:grid-cols-3", columns === 4 && "xl:grid-cols-4")
+          : "grid-cols-1",
       )}
     >
       {products.map((product) => (

@@ -6,7 +6,9 @@ import { Tabs } from "radix-ui";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import { FileSize } from "~/components/ui/file-size";
 import { countOf, formatDuration, formatFileSize } from "~/lib/format";
+import { MONEY_BACK_GUARANTEE_DAYS, REFUND_PROCESSING, REFUND_REVIEW_HOURS } from "~/lib/shop-facts";
 import { ReviewForm } from "./review-form";
 import { StarRating } from "./star-rating";
 
@@ -18,21 +20,21 @@ const REQUIREMENTS = [
   "A printer, only if you want it on paper",
 ];
 
+// The three fixed answers of the FAQ tab: what the shop does today (the Help Center says the same).
 const FAQ = [
   {
     question: "How do I get my files?",
     answer:
-      "Right after checkout: the download starts on the confirmation page, and the link is in your receipt email and your account.",
+      "Once your payment is confirmed you are back on your order page, with a Download button for each file. Your receipt email links to that page, and with an account your files are in My Downloads too.",
   },
   {
     question: "Can I get a refund?",
-    answer:
-      "Yes. Every purchase has a 30-day money-back guarantee: we review refund requests within 24 hours and process them in 3-5 business days.",
+    answer: `Yes, within ${MONEY_BACK_GUARANTEE_DAYS} days of purchase: use Request a refund on your order page. We review requests within ${REFUND_REVIEW_HOURS} hours, and approved refunds are processed in ${REFUND_PROCESSING}.`,
   },
   {
     question: "Can I use it for my business?",
     answer:
-      "The personal license covers your own use. For client work or products you sell, choose the commercial or extended license; see License Terms.",
+      "Every purchase comes with a Personal license, for your own use. Commercial and Extended licenses, for business use and for products you sell, are not on sale yet; see License Terms for what each covers.",
   },
 ];
 
@@ -145,8 +147,24 @@ function Reviews({ product, reviews, breakdown, paged, reviewState }: ReviewsPro
   );
 }
 
+// On a phone the four tabs share the row, a long label on two lines, so that none is cut off.
 const tabClass =
-  "-mb-px whitespace-nowrap border-b-2 border-transparent px-4 py-2 text-sm font-medium text-muted-foreground hover:text-foreground data-[state=active]:border-primary data-[state=active]:text-primary focus-visible:outline-2 focus-visible:outline-ring";
+  "-mb-px border-b-2 border-transparent px-1 py-2 text-center text-sm font-medium text-muted-foreground hover:text-foreground data-[state=active]:border-primary data-[state=active]:text-primary focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring sm:whitespace-nowrap sm:px-4";
+
+/** The files a buyer downloads, each with the size of the stored file. */
+function FileList({ files }: { files: ProductDetail["files"] }) {
+  const total = files.reduce((sum, file) => sum + file.sizeBytes, 0);
+  return (
+    <ul>
+      {files.map((file) => (
+        <li key={file.fileName} className="[overflow-wrap:anywhere]">
+          {file.fileName} <FileSize bytes={file.sizeBytes} />
+        </li>
+      ))}
+      {files.length > 1 ? <li className="text-muted-foreground">Total {formatFileSize(total)}</li> : null}
+    </ul>
+  );
+}
 
 export function ProductTabs({ product, reviews, breakdown, paged, reviewState }: ReviewsProps) {
   const sizes = [
@@ -157,7 +175,7 @@ export function ProductTabs({ product, reviews, breakdown, paged, reviewState }:
   ].filter(Boolean);
   return (
     <Tabs.Root id="reviews" defaultValue={paged ? "reviews" : "details"} className="mt-16 scroll-mt-24">
-      <Tabs.List aria-label="About this product" className="flex gap-1 overflow-x-auto border-b border-border">
+      <Tabs.List aria-label="About this product" className="grid grid-cols-4 border-b border-border sm:flex sm:gap-1">
         <Tabs.Trigger value="details" className={tabClass}>
           Product Details
         </Tabs.Trigger>
@@ -174,15 +192,17 @@ export function ProductTabs({ product, reviews, breakdown, paged, reviewState }:
       <Tabs.Content value="details" className="py-6">
         <div className="grid gap-8 md:grid-cols-2">
           <div>
-            <h3 className="text-lg font-semibold">What you get</h3>
+            <h2 className="text-lg font-semibold">What you get</h2>
             <ul className="mt-3 list-disc space-y-1 pl-5">
               {product.whatYouGet.map((item) => (
                 <li key={item}>{item}</li>
               ))}
             </ul>
             <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-              <dt className="text-muted-foreground">File size</dt>
-              <dd>{formatFileSize(product.fileSizeBytes)}</dd>
+              <dt className="text-muted-foreground">{product.files.length === 1 ? "File" : "Files"}</dt>
+              <dd>
+                <FileList files={product.files} />
+              </dd>
               {sizes.length > 0 ? (
                 <>
                   <dt className="text-muted-foreground">Includes</dt>
@@ -192,7 +212,7 @@ export function ProductTabs({ product, reviews, breakdown, paged, reviewState }:
             </dl>
           </div>
           <div>
-            <h3 className="text-lg font-semibold">Requirements</h3>
+            <h2 className="text-lg font-semibold">Requirements</h2>
             <ul className="mt-3 list-disc space-y-1 pl-5">
               {REQUIREMENTS.map((item) => (
                 <li key={item}>{item}</li>

@@ -25,7 +25,7 @@ export function ReviewForm() {
   }, [fetcher.data]);
   return (
     <fetcher.Form ref={form} method="post" className="mb-8 flex flex-col gap-3 rounded-lg border border-border p-4">
-      <h3 className="font-semibold">Review this product</h3>
+      <h2 className="font-semibold">Review this product</h2>
       <fieldset>
         <legend className="text-sm font-medium">Your rating</legend>
         <div className="mt-1 flex gap-1">

@@ -6,7 +6,7 @@ export function SellerNav() {
     <SectionNav
       label="Seller Dashboard"
       links={[
-        { to: "/seller", label: "Products", end: true },
+        { to: "/seller", label: "Products", end: true, also: "/seller/products" },
         { to: "/seller/sales", label: "Sales" },
         { to: "/seller/analytics", label: "Analytics" },
         { to: "/seller/earnings", label: "Earnings and payouts" },

@@ -4,7 +4,7 @@ import { Badge } from "~/components/ui/badge";
 const STATUS = {
   published: { label: "Published", variant: "success" },
   draft: { label: "Draft", variant: "neutral" },
-  hidden: { label: "Hidden by the platform", variant: "sale" },
+  hidden: { label: "Hidden", variant: "sale" },
   deleted: { label: "Deleted", variant: "neutral" },
 } as const;
 

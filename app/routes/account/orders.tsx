@@ -1,6 +1,6 @@
 import { servicesContext } from "@server/http/context.ts";
 import { listOrders } from "@server/orders/order-history.ts";
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
 import { OrderStatusBadge } from "~/components/orders/order-status-badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -12,15 +12,38 @@ import type { Route } from "./+types/orders";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
-  return { orders: await listOrders(context.get(servicesContext).db, user.id) };
+  return {
+    orders: await listOrders(context.get(servicesContext).db, user.id),
+    unconfirmedEmail: user.emailVerified ? null : user.email,
+  };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "My Orders");
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });
 
+/**
+ * Guest orders join an account once its address is confirmed (claimGuestOrders): until then, say
+ * so, without telling whether there are any (the address is not proved to be the user's).
+ */
+function GuestOrdersNote({ email }: { email: string }) {
+  return (
+    <Card className="mt-6 flex flex-col items-start gap-3 p-5">
+      <p className="[overflow-wrap:anywhere]">
+        Orders you placed as a guest with {email} appear here once you confirm your email address.
+      </p>
+      <Form method="post" action="/account/settings">
+        <input type="hidden" name="intent" value="resend-confirmation" />
+        <Button type="submit" variant="outline">
+          Send a confirmation link
+        </Button>
+      </Form>
+    </Card>
+  );
+}
+
 export default function OrdersPage({ loaderData }: Route.ComponentProps) {
-  const { orders } = loaderData;
+  const { orders, unconfirmedEmail } = loaderData;
   return (
     <Container className="max-w-3xl py-10">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -29,9 +52,12 @@ export default function OrdersPage({ loaderData }: Route.ComponentProps) {
           <Link to="/account/downloads">My Downloads</Link>
         </Button>
       </div>
+      {unconfirmedEmail ? <GuestOrdersNote email={unconfirmedEmail} /> : null}
       {orders.length === 0 ? (
         <Card className="mt-6 flex flex-col items-center gap-4 p-10 text-center">
-          <p className="text-muted-foreground">You have no orders yet.</p>
+          <p className="text-muted-foreground">
+            {unconfirmedEmail ? "No orders in your account yet." : "You have no orders yet."}
+          </p>
           <Button asChild>
             <Link to="/browse">Browse products</Link>
           </Button>

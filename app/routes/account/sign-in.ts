@@ -2,6 +2,7 @@ import { signIn } from "@server/accounts/credentials.ts";
 import { signInSchema } from "@server/accounts/credentials-schema.ts";
 import { servicesContext } from "@server/http/context.ts";
 import { data } from "react-router";
+import { keepPageOnFault } from "~/lib/fetcher-fault";
 import { parseForm, readForm } from "~/lib/form.server";
 import { formAction } from "~/lib/refusal.server";
 import { adoptGuestShopper } from "~/lib/shopper.server";
@@ -17,3 +18,6 @@ export const action = formAction(async ({ request, context }: Route.ActionArgs) 
   await adoptGuestShopper(services.db, request, user.id, headers);
   return data({ ok: true as const, name: user.name }, { headers });
 });
+
+/** In the browser: a fault answers `{ ok: false, message }` for the toast, and the page stays. */
+export const clientAction = keepPageOnFault;

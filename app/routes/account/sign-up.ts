@@ -1,6 +1,7 @@
 import { signUp } from "@server/accounts/credentials.ts";
 import { signUpSchema } from "@server/accounts/credentials-schema.ts";
 import { servicesContext } from "@server/http/context.ts";
+import { keepPageOnFault } from "~/lib/fetcher-fault";
 import { parseForm, readForm } from "~/lib/form.server";
 import { formAction } from "~/lib/refusal.server";
 import type { Route } from "./+types/sign-up";
@@ -14,3 +15,5 @@ export const action = formAction(async ({ request, context }: Route.ActionArgs) 
   await signUp({ ...services, limits: services.accountLimits, headers: request.headers }, input);
   return { ok: true as const, name: input.name, email: input.email, shopName: services.shopName };
 });
+
+export const clientAction = keepPageOnFault;

@@ -3,7 +3,6 @@ import { render, screen, within } from "@testing-library/react";
 import type { ComponentType } from "react";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
-import { HiddenProductNote } from "~/components/sellers/hidden-product-note";
 import MessagesPage from "./messages";
 import OverviewPage from "./overview";
 import ProductsPage from "./products";
@@ -108,18 +107,5 @@ describe("product moderation", () => {
     expect(screen.getByText(/Hidden with its shop/)).toBeInTheDocument();
     expect(screen.queryByRole("link", { name: "Copied Poster" })).toBeNull();
     expect(screen.getByRole("link", { name: "Previous page" })).toHaveAttribute("href", "/admin/products?q=fox");
-  });
-});
-
-describe("the seller's note on a hidden product (product editor)", () => {
-  it("shows the platform's note and the way back for a product hidden by moderation", async () => {
-    const Stub = createRoutesStub([
-      { path: "/", Component: () => <HiddenProductNote hiddenBy="moderation" note="The cover is copied." /> },
-    ]);
-    render(<Stub initialEntries={["/"]} />);
-    expect(await screen.findByText("The cover is copied.", { exact: false })).toHaveTextContent(
-      "The platform's note: The cover is copied.",
-    );
-    expect(screen.getByRole("link", { name: "contact us" })).toHaveAttribute("href", "/contact");
   });
 });

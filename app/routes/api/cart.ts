@@ -4,6 +4,7 @@ import { cartChangeSchema } from "@server/cart/cart-schema.ts";
 import { findShopper } from "@server/cart/shopper.ts";
 import { servicesContext } from "@server/http/context.ts";
 import { data } from "react-router";
+import { keepPageOnFault } from "~/lib/fetcher-fault";
 import { parseIntent, readForm } from "~/lib/form.server";
 import { formAction } from "~/lib/refusal.server";
 import { guestCookieHeader, visitorOf } from "~/lib/shopper.server";
@@ -26,3 +27,6 @@ export const action = formAction(async ({ request, context }: Route.ActionArgs) 
   const shopper = newGuestId ?? (await findShopper(db, visitor));
   return data({ ok: true as const, intent: change.intent, cart: await getCart(db, shopper) }, { headers });
 });
+
+/** In the browser: a fault answers `{ ok: false, message }` for the toast, and the page stays. */
+export const clientAction = keepPageOnFault;

@@ -4,6 +4,7 @@ import { findShopper } from "@server/cart/shopper.ts";
 import { wishlistProductIds } from "@server/cart/wishlist.ts";
 import { servicesContext } from "@server/http/context.ts";
 import { data } from "react-router";
+import { keepPageOnFault } from "~/lib/fetcher-fault";
 import { parseForm, readForm } from "~/lib/form.server";
 import { formAction } from "~/lib/refusal.server";
 import { guestCookieHeader, visitorOf } from "~/lib/shopper.server";
@@ -24,3 +25,6 @@ export const action = formAction(async ({ request, context }: Route.ActionArgs) 
   if (newGuestId) headers.append("Set-Cookie", await guestCookieHeader(newGuestId, publicUrl));
   return data({ ok: true as const, result }, { headers });
 });
+
+/** In the browser: a fault answers `{ ok: false, message }` for the toast, and the page stays. */
+export const clientAction = keepPageOnFault;

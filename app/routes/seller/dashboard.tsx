@@ -6,6 +6,7 @@ import { Plus } from "lucide-react";
 import { Link } from "react-router";
 import { StandingNotice } from "~/components/moderation/standing-notice";
 import { ProductImage } from "~/components/product/product-image";
+import { hiddenReason } from "~/components/sellers/hidden-product-note";
 import { SellerNav } from "~/components/sellers/seller-nav";
 import { StatusBadge } from "~/components/sellers/status-badge";
 import { Button } from "~/components/ui/button";
@@ -70,6 +71,11 @@ export default function SellerDashboard({ loaderData }: Route.ComponentProps) {
                   </Link>
                   <span className="text-sm">{formatPrice(product.priceCents)}</span>
                   <StatusBadge status={product.status} />
+                  {product.status === "hidden" ? (
+                    <p className="line-clamp-2 text-sm text-rose-900">
+                      {hiddenReason(product.hiddenBy, product.hiddenNote)}
+                    </p>
+                  ) : null}
                 </div>
               </Card>
             </li>

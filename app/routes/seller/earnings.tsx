@@ -84,7 +84,7 @@ export default function EarningsPage({ loaderData, actionData }: Route.Component
             ) : (
               <div className="mt-3">
                 <ScrollTable
-                  label="Sales and refunds"
+                  label="Ledger"
                   caption="Your sales, refunds and payouts, newest first"
                   columns={LEDGER_COLUMNS}
                   className="min-w-[40rem] text-sm"

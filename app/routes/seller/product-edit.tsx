@@ -4,8 +4,9 @@ import { parseRecordId } from "@server/lib/record-id.ts";
 import { Refusal } from "@server/lib/refusal.ts";
 import { PRODUCT_NOT_IN_SHOP, productForEditor } from "@server/sellers/seller-products.ts";
 import { ChevronLeft, ChevronRight } from "lucide-react";
-import { useEffect } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { useEffect, useRef } from "react";
+import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
+import { toast } from "sonner";
 import { FormStatus } from "~/components/account/form-status";
 import { ProductImage } from "~/components/product/product-image";
 import { HiddenProductNote } from "~/components/sellers/hidden-product-note";
@@ -14,9 +15,9 @@ import { SellerNav } from "~/components/sellers/seller-nav";
 import { StatusBadge } from "~/components/sellers/status-badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { FileSize } from "~/components/ui/file-size";
 import { Input, Label } from "~/components/ui/input";
 import { Container } from "~/components/ui/page";
-import { formatFileSize } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
 import { formAction, refusalResponse } from "~/lib/refusal.server";
 import { requireSellerShop } from "~/lib/require-seller-shop.server";
@@ -62,6 +63,13 @@ export default function EditProductPage({ loaderData, actionData }: Route.Compon
   const { product, images, files, categories } = loaderData;
   const busy = useNavigation().state === "submitting";
   const moved = actionData && "moved" in actionData ? actionData.moved : null;
+  // A change that worked says so where the seller is (a toast); one refused shows above, in sight.
+  const failure = actionData && !actionData.ok ? actionData : undefined;
+  const status = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (actionData?.ok) toast.success(actionData.message);
+    else if (actionData) status.current?.scrollIntoView({ block: "center" });
+  }, [actionData]);
   // The buttons are disabled while the move is sent: give the focus back to the moved image's
   // button (or its other one, when it reached an end) so that keyboard users can go on.
   useEffect(() => {
@@ -85,13 +93,14 @@ export default function EditProductPage({ loaderData, actionData }: Route.Compon
           </Link>
         ) : null}
       </div>
-      <div className="mt-4">
+      <div ref={status} className="mt-4">
         <FormStatus
           result={
-            actionData ??
-            (loaderData.created
-              ? { ok: true, message: "Draft created: add images and files, then publish it." }
-              : undefined)
+            actionData
+              ? failure
+              : loaderData.created
+                ? { ok: true, message: "Draft created: add images and files, then publish it." }
+                : undefined
           }
         />
       </div>
@@ -112,16 +121,19 @@ export default function EditProductPage({ loaderData, actionData }: Route.Compon
               </p>
             )}
             <div className="mt-4 flex flex-wrap gap-3">
-              <Form method="post">
-                <Button
-                  type="submit"
-                  name="intent"
-                  value={product.status === "published" ? "unpublish" : "publish"}
-                  disabled={busy}
-                >
-                  {product.status === "published" ? "Unpublish" : "Publish"}
-                </Button>
-              </Form>
+              {/* A product the platform hid cannot be published by its seller (the note says why). */}
+              {product.status === "hidden" ? null : (
+                <Form method="post">
+                  <Button
+                    type="submit"
+                    name="intent"
+                    value={product.status === "published" ? "unpublish" : "publish"}
+                    disabled={busy}
+                  >
+                    {product.status === "published" ? "Unpublish" : "Publish"}
+                  </Button>
+                </Form>
+              )}
               <Form
                 method="post"
                 onSubmit={(event) => {
@@ -192,8 +204,8 @@ export default function EditProductPage({ loaderData, actionData }: Route.Compon
             <ul className="mt-3 flex flex-col gap-2 text-sm" aria-label="Files">
               {files.map((file) => (
                 <li key={file.id} className="flex items-center justify-between gap-2">
-                  <span className="min-w-0 break-all">
-                    {file.fileName} <span className="text-muted-foreground">({formatFileSize(file.sizeBytes)})</span>
+                  <span className="min-w-0 wrap-anywhere">
+                    {file.fileName} <FileSize bytes={file.sizeBytes} />
                   </span>
                   <Form method="post">
                     <input type="hidden" name="fileId" value={file.id} />
@@ -271,8 +283,14 @@ function Upload({
   accept?: string;
   busy: boolean;
 }) {
+  // Once the upload is in, the field is emptied (it would still name the file sent).
+  const form = useRef<HTMLFormElement>(null);
+  const answer = useActionData<typeof action>();
+  useEffect(() => {
+    if (answer?.ok && answer.intent === intent) form.current?.reset();
+  }, [answer, intent]);
   return (
-    <Form method="post" encType="multipart/form-data" className="mt-4 flex flex-col gap-2">
+    <Form ref={form} method="post" encType="multipart/form-data" className="mt-4 flex flex-col gap-2">
       <Label htmlFor={`upload-${field}`}>{label}</Label>
       <Input id={`upload-${field}`} name={field} type="file" accept={accept} required className="h-auto py-2" />
       <Button type="submit" name="intent" value={intent} variant="outline" className="self-start" disabled={busy}>

@@ -27,6 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     standing: standing.standing,
     suspendedUntil: iso(standing.suspendedUntil),
+    warningFixBy: iso(standing.warningFixBy),
     actions: standing.actions.map((action) => ({
       ...action,
       issuedAt: action.issuedAt.toISOString(),
@@ -56,10 +57,12 @@ export const action = formAction(async ({ request, context }: Route.ActionArgs) 
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Account standing");
 
-function standingText(standing: Standing, until: string | null) {
+function standingText(standing: Standing, until: string | null, warningFixBy: string | null) {
   switch (standing) {
     case "active":
-      return "Your shop is in good standing: its products are on sale and payouts run every Friday.";
+      return warningFixBy
+        ? `Your shop has a warning: please fix the issue by ${formatDay(warningFixBy)}. Its products stay on sale and payouts run every Friday meanwhile.`
+        : "Your shop is in good standing: its products are on sale and payouts run every Friday.";
     case "suspended":
       return `Your shop is suspended${until ? ` until ${formatDay(until)}` : ""}: its products are hidden from the marketplace, you cannot publish products, and payouts wait until the suspension ends. Buyers keep their downloads.`;
     case "removed":
@@ -68,7 +71,7 @@ function standingText(standing: Standing, until: string | null) {
 }
 
 export default function StandingPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { standing, suspendedUntil, actions } = loaderData;
+  const { standing, suspendedUntil, warningFixBy, actions } = loaderData;
   const busy = useNavigation().state === "submitting";
   return (
     <Container className="py-10">
@@ -77,9 +80,9 @@ export default function StandingPage({ loaderData, actionData }: Route.Component
       <div className="mt-8 flex max-w-3xl flex-col gap-6">
         <Card className="p-6">
           <h2 className="flex flex-wrap items-center gap-3 text-xl font-semibold">
-            Account standing <StandingBadge standing={standing} />
+            Account standing <StandingBadge standing={standing} warned={Boolean(warningFixBy)} />
           </h2>
-          <p className="mt-2">{standingText(standing, suspendedUntil)}</p>
+          <p className="mt-2">{standingText(standing, suspendedUntil, warningFixBy)}</p>
           <p className="mt-2 text-sm text-muted-foreground">
             A first violation of the seller guidelines brings a warning with 7 days to fix it, a second a 30-day
             suspension, a third permanent removal. You can appeal each action within {APPEAL_WINDOW_DAYS} days; appeals

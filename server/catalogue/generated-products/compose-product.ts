@@ -64,7 +64,6 @@ export function composeProduct(r: Random, kind: ProductKind, extraTags: readonly
   );
   const description = `${pickLine(r, profile.openers, details)} ${pickLine(r, profile.middles, details)} ${pickLine(r, profile.closers, details)}`;
   const whatYouGet = profile.whatYouGet(r, details);
-  const fileSizeBytes = Math.max(1, count) * intBetween(r, profile.bytesPerUnit[0], profile.bytesPerUnit[1]);
   const updated = Math.min(END, created + intBetween(r, 0, 120) * DAY);
   const x = r();
   const imageCount = x < 0.25 ? 1 : x < 0.6 ? 2 : 3;
@@ -84,7 +83,6 @@ export function composeProduct(r: Random, kind: ProductKind, extraTags: readonly
     description,
     features,
     whatYouGet,
-    fileSizeBytes,
     pages: null,
     prints: null,
     templates: null,

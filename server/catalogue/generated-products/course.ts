@@ -11,7 +11,6 @@ export const course: KindProfile = {
   countField: "durationMinutes",
   countRange: [45, 1440],
   priceDollars: [19, 199],
-  bytesPerUnit: [5_000_000, 11_000_000],
   formats: ["Video"],
   styles: ["Modern", "Colorful", "Typography", "Minimalist", "Modern"],
   baseTags: ["course", "online course"],

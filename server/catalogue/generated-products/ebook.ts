@@ -12,7 +12,6 @@ export const ebook: KindProfile = {
   countField: "pages",
   countRange: [30, 360],
   priceDollars: [2, 24],
-  bytesPerUnit: [40_000, 120_000],
   formats: ["PDF"],
   styles: ["Minimalist", "Typography", "Modern", "Aesthetic", "Colorful", "Vintage"],
   baseTags: ["ebook", "guide"],

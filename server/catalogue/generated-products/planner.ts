@@ -18,7 +18,6 @@ export const planner: KindProfile = {
   countField: "pages",
   countRange: [40, 520],
   priceDollars: [4, 34],
-  bytesPerUnit: [60_000, 160_000],
   formats: ["PDF", "PDF", "PDF", "PDF", "PDF", "PDF", "PDF", "PDF", "PDF", "PNG"],
   styles: ["Minimalist", "Aesthetic", "Boho", "Colorful", "Modern", "Minimalist", "Aesthetic", "Vintage"],
   baseTags: ["planner", "digital planner"],

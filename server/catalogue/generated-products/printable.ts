@@ -20,7 +20,6 @@ export const printable: KindProfile = {
   countField: "pages",
   countRange: [1, 60],
   priceDollars: [1, 14],
-  bytesPerUnit: [150_000, 700_000],
   formats: ["PDF", "PDF", "PDF", "PDF", "PDF", "PDF", "PDF", "PDF", "PNG", "JPG"],
   styles: ["Colorful", "Minimalist", "Boho", "Vintage", "Modern", "Aesthetic", "Colorful"],
   baseTags: ["printable", "instant download"],

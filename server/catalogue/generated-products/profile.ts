@@ -32,7 +32,6 @@ export interface KindProfile {
   countField: CountField;
   countRange: readonly [number, number];
   priceDollars: readonly [number, number];
-  bytesPerUnit: readonly [number, number];
   formats: readonly Format[]; // repeated entries weigh more
   styles: readonly Style[];
   baseTags: readonly string[];

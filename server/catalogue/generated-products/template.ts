@@ -68,7 +68,6 @@ export const template: KindProfile = {
   countField: "templates",
   countRange: [5, 120],
   priceDollars: [6, 49],
-  bytesPerUnit: [800_000, 6_000_000],
   formats: ["PDF", "PSD", "AI", "PNG"],
   styles: ["Modern", "Minimalist", "Colorful", "Typography", "Aesthetic", "Boho", "Geometric", "Modern", "Minimalist"],
   baseTags: ["templates", "editable"],

@@ -17,7 +17,6 @@ export const wallArt: KindProfile = {
   countField: "prints",
   countRange: [1, 12],
   priceDollars: [3, 29],
-  bytesPerUnit: [6_000_000, 24_000_000],
   formats: ["JPG", "JPG", "JPG", "JPG", "PNG", "PNG", "PNG", "SVG", "SVG", "AI", "PSD"],
   styles: [
     "Abstract",

@@ -3,6 +3,7 @@ import { and, eq, lte, sql } from "drizzle-orm";
 import type { Database, Queryable } from "../../db/client.ts";
 import { hostedPaymentSessions, hostedPaymentWebhooks } from "../../db/schema.ts";
 import { type JobQueue, QUEUES } from "../../jobs/queue.ts";
+import type { CloseOutcome } from "../provider.ts";
 import type { HostedEventBody } from "./hosted-provider.ts";
 import { type CardInput, tryCard } from "./test-cards.ts";
 import { SIGNATURE_HEADER, signatureHeader } from "./webhook-signature.ts";
@@ -23,7 +24,7 @@ export async function findPaymentSession(db: Database, id: string): Promise<Paym
 export type PayResult =
   | { status: "paid"; returnUrl: string }
   | { status: "declined"; reason: string; field?: keyof CardInput }
-  | { status: "expired" };
+  | { status: "expired" | "cancelled" };
 
 /**
  * Pays the session with a card. Paying a session that is already paid charges nothing again and
@@ -44,7 +45,7 @@ export async function payWithCard(
       .for("update");
     if (!session) return null;
     if (session.status === "paid") return { status: "paid", returnUrl: session.returnUrl };
-    if (session.status === "expired") return { status: "expired" };
+    if (session.status === "expired" || session.status === "cancelled") return { status: session.status };
     const data = {
       sessionId: session.id,
       reference: session.reference,
@@ -74,6 +75,30 @@ export async function payWithCard(
       await queueEvent(tx, jobs, { type: "payment.failed", data: { ...data, reason: outcome.reason } });
     }
     return { status: "declined", reason: outcome.reason, field: outcome.field };
+  });
+}
+
+/**
+ * Closes the session for the shop (its buyer cancelled): an open one takes no payment from now
+ * on. The row is locked, so a payment being made at this moment either completes first or is
+ * refused. The shop marks its order itself, so no event is sent.
+ */
+export async function closePaymentSession(db: Database, sessionId: string): Promise<CloseOutcome> {
+  return db.transaction(async (tx) => {
+    const [session] = await tx
+      .select({ status: hostedPaymentSessions.status })
+      .from(hostedPaymentSessions)
+      .where(eq(hostedPaymentSessions.id, sessionId))
+      .for("update");
+    if (!session) throw new Error(`No hosted payment session ${sessionId}`);
+    if (session.status === "paid") return "completed";
+    if (session.status === "open") {
+      await tx
+        .update(hostedPaymentSessions)
+        .set({ status: "cancelled" })
+        .where(eq(hostedPaymentSessions.id, sessionId));
+    }
+    return "closed";
   });
 }
 

@@ -5,6 +5,7 @@ import type { Database } from "../../db/client.ts";
 import { hostedPaymentSessions } from "../../db/schema.ts";
 import { deriveKey } from "../../lib/signing.ts";
 import { type PaymentEvent, type PaymentProvider, WebhookRejected } from "../provider.ts";
+import { closePaymentSession } from "./hosted-payments.ts";
 import { refundHostedPayment } from "./hosted-refunds.ts";
 import { SIGNATURE_HEADER, signatureProblem } from "./webhook-signature.ts";
 
@@ -51,10 +52,13 @@ export function createHostedProvider(options: { db: Database; publicUrl: string;
         })
         .onConflictDoNothing({ target: hostedPaymentSessions.reference });
       const [session] = await options.db
-        .select({ id: hostedPaymentSessions.id })
+        .select({ id: hostedPaymentSessions.id, expiresAt: hostedPaymentSessions.expiresAt })
         .from(hostedPaymentSessions)
         .where(eq(hostedPaymentSessions.reference, request.reference));
-      return { ref: session!.id, url: `${options.publicUrl}/pay/${session!.id}` };
+      return { ref: session!.id, url: `${options.publicUrl}/pay/${session!.id}`, expiresAt: session!.expiresAt };
+    },
+    closeCheckout(sessionRef) {
+      return closePaymentSession(options.db, sessionRef);
     },
     verifyWebhook(rawBody, headers) {
       const problem = signatureProblem(webhookSecret, rawBody, headers.get(SIGNATURE_HEADER));

@@ -76,7 +76,14 @@ describe("mistakes in the form name their field", () => {
     expect(tryCard(card({ expiry: " 07 / 26 " }), NOW)).toEqual({ ok: true });
   });
 
-  it.each(["13/30", "00/30", "1230", "12/2030", "12-30", "ab/cd", ""])(
+  it.each(["12/30", "1230", "12 / 30", " 12/30 ", "12-30", "12.30", "12/2030", "122030", "1/30", "01 30"])(
+    "reads the expiry %j as December 2030 or January 2030, however it is typed",
+    (expiry) => {
+      expect(tryCard(card({ expiry }), NOW)).toEqual({ ok: true });
+    },
+  );
+
+  it.each(["13/30", "00/30", "0030", "1330", "12/3", "123", "12/203", "12/1930", "12//30", "ab/cd", "12/3o", ""])(
     "refuses the expiry %j as malformed",
     (expiry) => {
       expect(tryCard(card({ expiry }), NOW)).toEqual(mistake("expiry", "Enter the expiry date as MM/YY."));

@@ -1,3 +1,5 @@
+import { parseExpiry } from "../../../app/lib/card-input.ts";
+
 // The card numbers the hosted payment page accepts, as a payment provider's test mode does.
 // Documented on the page itself and in the README.
 
@@ -43,10 +45,9 @@ export function tryCard(card: CardInput, now = new Date()): CardOutcome {
   const digits = card.number.replace(/[\s-]/g, "");
   if (!card.name.trim()) return refuse("Enter the name on the card.", "name");
   if (!/^\d{12,19}$/.test(digits) || !luhnValid(digits)) return refuse("Your card number is incorrect.", "number");
-  const expiry = /^(\d{2})\s*\/\s*(\d{2})$/.exec(card.expiry.trim());
-  const month = Number(expiry?.[1]);
-  if (!expiry || month < 1 || month > 12) return refuse("Enter the expiry date as MM/YY.", "expiry");
-  const endOfMonth = new Date(Date.UTC(2000 + Number(expiry[2]), month, 1));
+  const expiry = parseExpiry(card.expiry);
+  if (!expiry) return refuse("Enter the expiry date as MM/YY.", "expiry");
+  const endOfMonth = new Date(Date.UTC(expiry.year, expiry.month, 1));
   if (endOfMonth <= now) return refuse("Your card has expired.", "expiry");
   if (!/^\d{3,4}$/.test(card.cvc.trim())) return refuse("Your card's security code is incomplete.", "cvc");
   switch (digits) {

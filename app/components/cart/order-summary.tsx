@@ -1,0 +1,33 @@
+import type { Cart } from "@server/cart/cart.ts";
+import { formatPrice } from "~/lib/format";
+import { Totals } from "./totals";
+
+/**
+ * What the guest is about to pay for, in the guest checkout dialog: each line with its quantity
+ * and amount, then the subtotal, tax and total as the shop computed them for the cart.
+ */
+export function OrderSummary({ cart }: { cart: Cart }) {
+  return (
+    <section aria-labelledby="order-summary-heading" className="rounded-md border border-border p-3">
+      <h3 id="order-summary-heading" className="text-sm font-semibold">
+        Order summary
+      </h3>
+      <ul className="mt-2 flex flex-col gap-1 text-sm" aria-label="Products in your order">
+        {cart.lines.map((line) => (
+          <li key={line.productId} className="flex justify-between gap-3">
+            <span className="min-w-0">
+              <span className="line-clamp-1">{line.title}</span>
+              {line.quantity > 1 ? (
+                <span className="text-muted-foreground">
+                  {line.quantity} × {formatPrice(line.priceCents)}
+                </span>
+              ) : null}
+            </span>
+            <span className="shrink-0">{formatPrice(line.priceCents * line.quantity)}</span>
+          </li>
+        ))}
+      </ul>
+      <Totals {...cart} className="mt-2 border-t border-border pt-2" />
+    </section>
+  );
+}

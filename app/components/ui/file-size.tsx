@@ -1,0 +1,6 @@
+import { formatFileSize } from "~/lib/format";
+
+/** A file's size after its name, "(1.1 KB)", never broken across lines however the name wraps. */
+export function FileSize({ bytes }: { bytes: number }) {
+  return <span className="whitespace-nowrap text-muted-foreground">({formatFileSize(bytes)})</span>;
+}

@@ -1,0 +1,31 @@
+import { Refusal } from "../lib/refusal.ts";
+import { type CheckoutServices, checkout } from "./checkout.ts";
+import { hasEndedUnpaid, isUnpaid } from "./order-status.ts";
+import { itemsOf, type Order } from "./place-order.ts";
+
+/**
+ * "Pay again" on an order's page. An order that can still be paid opens its own payment page
+ * (made now if the provider could not be reached before). One whose payment was cancelled or
+ * expired becomes a new order of the same items for the same buyer, at the catalogue's prices now
+ * (a product no longer on sale is left out); `idempotencyKey` comes with the form, so that a
+ * repeated click makes one order. Answers where the buyer goes next: the payment page, or the new
+ * order's page when there is nothing to pay.
+ */
+export async function payAgain(services: CheckoutServices, order: Order, idempotencyKey: string): Promise<string> {
+  const buyer = { userId: order.userId, name: order.customerName, email: order.email };
+  let started: Awaited<ReturnType<typeof checkout>>;
+  if (isUnpaid(order.status)) {
+    started = await checkout(services, { shopperId: order.shopperId, buyer, idempotencyKey: order.idempotencyKey });
+  } else if (hasEndedUnpaid(order.status)) {
+    const items = await itemsOf(services.db, order.id);
+    started = await checkout(services, {
+      shopperId: order.shopperId,
+      buyer,
+      idempotencyKey,
+      lines: items.map((item) => ({ productId: item.productId, quantity: item.quantity })),
+    });
+  } else {
+    throw new Refusal("This order has been paid already.", 409);
+  }
+  return started.paymentUrl ?? started.orderPath;
+}

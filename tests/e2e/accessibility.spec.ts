@@ -1,0 +1,100 @@
+import { test } from "@playwright/test";
+import { expectNoAxeViolations, waitForHydration } from "./fixtures";
+import { anotherClient, runScript, signUp } from "./platform";
+
+// Every page of the shop, as each kind of visitor sees it, with axe's WCAG and best-practice
+// rules (issue 13, item 26). The states inside a page (dialogs, tabs, an order) are checked by
+// the journeys' own specs with the same expectNoAxeViolations.
+
+const PUBLIC_PAGES = [
+  "/",
+  "/browse",
+  "/browse?tab=new&view=list",
+  "/category/planners",
+  "/category/no-such-category",
+  "/trending",
+  "/search?q=planner",
+  "/search?q=zzzzqqq",
+  "/search",
+  "/product/1",
+  "/creator/design-studio-pro",
+  "/wishlist",
+  "/help",
+  "/license",
+  "/refund-policy",
+  "/guidelines",
+  "/commission",
+  "/seller-resources",
+  "/become-seller",
+  "/contact",
+  "/orders/lookup",
+  "/account/forgot-password",
+  "/account/reset-password?token=not-a-token",
+  "/no-such-page",
+  "/%E0%A4%A",
+];
+const BUYER_PAGES = [
+  "/account/orders",
+  "/account/downloads",
+  "/account/following",
+  "/account/settings",
+  "/account/profile",
+  "/wishlist",
+  "/become-seller",
+];
+const SELLER_PAGES = [
+  "/seller",
+  "/seller/sales",
+  "/seller/analytics",
+  "/seller/earnings",
+  "/seller/profile",
+  "/seller/standing",
+  "/seller/products/new",
+  "/seller/products/1",
+];
+const ADMIN_PAGES = [
+  "/admin",
+  "/admin/applications",
+  "/admin/sellers",
+  "/admin/appeals",
+  "/admin/products",
+  "/admin/messages",
+  "/admin/refunds",
+];
+
+async function checkPages(page: import("@playwright/test").Page, paths: string[]) {
+  for (const path of paths) {
+    await test.step(path, async () => {
+      await page.goto(path);
+      await waitForHydration(page);
+      await expectNoAxeViolations(page);
+    });
+  }
+}
+
+test("every public page has no axe violations", async ({ page }) => {
+  test.setTimeout(180_000);
+  await checkPages(page, PUBLIC_PAGES);
+});
+
+test("every page of a signed-in buyer has no axe violations", async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.request.post("/account/sign-in", { form: { email: "buyer@demo.example", password: "buyer-demo-2026" } });
+  await checkPages(page, BUYER_PAGES);
+});
+
+test("every page of the seller dashboard has no axe violations", async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.request.post("/account/sign-in", { form: { email: "seller@demo.example", password: "seller-demo-2026" } });
+  await checkPages(page, SELLER_PAGES);
+});
+
+test("every page of the admin console has no axe violations", async ({ browser }, testInfo) => {
+  test.setTimeout(120_000);
+  const context = await anotherClient(browser, testInfo);
+  const page = await context.newPage();
+  const email = await signUp(page, "Axe Admin", "axe-admin");
+  runScript("make-admin", [email]);
+  await checkPages(page, ADMIN_PAGES);
+  await context.close();
+});
