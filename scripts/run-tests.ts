@@ -51,6 +51,7 @@ function vitest(label: string, env: NodeJS.ProcessEnv = {}) {
     numFailedTests: number;
     numPendingTests: number;
     numTodoTests: number;
+    testResults?: { name: string; assertionResults?: { fullName: string; status: string }[] }[];
   }>(report);
   if (!result) {
     totals.failed++;
@@ -63,7 +64,15 @@ function vitest(label: string, env: NodeJS.ProcessEnv = {}) {
   if (!ok && result.numFailedTests === 0) {
     totals.failed++;
     failures.push(`${label} (the run failed outside a test)`);
-  } else if (result.numFailedTests > 0) failures.push(label);
+  } else if (result.numFailedTests > 0) {
+    // Named again here so the end of a long log says which tests failed.
+    const failed = (result.testResults ?? []).flatMap((file) =>
+      (file.assertionResults ?? [])
+        .filter((test) => test.status === "failed")
+        .map((test) => `${file.name.replace(`${process.cwd()}/`, "")} > ${test.fullName}`),
+    );
+    failures.push(`${label} (${failed.join("; ")})`);
+  }
 }
 
 fs.mkdirSync("test-results", { recursive: true });

@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   date,
   doublePrecision,
   index,
@@ -17,6 +18,9 @@ import {
 } from "drizzle-orm/pg-core";
 
 import { user } from "./auth-schema.ts";
+
+/** A PostgreSQL 64-bit transaction id (`pg_current_xact_id()`), read as its decimal text. */
+const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => "xid8" });
 
 export * from "./auth-schema.ts";
 
@@ -179,9 +183,21 @@ export const productSearch = pgTable(
     title: text("title").notNull(),
     tags: text("tags").notNull(),
     searchText: text("search_text").notNull(),
+    // The fields the search index (server/search/search-index.ts) reads besides title and tags, as written.
+    creatorName: text("creator_name").notNull().default(""),
+    /** The category's name and label. */
+    categoryName: text("category_name").notNull().default(""),
+    description: text("description").notNull().default(""),
+    /**
+     * The transaction that last changed the row, and the one that last changed its text: each app server's
+     * index reads the rows changed since it last looked (server/search/index-sync.ts). Set by a trigger.
+     */
+    changedXid: xid8("changed_xid").notNull().default(sql`pg_current_xact_id()`),
+    textXid: xid8("text_xid").notNull().default(sql`pg_current_xact_id()`),
   },
   (table) => [
     index("product_search_text_trgm_idx").using("gin", table.searchText.op("gin_trgm_ops")),
+    index("product_search_changed_idx").on(table.changedXid),
     index("product_search_popular_idx")
       .on(table.downloads.desc().nullsFirst(), table.productId.desc().nullsFirst())
       .where(sql`${table.published}`),
@@ -199,6 +215,21 @@ export const productSearch = pgTable(
     index("product_search_creator_idx").on(table.creatorId),
   ],
 );
+
+/**
+ * Search rows deleted (a product deleted), with the transaction that deleted them, so that every app
+ * server's index drops them too. A TRUNCATE of product_search bumps `productSearchEpoch` instead.
+ */
+export const productSearchRemoved = pgTable("product_search_removed", {
+  productId: integer("product_id").primaryKey(),
+  changedXid: xid8("changed_xid").notNull().default(sql`pg_current_xact_id()`),
+});
+
+/** One row: bumped when product_search is truncated, so that every index is built again. */
+export const productSearchEpoch = pgTable("product_search_epoch", {
+  id: integer("id").primaryKey().default(1),
+  epoch: integer("epoch").notNull().default(0),
+});
 
 export const productImages = pgTable(
   "product_images",
