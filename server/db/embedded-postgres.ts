@@ -1,5 +1,6 @@
 import { execFile } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { abandonedClusters, CLUSTERS_DIR, copyOfBinaries, findCluster, placeCluster } from "./cluster-location.ts";
@@ -156,7 +157,15 @@ export async function startEmbeddedPostgres({
     await exec(bin.pg_ctl, ["stop", "-D", pgData, "-m", "fast", "-w", "-t", "60"]);
   }
 
-  const options = [`-c listen_addresses=''`, `-k ${socketDir}`, `-p ${SOCKET_PORT}`].join(" ");
+  const memory = memorySettingsFor(machineMemory());
+  const setBySystem = settingsSetBySystem(pgData);
+  const sized = Object.entries(memory).filter(([name]) => !setBySystem.has(name));
+  const options = [
+    `-c listen_addresses=''`,
+    `-k ${socketDir}`,
+    `-p ${SOCKET_PORT}`,
+    ...sized.map(([name, value]) => `-c ${name}=${value}`),
+  ].join(" ");
   try {
     await exec(bin.pg_ctl, ["start", "-D", pgData, "-w", "-t", "60", "-l", logFile, "-o", options]);
   } catch (error) {
@@ -166,7 +175,10 @@ export async function startEmbeddedPostgres({
 
   const connection = { host: socketDir, port: SOCKET_PORT, user: SUPERUSER, database };
   await ensureDatabase(connection);
-  log(`Embedded PostgreSQL is running (data in ${pgData})`);
+  log(
+    `Embedded PostgreSQL is running (data in ${pgData}; ${sized.map(([name, value]) => `${name} ${value}`).join(", ")}` +
+      `${setBySystem.size > 0 ? `; ALTER SYSTEM sets ${[...setBySystem].join(", ")}` : ""})`,
+  );
 
   let stopped = false;
   return {
@@ -177,6 +189,60 @@ export async function startEmbeddedPostgres({
       await exec(bin.pg_ctl, ["stop", "-D", pgData, "-m", "fast", "-w", "-t", "60"]);
     },
   };
+}
+
+const MB = 1024 * 1024;
+
+/** The memory this process may use: the machine's, or less when a cgroup (a container's limit) says so. */
+export function machineMemory(): number {
+  const total = os.totalmem();
+  // 0 when unknown; a huge number (2^64 - 1) when the cgroup sets no limit.
+  const constrained = process.constrainedMemory();
+  return constrained > 0 && constrained < total ? constrained : total;
+}
+
+/**
+ * PostgreSQL's memory settings for a machine with `memoryBytes` of memory, in MB. PostgreSQL's defaults
+ * (128 MB of shared_buffers, 4 MB of work_mem) suit a small machine; on a larger one the catalogue's
+ * tables and indexes no longer fit, and every search and listing reads through the operating system.
+ * The embedded database shares the machine with the shop's app servers (up to 1 GB each, their search
+ * index included), so it takes less than the usual quarter of a dedicated database server:
+ * - shared_buffers: 15% (the operating system's file cache holds much of the rest of the data too),
+ *   at least PostgreSQL's own 128 MB, at most 2 GB (a million products and their images fit in it);
+ * - effective_cache_size: half the memory (shared_buffers and the file cache PostgreSQL can count on;
+ *   it allocates nothing, it only tells the planner an index scan will find its pages in memory);
+ * - work_mem: memory/400 (each sort or hash of each query may take this much, with up to 100
+ *   connections), between PostgreSQL's 4 MB and 64 MB;
+ * - maintenance_work_mem: memory/32 (index builds and vacuum, a few at a time), between 64 MB and 1 GB.
+ * Each can be set otherwise with ALTER SYSTEM (kept in postgresql.auto.conf), which then wins.
+ */
+export function memorySettingsFor(memoryBytes: number): Record<MemorySetting, string> {
+  const mb = memoryBytes / MB;
+  const between = (value: number, low: number, high: number) => `${Math.round(Math.min(high, Math.max(low, value)))}MB`;
+  return {
+    shared_buffers: between(mb * 0.15, 128, 2048),
+    effective_cache_size: between(mb * 0.5, 128, Number.POSITIVE_INFINITY),
+    work_mem: between(mb / 400, 4, 64),
+    maintenance_work_mem: between(mb / 32, 64, 1024),
+  };
+}
+
+export type MemorySetting = "shared_buffers" | "effective_cache_size" | "work_mem" | "maintenance_work_mem";
+
+/**
+ * The settings someone set with ALTER SYSTEM (postgresql.auto.conf). A `-c` option at start would
+ * override them, so the sized ones are left out for these. (postgresql.conf is not read: initdb writes
+ * its own shared_buffers there.)
+ */
+export function settingsSetBySystem(pgData: string): Set<string> {
+  const file = path.join(pgData, "postgresql.auto.conf");
+  if (!fs.existsSync(file)) return new Set();
+  const names = fs
+    .readFileSync(file, "utf8")
+    .split("\n")
+    .map((line) => /^\s*([A-Za-z_][\w.]*)\s*=/.exec(line)?.[1]?.toLowerCase())
+    .filter((name): name is string => name !== undefined);
+  return new Set(names);
 }
 
 async function ensureDatabase(connection: EmbeddedPostgres["connection"]) {
