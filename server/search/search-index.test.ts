@@ -1,0 +1,247 @@
+import { describe, expect, it } from "vitest";
+import { sampleCategories, sampleCreators, sampleProducts } from "../catalogue/sample-catalogue.ts";
+import { type IndexedProduct, type IndexedText, SearchIndex } from "./search-index.ts";
+import { SUGGESTED_PHRASES } from "./suggestions.ts";
+import { fieldWords, queryWords, typoBudget } from "./words.ts";
+
+// The matching and ranking rules on the sample catalogue, in memory (index-sync.test.ts and
+// product-search.test.ts check the same index fed from PostgreSQL).
+
+const categoryOf = new Map(sampleCategories.map((category, i) => [category.slug, { id: i + 1, category }]));
+const creatorOf = new Map(sampleCreators.map((creator, i) => [creator.slug, { id: i + 1, creator }]));
+
+function figures(product: (typeof sampleProducts)[number], changes: Partial<IndexedProduct> = {}): IndexedProduct {
+  return {
+    productId: product.id,
+    categoryId: categoryOf.get(product.categorySlug)!.id,
+    creatorId: creatorOf.get(product.creatorSlug)!.id,
+    priceCents: product.priceCents,
+    originalPriceCents: product.originalPriceCents ?? null,
+    downloads: product.downloads,
+    rating: product.rating,
+    reviewCount: product.reviewCount,
+    isBestseller: product.isBestseller,
+    publishedAt: Date.parse(product.createdAt),
+    trendingScore: 0,
+    format: product.format,
+    styles: product.styles,
+    ...changes,
+  };
+}
+
+function text(product: (typeof sampleProducts)[number]): IndexedText {
+  const { category } = categoryOf.get(product.categorySlug)!;
+  return {
+    title: product.title,
+    tags: product.tags.join("\n"),
+    creatorName: creatorOf.get(product.creatorSlug)!.creator.name,
+    categoryName: `${category.name} ${category.label}`,
+    description: product.description,
+  };
+}
+
+function sampleIndex() {
+  const index = new SearchIndex();
+  for (const product of sampleProducts) index.put(figures(product), text(product));
+  return index;
+}
+
+const index = sampleIndex();
+const titleOf = new Map(sampleProducts.map((product) => [product.id, product.title]));
+const titles = (query: string, more: Parameters<SearchIndex["search"]>[0] = {}) =>
+  index.search({ text: query, limit: 100, ...more }).productIds.map((id) => titleOf.get(id)!);
+
+/** SPEC section 5: a case-insensitive substring of the title, creator, category or any tag. */
+function specMatches(product: (typeof sampleProducts)[number], query: string) {
+  const q = query.trim().toLowerCase();
+  const { category } = categoryOf.get(product.categorySlug)!;
+  const creator = creatorOf.get(product.creatorSlug)!.creator;
+  return [product.title, creator.name, category.name, category.label, ...product.tags].some((field) =>
+    field.toLowerCase().includes(q),
+  );
+}
+
+describe("words", () => {
+  it("fold case and accents, join apostrophes, and give a compound's parts and its joined form", () => {
+    expect(queryWords("  Résumé  KID'S e-Book ")).toEqual(["resume", "kids", "ebook"]);
+    expect(fieldWords("Kid's E-Book").map(({ word, position }) => `${word}@${position}`)).toEqual([
+      "kids@0",
+      "e@1",
+      "book@2",
+      "ebook@1",
+    ]);
+  });
+
+  it("allow no typo below 5 letters, one from 5, two from 9, none in numbers", () => {
+    expect([typoBudget("boho"), typoBudget("plann"), typoBudget("minimalist"), typoBudget("20266")]).toEqual([
+      0, 1, 2, 0,
+    ]);
+  });
+});
+
+describe("matching", () => {
+  it("finds every word in any order and in any field, for the shop's own suggestions and the queries shoppers typed", () => {
+    const wanted: Record<string, string> = {
+      "social media templates": "Social Media Template Pack",
+      "instagram templates": "Instagram Story Templates Bundle",
+      "minimalist wall art": "Minimalist Typography Quote Prints Set of 6",
+      "online course": "Digital Marketing Course",
+      "printable calendar": "Content Calendar Playbook for Creators",
+      "resume template": "Minimalist Resume and Cover Letter Kit",
+      "wall art prints": "Abstract Wall Art Collection",
+      "botanical prints": "Vintage Botanical Recipe Cards",
+      "minimalist planner": "2026 Minimalist Weekly Planner",
+      "boho wedding": "Boho Digital Wedding Planner",
+      "kids printable": "Printable Kids Activity Book",
+      "planner digital": "Digital Planner Bundle",
+    };
+    for (const [query, title] of Object.entries(wanted)) expect(titles(query), query).toContain(title);
+    for (const phrase of SUGGESTED_PHRASES) expect(titles(phrase).length, phrase).toBeGreaterThan(0);
+  });
+
+  it("still finds everything the spec's substring rule finds", () => {
+    for (const query of [
+      "PLANNER",
+      "wall art",
+      "studio",
+      "Courses",
+      "minimal",
+      "budget",
+      "ann",
+      "  Boho  ",
+      "e-book",
+    ]) {
+      const found = new Set(index.search({ text: query, limit: 1000 }).productIds);
+      const spec = sampleProducts.filter((product) => specMatches(product, query)).map((product) => product.id);
+      expect(
+        spec.filter((id) => !found.has(id)),
+        query,
+      ).toEqual([]);
+    }
+  });
+
+  it("needs every word: a word no product has leaves nothing", () => {
+    expect(titles("planner zzqxv")).toEqual([]);
+  });
+
+  it("matches plurals and other forms of a word", () => {
+    expect(titles("teachers")).toContain("Teacher Lesson Planner 2026-2027");
+    expect(titles("invoices")).toContain("Small Business Invoice and Proposal Templates");
+    expect(titles("weddings")).toContain("Boho Digital Wedding Planner");
+  });
+
+  it("takes the last word as the beginning of a word while typing, in every field", () => {
+    expect(titles("boho weddi")).toContain("Boho Digital Wedding Planner");
+    const typing = new SearchIndex();
+    const product = sampleProducts[0]!;
+    typing.put(figures(product), { ...text(product), description: "Printed on thick paper." });
+    expect(typing.search({ text: "thic" }).productIds).toEqual([product.id]);
+    expect(typing.search({ text: "thic paper" }).productIds).toEqual([]);
+  });
+
+  it("forgives one typo from 5 letters and two from 9, none in shorter words", () => {
+    expect(titles("weding planer")).toContain("Boho Digital Wedding Planner");
+    expect(titles("minimalst")).toContain("2026 Minimalist Weekly Planner");
+    expect(titles("minnimallist")).toContain("2026 Minimalist Weekly Planner"); // two edits, 12 letters
+    expect(titles("bohi")).toEqual([]); // 4 letters: exact only
+    expect(titles("wdding planer")).toContain("Boho Digital Wedding Planner");
+    expect(titles("wdeding")).toContain("Boho Digital Wedding Planner"); // a swap is one edit
+  });
+
+  it("covers British and American spellings within the typo budget", () => {
+    const spellings = new SearchIndex();
+    const [first, second, third] = sampleProducts;
+    const only = (title: string) => ({ title, tags: "", creatorName: "", categoryName: "", description: "" });
+    spellings.put(figures(first!), only("Colour Palette Organiser"));
+    spellings.put(figures(second!), only("Color Swatch Organizer"));
+    spellings.put(figures(third!), only("Catalogue Centre"));
+    const ids = (query: string) => spellings.search({ text: query }).productIds.sort();
+    expect(ids("color")).toEqual([first!.id, second!.id].sort());
+    expect(ids("colour")).toEqual([first!.id, second!.id].sort());
+    expect(ids("organizer")).toEqual([first!.id, second!.id].sort());
+    expect(ids("catalog center")).toEqual([third!.id]);
+  });
+
+  it("applies synonyms", () => {
+    const withSynonyms = sampleIndex();
+    expect(withSynonyms.search({ text: "curriculum", limit: 10 }).total).toBe(0);
+    withSynonyms.setSynonyms([["curriculum", "resume"]]);
+    expect(withSynonyms.search({ text: "curriculum", limit: 10 }).total).toBeGreaterThan(0);
+  });
+});
+
+describe("ranking", () => {
+  it("puts a title match above a tag, category, creator or description match", () => {
+    const found = index.search({ text: "planner", limit: 100 }).productIds;
+    const inTitle = (id: number) => titleOf.get(id)!.toLowerCase().includes("planner");
+    const firstOther = found.findIndex((id) => !inTitle(id));
+    expect(firstOther).toBeGreaterThan(0);
+    expect(found.slice(firstOther).some(inTitle)).toBe(false);
+  });
+
+  it("ranks the words together and in order above the same words apart", () => {
+    const found = titles("wedding planner");
+    expect(found[0]).toBe("Boho Digital Wedding Planner");
+  });
+
+  it("breaks ties by rating, then sales", () => {
+    const found = index.search({ text: "planner", limit: 100 }).productIds;
+    const inTitle = found.filter((id) => titleOf.get(id)!.toLowerCase().split(/\W+/).includes("planner"));
+    const ratings = inTitle.map((id) => sampleProducts.find((p) => p.id === id)!.rating);
+    expect(ratings).toEqual([...ratings].sort((a, b) => b - a));
+  });
+});
+
+describe("filters, facets and sorts", () => {
+  it("counts each facet under the other filters, with the total", () => {
+    const planners = categoryOf.get("planners")!.id;
+    const answer = index.search({ text: "planner", formats: ["PDF"], categoryIds: [planners], facets: true });
+    const all = sampleProducts.filter((p) => titles("planner").includes(p.title));
+    expect(answer.total).toBe(all.filter((p) => p.format === "PDF" && p.categorySlug === "planners").length);
+    expect(answer.facets!.formats.PDF).toBe(answer.total);
+    expect(answer.facets!.categories[planners]).toBe(answer.total);
+    const pngs = all.filter((p) => p.format === "PNG" && p.categorySlug === "planners").length;
+    expect(answer.facets!.formats.PNG ?? 0).toBe(pngs);
+  });
+
+  it("sorts the same matches by price", () => {
+    const prices = index
+      .search({ text: "planner", sort: "price-low", limit: 100 })
+      .productIds.map((id) => sampleProducts.find((p) => p.id === id)!.priceCents);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    expect(prices.length).toBe(index.search({ text: "planner" }).total);
+  });
+});
+
+describe("keeping up", () => {
+  it("finds a product by its new title, no longer by its old one, and not once it is removed", () => {
+    const changing = sampleIndex();
+    const product = sampleProducts[0]!;
+    const before = changing.search({ text: product.title }).productIds;
+    expect(before).toContain(product.id);
+    changing.put(figures(product), {
+      title: "Quokka Journal",
+      tags: "quokka",
+      creatorName: "",
+      categoryName: "",
+      description: "",
+    });
+    expect(changing.search({ text: "quokka" }).productIds).toEqual([product.id]);
+    expect(changing.search({ text: product.title }).productIds).not.toContain(product.id);
+    changing.put(figures(product, { priceCents: 123 }));
+    expect(changing.search({ text: "quokka", maxPriceCents: 123 }).productIds).toEqual([product.id]);
+    changing.remove(product.id);
+    expect(changing.search({ text: "quokka" }).total).toBe(0);
+    changing.compact();
+    expect(changing.documents).toBe(sampleProducts.length - 1);
+    expect(changing.search({ text: "planner" }).total).toBe(index.search({ text: "planner" }).total - 1);
+  });
+});
+
+describe("did you mean", () => {
+  it("offers the catalogue's closest words for a query that finds nothing", () => {
+    expect(index.didYouMean("spaceship planner")).toBe("planner");
+    expect(index.didYouMean("botanicall prrints")).toBe("botanical prints");
+    expect(index.didYouMean("zzqxvw")).toBeNull();
+  });
+});

@@ -1,0 +1,848 @@
+import { LRUCache } from "lru-cache";
+import type { Sort, Tab } from "./listing-query.ts";
+import { Vocabulary } from "./vocabulary.ts";
+import { fieldWords, queryWords, typoBudget } from "./words.ts";
+
+// The shop's search: every published product's words and figures in this process's memory, in typed
+// arrays, so that a search, its exact facet counts and its sort take a pass over the matching
+// products' numbers, not a database round trip per match. Each app server keeps its own, fed from
+// product_search (server/search/index-sync.ts). See docs/decisions/019-search-index-in-memory.md.
+//
+// Matching (every word of the query must match, in any order, in any field):
+//   the word itself 1, a word of the same stem 0.9, a synonym 0.9, the last word as the beginning of a
+//   word 0.8, a word within the typo budget 0.6 (one edit) or 0.45 (two), and the spec's rule: the word
+//   inside a word of the title, tags, category or creator 0.3.
+// Ranking (Relevance): for each query word its best match's quality times its field's weight (title
+// 16, tags 8, category 4, creator 2, description 1), summed, plus 10 when the words stand together and
+// in order; then rating, then sales (downloads).
+
+export interface IndexedProduct {
+  productId: number;
+  categoryId: number;
+  creatorId: number;
+  priceCents: number;
+  originalPriceCents: number | null;
+  downloads: number;
+  rating: number;
+  reviewCount: number;
+  isBestseller: boolean;
+  /** Milliseconds since the epoch, or null. */
+  publishedAt: number | null;
+  trendingScore: number;
+  format: string;
+  styles: readonly string[];
+}
+
+export interface IndexedText {
+  title: string;
+  /** The tags, one per line. */
+  tags: string;
+  creatorName: string;
+  categoryName: string;
+  description: string;
+}
+
+export interface IndexFilters {
+  text?: string;
+  categoryIds?: readonly number[];
+  categoryScope?: number;
+  formats?: readonly string[];
+  styles?: readonly string[];
+  minPriceCents?: number;
+  maxPriceCents?: number;
+  tab?: Tab;
+  creatorId?: number;
+  trending?: boolean;
+}
+
+export interface IndexSearch extends IndexFilters {
+  sort?: Sort;
+  limit?: number;
+  offset?: number;
+  /** Count products per category, format and style (each under the other filters). */
+  facets?: boolean;
+  stats?: boolean;
+  /** Milliseconds since the epoch, for New Arrivals and "new this week" (tests pass their own). */
+  now?: number;
+}
+
+export interface IndexFacets {
+  categories: Record<number, number>;
+  formats: Record<string, number>;
+  styles: Record<string, number>;
+}
+
+export interface IndexStats {
+  products: number;
+  downloads: number;
+  averageRating: number;
+  newThisWeek: number;
+}
+
+export interface IndexAnswer {
+  /** The page's product ids, in order. */
+  productIds: number[];
+  /** Products that match every filter. */
+  total: number;
+  facets?: IndexFacets;
+  stats?: IndexStats;
+}
+
+const DAY_MS = 86_400_000;
+/** New Arrivals are the products first published in this many days. */
+export const NEW_ARRIVAL_DAYS = 30;
+/** Words of a query beyond this many are not matched (a pasted paragraph is not a search). */
+export const MAX_QUERY_WORDS = 10;
+
+// Field bits of a posting in a word's name list; the description has a list of its own.
+const TITLE = 1;
+const TAGS = 2;
+const CATEGORY = 4;
+const CREATOR = 8;
+/** The weight of a match by the best field it is in (index: the field bits). */
+const FIELD_WEIGHT = Float32Array.from({ length: 16 }, (_, bits) =>
+  bits & TITLE ? 16 : bits & TAGS ? 8 : bits & CATEGORY ? 4 : bits & CREATOR ? 2 : 0,
+);
+const DESCRIPTION_WEIGHT = 1;
+const PHRASE_BONUS = 10;
+/** Positions are counted in the title and tags; past this a word has none (for phrases). */
+const NO_POSITION = 255;
+
+export const MATCH_QUALITY = {
+  exact: 1,
+  stem: 0.9,
+  synonym: 0.9,
+  prefix: 0.8,
+  typo1: 0.6,
+  typo2: 0.45,
+  inside: 0.3,
+} as const;
+
+interface Expansion {
+  term: number;
+  quality: number;
+  /** The word is only inside this term (the spec's substring rule): names only, never the description. */
+  namesOnly: boolean;
+}
+
+// A word's postings: the products it is in (slots, ascending), in the title, tags, category or creator
+// (with the fields' bits and its first position), and separately in the description.
+class Postings {
+  slots = new Uint32Array(2);
+  fields = new Uint8Array(2);
+  positions = new Uint8Array(2);
+  size = 0;
+  descriptionSlots = new Uint32Array(0);
+  descriptionSize = 0;
+
+  addName(slot: number, fields: number, position: number) {
+    if (this.size === this.slots.length) {
+      const length = this.size * 2;
+      this.slots = copyInto(new Uint32Array(length), this.slots);
+      this.fields = copyInto(new Uint8Array(length), this.fields);
+      this.positions = copyInto(new Uint8Array(length), this.positions);
+    }
+    this.slots[this.size] = slot;
+    this.fields[this.size] = fields;
+    this.positions[this.size++] = position;
+  }
+
+  addDescription(slot: number) {
+    if (this.descriptionSize === this.descriptionSlots.length) {
+      this.descriptionSlots = copyInto(new Uint32Array(Math.max(2, this.descriptionSize * 2)), this.descriptionSlots);
+    }
+    this.descriptionSlots[this.descriptionSize++] = slot;
+  }
+
+  get bytes() {
+    return this.slots.byteLength * 1.5 + this.descriptionSlots.byteLength + 64;
+  }
+}
+
+function copyInto<T extends Uint32Array | Uint8Array | Int32Array | Float64Array>(target: T, source: T): T {
+  target.set(source.subarray(0, Math.min(source.length, target.length)));
+  return target;
+}
+
+/** A growable column of numbers, one per slot. */
+function column<T extends Int32Array | Uint8Array | Uint32Array | Float64Array>(array: T, length: number, fill = 0): T {
+  if (length <= array.length) return array;
+  const next = new (array.constructor as new (length: number) => T)(Math.max(length, Math.ceil(array.length * 1.5)));
+  next.set(array);
+  if (fill !== 0) next.fill(fill, array.length);
+  return next;
+}
+
+/** A value's small number in a dictionary of up to 32 values (formats, styles), for bit sets. */
+class Dictionary {
+  readonly values: string[] = [];
+  private readonly numbers = new Map<string, number>();
+  numberOf(value: string): number {
+    let number = this.numbers.get(value);
+    if (number === undefined) {
+      number = this.values.length;
+      this.values.push(value);
+      this.numbers.set(value, number);
+    }
+    return number;
+  }
+  find(value: string): number | undefined {
+    return this.numbers.get(value);
+  }
+}
+
+export class SearchIndex {
+  readonly vocabulary = new Vocabulary();
+  private readonly postings: Postings[] = [];
+  private synonyms = new Map<string, string[]>();
+  private readonly formats = new Dictionary();
+  private readonly styleNames = new Dictionary();
+  // One slot per indexed version of a product; a product whose text changes gets a new slot and its
+  // old one is marked dead (compact() drops dead slots when they pile up).
+  private slotCount = 0;
+  /** One more than the highest category id seen (category ids are small: a count per id). */
+  private categoryLimit = 1;
+  private deadCount = 0;
+  private alive = new Uint8Array(1024);
+  private productOf = new Int32Array(1024);
+  private slotOfProduct = new Int32Array(1024).fill(-1);
+  private category = new Int32Array(1024);
+  private creator = new Int32Array(1024);
+  private price = new Int32Array(1024);
+  private originalPrice = new Int32Array(1024);
+  private downloads = new Float64Array(1024);
+  private rating = new Float64Array(1024);
+  private reviewCount = new Int32Array(1024);
+  private bestseller = new Uint8Array(1024);
+  private publishedAt = new Float64Array(1024);
+  private trending = new Float64Array(1024);
+  private format = new Uint8Array(1024);
+  private styles = new Uint32Array(1024);
+  // Scratch space of a search, kept between searches (one search runs at a time: it never awaits).
+  private candidateOf = new Int32Array(1024).fill(-1);
+  private readonly expansionCache = new LRUCache<string, Expansion[]>({ max: 5_000 });
+  private expansionCacheSize = -1;
+
+  /** Products in the index. */
+  get documents(): number {
+    return this.slotCount - this.deadCount;
+  }
+
+  /** An estimate of the memory the index holds, in bytes. */
+  get bytes(): number {
+    let bytes = this.vocabulary.bytes;
+    for (const postings of this.postings) bytes += postings.bytes;
+    const columns = [
+      this.alive,
+      this.productOf,
+      this.slotOfProduct,
+      this.category,
+      this.creator,
+      this.price,
+      this.originalPrice,
+      this.downloads,
+      this.rating,
+      this.reviewCount,
+      this.bestseller,
+      this.publishedAt,
+      this.trending,
+      this.format,
+      this.styles,
+      this.candidateOf,
+    ];
+    for (const array of columns) bytes += array.byteLength;
+    return bytes;
+  }
+
+  has(productId: number): boolean {
+    return this.slotOf(productId) !== -1;
+  }
+
+  /** Groups of words that mean the same ("cv", "resume"): a query word matches the others too. */
+  setSynonyms(groups: readonly (readonly string[])[]) {
+    const synonyms = new Map<string, string[]>();
+    for (const group of groups) {
+      const words = group.flatMap((word) => queryWords(word));
+      for (const word of words) {
+        const others = words.filter((other) => other !== word);
+        synonyms.set(word, [...new Set([...(synonyms.get(word) ?? []), ...others])]);
+      }
+    }
+    this.synonyms = synonyms;
+    this.expansionCache.clear();
+  }
+
+  /** Adds a product, or replaces what the index holds for it (its text, when given, or its figures). */
+  put(product: IndexedProduct, text?: IndexedText) {
+    const current = this.slotOf(product.productId);
+    if (current !== -1 && !text) {
+      this.writeFigures(current, product);
+      return;
+    }
+    if (!text) throw new Error(`The search index has no text for product ${product.productId}`);
+    if (current !== -1) this.kill(current);
+    const slot = this.slotCount++;
+    this.ensureSlots(this.slotCount);
+    this.alive[slot] = 1;
+    this.productOf[slot] = product.productId;
+    this.slotOfProduct = column(this.slotOfProduct, product.productId + 1, -1);
+    this.slotOfProduct[product.productId] = slot;
+    this.writeFigures(slot, product);
+    this.writeText(slot, text);
+  }
+
+  /** Takes a product out (unpublished, hidden or deleted). */
+  remove(productId: number) {
+    const slot = this.slotOf(productId);
+    if (slot !== -1) this.kill(slot);
+  }
+
+  /** The products' ids of a search, in order, with the total and, when asked, facet counts and figures. */
+  search(search: IndexSearch): IndexAnswer {
+    const now = search.now ?? Date.now();
+    const matched = this.match(search.text ?? "");
+    const { slots, scores, count } = matched;
+    const filter = this.filterOf(search, now);
+    const wanted = Math.max(0, (search.offset ?? 0) + (search.limit ?? 24));
+    const sort = search.sort ?? (matched.hasText ? "relevance" : "popular");
+    const keys = this.sortKeys(sort === "relevance" && !matched.hasText ? "popular" : sort);
+    const top = new TopK(wanted, keys, scores);
+    const facets = search.facets ? newFacetCounts(this.categoryLimit) : undefined;
+    let total = 0;
+    let downloads = 0;
+    let ratings = 0;
+    let newThisWeek = 0;
+    const weekAgo = now - 7 * DAY_MS;
+    for (let i = 0; i < count; i++) {
+      const slot = slots[i]!;
+      if (!filter.base(slot)) continue;
+      const inCategory = filter.category(slot);
+      const inFormat = filter.format(slot);
+      const inStyle = filter.style(slot);
+      if (facets) {
+        if (inFormat && inStyle) facets.categories[this.category[slot]!]!++;
+        if (inCategory && inStyle) facets.formats[this.format[slot]!]!++;
+        if (inCategory && inFormat) {
+          for (let bits = this.styles[slot]!, n = 0; bits !== 0; bits >>>= 1, n++) if (bits & 1) facets.styles[n]!++;
+        }
+      }
+      if (!(inCategory && inFormat && inStyle)) continue;
+      total++;
+      if (search.stats) {
+        downloads += this.downloads[slot]!;
+        ratings += this.rating[slot]!;
+        if (this.publishedAt[slot]! > weekAgo) newThisWeek++;
+      }
+      top.offer(slot, i);
+    }
+    const offset = search.offset ?? 0;
+    return {
+      productIds: top
+        .sorted()
+        .slice(offset)
+        .map((slot) => this.productOf[slot]!),
+      total,
+      facets: facets && this.namedFacets(facets),
+      stats: search.stats
+        ? { products: total, downloads, averageRating: total ? ratings / total : 0, newThisWeek }
+        : undefined,
+    };
+  }
+
+  /**
+   * For a query that finds nothing: the nearest query that finds something, made of the query's own
+   * words where they find something and the catalogue's closest words (fewest edits, then the most
+   * used) where they do not; failing that, the words that find something on their own.
+   */
+  didYouMean(text: string, filters: IndexFilters = {}): string | null {
+    const words = queryWords(text).slice(0, MAX_QUERY_WORDS);
+    if (words.length === 0) return null;
+    const finds = (query: string) => this.search({ ...filters, text: query, limit: 0 }).total > 0;
+    const alone = words.map((word) => finds(word));
+    // Each word's choices: itself when the catalogue has it, else its closest words.
+    const options = words.map((word, i) => {
+      const close = this.vocabulary
+        .within(word, Math.min(3, Math.max(1, Math.floor(word.length / 3))))
+        .filter(({ term }) => this.vocabulary.terms[term] !== word && this.frequency(term) > 0)
+        .sort((a, b) => a.distance - b.distance || this.frequency(b.term) - this.frequency(a.term))
+        .slice(0, 3)
+        .map(({ term, distance }) => ({ word: this.vocabulary.terms[term]!, cost: distance }));
+      const known = this.vocabulary.idOf(word) !== undefined && alone[i];
+      return known || (alone[i] && close.length === 0) ? [{ word, cost: 0 }, ...close] : close;
+    });
+    const original = words.join(" ");
+    if (options.every((list) => list.length > 0)) {
+      // The combinations of each word's options, cheapest first; a dozen tries at most.
+      let combinations: { words: string[]; cost: number }[] = [{ words: [], cost: 0 }];
+      for (const list of options) {
+        combinations = combinations
+          .flatMap((combination) =>
+            list.map((option) => ({
+              words: [...combination.words, option.word],
+              cost: combination.cost + option.cost,
+            })),
+          )
+          .sort((a, b) => a.cost - b.cost)
+          .slice(0, 12);
+      }
+      for (const combination of combinations) {
+        const query = combination.words.join(" ");
+        if (query !== original && finds(query)) return query;
+      }
+    }
+    // Failing that, the words that find something on their own (as the word they were taken for).
+    const kept = words.flatMap((_, i) => (alone[i] && options[i]!.length > 0 ? [options[i]![0]!.word] : []));
+    const query = kept.join(" ");
+    return kept.length > 0 && query !== original && finds(query) ? query : null;
+  }
+
+  /** Drops dead slots once they are a quarter of all: postings and columns shrink to the living. */
+  compactIfWorthIt() {
+    if (this.deadCount < 10_000 || this.deadCount * 4 < this.slotCount) return;
+    this.compact();
+  }
+
+  compact() {
+    const newSlot = new Int32Array(this.slotCount).fill(-1);
+    let next = 0;
+    for (let slot = 0; slot < this.slotCount; slot++) if (this.alive[slot]) newSlot[slot] = next++;
+    for (const postings of this.postings) {
+      let kept = 0;
+      for (let i = 0; i < postings.size; i++) {
+        const slot = newSlot[postings.slots[i]!]!;
+        if (slot === -1) continue;
+        postings.slots[kept] = slot;
+        postings.fields[kept] = postings.fields[i]!;
+        postings.positions[kept++] = postings.positions[i]!;
+      }
+      postings.size = kept;
+      let keptDescriptions = 0;
+      for (let i = 0; i < postings.descriptionSize; i++) {
+        const slot = newSlot[postings.descriptionSlots[i]!]!;
+        if (slot !== -1) postings.descriptionSlots[keptDescriptions++] = slot;
+      }
+      postings.descriptionSize = keptDescriptions;
+    }
+    const columns = [
+      "alive",
+      "productOf",
+      "category",
+      "creator",
+      "price",
+      "originalPrice",
+      "downloads",
+      "rating",
+      "reviewCount",
+      "bestseller",
+      "publishedAt",
+      "trending",
+      "format",
+      "styles",
+    ] as const;
+    for (const name of columns) {
+      const array = this[name];
+      for (let slot = 0; slot < this.slotCount; slot++) {
+        const to = newSlot[slot]!;
+        if (to !== -1) array[to] = array[slot]!;
+      }
+    }
+    for (let slot = 0; slot < next; slot++) this.slotOfProduct[this.productOf[slot]!] = slot;
+    this.slotCount = next;
+    this.deadCount = 0;
+  }
+
+  // -------------------------------------------------------------------------------------------------
+  // Writing
+
+  private slotOf(productId: number): number {
+    return productId >= 0 && productId < this.slotOfProduct.length ? this.slotOfProduct[productId]! : -1;
+  }
+
+  private kill(slot: number) {
+    this.alive[slot] = 0;
+    this.deadCount++;
+    this.slotOfProduct[this.productOf[slot]!] = -1;
+  }
+
+  private ensureSlots(length: number) {
+    if (length <= this.alive.length) return;
+    this.alive = column(this.alive, length);
+    this.productOf = column(this.productOf, length);
+    this.category = column(this.category, length);
+    this.creator = column(this.creator, length);
+    this.price = column(this.price, length);
+    this.originalPrice = column(this.originalPrice, length);
+    this.downloads = column(this.downloads, length);
+    this.rating = column(this.rating, length);
+    this.reviewCount = column(this.reviewCount, length);
+    this.bestseller = column(this.bestseller, length);
+    this.publishedAt = column(this.publishedAt, length);
+    this.trending = column(this.trending, length);
+    this.format = column(this.format, length);
+    this.styles = column(this.styles, length);
+    this.candidateOf = column(this.candidateOf, length, -1);
+  }
+
+  private writeFigures(slot: number, product: IndexedProduct) {
+    this.category[slot] = product.categoryId;
+    if (product.categoryId >= this.categoryLimit) this.categoryLimit = product.categoryId + 1;
+    this.creator[slot] = product.creatorId;
+    this.price[slot] = product.priceCents;
+    this.originalPrice[slot] = product.originalPriceCents ?? -1;
+    this.downloads[slot] = product.downloads;
+    this.rating[slot] = product.rating;
+    this.reviewCount[slot] = product.reviewCount;
+    this.bestseller[slot] = product.isBestseller ? 1 : 0;
+    this.publishedAt[slot] = product.publishedAt ?? Number.NEGATIVE_INFINITY;
+    this.trending[slot] = product.trendingScore;
+    this.format[slot] = this.formats.numberOf(product.format);
+    let styles = 0;
+    for (const style of product.styles) {
+      const number = this.styleNames.numberOf(style);
+      // More than 32 styles would need a wider set; the shop has a fixed list of about ten.
+      if (number < 32) styles |= 1 << number;
+    }
+    this.styles[slot] = styles >>> 0;
+  }
+
+  private writeText(slot: number, text: IndexedText) {
+    // Per word of this product: its fields' bits and its first position (title, then each tag).
+    const names = new Map<number, { fields: number; position: number }>();
+    const addName = (word: string, field: number, position: number) => {
+      const term = this.termOf(word);
+      const known = names.get(term);
+      if (known) {
+        known.fields |= field;
+        if (position < known.position) known.position = position;
+      } else names.set(term, { fields: field, position: Math.min(position, NO_POSITION) });
+    };
+    let position = 0;
+    for (const { word, position: at } of fieldWords(text.title)) {
+      addName(word, TITLE, at);
+      position = at + 1;
+    }
+    for (const tag of text.tags.split("\n")) {
+      position++; // a gap: the last word of one tag and the first of the next are not a phrase
+      for (const { word, position: at } of fieldWords(tag, position)) {
+        addName(word, TAGS, at);
+        position = at + 1;
+      }
+    }
+    for (const { word } of fieldWords(text.categoryName)) addName(word, CATEGORY, NO_POSITION);
+    for (const { word } of fieldWords(text.creatorName)) addName(word, CREATOR, NO_POSITION);
+    for (const [term, { fields, position: at }] of names) this.postings[term]!.addName(slot, fields, at);
+    const described = new Set<number>();
+    for (const { word } of fieldWords(text.description)) described.add(this.termOf(word));
+    for (const term of described) this.postings[term]!.addDescription(slot);
+  }
+
+  private termOf(word: string): number {
+    const term = this.vocabulary.add(word);
+    if (term === this.postings.length) this.postings.push(new Postings());
+    return term;
+  }
+
+  private frequency(term: number): number {
+    const postings = this.postings[term];
+    return postings ? postings.size + postings.descriptionSize : 0;
+  }
+
+  // -------------------------------------------------------------------------------------------------
+  // Matching
+
+  /** The words a query word reaches, each with the quality of the match. */
+  private expand(word: string, last: boolean): Expansion[] {
+    if (this.expansionCacheSize !== this.vocabulary.size) {
+      this.expansionCache.clear();
+      this.expansionCacheSize = this.vocabulary.size;
+    }
+    const key = `${last ? "1" : "0"}${word}`;
+    const cached = this.expansionCache.get(key);
+    if (cached) return cached;
+    const best = new Map<number, Expansion>();
+    const offer = (term: number, quality: number, namesOnly = false) => {
+      const known = best.get(term);
+      if (!known) best.set(term, { term, quality, namesOnly });
+      else if (quality > known.quality || (known.namesOnly && !namesOnly)) {
+        best.set(term, {
+          term,
+          quality: Math.max(quality, known.quality),
+          namesOnly: known.namesOnly && namesOnly,
+        });
+      }
+    };
+    const vocabulary = this.vocabulary;
+    const terms = vocabulary.terms;
+    const exact = vocabulary.idOf(word);
+    if (exact !== undefined) offer(exact, MATCH_QUALITY.exact);
+    for (const term of vocabulary.sameStem(word)) offer(term, MATCH_QUALITY.stem);
+    for (const synonym of this.synonyms.get(word) ?? []) {
+      const term = vocabulary.idOf(synonym);
+      if (term !== undefined) offer(term, MATCH_QUALITY.synonym);
+      for (const same of vocabulary.sameStem(synonym)) offer(same, MATCH_QUALITY.synonym * MATCH_QUALITY.stem);
+    }
+    if (last) for (const term of vocabulary.withPrefix(word)) offer(term, MATCH_QUALITY.prefix);
+    const budget = typoBudget(word);
+    if (budget > 0) {
+      for (const { term, distance } of vocabulary.within(word, budget)) {
+        if (distance === 0) continue;
+        const quality = distance === 1 ? MATCH_QUALITY.typo1 : MATCH_QUALITY.typo2;
+        offer(term, quality);
+        // The word meant, in its other forms ("prnts" is "prints", so "print" too).
+        for (const same of vocabulary.sameStem(terms[term]!)) offer(same, quality * MATCH_QUALITY.stem);
+      }
+    }
+    // The spec's rule: a case-insensitive substring of the title, creator, category or a tag.
+    for (let term = 0; term < terms.length; term++) {
+      if (this.postings[term]!.size > 0 && terms[term]!.includes(word)) offer(term, MATCH_QUALITY.inside, true);
+    }
+    const expansions = [...best.values()].filter((expansion) => this.frequency(expansion.term) > 0);
+    this.expansionCache.set(key, expansions);
+    return expansions;
+  }
+
+  /** The living slots every word of `text` matches, with their relevance (all slots when no words). */
+  private match(text: string): { slots: Int32Array; scores: Float64Array; count: number; hasText: boolean } {
+    const words = [...new Set(queryWords(text))].slice(0, MAX_QUERY_WORDS);
+    if (words.length === 0) {
+      const slots = new Int32Array(this.documents);
+      let count = 0;
+      for (let slot = 0; slot < this.slotCount; slot++) if (this.alive[slot]) slots[count++] = slot;
+      return { slots, scores: new Float64Array(0), count, hasText: false };
+    }
+    const lastWord = queryWords(text).at(-1);
+    const expansions = words.map((word) => this.expand(word, word === lastWord));
+    const cost = expansions.map((list) =>
+      list.reduce((sum, { term, namesOnly }) => {
+        const postings = this.postings[term]!;
+        return sum + postings.size + (namesOnly ? 0 : postings.descriptionSize);
+      }, 0),
+    );
+    if (cost.some((n) => n === 0))
+      return { slots: new Int32Array(0), scores: new Float64Array(0), count: 0, hasText: true };
+    // The rarest word first: only the products it finds are looked at for the others.
+    const order = words.map((_, i) => i).sort((a, b) => cost[a]! - cost[b]!);
+    const width = words.length;
+    const capacity = cost[order[0]!]!;
+    const candidateSlots = new Int32Array(capacity);
+    const best = new Float32Array(capacity * width);
+    const positions = new Uint8Array(capacity * width).fill(NO_POSITION);
+    const hits = new Uint8Array(capacity);
+    const candidateOf = this.candidateOf;
+    let candidates = 0;
+    order.forEach((wordIndex, step) => {
+      const first = step === 0;
+      const visit = (slot: number, score: number, position: number) => {
+        let c = candidateOf[slot]!;
+        if (c === -1) {
+          if (!first || !this.alive[slot]) return;
+          c = candidates++;
+          candidateOf[slot] = c;
+          candidateSlots[c] = slot;
+        }
+        const at = c * width + wordIndex;
+        const seen = hits[c]!;
+        if (seen === step) {
+          hits[c] = step + 1;
+          best[at] = score;
+          positions[at] = position;
+        } else if (seen === step + 1 && score > best[at]!) {
+          best[at] = score;
+          if (position !== NO_POSITION) positions[at] = position;
+        }
+      };
+      for (const { term, quality, namesOnly } of expansions[wordIndex]!) {
+        const postings = this.postings[term]!;
+        const { slots, fields, positions: at } = postings;
+        for (let i = 0; i < postings.size; i++) visit(slots[i]!, quality * FIELD_WEIGHT[fields[i]!]!, at[i]!);
+        if (namesOnly) continue;
+        const descriptions = postings.descriptionSlots;
+        const score = quality * DESCRIPTION_WEIGHT;
+        for (let i = 0; i < postings.descriptionSize; i++) visit(descriptions[i]!, score, NO_POSITION);
+      }
+    });
+    const slots = new Int32Array(candidates);
+    const scores = new Float64Array(candidates);
+    let count = 0;
+    for (let c = 0; c < candidates; c++) {
+      candidateOf[candidateSlots[c]!] = -1;
+      if (hits[c] !== width) continue;
+      let score = 0;
+      let together = width > 1;
+      for (let w = 0; w < width; w++) {
+        score += best[c * width + w]!;
+        if (w > 0) {
+          const before = positions[c * width + w - 1]!;
+          if (before === NO_POSITION || positions[c * width + w] !== before + 1) together = false;
+        }
+      }
+      slots[count] = candidateSlots[c]!;
+      scores[count++] = together ? score + PHRASE_BONUS : score;
+    }
+    return { slots, scores, count, hasText: true };
+  }
+
+  // -------------------------------------------------------------------------------------------------
+  // Filters, facets, sorts
+
+  private filterOf(search: IndexSearch, now: number) {
+    const yes = () => true;
+    const categories = search.categoryIds?.length ? new Set(search.categoryIds) : undefined;
+    const formatBits = search.formats?.length ? this.bitsOf(this.formats, search.formats) : undefined;
+    const styleBits = search.styles?.length ? this.bitsOf(this.styleNames, search.styles) : undefined;
+    const { minPriceCents: min, maxPriceCents: max, categoryScope, creatorId, tab } = search;
+    const newSince = now - NEW_ARRIVAL_DAYS * DAY_MS;
+    return {
+      base: (slot: number) =>
+        (categoryScope === undefined || this.category[slot] === categoryScope) &&
+        (min === undefined || this.price[slot]! >= min) &&
+        (max === undefined || this.price[slot]! <= max) &&
+        (creatorId === undefined || this.creator[slot] === creatorId) &&
+        (!search.trending || this.trending[slot]! > 0) &&
+        (tab !== "bestsellers" || this.bestseller[slot] === 1) &&
+        (tab !== "sale" || this.originalPrice[slot]! > this.price[slot]!) &&
+        (tab !== "new" || this.publishedAt[slot]! > newSince),
+      category: categories ? (slot: number) => categories.has(this.category[slot]!) : yes,
+      format: formatBits !== undefined ? (slot: number) => ((formatBits >>> this.format[slot]!) & 1) === 1 : yes,
+      style: styleBits !== undefined ? (slot: number) => (this.styles[slot]! & styleBits) !== 0 : yes,
+    };
+  }
+
+  private bitsOf(dictionary: Dictionary, values: readonly string[]): number {
+    let bits = 0;
+    for (const value of values) {
+      const number = dictionary.find(value);
+      if (number !== undefined && number < 32) bits |= 1 << number;
+    }
+    return bits >>> 0;
+  }
+
+  private namedFacets(counts: ReturnType<typeof newFacetCounts>): IndexFacets {
+    const named = (dictionary: Dictionary, numbers: Int32Array) =>
+      Object.fromEntries(dictionary.values.map((value, n) => [value, numbers[n] ?? 0]).filter(([, n]) => n));
+    const categories: Record<number, number> = {};
+    counts.categories.forEach((n, id) => {
+      if (n) categories[id] = n;
+    });
+    return {
+      categories,
+      formats: named(this.formats, counts.formats),
+      styles: named(this.styleNames, counts.styles),
+    };
+  }
+
+  /** The sort's keys of a slot, smallest first (a descending figure is negated); the product id last. */
+  private sortKeys(sort: Sort): SortKeys {
+    const id = (slot: number) => -this.productOf[slot]!;
+    const popular = (slot: number) => -this.downloads[slot]!;
+    switch (sort) {
+      case "relevance":
+        return { byScore: true, keys: [(slot) => -this.rating[slot]!, popular, id] };
+      case "popular":
+        return { byScore: false, keys: [popular, id] };
+      case "newest":
+        return { byScore: false, keys: [(slot) => -this.publishedAt[slot]!, id] };
+      case "price-low":
+        return { byScore: false, keys: [(slot) => this.price[slot]!, popular, id] };
+      case "price-high":
+        return { byScore: false, keys: [(slot) => -this.price[slot]!, popular, id] };
+      case "rating":
+        return { byScore: false, keys: [(slot) => -this.rating[slot]!, (slot) => -this.reviewCount[slot]!, id] };
+      case "bestselling":
+        return { byScore: false, keys: [(slot) => -this.bestseller[slot]!, popular, id] };
+      case "trending":
+        return { byScore: false, keys: [(slot) => -this.trending[slot]!, popular, id] };
+    }
+  }
+}
+
+function newFacetCounts(categories: number) {
+  return { categories: new Int32Array(categories), formats: new Int32Array(32), styles: new Int32Array(32) };
+}
+
+interface SortKeys {
+  /** Relevance first (higher first), then the keys. */
+  byScore: boolean;
+  keys: ((slot: number) => number)[];
+}
+
+/** The first `size` slots in a sort's order, kept in a heap whose root is the last of them. */
+class TopK {
+  private readonly slots: number[] = [];
+  private readonly scores: number[] = [];
+  private readonly size: number;
+  private readonly sort: SortKeys;
+  private readonly relevance: Float64Array;
+  constructor(size: number, sort: SortKeys, relevance: Float64Array) {
+    this.size = size;
+    this.sort = sort;
+    this.relevance = relevance;
+  }
+
+  offer(slot: number, match: number) {
+    if (this.size === 0) return;
+    const score = this.sort.byScore ? this.relevance[match]! : 0;
+    if (this.slots.length < this.size) {
+      this.slots.push(slot);
+      this.scores.push(score);
+      this.up(this.slots.length - 1);
+    } else if (this.before(slot, score, this.slots[0]!, this.scores[0]!)) {
+      this.slots[0] = slot;
+      this.scores[0] = score;
+      this.down(0);
+    }
+  }
+
+  sorted(): number[] {
+    const order = this.slots.map((_, i) => i);
+    order.sort((a, b) =>
+      this.before(this.slots[a]!, this.scores[a]!, this.slots[b]!, this.scores[b]!)
+        ? -1
+        : this.before(this.slots[b]!, this.scores[b]!, this.slots[a]!, this.scores[a]!)
+          ? 1
+          : 0,
+    );
+    return order.map((i) => this.slots[i]!);
+  }
+
+  /** True when slot a comes before slot b. */
+  private before(a: number, scoreA: number, b: number, scoreB: number): boolean {
+    if (scoreA !== scoreB) return scoreA > scoreB;
+    for (const key of this.sort.keys) {
+      const ka = key(a);
+      const kb = key(b);
+      if (ka !== kb) return ka < kb;
+    }
+    return false;
+  }
+
+  // The root is the item that comes last: a child never comes after its parent.
+  private up(i: number) {
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if (!this.before(this.slots[parent]!, this.scores[parent]!, this.slots[i]!, this.scores[i]!)) return;
+      this.swap(i, parent);
+      i = parent;
+    }
+  }
+
+  private down(i: number) {
+    const n = this.slots.length;
+    for (;;) {
+      let last = i;
+      for (const child of [2 * i + 1, 2 * i + 2]) {
+        if (child < n && this.before(this.slots[last]!, this.scores[last]!, this.slots[child]!, this.scores[child]!)) {
+          last = child;
+        }
+      }
+      if (last === i) return;
+      this.swap(i, last);
+      i = last;
+    }
+  }
+
+  private swap(a: number, b: number) {
+    [this.slots[a], this.slots[b]] = [this.slots[b]!, this.slots[a]!];
+    [this.scores[a], this.scores[b]] = [this.scores[b]!, this.scores[a]!];
+  }
+}
