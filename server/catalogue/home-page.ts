@@ -43,11 +43,11 @@ const countPublishedProducts = cachedPerDatabase(60_000, async (db) => {
 });
 const trendingProducts = cachedPerDatabase(
   60_000,
-  async (db) => (await searchProducts(db, { trending: true, sort: "trending", limit: 4, withTotal: false })).products,
+  async (db) => (await searchProducts(db, { trending: true, sort: "trending", limit: 4 })).products,
 );
 const newestProducts = cachedPerDatabase(
   60_000,
-  async (db) => (await searchProducts(db, { sort: "newest", limit: 4, withTotal: false })).products,
+  async (db) => (await searchProducts(db, { sort: "newest", limit: 4 })).products,
 );
 
 export async function getHomePage(db: Database): Promise<HomePage> {

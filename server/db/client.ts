@@ -12,12 +12,29 @@ export interface DatabaseHandle {
 
 export type ConnectionOptions = { connectionString: string } | pg.PoolConfig;
 
+// What must end before a database's pool does (connections of their own, like the search index's
+// listener), by database.
+const closers = new WeakMap<Database, (() => Promise<void>)[]>();
+
+/** Runs `close` when the database is closed, before its pool ends. */
+export function onDatabaseClose(db: Database, close: () => Promise<void>) {
+  closers.get(db)?.push(close);
+}
+
 export function connect(connection: ConnectionOptions, poolSize = 10): DatabaseHandle {
   const pool = new pg.Pool({ ...connection, max: poolSize, idleTimeoutMillis: 30_000 });
   // An idle client that loses its server (restart, failover) must not crash the process.
   pool.on("error", () => {});
   const db = drizzle(pool, { schema });
-  return { db, pool, close: () => pool.end() };
+  closers.set(db, []);
+  return {
+    db,
+    pool,
+    async close() {
+      await Promise.all((closers.get(db) ?? []).map((close) => close().catch(() => {})));
+      await pool.end();
+    },
+  };
 }
 
 /** The database or an open transaction: what a function that may run inside one takes. */

@@ -1,16 +1,7 @@
-import { LRUCache } from "lru-cache";
 import { listCategories } from "../catalogue/categories.ts";
 import type { Database } from "../db/client.ts";
 import { type ListingOptions, type ListingState, priceBoundsOf } from "./listing-query.ts";
-import {
-  type FacetCounts,
-  facetCounts,
-  type ListingStats,
-  listingStats,
-  PAGE_SIZE,
-  type ProductFilters,
-  searchProducts,
-} from "./product-search.ts";
+import { findProducts, type ListingStats, PAGE_SIZE, type ProductFilters } from "./product-search.ts";
 
 export interface FilterOption {
   value: string;
@@ -20,29 +11,13 @@ export interface FilterOption {
 }
 
 export interface Listing {
-  products: Awaited<ReturnType<typeof searchProducts>>["products"];
+  products: Awaited<ReturnType<typeof findProducts>>["products"];
   total: number;
   filters: { categories: FilterOption[]; formats: FilterOption[]; styles: FilterOption[] };
   /** Figures about every matching product, when asked for. */
   stats: ListingStats | null;
-}
-
-// Facet counts (and the total) cost a pass over every matching product; the same filters
-// asked again within a minute reuse them, per app server. The page's products are always fresh.
-const FACETS_TTL_MS = 60_000;
-const facetCaches = new WeakMap<Database, LRUCache<string, FacetCounts, ProductFilters>>();
-
-function cachedFacetCounts(db: Database, filters: ProductFilters): Promise<FacetCounts> {
-  let cache = facetCaches.get(db);
-  if (!cache) {
-    cache = new LRUCache<string, FacetCounts, ProductFilters>({
-      max: 1_000,
-      ttl: FACETS_TTL_MS,
-      fetchMethod: (_key, _stale, { context }) => facetCounts(db, context),
-    });
-    facetCaches.set(db, cache);
-  }
-  return cache.fetch(JSON.stringify(filters), { context: filters }) as Promise<FacetCounts>;
+  /** For text that finds nothing: the nearest text that finds something. */
+  didYouMean: string | null;
 }
 
 /**
@@ -68,11 +43,12 @@ export async function loadListing(
     tab: state.tab,
     ...priceBoundsOf(state, options),
   };
-  const [results, counts, stats] = await Promise.all([
-    searchProducts(db, { ...filters, sort: state.sort, limit: state.page * PAGE_SIZE, withTotal: false }),
-    cachedFacetCounts(db, filters),
-    withStats ? listingStats(db, filters) : null,
-  ]);
+  const results = await findProducts(
+    db,
+    { ...filters, sort: state.sort, limit: state.page * PAGE_SIZE },
+    { facets: true, stats: withStats },
+  );
+  const counts = results.facets ?? { categories: {}, formats: {}, styles: {}, total: results.total };
   const counted = (record: Record<string, number>) => (value: string) => ({
     value,
     label: value,
@@ -80,8 +56,9 @@ export async function loadListing(
   });
   return {
     products: results.products,
-    total: counts.total,
-    stats,
+    total: results.total,
+    stats: results.stats ?? null,
+    didYouMean: results.didYouMean,
     filters: {
       categories: (options.categories ?? []).map((slug) => {
         const category = categories.find((c) => c.slug === slug);

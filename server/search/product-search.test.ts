@@ -5,7 +5,7 @@ import { listCategories } from "../catalogue/categories.ts";
 import { seedSampleCatalogueIfEmpty } from "../catalogue/seed-sample-catalogue.ts";
 import { categories, creators, productSearch, products } from "../db/schema.ts";
 import type { SORTS } from "./listing-query.ts";
-import { facetCounts, NEW_ARRIVAL_DAYS, type ProductFilters, searchProducts } from "./product-search.ts";
+import { findProducts, NEW_ARRIVAL_DAYS, type ProductFilters, searchProducts } from "./product-search.ts";
 
 const database = setUpTestDatabase();
 type Row = typeof products.$inferSelect & { creatorName: string; categoryName: string; categoryLabel: string };
@@ -32,6 +32,10 @@ beforeAll(async () => {
 const everything = { limit: 10_000 };
 const idsOf = async (filters: ProductFilters) =>
   (await searchProducts(database.db, { ...filters, ...everything })).products.map((p) => p.id).sort((a, b) => a - b);
+const facetCounts = async (db: typeof database.db, filters: ProductFilters) => {
+  const found = await findProducts(db, filters, { facets: true });
+  return found.facets!;
+};
 const expected = (keep: (row: Row) => boolean) =>
   catalogue
     .filter(keep)
@@ -46,11 +50,24 @@ function matches(row: Row, text: string) {
   );
 }
 
-describe("matching text (SPEC section 5)", () => {
-  it("finds a case-insensitive substring of the title, creator, category or any tag", async () => {
+describe("matching text (SPEC section 5, and every word in any order: search-index.test.ts)", () => {
+  it("finds every case-insensitive substring of the title, creator, category or any tag", async () => {
     for (const text of ["PLANNER", "wall art", "studio", "Courses", "minimal", "budget", "ann", "  Boho  "]) {
-      expect(await idsOf({ query: text }), text).toEqual(expected((row) => matches(row, text)));
+      const found = await idsOf({ query: text });
+      expect(
+        expected((row) => matches(row, text)).filter((id) => !found.includes(id)),
+        text,
+      ).toEqual([]);
     }
+  });
+
+  it("finds the words of a query apart and in any order, in the description too", async () => {
+    const wallArt = await idsOf({ query: "art wall" });
+    expect(wallArt).toEqual(expect.arrayContaining(expected((row) => matches(row, "wall art"))));
+    const [described] = catalogue.filter(
+      (row) => /\bbeautifully\b/i.test(row.description) && !matches(row, "beautifully"),
+    );
+    if (described) expect(await idsOf({ query: "beautifully" })).toContain(described.id);
   });
 
   it("returns every product for a blank query, and nothing for text no product has", async () => {
@@ -100,7 +117,7 @@ describe("filters combine (SPEC section 5)", () => {
       expected((row) => row.styles.some((style) => ["Boho", "Vintage"].includes(style))),
     );
     const combined: ProductFilters = {
-      query: "a",
+      query: "planner",
       categoryIds: [planners, wallArt],
       formats: ["PDF", "PNG", "JPG"],
       minPriceCents: 500,
@@ -108,16 +125,13 @@ describe("filters combine (SPEC section 5)", () => {
     };
     const result = await idsOf(combined);
     expect(result.length).toBeGreaterThan(0);
-    expect(result).toEqual(
-      expected(
-        (row) =>
-          matches(row, "a") &&
-          [planners, wallArt].includes(row.categoryId) &&
-          ["PDF", "PNG", "JPG"].includes(row.format) &&
-          row.priceCents >= 500 &&
-          row.priceCents <= 5000,
-      ),
-    );
+    const filtered = (row: Row) =>
+      [planners, wallArt].includes(row.categoryId) &&
+      ["PDF", "PNG", "JPG"].includes(row.format) &&
+      row.priceCents >= 500 &&
+      row.priceCents <= 5000;
+    expect(result).toEqual(expect.arrayContaining(expected((row) => matches(row, "planner") && filtered(row))));
+    expect(result.filter((id) => !filtered(catalogue.find((row) => row.id === id)!))).toEqual([]);
   });
 
   it("give the /browse tabs their meanings: bestsellers, new arrivals, on sale", async () => {

@@ -1,42 +1,14 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, like, lte, type SQL, sql } from "drizzle-orm";
-import { type ProductCard, productCardColumns } from "../catalogue/product-card.ts";
 import type { Database } from "../db/client.ts";
-import { categories, creators, productSearch, products } from "../db/schema.ts";
-import type { Sort, Tab } from "./listing-query.ts";
+import { productSearch } from "../db/schema.ts";
+import type { Sort } from "./listing-query.ts";
+import type { FacetCounts, ListingStats, ProductFilters, ProductSearch } from "./product-search.ts";
+import { NEW_ARRIVAL_DAYS } from "./search-index.ts";
 
-// Finding products: the text match of SPEC section 5 (a case-insensitive substring of the
-// title, creator, category or any tag), the filters that combine with it, the sorts of
-// SPEC section 9, and facet counts. See docs/decisions/010-search-and-sorts.md.
-
-/** Products per page of a listing; Load More shows the next this many. */
-export const PAGE_SIZE = 24;
-
-/** New Arrivals are the products first published in this many days. */
-export const NEW_ARRIVAL_DAYS = 30;
-
-export interface ProductFilters {
-  query?: string;
-  /** Category ids; a product's category must be one of them when any are given. */
-  categoryIds?: number[];
-  /** The one category a whole page is about (a category page): not a facet, never counted per value. */
-  categoryScope?: number;
-  formats?: string[];
-  /** A product matches when any of its styles is one of these. */
-  styles?: string[];
-  /** Inclusive bounds, in cents. */
-  minPriceCents?: number;
-  maxPriceCents?: number;
-  tab?: Tab;
-  creatorId?: number;
-  /** Only the products trending now (a score from the trending job, server/catalogue/trending.ts). */
-  trending?: boolean;
-}
-
-export interface ProductSearch extends ProductFilters {
-  sort?: Sort;
-  limit?: number;
-  offset?: number;
-}
+// The search in PostgreSQL: what answers while an app server's index is first built (a large
+// catalogue takes seconds), and for text without a single letter or digit ("&"), which the index
+// has no words for. Each word of the text must be a case-insensitive substring of the title,
+// creator, category or a tag (the spec's rule, word by word), through the trigram index.
 
 /** The text with LIKE's wildcards escaped, to match as it is. */
 export function escapeLike(text: string) {
@@ -51,13 +23,19 @@ export function normaliseQuery(query: string | undefined): string {
     .toLowerCase();
 }
 
+/** The query's space-separated words, each matched on its own. */
+function wordsOf(query: string | undefined): string[] {
+  return [...new Set(normaliseQuery(query).split(/\s+/u).filter(Boolean))].slice(0, 10);
+}
+
 type Facet = "category" | "format" | "style";
 
 /** The conditions of `filters`, leaving out those of the facets in `except` (for facet counts). */
 function whereOf(filters: ProductFilters, except: readonly Facet[] = []): SQL | undefined {
   const conditions: (SQL | undefined)[] = [eq(productSearch.published, true)];
-  const query = normaliseQuery(filters.query);
-  if (query) conditions.push(like(productSearch.searchText, `%${escapeLike(query)}%`));
+  for (const word of wordsOf(filters.query)) {
+    conditions.push(like(productSearch.searchText, `%${escapeLike(word)}%`));
+  }
   if (filters.categoryIds?.length && !except.includes("category")) {
     conditions.push(inArray(productSearch.categoryId, filters.categoryIds));
   }
@@ -85,14 +63,12 @@ function orderOf(sort: Sort, query: string): SQL[] {
   switch (sort) {
     case "relevance": {
       if (!query) return byPopularity;
-      const pattern = escapeLike(query);
-      // Title first (starting with the text, then containing it), then a tag, then the rest.
-      const rank = sql`CASE
-        WHEN ${productSearch.title} LIKE ${`${pattern}%`} THEN 0
-        WHEN ${productSearch.title} LIKE ${`%${pattern}%`} THEN 1
-        WHEN ${productSearch.tags} LIKE ${`%${pattern}%`} THEN 2
-        ELSE 3 END`;
-      return [asc(rank), ...byPopularity];
+      // The words in the title first, then in a tag, then the rest.
+      const words = wordsOf(query).map((word) => `%${escapeLike(word)}%`);
+      const all = (column: typeof productSearch.title | typeof productSearch.tags) =>
+        and(...words.map((word) => like(column, word)));
+      const rank = sql`CASE WHEN ${all(productSearch.title)} THEN 0 WHEN ${all(productSearch.tags)} THEN 1 ELSE 2 END`;
+      return [asc(rank), desc(productSearch.rating), ...byPopularity];
     }
     case "popular":
       return byPopularity;
@@ -111,51 +87,24 @@ function orderOf(sort: Sort, query: string): SQL[] {
   }
 }
 
-export interface ProductResults {
-  products: ProductCard[];
-  /** How many products match in all (for 'Showing N of M'). */
-  total: number;
-}
-
-export async function searchProducts(
+/** The page's product ids in order, and how many match in all. */
+export async function sqlSearch(
   db: Database,
-  search: ProductSearch & { withTotal?: boolean } = {},
-): Promise<ProductResults> {
+  search: ProductSearch & { withTotal?: boolean },
+): Promise<{ ids: number[]; total: number }> {
   const where = whereOf(search);
   const sort = search.sort ?? (normaliseQuery(search.query) ? "relevance" : "popular");
-  // The page's ids first, then their cards: a card's columns (its first image, say) are then
-  // read for the page only, not for every product a sort has to look at.
   const [page, [total]] = await Promise.all([
     db
       .select({ id: productSearch.productId })
       .from(productSearch)
       .where(where)
       .orderBy(...orderOf(sort, normaliseQuery(search.query)))
-      .limit(search.limit ?? PAGE_SIZE)
+      .limit(search.limit ?? 24)
       .offset(search.offset ?? 0),
     search.withTotal === false ? [undefined] : db.select({ value: count() }).from(productSearch).where(where),
   ]);
-  const ids = page.map((row) => row.id);
-  const cards =
-    ids.length === 0
-      ? []
-      : await db
-          .select(productCardColumns)
-          .from(products)
-          .innerJoin(creators, eq(creators.id, products.creatorId))
-          .innerJoin(categories, eq(categories.id, products.categoryId))
-          .where(inArray(products.id, ids));
-  const byId = new Map(cards.map((card) => [card.id, card]));
-  return { products: ids.flatMap((id) => byId.get(id) ?? []), total: total?.value ?? 0 };
-}
-
-export interface FacetCounts {
-  /** Products per category id, under every other filter. */
-  categories: Record<number, number>;
-  formats: Record<string, number>;
-  styles: Record<string, number>;
-  /** Products that match every filter. */
-  total: number;
+  return { ids: page.map((row) => row.id), total: total?.value ?? 0 };
 }
 
 /**
@@ -163,7 +112,7 @@ export interface FacetCounts {
  * and the total under all of them: one pass over the products that match the filters other
  * than the three facets', then each count applies the other two facets' filters to that.
  */
-export async function facetCounts(db: Database, filters: ProductFilters): Promise<FacetCounts> {
+export async function sqlFacetCounts(db: Database, filters: ProductFilters): Promise<FacetCounts> {
   const only = (condition: SQL | false) => condition || sql`true`;
   const byCategory = only(
     Boolean(filters.categoryIds?.length) && sql`category_id = ANY(${sql.param(filters.categoryIds)}::int[])`,
@@ -195,17 +144,8 @@ export async function facetCounts(db: Database, filters: ProductFilters): Promis
   return counts;
 }
 
-export interface ListingStats {
-  products: number;
-  downloads: number;
-  /** The average rating, 0 when there are no products. */
-  averageRating: number;
-  /** Products first published in the last 7 days. */
-  newThisWeek: number;
-}
-
 /** Figures about the products that match `filters` (the stats cards of /trending). */
-export async function listingStats(db: Database, filters: ProductFilters): Promise<ListingStats> {
+export async function sqlListingStats(db: Database, filters: ProductFilters): Promise<ListingStats> {
   const [row] = await db
     .select({
       products: count(),

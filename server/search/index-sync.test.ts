@@ -1,0 +1,95 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { connectionFor } from "../../tests/support/connection.ts";
+import { setUpTestDatabase } from "../../tests/support/test-database.ts";
+import { seedSampleCatalogueIfEmpty } from "../catalogue/seed-sample-catalogue.ts";
+import { connect, type DatabaseHandle } from "../db/client.ts";
+import { products } from "../db/schema.ts";
+import { SearchIndexSync, searchIndexOf } from "./index-sync.ts";
+import { findProducts } from "./product-search.ts";
+
+// Two app servers on one database, each with its own index: what one writes, the other finds.
+
+const database = setUpTestDatabase();
+let other: DatabaseHandle;
+
+beforeAll(async () => {
+  await seedSampleCatalogueIfEmpty(database.db, database.pool);
+  other = connect(connectionFor(inject("postgresServer"), database.name), 2);
+});
+afterAll(async () => {
+  await other?.close();
+});
+
+const idsOf = async (db: DatabaseHandle["db"], query: string) =>
+  (await findProducts(db, { query, limit: 100 })).products.map((product) => product.id);
+
+async function publishedCount() {
+  const [row] = await database.db
+    .execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM products WHERE status = 'published'`)
+    .then(({ rows }) => rows);
+  return row!.n;
+}
+
+describe("each app server's search index", () => {
+  it("holds every published product once built", async () => {
+    const index = await searchIndexOf(database.db).current();
+    expect(index).not.toBeNull();
+    expect(index!.documents).toBe(await publishedCount());
+    expect(searchIndexOf(database.db).figures).toMatchObject({ ready: true, documents: await publishedCount() });
+  });
+
+  it("finds a product published, changed, hidden or removed on another app server as such at the next search", async () => {
+    const [product] = await database.db.select().from(products).where(eq(products.status, "published")).limit(1);
+    expect(await idsOf(other.db, "wombat")).toEqual([]);
+
+    await database.db.update(products).set({ title: "Wombat Wall Calendar" }).where(eq(products.id, product!.id));
+    expect(await idsOf(other.db, "wombat")).toEqual([product!.id]);
+
+    await database.db.update(products).set({ status: "hidden" }).where(eq(products.id, product!.id));
+    expect(await idsOf(other.db, "wombat")).toEqual([]);
+
+    await database.db.update(products).set({ status: "published" }).where(eq(products.id, product!.id));
+    expect(await idsOf(other.db, "wombat")).toEqual([product!.id]);
+
+    await database.db.update(products).set({ priceCents: 4321 }).where(eq(products.id, product!.id));
+    expect((await findProducts(other.db, { query: "wombat", minPriceCents: 4321, maxPriceCents: 4321 })).total).toBe(1);
+
+    await database.db
+      .update(products)
+      .set({ title: product!.title, priceCents: product!.priceCents })
+      .where(eq(products.id, product!.id));
+    expect(await idsOf(other.db, "wombat")).toEqual([]);
+  });
+
+  it("reads a change within a second without being asked, from the database's notification", async () => {
+    const sync = new SearchIndexSync(other.pool);
+    sync.start();
+    const index = await sync.current();
+    const [product] = await database.db.select().from(products).where(eq(products.status, "published")).limit(1);
+    await database.db.update(products).set({ title: "Platypus Habit Tracker" }).where(eq(products.id, product!.id));
+    const started = Date.now();
+    await expect
+      .poll(() => index!.search({ text: "platypus" }).productIds, { timeout: 1_000, interval: 20 })
+      .toEqual([product!.id]);
+    expect(Date.now() - started).toBeLessThan(1_000);
+    await sync.stop();
+    await database.db.update(products).set({ title: product!.title }).where(eq(products.id, product!.id));
+  });
+
+  it("drops a deleted product, and starts again after the table is emptied", async () => {
+    const [original] = await database.db.select().from(products).where(eq(products.status, "published")).limit(1);
+    const { id: _id, ...copy } = original!;
+    const [product] = await database.db
+      .insert(products)
+      .values({ ...copy, title: "Echidna Sticker Sheet" })
+      .returning({ id: products.id });
+    expect(await idsOf(other.db, "echidna")).toEqual([product!.id]);
+    await database.db.delete(products).where(eq(products.id, product!.id));
+    expect(await idsOf(other.db, "echidna")).toEqual([]);
+    await database.db.execute(sql`TRUNCATE product_search`);
+    expect(await idsOf(other.db, "planner")).toEqual([]);
+    await database.db.execute(sql`UPDATE products SET title = title`);
+    expect((await idsOf(other.db, "planner")).length).toBeGreaterThan(0);
+  });
+});

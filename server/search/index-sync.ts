@@ -1,0 +1,341 @@
+import pg from "pg";
+import { type Database, onDatabaseClose } from "../db/client.ts";
+import { type IndexedProduct, type IndexedText, SearchIndex } from "./search-index.ts";
+
+// Keeps each app server's search index the same as product_search: built from it at start, then
+// fed the rows changed since it last looked. Every row carries the transaction that last wrote it
+// (`changed_xid`, set by a trigger, migration 0020); the index remembers the oldest transaction
+// still running when it last read (`pg_snapshot_xmin`), and next time reads the rows written by
+// that one or later. So a write is never missed, whatever order transactions commit in, on every
+// app server alike. A trigger's NOTIFY makes an index read at once; a search also reads what
+// changed before it answers, so a product published, changed, hidden or removed is found as such
+// by the next search on any app server.
+
+const FIGURES = `product_id, published, category_id, creator_id, price_cents, original_price_cents, downloads,
+  rating, review_count, is_bestseller, (extract(epoch FROM published_at) * 1000)::float8 AS published_at,
+  trending_score, format, styles`;
+const TEXT = "title, tags, creator_name, category_name, description";
+const BATCH = 5_000;
+/** While the first build runs, a search waits this long for it before PostgreSQL answers instead. */
+const BUILD_WAIT_MS = 2_000;
+
+interface Row {
+  product_id: number;
+  published: boolean;
+  category_id: number;
+  creator_id: number;
+  price_cents: number;
+  original_price_cents: number | null;
+  downloads: number;
+  rating: number;
+  review_count: number;
+  is_bestseller: boolean;
+  published_at: number | null;
+  trending_score: number;
+  format: string;
+  styles: string[];
+  title?: string | null;
+  tags?: string | null;
+  creator_name?: string | null;
+  category_name?: string | null;
+  description?: string | null;
+}
+
+function figuresOf(row: Row): IndexedProduct {
+  return {
+    productId: row.product_id,
+    categoryId: row.category_id,
+    creatorId: row.creator_id,
+    priceCents: row.price_cents,
+    originalPriceCents: row.original_price_cents,
+    downloads: row.downloads,
+    rating: row.rating,
+    reviewCount: row.review_count,
+    isBestseller: row.is_bestseller,
+    publishedAt: row.published_at,
+    trendingScore: row.trending_score,
+    format: row.format,
+    styles: row.styles,
+  };
+}
+
+function textOf(row: Row): IndexedText | undefined {
+  if (row.title == null) return undefined;
+  return {
+    title: row.title,
+    tags: row.tags ?? "",
+    creatorName: row.creator_name ?? "",
+    categoryName: row.category_name ?? "",
+    description: row.description ?? "",
+  };
+}
+
+export interface SearchIndexFigures {
+  ready: boolean;
+  documents: number;
+  bytes: number;
+  /** How long the last full build took, in seconds. */
+  buildSeconds: number;
+}
+
+export interface SearchIndexSyncOptions {
+  /** Groups of synonyms (server/search/synonyms.ts), read at each build and when they change. */
+  loadSynonyms?: (pool: pg.Pool) => Promise<string[][]>;
+  onError?: (error: Error) => void;
+  log?: (message: string) => void;
+}
+
+export class SearchIndexSync {
+  private index: SearchIndex | null = null;
+  private horizon = "0";
+  private epoch = -1;
+  private building: Promise<void> | null = null;
+  private buildStartedAt = 0;
+  private buildSeconds = 0;
+  private running: Promise<void> | null = null;
+  private queued: Promise<void> | null = null;
+  private listener: pg.Client | null = null;
+  private stopped = false;
+  private readonly pool: pg.Pool;
+  private readonly options: SearchIndexSyncOptions;
+
+  constructor(pool: pg.Pool, options: SearchIndexSyncOptions = {}) {
+    this.pool = pool;
+    this.options = options;
+  }
+
+  get figures(): SearchIndexFigures {
+    return {
+      ready: this.index !== null,
+      documents: this.index?.documents ?? 0,
+      bytes: this.index?.bytes ?? 0,
+      buildSeconds: this.buildSeconds,
+    };
+  }
+
+  /** Starts listening for changes and building the index (in the background). */
+  start(): void {
+    if (this.building || this.index) return;
+    this.rebuild();
+    void this.listen();
+  }
+
+  /**
+   * The index, up to date with every write committed before this call; null while the first build
+   * runs past BUILD_WAIT_MS (the caller then asks PostgreSQL).
+   */
+  async current(): Promise<SearchIndex | null> {
+    this.start();
+    if (!this.index && this.building) {
+      const left = BUILD_WAIT_MS - (performance.now() - this.buildStartedAt);
+      if (left > 0) {
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([this.building, new Promise((resolve) => (timer = setTimeout(resolve, left)))]);
+        clearTimeout(timer);
+      }
+    }
+    if (!this.index) return null;
+    await this.catchUp();
+    return this.index;
+  }
+
+  /** Reads what changed since the last look; concurrent callers share one reading that began after they asked. */
+  catchUp(): Promise<void> {
+    if (!this.running) {
+      this.running = this.readChanges().finally(() => {
+        this.running = null;
+      });
+      return this.running;
+    }
+    // A reading is under way, but it may have begun before the caller's write: one more after it.
+    this.queued ??= this.running
+      .catch(() => {})
+      .then(() => {
+        this.queued = null;
+        return this.catchUp();
+      });
+    return this.queued;
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    const listener = this.listener;
+    this.listener = null;
+    await listener?.end().catch(() => {});
+    await this.building?.catch(() => {});
+  }
+
+  private rebuild() {
+    this.buildStartedAt = performance.now();
+    this.building = this.build()
+      .catch((error: Error) => this.options.onError?.(error))
+      .finally(() => {
+        this.building = null;
+      });
+  }
+
+  private async build(): Promise<void> {
+    const started = performance.now();
+    const client = await this.pool.connect();
+    const index = new SearchIndex();
+    let head: { horizon: string; epoch: number };
+    try {
+      // One snapshot for the whole read, and the oldest transaction still running at it.
+      await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
+      head = await this.head(client);
+      if (this.options.loadSynonyms) index.setSynonyms(await this.options.loadSynonyms(this.pool));
+      await client.query(`DECLARE search_rows NO SCROLL CURSOR FOR
+        SELECT ${FIGURES}, ${TEXT} FROM product_search WHERE published`);
+      for (;;) {
+        const { rows } = await client.query<Row>(`FETCH ${BATCH} FROM search_rows`);
+        for (const row of rows) index.put(figuresOf(row), textOf(row));
+        if (rows.length < BATCH) break;
+      }
+      await client.query("COMMIT");
+    } catch (error) {
+      await client.query("ROLLBACK").catch(() => {});
+      throw error;
+    } finally {
+      client.release();
+    }
+    if (this.stopped) return;
+    this.index = index;
+    this.horizon = head.horizon;
+    this.epoch = head.epoch;
+    this.buildSeconds = (performance.now() - started) / 1000;
+    this.options.log?.(
+      `Search index built: ${index.documents.toLocaleString("en-US")} products in ${this.buildSeconds.toFixed(1)} s`,
+    );
+  }
+
+  private async head(client: pg.PoolClient): Promise<{ horizon: string; epoch: number }> {
+    const { rows } = await client.query<{ horizon: string; epoch: number }>(
+      `SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS horizon,
+        (SELECT epoch FROM product_search_epoch) AS epoch`,
+    );
+    return rows[0]!;
+  }
+
+  private async readChanges(): Promise<void> {
+    const index = this.index;
+    if (!index) return;
+    const horizon = this.horizon;
+    const client = await this.pool.connect();
+    let head: { horizon: string; epoch: number; changed?: boolean };
+    let rows: Row[] = [];
+    let removed: number[] = [];
+    try {
+      // A first look in one statement: most of the time nothing changed and that is all it costs.
+      const { rows: first } = await client.query<{ horizon: string; epoch: number; changed: boolean }>(
+        `SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS horizon,
+          (SELECT epoch FROM product_search_epoch) AS epoch,
+          EXISTS (SELECT 1 FROM product_search WHERE changed_xid >= $1::xid8)
+            OR EXISTS (SELECT 1 FROM product_search_removed WHERE changed_xid >= $1::xid8) AS changed`,
+        [horizon],
+      );
+      head = first[0]!;
+      if (head.changed && head.epoch === this.epoch) {
+        await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
+        head = await this.head(client);
+        // The text only of rows whose text changed since, and of rows the index does not hold.
+        ({ rows } = await client.query<Row>(
+          `SELECT ${FIGURES}, ${TEXT.split(", ")
+            .map((column) => `CASE WHEN text_xid >= $1::xid8 THEN ${column} END AS ${column}`)
+            .join(", ")}
+          FROM product_search WHERE changed_xid >= $1::xid8`,
+          [horizon],
+        ));
+        const missing = rows
+          .filter((row) => row.published && row.title == null && !index.has(row.product_id))
+          .map((row) => row.product_id);
+        if (missing.length > 0) {
+          const { rows: texts } = await client.query<Row>(
+            `SELECT product_id, ${TEXT} FROM product_search WHERE product_id = ANY($1::int[])`,
+            [missing],
+          );
+          const byId = new Map(texts.map((row) => [row.product_id, row]));
+          for (const row of rows) if (byId.has(row.product_id)) Object.assign(row, byId.get(row.product_id));
+        }
+        ({ rows: removed } = await client
+          .query<{ product_id: number }>(
+            "SELECT product_id FROM product_search_removed WHERE changed_xid >= $1::xid8",
+            [horizon],
+          )
+          .then(({ rows }) => ({ rows: rows.map((row) => row.product_id) })));
+        await client.query("COMMIT");
+      }
+    } catch (error) {
+      await client.query("ROLLBACK").catch(() => {});
+      throw error;
+    } finally {
+      client.release();
+    }
+    if (head.epoch !== this.epoch) {
+      // product_search was truncated (a test, a reload): start again from the table as it is.
+      this.index = null;
+      this.rebuild();
+      await this.building;
+      return;
+    }
+    for (const id of removed) index.remove(id);
+    for (const row of rows) {
+      if (!row.published) index.remove(row.product_id);
+      else index.put(figuresOf(row), textOf(row));
+    }
+    index.compactIfWorthIt();
+    this.horizon = head.horizon;
+  }
+
+  private async listen() {
+    if (this.stopped) return;
+    const listener = new pg.Client(this.pool.options);
+    listener.on("error", () => {});
+    listener.on("notification", (message) => {
+      if (message.channel === "search_synonyms_changed") void this.reloadSynonyms();
+      else void this.catchUp().catch((error: Error) => this.options.onError?.(error));
+    });
+    // A lost connection may have missed notifications: catch up, and listen again a little later.
+    listener.on("end", () => {
+      if (this.listener !== listener || this.stopped) return;
+      this.listener = null;
+      setTimeout(() => void this.listen(), 1_000).unref();
+      void this.catchUp().catch(() => {});
+    });
+    try {
+      await listener.connect();
+      await listener.query("LISTEN product_search_changed");
+      await listener.query("LISTEN search_synonyms_changed");
+      if (this.stopped) await listener.end();
+      else this.listener = listener;
+    } catch {
+      await listener.end().catch(() => {});
+      if (!this.stopped) setTimeout(() => void this.listen(), 1_000).unref();
+    }
+  }
+
+  private async reloadSynonyms() {
+    if (!this.options.loadSynonyms || !this.index) return;
+    try {
+      this.index.setSynonyms(await this.options.loadSynonyms(this.pool));
+    } catch (error) {
+      this.options.onError?.(error as Error);
+    }
+  }
+}
+
+const syncs = new WeakMap<Database, SearchIndexSync>();
+
+/** The search index of this database's app server (made, and started, on first use). */
+export function searchIndexOf(db: Database, options?: SearchIndexSyncOptions): SearchIndexSync {
+  let sync = syncs.get(db);
+  if (!sync) {
+    const pool = (db as Database & { $client: pg.Pool }).$client;
+    const started = new SearchIndexSync(pool, options);
+    syncs.set(db, started);
+    started.start();
+    // The listening connection is not the pool's: it ends with the pool.
+    onDatabaseClose(db, () => started.stop());
+    sync = started;
+  }
+  return sync;
+}

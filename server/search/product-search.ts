@@ -1,0 +1,142 @@
+import { eq, inArray } from "drizzle-orm";
+import pLimit from "p-limit";
+import { type ProductCard, productCardColumns } from "../catalogue/product-card.ts";
+import type { Database } from "../db/client.ts";
+import { categories, creators, products } from "../db/schema.ts";
+import { searchIndexOf } from "./index-sync.ts";
+import type { Sort, Tab } from "./listing-query.ts";
+import type { SearchIndex } from "./search-index.ts";
+import { sqlFacetCounts, sqlListingStats, sqlSearch } from "./sql-search.ts";
+import { queryWords } from "./words.ts";
+
+// Finding products: every word of the text matched (server/search/search-index.ts), the filters
+// that combine with it, the sorts of SPEC section 9, facet counts and figures, from this app
+// server's search index; then the page's cards from PostgreSQL. See docs/decisions/010 and 019.
+
+export { escapeLike, normaliseQuery } from "./sql-search.ts";
+
+/** Products per page of a listing; Load More shows the next this many. */
+export const PAGE_SIZE = 24;
+
+export { NEW_ARRIVAL_DAYS } from "./search-index.ts";
+
+export interface ProductFilters {
+  query?: string;
+  /** Category ids; a product's category must be one of them when any are given. */
+  categoryIds?: number[];
+  /** The one category a whole page is about (a category page): not a facet, never counted per value. */
+  categoryScope?: number;
+  formats?: string[];
+  /** A product matches when any of its styles is one of these. */
+  styles?: string[];
+  /** Inclusive bounds, in cents. */
+  minPriceCents?: number;
+  maxPriceCents?: number;
+  tab?: Tab;
+  creatorId?: number;
+  /** Only the products trending now (a score from the trending job, server/catalogue/trending.ts). */
+  trending?: boolean;
+}
+
+export interface ProductSearch extends ProductFilters {
+  sort?: Sort;
+  limit?: number;
+  offset?: number;
+}
+
+export interface FacetCounts {
+  /** Products per category id, under every other filter. */
+  categories: Record<number, number>;
+  formats: Record<string, number>;
+  styles: Record<string, number>;
+  /** Products that match every filter. */
+  total: number;
+}
+
+export interface ListingStats {
+  products: number;
+  downloads: number;
+  /** The average rating, 0 when there are no products. */
+  averageRating: number;
+  /** Products first published in the last 7 days. */
+  newThisWeek: number;
+}
+
+export interface ProductResults {
+  products: ProductCard[];
+  /** How many products match in all (for 'Showing N of M'). */
+  total: number;
+}
+
+export interface FoundProducts extends ProductResults {
+  facets?: FacetCounts;
+  stats?: ListingStats;
+  /** For text that finds nothing: the nearest text that finds something. */
+  didYouMean: string | null;
+}
+
+// Searches PostgreSQL answers (while the index is first built) take a few of the pool's connections
+// at most, so that they cannot keep the other pages waiting.
+const SEARCHES_IN_POSTGRES_AT_ONCE = 2;
+const inPostgres = pLimit(SEARCHES_IN_POSTGRES_AT_ONCE);
+
+async function indexOf(db: Database): Promise<SearchIndex | null> {
+  return searchIndexOf(db).current();
+}
+
+/** The products of a search, with facet counts and figures when asked, all from one pass. */
+export async function findProducts(
+  db: Database,
+  search: ProductSearch,
+  { facets = false, stats = false } = {},
+): Promise<FoundProducts> {
+  const index = queryWords(search.query ?? "").length > 0 || !search.query?.trim() ? await indexOf(db) : null;
+  if (!index) return findInPostgres(db, search, { facets, stats });
+  const answer = index.search({ ...search, text: search.query, facets, stats });
+  return {
+    products: await cardsOf(db, answer.productIds),
+    total: answer.total,
+    facets: answer.facets && { ...answer.facets, total: answer.total },
+    stats: answer.stats,
+    didYouMean: answer.total === 0 && search.query?.trim() ? index.didYouMean(search.query, search) : null,
+  };
+}
+
+async function findInPostgres(
+  db: Database,
+  search: ProductSearch,
+  { facets = false, stats = false },
+): Promise<FoundProducts> {
+  const [found, counts, figures] = await inPostgres(() =>
+    Promise.all([
+      sqlSearch(db, search),
+      facets ? sqlFacetCounts(db, search) : undefined,
+      stats ? sqlListingStats(db, search) : undefined,
+    ]),
+  );
+  return {
+    products: await cardsOf(db, found.ids),
+    total: found.total,
+    facets: counts,
+    stats: figures,
+    didYouMean: null,
+  };
+}
+
+export async function searchProducts(db: Database, search: ProductSearch = {}): Promise<ProductResults> {
+  const { products, total } = await findProducts(db, search);
+  return { products, total };
+}
+
+/** The cards of these products, in this order. */
+async function cardsOf(db: Database, ids: number[]): Promise<ProductCard[]> {
+  if (ids.length === 0) return [];
+  const cards = await db
+    .select(productCardColumns)
+    .from(products)
+    .innerJoin(creators, eq(creators.id, products.creatorId))
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(inArray(products.id, ids));
+  const byId = new Map(cards.map((card) => [card.id, card]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
