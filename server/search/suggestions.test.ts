@@ -20,6 +20,12 @@ describe("header search suggestions (SPEC sections 2, 5 and 9)", () => {
     expect(result.products[0]!.title.toLowerCase()).toContain("planner");
   });
 
+  it("offer the phrases and products with every word typed, in any order", async () => {
+    const result = await suggest(database.db, "templates social");
+    expect(result.phrases).toEqual(["social media templates"]);
+    expect(result.products.map((product) => product.title)).toContain("Social Media Template Pack");
+  });
+
   it("need more than one character", async () => {
     expect(await suggest(database.db, "p")).toEqual({ phrases: [], products: [] });
     expect(await suggest(database.db, "  p  ")).toEqual({ phrases: [], products: [] });

@@ -1,6 +1,6 @@
-import { LRUCache } from "lru-cache";
 import type { Database } from "../db/client.ts";
 import { normaliseQuery, searchProducts } from "./product-search.ts";
+import { queryWords } from "./words.ts";
 
 /** The fixed phrases the header search suggests from (SPEC section 9: 14 of them, up to 5 shown). */
 export const SUGGESTED_PHRASES = [
@@ -37,27 +37,23 @@ export interface Suggestions {
   products: LiveResult[];
 }
 
-// Many shoppers type the same first letters: the same text within a minute gets the same answer.
-const caches = new WeakMap<Database, LRUCache<string, Suggestions>>();
-
 /** What the header search offers for `text`: matching phrases and the most relevant products. */
 export async function suggest(db: Database, text: string): Promise<Suggestions> {
   const query = normaliseQuery(text);
   if (query.length < MIN_SUGGEST_LENGTH) return { phrases: [], products: [] };
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = new LRUCache<string, Suggestions>({
-      max: 2_000,
-      ttl: 60_000,
-      fetchMethod: (key) => findSuggestions(db, key),
-    });
-    caches.set(db, cache);
-  }
-  return (await cache.fetch(query))!;
+  return findSuggestions(db, query);
+}
+
+/** A phrase that holds the text, or each of its words inside one of the phrase's ("templates social"). */
+function phraseMatches(phrase: string, query: string): boolean {
+  if (phrase.includes(query)) return true;
+  const words = queryWords(query);
+  const phraseWords = queryWords(phrase);
+  return words.length > 0 && words.every((word) => phraseWords.some((phraseWord) => phraseWord.includes(word)));
 }
 
 async function findSuggestions(db: Database, query: string): Promise<Suggestions> {
-  const phrases = SUGGESTED_PHRASES.filter((phrase) => phrase.includes(query)).slice(0, MAX_SUGGESTIONS);
+  const phrases = SUGGESTED_PHRASES.filter((phrase) => phraseMatches(phrase, query)).slice(0, MAX_SUGGESTIONS);
   const { products } = await searchProducts(db, { query, sort: "relevance", limit: MAX_LIVE_RESULTS });
   return {
     phrases,
