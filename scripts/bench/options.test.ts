@@ -1,0 +1,44 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { parseArgs, SECTIONS } from "./options.ts";
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-options-"));
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+describe("the bench's options", () => {
+  it("run every section on a newly seeded catalogue by default", () => {
+    const options = parseArgs([]);
+    expect(options.sections).toEqual([...SECTIONS]);
+    expect(options).toMatchObject({ products: 100_000, seed: true, dataDir: undefined, port: undefined });
+  });
+
+  it("run only the sections named, in their usual order, comma-separated or repeated", () => {
+    expect(parseArgs(["--only", "pages,search"]).sections).toEqual(["search", "pages"]);
+    expect(parseArgs(["--only=platform", "--only", "checkout"]).sections).toEqual(["checkout", "platform"]);
+    expect(() => parseArgs(["--only", "search,everything"])).toThrow(
+      '--only: unknown section "everything"; the sections are search, pages, payments, checkout, platform',
+    );
+    expect(() => parseArgs(["--only"])).toThrow("--only needs a value");
+  });
+
+  it("use an existing data directory as it is: nothing seeded", () => {
+    expect(parseArgs(["--data-dir", dataDir])).toMatchObject({ dataDir, seed: false });
+    expect(() => parseArgs(["--data-dir", path.join(dataDir, "missing")])).toThrow("does not exist");
+    expect(() => parseArgs(["--data-dir", dataDir, "--products", "1000"])).toThrow(
+      "--products seeds a new data directory; --data-dir uses one as it is",
+    );
+  });
+
+  it("use DATABASE_URL's database as it is with --no-seed", () => {
+    expect(parseArgs(["--no-seed"]).seed).toBe(false);
+    expect(() => parseArgs(["--no-seed", "--products", "10"])).toThrow("contradict");
+  });
+
+  it("take a port for the server, its metrics on the next one", () => {
+    expect(parseArgs(["--port", "4420"]).port).toBe(4420);
+    expect(() => parseArgs(["--port", "65535"])).toThrow("at most 65534");
+    expect(() => parseArgs(["--port", "http"])).toThrow('--port needs a positive whole number, got "http"');
+  });
+});
