@@ -199,6 +199,7 @@ export class SearchIndexSync {
       client.release();
     }
     if (this.stopped) return;
+    index.trim();
     this.index = index;
     this.horizon = head.horizon;
     this.epoch = head.epoch;

@@ -157,6 +157,18 @@ class Postings {
   get bytes() {
     return this.slots.byteLength * 1.5 + this.descriptionSlots.byteLength + 64;
   }
+
+  /** Gives back the room kept for growth. */
+  trim() {
+    if (this.slots.length > this.size) {
+      this.slots = this.slots.slice(0, this.size);
+      this.fields = this.fields.slice(0, this.size);
+      this.positions = this.positions.slice(0, this.size);
+    }
+    if (this.descriptionSlots.length > this.descriptionSize) {
+      this.descriptionSlots = this.descriptionSlots.slice(0, this.descriptionSize);
+    }
+  }
 }
 
 function copyInto<T extends Uint32Array | Uint8Array | Int32Array | Float64Array>(target: T, source: T): T {
@@ -208,12 +220,13 @@ export class SearchIndex {
   private slotOfProduct = new Int32Array(1024).fill(-1);
   private category = new Int32Array(1024);
   private creator = new Int32Array(1024);
-  private price = new Int32Array(1024);
+  // Every column a sort reads first is a Float64Array, so that the search loop reads them alike.
+  private price = new Float64Array(1024);
   private originalPrice = new Int32Array(1024);
   private downloads = new Float64Array(1024);
   private rating = new Float64Array(1024);
   private reviewCount = new Int32Array(1024);
-  private bestseller = new Uint8Array(1024);
+  private bestseller = new Float64Array(1024);
   private publishedAt = new Float64Array(1024);
   private trending = new Float64Array(1024);
   private format = new Uint8Array(1024);
@@ -300,40 +313,50 @@ export class SearchIndex {
   /** The products' ids of a search, in order, with the total and, when asked, facet counts and figures. */
   search(search: IndexSearch): IndexAnswer {
     const now = search.now ?? Date.now();
-    const matched = this.match(search.text ?? "");
-    const { slots, scores, count } = matched;
-    const filter = this.filterOf(search, now);
+    const { slots, scores, count, hasText } = this.match(search.text ?? "");
     const wanted = Math.max(0, (search.offset ?? 0) + (search.limit ?? 24));
-    const sort = search.sort ?? (matched.hasText ? "relevance" : "popular");
-    const keys = this.sortKeys(sort === "relevance" && !matched.hasText ? "popular" : sort);
-    const top = new TopK(wanted, keys, scores);
+    const sort =
+      search.sort === "relevance" && !hasText ? "popular" : (search.sort ?? (hasText ? "relevance" : "popular"));
+    const order = this.sortOf(sort);
+    const top = new TopK(wanted, order);
+    // The first sort key of a slot is `sign * column[slot]`, or the relevance score (smaller first).
+    const { column, sign } = order;
+    const { base, categories, formatBits, styleBits } = this.filterOf(search, now);
     const facets = search.facets ? newFacetCounts(this.categoryLimit) : undefined;
+    const withStats = search.stats === true;
+    const { category, format, styles, alive } = this;
     let total = 0;
     let downloads = 0;
     let ratings = 0;
     let newThisWeek = 0;
     const weekAgo = now - 7 * DAY_MS;
-    for (let i = 0; i < count; i++) {
-      const slot = slots[i]!;
-      if (!filter.base(slot)) continue;
-      const inCategory = filter.category(slot);
-      const inFormat = filter.format(slot);
-      const inStyle = filter.style(slot);
-      if (facets) {
-        if (inFormat && inStyle) facets.categories[this.category[slot]!]!++;
-        if (inCategory && inStyle) facets.formats[this.format[slot]!]!++;
+    // Without text every living slot matches: the loop walks the slots themselves.
+    const end = hasText ? count : this.slotCount;
+    for (let i = 0; i < end; i++) {
+      const slot = hasText ? slots[i]! : i;
+      if (alive[slot] === 0) continue;
+      if (base !== null && !base(slot)) continue;
+      const inCategory = categories === null || categories[category[slot]!] === 1;
+      const inFormat = formatBits === null || ((formatBits >>> format[slot]!) & 1) === 1;
+      const inStyle = styleBits === null || (styles[slot]! & styleBits) !== 0;
+      if (facets !== undefined) {
+        if (inFormat && inStyle) facets.categories[category[slot]!]!++;
+        if (inCategory && inStyle) facets.formats[format[slot]!]!++;
         if (inCategory && inFormat) {
-          for (let bits = this.styles[slot]!, n = 0; bits !== 0; bits >>>= 1, n++) if (bits & 1) facets.styles[n]!++;
+          // Each style the product has: its lowest set bit, then the next.
+          for (let bits = styles[slot]! | 0; bits !== 0; bits &= bits - 1)
+            facets.styles[31 - Math.clz32(bits & -bits)]!++;
         }
       }
       if (!(inCategory && inFormat && inStyle)) continue;
       total++;
-      if (search.stats) {
+      if (withStats) {
         downloads += this.downloads[slot]!;
         ratings += this.rating[slot]!;
         if (this.publishedAt[slot]! > weekAgo) newThisWeek++;
       }
-      top.offer(slot, i);
+      const key = column === null ? -scores[i]! : sign * column[slot]!;
+      if (key <= top.worst) top.offer(slot, key);
     }
     const offset = search.offset ?? 0;
     return {
@@ -343,7 +366,7 @@ export class SearchIndex {
         .map((slot) => this.productOf[slot]!),
       total,
       facets: facets && this.namedFacets(facets),
-      stats: search.stats
+      stats: withStats
         ? { products: total, downloads, averageRating: total ? ratings / total : 0, newThisWeek }
         : undefined,
     };
@@ -394,6 +417,11 @@ export class SearchIndex {
     const kept = words.flatMap((_, i) => (alone[i] && options[i]!.length > 0 ? [options[i]![0]!.word] : []));
     const query = kept.join(" ");
     return kept.length > 0 && query !== original && finds(query) ? query : null;
+  }
+
+  /** Gives back the room the postings keep for growth (after a build: most words gain little later). */
+  trim() {
+    for (const postings of this.postings) postings.trim();
   }
 
   /** Drops dead slots once they are a quarter of all: postings and columns shrink to the living. */
@@ -604,12 +632,7 @@ export class SearchIndex {
   /** The living slots every word of `text` matches, with their relevance (all slots when no words). */
   private match(text: string): { slots: Int32Array; scores: Float64Array; count: number; hasText: boolean } {
     const words = [...new Set(queryWords(text))].slice(0, MAX_QUERY_WORDS);
-    if (words.length === 0) {
-      const slots = new Int32Array(this.documents);
-      let count = 0;
-      for (let slot = 0; slot < this.slotCount; slot++) if (this.alive[slot]) slots[count++] = slot;
-      return { slots, scores: new Float64Array(0), count, hasText: false };
-    }
+    if (words.length === 0) return { slots: new Int32Array(0), scores: new Float64Array(0), count: 0, hasText: false };
     const lastWord = queryWords(text).at(-1);
     const expansions = words.map((word) => this.expand(word, word === lastWord));
     const cost = expansions.map((list) =>
@@ -685,26 +708,31 @@ export class SearchIndex {
   // -------------------------------------------------------------------------------------------------
   // Filters, facets, sorts
 
+  /** The filters as the search loop reads them: null where a filter is not set. */
   private filterOf(search: IndexSearch, now: number) {
-    const yes = () => true;
-    const categories = search.categoryIds?.length ? new Set(search.categoryIds) : undefined;
-    const formatBits = search.formats?.length ? this.bitsOf(this.formats, search.formats) : undefined;
-    const styleBits = search.styles?.length ? this.bitsOf(this.styleNames, search.styles) : undefined;
-    const { minPriceCents: min, maxPriceCents: max, categoryScope, creatorId, tab } = search;
-    const newSince = now - NEW_ARRIVAL_DAYS * DAY_MS;
+    const { minPriceCents: min, maxPriceCents: max, categoryScope, creatorId, tab, trending } = search;
+    const checks: ((slot: number) => boolean)[] = [];
+    if (categoryScope !== undefined) checks.push((slot) => this.category[slot] === categoryScope);
+    if (min !== undefined) checks.push((slot) => this.price[slot]! >= min);
+    if (max !== undefined) checks.push((slot) => this.price[slot]! <= max);
+    if (creatorId !== undefined) checks.push((slot) => this.creator[slot] === creatorId);
+    if (trending) checks.push((slot) => this.trending[slot]! > 0);
+    if (tab === "bestsellers") checks.push((slot) => this.bestseller[slot] === 1);
+    if (tab === "sale") checks.push((slot) => this.originalPrice[slot]! > this.price[slot]!);
+    if (tab === "new") {
+      const since = now - NEW_ARRIVAL_DAYS * DAY_MS;
+      checks.push((slot) => this.publishedAt[slot]! > since);
+    }
+    let categories: Uint8Array | null = null;
+    if (search.categoryIds?.length) {
+      categories = new Uint8Array(this.categoryLimit);
+      for (const id of search.categoryIds) if (id >= 0 && id < this.categoryLimit) categories[id] = 1;
+    }
     return {
-      base: (slot: number) =>
-        (categoryScope === undefined || this.category[slot] === categoryScope) &&
-        (min === undefined || this.price[slot]! >= min) &&
-        (max === undefined || this.price[slot]! <= max) &&
-        (creatorId === undefined || this.creator[slot] === creatorId) &&
-        (!search.trending || this.trending[slot]! > 0) &&
-        (tab !== "bestsellers" || this.bestseller[slot] === 1) &&
-        (tab !== "sale" || this.originalPrice[slot]! > this.price[slot]!) &&
-        (tab !== "new" || this.publishedAt[slot]! > newSince),
-      category: categories ? (slot: number) => categories.has(this.category[slot]!) : yes,
-      format: formatBits !== undefined ? (slot: number) => ((formatBits >>> this.format[slot]!) & 1) === 1 : yes,
-      style: styleBits !== undefined ? (slot: number) => (this.styles[slot]! & styleBits) !== 0 : yes,
+      base: checks.length === 0 ? null : (slot: number) => checks.every((check) => check(slot)),
+      categories,
+      formatBits: search.formats?.length ? this.bitsOf(this.formats, search.formats) : null,
+      styleBits: search.styles?.length ? this.bitsOf(this.styleNames, search.styles) : null,
     };
   }
 
@@ -714,7 +742,7 @@ export class SearchIndex {
       const number = dictionary.find(value);
       if (number !== undefined && number < 32) bits |= 1 << number;
     }
-    return bits >>> 0;
+    return bits;
   }
 
   private namedFacets(counts: ReturnType<typeof newFacetCounts>): IndexFacets {
@@ -731,27 +759,27 @@ export class SearchIndex {
     };
   }
 
-  /** The sort's keys of a slot, smallest first (a descending figure is negated); the product id last. */
-  private sortKeys(sort: Sort): SortKeys {
+  /** A sort: its first key (a column and a sign, or the relevance score), then keys for ties. */
+  private sortOf(sort: Sort): SortOrder {
     const id = (slot: number) => -this.productOf[slot]!;
     const popular = (slot: number) => -this.downloads[slot]!;
     switch (sort) {
       case "relevance":
-        return { byScore: true, keys: [(slot) => -this.rating[slot]!, popular, id] };
+        return { column: null, sign: -1, then: [(slot) => -this.rating[slot]!, popular, id] };
       case "popular":
-        return { byScore: false, keys: [popular, id] };
+        return { column: this.downloads, sign: -1, then: [id] };
       case "newest":
-        return { byScore: false, keys: [(slot) => -this.publishedAt[slot]!, id] };
+        return { column: this.publishedAt, sign: -1, then: [id] };
       case "price-low":
-        return { byScore: false, keys: [(slot) => this.price[slot]!, popular, id] };
+        return { column: this.price, sign: 1, then: [popular, id] };
       case "price-high":
-        return { byScore: false, keys: [(slot) => -this.price[slot]!, popular, id] };
+        return { column: this.price, sign: -1, then: [popular, id] };
       case "rating":
-        return { byScore: false, keys: [(slot) => -this.rating[slot]!, (slot) => -this.reviewCount[slot]!, id] };
+        return { column: this.rating, sign: -1, then: [(slot) => -this.reviewCount[slot]!, id] };
       case "bestselling":
-        return { byScore: false, keys: [(slot) => -this.bestseller[slot]!, popular, id] };
+        return { column: this.bestseller, sign: -1, then: [popular, id] };
       case "trending":
-        return { byScore: false, keys: [(slot) => -this.trending[slot]!, popular, id] };
+        return { column: this.trending, sign: -1, then: [popular, id] };
     }
   }
 }
@@ -760,67 +788,67 @@ function newFacetCounts(categories: number) {
   return { categories: new Int32Array(categories), formats: new Int32Array(32), styles: new Int32Array(32) };
 }
 
-interface SortKeys {
-  /** Relevance first (higher first), then the keys. */
-  byScore: boolean;
-  keys: ((slot: number) => number)[];
+interface SortOrder {
+  /** The first key is `sign * column[slot]`; with no column, the relevance score, higher first. */
+  column: Float64Array | null;
+  sign: 1 | -1;
+  /** Keys for ties, in turn (smaller first); the last is the product id, so no two slots tie. */
+  then: ((slot: number) => number)[];
 }
 
-/** The first `size` slots in a sort's order, kept in a heap whose root is the last of them. */
+/**
+ * The first `size` slots in a sort's order, in a heap whose root is the last of them: the search loop
+ * turns away a slot whose first key is above `worst` with one comparison.
+ */
 class TopK {
+  /** The first key of the last slot kept, once `size` are kept; until then anything is taken. */
+  worst = Number.POSITIVE_INFINITY;
   private readonly slots: number[] = [];
-  private readonly scores: number[] = [];
+  private readonly keys: number[] = [];
   private readonly size: number;
-  private readonly sort: SortKeys;
-  private readonly relevance: Float64Array;
-  constructor(size: number, sort: SortKeys, relevance: Float64Array) {
+  private readonly order: SortOrder;
+  constructor(size: number, order: SortOrder) {
     this.size = size;
-    this.sort = sort;
-    this.relevance = relevance;
+    this.order = order;
+    if (size === 0) this.worst = Number.NEGATIVE_INFINITY;
   }
 
-  offer(slot: number, match: number) {
-    if (this.size === 0) return;
-    const score = this.sort.byScore ? this.relevance[match]! : 0;
+  offer(slot: number, key: number) {
     if (this.slots.length < this.size) {
       this.slots.push(slot);
-      this.scores.push(score);
+      this.keys.push(key);
       this.up(this.slots.length - 1);
-    } else if (this.before(slot, score, this.slots[0]!, this.scores[0]!)) {
+    } else if (this.before(slot, key, 0)) {
       this.slots[0] = slot;
-      this.scores[0] = score;
+      this.keys[0] = key;
       this.down(0);
-    }
+    } else return;
+    if (this.slots.length === this.size) this.worst = this.keys[0]!;
   }
 
   sorted(): number[] {
     const order = this.slots.map((_, i) => i);
-    order.sort((a, b) =>
-      this.before(this.slots[a]!, this.scores[a]!, this.slots[b]!, this.scores[b]!)
-        ? -1
-        : this.before(this.slots[b]!, this.scores[b]!, this.slots[a]!, this.scores[a]!)
-          ? 1
-          : 0,
-    );
+    order.sort((a, b) => (this.before(this.slots[a]!, this.keys[a]!, b) ? -1 : 1));
     return order.map((i) => this.slots[i]!);
   }
 
-  /** True when slot a comes before slot b. */
-  private before(a: number, scoreA: number, b: number, scoreB: number): boolean {
-    if (scoreA !== scoreB) return scoreA > scoreB;
-    for (const key of this.sort.keys) {
-      const ka = key(a);
-      const kb = key(b);
-      if (ka !== kb) return ka < kb;
+  /** True when the slot (with its first key) comes before the heap's item at `i`. */
+  private before(slot: number, key: number, i: number): boolean {
+    const other = this.slots[i]!;
+    if (key !== this.keys[i]) return key < this.keys[i]!;
+    for (const next of this.order.then) {
+      const a = next(slot);
+      const b = next(other);
+      if (a !== b) return a < b;
     }
     return false;
   }
 
-  // The root is the item that comes last: a child never comes after its parent.
+  // A child never comes after its parent: the root is the last.
   private up(i: number) {
     while (i > 0) {
       const parent = (i - 1) >> 1;
-      if (!this.before(this.slots[parent]!, this.scores[parent]!, this.slots[i]!, this.scores[i]!)) return;
+      if (!this.before(this.slots[parent]!, this.keys[parent]!, i)) return;
       this.swap(i, parent);
       i = parent;
     }
@@ -830,11 +858,10 @@ class TopK {
     const n = this.slots.length;
     for (;;) {
       let last = i;
-      for (const child of [2 * i + 1, 2 * i + 2]) {
-        if (child < n && this.before(this.slots[last]!, this.scores[last]!, this.slots[child]!, this.scores[child]!)) {
-          last = child;
-        }
-      }
+      const left = 2 * i + 1;
+      const right = left + 1;
+      if (left < n && this.before(this.slots[last]!, this.keys[last]!, left)) last = left;
+      if (right < n && this.before(this.slots[last]!, this.keys[last]!, right)) last = right;
       if (last === i) return;
       this.swap(i, last);
       i = last;
@@ -843,6 +870,6 @@ class TopK {
 
   private swap(a: number, b: number) {
     [this.slots[a], this.slots[b]] = [this.slots[b]!, this.slots[a]!];
-    [this.scores[a], this.scores[b]] = [this.scores[b]!, this.scores[a]!];
+    [this.keys[a], this.keys[b]] = [this.keys[b]!, this.keys[a]!];
   }
 }
