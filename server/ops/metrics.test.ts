@@ -8,6 +8,7 @@ import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { serveForTests } from "../../tests/support/test-server.ts";
 import { parseConfig } from "../config/env.ts";
 import { type RunningJobs, startJobs } from "../jobs/queue.ts";
+import { searchIndexOf } from "../search/index-sync.ts";
 import { createMetrics, type ShopMetrics } from "./metrics.ts";
 import { startMetrics, startMetricsServer } from "./metrics-server.ts";
 import { operationsRoutes } from "./operations-routes.ts";
@@ -63,9 +64,9 @@ async function scrape(headers: Record<string, string> = { authorization: `Bearer
 function sample(text: string, name: string, labels: Record<string, string>): number | undefined {
   const wanted = Object.entries(labels).map(([key, value]) => `${key}="${value}"`);
   for (const line of text.split("\n")) {
-    const match = /^([a-z_]+)\{([^}]*)\} (\S+)$/.exec(line);
+    const match = /^([a-z_]+)(?:\{([^}]*)\})? (\S+)$/.exec(line);
     if (!match || match[1] !== name) continue;
-    const present = match[2]!.split(",");
+    const present = (match[2] ?? "").split(",");
     if (wanted.every((pair) => present.includes(pair))) return Number(match[3]);
   }
   return undefined;
@@ -118,6 +119,18 @@ describe("the shop's figures", () => {
     for (const row of rows) expect(sample(text, "shop_orders", { status: row.status })).toBe(row.count);
     expect(sample(text, "shop_orders", { status: "expired" })).toBe(0);
     expect(text).toMatch(/^shop_database_up 1$/m);
+  });
+
+  it("shows this app server's search index: ready, its products, its memory and its build time", async () => {
+    await searchIndexOf(database.db).current();
+    const text = await (await scrape()).text();
+    const { rows } = await database.pool.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM product_search WHERE published",
+    );
+    expect(sample(text, "search_index_ready", {})).toBe(1);
+    expect(sample(text, "search_index_documents", {})).toBe(rows[0]!.n);
+    expect(sample(text, "search_index_memory_bytes", {})).toBeGreaterThan(0);
+    expect(sample(text, "search_index_build_seconds", {})).toBeGreaterThan(0);
   });
 
   it("counts the payments applied from payment_events", async () => {

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { Database } from "../db/client.ts";
+import { type SearchIndexFigures, searchIndexOf } from "../search/index-sync.ts";
 import { jobQueueStats } from "./job-queue-stats.ts";
 import { ordersByStatus, paymentsApplied } from "./shop-figures.ts";
 
@@ -107,6 +108,30 @@ export function createMetrics(db: Database, onError: (error: Error) => void = ()
       });
     },
   });
+
+  // This app server's own search index (server/search/index-sync.ts): each server has one.
+  const searchIndex = () => searchIndexOf(db).figures;
+  const indexGauge = (name: string, help: string, read: (figures: SearchIndexFigures) => number) =>
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      collect() {
+        this.set(read(searchIndex()));
+      },
+    });
+  indexGauge("search_index_ready", "1 once this app server's search index is built, else 0", (f) => Number(f.ready));
+  indexGauge("search_index_documents", "Products in this app server's search index", (f) => f.documents);
+  indexGauge(
+    "search_index_memory_bytes",
+    "Memory held by this app server's search index (an estimate)",
+    (f) => f.bytes,
+  );
+  indexGauge(
+    "search_index_build_seconds",
+    "How long this app server's last full index build took",
+    (f) => f.buildSeconds,
+  );
 
   return {
     registry,
