@@ -14,6 +14,7 @@ import { type RunningJobs, startJobs } from "./jobs/queue.ts";
 import { startWorkers } from "./jobs/workers.ts";
 import { createLogger } from "./ops/logger.ts";
 import { type RunningMetrics, startMetrics } from "./ops/metrics-server.ts";
+import { type SearchLog, startSearchLog } from "./search/search-log.ts";
 import { fileStoreFor } from "./storage/file-store.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -34,6 +35,7 @@ let database: OpenedDatabase;
 let authSecret: string;
 let jobs: RunningJobs;
 let monitoring: RunningMetrics;
+let searchLog: SearchLog;
 try {
   database = await openDatabase(config, log);
   authSecret = await loadAuthSecret(database.db, config.authSecret);
@@ -44,6 +46,9 @@ try {
   if (config.runJobs) await startWorkers({ jobs, db: database.db, config, secret: authSecret, logger });
   else log("RUN_JOBS=false: background jobs run on other servers");
   monitoring = await startMetrics(config.metrics, database.db, logger);
+  searchLog = startSearchLog(database.db, {
+    onError: (error) => logger.warn({ err: error }, "The search log could not be written"),
+  });
 } catch (error) {
   logger.fatal((error as Error).message);
   process.exit(1);
@@ -63,7 +68,11 @@ if (config.nodeEnv === "development") {
   app.use(async (req, res, next) => {
     try {
       const { createApp } = await viteServer!.ssrLoadModule("./server/http/app.ts");
-      createApp({ db: database.db, config, authSecret, logger, jobs, metrics: monitoring.metrics })(req, res, next);
+      createApp({ db: database.db, config, authSecret, logger, jobs, metrics: monitoring.metrics, searchLog })(
+        req,
+        res,
+        next,
+      );
     } catch (error) {
       if (error instanceof Error) viteServer!.ssrFixStacktrace(error);
       next(error);
@@ -86,6 +95,7 @@ if (config.nodeEnv === "development") {
       logger,
       jobs,
       metrics: monitoring.metrics,
+      searchLog,
       clientBuildDir: path.join(root, "build/client"),
     }),
   );
@@ -118,6 +128,8 @@ async function shutdown(signal: string) {
   server.close(async () => {
     await viteServer?.close();
     await monitoring.stop();
+    // The searches and clicks still in memory, while the database is open.
+    await searchLog.stop();
     await jobs.stop();
     await database.close();
     log("Stopped");

@@ -15,6 +15,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from "drizzle-orm/pg-core";
 
 import { user } from "./auth-schema.ts";
@@ -797,5 +798,57 @@ export const productViews = pgTable(
     primaryKey({ columns: [table.productId, table.day] }),
     // The trending job reads the last week's views of every product.
     index("product_views_day_idx").on(table.day),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Search (issue 14): what shoppers search for and which results they open, for the admin Search
+// page, and the synonyms admins keep. Searches and clicks are written in batches
+// (server/search/search-log.ts); a click names its search by the id the server gave the search,
+// with no foreign key, since it can arrive before its search's batch is written. 90 days are kept.
+
+export const searchLog = pgTable(
+  "search_log",
+  {
+    id: uuid("id").primaryKey(),
+    /** The text as typed, normalised: lowercase, trimmed, inner spaces collapsed. */
+    query: text("query").notNull(),
+    /** How many products the search found. */
+    results: integer("results").notNull(),
+    searchedAt: timestamp("searched_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("search_log_searched_at_idx").on(table.searchedAt)],
+);
+
+// A result a shopper opened: once per search and product, at its position in the results (from 1).
+export const searchClicks = pgTable(
+  "search_clicks",
+  {
+    searchId: uuid("search_id").notNull(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    clickedAt: timestamp("clicked_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.searchId, table.productId] }),
+    index("search_clicks_clicked_at_idx").on(table.clickedAt),
+  ],
+);
+
+// Groups of words a search treats as the same ("cv, resume"), kept by admins: normalised (lowercase,
+// no accents) and sorted, so that one group is one row whatever order it was typed in. A trigger
+// tells every app server's search index to reload them (pg_notify 'search_synonyms_changed').
+export const searchSynonyms = pgTable(
+  "search_synonyms",
+  {
+    id: serial("id").primaryKey(),
+    words: text("words").array().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("search_synonyms_words_idx").on(table.words),
+    check("search_synonyms_group_size", sql`cardinality(${table.words}) BETWEEN 2 AND 10`),
   ],
 );

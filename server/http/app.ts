@@ -13,6 +13,7 @@ import type { JobQueue } from "../jobs/queue.ts";
 import type { ShopMetrics } from "../ops/metrics.ts";
 import { operationsRoutes } from "../ops/operations-routes.ts";
 import { paymentProviderFor } from "../payments/provider-for.ts";
+import type { SearchLog } from "../search/search-log.ts";
 import { fileStoreFor } from "../storage/file-store.ts";
 import { browserAuthEndpoints } from "./auth-endpoints.ts";
 import { refuseOversizedBodies } from "./body-limit.ts";
@@ -40,6 +41,8 @@ export interface AppOptions {
   jobs: JobQueue;
   /** Prometheus metrics (server/ops/metrics.ts); undefined when they are off. */
   metrics?: ShopMetrics;
+  /** Made by the server, which writes what it keeps when it stops (server/search/search-log.ts). */
+  searchLog: SearchLog;
   /** build/client in production; absent in development, where Vite serves the assets. */
   clientBuildDir?: string;
 }
@@ -53,6 +56,7 @@ export function createApp({
   logger,
   jobs,
   metrics,
+  searchLog,
   clientBuildDir,
 }: AppOptions): express.Express {
   const mailer = mailerFor(config, (message) => logger.info(message));
@@ -120,6 +124,7 @@ export function createApp({
           jobs,
           payments,
           logger,
+          searchLog,
         });
         return context;
       },

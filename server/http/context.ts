@@ -5,6 +5,7 @@ import type { AccountLimits } from "../accounts/credentials.ts";
 import type { Database } from "../db/client.ts";
 import type { JobQueue } from "../jobs/queue.ts";
 import type { PaymentProvider } from "../payments/provider.ts";
+import type { SearchLog } from "../search/search-log.ts";
 import type { FileStore } from "../storage/file-store.ts";
 
 // What every loader and action gets from the Express server, per request.
@@ -31,6 +32,8 @@ export interface RequestServices {
   /** Who takes payments: the hosted payment page or Stripe (PAYMENT_PROVIDER). */
   payments: PaymentProvider;
   logger: Logger;
+  /** The searches of /search and the results opened from them, written in batches (server/search/search-log.ts). */
+  searchLog: SearchLog;
 }
 
 export const servicesContext = createContext<RequestServices>();

@@ -28,6 +28,8 @@ export const QUEUES = {
   refreshTrending: "refresh-trending-scores",
   /** Daily, in a demo shop: the sample products and the demo accounts are restored as published. */
   restoreDemoShop: "restore-demo-shop",
+  /** Daily: searches and clicks of the search log older than 90 days are removed. */
+  pruneSearchLog: "prune-search-log",
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 

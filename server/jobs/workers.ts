@@ -12,6 +12,7 @@ import { deliverHostedWebhook, expireHostedSessions } from "../payments/hosted/h
 import { hostedWebhookSecret } from "../payments/hosted/hosted-provider.ts";
 import { PAYOUT_CRON } from "../payouts/payout-schedule.ts";
 import { runWeeklyPayouts } from "../payouts/payouts.ts";
+import { pruneSearchLog } from "../search/search-log.ts";
 import { QUEUES, type QueueName, type RunningJobs } from "./queue.ts";
 
 /**
@@ -81,12 +82,19 @@ export async function startWorkers(options: {
     const trending = await refreshTrendingScores(db);
     logger.info(`Trending scores refreshed: ${trending} products trending`);
   });
+  await jobs.work(QUEUES.pruneSearchLog, async () => {
+    const pruned = await pruneSearchLog(db);
+    if (pruned.searches + pruned.clicks > 0) {
+      logger.info(`Search log: removed ${pruned.searches} searches and ${pruned.clicks} clicks past 90 days`);
+    }
+  });
   await jobs.schedule(QUEUES.runPayouts, PAYOUT_CRON);
   await jobs.schedule(QUEUES.expireHostedSessions, "*/10 * * * *");
   await jobs.schedule(QUEUES.expireUnpaidOrders, "*/10 * * * *");
   await jobs.schedule(QUEUES.removeIdleGuests, "17 4 * * *");
   await jobs.schedule(QUEUES.liftEndedSuspensions, "*/15 * * * *");
   await jobs.schedule(QUEUES.refreshTrending, "7 * * * *");
+  await jobs.schedule(QUEUES.pruneSearchLog, "29 4 * * *");
   await jobs.work(QUEUES.restoreDemoShop, async () => {
     // Never in a live shop, even if a schedule of its demo days is still due.
     if (config.shopMode !== "demo") return;
