@@ -44,6 +44,7 @@ export default [
     route("admin/products", "routes/admin/products.tsx"),
     route("admin/messages", "routes/admin/messages.tsx"),
     route("admin/refunds", "routes/admin/refunds.tsx"),
+    route("admin/search", "routes/admin/search.tsx"),
     route("account/sign-in", "routes/account/sign-in.ts"),
     route("account/sign-up", "routes/account/sign-up.ts"),
     route("account/sign-out", "routes/account/sign-out.ts"),
@@ -64,6 +65,8 @@ export default [
     route("api/v1/wishlist", "routes/api/wishlist.ts"),
     route("api/v1/search", "routes/api/search.ts"),
     route("api/v1/search/suggestions", "routes/api/search-suggestions.ts"),
+    // The search page's beacon: a result opened from a search (the admin Search page counts them).
+    route("api/v1/search/clicks", "routes/api/search-clicks.ts"),
     route("api/v1/checkout", "routes/api/checkout.ts"),
     route("api/v1/orders/:number", "routes/api/order-status.ts"),
     route("api/v1/payments/webhook/:provider", "routes/api/payment-webhook.ts"),

@@ -1,6 +1,8 @@
 import { servicesContext } from "@server/http/context.ts";
 import { loadListing } from "@server/search/listing.ts";
 import { MAX_QUERY_LENGTH, parseListingState } from "@server/search/listing-query.ts";
+import { isLoggedSearch, normaliseSearchText } from "@server/search/search-log.ts";
+import { useState } from "react";
 import { Form, Link, useLocation } from "react-router";
 import { EmptyResults } from "~/components/listing/empty-results";
 import { ListingLayout } from "~/components/listing/listing-layout";
@@ -14,9 +16,24 @@ import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/search";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db } = context.get(servicesContext);
+  const { db, searchLog, clientAddress } = context.get(servicesContext);
   const state = parseListingState(new URL(request.url).searchParams, SEARCH_LISTING);
-  return { state, ...(await loadListing(db, state, SEARCH_LISTING)) };
+  const listing = await loadListing(db, state, SEARCH_LISTING);
+  // The search is logged (in memory, written in a batch); its id lets the page's clicks name it.
+  const searchId = isLoggedSearch(request, state, SEARCH_LISTING)
+    ? searchLog.recordSearch({
+        query: state.q,
+        results: listing.total,
+        visitor: `${clientAddress} ${request.headers.get("user-agent") ?? ""}`,
+      })
+    : null;
+  return {
+    state,
+    ...listing,
+    searchId,
+    // The text as the search log counts it: the page keeps a search's id while this stays the same.
+    searchText: normaliseSearchText(state.q),
+  };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
@@ -26,9 +43,27 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
 
 const SUGGESTIONS = ["planners", "wall art", "templates", "courses"];
 
+/**
+ * The id of the search on screen: from the loader, and kept while the shopper refines the same
+ * text with filters or Load More, which the loader does not log as searches.
+ */
+function useSearchId(fromLoader: string | null, text: string): string | null {
+  const [search, setSearch] = useState(fromLoader ? { id: fromLoader, text } : null);
+  if (fromLoader && search?.id !== fromLoader) setSearch({ id: fromLoader, text });
+  else if (!fromLoader && search && search.text !== text) setSearch(null);
+  return fromLoader ?? (search?.text === text ? search.id : null);
+}
+
+/** Tells the search log that a result was opened; the link goes on as it would. */
+function sendClick(searchId: string, productId: number, position: number) {
+  const click = new URLSearchParams({ searchId, productId: String(productId), position: String(position) });
+  navigator.sendBeacon?.("/api/v1/search/clicks", click);
+}
+
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
-  const { state, total } = loaderData;
+  const { state, total, didYouMean } = loaderData;
   const location = useLocation();
+  const searchId = useSearchId(loaderData.searchId, loaderData.searchText);
   const filtersApplied = state.categories.length + state.formats.length > 0;
   const clearFilters = clearedHref(location.pathname, location.search);
   const clearSearch = clearedHref(location.pathname, location.search, [
@@ -77,6 +112,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         clearHref={clearFilters}
         clearLabel="Clear All"
         loadMoreLabel="Load More Results"
+        onProductClick={searchId ? (productId, position) => sendClick(searchId, productId, position) : undefined}
         summary={
           <>
             <span>{countOf(total, "product", "products")} found</span>
@@ -96,6 +132,18 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           ) : (
             <div className="rounded-lg border border-dashed border-border p-10 text-center">
               <h2 className="text-xl font-semibold">No results found</h2>
+              {didYouMean ? (
+                <p className="mt-2 text-lg">
+                  Did you mean{" "}
+                  <Link
+                    to={`/search?q=${encodeURIComponent(didYouMean)}`}
+                    className="font-semibold text-primary underline underline-offset-4"
+                  >
+                    {didYouMean}
+                  </Link>
+                  ?
+                </p>
+              ) : null}
               <p className="mt-2 text-muted-foreground">Try a different word, or one of these:</p>
               <div className="mt-4 flex flex-wrap justify-center gap-2">
                 {SUGGESTIONS.map((term) => (

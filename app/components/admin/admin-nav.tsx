@@ -13,6 +13,7 @@ export function AdminNav() {
         { to: "/admin/appeals", label: "Appeals" },
         { to: "/admin/refunds", label: "Refunds" },
         { to: "/admin/messages", label: "Messages" },
+        { to: "/admin/search", label: "Search" },
       ]}
     />
   );

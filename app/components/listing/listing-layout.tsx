@@ -1,7 +1,7 @@
 import type { ProductCard } from "@server/catalogue/product-card.ts";
 import type { ListingOptions, ListingState, Sort } from "@server/search/listing-query.ts";
 import { LayoutGrid, List, SlidersHorizontal } from "lucide-react";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Link, useLocation, useSubmit } from "react-router";
 import { LoadMore } from "~/components/product/load-more";
 import { ProductGrid } from "~/components/product/product-card";
@@ -89,6 +89,40 @@ export interface ListingLayoutProps {
   loadMoreLabel?: string;
   /** Above the results: a count, a badge. */
   summary?: ReactNode;
+  /** Told when a result is opened (any of its links, in either layout), with its place from 1. */
+  onProductClick?: (productId: number, position: number) => void;
+}
+
+/**
+ * Calls `onProductClick` for a click (or a middle click, a new tab) on a link to a product in the
+ * results; the link then does what it always does. Without JavaScript the links simply work.
+ */
+function useProductClicks(onProductClick: ListingLayoutProps["onProductClick"]) {
+  const results = useRef<HTMLDivElement>(null);
+  const latest = useRef(onProductClick);
+  latest.current = onProductClick;
+  const listening = Boolean(onProductClick);
+  useEffect(() => {
+    const container = results.current;
+    if (!container || !listening) return;
+    const opened = (event: MouseEvent) => {
+      if (event.type === "auxclick" && event.button !== 1) return;
+      const link = (event.target as Element | null)?.closest?.("a[href]");
+      const productId = /^\/product\/(\d+)$/.exec(link?.getAttribute("href") ?? "")?.[1];
+      // The result's item in the grid's list: the child of the list that is the container's child.
+      let item = link ?? null;
+      while (item && item.parentElement?.parentElement !== container) item = item.parentElement;
+      if (!productId || !item?.parentElement) return;
+      latest.current?.(Number(productId), [...item.parentElement.children].indexOf(item) + 1);
+    };
+    container.addEventListener("click", opened);
+    container.addEventListener("auxclick", opened);
+    return () => {
+      container.removeEventListener("click", opened);
+      container.removeEventListener("auxclick", opened);
+    };
+  }, [listening]);
+  return results;
 }
 
 /** A listing page's body: the filter panel beside the results, with sort, layout and Load More. */
@@ -96,6 +130,7 @@ export function ListingLayout(props: ListingLayoutProps) {
   const { state, options } = props;
   const { products, total } = props.listing;
   const [filtersOpen, setFiltersOpen] = useState(false);
+  const results = useProductClicks(props.onProductClick);
   return (
     <div className="mt-8 grid gap-8 lg:grid-cols-[15rem_1fr]">
       <div>
@@ -130,7 +165,7 @@ export function ListingLayout(props: ListingLayoutProps) {
             <ViewToggle view={state.view} />
           </div>
         </div>
-        <div className="mt-6">
+        <div ref={results} className="mt-6">
           {products.length === 0 ? props.empty : <ProductGrid products={products} layout={state.view} />}
         </div>
         {total > 0 ? (
