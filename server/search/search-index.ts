@@ -609,7 +609,8 @@ export class SearchIndex {
       if (term !== undefined) offer(term, MATCH_QUALITY.synonym);
       for (const same of vocabulary.sameStem(synonym)) offer(same, MATCH_QUALITY.synonym * MATCH_QUALITY.stem);
     }
-    if (last) for (const term of vocabulary.withPrefix(word)) offer(term, MATCH_QUALITY.prefix);
+    // One or two letters begin a great many words: those count in the names only, as the spec's rule does.
+    if (last) for (const term of vocabulary.withPrefix(word)) offer(term, MATCH_QUALITY.prefix, word.length < 3);
     const budget = typoBudget(word);
     if (budget > 0) {
       for (const { term, distance } of vocabulary.within(word, budget)) {
