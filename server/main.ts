@@ -14,6 +14,7 @@ import { type RunningJobs, startJobs } from "./jobs/queue.ts";
 import { startWorkers } from "./jobs/workers.ts";
 import { createLogger } from "./ops/logger.ts";
 import { type RunningMetrics, startMetrics } from "./ops/metrics-server.ts";
+import { searchIndexOf } from "./search/index-sync.ts";
 import { type SearchLog, startSearchLog } from "./search/search-log.ts";
 import { fileStoreFor } from "./storage/file-store.ts";
 
@@ -48,6 +49,11 @@ try {
   monitoring = await startMetrics(config.metrics, database.db, logger);
   searchLog = startSearchLog(database.db, {
     onError: (error) => logger.warn({ err: error }, "The search log could not be written"),
+  });
+  // This server's search index is built in the background; PostgreSQL answers searches meanwhile.
+  searchIndexOf(database.db, {
+    log,
+    onError: (error) => logger.error({ err: error }, "The search index could not be read"),
   });
 } catch (error) {
   logger.fatal((error as Error).message);

@@ -7,6 +7,7 @@ import { connect, type DatabaseHandle } from "../db/client.ts";
 import { products } from "../db/schema.ts";
 import { SearchIndexSync, searchIndexOf } from "./index-sync.ts";
 import { findProducts } from "./product-search.ts";
+import { addSynonymGroup, removeSynonymGroup } from "./synonyms.ts";
 
 // Two app servers on one database, each with its own index: what one writes, the other finds.
 
@@ -75,6 +76,17 @@ describe("each app server's search index", () => {
     expect(Date.now() - started).toBeLessThan(1_000);
     await sync.stop();
     await database.db.update(products).set({ title: product!.title }).where(eq(products.id, product!.id));
+  });
+
+  it("matches by the admins' synonyms: the sample groups, and a group added on another app server within a second", async () => {
+    expect(await idsOf(other.db, "cv")).toEqual(await idsOf(other.db, "resume"));
+    expect(await idsOf(other.db, "curriculum")).toEqual([]);
+    const group = await addSynonymGroup(database.db, "curriculum, resume");
+    await expect
+      .poll(() => idsOf(other.db, "curriculum"), { timeout: 1_000, interval: 50 })
+      .toEqual(await idsOf(other.db, "resume"));
+    await removeSynonymGroup(database.db, group.id);
+    await expect.poll(() => idsOf(other.db, "curriculum"), { timeout: 1_000, interval: 50 }).toEqual([]);
   });
 
   it("drops a deleted product, and starts again after the table is emptied", async () => {

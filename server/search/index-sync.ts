@@ -1,6 +1,7 @@
 import pg from "pg";
 import { type Database, onDatabaseClose } from "../db/client.ts";
 import { type IndexedProduct, type IndexedText, SearchIndex } from "./search-index.ts";
+import { listSynonymGroups } from "./synonyms.ts";
 
 // Keeps each app server's search index the same as product_search: built from it at start, then
 // fed the rows changed since it last looked. Every row carries the transaction that last wrote it
@@ -80,7 +81,7 @@ export interface SearchIndexFigures {
 
 export interface SearchIndexSyncOptions {
   /** Groups of synonyms (server/search/synonyms.ts), read at each build and when they change. */
-  loadSynonyms?: (pool: pg.Pool) => Promise<string[][]>;
+  loadSynonyms?: () => Promise<string[][]>;
   onError?: (error: Error) => void;
   log?: (message: string) => void;
 }
@@ -183,7 +184,7 @@ export class SearchIndexSync {
       // One snapshot for the whole read, and the oldest transaction still running at it.
       await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
       head = await this.head(client);
-      if (this.options.loadSynonyms) index.setSynonyms(await this.options.loadSynonyms(this.pool));
+      if (this.options.loadSynonyms) index.setSynonyms(await this.options.loadSynonyms());
       await client.query(`DECLARE search_rows NO SCROLL CURSOR FOR
         SELECT ${FIGURES}, ${TEXT} FROM product_search WHERE published`);
       for (;;) {
@@ -317,7 +318,7 @@ export class SearchIndexSync {
   private async reloadSynonyms() {
     if (!this.options.loadSynonyms || !this.index) return;
     try {
-      this.index.setSynonyms(await this.options.loadSynonyms(this.pool));
+      this.index.setSynonyms(await this.options.loadSynonyms());
     } catch (error) {
       this.options.onError?.(error as Error);
     }
@@ -326,12 +327,18 @@ export class SearchIndexSync {
 
 const syncs = new WeakMap<Database, SearchIndexSync>();
 
-/** The search index of this database's app server (made, and started, on first use). */
-export function searchIndexOf(db: Database, options?: SearchIndexSyncOptions): SearchIndexSync {
+/**
+ * The search index of this database's app server, with the admins' synonyms: made, and started, on
+ * first use (the server calls it at start, with its logger).
+ */
+export function searchIndexOf(
+  db: Database,
+  options: Omit<SearchIndexSyncOptions, "loadSynonyms"> = {},
+): SearchIndexSync {
   let sync = syncs.get(db);
   if (!sync) {
     const pool = (db as Database & { $client: pg.Pool }).$client;
-    const started = new SearchIndexSync(pool, options);
+    const started = new SearchIndexSync(pool, { ...options, loadSynonyms: () => listSynonymGroups(db) });
     syncs.set(db, started);
     started.start();
     // The listening connection is not the pool's: it ends with the pool.
