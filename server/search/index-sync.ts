@@ -187,11 +187,13 @@ export class SearchIndexSync {
       if (this.options.loadSynonyms) index.setSynonyms(await this.options.loadSynonyms());
       await client.query(`DECLARE search_rows NO SCROLL CURSOR FOR
         SELECT ${FIGURES}, ${TEXT} FROM product_search WHERE published`);
+      index.beginBulk();
       for (;;) {
         const { rows } = await client.query<Row>(`FETCH ${BATCH} FROM search_rows`);
         for (const row of rows) index.put(figuresOf(row), textOf(row));
         if (rows.length < BATCH) break;
       }
+      index.endBulk();
       await client.query("COMMIT");
     } catch (error) {
       await client.query("ROLLBACK").catch(() => {});
@@ -200,7 +202,6 @@ export class SearchIndexSync {
       client.release();
     }
     if (this.stopped) return;
-    index.trim();
     this.index = index;
     this.horizon = head.horizon;
     this.epoch = head.epoch;

@@ -238,6 +238,33 @@ describe("keeping up", () => {
   });
 });
 
+describe("a bulk load", () => {
+  it("gives the same index as products put one by one", () => {
+    const bulk = new SearchIndex();
+    bulk.beginBulk();
+    for (const product of sampleProducts) bulk.put(figures(product), text(product));
+    bulk.endBulk();
+    for (const query of ["planner", "wedding planer", "art", "teachers", "plann", "", "boho digital"]) {
+      for (const sort of ["relevance", "price-low", "newest"] as const) {
+        expect(bulk.search({ text: query, sort, facets: true, limit: 100 }), `${query} ${sort}`).toEqual(
+          index.search({ text: query, sort, facets: true, limit: 100 }),
+        );
+      }
+    }
+    // Then a product changes: a word only descriptions had (an empty list of names) comes into a title.
+    const names = sampleProducts.map((p) =>
+      [p.title, ...p.tags, p.creatorSlug, p.categorySlug].join(" ").toLowerCase(),
+    );
+    const describedOnly = sampleProducts
+      .flatMap((p) => p.description.toLowerCase().split(/[^a-z]+/))
+      .find((word) => word.length > 6 && names.every((text) => !text.includes(word)))!;
+    const product = sampleProducts[0]!;
+    bulk.put(figures(product), { ...text(product), title: `Quokka ${describedOnly} Journal` });
+    expect(bulk.search({ text: "quokka" }).productIds).toEqual([product.id]);
+    expect(bulk.search({ text: `quokka ${describedOnly}` }).productIds).toEqual([product.id]);
+  });
+});
+
 describe("did you mean", () => {
   it("offers the catalogue's closest words for a query that finds nothing", () => {
     expect(index.didYouMean("spaceship planner")).toBe("planner");

@@ -137,7 +137,7 @@ class Postings {
 
   addName(slot: number, fields: number, position: number) {
     if (this.size === this.slots.length) {
-      const length = this.size * 2;
+      const length = Math.max(4, this.size * 2);
       this.slots = copyInto(new Uint32Array(length), this.slots);
       this.fields = copyInto(new Uint8Array(length), this.fields);
       this.positions = copyInto(new Uint8Array(length), this.positions);
@@ -158,16 +158,25 @@ class Postings {
     return this.slots.byteLength * 1.5 + this.descriptionSlots.byteLength + 64;
   }
 
-  /** Gives back the room kept for growth. */
-  trim() {
-    if (this.slots.length > this.size) {
-      this.slots = this.slots.slice(0, this.size);
-      this.fields = this.fields.slice(0, this.size);
-      this.positions = this.positions.slice(0, this.size);
-    }
-    if (this.descriptionSlots.length > this.descriptionSize) {
-      this.descriptionSlots = this.descriptionSlots.slice(0, this.descriptionSize);
-    }
+  /** Lists of exactly the sizes counted during a bulk load (server/search/search-index.ts endBulk). */
+  allocate() {
+    this.slots = new Uint32Array(this.size);
+    this.fields = new Uint8Array(this.size);
+    this.positions = new Uint8Array(this.size);
+    this.descriptionSlots = new Uint32Array(this.descriptionSize);
+  }
+}
+
+/** Integers appended one by one, in one buffer that doubles (large, so it goes back to the system when freed). */
+class IntStream {
+  private buffer = new Int32Array(1 << 16);
+  length = 0;
+  push(value: number) {
+    if (this.length === this.buffer.length) this.buffer = copyInto(new Int32Array(this.length * 2), this.buffer);
+    this.buffer[this.length++] = value;
+  }
+  get values(): Int32Array {
+    return this.buffer;
   }
 }
 
@@ -231,6 +240,14 @@ export class SearchIndex {
   private trending = new Float64Array(1024);
   private format = new Uint8Array(1024);
   private styles = new Uint32Array(1024);
+  private bulk: {
+    /** Per posting: the word, then its fields' bits and position (fields << 8 | position). */
+    names: IntStream;
+    descriptions: IntStream;
+    /** Per slot: where its postings end in each stream. */
+    namesEnd: IntStream;
+    descriptionsEnd: IntStream;
+  } | null = null;
   // Scratch space of a search, kept between searches (one search runs at a time: it never awaits).
   private candidateOf = new Int32Array(1024).fill(-1);
   private readonly expansionCache = new LRUCache<string, Expansion[]>({ max: 5_000 });
@@ -419,9 +436,70 @@ export class SearchIndex {
     return kept.length > 0 && query !== original && finds(query) ? query : null;
   }
 
-  /** Gives back the room the postings keep for growth (after a build: most words gain little later). */
-  trim() {
-    for (const postings of this.postings) postings.trim();
+  /**
+   * Loads many products into an empty index: their postings go to two flat streams first and are
+   * laid out in each word's list at its exact size by endBulk(). (Lists that grow by copying, a
+   * million products' worth, leave hundreds of MB of freed but unreturned memory behind.)
+   */
+  beginBulk() {
+    if (this.slotCount > 0) throw new Error("A bulk load starts from an empty search index");
+    this.bulk = {
+      names: new IntStream(),
+      descriptions: new IntStream(),
+      namesEnd: new IntStream(),
+      descriptionsEnd: new IntStream(),
+    };
+  }
+
+  endBulk() {
+    const bulk = this.bulk;
+    if (!bulk) return;
+    this.bulk = null;
+    for (const postings of this.postings) postings.allocate();
+    const names = bulk.names.values;
+    const descriptions = bulk.descriptions.values;
+    const filled = new Int32Array(this.postings.length);
+    const filledDescriptions = new Int32Array(this.postings.length);
+    let name = 0;
+    let description = 0;
+    for (let slot = 0; slot < this.slotCount; slot++) {
+      for (const end = bulk.namesEnd.values[slot]!; name < end; name += 2) {
+        const term = names[name]!;
+        const postings = this.postings[term]!;
+        const at = filled[term]!++;
+        postings.slots[at] = slot;
+        postings.fields[at] = names[name + 1]! >>> 8;
+        postings.positions[at] = names[name + 1]! & 0xff;
+      }
+      for (const end = bulk.descriptionsEnd.values[slot]!; description < end; description++) {
+        const term = descriptions[description]!;
+        this.postings[term]!.descriptionSlots[filledDescriptions[term]!++] = slot;
+      }
+    }
+    this.trimColumns();
+  }
+
+  /** Columns at the slots' count and a little room, after a bulk load. */
+  private trimColumns() {
+    const length = Math.ceil(this.slotCount * 1.05) + 1024;
+    if (length >= this.alive.length) return;
+    const cut = <T extends Int32Array | Uint8Array | Uint32Array | Float64Array>(array: T) =>
+      array.slice(0, length) as T;
+    this.alive = cut(this.alive);
+    this.productOf = cut(this.productOf);
+    this.category = cut(this.category);
+    this.creator = cut(this.creator);
+    this.price = cut(this.price);
+    this.originalPrice = cut(this.originalPrice);
+    this.downloads = cut(this.downloads);
+    this.rating = cut(this.rating);
+    this.reviewCount = cut(this.reviewCount);
+    this.bestseller = cut(this.bestseller);
+    this.publishedAt = cut(this.publishedAt);
+    this.trending = cut(this.trending);
+    this.format = cut(this.format);
+    this.styles = cut(this.styles);
+    this.candidateOf = cut(this.candidateOf);
   }
 
   /** Drops dead slots once they are a quarter of all: postings and columns shrink to the living. */
@@ -558,9 +636,24 @@ export class SearchIndex {
     }
     for (const { word } of fieldWords(text.categoryName)) addName(word, CATEGORY, NO_POSITION);
     for (const { word } of fieldWords(text.creatorName)) addName(word, CREATOR, NO_POSITION);
-    for (const [term, { fields, position: at }] of names) this.postings[term]!.addName(slot, fields, at);
     const described = new Set<number>();
     for (const { word } of fieldWords(text.description)) described.add(this.termOf(word));
+    const bulk = this.bulk;
+    if (bulk) {
+      for (const [term, { fields, position: at }] of names) {
+        bulk.names.push(term);
+        bulk.names.push((fields << 8) | at);
+        this.postings[term]!.size++;
+      }
+      for (const term of described) {
+        bulk.descriptions.push(term);
+        this.postings[term]!.descriptionSize++;
+      }
+      bulk.namesEnd.push(bulk.names.length);
+      bulk.descriptionsEnd.push(bulk.descriptions.length);
+      return;
+    }
+    for (const [term, { fields, position: at }] of names) this.postings[term]!.addName(slot, fields, at);
     for (const term of described) this.postings[term]!.addDescription(slot);
   }
 
