@@ -167,6 +167,36 @@ class Postings {
   }
 }
 
+/**
+ * The working arrays of a text match, kept from one search to the next (a search never awaits, so
+ * one set serves them all) and grown when a search needs more: a common word's quarter of a million
+ * matches would otherwise allocate megabytes per search for the garbage collector.
+ */
+class Scratch {
+  candidateSlots = new Int32Array(0);
+  best = new Float32Array(0);
+  positions = new Uint8Array(0);
+  hits = new Uint8Array(0);
+  slots = new Int32Array(0);
+  scores = new Float64Array(0);
+
+  reserve(candidates: number, words: number): this {
+    if (this.candidateSlots.length < candidates) {
+      const length = Math.ceil(candidates * 1.25);
+      this.candidateSlots = new Int32Array(length);
+      this.hits = new Uint8Array(length);
+      this.slots = new Int32Array(length);
+      this.scores = new Float64Array(length);
+    }
+    if (this.best.length < candidates * words) {
+      const length = Math.ceil(candidates * words * 1.25);
+      this.best = new Float32Array(length);
+      this.positions = new Uint8Array(length);
+    }
+    return this;
+  }
+}
+
 /** Integers appended one by one, in one buffer that doubles (large, so it goes back to the system when freed). */
 class IntStream {
   private buffer = new Int32Array(1 << 16);
@@ -250,6 +280,7 @@ export class SearchIndex {
   } | null = null;
   // Scratch space of a search, kept between searches (one search runs at a time: it never awaits).
   private candidateOf = new Int32Array(1024).fill(-1);
+  private readonly scratch = new Scratch();
   private readonly expansionCache = new LRUCache<string, Expansion[]>({ max: 5_000 });
   private expansionCacheSize = -1;
 
@@ -372,7 +403,8 @@ export class SearchIndex {
         ratings += this.rating[slot]!;
         if (this.publishedAt[slot]! > weekAgo) newThisWeek++;
       }
-      const key = column === null ? -scores[i]! : sign * column[slot]!;
+      // Relevance: the score to a hundredth, then the rating (0 to 5), in one number.
+      const key = column === null ? -(Math.round(scores[i]! * 100) * 8 + this.rating[slot]!) : sign * column[slot]!;
       if (key <= top.worst) top.offer(slot, key);
     }
     const offset = search.offset ?? 0;
@@ -741,10 +773,10 @@ export class SearchIndex {
     const order = words.map((_, i) => i).sort((a, b) => cost[a]! - cost[b]!);
     const width = words.length;
     const capacity = cost[order[0]!]!;
-    const candidateSlots = new Int32Array(capacity);
-    const best = new Float32Array(capacity * width);
-    const positions = new Uint8Array(capacity * width).fill(NO_POSITION);
-    const hits = new Uint8Array(capacity);
+    const scratch = this.scratch.reserve(capacity, width);
+    const { candidateSlots, best, positions, hits } = scratch;
+    positions.fill(NO_POSITION, 0, capacity * width);
+    hits.fill(0, 0, capacity);
     const candidateOf = this.candidateOf;
     let candidates = 0;
     order.forEach((wordIndex, step) => {
@@ -778,8 +810,7 @@ export class SearchIndex {
         for (let i = 0; i < postings.descriptionSize; i++) visit(descriptions[i]!, score, NO_POSITION);
       }
     });
-    const slots = new Int32Array(candidates);
-    const scores = new Float64Array(candidates);
+    const { slots, scores } = scratch;
     let count = 0;
     for (let c = 0; c < candidates; c++) {
       candidateOf[candidateSlots[c]!] = -1;
@@ -859,7 +890,7 @@ export class SearchIndex {
     const popular = (slot: number) => -this.downloads[slot]!;
     switch (sort) {
       case "relevance":
-        return { column: null, sign: -1, then: [(slot) => -this.rating[slot]!, popular, id] };
+        return { column: null, sign: -1, then: [popular, id] };
       case "popular":
         return { column: this.downloads, sign: -1, then: [id] };
       case "newest":
@@ -883,7 +914,7 @@ function newFacetCounts(categories: number) {
 }
 
 interface SortOrder {
-  /** The first key is `sign * column[slot]`; with no column, the relevance score, higher first. */
+  /** The first key is `sign * column[slot]`; with no column, the relevance score and the rating, higher first. */
   column: Float64Array | null;
   sign: 1 | -1;
   /** Keys for ties, in turn (smaller first); the last is the product id, so no two slots tie. */
