@@ -23,6 +23,7 @@ describe("header search suggestions (SPEC sections 2, 5 and 9)", () => {
   it("offer the phrases and products with every word typed, in any order", async () => {
     const result = await suggest(database.db, "templates social");
     expect(result.phrases).toEqual(["social media templates"]);
+    expect((await suggest(database.db, "weding planer")).phrases).toEqual(["wedding planner"]);
     expect(result.products.map((product) => product.title)).toContain("Social Media Template Pack");
   });
 

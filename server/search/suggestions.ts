@@ -1,6 +1,7 @@
 import type { Database } from "../db/client.ts";
 import { normaliseQuery, searchProducts } from "./product-search.ts";
-import { queryWords } from "./words.ts";
+import { Vocabulary } from "./vocabulary.ts";
+import { queryWords, typoBudget } from "./words.ts";
 
 /** The fixed phrases the header search suggests from (SPEC section 9: 14 of them, up to 5 shown). */
 export const SUGGESTED_PHRASES = [
@@ -44,12 +45,26 @@ export async function suggest(db: Database, text: string): Promise<Suggestions> 
   return findSuggestions(db, query);
 }
 
-/** A phrase that holds the text, or each of its words inside one of the phrase's ("templates social"). */
+// The phrases' words, for typing mistakes in what is typed ("weding" is "wedding").
+const phraseWords = new Vocabulary();
+for (const phrase of SUGGESTED_PHRASES) for (const word of queryWords(phrase)) phraseWords.add(word);
+
+/**
+ * A phrase that holds the text (the spec's rule), or has every typed word in any order: inside one
+ * of its words, or within the word's typo budget of one ("templates social", "weding planer").
+ */
 function phraseMatches(phrase: string, query: string): boolean {
   if (phrase.includes(query)) return true;
   const words = queryWords(query);
-  const phraseWords = queryWords(phrase);
-  return words.length > 0 && words.every((word) => phraseWords.some((phraseWord) => phraseWord.includes(word)));
+  const own = queryWords(phrase);
+  return (
+    words.length > 0 &&
+    words.every(
+      (word) =>
+        own.some((phraseWord) => phraseWord.includes(word)) ||
+        phraseWords.within(word, typoBudget(word)).some(({ term }) => own.includes(phraseWords.terms[term]!)),
+    )
+  );
 }
 
 async function findSuggestions(db: Database, query: string): Promise<Suggestions> {
