@@ -63,6 +63,26 @@ describe("each app server's search index", () => {
     expect(await idsOf(other.db, "wombat")).toEqual([]);
   });
 
+  it("misses no write of a transaction that was still running when the index last read", async () => {
+    const [first, second] = await database.db.select().from(products).where(eq(products.status, "published")).limit(2);
+    const running = await database.pool.connect();
+    try {
+      await running.query("BEGIN");
+      await running.query("UPDATE products SET title = 'Narwhal Budget Sheet' WHERE id = $1", [first!.id]);
+      // A later transaction commits first, and the index reads it while the first still runs.
+      await database.db.update(products).set({ title: "Axolotl Budget Sheet" }).where(eq(products.id, second!.id));
+      expect(await idsOf(other.db, "axolotl")).toEqual([second!.id]);
+      expect(await idsOf(other.db, "narwhal")).toEqual([]);
+      await running.query("COMMIT");
+    } finally {
+      running.release();
+    }
+    expect(await idsOf(other.db, "narwhal")).toEqual([first!.id]);
+    for (const product of [first!, second!]) {
+      await database.db.update(products).set({ title: product.title }).where(eq(products.id, product.id));
+    }
+  });
+
   it("reads a change within a second without being asked, from the database's notification", async () => {
     const sync = new SearchIndexSync(other.pool);
     sync.start();

@@ -5,10 +5,10 @@ import { listSynonymGroups } from "./synonyms.ts";
 
 // Keeps each app server's search index the same as product_search: built from it at start, then
 // fed the rows changed since it last looked. Every row carries the transaction that last wrote it
-// (`changed_xid`, set by a trigger, migration 0020); the index remembers the oldest transaction
-// still running when it last read (`pg_snapshot_xmin`), and next time reads the rows written by
-// that one or later. So a write is never missed, whatever order transactions commit in, on every
-// app server alike. A trigger's NOTIFY makes an index read at once; a search also reads what
+// (`changed_xid`, set by a trigger, migration 0020); the index remembers the snapshot it last read
+// (its xmax and the transactions still running at it), and next time reads the rows written by
+// those running transactions or by later ones. So a write is never missed, whatever order
+// transactions commit in, and a row is not read twice, on every app server alike. A trigger's NOTIFY makes an index read at once; a search also reads what
 // changed before it answers, so a product published, changed, hidden or removed is found as such
 // by the next search on any app server.
 
@@ -19,6 +19,26 @@ const TEXT = "title, tags, creator_name, category_name, description";
 const BATCH = 5_000;
 /** While the first build runs, a search waits this long for it before PostgreSQL answers instead. */
 const BUILD_WAIT_MS = 2_000;
+/** A search waits this long at most for the index to read what changed. */
+const CATCH_UP_WAIT_MS = 250;
+
+/** A transaction's snapshot as the index keeps it: what it has read. */
+interface Seen {
+  xmax: string;
+  /** The transactions still running at the snapshot (their writes were not visible yet). */
+  xip: string[];
+}
+
+interface Head extends Seen {
+  epoch: number;
+  changed?: boolean;
+}
+
+/**
+ * Written by a transaction the index has not read: one that began at or after its snapshot's xmax,
+ * or was still running at it. (Parameters $1 and $2: the snapshot's xmax and running transactions.)
+ */
+const SINCE = (column: string) => `(${column} >= $1::xid8 OR ${column} = ANY($2::xid8[]))`;
 
 interface Row {
   product_id: number;
@@ -88,7 +108,8 @@ export interface SearchIndexSyncOptions {
 
 export class SearchIndexSync {
   private index: SearchIndex | null = null;
-  private horizon = "0";
+  /** What the index has read: every transaction below `xmax` but those of `xip` (running then). */
+  private seen: Seen = { xmax: "0", xip: [] };
   private epoch = -1;
   private building: Promise<void> | null = null;
   private buildStartedAt = 0;
@@ -136,7 +157,11 @@ export class SearchIndexSync {
       }
     }
     if (!this.index) return null;
-    await this.catchUp();
+    // What changed is read first, as a rule in a millisecond or two; a large batch (the hourly
+    // trending scores of a quarter of the catalogue) is not waited for beyond CATCH_UP_WAIT_MS.
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([this.catchUp(), new Promise((resolve) => (timer = setTimeout(resolve, CATCH_UP_WAIT_MS)))]);
+    clearTimeout(timer);
     return this.index;
   }
 
@@ -179,9 +204,9 @@ export class SearchIndexSync {
     const started = performance.now();
     const client = await this.pool.connect();
     const index = new SearchIndex();
-    let head: { horizon: string; epoch: number };
+    let head: Head;
     try {
-      // One snapshot for the whole read, and the oldest transaction still running at it.
+      // One snapshot for the whole read, remembered as what the index has read.
       await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
       head = await this.head(client);
       if (this.options.loadSynonyms) index.setSynonyms(await this.options.loadSynonyms());
@@ -203,7 +228,7 @@ export class SearchIndexSync {
     }
     if (this.stopped) return;
     this.index = index;
-    this.horizon = head.horizon;
+    this.seen = head;
     this.epoch = head.epoch;
     this.buildSeconds = (performance.now() - started) / 1000;
     this.options.log?.(
@@ -211,10 +236,17 @@ export class SearchIndexSync {
     );
   }
 
-  private async head(client: pg.PoolClient): Promise<{ horizon: string; epoch: number }> {
-    const { rows } = await client.query<{ horizon: string; epoch: number }>(
-      `SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS horizon,
-        (SELECT epoch FROM product_search_epoch) AS epoch`,
+  /** The snapshot the client reads (its xmax and running transactions) and the epoch; with `seen`, whether anything changed since. */
+  private async head(client: pg.PoolClient, seen?: Seen): Promise<Head> {
+    const changed = seen
+      ? `, EXISTS (SELECT 1 FROM product_search WHERE ${SINCE("changed_xid")})
+          OR EXISTS (SELECT 1 FROM product_search_removed WHERE ${SINCE("changed_xid")}) AS changed`
+      : "";
+    const { rows } = await client.query<Head>(
+      `SELECT pg_snapshot_xmax(snapshot)::text AS xmax, array(SELECT pg_snapshot_xip(snapshot)::text) AS xip,
+          (SELECT epoch FROM product_search_epoch) AS epoch ${changed}
+        FROM pg_current_snapshot() AS snapshot`,
+      seen ? [seen.xmax, seen.xip] : [],
     );
     return rows[0]!;
   }
@@ -222,31 +254,25 @@ export class SearchIndexSync {
   private async readChanges(): Promise<void> {
     const index = this.index;
     if (!index) return;
-    const horizon = this.horizon;
+    const seen = this.seen;
+    const params = [seen.xmax, seen.xip];
     const client = await this.pool.connect();
-    let head: { horizon: string; epoch: number; changed?: boolean };
+    let head: Head;
     let rows: Row[] = [];
     let removed: number[] = [];
     try {
       // A first look in one statement: most of the time nothing changed and that is all it costs.
-      const { rows: first } = await client.query<{ horizon: string; epoch: number; changed: boolean }>(
-        `SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS horizon,
-          (SELECT epoch FROM product_search_epoch) AS epoch,
-          EXISTS (SELECT 1 FROM product_search WHERE changed_xid >= $1::xid8)
-            OR EXISTS (SELECT 1 FROM product_search_removed WHERE changed_xid >= $1::xid8) AS changed`,
-        [horizon],
-      );
-      head = first[0]!;
+      head = await this.head(client, seen);
       if (head.changed && head.epoch === this.epoch) {
         await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
         head = await this.head(client);
         // The text only of rows whose text changed since, and of rows the index does not hold.
         ({ rows } = await client.query<Row>(
           `SELECT ${FIGURES}, ${TEXT.split(", ")
-            .map((column) => `CASE WHEN text_xid >= $1::xid8 THEN ${column} END AS ${column}`)
+            .map((column) => `CASE WHEN ${SINCE("text_xid")} THEN ${column} END AS ${column}`)
             .join(", ")}
-          FROM product_search WHERE changed_xid >= $1::xid8`,
-          [horizon],
+          FROM product_search WHERE ${SINCE("changed_xid")}`,
+          params,
         ));
         const missing = rows
           .filter((row) => row.published && row.title == null && !index.has(row.product_id))
@@ -259,12 +285,11 @@ export class SearchIndexSync {
           const byId = new Map(texts.map((row) => [row.product_id, row]));
           for (const row of rows) if (byId.has(row.product_id)) Object.assign(row, byId.get(row.product_id));
         }
-        ({ rows: removed } = await client
-          .query<{ product_id: number }>(
-            "SELECT product_id FROM product_search_removed WHERE changed_xid >= $1::xid8",
-            [horizon],
-          )
-          .then(({ rows }) => ({ rows: rows.map((row) => row.product_id) })));
+        const { rows: gone } = await client.query<{ product_id: number }>(
+          `SELECT product_id FROM product_search_removed WHERE ${SINCE("changed_xid")}`,
+          params,
+        );
+        removed = gone.map((row) => row.product_id);
         await client.query("COMMIT");
       }
     } catch (error) {
@@ -286,7 +311,7 @@ export class SearchIndexSync {
       else index.put(figuresOf(row), textOf(row));
     }
     index.compactIfWorthIt();
-    this.horizon = head.horizon;
+    this.seen = { xmax: head.xmax, xip: head.xip };
   }
 
   private async listen() {
@@ -326,7 +351,12 @@ export class SearchIndexSync {
   }
 }
 
-const syncs = new WeakMap<Database, SearchIndexSync>();
+// The launcher (server/main.ts, run from source) and the app (its Vite bundle, decision 003) each
+// load their own copy of this module: the indexes are kept on globalThis so that both reach the
+// one index of the server's database, not one each.
+const REGISTRY = Symbol.for("marketplace.search-indexes");
+const global = globalThis as { [REGISTRY]?: WeakMap<Database, SearchIndexSync> };
+const syncs = (global[REGISTRY] ??= new WeakMap<Database, SearchIndexSync>());
 
 /**
  * The search index of this database's app server, with the admins' synonyms: made, and started, on

@@ -100,6 +100,7 @@ const TARGETS: Target[] = [
   },
   { path: "/api/v1/wishlist", intents: [{ intent: "toggle", ids: ["productId"] }] },
   { path: "/api/v1/checkout" },
+  { path: "/api/v1/search/clicks" },
   { path: "/api/v1/payments/webhook/hosted" },
   { path: "/api/v1/payments/webhook/stripe" },
   { path: "/account/sign-in" },
@@ -146,6 +147,7 @@ const TARGETS: Target[] = [
     intents: [{ intent: "violation", ids: ["creatorId"], fields: { reason: "A reason long enough." } }],
   },
   { path: "/admin/appeals", intents: [{ intent: "uphold", ids: ["appealId"] }] },
+  { path: "/admin/search", intents: [{ intent: "remove-synonyms", ids: ["groupId"] }] },
   { path: "/admin/messages", intents: [{ intent: "handled", ids: ["messageId"] }] },
 ];
 
