@@ -42,6 +42,8 @@ export interface ProductSearch extends ProductFilters {
   sort?: Sort;
   limit?: number;
   offset?: number;
+  /** Match the title, tags, category and creator only, not the description (header suggestions). */
+  namesOnly?: boolean;
 }
 
 export interface FacetCounts {

@@ -238,6 +238,19 @@ describe("keeping up", () => {
   });
 });
 
+describe("remembered answers", () => {
+  it("serve the same search again until anything in the index changes", () => {
+    const remembering = sampleIndex();
+    const first = remembering.search({ text: "planner", facets: true });
+    expect(remembering.search({ text: "planner", facets: true })).toBe(first);
+    const product = sampleProducts.find((p) => first.productIds.includes(p.id))!;
+    remembering.put(figures(product, { downloads: 10_000_000, rating: 5 }));
+    const after = remembering.search({ text: "planner", facets: true });
+    expect(after).not.toBe(first);
+    expect(after.productIds[0]).toBe(product.id);
+  });
+});
+
 describe("a bulk load", () => {
   it("gives the same index as products put one by one", () => {
     const bulk = new SearchIndex();

@@ -64,6 +64,8 @@ export interface IndexSearch extends IndexFilters {
   stats?: boolean;
   /** Milliseconds since the epoch, for New Arrivals and "new this week" (tests pass their own). */
   now?: number;
+  /** Match the title, tags, category and creator only (the header's live results, as the spec's rule). */
+  namesOnly?: boolean;
 }
 
 export interface IndexFacets {
@@ -138,9 +140,9 @@ class Postings {
   addName(slot: number, fields: number, position: number) {
     if (this.size === this.slots.length) {
       const length = Math.max(4, this.size * 2);
-      this.slots = copyInto(new Uint32Array(length), this.slots);
-      this.fields = copyInto(new Uint8Array(length), this.fields);
-      this.positions = copyInto(new Uint8Array(length), this.positions);
+      this.slots = copyInto(new Uint32Array(length), this.slots, true);
+      this.fields = copyInto(new Uint8Array(length), this.fields, true);
+      this.positions = copyInto(new Uint8Array(length), this.positions, true);
     }
     this.slots[this.size] = slot;
     this.fields[this.size] = fields;
@@ -149,7 +151,11 @@ class Postings {
 
   addDescription(slot: number) {
     if (this.descriptionSize === this.descriptionSlots.length) {
-      this.descriptionSlots = copyInto(new Uint32Array(Math.max(2, this.descriptionSize * 2)), this.descriptionSlots);
+      this.descriptionSlots = copyInto(
+        new Uint32Array(Math.max(2, this.descriptionSize * 2)),
+        this.descriptionSlots,
+        true,
+      );
     }
     this.descriptionSlots[this.descriptionSize++] = slot;
   }
@@ -202,16 +208,34 @@ class IntStream {
   private buffer = new Int32Array(1 << 16);
   length = 0;
   push(value: number) {
-    if (this.length === this.buffer.length) this.buffer = copyInto(new Int32Array(this.length * 2), this.buffer);
+    if (this.length === this.buffer.length) this.buffer = copyInto(new Int32Array(this.length * 2), this.buffer, true);
     this.buffer[this.length++] = value;
   }
   get values(): Int32Array {
     return this.buffer;
   }
+  free() {
+    release(this.buffer);
+  }
 }
 
-function copyInto<T extends Uint32Array | Uint8Array | Int32Array | Float64Array>(target: T, source: T): T {
+/**
+ * Gives an array's memory back now rather than at some later garbage collection (the index's
+ * arrays are large, and a server's memory is measured: ArrayBuffer.transfer(0) frees it at once).
+ * The array must not be used afterwards.
+ */
+function release(array: { buffer: ArrayBufferLike }) {
+  const buffer = array.buffer as ArrayBuffer & { transfer?: (length: number) => ArrayBuffer };
+  if (!buffer.detached) buffer.transfer?.(0);
+}
+
+function copyInto<T extends Uint32Array | Uint8Array | Int32Array | Float64Array>(
+  target: T,
+  source: T,
+  releaseSource = false,
+): T {
   target.set(source.subarray(0, Math.min(source.length, target.length)));
+  if (releaseSource) release(source);
   return target;
 }
 
@@ -221,6 +245,7 @@ function column<T extends Int32Array | Uint8Array | Uint32Array | Float64Array>(
   const next = new (array.constructor as new (length: number) => T)(Math.max(length, Math.ceil(array.length * 1.5)));
   next.set(array);
   if (fill !== 0) next.fill(fill, array.length);
+  release(array);
   return next;
 }
 
@@ -281,6 +306,10 @@ export class SearchIndex {
   // Scratch space of a search, kept between searches (one search runs at a time: it never awaits).
   private candidateOf = new Int32Array(1024).fill(-1);
   private readonly scratch = new Scratch();
+  /** Bumped by every change: answers remembered under an older version are not used again. */
+  private version = 0;
+  // Answers change with the date too (New Arrivals, "new this week"): a minute at most.
+  private readonly answers = new LRUCache<string, IndexAnswer>({ max: 1_000, ttl: 60_000 });
   private readonly expansionCache = new LRUCache<string, Expansion[]>({ max: 5_000 });
   private expansionCacheSize = -1;
 
@@ -331,10 +360,12 @@ export class SearchIndex {
     }
     this.synonyms = synonyms;
     this.expansionCache.clear();
+    this.changed();
   }
 
   /** Adds a product, or replaces what the index holds for it (its text, when given, or its figures). */
   put(product: IndexedProduct, text?: IndexedText) {
+    this.changed();
     const current = this.slotOf(product.productId);
     if (current !== -1 && !text) {
       this.writeFigures(current, product);
@@ -354,14 +385,26 @@ export class SearchIndex {
 
   /** Takes a product out (unpublished, hidden or deleted). */
   remove(productId: number) {
+    this.changed();
     const slot = this.slotOf(productId);
     if (slot !== -1) this.kill(slot);
   }
 
   /** The products' ids of a search, in order, with the total and, when asked, facet counts and figures. */
   search(search: IndexSearch): IndexAnswer {
+    // The same search of the same index (no change since) has the same answer: many shoppers open
+    // the same category page or type the same word. Anything written to the index starts afresh.
+    const key = `${this.version}:${JSON.stringify(search)}`;
+    const known = this.answers.get(key);
+    if (known) return known;
+    const answer = this.answer(search);
+    this.answers.set(key, answer);
+    return answer;
+  }
+
+  private answer(search: IndexSearch): IndexAnswer {
     const now = search.now ?? Date.now();
-    const { slots, scores, count, hasText } = this.match(search.text ?? "");
+    const { slots, scores, count, hasText } = this.match(search.text ?? "", search.namesOnly === true);
     const wanted = Math.max(0, (search.offset ?? 0) + (search.limit ?? 24));
     const sort =
       search.sort === "relevance" && !hasText ? "popular" : (search.sort ?? (hasText ? "relevance" : "popular"));
@@ -508,6 +551,7 @@ export class SearchIndex {
         this.postings[term]!.descriptionSlots[filledDescriptions[term]!++] = slot;
       }
     }
+    for (const stream of [bulk.names, bulk.descriptions, bulk.namesEnd, bulk.descriptionsEnd]) stream.free();
     this.trimColumns();
   }
 
@@ -515,8 +559,11 @@ export class SearchIndex {
   private trimColumns() {
     const length = Math.ceil(this.slotCount * 1.05) + 1024;
     if (length >= this.alive.length) return;
-    const cut = <T extends Int32Array | Uint8Array | Uint32Array | Float64Array>(array: T) =>
-      array.slice(0, length) as T;
+    const cut = <T extends Int32Array | Uint8Array | Uint32Array | Float64Array>(array: T) => {
+      const kept = array.slice(0, length) as T;
+      release(array);
+      return kept;
+    };
     this.alive = cut(this.alive);
     this.productOf = cut(this.productOf);
     this.category = cut(this.category);
@@ -541,6 +588,7 @@ export class SearchIndex {
   }
 
   compact() {
+    this.changed();
     const newSlot = new Int32Array(this.slotCount).fill(-1);
     let next = 0;
     for (let slot = 0; slot < this.slotCount; slot++) if (this.alive[slot]) newSlot[slot] = next++;
@@ -591,6 +639,11 @@ export class SearchIndex {
 
   // -------------------------------------------------------------------------------------------------
   // Writing
+
+  private changed() {
+    if (this.answers.size > 0) this.answers.clear();
+    this.version++;
+  }
 
   private slotOf(productId: number): number {
     return productId >= 0 && productId < this.slotOfProduct.length ? this.slotOfProduct[productId]! : -1;
@@ -756,7 +809,10 @@ export class SearchIndex {
   }
 
   /** The living slots every word of `text` matches, with their relevance (all slots when no words). */
-  private match(text: string): { slots: Int32Array; scores: Float64Array; count: number; hasText: boolean } {
+  private match(
+    text: string,
+    withoutDescriptions: boolean,
+  ): { slots: Int32Array; scores: Float64Array; count: number; hasText: boolean } {
     const words = [...new Set(queryWords(text))].slice(0, MAX_QUERY_WORDS);
     if (words.length === 0) return { slots: new Int32Array(0), scores: new Float64Array(0), count: 0, hasText: false };
     const lastWord = queryWords(text).at(-1);
@@ -764,7 +820,7 @@ export class SearchIndex {
     const cost = expansions.map((list) =>
       list.reduce((sum, { term, namesOnly }) => {
         const postings = this.postings[term]!;
-        return sum + postings.size + (namesOnly ? 0 : postings.descriptionSize);
+        return sum + postings.size + (namesOnly || withoutDescriptions ? 0 : postings.descriptionSize);
       }, 0),
     );
     if (cost.some((n) => n === 0))
@@ -804,7 +860,7 @@ export class SearchIndex {
         const postings = this.postings[term]!;
         const { slots, fields, positions: at } = postings;
         for (let i = 0; i < postings.size; i++) visit(slots[i]!, quality * FIELD_WEIGHT[fields[i]!]!, at[i]!);
-        if (namesOnly) continue;
+        if (namesOnly || withoutDescriptions) continue;
         const descriptions = postings.descriptionSlots;
         const score = quality * DESCRIPTION_WEIGHT;
         for (let i = 0; i < postings.descriptionSize; i++) visit(descriptions[i]!, score, NO_POSITION);

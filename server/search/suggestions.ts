@@ -69,7 +69,12 @@ function phraseMatches(phrase: string, query: string): boolean {
 
 async function findSuggestions(db: Database, query: string): Promise<Suggestions> {
   const phrases = SUGGESTED_PHRASES.filter((phrase) => phraseMatches(phrase, query)).slice(0, MAX_SUGGESTIONS);
-  const { products } = await searchProducts(db, { query, sort: "relevance", limit: MAX_LIVE_RESULTS });
+  const { products } = await searchProducts(db, {
+    query,
+    sort: "relevance",
+    limit: MAX_LIVE_RESULTS,
+    namesOnly: true,
+  });
   return {
     phrases,
     products: products.map(({ id, title, creatorName, priceCents }) => ({ id, title, creatorName, priceCents })),
