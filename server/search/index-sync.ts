@@ -227,6 +227,7 @@ export class SearchIndexSync {
       client.release();
     }
     if (this.stopped) return;
+    index.warmUp();
     this.index = index;
     this.seen = head;
     this.epoch = head.epoch;

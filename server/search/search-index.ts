@@ -414,8 +414,11 @@ export class SearchIndex {
     const { column, sign } = order;
     const { base, categories, formatBits, styleBits } = this.filterOf(search, now);
     const facets = search.facets ? newFacetCounts(this.categoryLimit) : undefined;
+    const categoryCounts = facets?.categories;
+    const formatCounts = facets?.formats;
+    const styleCounts = facets?.styles;
     const withStats = search.stats === true;
-    const { category, format, styles, alive } = this;
+    const { category, format, styles, alive, rating } = this;
     let total = 0;
     let downloads = 0;
     let ratings = 0;
@@ -430,13 +433,13 @@ export class SearchIndex {
       const inCategory = categories === null || categories[category[slot]!] === 1;
       const inFormat = formatBits === null || ((formatBits >>> format[slot]!) & 1) === 1;
       const inStyle = styleBits === null || (styles[slot]! & styleBits) !== 0;
-      if (facets !== undefined) {
-        if (inFormat && inStyle) facets.categories[category[slot]!]!++;
-        if (inCategory && inStyle) facets.formats[format[slot]!]!++;
+      if (categoryCounts !== undefined && formatCounts !== undefined && styleCounts !== undefined) {
+        if (inFormat && inStyle) categoryCounts[category[slot]!]!++;
+        if (inCategory && inStyle) formatCounts[format[slot]!]!++;
         if (inCategory && inFormat) {
           // Each style the product has: its lowest set bit, then the next.
           for (let bits = styles[slot]! | 0; bits !== 0; bits &= bits - 1)
-            facets.styles[31 - Math.clz32(bits & -bits)]!++;
+            styleCounts[31 - Math.clz32(bits & -bits)]!++;
         }
       }
       if (!(inCategory && inFormat && inStyle)) continue;
@@ -447,7 +450,7 @@ export class SearchIndex {
         if (this.publishedAt[slot]! > weekAgo) newThisWeek++;
       }
       // Relevance: the score to a hundredth, then the rating (0 to 5), in one number.
-      const key = column === null ? -(Math.round(scores[i]! * 100) * 8 + this.rating[slot]!) : sign * column[slot]!;
+      const key = column === null ? -(Math.round(scores[i]! * 100) * 8 + rating[slot]!) : sign * column[slot]!;
       if (key <= top.worst) top.offer(slot, key);
     }
     const offset = search.offset ?? 0;
@@ -579,6 +582,26 @@ export class SearchIndex {
     this.format = cut(this.format);
     this.styles = cut(this.styles);
     this.candidateOf = cut(this.candidateOf);
+  }
+
+  /**
+   * Runs the kinds of search shoppers run, a few times, on a freshly built index, so that the
+   * first shoppers do not wait while the engine compiles the search's loops.
+   */
+  warmUp() {
+    const common = [...this.postings.keys()].sort((a, b) => this.frequency(b) - this.frequency(a)).slice(0, 3);
+    const words = common.map((term) => this.vocabulary.terms[term]!);
+    const texts = ["", ...words, words.join(" "), ...words.map((word) => word.slice(0, 3))];
+    for (let round = 0; round < 3; round++) {
+      for (const text of texts) {
+        for (const sort of ["relevance", "popular", "price-low", "newest"] as const) {
+          this.answer({ text, sort, facets: true, stats: round === 0, formats: round === 1 ? ["PDF"] : undefined });
+        }
+        this.answer({ text, namesOnly: true, limit: 5 });
+      }
+      if (words[0]) this.didYouMean(`${words[0]}x`);
+    }
+    this.answers.clear();
   }
 
   /** Drops dead slots once they are a quarter of all: postings and columns shrink to the living. */
