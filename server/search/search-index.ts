@@ -933,7 +933,15 @@ export class SearchIndex {
       for (const id of search.categoryIds) if (id >= 0 && id < this.categoryLimit) categories[id] = 1;
     }
     return {
-      base: checks.length === 0 ? null : (slot: number) => checks.every((check) => check(slot)),
+      base:
+        checks.length === 0
+          ? null
+          : checks.length === 1
+            ? checks[0]!
+            : (slot: number) => {
+                for (let i = 0; i < checks.length; i++) if (!checks[i]!(slot)) return false;
+                return true;
+              },
       categories,
       formatBits: search.formats?.length ? this.bitsOf(this.formats, search.formats) : null,
       styleBits: search.styles?.length ? this.bitsOf(this.styleNames, search.styles) : null,
