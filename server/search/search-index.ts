@@ -419,6 +419,7 @@ export class SearchIndex {
     const styleCounts = facets?.styles;
     const withStats = search.stats === true;
     const { category, format, styles, alive, rating } = this;
+    const downloadCounts = this.downloads;
     let total = 0;
     let downloads = 0;
     let ratings = 0;
@@ -449,8 +450,15 @@ export class SearchIndex {
         ratings += this.rating[slot]!;
         if (this.publishedAt[slot]! > weekAgo) newThisWeek++;
       }
-      // Relevance: the score to a hundredth, then the rating (0 to 5), in one number.
-      const key = column === null ? -(Math.round(scores[i]! * 100) * 8 + rating[slot]!) : sign * column[slot]!;
+      // Relevance: the score to a hundredth, the rating to a tenth, then the downloads, in one number
+      // (below 2^53: a score under 1,000, 64 rating steps, downloads under 2^31); exact ties after.
+      const key =
+        column === null
+          ? -(
+              (Math.round(scores[i]! * 100) * 64 + Math.round(rating[slot]! * 10)) * 2_147_483_648 +
+              Math.min(downloadCounts[slot]!, 2_147_483_647)
+            )
+          : sign * column[slot]!;
       if (key <= top.worst) top.offer(slot, key);
     }
     const offset = search.offset ?? 0;
@@ -977,7 +985,7 @@ export class SearchIndex {
     const popular = (slot: number) => -this.downloads[slot]!;
     switch (sort) {
       case "relevance":
-        return { column: null, sign: -1, then: [popular, id] };
+        return { column: null, sign: -1, then: [(slot) => -this.rating[slot]!, popular, id] };
       case "popular":
         return { column: this.downloads, sign: -1, then: [id] };
       case "newest":
