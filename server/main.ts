@@ -14,8 +14,9 @@ import { type RunningJobs, startJobs } from "./jobs/queue.ts";
 import { startWorkers } from "./jobs/workers.ts";
 import { createLogger } from "./ops/logger.ts";
 import { type RunningMetrics, startMetrics } from "./ops/metrics-server.ts";
-import { searchIndexOf } from "./search/index-sync.ts";
 import { type SearchLog, startSearchLog } from "./search/search-log.ts";
+import { type SearchService, useSearchService } from "./search/search-service.ts";
+import { plainConnection, startSearchWorker } from "./search/search-worker-client.ts";
 import { fileStoreFor } from "./storage/file-store.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -37,6 +38,7 @@ let authSecret: string;
 let jobs: RunningJobs;
 let monitoring: RunningMetrics;
 let searchLog: SearchLog;
+let search: SearchService;
 try {
   database = await openDatabase(config, log);
   authSecret = await loadAuthSecret(database.db, config.authSecret);
@@ -50,11 +52,13 @@ try {
   searchLog = startSearchLog(database.db, {
     onError: (error) => logger.warn({ err: error }, "The search log could not be written"),
   });
-  // This server's search index is built in the background; PostgreSQL answers searches meanwhile.
-  searchIndexOf(database.db, {
+  // This server's search index, in a worker thread of its own, is built in the background;
+  // PostgreSQL answers searches meanwhile.
+  search = startSearchWorker(plainConnection(database.pool.options), {
     log,
-    onError: (error) => logger.error({ err: error }, "The search index could not be read"),
+    onError: (error) => logger.error({ err: error }, "Search index"),
   });
+  useSearchService(database.db, search);
 } catch (error) {
   logger.fatal((error as Error).message);
   process.exit(1);
@@ -136,6 +140,7 @@ async function shutdown(signal: string) {
     await monitoring.stop();
     // The searches and clicks still in memory, while the database is open.
     await searchLog.stop();
+    await search.stop();
     await jobs.stop();
     await database.close();
     log("Stopped");

@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import type { Database } from "../db/client.ts";
-import { type SearchIndexFigures, searchIndexOf } from "../search/index-sync.ts";
+import type { SearchIndexFigures } from "../search/index-sync.ts";
+import { searchServiceOf } from "../search/search-service.ts";
 import { jobQueueStats } from "./job-queue-stats.ts";
 import { ordersByStatus, paymentsApplied } from "./shop-figures.ts";
 
@@ -109,15 +110,14 @@ export function createMetrics(db: Database, onError: (error: Error) => void = ()
     },
   });
 
-  // This app server's own search index (server/search/index-sync.ts): each server has one.
-  const searchIndex = () => searchIndexOf(db).figures;
+  // This app server's own search index (server/search/search-service.ts): each server has one.
   const indexGauge = (name: string, help: string, read: (figures: SearchIndexFigures) => number) =>
     new Gauge({
       name,
       help,
       registers: [registry],
-      collect() {
-        this.set(read(searchIndex()));
+      async collect() {
+        this.set(read(await searchServiceOf(db).figures()));
       },
     });
   indexGauge("search_index_ready", "1 once this app server's search index is built, else 0", (f) => Number(f.ready));

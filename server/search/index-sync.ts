@@ -357,7 +357,8 @@ export class SearchIndexSync {
 // one index of the server's database, not one each.
 const REGISTRY = Symbol.for("marketplace.search-indexes");
 const global = globalThis as { [REGISTRY]?: WeakMap<Database, SearchIndexSync> };
-const syncs = (global[REGISTRY] ??= new WeakMap<Database, SearchIndexSync>());
+global[REGISTRY] ??= new WeakMap<Database, SearchIndexSync>();
+const syncs = global[REGISTRY];
 
 /**
  * The search index of this database's app server, with the admins' synonyms: made, and started, on

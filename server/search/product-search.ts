@@ -3,9 +3,8 @@ import pLimit from "p-limit";
 import { type ProductCard, productCardColumns } from "../catalogue/product-card.ts";
 import type { Database } from "../db/client.ts";
 import { categories, creators, products } from "../db/schema.ts";
-import { searchIndexOf } from "./index-sync.ts";
 import type { Sort, Tab } from "./listing-query.ts";
-import type { SearchIndex } from "./search-index.ts";
+import { searchServiceOf } from "./search-service.ts";
 import { sqlFacetCounts, sqlListingStats, sqlSearch } from "./sql-search.ts";
 import { queryWords } from "./words.ts";
 
@@ -82,25 +81,24 @@ export interface FoundProducts extends ProductResults {
 const SEARCHES_IN_POSTGRES_AT_ONCE = 2;
 const inPostgres = pLimit(SEARCHES_IN_POSTGRES_AT_ONCE);
 
-async function indexOf(db: Database): Promise<SearchIndex | null> {
-  return searchIndexOf(db).current();
-}
-
 /** The products of a search, with facet counts and figures when asked, all from one pass. */
 export async function findProducts(
   db: Database,
   search: ProductSearch,
   { facets = false, stats = false } = {},
 ): Promise<FoundProducts> {
-  const index = queryWords(search.query ?? "").length > 0 || !search.query?.trim() ? await indexOf(db) : null;
-  if (!index) return findInPostgres(db, search, { facets, stats });
-  const answer = index.search({ ...search, text: search.query, facets, stats });
+  // Text without a single letter or digit ("&") has no words for the index: PostgreSQL's rule.
+  const answer =
+    queryWords(search.query ?? "").length > 0 || !search.query?.trim()
+      ? await searchServiceOf(db).find({ ...search, text: search.query, facets, stats })
+      : null;
+  if (!answer) return findInPostgres(db, search, { facets, stats });
   return {
     products: await cardsOf(db, answer.productIds),
     total: answer.total,
     facets: answer.facets && { ...answer.facets, total: answer.total },
     stats: answer.stats,
-    didYouMean: answer.total === 0 && search.query?.trim() ? index.didYouMean(search.query, search) : null,
+    didYouMean: answer.didYouMean,
   };
 }
 

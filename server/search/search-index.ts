@@ -985,21 +985,21 @@ export class SearchIndex {
     const popular = (slot: number) => -this.downloads[slot]!;
     switch (sort) {
       case "relevance":
-        return { column: null, sign: -1, then: [(slot) => -this.rating[slot]!, popular, id] };
+        return { column: null, sign: -1, ties: [(slot) => -this.rating[slot]!, popular, id] };
       case "popular":
-        return { column: this.downloads, sign: -1, then: [id] };
+        return { column: this.downloads, sign: -1, ties: [id] };
       case "newest":
-        return { column: this.publishedAt, sign: -1, then: [id] };
+        return { column: this.publishedAt, sign: -1, ties: [id] };
       case "price-low":
-        return { column: this.price, sign: 1, then: [popular, id] };
+        return { column: this.price, sign: 1, ties: [popular, id] };
       case "price-high":
-        return { column: this.price, sign: -1, then: [popular, id] };
+        return { column: this.price, sign: -1, ties: [popular, id] };
       case "rating":
-        return { column: this.rating, sign: -1, then: [(slot) => -this.reviewCount[slot]!, id] };
+        return { column: this.rating, sign: -1, ties: [(slot) => -this.reviewCount[slot]!, id] };
       case "bestselling":
-        return { column: this.bestseller, sign: -1, then: [popular, id] };
+        return { column: this.bestseller, sign: -1, ties: [popular, id] };
       case "trending":
-        return { column: this.trending, sign: -1, then: [popular, id] };
+        return { column: this.trending, sign: -1, ties: [popular, id] };
     }
   }
 }
@@ -1013,7 +1013,7 @@ interface SortOrder {
   column: Float64Array | null;
   sign: 1 | -1;
   /** Keys for ties, in turn (smaller first); the last is the product id, so no two slots tie. */
-  then: ((slot: number) => number)[];
+  ties: ((slot: number) => number)[];
 }
 
 /**
@@ -1056,7 +1056,7 @@ class TopK {
   private before(slot: number, key: number, i: number): boolean {
     const other = this.slots[i]!;
     if (key !== this.keys[i]) return key < this.keys[i]!;
-    for (const next of this.order.then) {
+    for (const next of this.order.ties) {
       const a = next(slot);
       const b = next(other);
       if (a !== b) return a < b;

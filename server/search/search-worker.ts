@@ -1,0 +1,39 @@
+// The search index in a worker thread of its own (started by server/search/search-worker-client.ts):
+// it builds the index, keeps it up to date with its own few database connections, and answers
+// searches, while the main thread renders pages. Messages: { id, op: "find" | "figures", search }
+// in; { id, value } or { id, error } out, and { log } for the server's log.
+import { parentPort, workerData } from "node:worker_threads";
+import { type ConnectionOptions, connect } from "../db/client.ts";
+import { searchIndexOf } from "./index-sync.ts";
+import type { IndexSearch } from "./search-index.ts";
+import { answerOf } from "./search-service.ts";
+
+/** Connections of the index's own: reading changes, and a build's cursor. */
+const CONNECTIONS = 3;
+
+const port = parentPort!;
+const { connection } = workerData as { connection: ConnectionOptions };
+const database = connect(connection, CONNECTIONS);
+const sync = searchIndexOf(database.db, {
+  log: (message) => port.postMessage({ log: message }),
+  onError: (error) => port.postMessage({ log: `The search index could not be read: ${error.message}`, error: true }),
+});
+
+port.on("message", async (message: { id: number; op: "find" | "figures" | "stop"; search?: IndexSearch }) => {
+  try {
+    if (message.op === "stop") {
+      await sync.stop();
+      await database.close();
+      port.close();
+      return;
+    }
+    if (message.op === "figures") {
+      port.postMessage({ id: message.id, value: sync.figures });
+      return;
+    }
+    const index = await sync.current();
+    port.postMessage({ id: message.id, value: index && answerOf(index, message.search ?? {}) });
+  } catch (error) {
+    port.postMessage({ id: message.id, error: (error as Error).message });
+  }
+});
