@@ -202,13 +202,10 @@ export class SearchIndexSync {
 
   private async build(): Promise<void> {
     const started = performance.now();
-    const client = await this.pool.connect();
     const index = new SearchIndex();
-    let head: Head;
-    try {
-      // One snapshot for the whole read, remembered as what the index has read.
-      await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
-      head = await this.head(client);
+    // One snapshot for the whole read, remembered as what the index has read.
+    const head = await this.inSnapshot(async (client) => {
+      const head = await this.head(client);
       if (this.options.loadSynonyms) index.setSynonyms(await this.options.loadSynonyms());
       await client.query(`DECLARE search_rows NO SCROLL CURSOR FOR
         SELECT ${FIGURES}, ${TEXT} FROM product_search WHERE published`);
@@ -219,13 +216,8 @@ export class SearchIndexSync {
         if (rows.length < BATCH) break;
       }
       index.endBulk();
-      await client.query("COMMIT");
-    } catch (error) {
-      await client.query("ROLLBACK").catch(() => {});
-      throw error;
-    } finally {
-      client.release();
-    }
+      return head;
+    });
     if (this.stopped) return;
     index.warmUp();
     this.index = index;
@@ -237,8 +229,24 @@ export class SearchIndexSync {
     );
   }
 
+  /** Runs `work` on a connection of the pool in one read-only snapshot. */
+  private async inSnapshot<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    try {
+      await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
+      const result = await work(client);
+      await client.query("COMMIT");
+      return result;
+    } catch (error) {
+      await client.query("ROLLBACK").catch(() => {});
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
   /** The snapshot the client reads (its xmax and running transactions) and the epoch; with `seen`, whether anything changed since. */
-  private async head(client: pg.PoolClient, seen?: Seen): Promise<Head> {
+  private async head(client: pg.Pool | pg.PoolClient, seen?: Seen): Promise<Head> {
     const changed = seen
       ? `, EXISTS (SELECT 1 FROM product_search WHERE ${SINCE("changed_xid")})
           OR EXISTS (SELECT 1 FROM product_search_removed WHERE ${SINCE("changed_xid")}) AS changed`
@@ -257,24 +265,21 @@ export class SearchIndexSync {
     if (!index) return;
     const seen = this.seen;
     const params = [seen.xmax, seen.xip];
-    const client = await this.pool.connect();
-    let head: Head;
+    // A first look in one statement: most of the time nothing changed and that is all it costs.
+    let head = await this.head(this.pool, seen);
     let rows: Row[] = [];
     let removed: number[] = [];
-    try {
-      // A first look in one statement: most of the time nothing changed and that is all it costs.
-      head = await this.head(client, seen);
-      if (head.changed && head.epoch === this.epoch) {
-        await client.query("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
-        head = await this.head(client);
+    if (head.changed && head.epoch === this.epoch) {
+      ({ head, rows, removed } = await this.inSnapshot(async (client) => {
+        const head = await this.head(client);
         // The text only of rows whose text changed since, and of rows the index does not hold.
-        ({ rows } = await client.query<Row>(
+        const { rows } = await client.query<Row>(
           `SELECT ${FIGURES}, ${TEXT.split(", ")
             .map((column) => `CASE WHEN ${SINCE("text_xid")} THEN ${column} END AS ${column}`)
             .join(", ")}
           FROM product_search WHERE ${SINCE("changed_xid")}`,
           params,
-        ));
+        );
         const missing = rows
           .filter((row) => row.published && row.title == null && !index.has(row.product_id))
           .map((row) => row.product_id);
@@ -290,14 +295,8 @@ export class SearchIndexSync {
           `SELECT product_id FROM product_search_removed WHERE ${SINCE("changed_xid")}`,
           params,
         );
-        removed = gone.map((row) => row.product_id);
-        await client.query("COMMIT");
-      }
-    } catch (error) {
-      await client.query("ROLLBACK").catch(() => {});
-      throw error;
-    } finally {
-      client.release();
+        return { head, rows, removed: gone.map((row) => row.product_id) };
+      }));
     }
     if (head.epoch !== this.epoch) {
       // product_search was truncated (a test, a reload): start again from the table as it is.
