@@ -43,6 +43,8 @@ export interface ProductSearch extends ProductFilters {
   offset?: number;
   /** Match the title, tags, category and creator only, not the description (header suggestions). */
   namesOnly?: boolean;
+  /** Only the page is wanted, not the total (header suggestions): `total` is then the page's length. */
+  pageOnly?: boolean;
 }
 
 export interface FacetCounts {

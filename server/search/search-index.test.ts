@@ -238,6 +238,42 @@ describe("keeping up", () => {
   });
 });
 
+describe("the header's live results", () => {
+  it("are the first of the full search, word by word as it is typed, and after products change", () => {
+    const typing = sampleIndex();
+    const check = () => {
+      for (const typed of [
+        "pl",
+        "pla",
+        "plan",
+        "plann",
+        "we",
+        "wedd",
+        "in",
+        "inv",
+        "mi",
+        "art",
+        "bo",
+        "tea",
+        "es",
+        "a",
+      ]) {
+        for (const limit of [1, 5, 10]) {
+          const quick = typing.search({ text: typed, namesOnly: true, pageOnly: true, limit });
+          const full = typing.search({ text: typed, namesOnly: true, limit });
+          expect(quick.productIds, `${typed} ${limit}`).toEqual(full.productIds);
+        }
+      }
+    };
+    check();
+    for (const product of sampleProducts.slice(0, 20)) {
+      typing.put(figures(product, { downloads: 100_000 - product.downloads, rating: 5 - product.rating }));
+    }
+    typing.remove(sampleProducts[21]!.id);
+    check();
+  });
+});
+
 describe("remembered answers", () => {
   it("serve the same search again until anything in the index changes", () => {
     const remembering = sampleIndex();

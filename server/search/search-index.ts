@@ -66,6 +66,8 @@ export interface IndexSearch extends IndexFilters {
   now?: number;
   /** Match the title, tags, category and creator only (the header's live results, as the spec's rule). */
   namesOnly?: boolean;
+  /** Only the page is wanted, not the total (the header's live results): `total` is then the page's length. */
+  pageOnly?: boolean;
 }
 
 export interface IndexFacets {
@@ -310,6 +312,8 @@ export class SearchIndex {
   private version = 0;
   // Answers change with the date too (New Arrivals, "new this week"): a minute at most.
   private readonly answers = new LRUCache<string, IndexAnswer>({ max: 1_000, ttl: 60_000 });
+  // Each word's first few products (the header's live results), until anything changes.
+  private readonly firsts = new LRUCache<string, number[]>({ max: 5_000 });
   private readonly expansionCache = new LRUCache<string, Expansion[]>({ max: 5_000 });
   private expansionCacheSize = -1;
 
@@ -403,6 +407,8 @@ export class SearchIndex {
   }
 
   private answer(search: IndexSearch): IndexAnswer {
+    const quick = this.quickPage(search);
+    if (quick) return { productIds: quick.map((slot) => this.productOf[slot]!), total: quick.length };
     const now = search.now ?? Date.now();
     const { slots, scores, count, hasText } = this.match(search.text ?? "", search.namesOnly === true);
     const wanted = Math.max(0, (search.offset ?? 0) + (search.limit ?? 24));
@@ -418,8 +424,7 @@ export class SearchIndex {
     const formatCounts = facets?.formats;
     const styleCounts = facets?.styles;
     const withStats = search.stats === true;
-    const { category, format, styles, alive, rating } = this;
-    const downloadCounts = this.downloads;
+    const { category, format, styles, alive } = this;
     let total = 0;
     let downloads = 0;
     let ratings = 0;
@@ -450,15 +455,7 @@ export class SearchIndex {
         ratings += this.rating[slot]!;
         if (this.publishedAt[slot]! > weekAgo) newThisWeek++;
       }
-      // Relevance: the score to a hundredth, the rating to a tenth, then the downloads, in one number
-      // (below 2^53: a score under 1,000, 64 rating steps, downloads under 2^31); exact ties after.
-      const key =
-        column === null
-          ? -(
-              (Math.round(scores[i]! * 100) * 64 + Math.round(rating[slot]! * 10)) * 2_147_483_648 +
-              Math.min(downloadCounts[slot]!, 2_147_483_647)
-            )
-          : sign * column[slot]!;
+      const key = column === null ? this.relevanceKey(scores[i]!, slot) : sign * column[slot]!;
       if (key <= top.worst) top.offer(slot, key);
     }
     const offset = search.offset ?? 0;
@@ -593,6 +590,79 @@ export class SearchIndex {
   }
 
   /**
+   * The header's live results for one typed word (names only, no filters, the first few by
+   * relevance), without the pass over every match: the first `limit` products of each word the typed
+   * word reaches, by field, rating and downloads, hold the first `limit` of all. (A product among the
+   * first of all is first for its best word: were `limit` products before it there, they would all
+   * come before it overall.) Null when the search is not of that kind.
+   */
+  private quickPage(search: IndexSearch): number[] | null {
+    const limit = search.limit ?? 24;
+    const words = queryWords(search.text ?? "");
+    const filtered =
+      search.categoryIds?.length ||
+      search.categoryScope !== undefined ||
+      search.formats?.length ||
+      search.styles?.length ||
+      search.minPriceCents !== undefined ||
+      search.maxPriceCents !== undefined ||
+      (search.tab !== undefined && search.tab !== "all") ||
+      search.creatorId !== undefined ||
+      search.trending;
+    if (!search.pageOnly || !search.namesOnly || words.length !== 1 || filtered || search.offset || limit > 20) {
+      return null;
+    }
+    if (search.sort !== undefined && search.sort !== "relevance") return null;
+    const scores = new Map<number, number>();
+    for (const { term, quality } of this.expand(words[0]!, true)) {
+      const postings = this.postings[term]!;
+      for (const at of this.firstOfTerm(term, limit)) {
+        const slot = postings.slots[at]!;
+        const score = quality * FIELD_WEIGHT[postings.fields[at]!]!;
+        if (score > (scores.get(slot) ?? 0)) scores.set(slot, score);
+      }
+    }
+    const order = this.sortOf("relevance");
+    const top = new TopK(limit, order);
+    for (const [slot, score] of scores) top.offer(slot, this.relevanceKey(score, slot));
+    return top.sorted();
+  }
+
+  /**
+   * Relevance's first key (smaller first): the score to a hundredth, the rating to a tenth, then the
+   * downloads, in one number below 2^53 (a score under 1,000, 64 rating steps, downloads under 2^31);
+   * exact ties are broken after.
+   */
+  private relevanceKey(score: number, slot: number): number {
+    return -(
+      (Math.round(score * 100) * 64 + Math.round(this.rating[slot]! * 10)) * 2_147_483_648 +
+      Math.min(this.downloads[slot]!, 2_147_483_647)
+    );
+  }
+
+  /** The places in a word's name postings of its first `count` living products by field, rating, downloads. */
+  private firstOfTerm(term: number, count: number): number[] {
+    const key = `${this.version}:${term}:${count}`;
+    const known = this.firsts.get(key);
+    if (known) return known;
+    const postings = this.postings[term]!;
+    const top = new TopK(count, {
+      column: null,
+      sign: -1,
+      ties: [(at) => -this.productOf[postings.slots[at]!]!],
+    });
+    for (let at = 0; at < postings.size; at++) {
+      const slot = postings.slots[at]!;
+      if (this.alive[slot] === 0) continue;
+      const key = this.relevanceKey(FIELD_WEIGHT[postings.fields[at]!]!, slot);
+      if (key <= top.worst) top.offer(at, key);
+    }
+    const first = top.sorted();
+    this.firsts.set(key, first);
+    return first;
+  }
+
+  /**
    * Runs the kinds of search shoppers run, a few times, on a freshly built index, so that the
    * first shoppers do not wait while the engine compiles the search's loops.
    */
@@ -673,6 +743,7 @@ export class SearchIndex {
 
   private changed() {
     if (this.answers.size > 0) this.answers.clear();
+    if (this.firsts.size > 0) this.firsts.clear();
     this.version++;
   }
 

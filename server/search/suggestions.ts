@@ -74,6 +74,7 @@ async function findSuggestions(db: Database, query: string): Promise<Suggestions
     sort: "relevance",
     limit: MAX_LIVE_RESULTS,
     namesOnly: true,
+    pageOnly: true,
   });
   return {
     phrases,
