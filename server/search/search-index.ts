@@ -932,6 +932,7 @@ export class SearchIndex {
     const width = words.length;
     const capacity = cost[order[0]!]!;
     const scratch = this.scratch.reserve(capacity, width);
+    if (width === 1) return this.matchOneWord(expansions[0]!, withoutDescriptions, scratch);
     const { candidateSlots, best, positions, hits } = scratch;
     positions.fill(NO_POSITION, 0, capacity * width);
     hits.fill(0, 0, capacity);
@@ -985,6 +986,47 @@ export class SearchIndex {
       slots[count] = candidateSlots[c]!;
       scores[count++] = together ? score + PHRASE_BONUS : score;
     }
+    return { slots, scores, count, hasText: true };
+  }
+
+  /** match() for one word, the most common search: each product's best match, no phrase to look for. */
+  private matchOneWord(
+    expansions: readonly Expansion[],
+    withoutDescriptions: boolean,
+    scratch: Scratch,
+  ): { slots: Int32Array; scores: Float64Array; count: number; hasText: boolean } {
+    const { slots, scores } = scratch;
+    const { candidateOf, alive } = this;
+    let count = 0;
+    for (const { term, quality, namesOnly } of expansions) {
+      const postings = this.postings[term]!;
+      const { slots: at, fields } = postings;
+      for (let i = 0; i < postings.size; i++) {
+        const slot = at[i]!;
+        const score = quality * FIELD_WEIGHT[fields[i]!]!;
+        const c = candidateOf[slot]!;
+        if (c === -1) {
+          if (alive[slot] === 0) continue;
+          candidateOf[slot] = count;
+          slots[count] = slot;
+          scores[count++] = score;
+        } else if (score > scores[c]!) scores[c] = score;
+      }
+      if (namesOnly || withoutDescriptions) continue;
+      const described = postings.descriptionSlots;
+      const score = quality * DESCRIPTION_WEIGHT;
+      for (let i = 0; i < postings.descriptionSize; i++) {
+        const slot = described[i]!;
+        const c = candidateOf[slot]!;
+        if (c === -1) {
+          if (alive[slot] === 0) continue;
+          candidateOf[slot] = count;
+          slots[count] = slot;
+          scores[count++] = score;
+        } else if (score > scores[c]!) scores[c] = score;
+      }
+    }
+    for (let c = 0; c < count; c++) candidateOf[slots[c]!] = -1;
     return { slots, scores, count, hasText: true };
   }
 
