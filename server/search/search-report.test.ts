@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { seedProducts } from "../../tests/support/orders.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { searchClicks, searchLog } from "../db/schema.ts";
-import { parseReportDays, REPORT_ROWS, searchReport } from "./search-report.ts";
+import { parseReportDays } from "./search-admin-rules.ts";
+import { REPORT_ROWS, searchReport } from "./search-report.ts";
 
 const database = setUpTestDatabase();
 let productIds: number[] = [];

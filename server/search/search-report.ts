@@ -1,20 +1,13 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { searchClicks, searchLog } from "../db/schema.ts";
+import type { ReportDays } from "./search-admin-rules.ts";
 
 // The admin Search page's figures, from the search log (search-log.ts): what shoppers searched
 // for in the last week or month, how often they opened a result, and what found nothing.
 
-export const REPORT_RANGES = [7, 30] as const;
-export type ReportDays = (typeof REPORT_RANGES)[number];
-
 /** Rows in each of the page's lists. */
 export const REPORT_ROWS = 20;
-
-/** `?days=30` as 30; anything else is the last 7 days. */
-export function parseReportDays(value: string | null): ReportDays {
-  return REPORT_RANGES.find((days) => String(days) === value) ?? 7;
-}
 
 export interface SearchReport {
   days: ReportDays;

@@ -3,11 +3,11 @@ import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { searchSynonyms } from "../db/schema.ts";
+import { MAX_SYNONYM_GROUPS } from "./search-admin-rules.ts";
 import {
   addSynonymGroup,
   listSynonymGroupRows,
   listSynonymGroups,
-  MAX_SYNONYM_GROUPS,
   normaliseSynonymWord,
   parseSynonymGroup,
   removeSynonymGroup,

@@ -5,16 +5,11 @@ import type { Database } from "../db/client.ts";
 import { searchSynonyms } from "../db/schema.ts";
 import { recordIdField } from "../lib/record-id.ts";
 import { Refusal } from "../lib/refusal.ts";
+import { GROUP_WORDS, MAX_GROUP_TEXT, MAX_SYNONYM_GROUPS, MAX_WORD_LENGTH } from "./search-admin-rules.ts";
 
 // Synonyms: groups of words a search treats as the same ("cv, resume"; "gray, grey"), kept by
 // admins on the Search page. The search index reads them with listSynonymGroups, and reloads them
 // when a trigger on the table notifies 'search_synonyms_changed' (migration 0021).
-
-export const MAX_SYNONYM_GROUPS = 500;
-export const GROUP_WORDS = { min: 2, max: 10 } as const;
-export const MAX_WORD_LENGTH = 40;
-/** The longest text the form may send: ten words of 40 letters, with commas and spaces. */
-export const MAX_GROUP_TEXT = 500;
 
 export interface SynonymGroup {
   id: number;

@@ -1,12 +1,16 @@
 import { servicesContext } from "@server/http/context.ts";
-import { parseReportDays, REPORT_RANGES, searchReport } from "@server/search/search-report.ts";
 import {
-  addSynonymGroup,
   GROUP_WORDS,
-  listSynonymGroupRows,
   MAX_GROUP_TEXT,
   MAX_SYNONYM_GROUPS,
   MAX_WORD_LENGTH,
+  parseReportDays,
+  REPORT_RANGES,
+} from "@server/search/search-admin-rules.ts";
+import { searchReport } from "@server/search/search-report.ts";
+import {
+  addSynonymGroup,
+  listSynonymGroupRows,
   removeSynonymGroup,
   synonymFormSchema,
 } from "@server/search/synonyms.ts";
