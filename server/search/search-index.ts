@@ -676,6 +676,8 @@ export class SearchIndex {
           this.answer({ text, sort, facets: true, stats: round === 0, formats: round === 1 ? ["PDF"] : undefined });
         }
         this.answer({ text, namesOnly: true, limit: 5 });
+        this.answer({ text: text.slice(0, 2), namesOnly: true, pageOnly: true, limit: 5 });
+        this.answer({ text, maxPriceCents: 2_000, tab: round === 2 ? "sale" : undefined, facets: true });
       }
       if (words[0]) this.didYouMean(`${words[0]}x`);
     }
