@@ -614,7 +614,16 @@ export class SearchIndex {
     }
     if (search.sort !== undefined && search.sort !== "relevance") return null;
     const scores = new Map<number, number>();
-    for (const { term, quality } of this.expand(words[0]!, true)) {
+    const expansions = [...this.expand(words[0]!, true)].sort((a, b) => b.quality - a.quality);
+    for (const { term, quality } of expansions) {
+      // No word of this quality or lower can reach the first `limit` any more: their best (a title
+      // match) scores below the `limit`-th score so far.
+      if (
+        scores.size >= limit &&
+        [...scores.values()].sort((a, b) => b - a)[limit - 1]! > quality * FIELD_WEIGHT[TITLE]!
+      ) {
+        break;
+      }
       const postings = this.postings[term]!;
       for (const at of this.firstOfTerm(term, limit)) {
         const slot = postings.slots[at]!;
