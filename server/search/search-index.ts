@@ -251,6 +251,27 @@ function column<T extends Int32Array | Uint8Array | Uint32Array | Float64Array>(
   return next;
 }
 
+type Column = Int32Array | Uint8Array | Uint32Array | Float64Array;
+
+/** The index's columns, one value per slot (besides slotOfProduct, by product id). */
+const COLUMNS = [
+  "alive",
+  "productOf",
+  "category",
+  "creator",
+  "price",
+  "originalPrice",
+  "downloads",
+  "rating",
+  "reviewCount",
+  "bestseller",
+  "publishedAt",
+  "trending",
+  "format",
+  "styles",
+] as const;
+type ColumnName = (typeof COLUMNS)[number];
+
 /** A value's small number in a dictionary of up to 32 values (formats, styles), for bit sets. */
 class Dictionary {
   readonly values: string[] = [];
@@ -326,25 +347,9 @@ export class SearchIndex {
   get bytes(): number {
     let bytes = this.vocabulary.bytes;
     for (const postings of this.postings) bytes += postings.bytes;
-    const columns = [
-      this.alive,
-      this.productOf,
-      this.slotOfProduct,
-      this.category,
-      this.creator,
-      this.price,
-      this.originalPrice,
-      this.downloads,
-      this.rating,
-      this.reviewCount,
-      this.bestseller,
-      this.publishedAt,
-      this.trending,
-      this.format,
-      this.styles,
-      this.candidateOf,
-    ];
-    for (const array of columns) bytes += array.byteLength;
+    const columns = this as unknown as Record<ColumnName, Column>;
+    for (const name of COLUMNS) bytes += columns[name].byteLength;
+    bytes += this.slotOfProduct.byteLength + this.candidateOf.byteLength;
     return bytes;
   }
 
@@ -567,25 +572,12 @@ export class SearchIndex {
   private trimColumns() {
     const length = Math.ceil(this.slotCount * 1.05) + 1024;
     if (length >= this.alive.length) return;
-    const cut = <T extends Int32Array | Uint8Array | Uint32Array | Float64Array>(array: T) => {
+    const cut = <T extends Column>(array: T) => {
       const kept = array.slice(0, length) as T;
       release(array);
       return kept;
     };
-    this.alive = cut(this.alive);
-    this.productOf = cut(this.productOf);
-    this.category = cut(this.category);
-    this.creator = cut(this.creator);
-    this.price = cut(this.price);
-    this.originalPrice = cut(this.originalPrice);
-    this.downloads = cut(this.downloads);
-    this.rating = cut(this.rating);
-    this.reviewCount = cut(this.reviewCount);
-    this.bestseller = cut(this.bestseller);
-    this.publishedAt = cut(this.publishedAt);
-    this.trending = cut(this.trending);
-    this.format = cut(this.format);
-    this.styles = cut(this.styles);
+    this.eachColumn(cut);
     this.candidateOf = cut(this.candidateOf);
   }
 
@@ -721,24 +713,9 @@ export class SearchIndex {
       }
       postings.descriptionSize = keptDescriptions;
     }
-    const columns = [
-      "alive",
-      "productOf",
-      "category",
-      "creator",
-      "price",
-      "originalPrice",
-      "downloads",
-      "rating",
-      "reviewCount",
-      "bestseller",
-      "publishedAt",
-      "trending",
-      "format",
-      "styles",
-    ] as const;
-    for (const name of columns) {
-      const array = this[name];
+    const columns = this as unknown as Record<ColumnName, Column>;
+    for (const name of COLUMNS) {
+      const array = columns[name];
       for (let slot = 0; slot < this.slotCount; slot++) {
         const to = newSlot[slot]!;
         if (to !== -1) array[to] = array[slot]!;
@@ -770,21 +747,14 @@ export class SearchIndex {
 
   private ensureSlots(length: number) {
     if (length <= this.alive.length) return;
-    this.alive = column(this.alive, length);
-    this.productOf = column(this.productOf, length);
-    this.category = column(this.category, length);
-    this.creator = column(this.creator, length);
-    this.price = column(this.price, length);
-    this.originalPrice = column(this.originalPrice, length);
-    this.downloads = column(this.downloads, length);
-    this.rating = column(this.rating, length);
-    this.reviewCount = column(this.reviewCount, length);
-    this.bestseller = column(this.bestseller, length);
-    this.publishedAt = column(this.publishedAt, length);
-    this.trending = column(this.trending, length);
-    this.format = column(this.format, length);
-    this.styles = column(this.styles, length);
+    this.eachColumn((array) => column(array, length));
     this.candidateOf = column(this.candidateOf, length, -1);
+  }
+
+  /** Replaces each per-slot column (not the scratch candidateOf) with what `change` makes of it. */
+  private eachColumn(change: <T extends Column>(array: T) => T) {
+    const columns = this as unknown as Record<ColumnName, Column>;
+    for (const name of COLUMNS) columns[name] = change(columns[name]);
   }
 
   private writeFigures(slot: number, product: IndexedProduct) {
