@@ -109,6 +109,29 @@ describe("each app server's search index", () => {
     await expect.poll(() => idsOf(other.db, "curriculum"), { timeout: 1_000, interval: 50 }).toEqual([]);
   });
 
+  it("builds again after a failed build, on the one listening connection it has", async () => {
+    const listeners = async () => {
+      const { rows } = await database.pool.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM pg_stat_activity
+          WHERE datname = current_database() AND query = 'LISTEN search_synonyms_changed'`,
+      );
+      return rows[0]!.n;
+    };
+    const before = await listeners();
+    let failures = 1;
+    const sync = new SearchIndexSync(other.pool, {
+      loadSynonyms: async () => {
+        if (failures-- > 0) throw new Error("synonyms unavailable");
+        return [];
+      },
+    });
+    expect(await sync.current()).toBeNull();
+    expect(await sync.current()).not.toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await listeners()).toBe(before + 1);
+    await sync.stop();
+  });
+
   it("drops a deleted product, and starts again after the table is emptied", async () => {
     const [original] = await database.db.select().from(products).where(eq(products.status, "published")).limit(1);
     const { id: _id, ...copy } = original!;

@@ -118,6 +118,7 @@ export class SearchIndexSync {
   private queued: Promise<void> | null = null;
   private listener: pg.Client | null = null;
   private stopped = false;
+  private listening = false;
   private readonly pool: pg.Pool;
   private readonly options: SearchIndexSyncOptions;
 
@@ -137,9 +138,13 @@ export class SearchIndexSync {
 
   /** Starts listening for changes and building the index (in the background). */
   start(): void {
+    // Listening starts once: a build that failed is tried again by the next search, on the same listener.
+    if (!this.listening) {
+      this.listening = true;
+      void this.listen();
+    }
     if (this.building || this.index) return;
     this.rebuild();
-    void this.listen();
   }
 
   /**
