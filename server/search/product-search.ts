@@ -3,7 +3,7 @@ import pLimit from "p-limit";
 import { type ProductCard, productCardColumns } from "../catalogue/product-card.ts";
 import type { Database } from "../db/client.ts";
 import { categories, creators, products } from "../db/schema.ts";
-import type { Sort, Tab } from "./listing-query.ts";
+import type { IndexFilters, IndexSearch } from "./search-index.ts";
 import { searchServiceOf } from "./search-service.ts";
 import { sqlFacetCounts, sqlListingStats, sqlSearch } from "./sql-search.ts";
 import { queryWords } from "./words.ts";
@@ -19,33 +19,13 @@ export const PAGE_SIZE = 24;
 
 export { NEW_ARRIVAL_DAYS } from "./search-index.ts";
 
-export interface ProductFilters {
+export interface ProductFilters extends Omit<IndexFilters, "text"> {
   query?: string;
-  /** Category ids; a product's category must be one of them when any are given. */
-  categoryIds?: number[];
-  /** The one category a whole page is about (a category page): not a facet, never counted per value. */
-  categoryScope?: number;
-  formats?: string[];
-  /** A product matches when any of its styles is one of these. */
-  styles?: string[];
-  /** Inclusive bounds, in cents. */
-  minPriceCents?: number;
-  maxPriceCents?: number;
-  tab?: Tab;
-  creatorId?: number;
-  /** Only the products trending now (a score from the trending job, server/catalogue/trending.ts). */
-  trending?: boolean;
 }
 
-export interface ProductSearch extends ProductFilters {
-  sort?: Sort;
-  limit?: number;
-  offset?: number;
-  /** Match the title, tags, category and creator only, not the description (header suggestions). */
-  namesOnly?: boolean;
-  /** Only the page is wanted, not the total (header suggestions): `total` is then the page's length. */
-  pageOnly?: boolean;
-}
+export interface ProductSearch
+  extends ProductFilters,
+    Pick<IndexSearch, "sort" | "limit" | "offset" | "namesOnly" | "pageOnly"> {}
 
 export interface FacetCounts {
   /** Products per category id, under every other filter. */

@@ -42,16 +42,22 @@ export interface IndexedText {
   description: string;
 }
 
+/** The filters of a search; the shop's own (server/search/product-search.ts) are these, with `query` for `text`. */
 export interface IndexFilters {
   text?: string;
+  /** Category ids; a product's category must be one of them when any are given. */
   categoryIds?: readonly number[];
+  /** The one category a whole page is about (a category page): not a facet, never counted per value. */
   categoryScope?: number;
   formats?: readonly string[];
+  /** A product matches when any of its styles is one of these. */
   styles?: readonly string[];
+  /** Inclusive bounds, in cents. */
   minPriceCents?: number;
   maxPriceCents?: number;
   tab?: Tab;
   creatorId?: number;
+  /** Only the products trending now (a score from the trending job, server/catalogue/trending.ts). */
   trending?: boolean;
 }
 
