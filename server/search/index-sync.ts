@@ -62,6 +62,16 @@ interface Row {
   description?: string | null;
 }
 
+/** Waits for `work`, but not longer than `ms` (it goes on; a failure still rejects). */
+async function waitAtMost(work: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([work, new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 function figuresOf(row: Row): IndexedProduct {
   return {
     productId: row.product_id,
@@ -156,17 +166,13 @@ export class SearchIndexSync {
     if (!this.index && this.building) {
       const left = BUILD_WAIT_MS - (performance.now() - this.buildStartedAt);
       if (left > 0) {
-        let timer: NodeJS.Timeout | undefined;
-        await Promise.race([this.building, new Promise((resolve) => (timer = setTimeout(resolve, left)))]);
-        clearTimeout(timer);
+        await waitAtMost(this.building, left);
       }
     }
     if (!this.index) return null;
     // What changed is read first, as a rule in a millisecond or two; a large batch (the hourly
     // trending scores of a quarter of the catalogue) is not waited for beyond CATCH_UP_WAIT_MS.
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([this.catchUp(), new Promise((resolve) => (timer = setTimeout(resolve, CATCH_UP_WAIT_MS)))]);
-    clearTimeout(timer);
+    await waitAtMost(this.catchUp(), CATCH_UP_WAIT_MS);
     return this.index;
   }
 
