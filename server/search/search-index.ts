@@ -194,22 +194,46 @@ class Scratch {
   slots = new Int32Array(0);
   scores = new Float64Array(0);
 
-  reserve(candidates: number, words: number): this {
+  /** Room for `candidates` products (never more than `most`, the living products) of `words` words. */
+  reserve(candidates: number, words: number, most: number): this {
+    candidates = Math.min(candidates, most);
     if (this.candidateSlots.length < candidates) {
-      const length = Math.ceil(candidates * 1.25);
+      const length = Math.min(Math.ceil(candidates * 1.25), most);
+      for (const array of [this.candidateSlots, this.hits, this.slots, this.scores]) release(array);
       this.candidateSlots = new Int32Array(length);
       this.hits = new Uint8Array(length);
       this.slots = new Int32Array(length);
       this.scores = new Float64Array(length);
     }
     if (this.best.length < candidates * words) {
-      const length = Math.ceil(candidates * words * 1.25);
+      const length = Math.min(Math.ceil(candidates * 1.25), most) * words;
+      release(this.best);
+      release(this.positions);
       this.best = new Float32Array(length);
       this.positions = new Uint8Array(length);
     }
     return this;
   }
+
+  free() {
+    for (const array of [this.candidateSlots, this.best, this.positions, this.hits, this.slots, this.scores])
+      release(array);
+  }
+
+  get bytes(): number {
+    return (
+      this.candidateSlots.byteLength +
+      this.best.byteLength +
+      this.positions.byteLength +
+      this.hits.byteLength +
+      this.slots.byteLength +
+      this.scores.byteLength
+    );
+  }
 }
+
+/** Scratch space beyond this is given back after the search that needed it (a query of many common words). */
+const SCRATCH_KEPT_BYTES = 48 << 20;
 
 /** Integers appended one by one, in one buffer that doubles (large, so it goes back to the system when freed). */
 class IntStream {
@@ -266,15 +290,14 @@ const COLUMNS = [
   "category",
   "creator",
   "price",
-  "originalPrice",
   "downloads",
   "rating",
   "reviewCount",
   "bestseller",
   "publishedAt",
   "trending",
-  "format",
-  "styles",
+  "facetCell",
+  "flags",
 ] as const;
 type ColumnName = (typeof COLUMNS)[number];
 
@@ -296,17 +319,46 @@ class Dictionary {
   }
 }
 
+/**
+ * The combinations of category, format and styles the products have, numbered. The search loop counts
+ * its matches per combination (one increment, no branch per style), and the facet counts, each under
+ * the other filters, are made from those few counts afterwards.
+ */
+class FacetCells {
+  category = new Int32Array(64);
+  format = new Uint8Array(64);
+  styles = new Uint32Array(64);
+  size = 0;
+  private readonly numbers = new Map<number, number>();
+
+  numberOf(category: number, format: number, styles: number): number {
+    // Category ids below 2^16 and formats below 32 make the key exact (below 2^53).
+    const key = (category * 32 + format) * 2 ** 32 + styles;
+    let number = this.numbers.get(key);
+    if (number === undefined) {
+      number = this.size++;
+      this.numbers.set(key, number);
+      this.category = column(this.category, this.size);
+      this.format = column(this.format, this.size);
+      this.styles = column(this.styles, this.size);
+      this.category[number] = category;
+      this.format[number] = format;
+      this.styles[number] = styles;
+    }
+    return number;
+  }
+}
+
 export class SearchIndex {
   readonly vocabulary = new Vocabulary();
   private readonly postings: Postings[] = [];
   private synonyms = new Map<string, string[]>();
   private readonly formats = new Dictionary();
   private readonly styleNames = new Dictionary();
+  private readonly cells = new FacetCells();
   // One slot per indexed version of a product; a product whose text changes gets a new slot and its
   // old one is marked dead (compact() drops dead slots when they pile up).
   private slotCount = 0;
-  /** One more than the highest category id seen (category ids are small: a count per id). */
-  private categoryLimit = 1;
   private deadCount = 0;
   private alive = new Uint8Array(1024);
   private productOf = new Int32Array(1024);
@@ -315,15 +367,16 @@ export class SearchIndex {
   private creator = new Int32Array(1024);
   // Every column a sort reads first is a Float64Array, so that the search loop reads them alike.
   private price = new Float64Array(1024);
-  private originalPrice = new Int32Array(1024);
   private downloads = new Float64Array(1024);
   private rating = new Float64Array(1024);
   private reviewCount = new Int32Array(1024);
   private bestseller = new Float64Array(1024);
   private publishedAt = new Float64Array(1024);
   private trending = new Float64Array(1024);
-  private format = new Uint8Array(1024);
-  private styles = new Uint32Array(1024);
+  /** The slot's FLAGS: a filter reads one byte, not the wide columns they come from. */
+  private flags = new Uint8Array(1024);
+  /** The slot's combination of category, format and styles (FacetCells). */
+  private facetCell = new Int32Array(1024);
   private bulk: {
     /** Per posting: the word, then its fields' bits and position (fields << 8 | position). */
     names: IntStream;
@@ -334,7 +387,7 @@ export class SearchIndex {
   } | null = null;
   // Scratch space of a search, kept between searches (one search runs at a time: it never awaits).
   private candidateOf = new Int32Array(1024).fill(-1);
-  private readonly scratch = new Scratch();
+  private scratch = new Scratch();
   /** Bumped by every change: answers remembered under an older version are not used again. */
   private version = 0;
   // Answers change with the date too (New Arrivals, "new this week"): a minute at most.
@@ -429,14 +482,11 @@ export class SearchIndex {
     const top = new TopK(wanted, order);
     // The first sort key of a slot is `sign * column[slot]`, or the relevance score (smaller first).
     const { column, sign } = order;
-    const { base, categories, formatBits, styleBits } = this.filterOf(search, now);
-    const facets = search.facets ? newFacetCounts(this.categoryLimit) : undefined;
-    const categoryCounts = facets?.categories;
-    const formatCounts = facets?.formats;
-    const styleCounts = facets?.styles;
+    const { filter, passes } = this.filterOf(search, now);
     const withStats = search.stats === true;
-    const { category, format, styles, alive } = this;
-    let total = 0;
+    const { alive, facetCell } = this;
+    // Matches per facet cell (under every filter but the category, format and style ones).
+    const cellHits = new Int32Array(this.cells.size);
     let downloads = 0;
     let ratings = 0;
     let newThisWeek = 0;
@@ -446,21 +496,10 @@ export class SearchIndex {
     for (let i = 0; i < end; i++) {
       const slot = hasText ? slots[i]! : i;
       if (alive[slot] === 0) continue;
-      if (base !== null && !base(slot)) continue;
-      const inCategory = categories === null || categories[category[slot]!] === 1;
-      const inFormat = formatBits === null || ((formatBits >>> format[slot]!) & 1) === 1;
-      const inStyle = styleBits === null || (styles[slot]! & styleBits) !== 0;
-      if (categoryCounts !== undefined && formatCounts !== undefined && styleCounts !== undefined) {
-        if (inFormat && inStyle) categoryCounts[category[slot]!]!++;
-        if (inCategory && inStyle) formatCounts[format[slot]!]!++;
-        if (inCategory && inFormat) {
-          // Each style the product has: its lowest set bit, then the next.
-          for (let bits = styles[slot]! | 0; bits !== 0; bits &= bits - 1)
-            styleCounts[31 - Math.clz32(bits & -bits)]!++;
-        }
-      }
-      if (!(inCategory && inFormat && inStyle)) continue;
-      total++;
+      if (filter.any && !this.passesFilter(filter, slot)) continue;
+      const cell = facetCell[slot]!;
+      cellHits[cell]!++;
+      if (passes[cell] === 0) continue;
       if (withStats) {
         downloads += this.downloads[slot]!;
         ratings += this.rating[slot]!;
@@ -469,6 +508,11 @@ export class SearchIndex {
       const key = column === null ? this.relevanceKey(scores[i]!, slot) : sign * column[slot]!;
       if (key <= top.worst) top.offer(slot, key);
     }
+    const { total, facets } = this.countCells(cellHits, search);
+    if (this.scratch.bytes > SCRATCH_KEPT_BYTES) {
+      this.scratch.free();
+      this.scratch = new Scratch();
+    }
     const offset = search.offset ?? 0;
     return {
       productIds: top
@@ -476,7 +520,7 @@ export class SearchIndex {
         .slice(offset)
         .map((slot) => this.productOf[slot]!),
       total,
-      facets: facets && this.namedFacets(facets),
+      facets: search.facets ? facets : undefined,
       stats: withStats
         ? { products: total, downloads, averageRating: total ? ratings / total : 0, newThisWeek }
         : undefined,
@@ -765,24 +809,25 @@ export class SearchIndex {
 
   private writeFigures(slot: number, product: IndexedProduct) {
     this.category[slot] = product.categoryId;
-    if (product.categoryId >= this.categoryLimit) this.categoryLimit = product.categoryId + 1;
     this.creator[slot] = product.creatorId;
     this.price[slot] = product.priceCents;
-    this.originalPrice[slot] = product.originalPriceCents ?? -1;
     this.downloads[slot] = product.downloads;
     this.rating[slot] = product.rating;
     this.reviewCount[slot] = product.reviewCount;
     this.bestseller[slot] = product.isBestseller ? 1 : 0;
     this.publishedAt[slot] = product.publishedAt ?? Number.NEGATIVE_INFINITY;
     this.trending[slot] = product.trendingScore;
-    this.format[slot] = this.formats.numberOf(product.format);
+    this.flags[slot] =
+      (product.isBestseller ? FLAGS.bestseller : 0) |
+      (product.originalPriceCents !== null && product.originalPriceCents > product.priceCents ? FLAGS.sale : 0) |
+      (product.trendingScore > 0 ? FLAGS.trending : 0);
     let styles = 0;
     for (const style of product.styles) {
       const number = this.styleNames.numberOf(style);
       // More than 32 styles would need a wider set; the shop has a fixed list of about ten.
       if (number < 32) styles |= 1 << number;
     }
-    this.styles[slot] = styles >>> 0;
+    this.facetCell[slot] = this.cells.numberOf(product.categoryId, this.formats.numberOf(product.format), styles >>> 0);
   }
 
   private writeText(slot: number, text: IndexedText) {
@@ -917,52 +962,43 @@ export class SearchIndex {
     // The rarest word first: only the products it finds are looked at for the others.
     const order = words.map((_, i) => i).sort((a, b) => cost[a]! - cost[b]!);
     const width = words.length;
-    const capacity = cost[order[0]!]!;
-    const scratch = this.scratch.reserve(capacity, width);
+    const capacity = Math.min(cost[order[0]!]!, this.documents);
+    const scratch = this.scratch.reserve(capacity, width, this.documents);
     if (width === 1) return this.matchOneWord(expansions[0]!, withoutDescriptions, scratch);
-    const { candidateSlots, best, positions, hits } = scratch;
-    positions.fill(NO_POSITION, 0, capacity * width);
-    hits.fill(0, 0, capacity);
-    const candidateOf = this.candidateOf;
+    // The rarest word gathers the candidates; each next word keeps those it is in too.
     let candidates = 0;
-    order.forEach((wordIndex, step) => {
-      const first = step === 0;
-      const visit = (slot: number, score: number, position: number) => {
-        let c = candidateOf[slot]!;
-        if (c === -1) {
-          if (!first || !this.alive[slot]) return;
-          c = candidates++;
-          candidateOf[slot] = c;
-          candidateSlots[c] = slot;
-        }
-        const at = c * width + wordIndex;
-        const seen = hits[c]!;
-        if (seen === step) {
-          hits[c] = step + 1;
-          best[at] = score;
-          positions[at] = position;
-        } else if (seen === step + 1 && score > best[at]!) {
-          best[at] = score;
-          if (position !== NO_POSITION) positions[at] = position;
-        }
-      };
-      for (const { term, quality, namesOnly } of expansions[wordIndex]!) {
+    for (let step = 0; step < width; step++) {
+      const word = order[step]!;
+      for (const { term, quality, namesOnly } of expansions[word]!) {
         const postings = this.postings[term]!;
         const { slots, fields, positions: at } = postings;
-        for (let i = 0; i < postings.size; i++) visit(slots[i]!, quality * FIELD_WEIGHT[fields[i]!]!, at[i]!);
-        if (namesOnly || withoutDescriptions) continue;
-        const descriptions = postings.descriptionSlots;
-        const score = quality * DESCRIPTION_WEIGHT;
-        for (let i = 0; i < postings.descriptionSize; i++) visit(descriptions[i]!, score, NO_POSITION);
+        const described = namesOnly || withoutDescriptions ? 0 : postings.descriptionSize;
+        if (step === 0) {
+          candidates = this.gather(scratch, candidates, width, word, slots, fields, at, postings.size, quality);
+          candidates = this.gather(
+            scratch,
+            candidates,
+            width,
+            word,
+            postings.descriptionSlots,
+            null,
+            null,
+            described,
+            quality,
+          );
+        } else {
+          this.confirm(scratch, step, width, word, slots, fields, at, postings.size, quality);
+          this.confirm(scratch, step, width, word, postings.descriptionSlots, null, null, described, quality);
+        }
       }
-    });
-    const { slots, scores } = scratch;
-    let count = 0;
+      if (step > 0) candidates = this.keepConfirmed(scratch, candidates, step, width);
+      if (candidates === 0) break;
+    }
+    const { candidateSlots, best, positions, slots, scores } = scratch;
     for (let c = 0; c < candidates; c++) {
-      candidateOf[candidateSlots[c]!] = -1;
-      if (hits[c] !== width) continue;
+      this.candidateOf[candidateSlots[c]!] = -1;
       let score = 0;
-      let together = width > 1;
+      let together = true;
       for (let w = 0; w < width; w++) {
         score += best[c * width + w]!;
         if (w > 0) {
@@ -970,10 +1006,106 @@ export class SearchIndex {
           if (before === NO_POSITION || positions[c * width + w] !== before + 1) together = false;
         }
       }
-      slots[count] = candidateSlots[c]!;
-      scores[count++] = together ? score + PHRASE_BONUS : score;
+      slots[c] = candidateSlots[c]!;
+      scores[c] = together ? score + PHRASE_BONUS : score;
     }
-    return { slots, scores, count, hasText: true };
+    return { slots, scores, count: candidates, hasText: true };
+  }
+
+  /**
+   * The first (rarest) word of a match: each living product of these postings becomes a candidate,
+   * with its best score and position for the word. Without `fields`, the postings are a description's
+   * (weight DESCRIPTION_WEIGHT, no position). Answers the candidates' count.
+   */
+  private gather(
+    scratch: Scratch,
+    candidates: number,
+    width: number,
+    word: number,
+    postingSlots: Uint32Array,
+    fields: Uint8Array | null,
+    postingPositions: Uint8Array | null,
+    length: number,
+    quality: number,
+  ): number {
+    const { candidateOf, alive } = this;
+    const { candidateSlots, best, positions, hits } = scratch;
+    for (let i = 0; i < length; i++) {
+      const slot = postingSlots[i]!;
+      const score = fields === null ? quality * DESCRIPTION_WEIGHT : quality * FIELD_WEIGHT[fields[i]!]!;
+      const position = postingPositions === null ? NO_POSITION : postingPositions[i]!;
+      let c = candidateOf[slot]!;
+      if (c === -1) {
+        if (alive[slot] === 0) continue;
+        c = candidates++;
+        candidateOf[slot] = c;
+        candidateSlots[c] = slot;
+        hits[c] = 1;
+        best[c * width + word] = score;
+        positions[c * width + word] = position;
+      } else if (score > best[c * width + word]!) {
+        best[c * width + word] = score;
+        if (position !== NO_POSITION) positions[c * width + word] = position;
+      }
+    }
+    return candidates;
+  }
+
+  /** A next word of a match (its `step`): marks the candidates these postings hold, with their best score and position. */
+  private confirm(
+    scratch: Scratch,
+    step: number,
+    width: number,
+    word: number,
+    postingSlots: Uint32Array,
+    fields: Uint8Array | null,
+    postingPositions: Uint8Array | null,
+    length: number,
+    quality: number,
+  ) {
+    const { candidateOf } = this;
+    const { best, positions, hits } = scratch;
+    for (let i = 0; i < length; i++) {
+      const c = candidateOf[postingSlots[i]!]!;
+      if (c === -1) continue;
+      const score = fields === null ? quality * DESCRIPTION_WEIGHT : quality * FIELD_WEIGHT[fields[i]!]!;
+      const position = postingPositions === null ? NO_POSITION : postingPositions[i]!;
+      const at = c * width + word;
+      const seen = hits[c]!;
+      if (seen === step) {
+        hits[c] = step + 1;
+        best[at] = score;
+        positions[at] = position;
+      } else if (seen === step + 1 && score > best[at]!) {
+        best[at] = score;
+        if (position !== NO_POSITION) positions[at] = position;
+      }
+    }
+  }
+
+  /** Drops the candidates the step's word is not in (they need not be looked at again); answers how many are left. */
+  private keepConfirmed(scratch: Scratch, candidates: number, step: number, width: number): number {
+    const { candidateOf } = this;
+    const { candidateSlots, best, positions, hits } = scratch;
+    let kept = 0;
+    for (let c = 0; c < candidates; c++) {
+      const slot = candidateSlots[c]!;
+      if (hits[c] !== step + 1) {
+        candidateOf[slot] = -1;
+        continue;
+      }
+      if (kept !== c) {
+        candidateSlots[kept] = slot;
+        candidateOf[slot] = kept;
+        hits[kept] = step + 1;
+        for (let w = 0; w < width; w++) {
+          best[kept * width + w] = best[c * width + w]!;
+          positions[kept * width + w] = positions[c * width + w]!;
+        }
+      }
+      kept++;
+    }
+    return kept;
   }
 
   /** match() for one word, the most common search: each product's best match, no phrase to look for. */
@@ -1020,39 +1152,94 @@ export class SearchIndex {
   // -------------------------------------------------------------------------------------------------
   // Filters, facets, sorts
 
-  /** The filters as the search loop reads them: null where a filter is not set. */
-  private filterOf(search: IndexSearch, now: number) {
-    const { minPriceCents: min, maxPriceCents: max, categoryScope, creatorId, tab, trending } = search;
-    const checks: ((slot: number) => boolean)[] = [];
-    if (categoryScope !== undefined) checks.push((slot) => this.category[slot] === categoryScope);
-    if (min !== undefined) checks.push((slot) => this.price[slot]! >= min);
-    if (max !== undefined) checks.push((slot) => this.price[slot]! <= max);
-    if (creatorId !== undefined) checks.push((slot) => this.creator[slot] === creatorId);
-    if (trending) checks.push((slot) => this.trending[slot]! > 0);
-    if (tab === "bestsellers") checks.push((slot) => this.bestseller[slot] === 1);
-    if (tab === "sale") checks.push((slot) => this.originalPrice[slot]! > this.price[slot]!);
-    if (tab === "new") {
-      const since = now - NEW_ARRIVAL_DAYS * DAY_MS;
-      checks.push((slot) => this.publishedAt[slot]! > since);
+  /** The filters as the search loop reads them: the slot filter, and which facet cells pass. */
+  private filterOf(search: IndexSearch, now: number): { filter: SlotFilter; passes: Uint8Array } {
+    const { minPriceCents, maxPriceCents, categoryScope, creatorId, tab } = search;
+    const filter: SlotFilter = {
+      any: false,
+      category: categoryScope ?? -1,
+      creator: creatorId ?? -1,
+      priced: minPriceCents !== undefined || maxPriceCents !== undefined,
+      minPrice: minPriceCents ?? Number.NEGATIVE_INFINITY,
+      maxPrice: maxPriceCents ?? Number.POSITIVE_INFINITY,
+      flags:
+        (search.trending ? FLAGS.trending : 0) |
+        (tab === "bestsellers" ? FLAGS.bestseller : 0) |
+        (tab === "sale" ? FLAGS.sale : 0),
+      publishedAfter: tab === "new" ? now - NEW_ARRIVAL_DAYS * DAY_MS : null,
+    };
+    filter.any =
+      filter.category !== -1 ||
+      filter.creator !== -1 ||
+      filter.priced ||
+      filter.flags !== 0 ||
+      filter.publishedAfter !== null;
+    // The facet filters (category, format, style), per cell: 1 where the cell's products pass them all.
+    const { category: cellCategory, format: cellFormat, styles: cellStyles, size } = this.cells;
+    const passes = new Uint8Array(size);
+    const { inCategory, inFormat, inStyle } = this.facetFiltersOf(search);
+    for (let cell = 0; cell < size; cell++) {
+      passes[cell] =
+        inCategory(cellCategory[cell]!) && inFormat(cellFormat[cell]!) && inStyle(cellStyles[cell]!) ? 1 : 0;
     }
-    let categories: Uint8Array | null = null;
-    if (search.categoryIds?.length) {
-      categories = new Uint8Array(this.categoryLimit);
-      for (const id of search.categoryIds) if (id >= 0 && id < this.categoryLimit) categories[id] = 1;
+    return { filter, passes };
+  }
+
+  /** Whether a slot passes the filter (each check is off when its filter is not set, the same for every slot). */
+  private passesFilter(filter: SlotFilter, slot: number): boolean {
+    if (filter.category !== -1 && this.category[slot] !== filter.category) return false;
+    if (filter.creator !== -1 && this.creator[slot] !== filter.creator) return false;
+    if (filter.priced) {
+      const price = this.price[slot]!;
+      if (price < filter.minPrice || price > filter.maxPrice) return false;
     }
+    if ((this.flags[slot]! & filter.flags) !== filter.flags) return false;
+    if (filter.publishedAfter !== null && !(this.publishedAt[slot]! > filter.publishedAfter)) return false;
+    return true;
+  }
+
+  /** Whether a category, a format's number and a set of styles' bits pass the search's facet filters. */
+  private facetFiltersOf(search: IndexFilters) {
+    const categoryIds = search.categoryIds?.length ? new Set(search.categoryIds) : null;
+    const formatBits = search.formats?.length ? this.bitsOf(this.formats, search.formats) : null;
+    const styleBits = search.styles?.length ? this.bitsOf(this.styleNames, search.styles) : null;
     return {
-      base:
-        checks.length === 0
-          ? null
-          : checks.length === 1
-            ? checks[0]!
-            : (slot: number) => {
-                for (let i = 0; i < checks.length; i++) if (!checks[i]!(slot)) return false;
-                return true;
-              },
-      categories,
-      formatBits: search.formats?.length ? this.bitsOf(this.formats, search.formats) : null,
-      styleBits: search.styles?.length ? this.bitsOf(this.styleNames, search.styles) : null,
+      inCategory: (category: number) => categoryIds === null || categoryIds.has(category),
+      inFormat: (format: number) => formatBits === null || ((formatBits >>> format) & 1) === 1,
+      inStyle: (styles: number) => styleBits === null || (styles & styleBits) !== 0,
+    };
+  }
+
+  /**
+   * The total (matches that pass every filter) and the facet counts, from the matches per cell: a
+   * category's count is of the matches that pass the format and style filters, and so on.
+   */
+  private countCells(cellHits: Int32Array, search: IndexFilters): { total: number; facets: IndexFacets } {
+    const { inCategory, inFormat, inStyle } = this.facetFiltersOf(search);
+    const categories: Record<number, number> = {};
+    const formats = new Int32Array(32);
+    const styles = new Int32Array(32);
+    let total = 0;
+    for (let cell = 0; cell < cellHits.length; cell++) {
+      const hits = cellHits[cell]!;
+      if (hits === 0) continue;
+      const category = this.cells.category[cell]!;
+      const format = this.cells.format[cell]!;
+      const styleBits = this.cells.styles[cell]!;
+      const [c, f, s] = [inCategory(category), inFormat(format), inStyle(styleBits)];
+      if (f && s) categories[category] = (categories[category] ?? 0) + hits;
+      if (c && s) formats[format]! += hits;
+      if (c && f) {
+        // Each style the cell has: its lowest set bit, then the next.
+        for (let bits = styleBits | 0; bits !== 0; bits &= bits - 1) styles[31 - Math.clz32(bits & -bits)]! += hits;
+      }
+      if (c && f && s) total += hits;
+    }
+    const named = (dictionary: Dictionary, numbers: Int32Array) =>
+      Object.fromEntries(dictionary.values.map((value, n) => [value, numbers[n] ?? 0]).filter(([, n]) => n));
+    return {
+      total,
+      facets: { categories, formats: named(this.formats, formats), styles: named(this.styleNames, styles) },
     };
   }
 
@@ -1063,20 +1250,6 @@ export class SearchIndex {
       if (number !== undefined && number < 32) bits |= 1 << number;
     }
     return bits;
-  }
-
-  private namedFacets(counts: ReturnType<typeof newFacetCounts>): IndexFacets {
-    const named = (dictionary: Dictionary, numbers: Int32Array) =>
-      Object.fromEntries(dictionary.values.map((value, n) => [value, numbers[n] ?? 0]).filter(([, n]) => n));
-    const categories: Record<number, number> = {};
-    counts.categories.forEach((n, id) => {
-      if (n) categories[id] = n;
-    });
-    return {
-      categories,
-      formats: named(this.formats, counts.formats),
-      styles: named(this.styleNames, counts.styles),
-    };
   }
 
   /** A sort: its first key (a column and a sign, or the relevance score), then keys for ties. */
@@ -1104,8 +1277,24 @@ export class SearchIndex {
   }
 }
 
-function newFacetCounts(categories: number) {
-  return { categories: new Int32Array(categories), formats: new Int32Array(32), styles: new Int32Array(32) };
+/** What a product is, as bits: trending now, a bestseller, on sale (below its original price). */
+const FLAGS = { trending: 1, bestseller: 2, sale: 4 } as const;
+
+/** The filters of a search besides the facet ones (see passesFilter). */
+interface SlotFilter {
+  /** Whether any is set. */
+  any: boolean;
+  /** The category of a category page, or -1. */
+  category: number;
+  /** A creator's id, or -1. */
+  creator: number;
+  priced: boolean;
+  minPrice: number;
+  maxPrice: number;
+  /** The FLAGS a slot must have. */
+  flags: number;
+  /** New Arrivals: published after this time (ms), or null. */
+  publishedAfter: number | null;
 }
 
 interface SortOrder {
