@@ -213,6 +213,125 @@ describe("filters, facets and sorts", () => {
   });
 });
 
+describe("totals, facets and filters on a generated catalogue", () => {
+  // Words far apart (no shared stem, beginning, inside or typo), so a product matches a word exactly
+  // when its title has it, and the counts can be worked out one product at a time.
+  const WORDS = ["quartz", "velvet", "mango", "tundra", "pixel", "harbor", "saffron", "cobalt"];
+  const FORMATS = ["PDF", "PNG", "SVG", "Video"];
+  const STYLES = ["Boho", "Minimalist", "Modern", "Vintage", "Colorful", "Dark"];
+  const NOW = Date.parse("2026-06-01T00:00:00Z");
+  let seed = 7;
+  const random = () => {
+    seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return seed / 2_147_483_648;
+  };
+  const pick = <T>(values: readonly T[], n: number) => values.filter(() => random() < n / values.length);
+  const products = Array.from({ length: 1_500 }, (_, i) => {
+    const priceCents = 100 + Math.floor(random() * 4_000);
+    return {
+      figures: {
+        productId: i + 1,
+        categoryId: 1 + Math.floor(random() * 5),
+        creatorId: 1 + Math.floor(random() * 3),
+        priceCents,
+        originalPriceCents: random() < 0.3 ? priceCents + 500 : random() < 0.1 ? priceCents : null,
+        downloads: Math.floor(random() * 1_000),
+        rating: Math.round(random() * 50) / 10,
+        reviewCount: Math.floor(random() * 100),
+        isBestseller: random() < 0.2,
+        publishedAt: NOW - Math.floor(random() * 60) * 86_400_000,
+        trendingScore: random() < 0.25 ? random() : 0,
+        format: FORMATS[Math.floor(random() * FORMATS.length)]!,
+        styles: pick(STYLES, 1.5),
+      } satisfies IndexedProduct,
+      words: pick(WORDS, 3),
+    };
+  });
+  const generated = new SearchIndex();
+  for (const { figures, words } of products) {
+    generated.put(figures, { title: words.join(" "), tags: "", creatorName: "", categoryName: "", description: "" });
+  }
+
+  type Search = Parameters<SearchIndex["search"]>[0];
+  /** The search's answer worked out product by product. */
+  function expected(search: Search) {
+    const words = (search.text ?? "").split(" ").filter(Boolean);
+    const inBase = products.filter(({ figures: p, words: has }) => {
+      if (!words.every((word) => has.includes(word))) return false;
+      if (search.categoryScope !== undefined && p.categoryId !== search.categoryScope) return false;
+      if (search.creatorId !== undefined && p.creatorId !== search.creatorId) return false;
+      if (search.minPriceCents !== undefined && p.priceCents < search.minPriceCents) return false;
+      if (search.maxPriceCents !== undefined && p.priceCents > search.maxPriceCents) return false;
+      if (search.trending && !(p.trendingScore > 0)) return false;
+      if (search.tab === "bestsellers" && !p.isBestseller) return false;
+      if (search.tab === "sale" && !(p.originalPriceCents !== null && p.originalPriceCents > p.priceCents))
+        return false;
+      if (search.tab === "new" && !(p.publishedAt > NOW - 30 * 86_400_000)) return false;
+      return true;
+    });
+    const inCategory = (p: IndexedProduct) => !search.categoryIds?.length || search.categoryIds.includes(p.categoryId);
+    const inFormat = (p: IndexedProduct) => !search.formats?.length || search.formats.includes(p.format);
+    const inStyle = (p: IndexedProduct) => !search.styles?.length || p.styles.some((s) => search.styles!.includes(s));
+    const count = <K extends string | number>(
+      keys: (p: IndexedProduct) => K[],
+      keep: (p: IndexedProduct) => boolean,
+    ) => {
+      const counts: Record<string, number> = {};
+      for (const { figures: p } of inBase) if (keep(p)) for (const key of keys(p)) counts[key] = (counts[key] ?? 0) + 1;
+      return counts;
+    };
+    const found = inBase.filter(({ figures: p }) => inCategory(p) && inFormat(p) && inStyle(p));
+    return {
+      ids: found.map(({ figures: p }) => p.productId).sort((a, b) => a - b),
+      facets: {
+        categories: count(
+          (p) => [p.categoryId],
+          (p) => inFormat(p) && inStyle(p),
+        ),
+        formats: count(
+          (p) => [p.format],
+          (p) => inCategory(p) && inStyle(p),
+        ),
+        styles: count(
+          (p) => [...p.styles],
+          (p) => inCategory(p) && inFormat(p),
+        ),
+      },
+    };
+  }
+
+  it("match counting the products one by one, for every kind of filter and words", () => {
+    const searches: Search[] = [];
+    for (let i = 0; i < 300; i++) {
+      searches.push({
+        text: pick(WORDS, random() * 3).join(" "),
+        categoryIds: pick([1, 2, 3, 4, 5], random() * 2),
+        formats: pick(FORMATS, random() * 1.5),
+        styles: pick(STYLES, random() * 2),
+        categoryScope: random() < 0.15 ? 2 : undefined,
+        creatorId: random() < 0.15 ? 3 : undefined,
+        minPriceCents: random() < 0.2 ? 1_000 : undefined,
+        maxPriceCents: random() < 0.2 ? 3_000 : undefined,
+        trending: random() < 0.15,
+        tab: (["all", "bestsellers", "sale", "new"] as const)[Math.floor(random() * 4)],
+      });
+    }
+    for (const search of searches) {
+      const answer = generated.search({ ...search, now: NOW, facets: true, limit: 2_000 });
+      const want = expected(search);
+      const label = JSON.stringify(search);
+      expect(answer.total, label).toBe(want.ids.length);
+      expect(
+        [...answer.productIds].sort((a, b) => a - b),
+        label,
+      ).toEqual(want.ids);
+      expect(answer.facets!.categories, label).toEqual(want.facets.categories);
+      expect(answer.facets!.formats, label).toEqual(want.facets.formats);
+      expect(answer.facets!.styles, label).toEqual(want.facets.styles);
+    }
+  });
+});
+
 describe("keeping up", () => {
   it("finds a product by its new title, no longer by its old one, and not once it is removed", () => {
     const changing = sampleIndex();
