@@ -272,12 +272,10 @@ describe("totals, facets and filters on a generated catalogue", () => {
     const inCategory = (p: IndexedProduct) => !search.categoryIds?.length || search.categoryIds.includes(p.categoryId);
     const inFormat = (p: IndexedProduct) => !search.formats?.length || search.formats.includes(p.format);
     const inStyle = (p: IndexedProduct) => !search.styles?.length || p.styles.some((s) => search.styles!.includes(s));
-    const count = <K extends string | number>(
-      keys: (p: IndexedProduct) => K[],
-      keep: (p: IndexedProduct) => boolean,
-    ) => {
+    const count = (keys: (p: IndexedProduct) => (string | number)[], keep: (p: IndexedProduct) => boolean) => {
       const counts: Record<string, number> = {};
-      for (const { figures: p } of inBase) if (keep(p)) for (const key of keys(p)) counts[key] = (counts[key] ?? 0) + 1;
+      for (const { figures: p } of inBase)
+        if (keep(p)) for (const key of keys(p)) counts[String(key)] = (counts[String(key)] ?? 0) + 1;
       return counts;
     };
     const found = inBase.filter(({ figures: p }) => inCategory(p) && inFormat(p) && inStyle(p));
