@@ -120,6 +120,24 @@ describe("matching", () => {
     }
   });
 
+  it("finds the spec's matches for a letter inside most words, without a removed product, and the same again", () => {
+    const changing = sampleIndex();
+    const removed = sampleProducts.find((product) => specMatches(product, "a"))!;
+    changing.remove(removed.id);
+    const found = (query: string) => changing.search({ text: query, limit: 1000, now: 1 }).productIds;
+    const first = found("a");
+    for (const query of ["a", "e", "o"]) {
+      const ids = new Set(found(query));
+      const spec = sampleProducts.filter((p) => p.id !== removed.id && specMatches(p, query)).map((p) => p.id);
+      expect(
+        spec.filter((id) => !ids.has(id)),
+        query,
+      ).toEqual([]);
+      expect(ids.has(removed.id), query).toBe(false);
+    }
+    expect(changing.search({ text: "a", limit: 1000, now: 2 }).productIds).toEqual(first);
+  });
+
   it("needs every word: a word no product has leaves nothing", () => {
     expect(titles("planner zzqxv")).toEqual([]);
   });

@@ -390,6 +390,8 @@ export class SearchIndex {
   } | null = null;
   // Scratch space of a search, kept between searches (one search runs at a time: it never awaits).
   private candidateOf = new Int32Array(1024).fill(-1);
+  /** matchOneWordBySlot()'s score per slot, all 0 between searches. */
+  private scoreBySlot = new Float32Array(0);
   private scratch = new Scratch();
   /** Bumped by every change: answers remembered under an older version are not used again. */
   private version = 0;
@@ -966,7 +968,11 @@ export class SearchIndex {
     const width = words.length;
     const capacity = Math.min(cost[order[0]!]!, this.documents);
     const scratch = this.scratch.reserve(capacity, width, this.documents);
-    if (width === 1) return this.matchOneWord(expansions[0]!, withoutDescriptions, scratch);
+    if (width === 1) {
+      return cost[0]! > this.slotCount * 2
+        ? this.matchOneWordBySlot(expansions[0]!, withoutDescriptions, scratch)
+        : this.matchOneWord(expansions[0]!, withoutDescriptions, scratch);
+    }
     // The rarest word gathers the candidates; each next word keeps those it is in too.
     let candidates = 0;
     for (let step = 0; step < width; step++) {
@@ -1108,6 +1114,52 @@ export class SearchIndex {
       kept++;
     }
     return kept;
+  }
+
+  /**
+   * matchOneWord() for a word whose words have many times more postings than there are products (one
+   * or two letters are inside thousands of words): each posting keeps the best score in a score per
+   * slot, read back in order, so the work is the postings and one pass over the slots.
+   */
+  private matchOneWordBySlot(
+    expansions: readonly Expansion[],
+    withoutDescriptions: boolean,
+    scratch: Scratch,
+  ): { slots: Int32Array; scores: Float64Array; count: number; hasText: boolean } {
+    if (this.scoreBySlot.length < this.slotCount) {
+      release(this.scoreBySlot);
+      this.scoreBySlot = new Float32Array(this.alive.length);
+    }
+    const bySlot = this.scoreBySlot;
+    for (const { term, quality, namesOnly } of expansions) {
+      const postings = this.postings[term]!;
+      const { slots: at, fields } = postings;
+      for (let i = 0; i < postings.size; i++) {
+        const slot = at[i]!;
+        const score = quality * FIELD_WEIGHT[fields[i]!]!;
+        if (score > bySlot[slot]!) bySlot[slot] = score;
+      }
+      if (namesOnly || withoutDescriptions) continue;
+      const described = postings.descriptionSlots;
+      const score = quality * DESCRIPTION_WEIGHT;
+      for (let i = 0; i < postings.descriptionSize; i++) {
+        const slot = described[i]!;
+        if (score > bySlot[slot]!) bySlot[slot] = score;
+      }
+    }
+    // Every score is above 0 (a quality times a weight): 0 is "no match". All 0 again for the next search.
+    const { slots, scores } = scratch;
+    const alive = this.alive;
+    let count = 0;
+    for (let slot = 0; slot < this.slotCount; slot++) {
+      const score = bySlot[slot]!;
+      if (score === 0) continue;
+      bySlot[slot] = 0;
+      if (alive[slot] === 0) continue;
+      slots[count] = slot;
+      scores[count++] = score;
+    }
+    return { slots, scores, count, hasText: true };
   }
 
   /** match() for one word, the most common search: each product's best match, no phrase to look for. */
