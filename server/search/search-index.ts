@@ -1,5 +1,5 @@
 import { LRUCache } from "lru-cache";
-import type { Sort, Tab } from "./listing-query.ts";
+import { SORTS, type Sort, type Tab } from "./listing-query.ts";
 import { Vocabulary } from "./vocabulary.ts";
 import { fieldWords, queryWords, typoBudget } from "./words.ts";
 
@@ -723,14 +723,29 @@ export class SearchIndex {
     const common = [...this.postings.keys()].sort((a, b) => this.frequency(b) - this.frequency(a)).slice(0, 3);
     const words = common.map((term) => this.vocabulary.terms[term]!);
     const texts = ["", ...words, words.join(" "), ...words.map((word) => word.slice(0, 3))];
+    // Every filter and every sort: a kind of search first met by a shopper would make the engine
+    // drop the search loop's compiled code and run it slowly while it compiles it again.
+    const any = this.slotCount > 0 ? 0 : -1;
+    const filters: IndexSearch[] = [
+      { tab: "bestsellers" },
+      { tab: "sale" },
+      { tab: "new" },
+      { trending: true },
+      { minPriceCents: 500, maxPriceCents: 2_000 },
+      { categoryIds: [this.category[any] ?? 0] },
+      { categoryScope: this.category[any] ?? 0 },
+      { creatorId: this.creator[any] ?? 0 },
+      { formats: this.formats.values.slice(0, 1) },
+      { styles: this.styleNames.values.slice(0, 2) },
+    ];
     for (let round = 0; round < 3; round++) {
       for (const text of texts) {
-        for (const sort of ["relevance", "popular", "price-low", "newest"] as const) {
-          this.answer({ text, sort, facets: true, stats: round === 0, formats: round === 1 ? ["PDF"] : undefined });
-        }
+        for (const sort of SORTS) this.answer({ text, sort, facets: true, stats: round === 0 });
         this.answer({ text, namesOnly: true, limit: 5 });
         this.answer({ text: text.slice(0, 2), namesOnly: true, pageOnly: true, limit: 5 });
-        this.answer({ text, maxPriceCents: 2_000, tab: round === 2 ? "sale" : undefined, facets: true });
+      }
+      for (const text of texts.slice(0, 2)) {
+        for (const filter of filters) this.answer({ ...filter, text, facets: true });
       }
       if (words[0]) this.didYouMean(`${words[0]}x`);
     }
@@ -1220,14 +1235,10 @@ export class SearchIndex {
         (search.trending ? FLAGS.trending : 0) |
         (tab === "bestsellers" ? FLAGS.bestseller : 0) |
         (tab === "sale" ? FLAGS.sale : 0),
-      publishedAfter: tab === "new" ? now - NEW_ARRIVAL_DAYS * DAY_MS : null,
+      fresh: tab === "new",
+      publishedAfter: now - NEW_ARRIVAL_DAYS * DAY_MS,
     };
-    filter.any =
-      filter.category !== -1 ||
-      filter.creator !== -1 ||
-      filter.priced ||
-      filter.flags !== 0 ||
-      filter.publishedAfter !== null;
+    filter.any = filter.category !== -1 || filter.creator !== -1 || filter.priced || filter.flags !== 0 || filter.fresh;
     // The facet filters (category, format, style), per cell: 1 where the cell's products pass them all.
     const { category: cellCategory, format: cellFormat, styles: cellStyles, size } = this.cells;
     const passes = new Uint8Array(size);
@@ -1248,7 +1259,7 @@ export class SearchIndex {
       if (price < filter.minPrice || price > filter.maxPrice) return false;
     }
     if ((this.flags[slot]! & filter.flags) !== filter.flags) return false;
-    if (filter.publishedAfter !== null && !(this.publishedAt[slot]! > filter.publishedAfter)) return false;
+    if (filter.fresh && !(this.publishedAt[slot]! > filter.publishedAfter)) return false;
     return true;
   }
 
@@ -1347,8 +1358,9 @@ interface SlotFilter {
   maxPrice: number;
   /** The FLAGS a slot must have. */
   flags: number;
-  /** New Arrivals: published after this time (ms), or null. */
-  publishedAfter: number | null;
+  /** New Arrivals: published after `publishedAfter` (ms). (Each field keeps one type, so the loop reading it stays optimised.) */
+  fresh: boolean;
+  publishedAfter: number;
 }
 
 interface SortOrder {
