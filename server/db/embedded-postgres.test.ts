@@ -107,6 +107,25 @@ describe("the embedded PostgreSQL's memory settings", () => {
     expect(settingsSetBySystem(pgData)).toEqual(new Set(["work_mem", "maintenance_work_mem"]));
   });
 
+  it("keep the cache across a restart: pg_prewarm writes the cached blocks at shutdown", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-prewarm-"));
+    fs.chmodSync(dataDir, 0o755);
+    dirs.push(dataDir);
+    const first = await startEmbeddedPostgres({ dataDir });
+    try {
+      const [row] = await query(first.connection, "SHOW shared_preload_libraries");
+      expect(row.shared_preload_libraries).toBe("pg_prewarm");
+      await query(first.connection, "CREATE TABLE warm AS SELECT generate_series(1, 10000) AS n");
+      await query(first.connection, "SELECT count(*) FROM warm");
+    } finally {
+      await first.stop();
+    }
+    const blocks = fs
+      .readdirSync(dataDir, { recursive: true, encoding: "utf8" })
+      .filter((file) => file.endsWith("autoprewarm.blocks"));
+    expect(blocks).toHaveLength(1);
+  });
+
   it("take effect on a started server, and ALTER SYSTEM overrides them after a restart", async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-memory-"));
     fs.chmodSync(dataDir, 0o755); // as root, PostgreSQL runs as the postgres user and must enter it
