@@ -38,9 +38,11 @@ export async function checkout(
 ): Promise<CheckoutResult> {
   if (!input.shopperId && !input.lines) throw new Refusal("Your cart is empty.", 400);
   const order = await placeOrder(services.db, input);
+  // One link for the buyer and the provider's return address (a guest's link carries the second it was issued).
+  const orderPath = orderPagePath(services.secret, order);
   const result = (status: Order["status"], paymentUrl: string | null): CheckoutResult => ({
     orderNumber: order.number,
-    orderPath: orderPagePath(services.secret, order),
+    orderPath,
     paymentUrl,
     status,
   });
@@ -58,7 +60,7 @@ export async function checkout(
   if (order.paymentUrl) return result(order.status, order.paymentUrl);
 
   const items = await itemsOf(services.db, order.id);
-  const orderUrl = `${services.publicUrl}${orderPagePath(services.secret, order)}`;
+  const orderUrl = `${services.publicUrl}${orderPath}`;
   let session: Awaited<ReturnType<PaymentProvider["createCheckout"]>>;
   try {
     session = await services.payments.createCheckout({

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { recordingJobs, reloadOrder, seedProducts, startOrder } from "../../tests/support/orders.ts";
 import {
   type StripeStandIn,
@@ -89,6 +89,20 @@ describe("checkout through Stripe", () => {
     expect(paid!.paymentCaptureRef).toMatch(/^pi_test_/);
     expect(paid!.paymentCaptureRef).toBe(standIn.sessions.get(order.paymentRef!)!.payment_intent);
     expect(await database.db.select().from(paymentEvents).where(eq(paymentEvents.orderId, order.id))).toHaveLength(1);
+  });
+
+  it("gives the buyer and Stripe's return address the same order link, even when a second passes between them", async () => {
+    // A guest's link carries the second it was issued: let every reading of the clock be a second later.
+    let now = Date.parse("2026-11-24T10:00:00.000Z");
+    const clock = vi.spyOn(Date, "now").mockImplementation(() => (now += 1_000));
+    let checkout: Awaited<ReturnType<typeof startOrder>>;
+    try {
+      checkout = await startOrder(services, productIds.slice(0, 1));
+    } finally {
+      clock.mockRestore();
+    }
+    const { order, started } = checkout;
+    expect(standIn.sessions.get(order.paymentRef!)!.success_url).toBe(`http://shop.test${started.orderPath}&placed=1`);
   });
 
   it("refunds an approved request from the PaymentIntent captured at fulfilment, once per item", async () => {
