@@ -992,26 +992,10 @@ export class SearchIndex {
     let candidates = 0;
     for (let step = 0; step < width; step++) {
       const word = order[step]!;
-      for (const { term, quality, namesOnly } of expansions[word]!) {
-        const postings = this.postings[term]!;
-        const { slots, fields, positions: at } = postings;
-        const described = namesOnly || withoutDescriptions ? 0 : postings.descriptionSize;
-        if (step === 0) {
-          candidates = this.gather(scratch, candidates, width, word, slots, fields, at, postings.size, quality);
-          candidates = this.gather(
-            scratch,
-            candidates,
-            width,
-            word,
-            postings.descriptionSlots,
-            null,
-            null,
-            described,
-            quality,
-          );
-        } else {
-          this.confirm(scratch, step, width, word, slots, fields, at, postings.size, quality);
-          this.confirm(scratch, step, width, word, postings.descriptionSlots, null, null, described, quality);
+      for (const expansion of expansions[word]!) {
+        for (const run of this.runsOf(expansion, withoutDescriptions)) {
+          if (step === 0) candidates = this.gather(scratch, candidates, width, word, run);
+          else this.confirm(scratch, step, width, word, run);
         }
       }
       if (step > 0) candidates = this.keepConfirmed(scratch, candidates, step, width);
@@ -1035,22 +1019,22 @@ export class SearchIndex {
     return { slots, scores, count: candidates, hasText: true };
   }
 
+  /** A word's postings as runs: its names (with fields and positions), and its description unless left out. */
+  private runsOf({ term, quality, namesOnly }: Expansion, withoutDescriptions: boolean): PostingRun[] {
+    const postings = this.postings[term]!;
+    const { slots, fields, positions, size } = postings;
+    const names: PostingRun = { slots, fields, positions, length: size, quality };
+    if (namesOnly || withoutDescriptions) return [names];
+    const { descriptionSlots, descriptionSize } = postings;
+    return [names, { slots: descriptionSlots, fields: null, positions: null, length: descriptionSize, quality }];
+  }
+
   /**
-   * The first (rarest) word of a match: each living product of these postings becomes a candidate,
-   * with its best score and position for the word. Without `fields`, the postings are a description's
-   * (weight DESCRIPTION_WEIGHT, no position). Answers the candidates' count.
+   * The first (rarest) word of a match: each living product of the run becomes a candidate, with its
+   * best score and position for the word. Answers the candidates' count.
    */
-  private gather(
-    scratch: Scratch,
-    candidates: number,
-    width: number,
-    word: number,
-    postingSlots: Uint32Array,
-    fields: Uint8Array | null,
-    postingPositions: Uint8Array | null,
-    length: number,
-    quality: number,
-  ): number {
+  private gather(scratch: Scratch, candidates: number, width: number, word: number, run: PostingRun): number {
+    const { slots: postingSlots, fields, positions: postingPositions, length, quality } = run;
     const { candidateOf, alive } = this;
     const { candidateSlots, best, positions, hits } = scratch;
     for (let i = 0; i < length; i++) {
@@ -1074,18 +1058,9 @@ export class SearchIndex {
     return candidates;
   }
 
-  /** A next word of a match (its `step`): marks the candidates these postings hold, with their best score and position. */
-  private confirm(
-    scratch: Scratch,
-    step: number,
-    width: number,
-    word: number,
-    postingSlots: Uint32Array,
-    fields: Uint8Array | null,
-    postingPositions: Uint8Array | null,
-    length: number,
-    quality: number,
-  ) {
+  /** A next word of a match (its `step`): marks the candidates the run holds, with their best score and position. */
+  private confirm(scratch: Scratch, step: number, width: number, word: number, run: PostingRun) {
+    const { slots: postingSlots, fields, positions: postingPositions, length, quality } = run;
     const { candidateOf } = this;
     const { best, positions, hits } = scratch;
     for (let i = 0; i < length; i++) {
@@ -1146,20 +1121,13 @@ export class SearchIndex {
       this.scoreBySlot = new Float32Array(this.alive.length);
     }
     const bySlot = this.scoreBySlot;
-    for (const { term, quality, namesOnly } of expansions) {
-      const postings = this.postings[term]!;
-      const { slots: at, fields } = postings;
-      for (let i = 0; i < postings.size; i++) {
-        const slot = at[i]!;
-        const score = quality * FIELD_WEIGHT[fields[i]!]!;
-        if (score > bySlot[slot]!) bySlot[slot] = score;
-      }
-      if (namesOnly || withoutDescriptions) continue;
-      const described = postings.descriptionSlots;
-      const score = quality * DESCRIPTION_WEIGHT;
-      for (let i = 0; i < postings.descriptionSize; i++) {
-        const slot = described[i]!;
-        if (score > bySlot[slot]!) bySlot[slot] = score;
+    for (const expansion of expansions) {
+      for (const { slots: at, fields, length, quality } of this.runsOf(expansion, withoutDescriptions)) {
+        for (let i = 0; i < length; i++) {
+          const slot = at[i]!;
+          const score = fields === null ? quality * DESCRIPTION_WEIGHT : quality * FIELD_WEIGHT[fields[i]!]!;
+          if (score > bySlot[slot]!) bySlot[slot] = score;
+        }
       }
     }
     // Every score is above 0 (a quality times a weight): 0 is "no match". All 0 again for the next search.
@@ -1186,32 +1154,19 @@ export class SearchIndex {
     const { slots, scores } = scratch;
     const { candidateOf, alive } = this;
     let count = 0;
-    for (const { term, quality, namesOnly } of expansions) {
-      const postings = this.postings[term]!;
-      const { slots: at, fields } = postings;
-      for (let i = 0; i < postings.size; i++) {
-        const slot = at[i]!;
-        const score = quality * FIELD_WEIGHT[fields[i]!]!;
-        const c = candidateOf[slot]!;
-        if (c === -1) {
-          if (alive[slot] === 0) continue;
-          candidateOf[slot] = count;
-          slots[count] = slot;
-          scores[count++] = score;
-        } else if (score > scores[c]!) scores[c] = score;
-      }
-      if (namesOnly || withoutDescriptions) continue;
-      const described = postings.descriptionSlots;
-      const score = quality * DESCRIPTION_WEIGHT;
-      for (let i = 0; i < postings.descriptionSize; i++) {
-        const slot = described[i]!;
-        const c = candidateOf[slot]!;
-        if (c === -1) {
-          if (alive[slot] === 0) continue;
-          candidateOf[slot] = count;
-          slots[count] = slot;
-          scores[count++] = score;
-        } else if (score > scores[c]!) scores[c] = score;
+    for (const expansion of expansions) {
+      for (const { slots: at, fields, length, quality } of this.runsOf(expansion, withoutDescriptions)) {
+        for (let i = 0; i < length; i++) {
+          const slot = at[i]!;
+          const score = fields === null ? quality * DESCRIPTION_WEIGHT : quality * FIELD_WEIGHT[fields[i]!]!;
+          const c = candidateOf[slot]!;
+          if (c === -1) {
+            if (alive[slot] === 0) continue;
+            candidateOf[slot] = count;
+            slots[count] = slot;
+            scores[count++] = score;
+          } else if (score > scores[c]!) scores[c] = score;
+        }
       }
     }
     for (let c = 0; c < count; c++) candidateOf[slots[c]!] = -1;
@@ -1344,6 +1299,15 @@ export class SearchIndex {
 
 /** What a product is, as bits: trending now, a bestseller, on sale (below its original price). */
 const FLAGS = { trending: 1, bestseller: 2, sale: 4 } as const;
+
+/** Postings of one word to walk: its names' (with fields and positions), or its description's (weight DESCRIPTION_WEIGHT, no position). */
+interface PostingRun {
+  slots: Uint32Array;
+  fields: Uint8Array | null;
+  positions: Uint8Array | null;
+  length: number;
+  quality: number;
+}
 
 /** The filters of a search besides the facet ones (see passesFilter). */
 interface SlotFilter {
