@@ -1,0 +1,44 @@
+import http from "node:http";
+import zlib from "node:zlib";
+import { expect, test } from "@playwright/test";
+
+// Pages stream (React Router writes them chunk by chunk); compressed, they must still come out about
+// as small as the whole page compressed at once: a flush that throws the dictionary away after each
+// chunk made them three times larger.
+
+/** The raw bytes of a GET asking for `encoding`, with the response's headers. */
+function rawGet(url: string, encoding: string): Promise<{ body: Buffer; headers: http.IncomingHttpHeaders }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { "accept-encoding": encoding } }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => resolve({ body: Buffer.concat(chunks), headers: response.headers }));
+        response.on("error", reject);
+      })
+      .on("error", reject);
+  });
+}
+
+const PAGES = ["/", "/browse", "/search?q=planner", "/category/planners"];
+
+test("pages come gzip-compressed about as small as the whole page compressed at once", async ({ baseURL }) => {
+  for (const page of PAGES) {
+    const { body, headers } = await rawGet(`${baseURL}${page}`, "gzip");
+    expect(headers["content-encoding"], page).toBe("gzip");
+    const html = zlib.gunzipSync(body);
+    expect(html.toString("utf8"), page).toContain("</html>");
+    expect(body.length, page).toBeLessThan(zlib.gzipSync(html).length * 1.25);
+  }
+});
+
+test("pages come brotli-compressed about as small as the whole page compressed at once", async ({ baseURL }) => {
+  for (const page of PAGES) {
+    const { body, headers } = await rawGet(`${baseURL}${page}`, "br");
+    expect(headers["content-encoding"], page).toBe("br");
+    const html = zlib.brotliDecompressSync(body);
+    expect(html.toString("utf8"), page).toContain("</html>");
+    const whole = zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } });
+    expect(body.length, page).toBeLessThan(whole.length * 1.25);
+  }
+});
