@@ -17,7 +17,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { state, ...(await loadListing(db, state, BROWSE_LISTING)) };
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Browse All Products");
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(
+    matches,
+    "Browse All Products",
+    "Planners, wall art, templates, courses, e-books and printables from independent creators: filter by category, format, style and price.",
+  );
 
 const TAB_LABELS: Record<Tab, string> = {
   all: "All Products",

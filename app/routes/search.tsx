@@ -37,7 +37,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
-  ...pageMeta(matches, loaderData?.state.q ? `Search Results for "${loaderData.state.q}"` : "Search Products"),
+  ...pageMeta(
+    matches,
+    loaderData?.state.q ? `Search Results for "${loaderData.state.q}"` : "Search Products",
+    loaderData?.state.q
+      ? `Digital products matching "${loaderData.state.q}": planners, wall art, templates, courses and more, to download at once.`
+      : "Search planners, wall art, templates, courses, e-books and printables from independent creators.",
+  ),
   { name: "robots", content: "noindex, follow" },
 ];
 

@@ -270,3 +270,37 @@ test("every page has a link preview picture social networks show: the shop's own
   expect(picture.headers()["content-type"]).toBe("image/jpeg");
   expect(await sharp(await picture.body()).metadata()).toMatchObject({ width: 1200, height: 630 });
 });
+
+test("the pages search engines list say what they hold in a description of their own", async ({ page }) => {
+  const descriptions = new Map<string, string>();
+  for (const path of [
+    "/",
+    "/browse",
+    "/search",
+    "/search?q=planner",
+    "/category/planners",
+    "/trending",
+    "/product/1",
+  ]) {
+    await page.goto(path);
+    const description = await page.locator('meta[name="description"]').getAttribute("content");
+    expect(description?.length ?? 0, path).toBeGreaterThan(40);
+    descriptions.set(path, description!);
+  }
+  expect(descriptions.get("/search?q=planner")).toContain('"planner"');
+  expect(descriptions.get("/browse")).not.toBe(descriptions.get("/"));
+});
+
+test("the build's own files are served by name, with a cache lifetime; other addresses are pages", async ({
+  request,
+}) => {
+  for (const file of ["/favicon.svg", "/placeholder.svg"]) {
+    const response = await request.get(file);
+    expect(response.status(), file).toBe(200);
+    expect(response.headers()["content-type"], file).toContain("image/svg+xml");
+    expect(response.headers()["cache-control"], file).toContain("max-age=3600");
+  }
+  const missing = await request.get("/favicon.ico");
+  expect(missing.status()).toBe(404);
+  expect(missing.headers()["content-type"]).toContain("text/html");
+});
