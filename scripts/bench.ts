@@ -28,6 +28,7 @@ import { runningShopConnection } from "../server/db/embedded-postgres.ts";
 import { type OpenedDatabase, openDatabase } from "../server/db/open.ts";
 import { benchCheckout } from "./bench/checkout.ts";
 import { fmt, table } from "./bench/figures.ts";
+import { benchLighthouse } from "./bench/lighthouse.ts";
 import { autocannon } from "./bench/load.ts";
 import { type Options, parseArgs, SERVER_SECTIONS, type Section, USAGE, UsageError } from "./bench/options.ts";
 import { benchPayments } from "./bench/payments.ts";
@@ -247,6 +248,7 @@ async function main(): Promise<number> {
   let products: number | undefined;
   let searchLines: string[] = [];
   let pageRows: string[][] = [];
+  let lighthouseLines: string[] = [];
   let paymentLines: string[] = [];
   if (needsServer) {
     await useServer(true);
@@ -263,6 +265,7 @@ async function main(): Promise<number> {
       });
     }
     if (runs("pages")) pageRows = await measurePages(base, options);
+    if (runs("lighthouse")) lighthouseLines = await benchLighthouse(base);
     if (runs("payments")) {
       paymentLines = await benchPayments({
         base,
@@ -301,7 +304,7 @@ async function main(): Promise<number> {
       console.log(line);
     }
   }
-  for (const lines of [paymentLines, checkoutLines, platformLines]) {
+  for (const lines of [lighthouseLines, paymentLines, checkoutLines, platformLines]) {
     if (lines.length > 0) console.log(`\n${lines.join("\n")}`);
   }
   return 0;

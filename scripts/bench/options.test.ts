@@ -10,15 +10,21 @@ afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 describe("the bench's options", () => {
   it("run every section on a newly seeded catalogue by default", () => {
     const options = parseArgs([]);
-    expect(options.sections).toEqual([...SECTIONS]);
+    expect(options.sections).toEqual(SECTIONS.filter((section) => section !== "lighthouse"));
     expect(options).toMatchObject({ products: 100_000, seed: true, dataDir: undefined, port: undefined });
+  });
+
+  it("run Lighthouse only when asked, beside the other sections", () => {
+    expect(parseArgs(["--lighthouse"]).sections).toEqual([...SECTIONS]);
+    expect(parseArgs(["--only", "pages", "--lighthouse"]).sections).toEqual(["pages", "lighthouse"]);
+    expect(parseArgs(["--only", "lighthouse"]).sections).toEqual(["lighthouse"]);
   });
 
   it("run only the sections named, in their usual order, comma-separated or repeated", () => {
     expect(parseArgs(["--only", "pages,search"]).sections).toEqual(["search", "pages"]);
     expect(parseArgs(["--only=platform", "--only", "checkout"]).sections).toEqual(["checkout", "platform"]);
     expect(() => parseArgs(["--only", "search,everything"])).toThrow(
-      '--only: unknown section "everything"; the sections are search, pages, payments, checkout, platform',
+      '--only: unknown section "everything"; the sections are search, pages, lighthouse, payments, checkout, platform',
     );
     expect(() => parseArgs(["--only"])).toThrow("--only needs a value");
   });

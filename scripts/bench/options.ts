@@ -3,10 +3,12 @@ import fs from "node:fs";
 import path from "node:path";
 import { SEARCH_CONNECTIONS } from "./search.ts";
 
-export const SECTIONS = ["search", "pages", "payments", "checkout", "platform"] as const;
+export const SECTIONS = ["search", "pages", "lighthouse", "payments", "checkout", "platform"] as const;
 export type Section = (typeof SECTIONS)[number];
 /** The sections run on the shop's server; the others open its database themselves once it has stopped. */
-export const SERVER_SECTIONS: readonly Section[] = ["search", "pages", "payments"];
+export const SERVER_SECTIONS: readonly Section[] = ["search", "pages", "lighthouse", "payments"];
+/** Run only when asked for (--lighthouse, or --only lighthouse): a minute or more of Chromium. */
+const ASKED_FOR_ONLY: readonly Section[] = ["lighthouse"];
 export const USAGE = `Usage: node scripts/bench.ts [options]
   --products N         generated products on top of the sample catalogue (default 100000), seeded in a
                        throwaway data directory (or in DATABASE_URL's database)
@@ -15,7 +17,8 @@ export const USAGE = `Usage: node scripts/bench.ts [options]
                        orders to it. The shop must not be running on it
   --no-seed            with DATABASE_URL: use its database as it is
   --only SECTIONS      run only these sections (comma-separated or repeated; they run in the usual order):
-                       ${SECTIONS.join(", ")} (default: all)
+                       ${SECTIONS.join(", ")} (default: all but lighthouse)
+  --lighthouse         also run Lighthouse (mobile) on the main pages, with Debian's Chromium
   --duration S         seconds per page target, per search load and per checkout concurrency (default 10)
   --connections C      connections for the page targets (default 20; the search section uses ${SEARCH_CONNECTIONS})
   --shoppers N         guest carts for the checkout section (default 200 per second of --duration, at most 2000)
@@ -47,6 +50,7 @@ export function parseArgs(argv: readonly string[]) {
     jobConcurrency: [] as (number | undefined)[],
     port: undefined as number | undefined,
     build: true,
+    lighthouse: false,
     help: false,
   };
   let productsGiven = false;
@@ -94,6 +98,7 @@ export function parseArgs(argv: readonly string[]) {
         if (eq < 0) i++;
       } else options.jobConcurrency.push(value());
     } else if (flag === "--no-build") options.build = false;
+    else if (flag === "--lighthouse") options.lighthouse = true;
     else if (flag === "--help" || flag === "-h") options.help = true;
     else throw new UsageError(`Unknown argument "${arg}"`);
   }
@@ -107,7 +112,11 @@ export function parseArgs(argv: readonly string[]) {
   // preparing them takes time); the checkouts take them in turn.
   return {
     ...options,
-    sections: SECTIONS.filter((section) => options.only.size === 0 || options.only.has(section)),
+    sections: SECTIONS.filter(
+      (section) =>
+        (options.only.size === 0 ? !ASKED_FOR_ONLY.includes(section) : options.only.has(section)) ||
+        (section === "lighthouse" && options.lighthouse),
+    ),
     shoppers: options.shoppers ?? Math.min(2_000, 200 * options.duration),
     jobConcurrency: options.jobConcurrency.length > 0 ? options.jobConcurrency : [undefined],
   };
