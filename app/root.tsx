@@ -26,8 +26,15 @@ import { pageMeta } from "~/lib/meta";
 import { loadRootFrame, type ShopFrame } from "~/lib/shop-frame.server";
 import type { Route } from "./+types/root";
 import "./app.css";
+import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
 
 export const middleware: Route.MiddlewareFunction[] = [refuseMalformedAddresses];
+
+// The text's font (its Latin letters) is asked for with the page, not once the stylesheet is read:
+// text drawn first in the fallback and again in Inter moved the home page's figures.
+export const links: Route.LinksFunction = () => [
+  { rel: "preload", href: interLatin, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+];
 
 export async function loader(args: Route.LoaderArgs) {
   const { frame, headers } = await loadRootFrame(args);

@@ -304,3 +304,41 @@ test("the build's own files are served by name, with a cache lifetime; other add
   expect(missing.status()).toBe(404);
   expect(missing.headers()["content-type"]).toContain("text/html");
 });
+
+test("the home page does not move when its font arrives late", async ({ page }) => {
+  // Lighthouse's phone: the width at which the hero's heading wrapped differently in the fallback font.
+  await page.setViewportSize({ width: 412, height: 823 });
+  await page.route("**/*.woff2", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.continue();
+  });
+  await page.goto("/");
+  await page.evaluate(() => document.fonts.ready);
+  await expect
+    .poll(() => page.evaluate(() => document.fonts.check('16px "Inter Variable"')), { timeout: 5_000 })
+    .toBe(true);
+  const shift = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+            if (!entry.hadRecentInput) total += entry.value;
+          }
+        }).observe({ type: "layout-shift", buffered: true });
+        setTimeout(() => resolve(total), 300);
+      }),
+  );
+  expect(shift).toBeLessThan(0.02);
+});
+
+test("the page asks for its font with the page: a preload of the Latin letters the stylesheet uses", async ({
+  page,
+  request,
+}) => {
+  await page.goto("/");
+  const href = await page.locator('link[rel="preload"][as="font"]').getAttribute("href");
+  expect(href).toMatch(/inter-latin-wght-normal.*\.woff2$/);
+  const font = await request.get(href!);
+  expect(font.status()).toBe(200);
+});
