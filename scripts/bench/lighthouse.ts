@@ -5,13 +5,12 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { fmt, table } from "./figures.ts";
 
-export const LIGHTHOUSE_PAGES = ["/", "/category/planners", "/product/1", "/browse", "/search?q=planner"];
+const LIGHTHOUSE_PAGES = ["/", "/category/planners", "/product/1", "/browse", "/search?q=planner"];
 
 interface NetworkRequest {
   resourceType?: string;
   transferSize?: number;
   resourceSize?: number;
-  url?: string;
 }
 
 /** One Lighthouse run per page; the table of its figures. */
@@ -32,8 +31,7 @@ export async function benchLighthouse(base: string): Promise<string[]> {
       });
       if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
       const { audits, categories } = result.lhr;
-      const requests = ((audits["network-requests"]?.details as { items?: NetworkRequest[] } | undefined)?.items ??
-        []) as NetworkRequest[];
+      const requests = (audits["network-requests"]?.details as { items?: NetworkRequest[] } | undefined)?.items ?? [];
       const scripts = requests.filter((request) => request.resourceType === "Script");
       const document = requests.find((request) => request.resourceType === "Document");
       const kb = (bytes: number | undefined) => (bytes === undefined ? "n/a" : fmt(bytes / 1024, 1));

@@ -216,19 +216,15 @@ class Scratch {
   }
 
   free() {
-    for (const array of [this.candidateSlots, this.best, this.positions, this.hits, this.slots, this.scores])
-      release(array);
+    for (const array of this.arrays()) release(array);
   }
 
   get bytes(): number {
-    return (
-      this.candidateSlots.byteLength +
-      this.best.byteLength +
-      this.positions.byteLength +
-      this.hits.byteLength +
-      this.slots.byteLength +
-      this.scores.byteLength
-    );
+    return this.arrays().reduce((sum, array) => sum + array.byteLength, 0);
+  }
+
+  private arrays() {
+    return [this.candidateSlots, this.best, this.positions, this.hits, this.slots, this.scores];
   }
 }
 
@@ -411,7 +407,7 @@ export class SearchIndex {
   get bytes(): number {
     let bytes = this.vocabulary.bytes;
     for (const postings of this.postings) bytes += postings.bytes;
-    const columns = this as unknown as Record<ColumnName, Column>;
+    const columns = this.columnsByName();
     for (const name of COLUMNS) bytes += columns[name].byteLength;
     bytes += this.slotOfProduct.byteLength + this.candidateOf.byteLength;
     return bytes;
@@ -487,7 +483,7 @@ export class SearchIndex {
     const top = new TopK(wanted, order);
     // The first sort key of a slot is `sign * column[slot]`, or the relevance score (smaller first).
     const { column, sign } = order;
-    const { filter, passes } = this.filterOf(search, now);
+    const { filter, facetFilters, passes } = this.filterOf(search, now);
     const withStats = search.stats === true;
     const { alive, facetCell } = this;
     // Matches per facet cell (under every filter but the category, format and style ones).
@@ -513,7 +509,7 @@ export class SearchIndex {
       const key = column === null ? this.relevanceKey(scores[i]!, slot) : sign * column[slot]!;
       if (key <= top.worst) top.offer(slot, key);
     }
-    const { total, facets } = this.countCells(cellHits, search);
+    const { total, facets } = this.countCells(cellHits, facetFilters);
     if (this.scratch.bytes > SCRATCH_KEPT_BYTES) {
       this.scratch.free();
       this.scratch = new Scratch();
@@ -725,16 +721,16 @@ export class SearchIndex {
     const texts = ["", ...words, words.join(" "), ...words.map((word) => word.slice(0, 3))];
     // Every filter and every sort: a kind of search first met by a shopper would make the engine
     // drop the search loop's compiled code and run it slowly while it compiles it again.
-    const any = this.slotCount > 0 ? 0 : -1;
+    // Values of the first slot (zeros in an empty index): which ones does not matter, only their kinds.
     const filters: IndexSearch[] = [
       { tab: "bestsellers" },
       { tab: "sale" },
       { tab: "new" },
       { trending: true },
       { minPriceCents: 500, maxPriceCents: 2_000 },
-      { categoryIds: [this.category[any] ?? 0] },
-      { categoryScope: this.category[any] ?? 0 },
-      { creatorId: this.creator[any] ?? 0 },
+      { categoryIds: [this.category[0]!] },
+      { categoryScope: this.category[0]! },
+      { creatorId: this.creator[0]! },
       { formats: this.formats.values.slice(0, 1) },
       { styles: this.styleNames.values.slice(0, 2) },
     ];
@@ -780,7 +776,7 @@ export class SearchIndex {
       }
       postings.descriptionSize = keptDescriptions;
     }
-    const columns = this as unknown as Record<ColumnName, Column>;
+    const columns = this.columnsByName();
     for (const name of COLUMNS) {
       const array = columns[name];
       for (let slot = 0; slot < this.slotCount; slot++) {
@@ -820,8 +816,13 @@ export class SearchIndex {
 
   /** Replaces each per-slot column (not the scratch candidateOf) with what `change` makes of it. */
   private eachColumn(change: <T extends Column>(array: T) => T) {
-    const columns = this as unknown as Record<ColumnName, Column>;
+    const columns = this.columnsByName();
     for (const name of COLUMNS) columns[name] = change(columns[name]);
+  }
+
+  /** The per-slot columns, by their names in COLUMNS (they are this index's own fields). */
+  private columnsByName(): Record<ColumnName, Column> {
+    return this as unknown as Record<ColumnName, Column>;
   }
 
   private writeFigures(slot: number, product: IndexedProduct) {
@@ -1177,7 +1178,7 @@ export class SearchIndex {
   // Filters, facets, sorts
 
   /** The filters as the search loop reads them: the slot filter, and which facet cells pass. */
-  private filterOf(search: IndexSearch, now: number): { filter: SlotFilter; passes: Uint8Array } {
+  private filterOf(search: IndexSearch, now: number) {
     const { minPriceCents, maxPriceCents, categoryScope, creatorId, tab } = search;
     const filter: SlotFilter = {
       any: false,
@@ -1197,12 +1198,13 @@ export class SearchIndex {
     // The facet filters (category, format, style), per cell: 1 where the cell's products pass them all.
     const { category: cellCategory, format: cellFormat, styles: cellStyles, size } = this.cells;
     const passes = new Uint8Array(size);
-    const { inCategory, inFormat, inStyle } = this.facetFiltersOf(search);
+    const facetFilters = this.facetFiltersOf(search);
+    const { inCategory, inFormat, inStyle } = facetFilters;
     for (let cell = 0; cell < size; cell++) {
       passes[cell] =
         inCategory(cellCategory[cell]!) && inFormat(cellFormat[cell]!) && inStyle(cellStyles[cell]!) ? 1 : 0;
     }
-    return { filter, passes };
+    return { filter, facetFilters, passes };
   }
 
   /** Whether a slot passes the filter (each check is off when its filter is not set, the same for every slot). */
@@ -1234,8 +1236,10 @@ export class SearchIndex {
    * The total (matches that pass every filter) and the facet counts, from the matches per cell: a
    * category's count is of the matches that pass the format and style filters, and so on.
    */
-  private countCells(cellHits: Int32Array, search: IndexFilters): { total: number; facets: IndexFacets } {
-    const { inCategory, inFormat, inStyle } = this.facetFiltersOf(search);
+  private countCells(
+    cellHits: Int32Array,
+    { inCategory, inFormat, inStyle }: ReturnType<SearchIndex["facetFiltersOf"]>,
+  ): { total: number; facets: IndexFacets } {
     const categories: Record<number, number> = {};
     const formats = new Int32Array(32);
     const styles = new Int32Array(32);
