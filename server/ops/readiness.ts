@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import journal from "../db/migrations/meta/_journal.json" with { type: "json" };
 import { sqlStateOf } from "../db/sql-state.ts";
+import { settledWithin } from "../lib/time-limit.ts";
 
 export type Readiness =
   | { ready: true; database: "ok"; migrations: "applied" }
@@ -13,16 +14,11 @@ const expected = journal.entries.map((entry) => ({ tag: entry.tag, when: entry.w
 
 const UNDEFINED_TABLE = "42P01";
 
-async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-  });
-  try {
-    return await Promise.race([work, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
+/** The migrations applied, or a refusal when the database does not answer within `ms`. */
+async function appliedWithin(db: Database, ms: number): Promise<Set<number>> {
+  const applied = await settledWithin(appliedMigrations(db), ms, null);
+  if (!applied) throw new Error(`no answer within ${ms} ms`);
+  return applied;
 }
 
 /**
@@ -33,7 +29,7 @@ async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
 export async function checkReadiness(db: Database, { timeoutMs = 2000 } = {}): Promise<Readiness> {
   let applied: Set<number>;
   try {
-    applied = await withTimeout(appliedMigrations(db), timeoutMs);
+    applied = await appliedWithin(db, timeoutMs);
   } catch {
     return { ready: false, database: "unreachable" };
   }

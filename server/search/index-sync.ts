@@ -1,5 +1,6 @@
 import pg from "pg";
 import { type Database, onDatabaseClose } from "../db/client.ts";
+import { settledWithin } from "../lib/time-limit.ts";
 import { type IndexedProduct, type IndexedText, SearchIndex } from "./search-index.ts";
 import { listSynonymGroups } from "./synonyms.ts";
 
@@ -60,16 +61,6 @@ interface Row {
   creator_name?: string | null;
   category_name?: string | null;
   description?: string | null;
-}
-
-/** Waits for `work`, but not longer than `ms` (it goes on; a failure still rejects). */
-async function waitAtMost(work: Promise<unknown>, ms: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    await Promise.race([work, new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 function figuresOf(row: Row): IndexedProduct {
@@ -166,13 +157,13 @@ export class SearchIndexSync {
     if (!this.index && this.building) {
       const left = BUILD_WAIT_MS - (performance.now() - this.buildStartedAt);
       if (left > 0) {
-        await waitAtMost(this.building, left);
+        await settledWithin(this.building, left, undefined);
       }
     }
     if (!this.index) return null;
     // What changed is read first, as a rule in a millisecond or two; a large batch (the hourly
     // trending scores of a quarter of the catalogue) is not waited for beyond CATCH_UP_WAIT_MS.
-    await waitAtMost(this.catchUp(), CATCH_UP_WAIT_MS);
+    await settledWithin(this.catchUp(), CATCH_UP_WAIT_MS, undefined);
     return this.index;
   }
 
