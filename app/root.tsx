@@ -1,6 +1,5 @@
 import type { ReactNode } from "react";
 import {
-  data,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -24,6 +23,7 @@ import { Container } from "~/components/ui/page";
 import { refuseMalformedAddresses } from "~/lib/malformed-address.server";
 import { pageMeta } from "~/lib/meta";
 import { loadRootFrame, type ShopFrame } from "~/lib/shop-frame.server";
+import { LoadShopper } from "~/lib/shopper";
 import type { Route } from "./+types/root";
 import "./app.css";
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
@@ -37,8 +37,7 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader(args: Route.LoaderArgs) {
-  const { frame, headers } = await loadRootFrame(args);
-  return data(frame, { headers });
+  return loadRootFrame(args);
 }
 
 /** The title of a page the root's error boundary shows (a page's own meta names every other one). */
@@ -109,13 +108,14 @@ export function Layout({ children }: { children: ReactNode }) {
         ) : (
           <ShopDialogsProvider>
             {shop ? (
-              <SiteHeader
-                shopName={shop.shopName}
-                categories={shop.categories}
-                account={{ user: shop.user, demoAccounts: shop.demoAccounts, googleSignIn: shop.googleSignIn }}
-                cart={shop.cart}
-                wishlistCount={shop.wishlist.length}
-              />
+              <>
+                <SiteHeader
+                  shopName={shop.shopName}
+                  categories={shop.categories}
+                  account={{ demoAccounts: shop.demoAccounts, googleSignIn: shop.googleSignIn }}
+                />
+                <LoadShopper />
+              </>
             ) : (
               <header className="border-b border-border">
                 <Container className="flex h-16 items-center">

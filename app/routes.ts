@@ -61,6 +61,10 @@ export default [
     // A purchased file, through a short-lived signed link.
     route("downloads/:token", "routes/download.ts"),
     // JSON resource routes: the cart and wishlist buttons post here.
+    // Who is visiting: their account, cart, wishlist and followed creators (every page's header).
+    route("api/v1/shopper", "routes/api/shopper.ts"),
+    // What a product page shows its visitor (may they review it), and its views for the seller.
+    route("api/v1/products/:id/viewer", "routes/api/product-viewer.ts"),
     route("api/v1/cart", "routes/api/cart.ts"),
     route("api/v1/wishlist", "routes/api/wishlist.ts"),
     route("api/v1/search", "routes/api/search.ts"),

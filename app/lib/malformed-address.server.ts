@@ -28,8 +28,8 @@ export function isMalformedAddress(url: URL): boolean {
  */
 export const refuseMalformedAddresses: MiddlewareFunction<Response> = async (args, next) => {
   if (isMalformedAddress(new URL(args.request.url))) {
-    // The page keeps the shop's frame (brand, categories, account, cart): no loader will run.
-    const { frame } = await loadShopFrame(args, { adoptGuest: false });
+    // The page keeps the shop's frame (brand, categories; the header asks for the rest): no loader will run.
+    const frame = await loadShopFrame(args);
     throw data({ message: MALFORMED_ADDRESS, frame }, { status: 400 });
   }
   return next();

@@ -4,48 +4,57 @@ import { getCart } from "@server/cart/cart.ts";
 import { findShopper } from "@server/cart/shopper.ts";
 import { wishlistProductIds } from "@server/cart/wishlist.ts";
 import { listCategories } from "@server/catalogue/categories.ts";
+import { followedCreatorIds } from "@server/catalogue/follows.ts";
 import { servicesContext } from "@server/http/context.ts";
 import { data, type RouterContextProvider } from "react-router";
 import { logFault } from "./log-fault.server";
 import { adoptGuestShopper, readGuestId } from "./shopper.server";
 
+type LoaderArgs = { request: Request; context: Readonly<RouterContextProvider> };
+
 /**
- * What every page's frame shows (the header's brand, categories, account, cart and wishlist): the
- * root loader's data, and the data of a page refused before any loader ran (the 400 page).
- * `adoptGuest`: a sign-in by any way (password, Google) lands with the guest cookie still set, and
- * the guest's cart joins the account; the response must then carry `headers`.
+ * What every page's frame shows, the same for every visitor (the header's brand, categories and
+ * login modal): the root loader's data, and the data of a page refused before any loader ran (the
+ * 400 page). Nothing personal is in it, so a page is the same bytes for everyone and can be cached;
+ * the visitor's own parts come from `loadShopper` (app/routes/api/shopper.ts).
  */
-export async function loadShopFrame(
-  { request, context }: { request: Request; context: Readonly<RouterContextProvider> },
-  { adoptGuest }: { adoptGuest: boolean },
-) {
-  const { db, shopName, shopMode, auth, googleSignIn, publicUrl } = context.get(servicesContext);
-  const [categories, user, guestId] = await Promise.all([
-    listCategories(db),
-    getCurrentUser(auth, request.headers),
-    readGuestId(request),
-  ]);
-  const headers = new Headers();
-  if (adoptGuest && user && guestId) await adoptGuestShopper(db, request, user.id, headers);
-  const shopper = await findShopper(db, { userId: user?.id ?? null, guestId: user ? null : guestId });
-  const [cart, wishlist] = await Promise.all([getCart(db, shopper), wishlistProductIds(db, shopper)]);
-  const frame = {
+export async function loadShopFrame({ context }: Pick<LoaderArgs, "context">) {
+  const { db, shopName, shopMode, googleSignIn, publicUrl } = context.get(servicesContext);
+  const categories = await listCategories(db);
+  return {
     shopName,
     /** The shop's address: link previews name their pictures by absolute address. */
     publicUrl,
-    user,
     googleSignIn,
     // A live shop has no demo accounts: their published passwords appear nowhere in its pages.
     demoAccounts:
       shopMode === "demo" ? DEMO_ACCOUNTS.map(({ email, password, isSeller }) => ({ email, password, isSeller })) : [],
     categories: categories.map(({ slug, name }) => ({ slug, name })),
-    cart,
-    wishlist,
   };
-  return { frame, headers };
 }
 
-export type ShopFrame = Awaited<ReturnType<typeof loadShopFrame>>["frame"];
+export type ShopFrame = Awaited<ReturnType<typeof loadShopFrame>>;
+
+/**
+ * The visitor's own parts of every page: their account, cart, wishlist and the creators they
+ * follow. A sign-in by any way (password, Google) lands with the guest cookie still set: the
+ * guest's cart joins the account here, and `headers` drops the cookie.
+ */
+export async function loadShopper({ request, context }: LoaderArgs) {
+  const { db, auth } = context.get(servicesContext);
+  const [user, guestId] = await Promise.all([getCurrentUser(auth, request.headers), readGuestId(request)]);
+  const headers = new Headers();
+  if (user && guestId) await adoptGuestShopper(db, request, user.id, headers);
+  const shopper = await findShopper(db, { userId: user?.id ?? null, guestId: user ? null : guestId });
+  const [cart, wishlist, following] = await Promise.all([
+    getCart(db, shopper),
+    wishlistProductIds(db, shopper),
+    user ? followedCreatorIds(db, user.id) : ([] as number[]),
+  ]);
+  return { shopper: { user, cart, wishlist, following }, headers };
+}
+
+export type Shopper = Awaited<ReturnType<typeof loadShopper>>["shopper"];
 
 /** What the error screen of a page whose frame could not be loaded knows: the shop's configured name. */
 export interface NameOnlyFrame {
@@ -57,9 +66,9 @@ export interface NameOnlyFrame {
  * screen, which still names the shop: a 500 that carries the name (React Router logs no thrown
  * response, so the fault is logged here).
  */
-export async function loadRootFrame(args: { request: Request; context: Readonly<RouterContextProvider> }) {
+export async function loadRootFrame(args: LoaderArgs) {
   try {
-    return await loadShopFrame(args, { adoptGuest: true });
+    return await loadShopFrame(args);
   } catch (error) {
     if (error instanceof Response) throw error;
     logFault(error, args);

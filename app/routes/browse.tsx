@@ -8,8 +8,12 @@ import { ListingLayout } from "~/components/listing/listing-layout";
 import { Container } from "~/components/ui/page";
 import { BROWSE_LISTING, clearedHref, hrefWith } from "~/lib/listing";
 import { pageMeta } from "~/lib/meta";
+import { publicPageHeaders } from "~/lib/public-page";
 import { cn } from "~/lib/utils";
 import type { Route } from "./+types/browse";
+
+// The same for every visitor: cached by the shop and by a CDN.
+export const headers = publicPageHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);

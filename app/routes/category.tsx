@@ -9,7 +9,11 @@ import { Container } from "~/components/ui/page";
 import { countOf } from "~/lib/format";
 import { CATEGORY_LISTING, clearedHref } from "~/lib/listing";
 import { pageMeta } from "~/lib/meta";
+import { publicPageHeaders } from "~/lib/public-page";
 import type { Route } from "./+types/category";
+
+// The same for every visitor: cached by the shop and by a CDN.
+export const headers = publicPageHeaders;
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { db, publicUrl } = context.get(servicesContext);

@@ -7,6 +7,7 @@ import { Card } from "~/components/ui/card";
 import { Container, PageHeader, Section } from "~/components/ui/page";
 import { formatPrice } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
+import { publicPageHeaders } from "~/lib/public-page";
 import {
   COMMISSION_EXAMPLES_CENTS,
   PAYOUT_DAY,
@@ -17,6 +18,9 @@ import {
   SELLER_SHARE_PERCENT,
 } from "~/lib/shop-facts";
 import type { Route } from "./+types/commission";
+
+// The same for every visitor: cached by the shop and by a CDN.
+export const headers = publicPageHeaders;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(

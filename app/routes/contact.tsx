@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getCurrentUser } from "@server/accounts/current-user.ts";
 import { contactSchema } from "@server/contact/contact-schema.ts";
 import { submitContactMessage } from "@server/contact/submit-contact-message.ts";
 import { servicesContext } from "@server/http/context.ts";
@@ -16,13 +17,15 @@ import { readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
 import { formAction } from "~/lib/refusal.server";
 import { SUPPORT_HOURS } from "~/lib/shop-facts";
-import { useShop } from "~/root";
 import type { Route } from "./+types/contact";
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { auth, supportEmail } = context.get(servicesContext);
   // Other pages may suggest a subject, e.g. /contact?subject=Seller%20application
   const subject = new URL(request.url).searchParams.get("subject")?.slice(0, 150) ?? "";
-  return { subject, supportEmail: context.get(servicesContext).supportEmail };
+  // A signed-in user writes as themselves: their name and email are filled in (and can be changed).
+  const user = await getCurrentUser(auth, request.headers);
+  return { subject, supportEmail, writer: { name: user?.name ?? "", email: user?.email ?? "" } };
 }
 
 export const action = formAction(async ({ request, context }: Route.ActionArgs) => {
@@ -46,8 +49,6 @@ function FieldError({ id, errors }: { id: string; errors: string[] | undefined }
 }
 
 export default function ContactPage({ loaderData, actionData }: Route.ComponentProps) {
-  // A signed-in user writes as themselves: their name and email are filled in (and can be changed).
-  const user = useShop()?.user;
   const navigation = useNavigation();
   const sending = navigation.state === "submitting";
   // A form the shop could not read at all comes back as a refusal with a message.
@@ -56,7 +57,7 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
   const [form, fields] = useForm({
     lastResult: actionData && "result" in actionData ? actionData.result : undefined,
     constraint: getZodConstraint(contactSchema),
-    defaultValue: { name: user?.name ?? "", email: user?.email ?? "", subject: loaderData.subject },
+    defaultValue: { ...loaderData.writer, subject: loaderData.subject },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: contactSchema }),

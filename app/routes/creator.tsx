@@ -1,6 +1,6 @@
 import { getCurrentUser } from "@server/accounts/current-user.ts";
 import { getCreatorProfile } from "@server/catalogue/creator-profile.ts";
-import { isFollowing, toggleFollow } from "@server/catalogue/follows.ts";
+import { toggleFollow } from "@server/catalogue/follows.ts";
 import { servicesContext } from "@server/http/context.ts";
 import { Refusal } from "@server/lib/refusal.ts";
 import { isWebAddress } from "@server/lib/web-address.ts";
@@ -19,22 +19,22 @@ import { keepPageOnFault } from "~/lib/fetcher-fault";
 import { parseIntent, readForm } from "~/lib/form.server";
 import { formatCount } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
+import { publicPageHeaders } from "~/lib/public-page";
 import { formAction } from "~/lib/refusal.server";
 import type { Route } from "./+types/creator";
 
+// The same for every visitor: cached by the shop and by a CDN.
+export const headers = publicPageHeaders;
+
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { db, auth } = context.get(servicesContext);
+  const { db } = context.get(servicesContext);
   const creator = await getCreatorProfile(db, params.creatorId);
-  if (!creator) return { creator: null, products: [], total: 0, following: false, page: 0 };
+  if (!creator) return { creator: null, products: [], total: 0, page: 0 };
   // Three products, until View All Products asks for every one (?all, then Load More pages).
   const url = new URL(request.url);
   const page = url.searchParams.has("all") ? Math.min(Math.max(1, Number(url.searchParams.get("page")) || 1), 100) : 0;
-  const user = await getCurrentUser(auth, request.headers);
-  const [{ products, total }, following] = await Promise.all([
-    searchProducts(db, { creatorId: creator.id, limit: page ? page * PAGE_SIZE : 3 }),
-    isFollowing(db, user?.id ?? null, creator.id),
-  ]);
-  return { creator: { ...creator, website: safeWebsite(creator.website) }, products, total, following, page };
+  const { products, total } = await searchProducts(db, { creatorId: creator.id, limit: page ? page * PAGE_SIZE : 3 });
+  return { creator: { ...creator, website: safeWebsite(creator.website) }, products, total, page };
 }
 
 /** POST intent=follow: follows the creator or stops (signed-in users only). */
@@ -61,7 +61,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageMeta(matches, loaderData?.creator?.name ?? "Creator Not Found", loaderData?.creator?.bio);
 
 export default function CreatorPage({ loaderData }: Route.ComponentProps) {
-  const { creator, products, total, following, page } = loaderData;
+  const { creator, products, total, page } = loaderData;
   if (!creator) {
     return (
       <Container className="py-24 text-center">
@@ -91,7 +91,7 @@ export default function CreatorPage({ loaderData }: Route.ComponentProps) {
         <div className="flex-1">
           <div className="flex flex-wrap items-center gap-4">
             <h1 className="text-3xl font-bold">{creator.name}</h1>
-            <FollowButton following={following} name={creator.name} />
+            <FollowButton creatorId={creator.id} name={creator.name} />
           </div>
           <p className="text-lg text-muted-foreground">{creator.specialty}</p>
           <ul className="mt-2 flex flex-wrap gap-2" aria-label="Badges">

@@ -6,8 +6,12 @@ import { NumberedStepCards } from "~/components/content/numbered-steps";
 import { TextLink } from "~/components/content/text-link";
 import { Container, PageHeader, Section } from "~/components/ui/page";
 import { pageMeta } from "~/lib/meta";
+import { publicPageHeaders } from "~/lib/public-page";
 import { APPEAL_REVIEW_TIME, APPEAL_WINDOW_DAYS, ENFORCEMENT_STEPS, SELLER_RESPONSE_HOURS } from "~/lib/shop-facts";
 import type { Route } from "./+types/guidelines";
+
+// The same for every visitor: cached by the shop and by a CDN.
+export const headers = publicPageHeaders;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(

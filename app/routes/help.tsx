@@ -5,6 +5,7 @@ import { TextLink } from "~/components/content/text-link";
 import { Container, PageHeader, Section } from "~/components/ui/page";
 import { pageMeta } from "~/lib/meta";
 import { ORDER_LINK_DAYS, ORDER_LOOKUP_PATH } from "~/lib/order-link";
+import { publicPageHeaders } from "~/lib/public-page";
 import {
   MONEY_BACK_GUARANTEE_DAYS,
   REFUND_PROCESSING,
@@ -14,6 +15,9 @@ import {
   SUPPORT_HOURS,
 } from "~/lib/shop-facts";
 import type { Route } from "./+types/help";
+
+// The same for every visitor: cached by the shop and by a CDN.
+export const headers = publicPageHeaders;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(

@@ -8,7 +8,11 @@ import { Button } from "~/components/ui/button";
 import { Container } from "~/components/ui/page";
 import { countOf, formatCount } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
+import { publicPageHeaders } from "~/lib/public-page";
 import type { Route } from "./+types/home";
+
+// The same for every visitor: cached by the shop and by a CDN.
+export const headers = publicPageHeaders;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, shopName } = context.get(servicesContext);

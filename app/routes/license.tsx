@@ -6,7 +6,11 @@ import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
 import { Container, PageHeader, Section } from "~/components/ui/page";
 import { pageMeta } from "~/lib/meta";
+import { publicPageHeaders } from "~/lib/public-page";
 import type { Route } from "./+types/license";
+
+// The same for every visitor: cached by the shop and by a CDN.
+export const headers = publicPageHeaders;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(

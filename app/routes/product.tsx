@@ -1,8 +1,7 @@
 import { getCurrentUser } from "@server/accounts/current-user.ts";
 import { getProductDetail } from "@server/catalogue/product-detail.ts";
 import { listReviews, ratingBreakdown } from "@server/catalogue/product-reviews.ts";
-import { isCountableView, recordProductView } from "@server/catalogue/record-product-view.ts";
-import { reviewEligibility, reviewSchema, writeReview } from "@server/catalogue/write-review.ts";
+import { reviewSchema, writeReview } from "@server/catalogue/write-review.ts";
 import { servicesContext } from "@server/http/context.ts";
 import { parseRecordId } from "@server/lib/record-id.ts";
 import { Refusal } from "@server/lib/refusal.ts";
@@ -16,6 +15,7 @@ import { ProductGallery } from "~/components/product/product-gallery";
 import { ProductTabs } from "~/components/product/product-tabs";
 import { ShareButton } from "~/components/product/share-button";
 import { RatingSummary } from "~/components/product/star-rating";
+import { useCountedView } from "~/components/product/use-product-viewer";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Container } from "~/components/ui/page";
@@ -23,11 +23,15 @@ import { keepPageOnFault } from "~/lib/fetcher-fault";
 import { parseForm, readForm } from "~/lib/form.server";
 import { discountPercent, formatCount, formatPrice } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
+import { publicPageHeaders } from "~/lib/public-page";
 import { formAction } from "~/lib/refusal.server";
 import type { Route } from "./+types/product";
 
+// The same for every visitor: cached by the shop and by a CDN.
+export const headers = publicPageHeaders;
+
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { db, publicUrl, auth } = context.get(servicesContext);
+  const { db, publicUrl } = context.get(servicesContext);
   const id = parseRecordId(params.id);
   const product = id === undefined ? null : await getProductDetail(db, id);
   // An unknown product goes to /browse (SPEC section 2).
@@ -35,33 +39,22 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // ?reviews=N: Read All Reviews, page N; otherwise the three latest.
   const reviewsPage = Number(new URL(request.url).searchParams.get("reviews"));
   const paged = Number.isInteger(reviewsPage) && reviewsPage >= 1;
-  const [reviews, breakdown, user] = await Promise.all([
+  const [reviews, breakdown] = await Promise.all([
     paged ? listReviews(db, id, { page: reviewsPage }) : listReviews(db, id, { perPage: 3 }),
     ratingBreakdown(db, id),
-    getCurrentUser(auth, request.headers),
   ]);
-  // One view for the seller's analytics (not the pages of Read All Reviews); counting must never
-  // hold up or fail the page, so it is not awaited and a failure is only logged.
-  if (!paged && isCountableView(request.headers)) {
-    recordProductView(db, { productId: id, viewerUserId: user?.id ?? null }).catch((error: unknown) =>
-      console.error("Could not count a product view", error),
-    );
-  }
-  const reviewState = user ? await reviewEligibility(db, user.id, id) : ("guest" as const);
   return {
     product,
     reviews,
     breakdown,
     paged,
-    reviewState,
     url: `${publicUrl}/product/${id}`,
     publicUrl,
     preview: productOgImagePath(id, product.images[0]?.url),
   };
 }
 
-// The cart and wishlist buttons post to /api/v1/*: nothing this page loads changes, and loading it
-// again would count another view.
+// The cart and wishlist buttons post to /api/v1/*: nothing this page loads changes.
 export function shouldRevalidate({ formAction, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   if (formAction?.startsWith("/api/v1/")) return false;
   return defaultShouldRevalidate;
@@ -148,6 +141,8 @@ function BackButton({ fallback }: { fallback: string }) {
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product, reviews, breakdown, paged, url } = loaderData;
+  // One view for the seller's analytics: not the pages of Read All Reviews.
+  useCountedView(product.id, { skip: paged });
   const discount = discountPercent(product.priceCents, product.originalPriceCents);
   return (
     <Container className="py-8">
@@ -227,13 +222,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           </ul>
         </div>
       </div>
-      <ProductTabs
-        product={product}
-        reviews={reviews}
-        breakdown={breakdown}
-        paged={paged}
-        reviewState={loaderData.reviewState}
-      />
+      <ProductTabs product={product} reviews={reviews} breakdown={breakdown} paged={paged} />
       {product.related.length > 0 ? (
         <section className="mt-12" aria-labelledby="related-heading">
           <h2 id="related-heading" className="text-2xl font-bold">

@@ -7,8 +7,12 @@ import { Card } from "~/components/ui/card";
 import { Container, PageHeader, Section } from "~/components/ui/page";
 import { pageMeta } from "~/lib/meta";
 import { ORDER_LOOKUP_PATH } from "~/lib/order-link";
+import { publicPageHeaders } from "~/lib/public-page";
 import { MONEY_BACK_GUARANTEE_DAYS, REFUND_PROCESSING, REFUND_REVIEW_HOURS } from "~/lib/shop-facts";
 import type { Route } from "./+types/refund-policy";
+
+// The same for every visitor: cached by the shop and by a CDN.
+export const headers = publicPageHeaders;
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(

@@ -13,7 +13,11 @@ import { Container } from "~/components/ui/page";
 import { countOf } from "~/lib/format";
 import { clearedHref, SEARCH_LISTING } from "~/lib/listing";
 import { pageMeta } from "~/lib/meta";
+import { publicPageHeaders } from "~/lib/public-page";
 import type { Route } from "./+types/search";
+
+// The same for every visitor: cached by the shop and by a CDN.
+export const headers = publicPageHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, searchLog, clientAddress } = context.get(servicesContext);

@@ -11,7 +11,11 @@ import { Container } from "~/components/ui/page";
 import { formatCount } from "~/lib/format";
 import { clearedHref, TRENDING_LISTING } from "~/lib/listing";
 import { pageMeta } from "~/lib/meta";
+import { publicPageHeaders } from "~/lib/public-page";
 import type { Route } from "./+types/trending";
+
+// The same for every visitor: cached by the shop and by a CDN.
+export const headers = publicPageHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);

@@ -3,16 +3,6 @@ import type { Database } from "../db/client.ts";
 import { creatorFollows, creators } from "../db/schema.ts";
 import { Refusal } from "../lib/refusal.ts";
 
-/** Whether the user follows the creator (false for a visitor). */
-export async function isFollowing(db: Database, userId: string | null, creatorId: number): Promise<boolean> {
-  if (!userId) return false;
-  const [row] = await db
-    .select({ creatorId: creatorFollows.creatorId })
-    .from(creatorFollows)
-    .where(and(eq(creatorFollows.userId, userId), eq(creatorFollows.creatorId, creatorId)));
-  return Boolean(row);
-}
-
 /** Follows the creator, or stops following; the creator's follower count follows (by trigger). */
 export async function toggleFollow(
   db: Database,
@@ -54,4 +44,13 @@ export function followedCreators(db: Database, userId: string) {
     .innerJoin(creators, eq(creators.id, creatorFollows.creatorId))
     .where(eq(creatorFollows.userId, userId))
     .orderBy(desc(creatorFollows.createdAt));
+}
+
+/** The ids of the creators the user follows (every page's Follow buttons read them). */
+export async function followedCreatorIds(db: Database, userId: string): Promise<number[]> {
+  const rows = await db
+    .select({ creatorId: creatorFollows.creatorId })
+    .from(creatorFollows)
+    .where(eq(creatorFollows.userId, userId));
+  return rows.map((row) => row.creatorId);
 }

@@ -28,6 +28,7 @@ import {
   uploadedProductImages,
 } from "./generated-media.ts";
 import { healthCheck } from "./health.ts";
+import { pageCacheOf } from "./page-cache.ts";
 import { rateLimits } from "./rate-limits.ts";
 import { reactRouterHandler } from "./react-router-handler.ts";
 import { maskTokens, requestLog } from "./request-log.ts";
@@ -130,6 +131,8 @@ export function createApp({
       build: serverBuild,
       mode: config.nodeEnv === "development" ? "development" : "production",
       bodyLimit: config.bodyLimitBytes,
+      // In development a page changes with its code: none is kept.
+      pageCache: config.nodeEnv === "development" ? undefined : pageCacheOf(db),
       getLoadContext(req, res) {
         const context = new RouterContextProvider();
         context.set(servicesContext, {

@@ -2,6 +2,7 @@ import { writeReadableStreamToWritable } from "@react-router/node";
 import type { Request as ExpressRequest, RequestHandler } from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import { bodyLimitFor, boundedBody, discardBody } from "./body-limit.ts";
+import { type CachedPage, cachedPageOf, type PageCache } from "./page-cache.ts";
 
 interface Options {
   build: ServerBuild;
@@ -9,6 +10,8 @@ interface Options {
   getLoadContext: (req: ExpressRequest, res: Parameters<RequestHandler>[1]) => RouterContextProvider;
   /** The largest body read for a route without an upload (see body-limit.ts). */
   bodyLimit: number;
+  /** Where pages the same for every visitor are kept (none in development). */
+  pageCache?: PageCache;
 }
 
 /**
@@ -17,7 +20,7 @@ interface Options {
  * BodyTooLargeError (app/lib/form.server.ts answers 413) and the rest is discarded, so an endless
  * upload is never buffered. See docs/decisions/018-bounded-bodies-and-one-refusal-path.md.
  */
-export function reactRouterHandler({ build, mode, getLoadContext, bodyLimit }: Options): RequestHandler {
+export function reactRouterHandler({ build, mode, getLoadContext, bodyLimit, pageCache }: Options): RequestHandler {
   const handle = createRequestHandler(build, mode);
   return async (req, res, next) => {
     try {
@@ -27,6 +30,13 @@ export function reactRouterHandler({ build, mode, getLoadContext, bodyLimit }: O
         res.status(400).type("text/plain").send("The Host header of this request is not valid.");
         return;
       }
+      const reading = req.method === "GET" || req.method === "HEAD";
+      const cached = reading ? pageCache?.get(url) : undefined;
+      if (cached) {
+        sendPage(req, res, cached);
+        return;
+      }
+      const mark = pageCache?.mark();
       const controller = new AbortController();
       res.on("close", () => {
         if (!res.writableFinished) controller.abort();
@@ -44,6 +54,14 @@ export function reactRouterHandler({ build, mode, getLoadContext, bodyLimit }: O
       // A body the route did not read to its end (a visitor sent away before reading it) is read
       // and thrown away, or the connection could not carry the next request.
       if (init.body) discardBody(req);
+      if (req.method === "GET" && isPublic(response)) {
+        // The same for everyone: sent whole, with an ETag, and kept for the next visitor.
+        const page = cachedPageOf(response.status, response.headers, Buffer.from(await response.arrayBuffer()));
+        if (pageCache && mark !== undefined) pageCache.set(url, page, mark);
+        sendPage(req, res, page);
+        return;
+      }
+      if (reading && !response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "private, no-cache");
       await send(res, response);
     } catch (error) {
       next(error);
@@ -67,6 +85,44 @@ function headersOf(req: ExpressRequest): Headers {
     else if (value !== undefined) headers.set(name, value);
   }
   return headers;
+}
+
+/** A page for everyone: a 200 that says `public` and sets no cookie. */
+function isPublic(response: Response): boolean {
+  return (
+    response.status === 200 &&
+    /\bpublic\b/.test(response.headers.get("Cache-Control") ?? "") &&
+    !response.headers.has("Set-Cookie")
+  );
+}
+
+/**
+ * A page the same for everyone, or 304 when the browser (or a CDN) holds it already. Its inline
+ * scripts are allowed by their hashes, not by this response's nonce: the page and its headers may
+ * be kept and sent to others.
+ */
+function sendPage(req: ExpressRequest, res: Parameters<RequestHandler>[1], page: CachedPage) {
+  const policy = res.getHeader("Content-Security-Policy");
+  if (typeof policy === "string") {
+    const hashes = page.scriptHashes.length ? page.scriptHashes.join(" ") : "";
+    res.setHeader(
+      "Content-Security-Policy",
+      policy.replace(`'nonce-${res.locals.cspNonce as string}'`, hashes).replace(/ {2,}/g, " "),
+    );
+  }
+  res.status(page.status);
+  for (const [name, value] of page.headers) res.append(name, value);
+  // A page's data for a navigation in the browser (/product/1.data) is asked for again after a
+  // form was sent: a browser's or CDN's stale copy (stale-while-revalidate) would undo what the
+  // visitor just did. The browser asks each time (304 while unchanged); this server's copy is current.
+  if (new URL(req.originalUrl, "http://x").pathname.endsWith(".data")) res.setHeader("Cache-Control", "private, no-cache");
+  res.setHeader("ETag", page.etag);
+  if (req.fresh) {
+    res.status(304).end();
+    return;
+  }
+  res.setHeader("Content-Length", page.body.length);
+  res.end(req.method === "HEAD" ? undefined : page.body);
 }
 
 async function send(res: Parameters<RequestHandler>[1], response: Response) {

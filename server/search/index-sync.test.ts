@@ -113,7 +113,7 @@ describe("each app server's search index", () => {
     const listeners = async () => {
       const { rows } = await database.pool.query<{ n: number }>(
         `SELECT count(*)::int AS n FROM pg_stat_activity
-          WHERE datname = current_database() AND query = 'LISTEN search_synonyms_changed'`,
+          WHERE datname = current_database() AND query = 'LISTEN "search_synonyms_changed"'`,
       );
       return rows[0]!.n;
     };

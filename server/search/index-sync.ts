@@ -1,5 +1,6 @@
-import pg from "pg";
+import type pg from "pg";
 import { type Database, onDatabaseClose } from "../db/client.ts";
+import { type Listening, listenTo } from "../db/listen.ts";
 import { settledWithin } from "../lib/time-limit.ts";
 import { type IndexedProduct, type IndexedText, SearchIndex } from "./search-index.ts";
 import { listSynonymGroups } from "./synonyms.ts";
@@ -117,9 +118,8 @@ export class SearchIndexSync {
   private buildSeconds = 0;
   private running: Promise<void> | null = null;
   private queued: Promise<void> | null = null;
-  private listener: pg.Client | null = null;
+  private listening: Listening | null = null;
   private stopped = false;
-  private listening = false;
   private readonly pool: pg.Pool;
   private readonly options: SearchIndexSyncOptions;
 
@@ -140,9 +140,15 @@ export class SearchIndexSync {
   /** Starts listening for changes and building the index (in the background). */
   start(): void {
     // Listening starts once: a build that failed is tried again by the next search, on the same listener.
-    if (!this.listening) {
-      this.listening = true;
-      void this.listen();
+    if (!this.listening && !this.stopped) {
+      this.listening = listenTo(this.pool, ["product_search_changed", "search_synonyms_changed"], {
+        onNotification: (channel) => {
+          if (channel === "search_synonyms_changed") void this.reloadSynonyms();
+          else void this.catchUp().catch((error: Error) => this.options.onError?.(error));
+        },
+        // A lost connection may have missed notifications: catch up.
+        onLost: () => void this.catchUp().catch(() => {}),
+      });
     }
     if (this.building || this.index) return;
     this.rebuild();
@@ -187,9 +193,7 @@ export class SearchIndexSync {
 
   async stop(): Promise<void> {
     this.stopped = true;
-    const listener = this.listener;
-    this.listener = null;
-    await listener?.end().catch(() => {});
+    await this.listening?.stop();
     await this.building?.catch(() => {});
   }
 
@@ -314,33 +318,6 @@ export class SearchIndexSync {
     }
     index.compactIfWorthIt();
     this.seen = { xmax: head.xmax, xip: head.xip };
-  }
-
-  private async listen() {
-    if (this.stopped) return;
-    const listener = new pg.Client(this.pool.options);
-    listener.on("error", () => {});
-    listener.on("notification", (message) => {
-      if (message.channel === "search_synonyms_changed") void this.reloadSynonyms();
-      else void this.catchUp().catch((error: Error) => this.options.onError?.(error));
-    });
-    // A lost connection may have missed notifications: catch up, and listen again a little later.
-    listener.on("end", () => {
-      if (this.listener !== listener || this.stopped) return;
-      this.listener = null;
-      setTimeout(() => void this.listen(), 1_000).unref();
-      void this.catchUp().catch(() => {});
-    });
-    try {
-      await listener.connect();
-      await listener.query("LISTEN product_search_changed");
-      await listener.query("LISTEN search_synonyms_changed");
-      if (this.stopped) await listener.end();
-      else this.listener = listener;
-    } catch {
-      await listener.end().catch(() => {});
-      if (!this.stopped) setTimeout(() => void this.listen(), 1_000).unref();
-    }
   }
 
   private async reloadSynonyms() {

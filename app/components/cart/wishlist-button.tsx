@@ -1,8 +1,8 @@
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { SpriteIcon } from "~/components/ui/icon-sprite";
+import { useShopper } from "~/lib/shopper";
 import { cn } from "~/lib/utils";
-import { useShop } from "~/root";
 
 import { WISHLIST_FETCHER, type WishlistAnswer } from "./use-cart-change";
 
@@ -20,7 +20,7 @@ export function WishlistButton({
   withLabel?: boolean;
 }) {
   const fetcher = useFetcher<WishlistAnswer>({ key: WISHLIST_FETCHER });
-  const saved = useShop()?.wishlist.includes(productId) ?? false;
+  const saved = useShopper()?.wishlist.includes(productId) ?? false;
   // While this product's change is on its way, show what it will be.
   const pending = fetcher.state !== "idle" && fetcher.formData?.get("productId") === String(productId);
   const inWishlist = pending ? !saved : saved;

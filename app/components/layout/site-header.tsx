@@ -1,5 +1,4 @@
 import type { CurrentUser } from "@server/accounts/current-user.ts";
-import type { Cart } from "@server/cart/cart.ts";
 import { Heart, Menu, ShoppingCart, X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { useEffect, useRef, useState } from "react";
@@ -11,6 +10,7 @@ import { Button } from "~/components/ui/button";
 import { Container } from "~/components/ui/page";
 import { nounFor } from "~/lib/format";
 import { safeNextPath } from "~/lib/next-path";
+import { useShopper } from "~/lib/shopper";
 import { cn } from "~/lib/utils";
 import { HeaderSearch } from "./header-search";
 import { useShopDialogs } from "./shop-dialogs";
@@ -20,18 +20,20 @@ interface HeaderProps {
   shopName: string;
   categories: { slug: string; name: string }[];
   account: AccountProps;
-  /** Null when the page could not load it (the error screen). */
-  cart: Cart | null;
-  wishlistCount: number;
 }
 
 interface AccountProps {
-  user: CurrentUser | null;
   demoAccounts: DemoAccount[];
   googleSignIn: boolean;
 }
 
-function AccountButton({ user, inMenu = false }: { user: CurrentUser | null; inMenu?: boolean }) {
+/**
+ * The account menu, or Login for a visitor. Until the page knows who is visiting (the shopper's
+ * parts come after the page, app/lib/shopper.ts) it keeps the place empty rather than say Login to
+ * someone signed in.
+ */
+function AccountButton({ user, inMenu = false }: { user: CurrentUser | null | undefined; inMenu?: boolean }) {
+  if (user === undefined) return <span className="block h-9 w-24" />;
   if (user) return <UserMenu user={user} />;
   // In the phone menu, the menu closes first so that the login modal is the only one open.
   return inMenu ? (
@@ -48,7 +50,7 @@ function AccountButton({ user, inMenu = false }: { user: CurrentUser | null; inM
  * account page sent the visitor here (?signin=required), to go back to that page (&next=) once
  * they have signed in from it.
  */
-function VisitorLogin({ user, demoAccounts, googleSignIn }: AccountProps) {
+function VisitorLogin({ user, demoAccounts, googleSignIn }: AccountProps & { user: CurrentUser | null | undefined }) {
   const { open, setOpen, show } = useShopDialogs().login;
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
@@ -67,8 +69,9 @@ function VisitorLogin({ user, demoAccounts, googleSignIn }: AccountProps) {
   const signedOutHere = useRef(false);
   if (userId) signedOutHere.current = true;
   const required = params.get("signin") === "required";
+  const known = user !== undefined;
   useEffect(() => {
-    if (!required || userId) return;
+    if (!required || !known || userId) return;
     if (!signedOutHere.current) {
       setNext(safeNextPath(params.get("next")));
       show();
@@ -81,15 +84,17 @@ function VisitorLogin({ user, demoAccounts, googleSignIn }: AccountProps) {
       },
       { replace: true, preventScrollReset: true },
     );
-  }, [required, userId, params, show, setParams]);
-  return user ? null : <LoginDialog demoAccounts={demoAccounts} googleSignIn={googleSignIn} next={next} />;
+  }, [required, known, userId, params, show, setParams]);
+  return user !== null ? null : <LoginDialog demoAccounts={demoAccounts} googleSignIn={googleSignIn} next={next} />;
 }
 
 /**
  * What a count button says: its name and count for screen readers ("Cart, 2 items"), the
  * count as a badge on screen. The visible count is part of the name, as WCAG asks.
  */
-function CountLabel({ label, count }: { label: string; count: number }) {
+function CountLabel({ label, count }: { label: string; count: number | undefined }) {
+  // Not known yet: the button has its name, and the count comes with the shopper's parts.
+  if (count === undefined) return <span className="sr-only">{label}</span>;
   const noun = nounFor(count, "item", "items");
   return (
     <>
@@ -107,7 +112,7 @@ function CountLabel({ label, count }: { label: string; count: number }) {
 }
 
 /** The wishlist button with its count. */
-function WishlistButton({ count, className }: { count: number; className?: string }) {
+function WishlistButton({ count, className }: { count: number | undefined; className?: string }) {
   return (
     <Button variant="ghost" size="icon" className={cn("relative", className)} asChild>
       <Link to="/wishlist">
@@ -119,7 +124,7 @@ function WishlistButton({ count, className }: { count: number; className?: strin
 }
 
 /** The cart button with its count (the sum of its quantities): in the header at every width. */
-function CartButton({ count }: { count: number }) {
+function CartButton({ count }: { count: number | undefined }) {
   const openCart = useShopDialogs().cart.show;
   return (
     <Button variant="ghost" size="icon" className="relative" onClick={openCart}>
@@ -135,8 +140,11 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
     isActive && "text-primary",
   );
 
-export function SiteHeader({ shopName, categories, account, cart, wishlistCount }: HeaderProps) {
-  const cartCount = cart?.count ?? 0;
+export function SiteHeader({ shopName, categories, account }: HeaderProps) {
+  const shopper = useShopper();
+  const user = shopper?.user;
+  const cartCount = shopper?.cart.count;
+  const wishlistCount = shopper?.wishlist.length;
   const links = [
     ...categories.map((c) => ({ to: `/category/${c.slug}`, label: c.name })),
     { to: "/browse", label: "Browse All" },
@@ -153,9 +161,9 @@ export function SiteHeader({ shopName, categories, account, cart, wishlistCount 
           {/* On a phone too, next to the menu: the toasts (bottom right) never cover it there. */}
           <CartButton count={cartCount} />
           <div className="ml-2 hidden sm:block">
-            <AccountButton user={account.user} />
+            <AccountButton user={user} />
           </div>
-          <MobileMenu shopName={shopName} links={links} account={account} wishlistCount={wishlistCount} />
+          <MobileMenu shopName={shopName} links={links} user={user} wishlistCount={wishlistCount} />
         </div>
       </Container>
       <nav aria-label="Categories" className="hidden border-t border-border md:block">
@@ -167,8 +175,8 @@ export function SiteHeader({ shopName, categories, account, cart, wishlistCount 
           ))}
         </Container>
       </nav>
-      {cart ? <CartDialog cart={cart} signedIn={Boolean(account.user)} /> : null}
-      <VisitorLogin {...account} />
+      {shopper ? <CartDialog cart={shopper.cart} signedIn={Boolean(user)} /> : null}
+      <VisitorLogin {...account} user={user} />
     </header>
   );
 }
@@ -176,18 +184,18 @@ export function SiteHeader({ shopName, categories, account, cart, wishlistCount 
 function MobileMenu({
   shopName,
   links,
-  account,
+  user,
   wishlistCount,
 }: {
   shopName: string;
   links: { to: string; label: string }[];
-  account: AccountProps;
-  wishlistCount: number;
+  user: CurrentUser | null | undefined;
+  wishlistCount: number | undefined;
 }) {
   // The menu closes once the page changes, or the user signs in or out from it.
   const [open, setOpen] = useState(false);
   const location = useLocation();
-  const userId = account.user?.id;
+  const userId = user?.id;
   useEffect(() => setOpen(false), [location.key, userId]);
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
@@ -221,7 +229,7 @@ function MobileMenu({
           <div className="mt-auto flex items-center gap-2 border-t border-border pt-4">
             <WishlistButton count={wishlistCount} />
             <div className="ml-auto">
-              <AccountButton user={account.user} inMenu />
+              <AccountButton user={user} inMenu />
             </div>
           </div>
         </Dialog.Content>

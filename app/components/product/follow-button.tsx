@@ -4,14 +4,16 @@ import { useFetcher } from "react-router";
 import { toast } from "sonner";
 import { useShopDialogs } from "~/components/layout/shop-dialogs";
 import { Button } from "~/components/ui/button";
-import { useShop } from "~/root";
+import { useShopper } from "~/lib/shopper";
 
 type FollowAnswer = { ok: true; following: boolean; followers: number } | { ok: false; message: string };
 
 /** Follow Creator: for a signed-in user it follows (or stops); a visitor is asked to sign in first. */
-export function FollowButton({ following, name }: { following: boolean; name: string }) {
+export function FollowButton({ creatorId, name }: { creatorId: number; name: string }) {
   const fetcher = useFetcher<FollowAnswer>();
-  const signedIn = Boolean(useShop()?.user);
+  const shopper = useShopper();
+  const signedIn = Boolean(shopper?.user);
+  const following = shopper?.following.includes(creatorId) ?? false;
   const login = useShopDialogs().login;
   const pending = fetcher.state !== "idle";
   const shown = pending ? !following : following;
@@ -26,6 +28,8 @@ export function FollowButton({ following, name }: { following: boolean; name: st
   return (
     <Button
       type="button"
+      // Until the page knows who is visiting, a click could follow or stop on a guess.
+      disabled={!shopper}
       variant={shown ? "outline" : "primary"}
       onClick={() => (signedIn ? fetcher.submit({ intent: "follow" }, { method: "post" }) : login.show())}
     >

@@ -1,6 +1,5 @@
 import type { ProductDetail } from "@server/catalogue/product-detail.ts";
 import type { ReviewPage } from "@server/catalogue/product-reviews.ts";
-import type { ReviewEligibility } from "@server/catalogue/write-review.ts";
 import { BadgeCheck } from "lucide-react";
 import { Tabs } from "radix-ui";
 import { Link } from "react-router";
@@ -11,6 +10,7 @@ import { countOf, formatDuration, formatFileSize } from "~/lib/format";
 import { MONEY_BACK_GUARANTEE_DAYS, REFUND_PROCESSING, REFUND_REVIEW_HOURS } from "~/lib/shop-facts";
 import { ReviewForm } from "./review-form";
 import { StarRating } from "./star-rating";
+import { useReviewState } from "./use-product-viewer";
 
 // The product page's tabs (SPEC section 2): Product Details, Features, Reviews and FAQ.
 
@@ -46,12 +46,12 @@ interface ReviewsProps {
   breakdown: { stars: number; count: number }[];
   /** Read All Reviews was chosen: the Reviews tab opens, page by page. */
   paged: boolean;
-  /** Whether the visitor may review: only signed-in buyers, once. */
-  reviewState: "guest" | ReviewEligibility;
 }
 
-function Reviews({ product, reviews, breakdown, paged, reviewState }: ReviewsProps) {
+function Reviews({ product, reviews, breakdown, paged }: ReviewsProps) {
   const count = product.reviewCount;
+  // Whether the visitor may review: only signed-in buyers, once.
+  const reviewState = useReviewState(product.id);
   return (
     <div className="grid gap-8 md:grid-cols-[14rem_1fr]">
       <div>
@@ -166,7 +166,7 @@ function FileList({ files }: { files: ProductDetail["files"] }) {
   );
 }
 
-export function ProductTabs({ product, reviews, breakdown, paged, reviewState }: ReviewsProps) {
+export function ProductTabs({ product, reviews, breakdown, paged }: ReviewsProps) {
   const sizes = [
     product.pages ? `${product.pages} pages` : null,
     product.prints ? `${product.prints} prints` : null,
@@ -229,7 +229,7 @@ export function ProductTabs({ product, reviews, breakdown, paged, reviewState }:
         </ul>
       </Tabs.Content>
       <Tabs.Content value="reviews" className="py-6">
-        <Reviews product={product} reviews={reviews} breakdown={breakdown} paged={paged} reviewState={reviewState} />
+        <Reviews product={product} reviews={reviews} breakdown={breakdown} paged={paged} />
       </Tabs.Content>
       <Tabs.Content value="faq" className="py-6">
         <dl className="grid gap-6">
