@@ -78,11 +78,16 @@ if (config.nodeEnv === "development") {
   app.use(async (req, res, next) => {
     try {
       const { createApp } = await viteServer!.ssrLoadModule("./server/http/app.ts");
-      createApp({ db: database.db, config, authSecret, logger, jobs, metrics: monitoring.metrics, searchLog })(
-        req,
-        res,
-        next,
-      );
+      createApp({
+        db: database.db,
+        readDb: database.readDb,
+        config,
+        authSecret,
+        logger,
+        jobs,
+        metrics: monitoring.metrics,
+        searchLog,
+      })(req, res, next);
     } catch (error) {
       if (error instanceof Error) viteServer!.ssrFixStacktrace(error);
       next(error);
@@ -100,6 +105,7 @@ if (config.nodeEnv === "development") {
   app.use(
     createApp({
       db: database.db,
+      readDb: database.readDb,
       config,
       authSecret,
       logger,

@@ -36,6 +36,8 @@ import { assignNonce, securityHeaders } from "./security-headers.ts";
 
 export interface AppOptions {
   db: Database;
+  /** Where the public catalogue pages read (RequestServices.readDb); `db` when absent. */
+  readDb?: Database;
   config: Config;
   /** The secret that signs session cookies (server/accounts/auth-secret.ts). */
   authSecret: string;
@@ -53,6 +55,7 @@ export interface AppOptions {
 // graph with the route modules (the request context below is the same object in both).
 export function createApp({
   db,
+  readDb = db,
   config,
   authSecret,
   logger,
@@ -134,6 +137,7 @@ export function createApp({
         const context = new RouterContextProvider();
         context.set(servicesContext, {
           db,
+          readDb,
           shopName: config.shopName,
           shopMode: config.shopMode,
           publicUrl: config.publicUrl,
