@@ -59,6 +59,8 @@ try {
     onError: (error) => logger.error({ err: error }, "Search index"),
   });
   useSearchService(database.db, search);
+  // The catalogue pages search through readDb: the same worker answers them.
+  useSearchService(database.readDb, search);
 } catch (error) {
   logger.fatal((error as Error).message);
   process.exit(1);

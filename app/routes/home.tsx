@@ -11,8 +11,8 @@ import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/home";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db, shopName } = context.get(servicesContext);
-  return { shopName, ...(await getHomePage(db)) };
+  const { readDb, shopName } = context.get(servicesContext);
+  return { shopName, ...(await getHomePage(readDb)) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>
