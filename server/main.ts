@@ -53,8 +53,10 @@ try {
     onError: (error) => logger.warn({ err: error }, "The search log could not be written"),
   });
   // This server's search index, in a worker thread of its own, is built in the background;
-  // PostgreSQL answers searches meanwhile.
-  search = startSearchWorker(plainConnection(database.pool.options), {
+  // PostgreSQL answers searches meanwhile. It reads the products where the catalogue pages do (the
+  // replica, if any) and hears of changes from the primary (a hot standby refuses LISTEN).
+  search = startSearchWorker(plainConnection(database.readPool.options), {
+    listenTo: plainConnection(database.pool.options),
     log,
     onError: (error) => logger.error({ err: error }, "Search index"),
   });

@@ -105,6 +105,11 @@ export interface SearchIndexSyncOptions {
   loadSynonyms?: () => Promise<string[][]>;
   onError?: (error: Error) => void;
   log?: (message: string) => void;
+  /**
+   * Where to LISTEN for changes: the primary, when the pool reads a replica (a hot standby refuses
+   * LISTEN; the index then reads a change once the replica has it). Default: the pool's server.
+   */
+  listenTo?: pg.ClientConfig;
 }
 
 export class SearchIndexSync {
@@ -318,7 +323,7 @@ export class SearchIndexSync {
 
   private async listen() {
     if (this.stopped) return;
-    const listener = new pg.Client(this.pool.options);
+    const listener = new pg.Client(this.options.listenTo ?? this.pool.options);
     listener.on("error", () => {});
     listener.on("notification", (message) => {
       if (message.channel === "search_synonyms_changed") void this.reloadSynonyms();

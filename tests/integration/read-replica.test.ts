@@ -1,6 +1,7 @@
 import { count, sql } from "drizzle-orm";
+import pg from "pg";
 import { RouterContextProvider } from "react-router";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { loader as searchApi } from "../../app/routes/api/search.ts";
 import { loader as suggestions } from "../../app/routes/api/search-suggestions.ts";
 import { loader as browse } from "../../app/routes/browse.tsx";
@@ -15,6 +16,9 @@ import type { DatabaseHandle } from "../../server/db/client.ts";
 import { categories, searchLog as searchLogTable } from "../../server/db/schema.ts";
 import { type RequestServices, servicesContext } from "../../server/http/context.ts";
 import { startSearchLog } from "../../server/search/search-log.ts";
+import type { SearchService } from "../../server/search/search-service.ts";
+import { plainConnection, startSearchWorker } from "../../server/search/search-worker-client.ts";
+import { connectionFor } from "../support/connection.ts";
 import { setUpTestDatabase } from "../support/test-database.ts";
 
 // DATABASE_READ_URL (docs/decisions/020): the public catalogue pages read the replica, and only it;
@@ -82,11 +86,58 @@ async function load<T>(
   return { value, primary: primaryUses.count, replica: replicaUses.count };
 }
 
+async function onServer<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client(connectionFor(inject("postgresServer"), "postgres"));
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
 const titlesOf = (cards: { title: string }[]) => cards.map((card) => card.title);
 const fromReplica = (titles: string[]) => {
   expect(titles.length).toBeGreaterThan(0);
   for (const title of titles) expect(title).toMatch(/^Replica /);
 };
+
+describe("the server's search worker, with DATABASE_READ_URL", () => {
+  /** The connections of a database that listen for notifications. */
+  const listeners = (database: string) =>
+    onServer(
+      async (client) =>
+        (
+          await client.query(
+            "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND query LIKE 'LISTEN %'",
+            [database],
+          )
+        ).rows[0].n as number,
+    );
+  let worker: SearchService | undefined;
+  afterAll(() => worker?.stop());
+
+  it("builds its index from the replica and listens for changes on the primary (a hot standby refuses LISTEN)", async () => {
+    const server = inject("postgresServer");
+    const before = { primary: await listeners(primary.name), replica: await listeners(replica.name) };
+    worker = startSearchWorker(plainConnection(connectionFor(server, replica.name)), {
+      listenTo: plainConnection(connectionFor(server, primary.name)),
+    });
+    let answer: Awaited<ReturnType<SearchService["find"]>> = null;
+    for (let tries = 0; answer === null && tries < 100; tries++) {
+      answer = await worker.find({ text: "replica" }).catch(() => null);
+      if (answer === null) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(answer?.total).toBeGreaterThan(0);
+
+    // The listener connects beside the build: wait for it a little.
+    for (let tries = 0; (await listeners(primary.name)) === before.primary && tries < 50; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(await listeners(primary.name)).toBe(before.primary + 1);
+    expect(await listeners(replica.name)).toBe(before.replica);
+  });
+});
 
 describe("the public catalogue pages, with DATABASE_READ_URL", () => {
   it("the home page reads the replica only", async () => {
