@@ -53,12 +53,16 @@ try {
     onError: (error) => logger.warn({ err: error }, "The search log could not be written"),
   });
   // This server's search index, in a worker thread of its own, is built in the background;
-  // PostgreSQL answers searches meanwhile.
-  search = startSearchWorker(plainConnection(database.pool.options), {
+  // PostgreSQL answers searches meanwhile. It reads the products where the catalogue pages do (the
+  // replica, if any) and hears of changes from the primary (a hot standby refuses LISTEN).
+  search = startSearchWorker(plainConnection(database.readPool.options), {
+    listenTo: plainConnection(database.pool.options),
     log,
     onError: (error) => logger.error({ err: error }, "Search index"),
   });
   useSearchService(database.db, search);
+  // The catalogue pages search through readDb: the same worker answers them.
+  useSearchService(database.readDb, search);
 } catch (error) {
   logger.fatal((error as Error).message);
   process.exit(1);
@@ -78,11 +82,16 @@ if (config.nodeEnv === "development") {
   app.use(async (req, res, next) => {
     try {
       const { createApp } = await viteServer!.ssrLoadModule("./server/http/app.ts");
-      createApp({ db: database.db, config, authSecret, logger, jobs, metrics: monitoring.metrics, searchLog })(
-        req,
-        res,
-        next,
-      );
+      createApp({
+        db: database.db,
+        readDb: database.readDb,
+        config,
+        authSecret,
+        logger,
+        jobs,
+        metrics: monitoring.metrics,
+        searchLog,
+      })(req, res, next);
     } catch (error) {
       if (error instanceof Error) viteServer!.ssrFixStacktrace(error);
       next(error);
@@ -100,6 +109,7 @@ if (config.nodeEnv === "development") {
   app.use(
     createApp({
       db: database.db,
+      readDb: database.readDb,
       config,
       authSecret,
       logger,

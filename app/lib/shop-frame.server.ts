@@ -19,8 +19,8 @@ type LoaderArgs = { request: Request; context: Readonly<RouterContextProvider> }
  * the visitor's own parts come from `loadShopper` (app/routes/api/shopper.ts).
  */
 export async function loadShopFrame({ context }: Pick<LoaderArgs, "context">) {
-  const { db, shopName, shopMode, googleSignIn, publicUrl } = context.get(servicesContext);
-  const categories = await listCategories(db);
+  const { readDb, shopName, shopMode, googleSignIn, publicUrl } = context.get(servicesContext);
+  const categories = await listCategories(readDb);
   return {
     shopName,
     /** The shop's address: link previews name their pictures by absolute address. */

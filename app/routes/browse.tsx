@@ -16,9 +16,9 @@ import type { Route } from "./+types/browse";
 export const headers = publicPageHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db } = context.get(servicesContext);
+  const { readDb } = context.get(servicesContext);
   const state = parseListingState(new URL(request.url).searchParams, BROWSE_LISTING);
-  return { state, ...(await loadListing(db, state, BROWSE_LISTING)) };
+  return { state, ...(await loadListing(readDb, state, BROWSE_LISTING)) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -16,15 +16,15 @@ import type { Route } from "./+types/category";
 export const headers = publicPageHeaders;
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { db, publicUrl } = context.get(servicesContext);
-  const category = await findCategoryBySlug(db, params.category);
+  const { readDb, publicUrl } = context.get(servicesContext);
+  const category = await findCategoryBySlug(readDb, params.category);
   if (!category) throw data(null, { status: 404 });
   // One address per category: another letter case or an alias (the spec's footer links to
   // /category/digital-planners) is sent, for good, to the category's own.
   const url = new URL(request.url);
   if (params.category !== category.slug) throw redirect(`/category/${category.slug}${url.search}`, 301);
   const state = parseListingState(url.searchParams, CATEGORY_LISTING);
-  const listing = await loadListing(db, state, CATEGORY_LISTING, { categoryScope: category.id });
+  const listing = await loadListing(readDb, state, CATEGORY_LISTING, { categoryScope: category.id });
   return {
     category,
     canonicalUrl: `${publicUrl}/category/${category.slug}`,

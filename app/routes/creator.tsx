@@ -27,13 +27,16 @@ import type { Route } from "./+types/creator";
 export const headers = publicPageHeaders;
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { db } = context.get(servicesContext);
-  const creator = await getCreatorProfile(db, params.creatorId);
+  const { readDb } = context.get(servicesContext);
+  const creator = await getCreatorProfile(readDb, params.creatorId);
   if (!creator) return { creator: null, products: [], total: 0, page: 0 };
   // Three products, until View All Products asks for every one (?all, then Load More pages).
   const url = new URL(request.url);
   const page = url.searchParams.has("all") ? Math.min(Math.max(1, Number(url.searchParams.get("page")) || 1), 100) : 0;
-  const { products, total } = await searchProducts(db, { creatorId: creator.id, limit: page ? page * PAGE_SIZE : 3 });
+  const { products, total } = await searchProducts(readDb, {
+    creatorId: creator.id,
+    limit: page ? page * PAGE_SIZE : 3,
+  });
   return { creator: { ...creator, website: safeWebsite(creator.website) }, products, total, page };
 }
 

@@ -15,8 +15,8 @@ import type { Route } from "./+types/home";
 export const headers = publicPageHeaders;
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db, shopName } = context.get(servicesContext);
-  return { shopName, ...(await getHomePage(db)) };
+  const { readDb, shopName } = context.get(servicesContext);
+  return { shopName, ...(await getHomePage(readDb)) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) =>

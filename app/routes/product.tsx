@@ -31,17 +31,17 @@ import type { Route } from "./+types/product";
 export const headers = publicPageHeaders;
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { db, publicUrl } = context.get(servicesContext);
+  const { readDb, publicUrl } = context.get(servicesContext);
   const id = parseRecordId(params.id);
-  const product = id === undefined ? null : await getProductDetail(db, id);
+  const product = id === undefined ? null : await getProductDetail(readDb, id);
   // An unknown product goes to /browse (SPEC section 2).
   if (!product || id === undefined) throw redirect("/browse");
   // ?reviews=N: Read All Reviews, page N; otherwise the three latest.
   const reviewsPage = Number(new URL(request.url).searchParams.get("reviews"));
   const paged = Number.isInteger(reviewsPage) && reviewsPage >= 1;
   const [reviews, breakdown] = await Promise.all([
-    paged ? listReviews(db, id, { page: reviewsPage }) : listReviews(db, id, { perPage: 3 }),
-    ratingBreakdown(db, id),
+    paged ? listReviews(readDb, id, { page: reviewsPage }) : listReviews(readDb, id, { perPage: 3 }),
+    ratingBreakdown(readDb, id),
   ]);
   return {
     product,

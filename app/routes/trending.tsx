@@ -18,12 +18,12 @@ import type { Route } from "./+types/trending";
 export const headers = publicPageHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db } = context.get(servicesContext);
+  const { readDb } = context.get(servicesContext);
   const state = parseListingState(new URL(request.url).searchParams, TRENDING_LISTING);
   return {
     state,
     filtered: hasFilters(state, TRENDING_LISTING),
-    ...(await loadListing(db, state, TRENDING_LISTING, { trending: true }, { withStats: true })),
+    ...(await loadListing(readDb, state, TRENDING_LISTING, { trending: true }, { withStats: true })),
   };
 }
 

@@ -9,6 +9,7 @@ describe("parseConfig", () => {
     expect(config.host).toBe("0.0.0.0");
     expect(config.dataDir).toBe(path.resolve("data"));
     expect(config.databaseUrl).toBeUndefined();
+    expect(config.databaseReadUrl).toBeUndefined();
     expect(config.publicUrl).toBe("http://localhost:3000");
     expect(config.shopName).toBe("Digital Goods Market");
   });
@@ -57,6 +58,27 @@ describe("parseConfig", () => {
     expect(() => parseConfig({ BODY_LIMIT: "1gb" })).toThrow("BODY_LIMIT: must be a size like 1mb");
   });
 
+  it("reads the catalogue from DATABASE_READ_URL, a replica of DATABASE_URL, which it needs", () => {
+    const env = {
+      DATABASE_URL: "postgresql://shop@db.internal:5432/shop",
+      DATABASE_READ_URL: "postgres://shop@replica.internal:5432/shop",
+    };
+    expect(parseConfig(env)).toMatchObject({
+      databaseUrl: "postgresql://shop@db.internal:5432/shop",
+      databaseReadUrl: "postgres://shop@replica.internal:5432/shop",
+    });
+    expect(parseConfig({ DATABASE_URL: env.DATABASE_URL }).databaseReadUrl).toBeUndefined();
+    expect(() => parseConfig({ DATABASE_READ_URL: env.DATABASE_READ_URL })).toThrow(ConfigError);
+    expect(() => parseConfig({ DATABASE_READ_URL: env.DATABASE_READ_URL })).toThrow(
+      "Invalid configuration:\n  DATABASE_READ_URL: means nothing without DATABASE_URL (set DATABASE_URL to the server the replica follows; the embedded database has no replica)",
+    );
+    // Empty counts as unset, as everywhere else.
+    expect(parseConfig({ DATABASE_READ_URL: "" }).databaseReadUrl).toBeUndefined();
+    expect(() => parseConfig({ DATABASE_URL: env.DATABASE_URL, DATABASE_READ_URL: "mysql://x@y/z" })).toThrow(
+      "DATABASE_READ_URL: must be a postgres:// or postgresql:// URL",
+    );
+  });
+
   it("treats empty values as unset", () => {
     expect(parseConfig({ PORT: "", DATABASE_URL: "" })).toMatchObject({ port: 3000, databaseUrl: undefined });
   });
@@ -66,6 +88,7 @@ describe("parseConfig", () => {
     ["PORT", "70000", "PORT: must be between 0 and 65535"],
     ["PORT", "3.5", "PORT: must be a whole number"],
     ["DATABASE_URL", "mysql://x@y/z", "DATABASE_URL: must be a postgres:// or postgresql:// URL"],
+    ["DATABASE_READ_URL", "replica.internal/shop", "DATABASE_READ_URL: must be a postgres:// or postgresql:// URL"],
     ["PUBLIC_URL", "shop.example", "PUBLIC_URL: must be an http:// or https:// URL"],
     ["SHOP_NAME", "   ", "SHOP_NAME: must not be empty"],
   ])("rejects %s=%s with a message naming it", (name, value, message) => {

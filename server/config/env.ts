@@ -15,6 +15,10 @@ const envSchema = z.object({
   HOST: z.string().min(1, "must not be empty").default("0.0.0.0"),
   DATA_DIR: z.string().min(1, "must not be empty").default("./data"),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// or postgresql:// URL" }).optional(),
+  // A streaming replica of DATABASE_URL for the public catalogue's reads (docs/decisions/020).
+  DATABASE_READ_URL: z
+    .url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// or postgresql:// URL" })
+    .optional(),
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
   SHOP_NAME: z
     .string()
@@ -123,6 +127,8 @@ export interface Config {
   host: string;
   dataDir: string; // absolute
   databaseUrl: string | undefined;
+  /** A read replica of DATABASE_URL for the public catalogue's reads; undefined: those read DATABASE_URL too. */
+  databaseReadUrl: string | undefined;
   publicUrl: string;
   shopName: string;
   logLevel: string;
@@ -169,6 +175,11 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       "Invalid configuration:\n  PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET",
     );
   }
+  if (value.DATABASE_READ_URL && !value.DATABASE_URL) {
+    throw new ConfigError(
+      "Invalid configuration:\n  DATABASE_READ_URL: means nothing without DATABASE_URL (set DATABASE_URL to the server the replica follows; the embedded database has no replica)",
+    );
+  }
   const s3 = s3Options(value);
   const port = value.PORT;
   return {
@@ -179,6 +190,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     host: value.HOST,
     dataDir: path.resolve(value.DATA_DIR),
     databaseUrl: value.DATABASE_URL,
+    databaseReadUrl: value.DATABASE_READ_URL,
     publicUrl: (value.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ""),
     shopName: value.SHOP_NAME,
     logLevel: value.LOG_LEVEL,

@@ -1,6 +1,8 @@
 import pg from "pg";
 
 export interface Listening {
+  /** Settles once listening has begun (or stopped before it could). */
+  ready: Promise<void>;
   /** Stops listening and ends the connection. */
   stop(): Promise<void>;
 }
@@ -14,16 +16,20 @@ interface ListenHandlers {
 }
 
 /**
- * Listens on PostgreSQL channels (LISTEN) on a connection of its own, outside the pool: a pooled
- * connection would stop hearing once it went back. A lost connection is made again a second later.
+ * Listens on PostgreSQL channels (LISTEN) on a connection of its own (a pool's options), outside
+ * the pool: a pooled connection would stop hearing once it went back. A lost connection is made again a second later.
  */
-export function listenTo(pool: pg.Pool, channels: string[], handlers: ListenHandlers): Listening {
+export function listenTo(connection: pg.ClientConfig, channels: string[], handlers: ListenHandlers): Listening {
   let stopped = false;
   let current: pg.Client | null = null;
+  let began: () => void = () => {};
+  const ready = new Promise<void>((resolve) => {
+    began = resolve;
+  });
 
   async function listen() {
     if (stopped) return;
-    const client = new pg.Client(pool.options);
+    const client = new pg.Client(connection);
     client.on("error", () => {});
     client.on("notification", (message) => handlers.onNotification(message.channel, message.payload));
     client.on("end", () => {
@@ -41,6 +47,7 @@ export function listenTo(pool: pg.Pool, channels: string[], handlers: ListenHand
       }
       current = client;
       handlers.onListening?.();
+      began();
     } catch {
       await client.end().catch(() => {});
       if (!stopped) setTimeout(() => void listen(), 1_000).unref();
@@ -49,8 +56,10 @@ export function listenTo(pool: pg.Pool, channels: string[], handlers: ListenHand
 
   void listen();
   return {
+    ready,
     async stop() {
       stopped = true;
+      began();
       const client = current;
       current = null;
       await client?.end().catch(() => {});

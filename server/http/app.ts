@@ -37,6 +37,8 @@ import { assignNonce, securityHeaders } from "./security-headers.ts";
 
 export interface AppOptions {
   db: Database;
+  /** Where the public catalogue pages read (RequestServices.readDb); `db` when absent. */
+  readDb?: Database;
   config: Config;
   /** The secret that signs session cookies (server/accounts/auth-secret.ts). */
   authSecret: string;
@@ -54,6 +56,7 @@ export interface AppOptions {
 // graph with the route modules (the request context below is the same object in both).
 export function createApp({
   db,
+  readDb = db,
   config,
   authSecret,
   logger,
@@ -132,11 +135,12 @@ export function createApp({
       mode: config.nodeEnv === "development" ? "development" : "production",
       bodyLimit: config.bodyLimitBytes,
       // In development a page changes with its code: none is kept.
-      pageCache: config.nodeEnv === "development" ? undefined : pageCacheOf(db),
+      pageCache: config.nodeEnv === "development" ? undefined : pageCacheOf(db, { replica: readDb !== db }),
       getLoadContext(req, res) {
         const context = new RouterContextProvider();
         context.set(servicesContext, {
           db,
+          readDb,
           shopName: config.shopName,
           shopMode: config.shopMode,
           publicUrl: config.publicUrl,

@@ -11,6 +11,13 @@ import type { FileStore } from "../storage/file-store.ts";
 // What every loader and action gets from the Express server, per request.
 export interface RequestServices {
   db: Database;
+  /**
+   * The replica at DATABASE_READ_URL, or else `db` itself. It lags `db` (by a second, say), so a
+   * read just after the visitor's own write may show the old data: only the loaders of public
+   * catalogue pages (listings, search, the home page, sitemaps) read it; actions, and the seller,
+   * admin and account pages, read and write `db`. See docs/decisions/020.
+   */
+  readDb: Database;
   shopName: string;
   /** demo: the sample shop with shared demo accounts; live: a real shop (SHOP_MODE). */
   shopMode: "demo" | "live";

@@ -106,14 +106,24 @@ const global = globalThis as { [REGISTRY]?: WeakMap<Database, Registered> };
 global[REGISTRY] ??= new WeakMap<Database, Registered>();
 const caches = global[REGISTRY];
 
-/** The page cache of this database's app server, listening for catalogue changes from the start. */
-export function pageCacheOf(db: Database): PageCache {
+// With a read replica, a page rendered just after a change may have read the replica before the
+// change reached it: the pages are dropped again this long after each change.
+const REPLICA_LAG_ALLOWANCE_MS = 2_000;
+
+/**
+ * The page cache of this database's app server, listening for catalogue changes from the start
+ * (on the primary: a replica cannot LISTEN). `replica`: the pages read a replica of `db`.
+ */
+export function pageCacheOf(db: Database, { replica = false }: { replica?: boolean } = {}): PageCache {
   let registered = caches.get(db);
   if (!registered) {
     const cache = new PageCache();
     const pool = (db as Database & { $client: pg.Pool }).$client;
-    const listening = listenTo(pool, [CATALOGUE_CHANGED], {
-      onNotification: () => cache.clear(),
+    const listening = listenTo(pool.options, [CATALOGUE_CHANGED], {
+      onNotification: () => {
+        cache.clear();
+        if (replica) setTimeout(() => cache.clear(), REPLICA_LAG_ALLOWANCE_MS).unref();
+      },
       onListening: () => cache.setListening(true),
       onLost: () => cache.setListening(false),
     });

@@ -115,7 +115,8 @@ function sendPage(req: ExpressRequest, res: Parameters<RequestHandler>[1], page:
   // A page's data for a navigation in the browser (/product/1.data) is asked for again after a
   // form was sent: a browser's or CDN's stale copy (stale-while-revalidate) would undo what the
   // visitor just did. The browser asks each time (304 while unchanged); this server's copy is current.
-  if (new URL(req.originalUrl, "http://x").pathname.endsWith(".data")) res.setHeader("Cache-Control", "private, no-cache");
+  if (new URL(req.originalUrl, "http://x").pathname.endsWith(".data"))
+    res.setHeader("Cache-Control", "private, no-cache");
   res.setHeader("ETag", page.etag);
   if (req.fresh) {
     res.status(304).end();

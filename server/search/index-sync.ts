@@ -23,6 +23,8 @@ const BATCH = 5_000;
 const BUILD_WAIT_MS = 2_000;
 /** A search waits this long at most for the index to read what changed. */
 const CATCH_UP_WAIT_MS = 250;
+/** How long a build waits for its listening connection before reading anyway. */
+const LISTEN_WAIT_MS = 1_000;
 
 /** A transaction's snapshot as the index keeps it: what it has read. */
 interface Seen {
@@ -106,6 +108,11 @@ export interface SearchIndexSyncOptions {
   loadSynonyms?: () => Promise<string[][]>;
   onError?: (error: Error) => void;
   log?: (message: string) => void;
+  /**
+   * Where to LISTEN for changes: the primary, when the pool reads a replica (a hot standby refuses
+   * LISTEN; the index then reads a change once the replica has it). Default: the pool's server.
+   */
+  listenTo?: pg.ClientConfig;
 }
 
 export class SearchIndexSync {
@@ -141,14 +148,18 @@ export class SearchIndexSync {
   start(): void {
     // Listening starts once: a build that failed is tried again by the next search, on the same listener.
     if (!this.listening && !this.stopped) {
-      this.listening = listenTo(this.pool, ["product_search_changed", "search_synonyms_changed"], {
-        onNotification: (channel) => {
-          if (channel === "search_synonyms_changed") void this.reloadSynonyms();
-          else void this.catchUp().catch((error: Error) => this.options.onError?.(error));
+      this.listening = listenTo(
+        this.options.listenTo ?? this.pool.options,
+        ["product_search_changed", "search_synonyms_changed"],
+        {
+          onNotification: (channel) => {
+            if (channel === "search_synonyms_changed") void this.reloadSynonyms();
+            else void this.catchUp().catch((error: Error) => this.options.onError?.(error));
+          },
+          // A lost connection may have missed notifications: catch up.
+          onLost: () => void this.catchUp().catch(() => {}),
         },
-        // A lost connection may have missed notifications: catch up.
-        onLost: () => void this.catchUp().catch(() => {}),
-      });
+      );
     }
     if (this.building || this.index) return;
     this.rebuild();
@@ -209,6 +220,9 @@ export class SearchIndexSync {
   private async build(): Promise<void> {
     const started = performance.now();
     const index = new SearchIndex();
+    // Listening first (for a while at most): a change committed after the snapshot below is then
+    // heard, not left until the next search catches up.
+    if (this.listening) await settledWithin(this.listening.ready, LISTEN_WAIT_MS, undefined);
     // One snapshot for the whole read, remembered as what the index has read.
     const head = await this.inSnapshot(async (client) => {
       const head = await this.head(client);

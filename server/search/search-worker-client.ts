@@ -26,10 +26,20 @@ interface Pending {
  */
 const WORKER_YOUNG_GENERATION_MB = 32;
 
-/** Starts the search worker; it is started again a second after it ends unasked. */
+export interface SearchWorkerOptions {
+  /** Where the index listens for changes, when `connection` is a replica (SearchIndexSyncOptions.listenTo). */
+  listenTo?: ConnectionOptions;
+  log?: (message: string) => void;
+  onError?: (error: Error) => void;
+}
+
+/**
+ * Starts the search worker, which reads the products at `connection`; it is started again a second
+ * after it ends unasked.
+ */
 export function startSearchWorker(
   connection: ConnectionOptions,
-  { log = () => {}, onError = () => {} }: { log?: (message: string) => void; onError?: (error: Error) => void } = {},
+  { listenTo, log = () => {}, onError = () => {} }: SearchWorkerOptions = {},
 ): SearchService {
   let worker: Worker;
   let nextId = 1;
@@ -38,7 +48,7 @@ export function startSearchWorker(
 
   const start = () => {
     worker = new Worker(new URL("./search-worker.ts", import.meta.url), {
-      workerData: { connection },
+      workerData: { connection, listenTo },
       resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
     });
     worker.on("message", (message: { id?: number; value?: unknown; error?: string | boolean; log?: string }) => {

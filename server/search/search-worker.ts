@@ -12,9 +12,10 @@ import { answerOf } from "./search-service.ts";
 const CONNECTIONS = 3;
 
 const port = parentPort!;
-const { connection } = workerData as { connection: ConnectionOptions };
+const { connection, listenTo } = workerData as { connection: ConnectionOptions; listenTo?: ConnectionOptions };
 const database = connect(connection, CONNECTIONS);
 const sync = searchIndexOf(database.db, {
+  listenTo,
   log: (message) => port.postMessage({ log: message }),
   onError: (error) => port.postMessage({ log: `The search index could not be read: ${error.message}`, error: true }),
 });

@@ -5,7 +5,7 @@ import type { Route } from "./+types/search-suggestions";
 
 /** GET ?q=: the header search's suggestions (phrases and live results) as JSON. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db } = context.get(servicesContext);
+  const { readDb } = context.get(servicesContext);
   const q = (new URL(request.url).searchParams.get("q") ?? "").slice(0, MAX_QUERY_LENGTH);
-  return Response.json(await suggest(db, q), { headers: { "Cache-Control": "public, max-age=60" } });
+  return Response.json(await suggest(readDb, q), { headers: { "Cache-Control": "public, max-age=60" } });
 }

@@ -6,8 +6,8 @@ import type { Route } from "./+types/search";
 
 /** GET: the search page's results and filter counts as JSON (same address parameters as /search). */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db } = context.get(servicesContext);
+  const { readDb } = context.get(servicesContext);
   const state = parseListingState(new URL(request.url).searchParams, SEARCH_LISTING);
-  const { products, total, filters } = await loadListing(db, state, SEARCH_LISTING);
+  const { products, total, filters } = await loadListing(readDb, state, SEARCH_LISTING);
   return Response.json({ query: state, total, products, filters });
 }

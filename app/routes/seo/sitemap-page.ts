@@ -4,9 +4,9 @@ import type { Route } from "./+types/sitemap-page";
 
 /** GET /sitemap/<kind>-<n>.xml: one page of addresses (server/seo/sitemap.ts). */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { db, publicUrl } = context.get(servicesContext);
+  const { readDb, publicUrl } = context.get(servicesContext);
   const page = parseSitemapPage(params.page);
-  const entries = page ? await sitemapEntries(db, page.kind, page.page) : null;
+  const entries = page ? await sitemapEntries(readDb, page.kind, page.page) : null;
   if (!entries) return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain" } });
   return new Response(sitemapXml(publicUrl, entries), {
     headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
