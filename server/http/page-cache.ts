@@ -70,9 +70,14 @@ export class PageCache {
   }
 }
 
-/** A response as a page to keep: its ETag and inline-script hashes worked out once. */
-export function cachedPageOf(status: number, headers: Headers, body: Buffer): CachedPage {
+/**
+ * A response as a page to keep: its ETag and inline-script hashes worked out once. The nonce it was
+ * rendered with is taken out: its scripts are allowed by their hashes, and so the same page is the
+ * same bytes (and ETag) however often and on whichever app server it is rendered.
+ */
+export function cachedPageOf(status: number, headers: Headers, rendered: Buffer, nonce?: string): CachedPage {
   const isHtml = headers.get("content-type")?.startsWith("text/html") ?? false;
+  const body = isHtml && nonce ? Buffer.from(rendered.toString("utf8").replaceAll(` nonce="${nonce}"`, "")) : rendered;
   return {
     status,
     headers: [...headers.entries()],

@@ -56,7 +56,8 @@ export function reactRouterHandler({ build, mode, getLoadContext, bodyLimit, pag
       if (init.body) discardBody(req);
       if (req.method === "GET" && isPublic(response)) {
         // The same for everyone: sent whole, with an ETag, and kept for the next visitor.
-        const page = cachedPageOf(response.status, response.headers, Buffer.from(await response.arrayBuffer()));
+        const body = Buffer.from(await response.arrayBuffer());
+        const page = cachedPageOf(response.status, response.headers, body, res.locals.cspNonce as string);
         if (pageCache && mark !== undefined) pageCache.set(url, page, mark);
         sendPage(req, res, page);
         return;

@@ -1,0 +1,111 @@
+import { eq, sql } from "drizzle-orm";
+import pg from "pg";
+import { describe, expect, it } from "vitest";
+import { setUpTestDatabase } from "../../tests/support/test-database.ts";
+import { creators, products, reviews } from "../db/schema.ts";
+import { CATALOGUE_CHANGED, cachedPageOf, inlineScriptHashes, PageCache, pageCacheOf } from "./page-cache.ts";
+
+const page = (text: string) => cachedPageOf(200, new Headers({ "content-type": "text/html" }), Buffer.from(text));
+
+describe("the page cache", () => {
+  it("keeps nothing until it listens, and drops everything when it stops", () => {
+    const cache = new PageCache();
+    cache.set("/", page("home"), cache.mark());
+    expect(cache.get("/")).toBeUndefined();
+    cache.setListening(true);
+    cache.set("/", page("home"), cache.mark());
+    expect(cache.get("/")?.body.toString()).toBe("home");
+    cache.setListening(false);
+    cache.setListening(true);
+    expect(cache.get("/")).toBeUndefined();
+  });
+
+  it("does not keep a page whose rendering began before the catalogue changed", () => {
+    const cache = new PageCache();
+    cache.setListening(true);
+    const mark = cache.mark();
+    cache.clear();
+    cache.set("/product/1", page("old price"), mark);
+    expect(cache.get("/product/1")).toBeUndefined();
+  });
+
+  it("takes out the nonce a page was rendered with: two renderings are the same bytes", () => {
+    const rendered = (nonce: string) =>
+      cachedPageOf(
+        200,
+        new Headers({ "content-type": "text/html" }),
+        Buffer.from(`<p>hi</p><script nonce="${nonce}">go()</script>`),
+        nonce,
+      );
+    expect(rendered("n1").body.toString()).toBe("<p>hi</p><script>go()</script>");
+    expect(rendered("n1").etag).toBe(rendered("n2").etag);
+  });
+
+  it("gives equal pages one ETag and different pages another", () => {
+    expect(page("a").etag).toBe(page("a").etag);
+    expect(page("a").etag).not.toBe(page("b").etag);
+    expect(page("a").etag).toMatch(/^"[\w-]{32}"$/);
+  });
+
+  it("hashes the inline scripts a CSP must allow, not scripts by address nor JSON-LD data", () => {
+    const html =
+      '<script src="/assets/a.js"></script><script>alert(1)</script>' +
+      '<script type="application/ld+json">{"@type":"Product"}</script><script nonce="x" type="module">alert(1)</script>';
+    expect(inlineScriptHashes(html)).toEqual(["'sha256-bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI='"]);
+    expect(page(html).scriptHashes).toHaveLength(1);
+    expect(cachedPageOf(200, new Headers({ "content-type": "text/x-script" }), Buffer.from(html)).scriptHashes).toEqual(
+      [],
+    );
+  });
+});
+
+describe("dropping the pages when the catalogue changes", () => {
+  const database = setUpTestDatabase();
+
+  /** Which statements notify catalogue_changed: a marker on another channel comes after any they sent. */
+  async function notifies(change: () => Promise<unknown>): Promise<boolean> {
+    const client = new pg.Client(database.pool.options);
+    await client.connect();
+    try {
+      const heard: string[] = [];
+      client.on("notification", (message) => heard.push(message.channel));
+      await client.query(`LISTEN ${CATALOGUE_CHANGED}; LISTEN test_marker`);
+      await change();
+      await database.pool.query("NOTIFY test_marker");
+      await expect.poll(() => heard.includes("test_marker")).toBe(true);
+      return heard.includes(CATALOGUE_CHANGED);
+    } finally {
+      await client.end();
+    }
+  }
+
+  it.each([
+    ["a price", () => database.db.update(products).set({ priceCents: 1234 }).where(eq(products.id, 1))],
+    ["a product's status", () => database.db.update(products).set({ status: "hidden" }).where(eq(products.id, 2))],
+    ["a creator's name", () => database.db.update(creators).set({ name: "Renamed Studio" }).where(eq(creators.id, 1))],
+    ["a review", () => database.db.update(reviews).set({ body: "Changed my mind." }).where(eq(reviews.productId, 1))],
+    ["a category", () => database.db.execute(sql`UPDATE categories SET description = 'New words' WHERE id = 1`)],
+    [
+      "a product's pictures",
+      () => database.db.execute(sql`UPDATE product_images SET position = position WHERE product_id = 1`),
+    ],
+  ])("is notified when %s changes", async (_what, change) => {
+    expect(await notifies(change)).toBe(true);
+  });
+
+  it("is not notified for a download counted (pages showing counts are kept a minute at most)", async () => {
+    const counted = () =>
+      database.db
+        .update(products)
+        .set({ downloads: sql`${products.downloads} + 1` })
+        .where(eq(products.id, 1));
+    expect(await notifies(counted)).toBe(false);
+  });
+
+  it("drops every page of this app server when notified", async () => {
+    const cache = pageCacheOf(database.db);
+    await expect.poll(() => (cache.set("/p", page("p"), cache.mark()), cache.get("/p"))).toBeDefined();
+    await database.db.update(products).set({ priceCents: 999 }).where(eq(products.id, 3));
+    await expect.poll(() => cache.get("/p"), { timeout: 2_000 }).toBeUndefined();
+  });
+});
