@@ -1,4 +1,5 @@
 import path from "node:path";
+import express from "express";
 import { describe, expect, it } from "vitest";
 import { ConfigError, parseConfig } from "./env.ts";
 
@@ -94,6 +95,52 @@ describe("parseConfig", () => {
   ])("rejects %s=%s with a message naming it", (name, value, message) => {
     expect(() => parseConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => parseConfig({ [name]: value })).toThrow(message);
+  });
+
+  it("believes X-Forwarded-For from loopback unless TRUST_PROXY names the proxies", () => {
+    expect(parseConfig({}).trustProxy).toEqual(["loopback"]);
+    expect(parseConfig({ TRUST_PROXY: "" }).trustProxy).toEqual(["loopback"]);
+    expect(parseConfig({ TRUST_PROXY: "10.0.0.0/8" }).trustProxy).toEqual(["10.0.0.0/8"]);
+    expect(parseConfig({ TRUST_PROXY: "10.1.2.3, 10.1.2.4" }).trustProxy).toEqual(["10.1.2.3", "10.1.2.4"]);
+    expect(parseConfig({ TRUST_PROXY: "Loopback,uniquelocal, linklocal" }).trustProxy).toEqual([
+      "loopback",
+      "uniquelocal",
+      "linklocal",
+    ]);
+    expect(parseConfig({ TRUST_PROXY: "2001:db8::1, fd00::/8, 192.168.0.0/16" }).trustProxy).toEqual([
+      "2001:db8::1",
+      "fd00::/8",
+      "192.168.0.0/16",
+    ]);
+    // Each is a value Express takes as it is.
+    const app = express();
+    for (const value of ["loopback", "10.0.0.0/8", "10.1.2.3, 10.1.2.4", "::1, fd00::/8, uniquelocal, 172.16.0.0/12"]) {
+      expect(() => app.set("trust proxy", parseConfig({ TRUST_PROXY: value }).trustProxy)).not.toThrow();
+    }
+  });
+
+  it.each([
+    // Express's own forms that trust every address, or whatever the nearest hops say.
+    ["true", 'not "true"'],
+    ["1", 'not "1"'],
+    ["*", 'not "*"'],
+    ["0.0.0.0/0", "must not trust every address (0.0.0.0/0)"],
+    ["::/0", "must not trust every address (::/0)"],
+    ["garbage", 'not "garbage"'],
+    ["10.0.0", 'not "10.0.0"'],
+    ["10.0.0.0/33", '"10.0.0.0/33" needs a prefix length from 1 to 32 after the /'],
+    ["fd00::/129", '"fd00::/129" needs a prefix length from 1 to 128 after the /'],
+    ["10.0.0.0/", '"10.0.0.0/" needs a prefix length from 1 to 32 after the /'],
+    ["10.0.0.0/8/8", 'not "10.0.0.0/8/8"'],
+    ["10.1.2.3,,10.1.2.4", "an entry is empty"],
+  ])("refuses TRUST_PROXY=%s", (value, detail) => {
+    expect(() => parseConfig({ TRUST_PROXY: value })).toThrow(ConfigError);
+    expect(() => parseConfig({ TRUST_PROXY: value })).toThrow(
+      detail.startsWith("must")
+        ? `TRUST_PROXY: ${detail}`
+        : "TRUST_PROXY: must be IP addresses or CIDR ranges of your own proxies, separated by commas (like 10.0.0.0/8 or 10.1.2.3, 10.1.2.4), or loopback, linklocal, uniquelocal",
+    );
+    expect(() => parseConfig({ TRUST_PROXY: value })).toThrow(detail);
   });
 
   it("takes payments on the hosted page unless Stripe is chosen, and then needs both Stripe secrets", () => {

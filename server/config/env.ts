@@ -1,3 +1,4 @@
+import net from "node:net";
 import path from "node:path";
 import { z } from "zod";
 import type { S3FileStoreOptions } from "../storage/s3-file-store.ts";
@@ -13,6 +14,22 @@ const envSchema = z.object({
     .max(65535, "must be between 0 and 65535")
     .default(3000),
   HOST: z.string().min(1, "must not be empty").default("0.0.0.0"),
+  // The proxies whose X-Forwarded-For and X-Forwarded-Proto are believed (Express's `trust proxy`):
+  // their addresses and CIDR ranges, or loopback, linklocal, uniquelocal. Never every address: a
+  // client could then name any address as its own and escape the per-client limits.
+  TRUST_PROXY: z
+    .string()
+    .transform((list) => list.split(",").map((entry) => entry.trim()))
+    .check((check) => {
+      for (const entry of check.value) {
+        const problem = trustedProxyProblem(entry);
+        if (problem) check.issues.push({ code: "custom", input: check.value, message: problem });
+      }
+    })
+    .transform((entries) =>
+      entries.map((entry) => (TRUSTED_RANGE_NAMES.has(entry.toLowerCase()) ? entry.toLowerCase() : entry)),
+    )
+    .default(["loopback"]),
   DATA_DIR: z.string().min(1, "must not be empty").default("./data"),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// or postgresql:// URL" }).optional(),
   // A streaming replica of DATABASE_URL for the public catalogue's reads (docs/decisions/020).
@@ -108,6 +125,28 @@ const envSchema = z.object({
     .optional(),
 });
 
+/** The ranges Express's `trust proxy` knows by name (proxy-addr): 127.0.0.0/8 and ::1; 169.254.0.0/16
+ * and fe80::/10; 10.0.0.0/8, 172.16.0.0/12, 192.168.0.0/16 and fc00::/7. */
+const TRUSTED_RANGE_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/** Why one entry of TRUST_PROXY is refused, or undefined when it names an address, a range or a known range. */
+function trustedProxyProblem(entry: string): string | undefined {
+  const expected =
+    "must be IP addresses or CIDR ranges of your own proxies, separated by commas (like 10.0.0.0/8 or 10.1.2.3, 10.1.2.4), or loopback, linklocal, uniquelocal";
+  if (entry === "") return `${expected}: an entry is empty`;
+  if (TRUSTED_RANGE_NAMES.has(entry.toLowerCase())) return undefined;
+  const [address = "", prefix, ...rest] = entry.split("/");
+  const version = net.isIP(address);
+  if (version === 0 || address.includes("%") || rest.length > 0) return `${expected}, not ${JSON.stringify(entry)}`;
+  if (prefix === undefined) return undefined;
+  const bits = version === 4 ? 32 : 128;
+  if (!/^\d{1,3}$/.test(prefix) || Number(prefix) > bits) {
+    return `${expected}: ${JSON.stringify(entry)} needs a prefix length from 1 to ${bits} after the /`;
+  }
+  if (Number(prefix) === 0) return `must not trust every address (${entry}): name your own proxies' addresses`;
+  return undefined;
+}
+
 /** The largest form, JSON or webhook body read when BODY_LIMIT is not set. */
 const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -125,6 +164,8 @@ export interface Config {
   bodyLimitBytes: number;
   port: number;
   host: string;
+  /** Whose X-Forwarded-For and X-Forwarded-Proto Express believes (`trust proxy`, from TRUST_PROXY). */
+  trustProxy: string[];
   dataDir: string; // absolute
   databaseUrl: string | undefined;
   /** A read replica of DATABASE_URL for the public catalogue's reads; undefined: those read DATABASE_URL too. */
@@ -188,6 +229,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     bodyLimitBytes: value.BODY_LIMIT ?? DEFAULT_BODY_LIMIT_BYTES,
     port,
     host: value.HOST,
+    trustProxy: value.TRUST_PROXY,
     dataDir: path.resolve(value.DATA_DIR),
     databaseUrl: value.DATABASE_URL,
     databaseReadUrl: value.DATABASE_READ_URL,

@@ -72,7 +72,8 @@ export function createApp({
   const limits = accountLimits(db);
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", "loopback");
+  // X-Forwarded-For and X-Forwarded-Proto are believed from these proxies only (TRUST_PROXY).
+  app.set("trust proxy", config.trustProxy);
 
   // From here on X-Forwarded-For holds exactly the client address Express trusts (see
   // `trust proxy`), so better-auth and the route modules cannot be given a forged one.

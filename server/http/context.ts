@@ -29,7 +29,7 @@ export interface RequestServices {
   auth: Auth;
   files: FileStore;
   accountLimits: AccountLimits;
-  /** The client's address (from X-Forwarded-For only behind a local proxy). */
+  /** The client's address (from X-Forwarded-For only behind a proxy that TRUST_PROXY names). */
   clientAddress: string;
   googleSignIn: boolean;
   /** The shop's secret; signing keys for each purpose are derived from it (server/lib/signing.ts). */

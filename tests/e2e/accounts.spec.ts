@@ -10,7 +10,7 @@ import {
 } from "./fixtures";
 import { queryShop } from "./own-server.ts";
 
-// Each test is its own client address (the server trusts X-Forwarded-For from a local proxy),
+// Each test is its own client address (the server trusts X-Forwarded-For from loopback, TRUST_PROXY's default),
 // so the per-address sign-in limits never mix tests up.
 let clients = 0;
 test.beforeEach(async ({ page }, testInfo) => {
