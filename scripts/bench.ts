@@ -7,7 +7,8 @@
 // - search: on the freshly started server, once its search index is ready, single searches of a mix of
 //   queries (each one's first time, then repeated), the mix at 16 connections with a product page timed
 //   beside it, suggestions, the server's memory and the search index's figures (scripts/bench/search.ts);
-// - pages: requests per second and latency of pages under load (autocannon);
+// - pages: the five main pages under load beside a raw node:http server sending the same bytes, for a
+//   visitor and a signed-in buyer (scripts/bench/pages.ts), then how soon a restarted server answers /;
 // - payments: a burst of payments on the hosted payment page and the time from each payment to its order
 //   being paid (scripts/bench/payments.ts): by default with the server's own workers; for each
 //   --job-concurrency N the server is restarted with RUN_JOBS=false and the bench runs the shop's workers
@@ -27,23 +28,15 @@ import { connect } from "../server/db/client.ts";
 import { runningShopConnection } from "../server/db/embedded-postgres.ts";
 import { type OpenedDatabase, openDatabase } from "../server/db/open.ts";
 import { benchCheckout } from "./bench/checkout.ts";
-import { fmt, table } from "./bench/figures.ts";
+import { fmt } from "./bench/figures.ts";
 import { benchLighthouse } from "./bench/lighthouse.ts";
-import { autocannon } from "./bench/load.ts";
 import { type Options, parseArgs, SERVER_SECTIONS, type Section, USAGE, UsageError } from "./bench/options.ts";
+import { benchPages } from "./bench/pages.ts";
 import { benchPayments } from "./bench/payments.ts";
 import { benchPlatform } from "./bench/platform.ts";
 import { benchSearch } from "./bench/search.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const TARGETS = [
-  "/",
-  "/category/planners",
-  "/search?q=planner",
-  "/api/v1/search?q=planner",
-  "/api/v1/search/suggestions?q=plan",
-  "/healthz",
-];
 
 // ---------------------------------------------------------------------------------------------------------------
 // Child processes, and cleaning up after them whatever happens
@@ -129,28 +122,6 @@ async function waitForHealth(base: string, server: ChildProcess, timeoutMs = 10 
 
 // ---------------------------------------------------------------------------------------------------------------
 // The sections of the benchmark
-
-/** Throughput and latency of each page under load: one table row per target. */
-async function measurePages(base: string, options: Options): Promise<string[][]> {
-  const rows: string[][] = [];
-  for (const target of TARGETS) {
-    const url = `${base}${target}`;
-    const check = await fetch(url);
-    await check.arrayBuffer();
-    if (check.status !== 200) console.warn(`GET ${target} answered ${check.status} before the run`);
-    for (let i = 0; i < 20; i++) await (await fetch(url)).arrayBuffer(); // warm up caches and the JIT
-    console.log(`Measuring ${target} for ${options.duration} s with ${options.connections} connections…`);
-    const result = await autocannon({ url, connections: options.connections, duration: options.duration });
-    rows.push([
-      target,
-      fmt(result.requests.average, 1),
-      fmt(result.latency.p50, 1),
-      fmt(result.latency.p99, 1),
-      `${fmt(result.errors + result.timeouts)} / ${fmt(result.non2xx)}`,
-    ]);
-  }
-  return rows;
-}
 
 async function main(): Promise<number> {
   let options: Options;
@@ -245,9 +216,35 @@ async function main(): Promise<number> {
     await waitForHealth(base, child);
   };
 
+  /** The server stopped and started again on its database: how soon it answers the home page. */
+  const coldStart = async () => {
+    if (server) await stop(server);
+    server = undefined;
+    console.log("Restarting the server: how soon it answers / …");
+    const started = performance.now();
+    const child = spawn(process.execPath, ["server/main.ts"], { cwd: root, stdio: "inherit", env: serverEnv });
+    children.add(child);
+    child.on("exit", () => children.delete(child));
+    server = child;
+    serverRunsJobs = true;
+    let answered = Number.NaN;
+    while (performance.now() - started < 120_000 && child.exitCode === null) {
+      const response = await fetch(`${base}/`, { signal: AbortSignal.timeout(2_000) }).catch(() => undefined);
+      if (response?.status === 200) {
+        await response.arrayBuffer();
+        answered = (performance.now() - started) / 1000;
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await waitForHealth(base, child);
+    return [`Cold start on this database: / answered ${fmt(answered, 2)} s after the server was started (goal <= 2 s)`];
+  };
+
   let products: number | undefined;
   let searchLines: string[] = [];
-  let pageRows: string[][] = [];
+  let pageLines: string[] = [];
+  let startLines: string[] = [];
   let lighthouseLines: string[] = [];
   let paymentLines: string[] = [];
   if (needsServer) {
@@ -264,7 +261,18 @@ async function main(): Promise<number> {
         connect: () => connectToShop(2),
       });
     }
-    if (runs("pages")) pageRows = await measurePages(base, options);
+    if (runs("pages")) {
+      pageLines = await benchPages({
+        base,
+        connections: options.connections,
+        duration: options.duration,
+        track: (child) => {
+          children.add(child);
+          child.on("exit", () => children.delete(child));
+        },
+      });
+      startLines = await coldStart();
+    }
     if (runs("lighthouse")) lighthouseLines = await benchLighthouse(base);
     if (runs("payments")) {
       paymentLines = await benchPayments({
@@ -298,13 +306,7 @@ async function main(): Promise<number> {
       `sections: ${options.sections.join(", ")}`,
   );
   if (runs("search")) console.log(`\n${searchLines.join("\n")}`);
-  if (runs("pages")) {
-    console.log(`\nPages at ${options.connections} connections:`);
-    for (const line of table(["target", "requests/s (avg)", "p50 ms", "p99 ms", "errors / non-2xx"], pageRows)) {
-      console.log(line);
-    }
-  }
-  for (const lines of [lighthouseLines, paymentLines, checkoutLines, platformLines]) {
+  for (const lines of [pageLines, startLines, lighthouseLines, paymentLines, checkoutLines, platformLines]) {
     if (lines.length > 0) console.log(`\n${lines.join("\n")}`);
   }
   return 0;

@@ -23,6 +23,7 @@ export const autocannon = createRequire(import.meta.url)("autocannon") as (optio
   url: string;
   connections: number;
   duration: number;
+  headers?: Record<string, string>;
   requests?: { method: "GET"; path: string }[];
 }) => AutocannonRun;
 
@@ -40,12 +41,14 @@ export async function loadTest(
   paths: readonly string[],
   connections: number,
   duration: number,
+  headers: Record<string, string> = {},
 ): Promise<LoadResult> {
   const latencies: number[] = [];
   const run = autocannon({
     url: base,
     connections,
     duration,
+    headers,
     requests: paths.map((path) => ({ method: "GET", path })),
   });
   run.on("response", (_client, statusCode, _bytes, responseTime) => {

@@ -20,7 +20,7 @@ export const USAGE = `Usage: node scripts/bench.ts [options]
                        ${SECTIONS.join(", ")} (default: all but lighthouse)
   --lighthouse         also run Lighthouse (mobile) on the main pages, with Debian's Chromium
   --duration S         seconds per page target, per search load and per checkout concurrency (default 10)
-  --connections C      connections for the page targets (default 20; the search section uses ${SEARCH_CONNECTIONS})
+  --connections C      connections for the pages section (default 50; the search section uses ${SEARCH_CONNECTIONS})
   --shoppers N         guest carts for the checkout section (default 200 per second of --duration, at most 2000)
   --payments N         payments in each burst of the payment confirmations section (default 500)
   --job-concurrency N  run the burst with the shop's workers in the bench, every delivery, receipt and email
@@ -43,7 +43,7 @@ export function parseArgs(argv: readonly string[]) {
     seed: true,
     only: new Set<Section>(),
     duration: 10,
-    connections: 20,
+    connections: 50,
     shoppers: undefined as number | undefined,
     payments: 500,
     /** undefined: the server's own workers, at the shop's settings (server/jobs/workers.ts) */
