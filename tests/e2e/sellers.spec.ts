@@ -163,7 +163,12 @@ test("a user applies to sell, is approved by an admin, publishes a product with 
   await expect(payouts).toContainText("No payouts yet.");
   const secondBuyer = await anotherClient(browser, testInfo);
   const secondBuyerPage = await secondBuyer.newPage();
-  await secondBuyerPage.goto(`/product/${productId}`); // one view for the seller's analytics
+  // One view for the seller's analytics, which the page sends once it runs.
+  const viewed = secondBuyerPage.waitForResponse(
+    (response) => response.url().endsWith(`/api/v1/products/${productId}/viewer`) && response.status() === 204,
+  );
+  await secondBuyerPage.goto(`/product/${productId}`);
+  await viewed;
   await buyAsGuest(secondBuyerPage, productId);
   await secondBuyer.close();
   runPayouts();
