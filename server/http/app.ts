@@ -28,7 +28,7 @@ import {
   uploadedProductImages,
 } from "./generated-media.ts";
 import { healthCheck } from "./health.ts";
-import { pageCacheOf } from "./page-cache.ts";
+import { pageCacheOf, servePageFromCache } from "./page-cache.ts";
 import { rateLimits } from "./rate-limits.ts";
 import { reactRouterHandler } from "./react-router-handler.ts";
 import { maskTokens, requestLog } from "./request-log.ts";
@@ -84,6 +84,9 @@ export function createApp({
   app.use(requestLog(logger));
   // Request timings (by route pattern), /readyz, and /metrics for a scraper holding METRICS_TOKEN.
   app.use(operationsRoutes({ db, metrics, metricsToken: config.metrics?.token, routes: serverBuild.routes }));
+  // In development a page changes with its code: none is kept.
+  const pageCache = config.nodeEnv === "development" ? undefined : pageCacheOf(db, { replica: readDb !== db });
+  if (pageCache) app.use(servePageFromCache(pageCache));
   // React Router's adapter calls res.flush() after every chunk it writes, and compression's flush is
   // zlib's full flush, which throws the compression dictionary away each time (pages came out three
   // times larger than gzip makes them). Each write is flushed by the compressor instead, as a sync
@@ -135,8 +138,7 @@ export function createApp({
       build: serverBuild,
       mode: config.nodeEnv === "development" ? "development" : "production",
       bodyLimit: config.bodyLimitBytes,
-      // In development a page changes with its code: none is kept.
-      pageCache: config.nodeEnv === "development" ? undefined : pageCacheOf(db, { replica: readDb !== db }),
+      pageCache,
       getLoadContext(req, res) {
         const context = new RouterContextProvider();
         context.set(servicesContext, {

@@ -1,20 +1,24 @@
 import crypto from "node:crypto";
+import zlib from "node:zlib";
+import type { Request, RequestHandler, Response } from "express";
 import { LRUCache } from "lru-cache";
 import type pg from "pg";
 import { type Database, onDatabaseClose } from "../db/client.ts";
 import { type Listening, listenTo } from "../db/listen.ts";
+import { requestUrl } from "./request-url.ts";
 
 /**
  * A page the same for every visitor (a response marked `Cache-Control: public`), as sent: its
- * status, headers and body, with its ETag and the hashes of its inline scripts (the CSP allows
- * those rather than a per-response nonce, which a cached page could not carry).
+ * status, every header (the security headers too, its CSP allowing its inline scripts by their
+ * hashes rather than by a per-response nonce, which a kept page could not carry), its body and
+ * ETag, and its body compressed, made when first asked for.
  */
 export interface CachedPage {
   status: number;
   headers: [string, string][];
   body: Buffer;
   etag: string;
-  scriptHashes: string[];
+  encoded: { br?: Buffer; gzip?: Buffer };
 }
 
 /** The PostgreSQL channel a trigger notifies when something a public page shows changes (migration 0022). */
@@ -70,20 +74,77 @@ export class PageCache {
   }
 }
 
+// Headers that belong to one response, not to the page.
+const PER_RESPONSE = new Set(["date", "connection", "keep-alive", "content-length", "transfer-encoding", "etag"]);
+
 /**
- * A response as a page to keep: its ETag and inline-script hashes worked out once. The nonce it was
- * rendered with is taken out: its scripts are allowed by their hashes, and so the same page is the
- * same bytes (and ETag) however often and on whichever app server it is rendered.
+ * A response as a page to keep. The nonce it was rendered with is taken out and its CSP allows its
+ * inline scripts by their hashes: so the same page is the same bytes (and ETag) however often and
+ * on whichever app server it is rendered.
  */
-export function cachedPageOf(status: number, headers: Headers, rendered: Buffer, nonce?: string): CachedPage {
-  const isHtml = headers.get("content-type")?.startsWith("text/html") ?? false;
+export function cachedPageOf(
+  status: number,
+  headers: Iterable<[string, string]>,
+  rendered: Buffer,
+  nonce?: string,
+): CachedPage {
+  const kept = [...headers].filter(([name]) => !PER_RESPONSE.has(name.toLowerCase()));
+  const isHtml = kept.some(([name, value]) => name.toLowerCase() === "content-type" && value.startsWith("text/html"));
   const body = isHtml && nonce ? Buffer.from(rendered.toString("utf8").replaceAll(` nonce="${nonce}"`, "")) : rendered;
+  const hashes = isHtml ? inlineScriptHashes(body.toString("utf8")).join(" ") : "";
   return {
     status,
-    headers: [...headers.entries()],
+    headers: kept.map(([name, value]) =>
+      name.toLowerCase() === "content-security-policy" && nonce
+        ? [name, value.replace(`'nonce-${nonce}'`, hashes).replace(/ {2,}/g, " ").replace(" ;", ";")]
+        : [name, value],
+    ),
     body,
     etag: `"${crypto.createHash("sha256").update(body).digest("base64url").slice(0, 32)}"`,
-    scriptHashes: isHtml ? inlineScriptHashes(body.toString("utf8")) : [],
+    encoded: {},
+  };
+}
+
+/**
+ * Sends a kept page, or 304 when the browser (or a CDN) holds it already; compressed as the client
+ * accepts (each encoding made once per page).
+ */
+export function sendCachedPage(req: Request, res: Response, page: CachedPage): void {
+  res.status(page.status);
+  for (const [name, value] of page.headers) res.setHeader(name, value);
+  // A page's data for a navigation in the browser (/product/1.data) is asked for again after a
+  // form was sent: a browser's or CDN's stale copy (stale-while-revalidate) would undo what the
+  // visitor just did. The browser asks each time (304 while unchanged); this server's copy is current.
+  if (req.path.endsWith(".data")) res.setHeader("Cache-Control", "private, no-cache");
+  res.setHeader("ETag", page.etag);
+  res.setHeader("Vary", "Accept-Encoding");
+  if (req.fresh) {
+    res.status(304).end();
+    return;
+  }
+  const encoding = page.body.length >= 1024 ? req.acceptsEncodings("br", "gzip") : false;
+  let body = page.body;
+  if (encoding === "br") {
+    body = page.encoded.br ??= zlib.brotliCompressSync(page.body, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 },
+    });
+  } else if (encoding === "gzip") body = page.encoded.gzip ??= zlib.gzipSync(page.body, { level: 9 });
+  if (body !== page.body) res.setHeader("Content-Encoding", encoding as string);
+  res.setHeader("Content-Length", body.length);
+  res.end(req.method === "HEAD" ? undefined : body);
+}
+
+/**
+ * Middleware, ahead of the rest: a page this server keeps is sent at once, without the work of
+ * rendering it, nor of the middleware whose headers it already holds.
+ */
+export function servePageFromCache(cache: PageCache): RequestHandler {
+  return (req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    const url = requestUrl(req);
+    const page = url === undefined ? undefined : cache.get(url);
+    if (page) sendCachedPage(req, res, page);
+    else next();
   };
 }
 

@@ -2,7 +2,8 @@ import { writeReadableStreamToWritable } from "@react-router/node";
 import type { Request as ExpressRequest, RequestHandler } from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import { bodyLimitFor, boundedBody, discardBody } from "./body-limit.ts";
-import { type CachedPage, cachedPageOf, type PageCache } from "./page-cache.ts";
+import { cachedPageOf, type PageCache, sendCachedPage } from "./page-cache.ts";
+import { requestUrl } from "./request-url.ts";
 
 interface Options {
   build: ServerBuild;
@@ -31,11 +32,7 @@ export function reactRouterHandler({ build, mode, getLoadContext, bodyLimit, pag
         return;
       }
       const reading = req.method === "GET" || req.method === "HEAD";
-      const cached = reading ? pageCache?.get(url) : undefined;
-      if (cached) {
-        sendPage(req, res, cached);
-        return;
-      }
+      // What the page cache holds was sent before this (servePageFromCache).
       const mark = pageCache?.mark();
       const controller = new AbortController();
       res.on("close", () => {
@@ -57,9 +54,12 @@ export function reactRouterHandler({ build, mode, getLoadContext, bodyLimit, pag
       if (req.method === "GET" && isPublic(response)) {
         // The same for everyone: sent whole, with an ETag, and kept for the next visitor.
         const body = Buffer.from(await response.arrayBuffer());
-        const page = cachedPageOf(response.status, response.headers, body, res.locals.cspNonce as string);
+        const headers = [...Object.entries(res.getHeaders()), ...response.headers.entries()].map(
+          ([name, value]): [string, string] => [name, Array.isArray(value) ? value.join(", ") : String(value)],
+        );
+        const page = cachedPageOf(response.status, headers, body, res.locals.cspNonce as string);
         if (pageCache && mark !== undefined) pageCache.set(url, page, mark);
-        sendPage(req, res, page);
+        sendCachedPage(req, res, page);
         return;
       }
       if (reading && !response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "private, no-cache");
@@ -68,15 +68,6 @@ export function reactRouterHandler({ build, mode, getLoadContext, bodyLimit, pag
       next(error);
     }
   };
-}
-
-/** The request's address from the protocol and host Express trusts (`trust proxy`); undefined when malformed. */
-function requestUrl(req: ExpressRequest): string | undefined {
-  try {
-    return new URL(`${req.protocol}://${req.get("host") || "localhost"}${req.originalUrl}`).href;
-  } catch {
-    return undefined;
-  }
 }
 
 function headersOf(req: ExpressRequest): Headers {
@@ -95,36 +86,6 @@ function isPublic(response: Response): boolean {
     /\bpublic\b/.test(response.headers.get("Cache-Control") ?? "") &&
     !response.headers.has("Set-Cookie")
   );
-}
-
-/**
- * A page the same for everyone, or 304 when the browser (or a CDN) holds it already. Its inline
- * scripts are allowed by their hashes, not by this response's nonce: the page and its headers may
- * be kept and sent to others.
- */
-function sendPage(req: ExpressRequest, res: Parameters<RequestHandler>[1], page: CachedPage) {
-  const policy = res.getHeader("Content-Security-Policy");
-  if (typeof policy === "string") {
-    const hashes = page.scriptHashes.length ? page.scriptHashes.join(" ") : "";
-    res.setHeader(
-      "Content-Security-Policy",
-      policy.replace(`'nonce-${res.locals.cspNonce as string}'`, hashes).replace(/ {2,}/g, " "),
-    );
-  }
-  res.status(page.status);
-  for (const [name, value] of page.headers) res.append(name, value);
-  // A page's data for a navigation in the browser (/product/1.data) is asked for again after a
-  // form was sent: a browser's or CDN's stale copy (stale-while-revalidate) would undo what the
-  // visitor just did. The browser asks each time (304 while unchanged); this server's copy is current.
-  if (new URL(req.originalUrl, "http://x").pathname.endsWith(".data"))
-    res.setHeader("Cache-Control", "private, no-cache");
-  res.setHeader("ETag", page.etag);
-  if (req.fresh) {
-    res.status(304).end();
-    return;
-  }
-  res.setHeader("Content-Length", page.body.length);
-  res.end(req.method === "HEAD" ? undefined : page.body);
 }
 
 async function send(res: Parameters<RequestHandler>[1], response: Response) {
