@@ -341,12 +341,21 @@ test("sign in on one server, fill the cart on a second, pay, and find the order 
   await expect(bought).toHaveCount(2);
   const links = bought.getByRole("link", { name: /^Download / });
   await expect(links).toHaveCount(2);
+  const s3Mark = s3.requests.length;
   for (const link of await links.all()) {
     const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
     expect(await download.failure()).toBeNull();
     expect(fs.statSync(await download.path()).size).toBeGreaterThan(0);
   }
   await expect.poll(() => count(/^\/downloads\//)).toEqual([0, 0, 2]);
+  // Read from the bucket (a server started after the one that wrote them has no files of its own).
+  const read = s3.requests
+    .slice(s3Mark)
+    .filter((request) => request.method === "GET" && request.status === 200 && request.key.startsWith("products/"));
+  expect(read.map((request) => request.key).sort()).toEqual([
+    expect.stringMatching(/^products\/3\//),
+    expect.stringMatching(/^products\/4\//),
+  ]);
   await expect.poll(() => count(/^\/account\//)).toEqual([0, 0, 2]);
 
   // The receipt, once.
