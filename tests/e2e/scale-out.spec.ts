@@ -83,8 +83,8 @@ async function waitUntilServing(server: OwnServer, port: number, name: string) {
   const healthy = waitUntilHealthy(port, 1200).catch(() => {
     throw new Error(`${name} did not become healthy in 2 minutes:\n${server.output()}`);
   });
+  // The race handles both outcomes, also the exit that comes when the server is stopped after the tests.
   await Promise.race([healthy, exit]);
-  exit.catch(() => {}); // it exits at the end, when it is stopped
 }
 
 test.beforeAll(async () => {
