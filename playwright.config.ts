@@ -44,21 +44,21 @@ export default defineConfig({
   projects: [
     {
       name: "desktop",
-      testIgnore: /server-lifecycle|client-bundle|fuzz|compression|sellers|admin/,
+      testIgnore: /server-lifecycle|client-bundle|fuzz|compression|scale-out|sellers|admin/,
       use: desktop,
     },
     {
       name: "phone",
       // The Google provider stand-in is shared: its tests run once, in the desktop project.
-      testIgnore: /server-lifecycle|client-bundle|fuzz|compression|google-sign-in|sellers|admin/,
+      testIgnore: /server-lifecycle|client-bundle|fuzz|compression|scale-out|google-sign-in|sellers|admin/,
       use: phone,
     },
     // Sellers publish products and admins hide them, which changes the catalogue's counts that the
     // listing tests check: they run once the shoppers' tests are done.
     { name: "platform-desktop", testMatch: /sellers|admin/, dependencies: ["desktop", "phone"], use: desktop },
     { name: "platform-phone", testMatch: /sellers|admin/, dependencies: ["desktop", "phone"], use: phone },
-    // Starts and kills servers of its own (and fuzzes one); no browser screens.
-    { name: "server", testMatch: /server-lifecycle|client-bundle|fuzz|compression/ },
+    // Starts and kills servers of its own (fuzzes one; runs three behind a load balancer).
+    { name: "server", testMatch: /server-lifecycle|client-bundle|fuzz|compression|scale-out/ },
   ],
   webServer: [
     {

@@ -1,6 +1,7 @@
 # Sourced by ./shop and .ci/run: puts Node 24 on PATH (installing it from the npm registry
 # into ~/.node24 when the machine's Node is older) and, with `--browser`, makes sure
-# Debian's Chromium is installed for the end-to-end tests.
+# Debian's Chromium and HAProxy are installed for the end-to-end tests (HAProxy is the load
+# balancer of tests/e2e/scale-out.spec.ts).
 
 node_major() { node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0; }
 
@@ -27,5 +28,14 @@ if [ "${1:-}" = "--browser" ] && [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ];
     apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
   else
     echo "Chromium is missing: sudo apt-get update && sudo apt-get install -y chromium" >&2
+  fi
+fi
+
+if [ "${1:-}" = "--browser" ] && [ ! -x "${HAPROXY_PATH:-/usr/sbin/haproxy}" ]; then
+  if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null; then
+    echo "Installing HAProxy from Debian's packages..."
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq haproxy >/dev/null
+  else
+    echo "HAProxy is missing: sudo apt-get update && sudo apt-get install -y haproxy" >&2
   fi
 fi
