@@ -1,4 +1,5 @@
 import type { Request, Response } from "express";
+import { LRUCache } from "lru-cache";
 import { matchRoutes, type RouteObject } from "react-router";
 
 /** What the server build knows of a route (`build.routes` of `virtual:react-router/server-build`). */
@@ -49,6 +50,19 @@ function decoded(pathname: string): string | undefined {
  */
 export function routeLabeller(routes: Record<string, RouteEntry | undefined>) {
   const tree = routeTree(routes);
+  // matchRoutes flattens and ranks the whole table on every call: the pattern of each address
+  // recently seen is kept (null: no route's).
+  const patterns = new LRUCache<string, { pattern: string | null }>({ max: 10_000 });
+  const patternOf = (pathname: string) => {
+    let known = patterns.get(pathname);
+    if (!known) {
+      const matches = decoded(pathname) === undefined ? null : matchRoutes(tree, pathname);
+      const leaf = matches?.at(-1)?.route as PatternRoute | undefined;
+      known = { pattern: leaf && leaf.path !== "*" ? leaf.pattern : null };
+      patterns.set(pathname, known);
+    }
+    return known.pattern;
+  };
   return (req: Request, res: Response): string => {
     const expressPath: unknown = req.route?.path;
     if (typeof expressPath === "string") return expressPath;
@@ -56,9 +70,8 @@ export function routeLabeller(routes: Record<string, RouteEntry | undefined>) {
     if (expressPath instanceof RegExp) return `${expressPath.source.replace(/^\^/, "").replaceAll("\\/", "/")}*`;
     // originalUrl: a mounted middleware (express.static under /assets) leaves req.url shortened.
     const pathname = req.originalUrl.split("?")[0] ?? "/";
-    const matches = decoded(pathname) === undefined ? null : matchRoutes(tree, pathname);
-    const leaf = matches?.at(-1)?.route as PatternRoute | undefined;
-    if (leaf && leaf.path !== "*") return leaf.pattern;
+    const pattern = patternOf(pathname);
+    if (pattern !== null) return pattern;
     // express.static answers before React Router; whatever else no route knows ends as a 404.
     return res.statusCode < 400 && (req.method === "GET" || req.method === "HEAD") ? STATIC_LABEL : UNMATCHED_LABEL;
   };
