@@ -20,7 +20,7 @@ const FIGURES = `product_id, published, category_id, creator_id, price_cents, or
 const TEXT = "title, tags, creator_name, category_name, description";
 const BATCH = 5_000;
 /** While the first build runs, a search waits this long for it before PostgreSQL answers instead. */
-const BUILD_WAIT_MS = 2_000;
+const BUILD_WAIT_MS = 300;
 /** A search waits this long at most for the index to read what changed. */
 const CATCH_UP_WAIT_MS = 250;
 /** How long a build waits for its listening connection before reading anyway. */
