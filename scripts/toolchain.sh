@@ -22,20 +22,19 @@ if [ "$(node_major)" -lt 24 ]; then
   return 1 2>/dev/null || exit 1
 fi
 
-if [ "${1:-}" = "--browser" ] && [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
+# Installs a Debian package when its program is missing (as root), or says how to.
+debian_package() { # program package name
+  [ -x "$1" ] && return 0
   if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null; then
-    echo "Installing Chromium from Debian's packages..."
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+    echo "Installing $3 from Debian's packages..."
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$2" >/dev/null
   else
-    echo "Chromium is missing: sudo apt-get update && sudo apt-get install -y chromium" >&2
+    echo "$3 is missing: sudo apt-get update && sudo apt-get install -y $2" >&2
   fi
-fi
+}
 
-if [ "${1:-}" = "--browser" ] && [ ! -x "${HAPROXY_PATH:-/usr/sbin/haproxy}" ]; then
-  if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null; then
-    echo "Installing HAProxy from Debian's packages..."
-    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq haproxy >/dev/null
-  else
-    echo "HAProxy is missing: sudo apt-get update && sudo apt-get install -y haproxy" >&2
-  fi
+if [ "${1:-}" = "--browser" ]; then
+  debian_package "${CHROMIUM_PATH:-/usr/bin/chromium}" chromium Chromium
+  # The scale-out test puts three app servers behind a real load balancer.
+  debian_package "${HAPROXY_PATH:-/usr/sbin/haproxy}" haproxy HAProxy
 fi

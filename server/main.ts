@@ -68,6 +68,17 @@ try {
   process.exit(1);
 }
 
+// What the app is made of, in development (loaded through Vite) as in production (the build).
+const appOptions = {
+  db: database.db,
+  readDb: database.readDb,
+  config,
+  authSecret,
+  logger,
+  jobs,
+  metrics: monitoring.metrics,
+  searchLog,
+};
 const app = express();
 let viteServer: import("vite").ViteDevServer | undefined;
 if (config.nodeEnv === "development") {
@@ -82,16 +93,7 @@ if (config.nodeEnv === "development") {
   app.use(async (req, res, next) => {
     try {
       const { createApp } = await viteServer!.ssrLoadModule("./server/http/app.ts");
-      createApp({
-        db: database.db,
-        readDb: database.readDb,
-        config,
-        authSecret,
-        logger,
-        jobs,
-        metrics: monitoring.metrics,
-        searchLog,
-      })(req, res, next);
+      createApp(appOptions)(req, res, next);
     } catch (error) {
       if (error instanceof Error) viteServer!.ssrFixStacktrace(error);
       next(error);
@@ -106,19 +108,7 @@ if (config.nodeEnv === "development") {
     process.exit(1);
   }
   const { createApp } = await import(pathToFileURL(serverBuild).href);
-  app.use(
-    createApp({
-      db: database.db,
-      readDb: database.readDb,
-      config,
-      authSecret,
-      logger,
-      jobs,
-      metrics: monitoring.metrics,
-      searchLog,
-      clientBuildDir: path.join(root, "build/client"),
-    }),
-  );
+  app.use(createApp({ ...appOptions, clientBuildDir: path.join(root, "build/client") }));
 }
 
 const server: Server = app.listen(config.port, config.host, () => {

@@ -1,23 +1,14 @@
 import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
-import pg from "pg";
+import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { connectionFor, quoteIdentifier, type ServerConnection } from "../../tests/support/connection.ts";
+import { onTestServer } from "../../tests/support/test-database.ts";
 import type { DatabaseHandle } from "./client.ts";
 import { openDatabase } from "./open.ts";
 
 // DATABASE_READ_URL (docs/decisions/020): a second handle, readDb, on the replica; migrations and
 // writes stay on DATABASE_URL. Both are new, empty databases on the test server here.
-
-async function onServer<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client(connectionFor(inject("postgresServer"), "postgres"));
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
 
 /** A postgres:// URL for one database of the test server (a socket directory goes in ?host=). */
 function urlFor(server: ServerConnection, database: string): string {
@@ -30,12 +21,12 @@ describe("openDatabase with DATABASE_READ_URL", () => {
   const primaryName = `shop_test_primary_${suffix}`;
   const replicaName = `shop_test_replica_${suffix}`;
   beforeAll(() =>
-    onServer(async (client) => {
+    onTestServer(async (client) => {
       for (const name of [primaryName, replicaName]) await client.query(`CREATE DATABASE ${quoteIdentifier(name)}`);
     }),
   );
   afterAll(() =>
-    onServer(async (client) => {
+    onTestServer(async (client) => {
       for (const name of [primaryName, replicaName]) {
         await client.query(`DROP DATABASE IF EXISTS ${quoteIdentifier(name)} WITH (FORCE)`);
       }

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { expect } from "@playwright/test";
 import pg from "pg";
 import { runningShopConnection } from "../../server/db/embedded-postgres.ts";
 
@@ -60,4 +61,48 @@ export async function queryShop<Row extends pg.QueryResultRow>(
   } finally {
     await client.end();
   }
+}
+
+/**
+ * A guest buys one product from the shop at `base` over plain HTTP: a cart, a checkout and the test
+ * card on the hosted payment page. Answers the order number once the payment page took the money
+ * (its webhook is then on the way). `headers`: sent with each request (a client address).
+ */
+export async function buyAsGuestOver(
+  base: string,
+  productId: number,
+  { tag, headers = {} }: { tag: string; headers?: Record<string, string> },
+): Promise<string> {
+  const sent = { origin: base, ...headers };
+  const added = await fetch(`${base}/api/v1/cart`, {
+    method: "POST",
+    headers: sent,
+    body: new URLSearchParams({ intent: "add", productId: String(productId) }),
+  });
+  expect(added.status).toBe(200);
+  const cookie = added.headers
+    .getSetCookie()
+    .map((value) => value.split(";")[0])
+    .join("; ");
+  const checkout = await fetch(`${base}/api/v1/checkout`, {
+    method: "POST",
+    headers: { ...sent, cookie },
+    body: new URLSearchParams({
+      idempotencyKey: `${tag}-${productId}-${Date.now()}`,
+      name: "Guest Shopper",
+      email: `${tag}-${productId}@example.com`,
+    }),
+  });
+  expect(checkout.status).toBe(200);
+  const started = (await checkout.json()) as { orderNumber: string; paymentUrl: string };
+  expect(started.paymentUrl.startsWith(`${base}/pay/`)).toBe(true);
+  const paid = await fetch(started.paymentUrl, {
+    method: "POST",
+    redirect: "manual",
+    headers: sent,
+    body: new URLSearchParams({ name: "Guest Shopper", number: "4242424242424242", expiry: "12/39", cvc: "123" }),
+  });
+  // The payment page sends the buyer back to the shop: the provider has taken the money.
+  expect(paid.status).toBe(302);
+  return started.orderNumber;
 }

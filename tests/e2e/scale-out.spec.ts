@@ -10,7 +10,7 @@ import { parseMime } from "../support/mime.ts";
 import { type S3StandIn, startS3StandIn } from "../support/s3-stand-in.ts";
 import { waitForHydration } from "./fixtures.ts";
 import { findHaproxy, HAPROXY_MISSING, type LoadBalancer, startLoadBalancer } from "./load-balancer.ts";
-import { exited, type OwnServer, startServer, waitUntilHealthy } from "./own-server.ts";
+import { buyAsGuestOver, exited, type OwnServer, startServer, waitUntilHealthy } from "./own-server.ts";
 
 // Scale-out (issue 15): three app servers against one PostgreSQL, behind HAProxy. Everything they
 // share is shared as in production: the database (one embedded PostgreSQL that this test starts
@@ -192,43 +192,6 @@ function receiptsFor(orderNumber: string): Mail[] {
   return mails.filter((mail) => mail.subject === `Your ${SHOP_NAME} receipt for order ${orderNumber}`);
 }
 
-/** A guest buys one product through the balancer (each request to whichever server is next); answers the order number. */
-async function buyAsGuest(productId: number, address: string): Promise<string> {
-  const base = balancer.url;
-  const headers = { origin: base, "x-forwarded-for": address };
-  const added = await fetch(`${base}/api/v1/cart`, {
-    method: "POST",
-    headers,
-    body: new URLSearchParams({ intent: "add", productId: String(productId) }),
-  });
-  expect(added.status).toBe(200);
-  const cookie = added.headers
-    .getSetCookie()
-    .map((value) => value.split(";")[0])
-    .join("; ");
-  const checkout = await fetch(`${base}/api/v1/checkout`, {
-    method: "POST",
-    headers: { ...headers, cookie },
-    body: new URLSearchParams({
-      idempotencyKey: `scale-out-${productId}-${Date.now()}`,
-      name: "Guest Shopper",
-      email: `guest-${productId}@example.com`,
-    }),
-  });
-  expect(checkout.status).toBe(200);
-  const started = (await checkout.json()) as { orderNumber: string; paymentUrl: string };
-  expect(started.paymentUrl.startsWith(`${base}/pay/`)).toBe(true);
-  const paid = await fetch(started.paymentUrl, {
-    method: "POST",
-    redirect: "manual",
-    headers,
-    body: new URLSearchParams({ name: "Guest Shopper", number: "4242424242424242", expiry: "12/39", cvc: "123" }),
-  });
-  // The payment page sends the buyer back to the shop: the payment is taken, its webhook on the way.
-  expect(paid.status).toBe(302);
-  return started.orderNumber;
-}
-
 /** What a server logged, message by message (its log is JSON, one entry a line). */
 function logMessages(server: OwnServer): string[] {
   return server
@@ -367,7 +330,14 @@ test("sign in on one server, fill the cart on a second, pay, and find the order 
 test("each job runs once: orders paid through the balancer get one webhook delivery and one receipt each", async () => {
   test.setTimeout(60_000);
   const products = Array.from({ length: 24 }, (_, index) => 5 + index);
-  const numbers = await Promise.all(products.map((productId, index) => buyAsGuest(productId, `198.18.1.${index + 1}`)));
+  const numbers = await Promise.all(
+    products.map((productId, index) =>
+      buyAsGuestOver(balancer.url, productId, {
+        tag: "scale-out",
+        headers: { "x-forwarded-for": `198.18.1.${index + 1}` },
+      }),
+    ),
+  );
 
   // Wait until every order is paid and no job of theirs is left to run (or to run again).
   await expect

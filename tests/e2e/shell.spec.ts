@@ -1,15 +1,21 @@
-import { expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { DEMO_ACCOUNTS } from "../../server/accounts/demo-accounts.ts";
 import { expectNoAxeViolations, SHOP_ORIGIN, waitForHydration } from "./fixtures";
 import { clientAddress } from "./platform";
 
-test("a personal page carries a nonce-based Content-Security-Policy that React Router's scripts satisfy", async ({
-  page,
-}) => {
+/** The Content-Security-Policy refusals the page reports in its console. */
+function cspViolations(page: Page): string[] {
   const violations: string[] = [];
   page.on("console", (message) => {
     if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
   });
+  return violations;
+}
+
+test("a personal page carries a nonce-based Content-Security-Policy that React Router's scripts satisfy", async ({
+  page,
+}) => {
+  const violations = cspViolations(page);
   const response = await page.goto("/contact");
   const csp = response?.headers()["content-security-policy"] ?? "";
   const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
@@ -33,10 +39,7 @@ test("a personal page carries a nonce-based Content-Security-Policy that React R
 test("a page the same for everyone allows its own inline scripts by their hashes, no nonce, and they run", async ({
   page,
 }) => {
-  const violations: string[] = [];
-  page.on("console", (message) => {
-    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
-  });
+  const violations = cspViolations(page);
   const response = await page.goto("/");
   const csp = response?.headers()["content-security-policy"] ?? "";
   expect(csp).not.toContain("'nonce-");

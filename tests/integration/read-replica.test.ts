@@ -19,7 +19,7 @@ import { startSearchLog } from "../../server/search/search-log.ts";
 import type { SearchService } from "../../server/search/search-service.ts";
 import { plainConnection, startSearchWorker } from "../../server/search/search-worker-client.ts";
 import { connectionFor } from "../support/connection.ts";
-import { setUpTestDatabase } from "../support/test-database.ts";
+import { onTestServer, setUpTestDatabase } from "../support/test-database.ts";
 
 // DATABASE_READ_URL (docs/decisions/020): the public catalogue pages read the replica, and only it;
 // what they write (the search log) goes to DATABASE_URL. The "replica" here is another database on the test
@@ -86,16 +86,6 @@ async function load<T>(
   return { value, primary: primaryUses.count, replica: replicaUses.count };
 }
 
-async function onServer<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client(connectionFor(inject("postgresServer"), "postgres"));
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
 const titlesOf = (cards: { title: string }[]) => cards.map((card) => card.title);
 const fromReplica = (titles: string[]) => {
   expect(titles.length).toBeGreaterThan(0);
@@ -105,7 +95,7 @@ const fromReplica = (titles: string[]) => {
 describe("the server's search worker, with DATABASE_READ_URL", () => {
   /** The connections of a database that listen for notifications. */
   const listeners = (database: string) =>
-    onServer(
+    onTestServer(
       async (client) =>
         (
           await client.query(

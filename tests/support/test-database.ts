@@ -4,7 +4,8 @@ import { afterAll, beforeAll, inject } from "vitest";
 import { connect, type DatabaseHandle } from "../../server/db/client.ts";
 import { connectionFor, quoteIdentifier } from "./connection.ts";
 
-async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+/** `work` with a client of the test server's own `postgres` database (to create and drop databases). */
+export async function onTestServer<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client(connectionFor(inject("postgresServer"), "postgres"));
   await client.connect();
   try {
@@ -22,14 +23,14 @@ export function setUpTestDatabase() {
   const name = `shop_test_${crypto.randomBytes(6).toString("hex")}`;
   const state = {} as DatabaseHandle & { name: string };
   beforeAll(async () => {
-    await admin((client) =>
+    await onTestServer((client) =>
       client.query(`CREATE DATABASE ${quoteIdentifier(name)} TEMPLATE ${quoteIdentifier(inject("templateDatabase"))}`),
     );
     Object.assign(state, connect(connectionFor(inject("postgresServer"), name), 4), { name });
   });
   afterAll(async () => {
     await state.close?.();
-    await admin((client) => client.query(`DROP DATABASE IF EXISTS ${quoteIdentifier(name)} WITH (FORCE)`));
+    await onTestServer((client) => client.query(`DROP DATABASE IF EXISTS ${quoteIdentifier(name)} WITH (FORCE)`));
   });
   return state;
 }
