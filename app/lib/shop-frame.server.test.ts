@@ -19,6 +19,7 @@ describe("the root loader's frame", () => {
     const context = new RouterContextProvider();
     context.set(servicesContext, {
       db,
+      readDb: db,
       auth,
       logger,
       shopName: "Test Market",

@@ -114,7 +114,13 @@ describe("dropping the pages when the catalogue changes", () => {
 
   it("drops every page of this app server when notified", async () => {
     const cache = pageCacheOf(database.db);
-    await expect.poll(() => (cache.set("/p", page("p"), cache.mark()), cache.get("/p"))).toBeDefined();
+    // Kept once the cache listens.
+    await expect
+      .poll(() => {
+        cache.set("/p", page("p"), cache.mark());
+        return cache.get("/p");
+      })
+      .toBeDefined();
     await database.db.update(products).set({ priceCents: 999 }).where(eq(products.id, 3));
     await expect.poll(() => cache.get("/p"), { timeout: 2_000 }).toBeUndefined();
   });

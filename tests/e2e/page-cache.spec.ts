@@ -7,9 +7,8 @@ import { queryShop } from "./own-server.ts";
 
 const PRODUCT = 40;
 
-test.beforeEach(({}, testInfo) => {
-  test.skip(testInfo.project.name !== "desktop", "the same pages and requests as on the desktop");
-});
+// The same pages and requests at every width: once, at the desktop's.
+test.skip(({ viewport }) => (viewport?.width ?? 0) < 1000, "the same pages and requests as on the desktop");
 
 test("a product page is the same bytes for a visitor and a signed-in buyer with a cart; their own parts come after it", async ({
   page,

@@ -1,5 +1,4 @@
 import { count, sql } from "drizzle-orm";
-import pg from "pg";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { loader as searchApi } from "../../app/routes/api/search.ts";

@@ -9,7 +9,19 @@ import { cn } from "~/lib/utils";
 import { ProductImage } from "./product-image";
 import { RatingSummary } from "./star-rating";
 
-export function ProductCard({ product, layout = "grid" }: { product: ProductCardData; layout?: "grid" | "list" }) {
+/** The first row of a listing is in the first screen at every width: its first picture is the largest. */
+const firstScreen = (index: number) => (index === 0 ? "high" : index < 4 ? "eager" : undefined);
+
+export function ProductCard({
+  product,
+  layout = "grid",
+  priority,
+}: {
+  product: ProductCardData;
+  layout?: "grid" | "list";
+  /** Among the first cards of the page: its picture is not left until it comes near the screen. */
+  priority?: "high" | "eager";
+}) {
   const discount = discountPercent(product.priceCents, product.originalPriceCents);
   return (
     <article
@@ -21,11 +33,11 @@ export function ProductCard({ product, layout = "grid" }: { product: ProductCard
       <div className={cn("relative shrink-0", layout === "grid" ? "aspect-square w-full" : "w-32 sm:w-48")}>
         {/* The picture opens the product too; the title's link is the one keyboards and screen readers use. */}
         <Link to={`/product/${product.id}`} tabIndex={-1} aria-hidden="true" className="block size-full">
-          <ProductImage src={product.imageUrl} alt="" className="size-full" />
+          <ProductImage src={product.imageUrl} alt="" className="size-full" priority={priority} />
         </Link>
         <div className="absolute left-2 top-2 flex flex-col items-start gap-1">
           {product.isBestseller ? <Badge variant="bestseller">Bestseller</Badge> : null}
-          {discount > 0 ? <Badge variant="sale">-{discount}%</Badge> : null}
+          {discount > 0 ? <Badge variant="sale">{`-${discount}%`}</Badge> : null}
         </div>
       </div>
       {/* In a list row the wishlist and quick-view buttons sit at the right: keep the text clear of them. */}
@@ -35,7 +47,7 @@ export function ProductCard({ product, layout = "grid" }: { product: ProductCard
             {product.title}
           </Link>
         </h3>
-        <p className="text-sm text-muted-foreground">by {product.creatorName}</p>
+        <p className="text-sm text-muted-foreground">{`by ${product.creatorName}`}</p>
         <RatingSummary
           rating={product.rating}
           reviewCount={product.reviewCount}
@@ -103,9 +115,9 @@ export function ProductGrid({
           : "grid-cols-1",
       )}
     >
-      {products.map((product) => (
+      {products.map((product, index) => (
         <li key={product.id}>
-          <ProductCard product={product} layout={layout} />
+          <ProductCard product={product} layout={layout} priority={firstScreen(index)} />
         </li>
       ))}
     </ul>

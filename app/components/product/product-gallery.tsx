@@ -13,6 +13,7 @@ export function ProductGallery({ images, title }: { images: { url: string; alt: 
         src={shown?.url ?? null}
         alt={shown?.alt ?? title}
         className="aspect-square w-full rounded-xl"
+        priority="high"
       />
       {images.length > 1 ? (
         <ul className="grid grid-cols-4 gap-3" aria-label="Images">

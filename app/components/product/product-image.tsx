@@ -8,9 +8,21 @@ type Stage = "image" | "placeholder" | "unavailable";
 
 /**
  * An image that falls back to the placeholder when it fails, and to the text
- * 'Image unavailable' when the placeholder fails too (SPEC section 2).
+ * 'Image unavailable' when the placeholder fails too (SPEC section 2). Loaded when it comes near the
+ * screen, unless it is among the first a page shows (`priority`: "high" for its largest picture,
+ * "eager" for the others in the first screen).
  */
-export function ProductImage({ src, alt, className }: { src: string | null; alt: string; className?: string }) {
+export function ProductImage({
+  src,
+  alt,
+  className,
+  priority,
+}: {
+  src: string | null;
+  alt: string;
+  className?: string;
+  priority?: "high" | "eager";
+}) {
   const [stage, setStage] = useState<Stage>(src ? "image" : "placeholder");
   const ref = useRef<HTMLImageElement>(null);
   const next = () => setStage((current) => (current === "image" ? "placeholder" : "unavailable"));
@@ -43,7 +55,8 @@ export function ProductImage({ src, alt, className }: { src: string | null; alt:
       key={stage}
       src={stage === "image" && src ? src : PLACEHOLDER_IMAGE}
       alt={alt}
-      loading="lazy"
+      loading={priority ? "eager" : "lazy"}
+      fetchPriority={priority === "high" ? "high" : undefined}
       decoding="async"
       onError={next}
       className={cn("bg-muted object-cover", className)}

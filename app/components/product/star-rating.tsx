@@ -39,18 +39,15 @@ export function RatingSummary({
   return (
     <span className={cn("inline-flex flex-wrap items-center gap-2", className)}>
       <StarRating rating={rating} />
-      <span>
-        {rating.toFixed(1)} (
-        {compact ? (
-          <>
-            {reviewCount.toLocaleString("en-US")}
-            <span className="sr-only"> {nounFor(reviewCount, "review", "reviews")}</span>
-          </>
-        ) : (
-          countOf(reviewCount, "review", "reviews")
-        )}
-        )
-      </span>
+      {/* Whole strings, not pieces: React would join the pieces with comment markers in the HTML. */}
+      {compact ? (
+        <span>
+          {`${rating.toFixed(1)} (${reviewCount.toLocaleString("en-US")}`}
+          <span className="sr-only">{` ${nounFor(reviewCount, "review", "reviews")}`}</span>)
+        </span>
+      ) : (
+        <span>{`${rating.toFixed(1)} (${countOf(reviewCount, "review", "reviews")})`}</span>
+      )}
     </span>
   );
 }

@@ -20,7 +20,15 @@ export function IconSprite() {
   return (
     <svg aria-hidden="true" width="0" height="0" className="absolute">
       {Object.entries(ICONS).map(([name, paths]) => (
-        <symbol key={name} id={`icon-${name}`} viewBox="0 0 24 24">
+        <symbol
+          key={name}
+          id={`icon-${name}`}
+          viewBox="0 0 24 24"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
           {paths.map((d) => (
             <path key={d} d={d} />
           ))}
@@ -30,18 +38,13 @@ export function IconSprite() {
   );
 }
 
-/** A sprite icon drawn like lucide's: a 2 px stroke in the current colour, no fill unless a class sets one. */
+/**
+ * A sprite icon drawn like lucide's: a 2 px stroke in the current colour (set once, on the symbol:
+ * a card repeats its icons), no fill unless a class sets one.
+ */
 export function SpriteIcon({ name, className }: { name: SpriteIconName; className?: string }) {
   return (
-    <svg
-      aria-hidden="true"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className={cn("size-4 shrink-0", className)}
-    >
+    <svg aria-hidden="true" fill="none" className={cn("size-4 shrink-0", className)}>
       <use href={`#icon-${name}`} />
     </svg>
   );
