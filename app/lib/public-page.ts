@@ -1,5 +1,7 @@
 import type { HeadersFunction } from "react-router";
 
+const PUBLIC_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=600";
+
 /**
  * The `headers` of a page that is the same for every visitor (nothing personal in it: the header's
  * account, cart and hearts come after it, app/lib/shopper.ts). A CDN may keep it a minute and serve
@@ -11,5 +13,3 @@ export const publicPageHeaders: HeadersFunction = ({ errorHeaders }) => {
   if (!errorHeaders) headers.set("Cache-Control", PUBLIC_PAGE_CACHE_CONTROL);
   return headers;
 };
-
-export const PUBLIC_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=600";

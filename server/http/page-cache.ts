@@ -68,10 +68,6 @@ export class PageCache {
     this.listening = listening;
     this.clear();
   }
-
-  get size(): number {
-    return this.pages.size;
-  }
 }
 
 // Headers that belong to one response, not to the page.
@@ -90,8 +86,11 @@ export function cachedPageOf(
 ): CachedPage {
   const kept = [...headers].filter(([name]) => !PER_RESPONSE.has(name.toLowerCase()));
   const isHtml = kept.some(([name, value]) => name.toLowerCase() === "content-type" && value.startsWith("text/html"));
-  const body = isHtml && nonce ? Buffer.from(rendered.toString("utf8").replaceAll(` nonce="${nonce}"`, "")) : rendered;
-  const hashes = isHtml ? inlineScriptHashes(body.toString("utf8")).join(" ") : "";
+  // The page read as text once, for taking the nonce out and for hashing its scripts.
+  const html = isHtml ? rendered.toString("utf8") : undefined;
+  const text = html !== undefined && nonce ? html.replaceAll(` nonce="${nonce}"`, "") : html;
+  const body = text !== undefined && text !== html ? Buffer.from(text) : rendered;
+  const hashes = text !== undefined ? inlineScriptHashes(text).join(" ") : "";
   return {
     status,
     headers: kept.map(([name, value]) =>
