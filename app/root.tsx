@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { lazy, type ReactNode, Suspense } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -10,7 +10,6 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "react-router";
-import { Toaster } from "sonner";
 import { AccountToasts } from "~/components/account/account-toasts";
 import { ShoppingToasts } from "~/components/cart/shopping-toasts";
 import { ShopDialogsProvider } from "~/components/layout/shop-dialogs";
@@ -24,6 +23,7 @@ import { refuseMalformedAddresses } from "~/lib/malformed-address.server";
 import { pageMeta } from "~/lib/meta";
 import { loadRootFrame, type ShopFrame } from "~/lib/shop-frame.server";
 import { LoadShopper } from "~/lib/shopper";
+import { useToasterWanted } from "~/lib/toast";
 import type { Route } from "./+types/root";
 import "./app.css";
 import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
@@ -129,20 +129,7 @@ export function Layout({ children }: { children: ReactNode }) {
           </ShopDialogsProvider>
         )}
         {bare ? null : <SiteFooter shopName={shopName} />}
-        <Toaster
-          closeButton
-          // Bottom right: at the top they would cover the account and cart buttons.
-          position="bottom-right"
-          toastOptions={{
-            // Our palette, with text that meets WCAG AA contrast on each background.
-            classNames: {
-              toast: "!border-border !bg-background !text-foreground",
-              description: "!text-muted-foreground",
-              success: "!border-emerald-200 !bg-emerald-50 !text-emerald-900",
-              error: "!border-rose-200 !bg-rose-50 !text-rose-900",
-            },
-          }}
-        />
+        <Toasts />
         <AccountToasts />
         <ShoppingToasts />
         <ScrollRestoration />
@@ -150,6 +137,17 @@ export function Layout({ children }: { children: ReactNode }) {
       </body>
     </html>
   );
+}
+
+const ShopToaster = lazy(() => import("~/components/layout/shop-toaster").then((m) => ({ default: m.ShopToaster })));
+
+/** The toaster, from the page's first toast on (app/lib/toast.ts). */
+function Toasts() {
+  return useToasterWanted() ? (
+    <Suspense>
+      <ShopToaster />
+    </Suspense>
+  ) : null;
 }
 
 export default function App() {

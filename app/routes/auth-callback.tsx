@@ -1,10 +1,10 @@
 import { servicesContext } from "@server/http/context.ts";
 import { useEffect } from "react";
 import { useNavigate } from "react-router";
-import { toast } from "sonner";
 import { Container } from "~/components/ui/page";
 import { pageMeta } from "~/lib/meta";
 import { safeNextPath } from "~/lib/next-path";
+import { toast } from "~/lib/toast";
 import type { Route } from "./+types/auth-callback";
 
 const NEW_SESSION_MS = 5 * 60_000;

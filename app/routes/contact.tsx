@@ -7,7 +7,6 @@ import { servicesContext } from "@server/http/context.ts";
 import { CheckCircle2, Clock, Mail, MessageCircle } from "lucide-react";
 import { useEffect } from "react";
 import { data, Form, useNavigation } from "react-router";
-import { toast } from "sonner";
 import { FormStatus } from "~/components/account/form-status";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -17,6 +16,7 @@ import { readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
 import { formAction } from "~/lib/refusal.server";
 import { SUPPORT_HOURS } from "~/lib/shop-facts";
+import { toast } from "~/lib/toast";
 import type { Route } from "./+types/contact";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

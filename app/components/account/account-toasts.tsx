@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 
 // The toasts of signing in, up and out (SPEC section 8). They live in the layout, not in the
 // forms: a successful sign-in replaces the login modal with the user menu before a form could

@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
+import { toast } from "~/lib/toast";
 
 /**
  * Sign in with Google (SPEC section 7): better-auth sends the browser to Google and back to

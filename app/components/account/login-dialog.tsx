@@ -1,40 +1,17 @@
-import { LogIn } from "lucide-react";
 import { Dialog, Tabs } from "radix-ui";
 import { useEffect, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import { PanelDialog } from "~/components/layout/panel-dialog";
 import { useShopDialogs } from "~/components/layout/shop-dialogs";
-import { Button, type ButtonProps } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import { Input, Label } from "~/components/ui/input";
 import { ACCOUNT_FETCHERS } from "./account-toasts";
 import { GoogleSignInButton } from "./google-sign-in-button";
-
-export interface DemoAccount {
-  email: string;
-  password: string;
-  isSeller: boolean;
-}
+import type { DemoAccount } from "./login-button";
 
 // The login / sign-up modal (SPEC sections 2, 4, 5 and 8). Both forms keep what was typed
 // when the server says no; on success the page shows the user menu instead of this modal.
-// The toasts are AccountToasts' (account-toasts.tsx).
-/** The header's Login button: it opens the login modal. */
-export function LoginButton(props: ButtonProps) {
-  const { show } = useShopDialogs().login;
-  return (
-    <Button
-      variant="outline"
-      {...props}
-      onClick={(event) => {
-        props.onClick?.(event);
-        show();
-      }}
-    >
-      <LogIn aria-hidden="true" />
-      Login
-    </Button>
-  );
-}
+// The toasts are AccountToasts' (account-toasts.tsx). Its code is loaded when it first opens.
 
 /**
  * One modal for the page, opened by any Login button (or by Follow, for a visitor). `next`: the

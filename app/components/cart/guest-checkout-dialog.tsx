@@ -1,10 +1,10 @@
 import type { Cart } from "@server/cart/cart.ts";
 import { Loader2 } from "lucide-react";
 import { useEffect, useState } from "react";
-import { toast } from "sonner";
 import { PanelDialog } from "~/components/layout/panel-dialog";
 import { Button } from "~/components/ui/button";
 import { TextField } from "~/components/ui/input";
+import { toast } from "~/lib/toast";
 import { OrderSummary } from "./order-summary";
 import type { CheckoutPhase } from "./use-checkout";
 

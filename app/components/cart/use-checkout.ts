@@ -1,8 +1,8 @@
 import type { Cart } from "@server/cart/cart.ts";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
-import { toast } from "sonner";
 import { placedToast } from "~/components/orders/placed-toast";
+import { toast } from "~/lib/toast";
 
 // Checkout from the cart (SPEC section 4): the order is made on the server, the payment page
 // opens in a new tab, and this tab waits for the payment to be confirmed (by the provider's

@@ -36,6 +36,16 @@ export function ShopDialogsProvider({ children }: { children: ReactNode }) {
   return <ShopDialogsContext.Provider value={value}>{children}</ShopDialogsContext.Provider>;
 }
 
+/**
+ * True from the first time `open` is: a modal whose code is loaded when first opened stays
+ * mounted afterwards (its state, such as a checkout under way, outlives its closing).
+ */
+export function useOpenedOnce(open: boolean): boolean {
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  return opened || open;
+}
+
 export function useShopDialogs() {
   const dialogs = useContext(ShopDialogsContext);
   if (!dialogs) throw new Error("useShopDialogs needs a ShopDialogsProvider");

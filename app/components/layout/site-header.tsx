@@ -1,11 +1,8 @@
 import type { CurrentUser } from "@server/accounts/current-user.ts";
-import { Heart, Menu, ShoppingCart, X } from "lucide-react";
-import { Dialog } from "radix-ui";
-import { useEffect, useRef, useState } from "react";
+import { Heart, Menu, ShoppingCart } from "lucide-react";
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation, useNavigate, useSearchParams } from "react-router";
-import { type DemoAccount, LoginButton, LoginDialog } from "~/components/account/login-dialog";
-import { UserMenu } from "~/components/account/user-menu";
-import { CartDialog } from "~/components/cart/cart-dialog";
+import { type DemoAccount, LoginButton } from "~/components/account/login-button";
 import { Button } from "~/components/ui/button";
 import { Container } from "~/components/ui/page";
 import { nounFor } from "~/lib/format";
@@ -13,8 +10,19 @@ import { safeNextPath } from "~/lib/next-path";
 import { useShopper } from "~/lib/shopper";
 import { cn } from "~/lib/utils";
 import { HeaderSearch } from "./header-search";
-import { useShopDialogs } from "./shop-dialogs";
+import { useOpenedOnce, useShopDialogs } from "./shop-dialogs";
 import { ShopLogo } from "./shop-logo";
+
+// The modals and the account menu are loaded when they are first wanted: a page's first load
+// carries only the header they open from (their Radix parts, forms and checkout are most of
+// the shop's own JavaScript).
+const LoginDialog = lazy(() => import("~/components/account/login-dialog").then((m) => ({ default: m.LoginDialog })));
+const CartDialog = lazy(() => import("~/components/cart/cart-dialog").then((m) => ({ default: m.CartDialog })));
+const UserMenu = lazy(() => import("~/components/account/user-menu").then((m) => ({ default: m.UserMenu })));
+const MobileMenuDialog = lazy(() => import("./mobile-menu").then((m) => ({ default: m.MobileMenuDialog })));
+
+/** Login's place while the page does not know the visitor yet, or while the account menu loads. */
+const accountPlace = <span className="block h-9 w-24" />;
 
 interface HeaderProps {
   shopName: string;
@@ -30,19 +38,24 @@ interface AccountProps {
 /**
  * The account menu, or Login for a visitor. Until the page knows who is visiting (the shopper's
  * parts come after the page, app/lib/shopper.ts) it keeps the place empty rather than say Login to
- * someone signed in.
+ * someone signed in. `login` wraps Login where it must do more (the phone menu closes first).
  */
-function AccountButton({ user, inMenu = false }: { user: CurrentUser | null | undefined; inMenu?: boolean }) {
-  if (user === undefined) return <span className="block h-9 w-24" />;
-  if (user) return <UserMenu user={user} />;
-  // In the phone menu, the menu closes first so that the login modal is the only one open.
-  return inMenu ? (
-    <Dialog.Close asChild>
-      <LoginButton />
-    </Dialog.Close>
-  ) : (
-    <LoginButton />
-  );
+export function AccountButton({
+  user,
+  login = (button) => button,
+}: {
+  user: CurrentUser | null | undefined;
+  login?: (button: ReactNode) => ReactNode;
+}) {
+  if (user === undefined) return accountPlace;
+  if (user) {
+    return (
+      <Suspense fallback={accountPlace}>
+        <UserMenu user={user} />
+      </Suspense>
+    );
+  }
+  return login(<LoginButton />);
 }
 
 /**
@@ -85,7 +98,12 @@ function VisitorLogin({ user, demoAccounts, googleSignIn }: AccountProps & { use
       { replace: true, preventScrollReset: true },
     );
   }, [required, known, userId, params, show, setParams]);
-  return user !== null ? null : <LoginDialog demoAccounts={demoAccounts} googleSignIn={googleSignIn} next={next} />;
+  const wanted = useOpenedOnce(open);
+  return user !== null || !wanted ? null : (
+    <Suspense>
+      <LoginDialog demoAccounts={demoAccounts} googleSignIn={googleSignIn} next={next} />
+    </Suspense>
+  );
 }
 
 /**
@@ -112,7 +130,7 @@ function CountLabel({ label, count }: { label: string; count: number | undefined
 }
 
 /** The wishlist button with its count. */
-function WishlistButton({ count, className }: { count: number | undefined; className?: string }) {
+export function WishlistButton({ count, className }: { count: number | undefined; className?: string }) {
   return (
     <Button variant="ghost" size="icon" className={cn("relative", className)} asChild>
       <Link to="/wishlist">
@@ -145,6 +163,7 @@ export function SiteHeader({ shopName, categories, account }: HeaderProps) {
   const user = shopper?.user;
   const cartCount = shopper?.cart.count;
   const wishlistCount = shopper?.wishlist.length;
+  const cartWanted = useOpenedOnce(useShopDialogs().cart.open);
   const links = [
     ...categories.map((c) => ({ to: `/category/${c.slug}`, label: c.name })),
     { to: "/browse", label: "Browse All" },
@@ -175,18 +194,18 @@ export function SiteHeader({ shopName, categories, account }: HeaderProps) {
           ))}
         </Container>
       </nav>
-      {shopper ? <CartDialog cart={shopper.cart} signedIn={Boolean(user)} /> : null}
+      {shopper && cartWanted ? (
+        <Suspense>
+          <CartDialog cart={shopper.cart} signedIn={Boolean(user)} />
+        </Suspense>
+      ) : null}
       <VisitorLogin {...account} user={user} />
     </header>
   );
 }
 
-function MobileMenu({
-  shopName,
-  links,
-  user,
-  wishlistCount,
-}: {
+/** The phone's menu button; the menu's code comes when it is first opened (mobile-menu.tsx). */
+function MobileMenu(props: {
   shopName: string;
   links: { to: string; label: string }[];
   user: CurrentUser | null | undefined;
@@ -194,46 +213,30 @@ function MobileMenu({
 }) {
   // The menu closes once the page changes, or the user signs in or out from it.
   const [open, setOpen] = useState(false);
+  const wanted = useOpenedOnce(open);
+  const button = useRef<HTMLButtonElement>(null);
   const location = useLocation();
-  const userId = user?.id;
+  const userId = props.user?.id;
   useEffect(() => setOpen(false), [location.key, userId]);
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger asChild>
-        <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu">
-          <Menu aria-hidden="true" />
-        </Button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
-        <Dialog.Content className="fixed inset-y-0 right-0 z-50 flex w-full max-w-sm flex-col gap-6 overflow-y-auto bg-background p-6 shadow-xl">
-          <div className="flex items-center justify-between">
-            <Dialog.Title className="text-lg font-bold">{shopName}</Dialog.Title>
-            <Dialog.Close asChild>
-              <Button variant="ghost" size="icon" aria-label="Close menu">
-                <X aria-hidden="true" />
-              </Button>
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="sr-only">Search, categories and your account</Dialog.Description>
-          <HeaderSearch id="mobile-search" />
-          <nav aria-label="Mobile categories" className="flex flex-col">
-            {links.map((link) => (
-              <Dialog.Close asChild key={link.to}>
-                <Link to={link.to} className="rounded-md px-3 py-3 font-medium hover:bg-muted">
-                  {link.label}
-                </Link>
-              </Dialog.Close>
-            ))}
-          </nav>
-          <div className="mt-auto flex items-center gap-2 border-t border-border pt-4">
-            <WishlistButton count={wishlistCount} />
-            <div className="ml-auto">
-              <AccountButton user={user} inMenu />
-            </div>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <>
+      <Button
+        ref={button}
+        variant="ghost"
+        size="icon"
+        className="md:hidden"
+        aria-label="Open menu"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => setOpen(true)}
+      >
+        <Menu aria-hidden="true" />
+      </Button>
+      {wanted ? (
+        <Suspense>
+          <MobileMenuDialog {...props} open={open} onOpenChange={setOpen} opener={button} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

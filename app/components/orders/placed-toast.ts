@@ -1,4 +1,4 @@
-import { toast } from "sonner";
+import { toast } from "~/lib/toast";
 
 /**
  * 'Order placed successfully!' (SPEC section 5), said once the payment is confirmed. The receipt is

@@ -1,10 +1,10 @@
 import { UserCheck, UserPlus } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
 import { useShopDialogs } from "~/components/layout/shop-dialogs";
 import { Button } from "~/components/ui/button";
 import { useShopper } from "~/lib/shopper";
+import { toast } from "~/lib/toast";
 
 type FollowAnswer = { ok: true; following: boolean; followers: number } | { ok: false; message: string };
 

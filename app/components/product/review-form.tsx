@@ -1,10 +1,10 @@
 import { Star } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
 import { Label, Textarea } from "~/components/ui/input";
 import { countOf } from "~/lib/format";
+import { toast } from "~/lib/toast";
 import { cn } from "~/lib/utils";
 
 type Answer = { ok: true; message: string } | { ok: false; message: string };

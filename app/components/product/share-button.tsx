@@ -1,6 +1,6 @@
 import { Share2 } from "lucide-react";
-import { toast } from "sonner";
 import { Button } from "~/components/ui/button";
+import { toast } from "~/lib/toast";
 
 /** The browser's share sheet where there is one; otherwise the link is copied. */
 export function ShareButton({ title, url }: { title: string; url: string }) {

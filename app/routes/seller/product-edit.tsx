@@ -6,7 +6,6 @@ import { PRODUCT_NOT_IN_SHOP, productForEditor } from "@server/sellers/seller-pr
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect, useActionData, useNavigation } from "react-router";
-import { toast } from "sonner";
 import { FormStatus } from "~/components/account/form-status";
 import { ProductImage } from "~/components/product/product-image";
 import { HiddenProductNote } from "~/components/sellers/hidden-product-note";
@@ -23,6 +22,7 @@ import { formAction, refusalResponse } from "~/lib/refusal.server";
 import { requireSellerShop } from "~/lib/require-seller-shop.server";
 import { applyEditorIntent } from "~/lib/seller-product-action.server";
 import { readSellerForm } from "~/lib/seller-upload.server";
+import { toast } from "~/lib/toast";
 import type { Route } from "./+types/product-edit";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
