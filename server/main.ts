@@ -80,6 +80,8 @@ const appOptions = {
   searchLog,
 };
 const app = express();
+// The shop's own app (createApp) says nothing of what it runs on; neither does this one.
+app.disable("x-powered-by");
 let viteServer: import("vite").ViteDevServer | undefined;
 if (config.nodeEnv === "development") {
   const vite = await import("vite");

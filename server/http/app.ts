@@ -19,6 +19,7 @@ import type { SearchLog } from "../search/search-log.ts";
 import { fileStoreFor } from "../storage/file-store.ts";
 import { browserAuthEndpoints } from "./auth-endpoints.ts";
 import { refuseOversizedBodies } from "./body-limit.ts";
+import { buildAssets } from "./build-assets.ts";
 import { servicesContext } from "./context.ts";
 import {
   generatedMedia,
@@ -84,6 +85,9 @@ export function createApp({
   app.use(requestLog(logger));
   // Request timings (by route pattern), /readyz, and /metrics for a scraper holding METRICS_TOKEN.
   app.use(operationsRoutes({ db, metrics, metricsToken: config.metrics?.token, routes: serverBuild.routes }));
+  // The build's scripts and styles, compressed once at build time (vite.config.ts), before the
+  // per-response compression and the page headers (a script needs no Content-Security-Policy).
+  if (clientBuildDir) app.use("/assets", buildAssets(`${clientBuildDir}/assets`));
   // In development a page changes with its code: none is kept.
   const pageCache = config.nodeEnv === "development" ? undefined : pageCacheOf(db, { replica: readDb !== db });
   if (pageCache) app.use(servePageFromCache(pageCache));
@@ -105,7 +109,6 @@ export function createApp({
   app.use(securityHeaders({ development: config.nodeEnv === "development" }));
 
   if (clientBuildDir) {
-    app.use("/assets", express.static(`${clientBuildDir}/assets`, { immutable: true, maxAge: "1y" }));
     // The build's few other files (the favicon, the placeholder picture) by name, so that a page's
     // address is never looked up on the disk first.
     const rootFiles = new Set(

@@ -26,3 +26,34 @@ test("the client bundle holds no server code", () => {
   });
   expect(leaks).toEqual([]);
 });
+
+// A page's first load carries the scripts it shows with, in a few files: the modals, the account
+// menu and the toasts come when they are first wanted (a product page asked for 49 scripts and
+// every modal's code before).
+test("a product page loads few scripts and no modal's or toast's code until one is wanted", async ({ page }) => {
+  const scripts: string[] = [];
+  page.on("response", async (response) => {
+    if (response.request().resourceType() === "script") scripts.push(await response.text());
+  });
+  await page.goto("/product/1");
+  await expect(page.getByRole("button", { name: "Login" })).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  expect(scripts.length).toBeLessThanOrEqual(24);
+  const loaded = () => scripts.join("\n");
+  // The login modal's own words, and sonner's toaster.
+  expect(loaded()).not.toContain("Sign in to your account or create a new one.");
+  expect(loaded()).not.toContain("data-sonner-toaster");
+
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect(page.getByRole("dialog", { name: "Welcome" })).toBeVisible();
+  expect(loaded()).toContain("Sign in to your account or create a new one.");
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("button", { name: "Login" })).toBeFocused();
+
+  await page
+    .getByRole("button", { name: /^Add to Cart/ })
+    .first()
+    .click();
+  await expect(page.getByText("Added to cart")).toBeVisible();
+  expect(loaded()).toContain("data-sonner-toaster");
+});

@@ -43,3 +43,21 @@ for (const { name, decompress, whole } of ENCODINGS) {
     }
   });
 }
+
+test("the build's scripts come as brotli made once at its strongest setting, not compressed per request", async ({
+  baseURL,
+}) => {
+  const html = await (await fetch(`${baseURL}/product/1`)).text();
+  const scripts = [...html.matchAll(/"(\/assets\/[^"]+\.js)"/g)].map((match) => match[1] as string);
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const script of new Set(scripts)) {
+    const { body, headers } = await rawGet(`${baseURL}${script}`, "gzip, deflate, br");
+    expect(headers["cache-control"], script).toBe("public, max-age=31536000, immutable");
+    // A few hundred bytes gain nothing from compressing.
+    if (body.length < 256 && headers["content-encoding"] === undefined) continue;
+    expect(headers["content-encoding"], script).toBe("br");
+    const source = zlib.brotliDecompressSync(body);
+    const strongest = zlib.brotliCompressSync(source, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } });
+    expect(body.length, script).toBeLessThanOrEqual(strongest.length);
+  }
+});
