@@ -23,7 +23,7 @@ import { onTestServer, setUpTestDatabase } from "../support/test-database.ts";
 // DATABASE_READ_URL (docs/decisions/020): the public catalogue pages read the replica, and only it;
 // what they write (the search log) goes to DATABASE_URL. The "replica" here is another database on the test
 // server, holding the same sample catalogue marked as its own: its product titles start with
-// "Replica", its category names too, and its creators' addresses with "replica-".
+// "Replica", its category and creator names too, and its creators' addresses with "replica-".
 
 const primary = setUpTestDatabase();
 const replica = setUpTestDatabase();
@@ -44,7 +44,7 @@ beforeAll(async () => {
   await seedSampleCatalogueIfEmpty(replica.db, replica.pool);
   await replica.db.execute(sql`UPDATE products SET title = 'Replica ' || title`);
   await replica.db.execute(sql`UPDATE categories SET name = 'Replica ' || name`);
-  await replica.db.execute(sql`UPDATE creators SET slug = 'replica-' || slug`);
+  await replica.db.execute(sql`UPDATE creators SET slug = 'replica-' || slug, name = 'Replica ' || name`);
   // The search log writes to DATABASE_URL, as in the server (server/main.ts).
   searchLog.log = startSearchLog(primary.db, { flushIntervalMs: 60_000 });
   primaryUses = usesOf(primary);
@@ -144,7 +144,7 @@ describe("the public catalogue pages, with DATABASE_READ_URL", () => {
 
     const browsePage = await load(browse, "/browse");
     fromReplica(titlesOf(browsePage.value.products));
-    expect(browsePage.value.products[0]!.creatorSlug).toMatch(/^replica-/);
+    expect(browsePage.value.products[0]!.creatorName).toMatch(/^Replica /);
 
     const trendingPage = await load(trending, "/trending");
     fromReplica(titlesOf(trendingPage.value.products));

@@ -25,21 +25,36 @@ export function WishlistButton({
   const pending = fetcher.state !== "idle" && fetcher.formData?.get("productId") === String(productId);
   const inWishlist = pending ? !saved : saved;
   const label = inWishlist ? `Remove ${title} from wishlist` : `Add ${title} to wishlist`;
+  const heart = <SpriteIcon name="heart" className={cn(inWishlist && "fill-accent text-accent")} />;
   return (
     <fetcher.Form method="post" action="/api/v1/wishlist">
       <input type="hidden" name="intent" value="toggle" />
-      <input type="hidden" name="productId" value={productId} />
-      <Button
-        type="submit"
-        variant="outline"
-        size={withLabel ? "lg" : "icon"}
-        className={cn(!withLabel && "size-9 rounded-full bg-background/90", className)}
-        aria-label={withLabel ? undefined : label}
-        aria-pressed={inWishlist}
-      >
-        <SpriteIcon name="heart" className={cn(inWishlist && "fill-accent text-accent")} />
-        {withLabel ? (inWishlist ? "In your wishlist" : "Add to wishlist") : null}
-      </Button>
+      {/* The product goes with the button that sends it (a card repeats this form 24 times). */}
+      {withLabel ? (
+        <Button
+          type="submit"
+          name="productId"
+          value={productId}
+          variant="outline"
+          size="lg"
+          className={className}
+          aria-pressed={inWishlist}
+        >
+          {heart}
+          {inWishlist ? "In your wishlist" : "Add to wishlist"}
+        </Button>
+      ) : (
+        <button
+          type="submit"
+          name="productId"
+          value={productId}
+          className={cn("card-icon-button", className)}
+          aria-label={label}
+          aria-pressed={inWishlist}
+        >
+          {heart}
+        </button>
+      )}
     </fetcher.Form>
   );
 }

@@ -2,7 +2,6 @@ import type { ProductCard as ProductCardData } from "@server/catalogue/product-c
 import { Link } from "react-router";
 import { WishlistButton } from "~/components/cart/wishlist-button";
 import { Badge } from "~/components/ui/badge";
-import { Button } from "~/components/ui/button";
 import { SpriteIcon } from "~/components/ui/icon-sprite";
 import { discountPercent, formatPrice } from "~/lib/format";
 import { cn } from "~/lib/utils";
@@ -24,36 +23,32 @@ export function ProductCard({
 }) {
   const discount = discountPercent(product.priceCents, product.originalPriceCents);
   return (
-    <article
-      className={cn(
-        "relative flex h-full overflow-hidden rounded-lg border border-border bg-card shadow-sm transition-shadow hover:shadow-md",
-        layout === "grid" ? "flex-col" : "flex-row",
-      )}
-    >
+    <article className={cn("product-card", layout === "grid" ? "flex-col" : "flex-row")}>
       <div className={cn("relative shrink-0", layout === "grid" ? "aspect-square w-full" : "w-32 sm:w-48")}>
         {/* The picture opens the product too; the title's link is the one keyboards and screen readers use. */}
-        <Link to={`/product/${product.id}`} tabIndex={-1} aria-hidden="true" className="block size-full">
+        <Link
+          to={`/product/${product.id}`}
+          tabIndex={-1}
+          aria-hidden="true"
+          discover="none"
+          className="block size-full"
+        >
           <ProductImage src={product.imageUrl} alt="" className="size-full" priority={priority} />
         </Link>
-        <div className="absolute left-2 top-2 flex flex-col items-start gap-1">
-          {product.isBestseller ? <Badge variant="bestseller">Bestseller</Badge> : null}
-          {discount > 0 ? <Badge variant="sale">{`-${discount}%`}</Badge> : null}
-        </div>
+        {product.isBestseller || discount > 0 ? (
+          <div className="absolute left-2 top-2 flex flex-col items-start gap-1">
+            {product.isBestseller ? <Badge variant="bestseller">Bestseller</Badge> : null}
+            {discount > 0 ? <Badge variant="sale">{`-${discount}%`}</Badge> : null}
+          </div>
+        ) : null}
       </div>
       {/* In a list row the wishlist and quick-view buttons sit at the right: keep the text clear of them. */}
-      <div className={cn("flex min-w-0 flex-1 flex-col gap-2 p-4", layout === "list" && "pr-14")}>
-        <h3 className="line-clamp-2 font-semibold leading-snug">
-          <Link to={`/product/${product.id}`} className="rounded-sm hover:text-primary">
-            {product.title}
-          </Link>
+      <div className={cn("product-card-body", layout === "list" && "pr-14")}>
+        <h3 className="product-card-title">
+          <Link to={`/product/${product.id}`}>{product.title}</Link>
         </h3>
-        <p className="text-sm text-muted-foreground">{`by ${product.creatorName}`}</p>
-        <RatingSummary
-          rating={product.rating}
-          reviewCount={product.reviewCount}
-          compact
-          className="text-sm text-muted-foreground"
-        />
+        <p className="muted">{`by ${product.creatorName}`}</p>
+        <RatingSummary rating={product.rating} reviewCount={product.reviewCount} compact className="muted" />
         <ul className="flex flex-wrap gap-1" aria-label="Tags">
           {product.tags.slice(0, 2).map((tag) => (
             <li key={tag}>
@@ -61,36 +56,35 @@ export function ProductCard({
             </li>
           ))}
         </ul>
-        <div className="mt-auto flex flex-wrap items-end justify-between gap-2 pt-2">
-          <p className="flex items-baseline gap-2">
-            <span className="text-lg font-bold">{formatPrice(product.priceCents)}</span>
+        <div className="product-card-footer">
+          <p className="product-card-price">
+            <span>{formatPrice(product.priceCents)}</span>
             {product.originalPriceCents ? (
-              <s className="text-sm text-muted-foreground">
+              <s className="muted">
                 <span className="sr-only">was </span>
                 {formatPrice(product.originalPriceCents)}
               </s>
             ) : null}
           </p>
           {product.isInstantDownload ? (
-            <span className="inline-flex items-center gap-1 text-xs font-medium text-success">
+            <span className="instant-download">
               <SpriteIcon name="download" className="size-3.5" />
               Instant download
             </span>
           ) : null}
         </div>
       </div>
-      <div className="absolute right-2 top-2 flex flex-col gap-1">
+      <div className="product-card-actions">
         <WishlistButton productId={product.id} title={product.title} />
-        <Button variant="outline" size="icon" className="size-9 rounded-full bg-background/90" asChild>
-          <a
-            href={`/product/${product.id}`}
-            target="_blank"
-            rel="noopener"
-            aria-label={`Quick view ${product.title} (opens in a new tab)`}
-          >
-            <SpriteIcon name="external-link" />
-          </a>
-        </Button>
+        <a
+          href={`/product/${product.id}`}
+          target="_blank"
+          rel="noopener"
+          aria-label={`Quick view ${product.title} (opens in a new tab)`}
+          className="card-icon-button"
+        >
+          <SpriteIcon name="external-link" />
+        </a>
       </div>
     </article>
   );

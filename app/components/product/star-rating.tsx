@@ -1,22 +1,17 @@
-import { SpriteIcon } from "~/components/ui/icon-sprite";
+import type { CSSProperties } from "react";
 import { countOf, nounFor } from "~/lib/format";
 import { cn } from "~/lib/utils";
 
-const POSITIONS = [1, 2, 3, 4, 5] as const;
-
-/** Five stars, the first floor(rating) of them filled (SPEC section 2). */
+/** Five stars, the first floor(rating) of them filled (SPEC section 2), drawn by the `stars` class (app.css). */
 export function StarRating({ rating, className }: { rating: number; className?: string }) {
-  const filled = Math.floor(rating);
+  const filled = Math.min(5, Math.max(0, Math.floor(rating)));
   return (
     <span
-      className={cn("inline-flex items-center gap-0.5", className)}
+      className={cn("stars", className)}
+      style={{ "--filled": filled } as CSSProperties}
       role="img"
       aria-label={`Rated ${rating.toFixed(1)} out of 5`}
-    >
-      {POSITIONS.map((position) => (
-        <SpriteIcon key={position} name="star" className={position <= filled ? "fill-star text-star" : "text-input"} />
-      ))}
-    </span>
+    />
   );
 }
 
@@ -37,7 +32,7 @@ export function RatingSummary({
 }) {
   if (reviewCount === 0) return <span className={cn("text-muted-foreground", className)}>No reviews yet</span>;
   return (
-    <span className={cn("inline-flex flex-wrap items-center gap-2", className)}>
+    <span className={cn("rating-summary", className)}>
       <StarRating rating={rating} />
       {/* Whole strings, not pieces: React would join the pieces with comment markers in the HTML. */}
       {compact ? (
