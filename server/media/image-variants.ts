@@ -11,7 +11,7 @@ import type { FileStore } from "../storage/file-store.ts";
 
 const NAME = /^(\d{1,12}-[0-9a-f]{12})(?:-([1-9]\d{2,3})w)?\.(webp|avif)$/;
 
-export interface ProductImageName {
+interface ProductImageName {
   /** The original's name without `.webp`: `12-3f9a0c1d2e4b`. */
   stem: string;
   /** Null for the original's size. */
@@ -47,7 +47,7 @@ const WEBP = { quality: 82 };
 const AVIF = { quality: 60, effort: 1 };
 
 /** `original` (an uploaded WebP) `width` pixels wide (never wider than it is), in `format`. */
-export function drawVariant(original: Buffer, width: number | null, format: VariantFormat): Promise<Buffer> {
+function drawVariant(original: Buffer, width: number | null, format: VariantFormat): Promise<Buffer> {
   const image = sharp(original, { failOn: "error" });
   if (width) image.resize({ width, withoutEnlargement: true });
   return (format === "avif" ? image.avif(AVIF) : image.webp(WEBP)).toBuffer();
