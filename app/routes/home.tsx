@@ -105,6 +105,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 src={product.imageUrl}
                 alt=""
                 className="aspect-square w-full rounded-xl shadow-md"
+                sizes="(min-width: 1280px) 290px, (min-width: 1024px) 25vw, 50vw"
               />
             ))}
           </div>

@@ -167,6 +167,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         </ol>
       </nav>
       <div className="mt-6 grid gap-10 lg:grid-cols-2">
+        {/* The largest picture of the page: preloaded from the document's head (ProductImage, priority "high"). */}
         <ProductGallery images={product.images} title={product.title} />
         <div>
           <div className="flex flex-wrap gap-2">

@@ -107,6 +107,11 @@ describe("product files in S3", () => {
       headers: { "If-None-Match": etag!, "Cache-Control": "max-age=0" },
     });
     expect(again.status).toBe(304);
+    // A smaller copy is drawn from the bucket's original and kept in the bucket next to it.
+    const variantName = imageName.replace(".webp", "-320w.avif");
+    const variant = await fetch(`${server.baseUrl}/media/products/${variantName}`);
+    expect([variant.status, variant.headers.get("content-type")]).toEqual([200, "image/avif"]);
+    expect(objectKeys()).toContain(`shop/product-images/${variantName}`);
 
     // A buyer's download reads the file back from the bucket.
     const { items } = await insertOrder(database.db, { status: "paid", productIds: [productId] });
@@ -114,10 +119,12 @@ describe("product files in S3", () => {
     expect(Buffer.from(download.body).equals(Buffer.from(PDF))).toBe(true);
     expect(download).toMatchObject({ fileName: "bucket-planner.pdf", contentType: "application/pdf" });
 
-    // A removed image leaves the bucket and is no longer served.
+    // A removed image leaves the bucket with its copies and is no longer served.
     await removeProductImage(database.db, files, creatorId, productId, images[0]!.id);
-    expect(objectKeys()).not.toContain(`shop/product-images/${imageName}`);
+    const stem = imageName.replace(".webp", "");
+    expect(objectKeys().filter((key) => key.startsWith(`shop/product-images/${stem}`))).toEqual([]);
     expect((await fetch(`${server.baseUrl}/media/products/${imageName}`)).status).toBe(404);
+    expect((await fetch(`${server.baseUrl}/media/products/${variantName}`)).status).toBe(404);
   });
 
   it("writes the sample catalogue's files into the bucket at start", async () => {

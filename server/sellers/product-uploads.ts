@@ -1,18 +1,18 @@
 import crypto from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
+import { UPLOADED_IMAGE_PIXELS } from "../../app/lib/image-variants.ts";
 import type { Database, Queryable } from "../db/client.ts";
 import { productFiles, productImages, products } from "../db/schema.ts";
 import { Refusal } from "../lib/refusal.ts";
 import type { FileStore } from "../storage/file-store.ts";
 import { detectFileType, downloadName } from "./file-types.ts";
-import { imageKeyOf, PRODUCT_IMAGE_PREFIX, requireOwnProduct } from "./seller-products.ts";
+import { imageKeysOf, PRODUCT_IMAGE_PREFIX, requireOwnProduct } from "./seller-products.ts";
 
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 export const FILE_MAX_BYTES = 100 * 1024 * 1024;
 export const MAX_IMAGES = 8;
 export const MAX_FILES = 10;
-const IMAGE_PIXELS = 1600;
 const MAX_INPUT_PIXELS = 50_000_000;
 const IMAGE_FORMATS = new Set(["jpeg", "png", "webp", "gif"]);
 
@@ -41,7 +41,7 @@ export async function addProductImage(
       throw new Refusal("This image has too many pixels (over 50 megapixels).", 413);
     webp = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" })
       .rotate()
-      .resize(IMAGE_PIXELS, IMAGE_PIXELS, { fit: "inside", withoutEnlargement: true })
+      .resize(UPLOADED_IMAGE_PIXELS, UPLOADED_IMAGE_PIXELS, { fit: "inside", withoutEnlargement: true })
       .webp({ quality: 82 })
       .toBuffer();
   } catch (error) {
@@ -76,8 +76,7 @@ export async function removeProductImage(
     .where(and(eq(productImages.id, imageId), eq(productImages.productId, productId)))
     .returning({ url: productImages.url });
   if (!image) throw new Refusal("This image is not part of this product.", 404);
-  const key = imageKeyOf(image.url);
-  if (key) await files.remove(key);
+  await Promise.all(imageKeysOf(image.url).map((key) => files.remove(key)));
   if (product.status === "published") await unpublishIfIncomplete(db, productId);
 }
 

@@ -139,8 +139,11 @@ describe("a seller's products", () => {
   it("deletes an unsold product with its files; a sold one is only marked deleted and its buyers still download", async () => {
     const unsold = await createProduct(database.db, mine, form());
     await addProductFile(database.db, files, mine, unsold, { name: "a.pdf", bytes: PDF });
+    await addProductImage(database.db, files, mine, unsold, await png());
     const [stored] = await database.db.select().from(productFiles).where(eq(productFiles.productId, unsold));
     const removed = await deleteProduct(database.db, mine, unsold);
+    // The image with the nine copies that may have been made of it (server/media/image-variants.ts).
+    expect(removed.filter((key) => key.startsWith(`product-images/${unsold}-`))).toHaveLength(10);
     for (const key of removed) await files.remove(key);
     expect(await database.db.select().from(products).where(eq(products.id, unsold))).toEqual([]);
     expect(await files.read(stored!.storageKey)).toBeNull();

@@ -2,6 +2,7 @@ import { and, asc, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { categories, orderItems, productFiles, productImages, products } from "../db/schema.ts";
 import { Refusal } from "../lib/refusal.ts";
+import { storedImageKeys } from "../media/image-variants.ts";
 import { requireShopCanPublish, requireShopNotRemoved } from "../moderation/shop-standing.ts";
 import type { ProductForm } from "./product-schema.ts";
 
@@ -126,18 +127,16 @@ export async function deleteProduct(db: Database, creatorId: number, productId: 
       .from(productImages)
       .where(eq(productImages.productId, productId));
     await tx.delete(products).where(eq(products.id, productId));
-    return [
-      ...stored.map((file) => file.key),
-      ...images.map((image) => imageKeyOf(image.url)).filter((key) => key !== null),
-    ];
+    return [...stored.map((file) => file.key), ...images.flatMap((image) => imageKeysOf(image.url))];
   });
 }
 
 /** Where uploaded product images are served from; the rest of the address is the store key. */
 export const PRODUCT_IMAGE_PREFIX = "/media/products/";
 
-export function imageKeyOf(url: string): string | null {
-  return url.startsWith(PRODUCT_IMAGE_PREFIX) ? `product-images/${url.slice(PRODUCT_IMAGE_PREFIX.length)}` : null;
+/** The store keys of an uploaded image and of its variants (none for generated art). */
+export function imageKeysOf(url: string): string[] {
+  return url.startsWith(PRODUCT_IMAGE_PREFIX) ? storedImageKeys(url.slice(PRODUCT_IMAGE_PREFIX.length)) : [];
 }
 
 /** A product with its images and files, for the seller's editor. */

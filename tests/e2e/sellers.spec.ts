@@ -169,6 +169,18 @@ test("a user applies to sell, is approved by an admin, publishes a product with 
   );
   await secondBuyerPage.goto(`/product/${productId}`);
   await viewed;
+  // The uploaded cover, the page's largest picture, is preloaded from the head in AVIF and shown in
+  // the width its place needs (decision 023); the page's Content-Security-Policy lets it load.
+  const preloaded = secondBuyerPage.locator('head link[rel="preload"][as="image"][type="image/avif"]');
+  await expect(preloaded).toHaveAttribute("imagesrcset", /\/media\/products\/\d+-[0-9a-f]{12}-320w\.avif 320w/);
+  const cover = secondBuyerPage.locator("picture img").first();
+  await expect(cover).toHaveAttribute("width", "800");
+  await expect
+    .poll(() => cover.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+    .toBeGreaterThan(0);
+  expect(await cover.evaluate((image: HTMLImageElement) => image.currentSrc)).toMatch(
+    /\/media\/products\/\d+-[0-9a-f]{12}-640w\.avif$/,
+  );
   await buyAsGuest(secondBuyerPage, productId);
   await secondBuyer.close();
   runPayouts();

@@ -34,7 +34,7 @@ function CartLineRow({ line }: { line: CartLine }) {
   const { busy, change } = useCartChange();
   return (
     <li className="flex gap-3 py-4">
-      <ProductImage src={line.imageUrl} alt="" className="size-16 shrink-0 rounded-md" />
+      <ProductImage src={line.imageUrl} alt="" className="size-16 shrink-0 rounded-md" sizes="64px" />
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <Dialog.Close asChild>
           <Link to={`/product/${line.productId}`} className="line-clamp-2 font-medium hover:text-primary">

@@ -2,6 +2,11 @@ import { useState } from "react";
 import { cn } from "~/lib/utils";
 import { ProductImage } from "./product-image";
 
+// How wide the pictures show: the page's left column from 1024 px (at most 588 px), else the whole
+// width; the thumbnails a quarter of it.
+const MAIN_SIZES = "(min-width: 1280px) 588px, (min-width: 1024px) 45vw, 100vw";
+const THUMBNAIL_SIZES = "(min-width: 1280px) 138px, (min-width: 1024px) 11vw, 25vw";
+
 /** The product's images: a large one and thumbnails that choose it (the chosen one highlighted). */
 export function ProductGallery({ images, title }: { images: { url: string; alt: string }[]; title: string }) {
   const [selected, setSelected] = useState(0);
@@ -13,6 +18,7 @@ export function ProductGallery({ images, title }: { images: { url: string; alt: 
         src={shown?.url ?? null}
         alt={shown?.alt ?? title}
         className="aspect-square w-full rounded-xl"
+        sizes={MAIN_SIZES}
         priority="high"
       />
       {images.length > 1 ? (
@@ -29,7 +35,7 @@ export function ProductGallery({ images, title }: { images: { url: string; alt: 
                   index === selected ? "border-primary" : "border-transparent opacity-80 hover:opacity-100",
                 )}
               >
-                <ProductImage src={image.url} alt="" className="aspect-square w-full" />
+                <ProductImage src={image.url} alt="" className="aspect-square w-full" sizes={THUMBNAIL_SIZES} />
               </button>
             </li>
           ))}

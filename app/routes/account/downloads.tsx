@@ -42,7 +42,7 @@ export default function DownloadsPage({ loaderData }: Route.ComponentProps) {
           {items.map((item) => (
             <li key={item.orderItemId}>
               <Card className="flex gap-4 p-4">
-                <ProductImage src={item.imageUrl} alt="" className="size-20 shrink-0 rounded-md" />
+                <ProductImage src={item.imageUrl} alt="" className="size-20 shrink-0 rounded-md" sizes="80px" />
                 <div className="flex min-w-0 flex-1 flex-col gap-2">
                   <Link to={`/product/${item.productId}`} className="font-semibold hover:text-primary">
                     {item.title}

@@ -155,6 +155,7 @@ export default function EditProductPage({ loaderData, actionData }: Route.Compon
                     src={image.url}
                     alt={`Image ${index + 1}${index === 0 ? " (cover)" : ""}`}
                     className="aspect-square rounded-md"
+                    sizes="(min-width: 1024px) 100px, 33vw"
                   />
                   <Form method="post" className="flex justify-between">
                     <input type="hidden" name="imageId" value={image.id} />
