@@ -26,7 +26,7 @@ import { LoadShopper } from "~/lib/shopper";
 import { useToasterWanted } from "~/lib/toast";
 import type { Route } from "./+types/root";
 import "./app.css";
-import interLatin from "@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url";
+import interLatin from "./fonts/inter-latin-400-700.woff2?url";
 
 export const middleware: Route.MiddlewareFunction[] = [refuseMalformedAddresses];
 

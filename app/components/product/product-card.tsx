@@ -8,6 +8,9 @@ import { cn } from "~/lib/utils";
 import { ProductImage } from "./product-image";
 import { RatingSummary } from "./star-rating";
 
+/** A list row's picture: w-32, sm:w-48. */
+const LIST_IMAGE_SIZES = "(min-width: 640px) 192px, 128px";
+
 /** The first row of a listing is in the first screen at every width: its first picture is the largest. */
 const firstScreen = (index: number) => (index === 0 ? "high" : index < 4 ? "eager" : undefined);
 
@@ -33,7 +36,13 @@ export function ProductCard({
           discover="none"
           className="block size-full"
         >
-          <ProductImage src={product.imageUrl} alt="" className="size-full" priority={priority} />
+          <ProductImage
+            src={product.imageUrl}
+            alt=""
+            className="size-full"
+            priority={priority}
+            sizes={layout === "list" ? LIST_IMAGE_SIZES : undefined}
+          />
         </Link>
         {product.isBestseller || discount > 0 ? (
           <div className="absolute left-2 top-2 flex flex-col items-start gap-1">
