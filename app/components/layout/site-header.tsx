@@ -152,11 +152,7 @@ function CartButton({ count }: { count: number | undefined }) {
   );
 }
 
-const navLinkClass = ({ isActive }: { isActive: boolean }) =>
-  cn(
-    "whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium text-muted-foreground hover:bg-muted hover:text-foreground",
-    isActive && "text-primary",
-  );
+const navLinkClass = ({ isActive }: { isActive: boolean }) => cn("nav-link", isActive && "text-primary");
 
 export function SiteHeader({ shopName, categories, account }: HeaderProps) {
   const shopper = useShopper();

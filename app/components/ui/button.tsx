@@ -3,28 +3,22 @@ import { Slot } from "radix-ui";
 import type { ComponentProps } from "react";
 import { cn } from "~/lib/utils";
 
-export const buttonVariants = cva(
-  "inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-md font-medium transition-colors disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0",
-  {
-    variants: {
-      variant: {
-        primary: "bg-primary text-primary-foreground hover:bg-primary-hover",
-        secondary: "bg-muted text-foreground hover:bg-border",
-        outline: "border border-input bg-background hover:bg-muted",
-        ghost: "hover:bg-muted",
-        destructive: "bg-destructive text-destructive-foreground hover:bg-destructive/90",
-        link: "text-primary underline-offset-4 hover:underline",
-      },
-      size: {
-        sm: "h-9 px-3 text-sm",
-        md: "h-10 px-4 text-sm",
-        lg: "h-12 px-6 text-base",
-        icon: "size-10",
-      },
+// The looks and sizes are classes of app.css (a page repeats its buttons' classes many times);
+// only the icon rule stays a utility, so that it wins over an icon's own size as it always did.
+export const buttonVariants = cva("btn [&_svg]:size-4 [&_svg]:shrink-0", {
+  variants: {
+    variant: {
+      primary: "btn-primary",
+      secondary: "btn-secondary",
+      outline: "btn-outline",
+      ghost: "btn-ghost",
+      destructive: "btn-destructive",
+      link: "btn-link",
     },
-    defaultVariants: { variant: "primary", size: "md" },
+    size: { sm: "btn-sm", md: "btn-md", lg: "btn-lg", icon: "btn-icon" },
   },
-);
+  defaultVariants: { variant: "primary", size: "md" },
+});
 
 export interface ButtonProps extends ComponentProps<"button">, VariantProps<typeof buttonVariants> {
   /** Render the child element (a link, say) with the button's look. */

@@ -1,8 +1,8 @@
 import type { ComponentProps } from "react";
 import { cn } from "~/lib/utils";
 
-const fieldClass =
-  "w-full rounded-md border border-input bg-background px-3 text-base text-foreground placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-ring aria-invalid:border-destructive disabled:opacity-50 sm:text-sm";
+/** app.css's `field`: the look every text field shares. */
+const fieldClass = "field";
 
 export function Input({ className, ...props }: ComponentProps<"input">) {
   return <input className={cn(fieldClass, "h-10", className)} {...props} />;

@@ -3,7 +3,7 @@ import { cn } from "~/lib/utils";
 
 /** The page's content column: one width and one gutter for every screen. */
 export function Container({ className, ...props }: ComponentProps<"div">) {
-  return <div className={cn("mx-auto w-full max-w-7xl px-4 sm:px-6 lg:px-8", className)} {...props} />;
+  return <div className={cn("page-width", className)} {...props} />;
 }
 
 /** A content page's title block. */
