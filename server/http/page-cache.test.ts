@@ -1,9 +1,18 @@
+import type { AddressInfo } from "node:net";
 import { eq, sql } from "drizzle-orm";
+import express from "express";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { creators, products, reviews } from "../db/schema.ts";
-import { CATALOGUE_CHANGED, cachedPageOf, inlineScriptHashes, PageCache, pageCacheOf } from "./page-cache.ts";
+import {
+  CATALOGUE_CHANGED,
+  cachedPageOf,
+  inlineScriptHashes,
+  PageCache,
+  pageCacheOf,
+  servePageFromCache,
+} from "./page-cache.ts";
 
 const page = (text: string) => cachedPageOf(200, new Headers({ "content-type": "text/html" }), Buffer.from(text));
 
@@ -123,5 +132,51 @@ describe("dropping the pages when the catalogue changes", () => {
       .toBeDefined();
     await database.db.update(products).set({ priceCents: 999 }).where(eq(products.id, 3));
     await expect.poll(() => cache.get("/p"), { timeout: 2_000 }).toBeUndefined();
+  });
+
+  it("after a write answered here, knows of every change it committed before the next page is looked up", async () => {
+    const cache = pageCacheOf(database.db);
+    await expect
+      .poll(() => {
+        cache.set("/creator/1", page("12 followers"), cache.mark());
+        return cache.get("/creator/1");
+      })
+      .toBeDefined();
+    await database.db.update(creators).set({ followers: 13 }).where(eq(creators.id, 1));
+    cache.noteWrite();
+    await cache.caughtUp();
+    // No waiting: the change's notification came before the write's catch-up token.
+    expect(cache.get("/creator/1")).toBeUndefined();
+  });
+});
+
+describe("pages asked for while a write catches up", () => {
+  it("are looked up once it has: the writer's next page is never the one from before its write", async () => {
+    let caughtUp: () => void = () => {};
+    const cache = new PageCache(() => new Promise<void>((resolve) => (caughtUp = resolve)));
+    cache.setListening(true);
+    const app = express()
+      .use(servePageFromCache(cache))
+      .post("/follow", (_req, res) => void res.send("followed"))
+      .get("/creator/1", (_req, res) => void res.send("13 followers"));
+    const listening = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => listening.once("listening", resolve));
+    const base = `http://127.0.0.1:${(listening.address() as AddressInfo).port}`;
+    cache.set(`${base}/creator/1`, page("12 followers"), cache.mark());
+    try {
+      expect(await (await fetch(`${base}/creator/1`)).text()).toBe("12 followers");
+      await fetch(`${base}/follow`, { method: "POST" });
+      const next = fetch(`${base}/creator/1`).then((response) => response.text());
+      let answered = false;
+      void next.then(() => (answered = true));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(answered).toBe(false);
+      // The write's notification arrives (the page is dropped), then its catch-up.
+      cache.clear();
+      caughtUp();
+      expect(await next).toBe("13 followers");
+    } finally {
+      listening.close();
+    }
   });
 });

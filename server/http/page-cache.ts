@@ -23,6 +23,8 @@ export interface CachedPage {
 
 /** The PostgreSQL channel a trigger notifies when something a public page shows changes (migration 0022). */
 export const CATALOGUE_CHANGED = "catalogue_changed";
+/** A token each app server sends itself after a write, to know its catalogue notifications have come. */
+const WRITE_CAUGHT_UP = "page_cache_caught_up";
 
 const MAX_BYTES = 64 * 1024 * 1024;
 // A backstop for what changes without a notification (download counts, trending): kept a minute.
@@ -42,6 +44,18 @@ export class PageCache {
   private listening = false;
   /** Counts the drops: a page rendered before one must not be kept after it. */
   private generation = 0;
+  /** Writes this server answered whose notifications may still be on their way. */
+  private readonly catchingUp = new Set<Promise<void>>();
+
+  /**
+   * `catchUp` settles once every notification of what was committed before it was called has
+   * arrived (pageCacheOf: a token through the same queue, which PostgreSQL keeps in commit order).
+   */
+  private readonly catchUp: () => Promise<void>;
+
+  constructor(catchUp: () => Promise<void> = async () => {}) {
+    this.catchUp = catchUp;
+  }
 
   get(key: string): CachedPage | undefined {
     return this.listening ? this.pages.get(key) : undefined;
@@ -55,6 +69,24 @@ export class PageCache {
   /** Keeps the page, unless the catalogue changed since `mark` (it may show the old catalogue). */
   set(key: string, page: CachedPage, mark: number): void {
     if (this.listening && mark === this.generation) this.pages.set(key, page);
+  }
+
+  /**
+   * A write answered here (a follow, a price, a review): its notification reaches this server a
+   * moment after the writer's own next request may (React Router reloads the page's data at
+   * once), so pages are looked up only once it has come. A catch-up that fails drops every page.
+   */
+  noteWrite(): void {
+    if (!this.listening) return;
+    const caughtUp: Promise<void> = this.catchUp()
+      .catch(() => this.clear())
+      .finally(() => this.catchingUp.delete(caughtUp));
+    this.catchingUp.add(caughtUp);
+  }
+
+  /** Settles once the writes answered so far have caught up (at once, mostly). */
+  async caughtUp(): Promise<void> {
+    if (this.catchingUp.size > 0) await Promise.all(this.catchingUp);
   }
 
   /** Drops every page. */
@@ -138,12 +170,18 @@ export function sendCachedPage(req: Request, res: Response, page: CachedPage): v
  * rendering it, nor of the middleware whose headers it already holds.
  */
 export function servePageFromCache(cache: PageCache): RequestHandler {
-  return (req, res, next) => {
-    if (req.method !== "GET" && req.method !== "HEAD") return next();
+  const serve: RequestHandler = (req, res, next) => {
     const url = requestUrl(req);
     const page = url === undefined ? undefined : cache.get(url);
     if (page) sendCachedPage(req, res, page);
     else next();
+  };
+  return (req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      res.once("finish", () => cache.noteWrite());
+      return next();
+    }
+    cache.caughtUp().then(() => serve(req, res, next), next);
   };
 }
 
@@ -174,6 +212,8 @@ const caches = global[REGISTRY];
 // With a read replica, a page rendered just after a change may have read the replica before the
 // change reached it: the pages are dropped again this long after each change.
 const REPLICA_LAG_ALLOWANCE_MS = 2_000;
+/** How long a write's catch-up may take before every page is dropped instead. */
+const CATCH_UP_MS = 1_000;
 
 /**
  * The page cache of this database's app server, listening for catalogue changes from the start
@@ -182,10 +222,32 @@ const REPLICA_LAG_ALLOWANCE_MS = 2_000;
 export function pageCacheOf(db: Database, { replica = false }: { replica?: boolean } = {}): PageCache {
   let registered = caches.get(db);
   if (!registered) {
-    const cache = new PageCache();
     const pool = (db as Database & { $client: pg.Pool }).$client;
-    const listening = listenTo(pool.options, [CATALOGUE_CHANGED], {
-      onNotification: () => {
+    const waiting = new Map<string, () => void>();
+    const cache = new PageCache(async () => {
+      const token = crypto.randomUUID();
+      const arrived = new Promise<void>((resolve, reject) => {
+        const late = setTimeout(() => reject(new Error("The catch-up notification did not come")), CATCH_UP_MS);
+        late.unref();
+        waiting.set(token, () => {
+          clearTimeout(late);
+          resolve();
+        });
+      });
+      arrived.catch(() => {});
+      try {
+        await pool.query("SELECT pg_notify($1, $2)", [WRITE_CAUGHT_UP, token]);
+        await arrived;
+      } finally {
+        waiting.delete(token);
+      }
+    });
+    const listening = listenTo(pool.options, [CATALOGUE_CHANGED, WRITE_CAUGHT_UP], {
+      onNotification: (channel, payload) => {
+        if (channel === WRITE_CAUGHT_UP) {
+          waiting.get(payload ?? "")?.();
+          return;
+        }
         cache.clear();
         if (replica) setTimeout(() => cache.clear(), REPLICA_LAG_ALLOWANCE_MS).unref();
       },
