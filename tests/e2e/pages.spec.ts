@@ -338,7 +338,17 @@ test("the page asks for its font with the page: a preload of the Latin letters t
 }) => {
   await page.goto("/");
   const href = await page.locator('link[rel="preload"][as="font"]').getAttribute("href");
-  expect(href).toMatch(/inter-latin-wght-normal.*\.woff2$/);
+  // The shop's own subset (scripts/subset-inter.ts), the very file the stylesheet's face names.
+  expect(href).toMatch(/inter-latin-400-700.*\.woff2$/);
   const font = await request.get(href!);
   expect(font.status()).toBe(200);
+  expect((await font.body()).length).toBeLessThan(32 * 1024);
+  const stylesheet = await page.locator('link[rel="stylesheet"]').first().getAttribute("href");
+  expect(await (await request.get(stylesheet!)).text()).toContain(href!);
+  // The page's text is drawn with it, not with a fallback.
+  const drawn = await page.evaluate(async () => {
+    await document.fonts.ready;
+    return [...document.fonts].some((face) => face.family === "Inter Variable" && face.status === "loaded");
+  });
+  expect(drawn).toBe(true);
 });

@@ -1,7 +1,7 @@
 import type { Suggestions } from "@server/search/suggestions.ts";
-import { Search } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, useFetcher, useLocation, useNavigate } from "react-router";
+import { SpriteIcon } from "~/components/ui/icon-sprite";
 import { Input } from "~/components/ui/input";
 import { formatPrice } from "~/lib/format";
 import { cn } from "~/lib/utils";
@@ -126,9 +126,9 @@ export function HeaderSearch({ id }: { id: string }) {
       <label htmlFor={id} className="sr-only">
         Search products
       </label>
-      <Search
-        aria-hidden="true"
-        className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+      <SpriteIcon
+        name="search"
+        className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-muted-foreground"
       />
       <Input
         id={id}

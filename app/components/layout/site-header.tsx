@@ -1,9 +1,9 @@
 import type { CurrentUser } from "@server/accounts/current-user.ts";
-import { Heart, Menu, ShoppingCart } from "lucide-react";
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation, useNavigate, useSearchParams } from "react-router";
 import { type DemoAccount, LoginButton } from "~/components/account/login-button";
 import { Button } from "~/components/ui/button";
+import { SpriteIcon } from "~/components/ui/icon-sprite";
 import { Container } from "~/components/ui/page";
 import { nounFor } from "~/lib/format";
 import { safeNextPath } from "~/lib/next-path";
@@ -134,7 +134,7 @@ export function WishlistButton({ count, className }: { count: number | undefined
   return (
     <Button variant="ghost" size="icon" className={cn("relative", className)} asChild>
       <Link to="/wishlist">
-        <Heart aria-hidden="true" />
+        <SpriteIcon name="heart" />
         <CountLabel label="Wishlist" count={count} />
       </Link>
     </Button>
@@ -146,7 +146,7 @@ function CartButton({ count }: { count: number | undefined }) {
   const openCart = useShopDialogs().cart.show;
   return (
     <Button variant="ghost" size="icon" className="relative" onClick={openCart}>
-      <ShoppingCart aria-hidden="true" />
+      <SpriteIcon name="shopping-cart" />
       <CountLabel label="Cart" count={count} />
     </Button>
   );
@@ -226,7 +226,7 @@ function MobileMenu(props: {
         aria-expanded={open}
         onClick={() => setOpen(true)}
       >
-        <Menu aria-hidden="true" />
+        <SpriteIcon name="menu" />
       </Button>
       {wanted ? (
         <Suspense>

@@ -62,7 +62,7 @@ function CheckboxGroup({
             className="size-4 accent-primary"
           />
           <span className="flex-1">{option.label}</span>
-          <span className="text-xs text-muted-foreground">({option.count})</span>
+          <span className="text-xs text-muted-foreground">{`(${option.count})`}</span>
         </label>
       ))}
     </fieldset>
