@@ -35,20 +35,6 @@ try {
 const logger = createLogger(config.logLevel);
 const log = (message: string) => logger.info(message);
 
-// The production build is loaded while the database starts: neither needs the other, and they were
-// the two longest parts of a start, one after the other.
-const serverBuild = path.join(root, "build/server/index.js");
-let appBuild: Promise<{ createApp: typeof import("./http/app.ts").createApp }> | undefined;
-if (config.nodeEnv !== "development") {
-  if (!fs.existsSync(serverBuild)) {
-    logger.fatal("There is no production build. Run `npm run build` first (or `npm start`, which builds).");
-    process.exit(1);
-  }
-  appBuild = import(pathToFileURL(serverBuild).href);
-  // Its failure is reported where it is awaited, once the database is open.
-  appBuild.catch(() => {});
-}
-
 let database: OpenedDatabase;
 let authSecret: string;
 let jobs: RunningJobs;
@@ -116,7 +102,14 @@ if (config.nodeEnv === "development") {
     }
   });
 } else {
-  const { createApp } = await appBuild!;
+  const serverBuild = path.join(root, "build/server/index.js");
+  if (!fs.existsSync(serverBuild)) {
+    logger.fatal("There is no production build. Run `npm run build` first (or `npm start`, which builds).");
+    await jobs.stop();
+    await database.close();
+    process.exit(1);
+  }
+  const { createApp } = await import(pathToFileURL(serverBuild).href);
   app.use(createApp({ ...appOptions, clientBuildDir: path.join(root, "build/client") }));
 }
 
