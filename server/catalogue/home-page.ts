@@ -2,7 +2,7 @@ import { and, count, desc, eq } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { creators, products } from "../db/schema.ts";
 import { ttlCache } from "../lib/ttl-cache.ts";
-import { searchProducts } from "../search/product-search.ts";
+import { firstProductsFromPostgres } from "../search/product-search.ts";
 import { isPublished, type ProductCard } from "./product-card.ts";
 
 export interface FeaturedCreator {
@@ -41,14 +41,10 @@ const countPublishedProducts = cachedPerDatabase(60_000, async (db) => {
   const [row] = await db.select({ value: count() }).from(products).where(isPublished);
   return row?.value ?? 0;
 });
-const trendingProducts = cachedPerDatabase(
-  60_000,
-  async (db) => (await searchProducts(db, { trending: true, sort: "trending", limit: 4 })).products,
+const trendingProducts = cachedPerDatabase(60_000, (db) =>
+  firstProductsFromPostgres(db, { trending: true, sort: "trending", limit: 4 }),
 );
-const newestProducts = cachedPerDatabase(
-  60_000,
-  async (db) => (await searchProducts(db, { sort: "newest", limit: 4 })).products,
-);
+const newestProducts = cachedPerDatabase(60_000, (db) => firstProductsFromPostgres(db, { sort: "newest", limit: 4 }));
 
 export async function getHomePage(db: Database): Promise<HomePage> {
   const [trending, featuredCreators, productCount] = await Promise.all([

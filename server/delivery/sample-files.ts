@@ -190,7 +190,24 @@ export async function ensureSampleProductFiles(
   options: SampleFileOptions = {},
 ): Promise<number> {
   const { allCreators = false, limit = Number.POSITIVE_INFINITY, batchSize = 200 } = options;
-  const sampleSlugs = sampleCreators.map((creator) => creator.slug);
+  // The sample creators' products, looked up first: filtered by the creators' slugs in the query
+  // below, PostgreSQL walked every product in id order (0.1-0.3 s at a start of a 100,000-product
+  // shop, longer with more), expecting to find 200 of theirs soon.
+  const sampleProductIds = allCreators
+    ? undefined
+    : (
+        await db
+          .select({ id: products.id })
+          .from(products)
+          .innerJoin(creators, eq(creators.id, products.creatorId))
+          .where(
+            inArray(
+              creators.slug,
+              sampleCreators.map((creator) => creator.slug),
+            ),
+          )
+      ).map((row) => row.id);
+  if (sampleProductIds?.length === 0) return 0;
   let written = 0;
   let afterId = 0; // keyset paging: each product is looked at once, even if its insert conflicts
   while (written < limit) {
@@ -218,7 +235,7 @@ export async function ensureSampleProductFiles(
         and(
           gt(products.id, afterId),
           eq(products.status, "published"),
-          allCreators ? undefined : inArray(creators.slug, sampleSlugs),
+          sampleProductIds && inArray(products.id, sampleProductIds),
           or(
             isNotNull(productFiles.id),
             notExists(db.select({ one: sql`1` }).from(productFiles).where(eq(productFiles.productId, products.id))),

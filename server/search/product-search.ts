@@ -110,6 +110,19 @@ export async function searchProducts(db: Database, search: ProductSearch = {}): 
   return { products, total };
 }
 
+/**
+ * The first products of a listing without text, in its order, from PostgreSQL (an index of
+ * product_search each): the home page's short lists, which so never wait for this server's search
+ * index, first built after a start (docs/decisions/022-cold-start.md).
+ */
+export async function firstProductsFromPostgres(
+  db: Database,
+  listing: Omit<ProductSearch, "query" | "offset" | "namesOnly" | "pageOnly">,
+): Promise<ProductCard[]> {
+  const { ids } = await sqlSearch(db, { ...listing, withTotal: false });
+  return cardsOf(db, ids);
+}
+
 /** The cards of these products, in this order. */
 async function cardsOf(db: Database, ids: number[]): Promise<ProductCard[]> {
   if (ids.length === 0) return [];

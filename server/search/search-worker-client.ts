@@ -4,7 +4,7 @@ import type { SearchIndexFigures } from "./index-sync.ts";
 import type { SearchAnswer, SearchService } from "./search-service.ts";
 
 // The main thread's side of the search worker (server/search/search-worker.ts). Only the launcher
-// (server/main.ts, run from source) starts it: the worker's file is found next to this one.
+// (server/serve.ts, run from source) starts it: the worker's file is found next to this one.
 
 /** The database connection as plain data a worker can be given (no functions). */
 export function plainConnection(options: object): ConnectionOptions {

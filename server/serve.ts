@@ -1,0 +1,158 @@
+// Starts the marketplace (run by server/main.ts): configuration, database (embedded or
+// DATABASE_URL), sample catalogue on first start, then the HTTP server. Stops cleanly on SIGTERM
+// and SIGINT.
+import fs from "node:fs";
+import type { Server } from "node:http";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import express from "express";
+import { loadAuthSecret } from "./accounts/auth-secret.ts";
+import { prepareShop } from "./catalogue/shop-mode.ts";
+import { type Config, ConfigError, parseConfig } from "./config/env.ts";
+import { type OpenedDatabase, openDatabase } from "./db/open.ts";
+import { ensureSampleProductFiles } from "./delivery/sample-files.ts";
+import { type RunningJobs, startJobs } from "./jobs/queue.ts";
+import { startWorkers } from "./jobs/workers.ts";
+import { saveCompileCache } from "./lib/module-loading.ts";
+import { createLogger } from "./ops/logger.ts";
+import { type RunningMetrics, startMetrics } from "./ops/metrics-server.ts";
+import { type SearchLog, startSearchLog } from "./search/search-log.ts";
+import { type SearchService, useSearchService } from "./search/search-service.ts";
+import { plainConnection, startSearchWorker } from "./search/search-worker-client.ts";
+import { fileStoreFor } from "./storage/file-store.ts";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+let config: Config;
+try {
+  config = parseConfig();
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
+
+const logger = createLogger(config.logLevel);
+const log = (message: string) => logger.info(message);
+
+let database: OpenedDatabase;
+let authSecret: string;
+let jobs: RunningJobs;
+let monitoring: RunningMetrics;
+let searchLog: SearchLog;
+let search: SearchService;
+try {
+  database = await openDatabase(config, log);
+  authSecret = await loadAuthSecret(database.db, config.authSecret);
+  for (const done of await prepareShop(database.db, database.pool, config.shopMode)) log(done);
+  const files = await ensureSampleProductFiles(database.db, fileStoreFor(config));
+  if (files) log(`Wrote ${files} sample product files`);
+  jobs = await startJobs(database.pool, (error) => logger.error({ err: error }, "Job queue error"));
+  if (config.runJobs) await startWorkers({ jobs, db: database.db, config, secret: authSecret, logger });
+  else log("RUN_JOBS=false: background jobs run on other servers");
+  monitoring = await startMetrics(config.metrics, database.db, logger);
+  searchLog = startSearchLog(database.db, {
+    onError: (error) => logger.warn({ err: error }, "The search log could not be written"),
+  });
+  // This server's search index, in a worker thread of its own, is built in the background;
+  // PostgreSQL answers searches meanwhile. It reads the products where the catalogue pages do (the
+  // replica, if any) and hears of changes from the primary (a hot standby refuses LISTEN).
+  search = startSearchWorker(plainConnection(database.readPool.options), {
+    listenTo: plainConnection(database.pool.options),
+    log,
+    onError: (error) => logger.error({ err: error }, "Search index"),
+  });
+  useSearchService(database.db, search);
+  // The catalogue pages search through readDb: the same worker answers them.
+  useSearchService(database.readDb, search);
+} catch (error) {
+  logger.fatal((error as Error).message);
+  process.exit(1);
+}
+
+// What the app is made of, in development (loaded through Vite) as in production (the build).
+const appOptions = {
+  db: database.db,
+  readDb: database.readDb,
+  config,
+  authSecret,
+  logger,
+  jobs,
+  metrics: monitoring.metrics,
+  searchLog,
+};
+const app = express();
+// The shop's own app (createApp) says nothing of what it runs on; neither does this one.
+app.disable("x-powered-by");
+let viteServer: import("vite").ViteDevServer | undefined;
+if (config.nodeEnv === "development") {
+  const vite = await import("vite");
+  viteServer = await vite.createServer({ root, server: { middlewareMode: true } });
+  // React Router's Vite plugin installs exit hooks that end the process on SIGTERM/SIGINT
+  // at once; our own handlers below stop the HTTP server and the database in order.
+  process.removeAllListeners("SIGTERM");
+  process.removeAllListeners("SIGINT");
+  app.use(viteServer.middlewares);
+  // Load the app through Vite on each request so that edits apply without a restart.
+  app.use(async (req, res, next) => {
+    try {
+      const { createApp } = await viteServer!.ssrLoadModule("./server/http/app.ts");
+      createApp(appOptions)(req, res, next);
+    } catch (error) {
+      if (error instanceof Error) viteServer!.ssrFixStacktrace(error);
+      next(error);
+    }
+  });
+} else {
+  const serverBuild = path.join(root, "build/server/index.js");
+  if (!fs.existsSync(serverBuild)) {
+    logger.fatal("There is no production build. Run `npm run build` first (or `npm start`, which builds).");
+    await jobs.stop();
+    await database.close();
+    process.exit(1);
+  }
+  const { createApp } = await import(pathToFileURL(serverBuild).href);
+  app.use(createApp({ ...appOptions, clientBuildDir: path.join(root, "build/client") }));
+}
+
+const server: Server = app.listen(config.port, config.host, () => {
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : config.port;
+  log(`${config.shopName} is open at http://localhost:${port}`);
+  // Written now, not only at exit: a server that is killed leaves it too.
+  saveCompileCache();
+});
+server.on("error", async (error: NodeJS.ErrnoException) => {
+  logger.fatal(
+    error.code === "EADDRINUSE" ? `Port ${config.port} is already in use; set PORT to another port.` : error.message,
+  );
+  await jobs.stop();
+  await database.close();
+  process.exit(1);
+});
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  log(`${signal} received: finishing open requests, then stopping`);
+  const forceExit = setTimeout(() => {
+    logger.error("Open requests did not finish within 10 s; stopping anyway");
+    server.closeAllConnections();
+  }, 10_000);
+  forceExit.unref();
+  server.close(async () => {
+    await viteServer?.close();
+    await monitoring.stop();
+    // The searches and clicks still in memory, while the database is open.
+    await searchLog.stop();
+    await search.stop();
+    await jobs.stop();
+    await database.close();
+    log("Stopped");
+    process.exit(0);
+  });
+  server.closeIdleConnections();
+}
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));
