@@ -1,10 +1,9 @@
 import type { CurrentUser } from "@server/accounts/current-user.ts";
-import { X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import type { RefObject } from "react";
 import { Link } from "react-router";
-import { Button } from "~/components/ui/button";
 import { HeaderSearch } from "./header-search";
+import { DialogCloseButton } from "./panel-dialog";
 import { AccountButton, WishlistButton } from "./site-header";
 
 /**
@@ -41,11 +40,7 @@ export function MobileMenuDialog({
         >
           <div className="flex items-center justify-between">
             <Dialog.Title className="text-lg font-bold">{shopName}</Dialog.Title>
-            <Dialog.Close asChild>
-              <Button variant="ghost" size="icon" aria-label="Close menu">
-                <X aria-hidden="true" />
-              </Button>
-            </Dialog.Close>
+            <DialogCloseButton label="Close menu" />
           </div>
           <Dialog.Description className="sr-only">Search, categories and your account</Dialog.Description>
           <HeaderSearch id="mobile-search" />

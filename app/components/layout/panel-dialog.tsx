@@ -41,16 +41,23 @@ export function PanelDialog({
               <Dialog.Title className="text-xl font-semibold">{title}</Dialog.Title>
               <Dialog.Description className="text-sm text-muted-foreground">{description}</Dialog.Description>
             </div>
-            <Dialog.Close asChild>
-              <Button variant="ghost" size="icon" aria-label="Close">
-                <X aria-hidden="true" />
-              </Button>
-            </Dialog.Close>
+            <DialogCloseButton label="Close" />
           </div>
           <div className="mt-3 min-h-0 overflow-y-auto px-6 py-1">{children}</div>
           {footer ? <div className="shrink-0 border-t border-border px-6 pt-4">{footer}</div> : null}
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  );
+}
+
+/** A modal's ✕ in its top corner. */
+export function DialogCloseButton({ label }: { label: string }) {
+  return (
+    <Dialog.Close asChild>
+      <Button variant="ghost" size="icon" aria-label={label}>
+        <X aria-hidden="true" />
+      </Button>
+    </Dialog.Close>
   );
 }
