@@ -21,7 +21,7 @@ export function SiteFooter({ shopName }: { shopName: string }) {
             <ul className="mt-3 space-y-2">
               {column.links.map((link) => (
                 <li key={link.to}>
-                  <Link to={link.to} className="text-sm text-muted-foreground hover:text-foreground hover:underline">
+                  <Link to={link.to} className="footer-link">
                     {link.label}
                   </Link>
                 </li>

@@ -48,7 +48,7 @@ function CheckboxGroup({
     <fieldset className="grid gap-2">
       <legend className="mb-2 text-sm font-semibold">{legend}</legend>
       {options.map((option) => (
-        <label key={option.value} className="flex cursor-pointer items-center gap-2 text-sm">
+        <label key={option.value} className="filter-option">
           <input
             type="checkbox"
             name={name}
@@ -59,10 +59,9 @@ function CheckboxGroup({
                 event.target.checked ? [...current, option.value] : current.filter((value) => value !== option.value),
               )
             }
-            className="size-4 accent-primary"
           />
-          <span className="flex-1">{option.label}</span>
-          <span className="text-xs text-muted-foreground">{`(${option.count})`}</span>
+          <span>{option.label}</span>
+          <span>{`(${option.count})`}</span>
         </label>
       ))}
     </fieldset>
