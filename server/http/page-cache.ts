@@ -84,9 +84,9 @@ export class PageCache {
     this.catchingUp.add(caughtUp);
   }
 
-  /** Settles once the writes answered so far have caught up (at once, mostly). */
-  async caughtUp(): Promise<void> {
-    if (this.catchingUp.size > 0) await Promise.all(this.catchingUp);
+  /** Settles once the writes answered so far have caught up; undefined when none is catching up (mostly). */
+  caughtUp(): Promise<unknown> | undefined {
+    return this.catchingUp.size > 0 ? Promise.all(this.catchingUp) : undefined;
   }
 
   /** Drops every page. */
@@ -181,7 +181,10 @@ export function servePageFromCache(cache: PageCache): RequestHandler {
       res.once("finish", () => cache.noteWrite());
       return next();
     }
-    cache.caughtUp().then(() => serve(req, res, next), next);
+    // A page asked for while nothing is catching up, as nearly always, is looked up at once.
+    const catchingUp = cache.caughtUp();
+    if (catchingUp) catchingUp.then(() => serve(req, res, next), next);
+    else serve(req, res, next);
   };
 }
 
