@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { categories, creators, productImages, products } from "../db/schema.ts";
+import { creators, productImages, products } from "../db/schema.ts";
 
 // What a product card shows (SPEC section 3), selected in one query with the creator,
 // the category and the first image.

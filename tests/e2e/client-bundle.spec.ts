@@ -57,3 +57,31 @@ test("a product page loads few scripts and no modal's or toast's code until one 
   await expect(page.getByText("Added to cart")).toBeVisible();
   expect(loaded()).toContain("data-sonner-toaster");
 });
+
+// The scripts wait for the first paint (app/lib/scripts-after-first-paint.server.ts): on a slow phone
+// they would otherwise take the bandwidth the stylesheet, font and largest picture need. The page
+// still hydrates (its CSP allows the started script by hash on a kept page).
+test("a page asks for its scripts once it has painted, then hydrates", async ({ page }) => {
+  const refused: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" && message.text().includes("Content Security Policy")) refused.push(message.text());
+  });
+  await page.goto("/category/planners");
+  await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+  const timing = await page.evaluate(() => {
+    const firstPaint = performance.getEntriesByName("first-contentful-paint")[0]?.startTime;
+    const scripts = performance
+      .getEntriesByType("resource")
+      .filter((entry) => new URL(entry.name).pathname.endsWith(".js"))
+      .map((entry) => entry.startTime);
+    return { firstPaint, scripts };
+  });
+  expect(timing.firstPaint).toBeDefined();
+  expect(timing.scripts.length).toBeGreaterThan(3);
+  expect(Math.min(...timing.scripts)).toBeGreaterThanOrEqual(timing.firstPaint!);
+  expect(await page.locator('link[rel="modulepreload"]').count()).toBeGreaterThan(0);
+  // Hydrated: the Login button opens its modal.
+  await page.getByRole("button", { name: "Login" }).click();
+  await expect(page.getByRole("dialog", { name: "Welcome" })).toBeVisible();
+  expect(refused).toEqual([]);
+});

@@ -1,0 +1,77 @@
+import { Transform, type TransformCallback } from "node:stream";
+import { StringDecoder } from "node:string_decoder";
+
+/**
+ * The page's JavaScript is fetched once the page has painted, not while the browser fetches what the
+ * first paint needs (decision 025). React Router's `<Scripts>` writes a `<link rel="modulepreload">`
+ * per module (React hoists them into the head) and a module script whose imports start hydration; on
+ * a slow phone those ~140 KB take the bandwidth that the stylesheet, the font and the largest picture need.
+ *
+ * This rewrites the HTML as React streams it: the modulepreload links come out of the head, the
+ * module script stays in place but inert (`type="text/x-after-first-paint"`, same text, so its CSP
+ * hash or nonce still allows it) and a small script after it starts both once the browser has
+ * painted. Markup that does not match (a React Router that writes these differently) passes
+ * unchanged, and the page loads its scripts as before.
+ */
+export class ScriptsAfterFirstPaint extends Transform {
+  private readonly decoder = new StringDecoder("utf8");
+  private held = "";
+  private readonly modules: string[] = [];
+  /** Where the module script stands: not seen yet, its text passing through, or done. */
+  private boot: { state: "before" } | { state: "inside"; nonce: string } | { state: "after" } = { state: "before" };
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
+    const text = this.held + this.decoder.write(chunk);
+    // A tag cut in two by the stream waits for the rest of it.
+    const lastOpen = text.lastIndexOf("<");
+    const cut = lastOpen !== -1 && !text.includes(">", lastOpen) ? lastOpen : text.length;
+    this.held = text.slice(cut);
+    this.pushText(this.rewrite(text.slice(0, cut)));
+    callback();
+  }
+
+  override _flush(callback: TransformCallback) {
+    this.pushText(this.rewrite(this.held + this.decoder.end()));
+    callback();
+  }
+
+  private pushText(text: string) {
+    if (text) this.push(text);
+  }
+
+  private rewrite(html: string): string {
+    if (this.boot.state === "after") return html;
+    if (this.boot.state === "before") {
+      html = html.replace(MODULE_PRELOAD, (_link, href: string) => {
+        this.modules.push(href);
+        return "";
+      });
+      const open = BOOT_SCRIPT.exec(html);
+      if (!open) return html;
+      const [tag, attributes = ""] = open;
+      this.boot = { state: "inside", nonce: NONCE.exec(attributes)?.[0] ?? "" };
+      const head = html.slice(0, open.index) + `<script${attributes} type="${INERT_TYPE}">`;
+      return head + this.rewrite(html.slice(open.index + tag.length));
+    }
+    const close = html.indexOf("</script>");
+    if (close === -1) return html;
+    const end = close + "</script>".length;
+    const starter = `<script${this.boot.nonce}>${startAfterFirstPaint(this.modules)}</script>`;
+    this.boot = { state: "after" };
+    return html.slice(0, end) + starter + html.slice(end);
+  }
+}
+
+export const INERT_TYPE = "text/x-after-first-paint";
+const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*? href="([^"]+)"[^>]*>/g;
+const BOOT_SCRIPT = /<script((?: (?!type=)[a-z-]+="[^"]*")*) type="module" async="">/;
+const NONCE = / nonce="[^"]*"/;
+
+/**
+ * The script that starts hydration once the browser reports its first contentful paint (a frame
+ * only asked for may not be drawn yet); at once in a tab nobody sees, where nothing is painted; and
+ * after 3 s whatever happens. Each module is preloaded together, as the links did.
+ */
+export function startAfterFirstPaint(modules: readonly string[]): string {
+  return `(function(boot,modules){var started=false;function start(){if(started)return;started=true;modules.forEach(function(href){var link=document.createElement("link");link.rel="modulepreload";link.href=href;document.head.appendChild(link)});var script=document.createElement("script");script.type="module";script.nonce=boot.nonce;script.textContent=boot.textContent;document.head.appendChild(script)}if(document.hidden||typeof PerformanceObserver!=="function"||PerformanceObserver.supportedEntryTypes.indexOf("paint")<0)return start();new PerformanceObserver(function(list,observer){if(list.getEntriesByName("first-contentful-paint").length){observer.disconnect();start()}}).observe({type:"paint",buffered:true});setTimeout(start,3000)})(document.currentScript.previousElementSibling,${JSON.stringify(modules).replaceAll("<", "\\u003c")});`;
+}
