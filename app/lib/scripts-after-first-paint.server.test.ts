@@ -1,10 +1,20 @@
 import { Readable } from "node:stream";
 import { text } from "node:stream/consumers";
 import { describe, expect, it } from "vitest";
-import { INERT_TYPE, ScriptsAfterFirstPaint, startAfterFirstPaint } from "./scripts-after-first-paint.server";
+import {
+  compactManifest,
+  INERT_TYPE,
+  ScriptsAfterFirstPaint,
+  startAfterFirstPaint,
+} from "./scripts-after-first-paint.server";
 
 // What React Router's <Scripts> writes (React hoists the links into the head), around a page.
-const BOOT = 'import * as route0 from "/assets/root-A.js";\nimport("/assets/entry.client-B.js");';
+const MANIFEST = { entry: { module: "/assets/entry.client-B.js", imports: ["/assets/framework-C.js"] } };
+const boot = (manifest: string) =>
+  `import * as route0 from "/assets/root-A.js";\n  window.__reactRouterManifest = ${manifest};\n  window.__reactRouterRouteModules = {"root":route0};\n\nimport("/assets/entry.client-B.js");`;
+const BOOT = boot(JSON.stringify(MANIFEST, null, 2));
+/** The module script as the browser gets it: the route manifest without indents. */
+const COMPACT_BOOT = boot(JSON.stringify(MANIFEST));
 const page = (nonce = "") =>
   `<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/>` +
   `<link rel="modulepreload" href="/assets/entry.client-B.js"${nonce}/>` +
@@ -30,7 +40,7 @@ describe("ScriptsAfterFirstPaint", () => {
       .replace(/<link rel="modulepreload"[^>]*>/g, "")
       .replace(
         `<script type="module" async="">${BOOT}</script>`,
-        `<script type="${INERT_TYPE}">${BOOT}</script><script>${startAfterFirstPaint(MODULES)}</script>`,
+        `<script type="${INERT_TYPE}">${COMPACT_BOOT}</script><script>${startAfterFirstPaint(MODULES)}</script>`,
       );
     expect(expected).not.toContain('<link rel="modulepreload"');
     // Every way the stream may cut the page gives the same page.
@@ -39,7 +49,7 @@ describe("ScriptsAfterFirstPaint", () => {
 
   it("gives the starter the module script's nonce", async () => {
     const out = await rewrite(page(' nonce="n0nce"'), 5);
-    expect(out).toContain(`<script nonce="n0nce" type="${INERT_TYPE}">${BOOT}</script><script nonce="n0nce">`);
+    expect(out).toContain(`<script nonce="n0nce" type="${INERT_TYPE}">${COMPACT_BOOT}</script><script nonce="n0nce">`);
     expect(out).not.toContain('<link rel="modulepreload"');
   });
 
@@ -49,6 +59,17 @@ describe("ScriptsAfterFirstPaint", () => {
     // A module script of another kind (no async) is not taken for React Router's.
     const other = '<html><body><script type="module">import "/a.js";</script></body></html>';
     expect(await rewrite(other, 3)).toBe(other);
+  });
+
+  it("keeps a page cut off inside the module script", async () => {
+    const cut = page().slice(0, page().indexOf("import("));
+    expect(await rewrite(cut, 9)).toContain('import * as route0 from "/assets/root-A.js"');
+  });
+
+  it("leaves a manifest it cannot read as it is", () => {
+    const odd = boot("{not json");
+    expect(compactManifest(odd)).toBe(odd);
+    expect(compactManifest(BOOT)).toBe(COMPACT_BOOT);
   });
 
   it("keeps a module's address from closing the starter's script", () => {

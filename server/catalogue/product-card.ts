@@ -14,8 +14,12 @@ export interface ProductCard {
   reviewCount: number;
   isInstantDownload: boolean;
   isBestseller: boolean;
+  /** The first CARD_TAGS of the product's tags. */
   tags: string[];
 }
+
+/** How many of its tags a card shows (and so carries). */
+export const CARD_TAGS = 2;
 
 export const productCardColumns = {
   id: products.id,
@@ -30,7 +34,7 @@ export const productCardColumns = {
   reviewCount: products.reviewCount,
   isInstantDownload: products.isInstantDownload,
   isBestseller: products.isBestseller,
-  tags: products.tags,
+  tags: sql<string[]>`(${products.tags})[1:${sql.raw(String(CARD_TAGS))}]`,
 };
 
 export const isPublished = eq(products.status, "published");

@@ -25,7 +25,6 @@ export function WishlistButton({
   const pending = fetcher.state !== "idle" && fetcher.formData?.get("productId") === String(productId);
   const inWishlist = pending ? !saved : saved;
   const label = inWishlist ? `Remove ${title} from wishlist` : `Add ${title} to wishlist`;
-  const heart = <SpriteIcon name="heart" className={cn(inWishlist && "fill-accent text-accent")} />;
   return (
     <fetcher.Form method="post" action="/api/v1/wishlist">
       <input type="hidden" name="intent" value="toggle" />
@@ -40,7 +39,7 @@ export function WishlistButton({
           className={className}
           aria-pressed={inWishlist}
         >
-          {heart}
+          <SpriteIcon name="heart" className={cn(inWishlist && "fill-accent text-accent")} />
           {inWishlist ? "In your wishlist" : "Add to wishlist"}
         </Button>
       ) : (
@@ -48,12 +47,10 @@ export function WishlistButton({
           type="submit"
           name="productId"
           value={productId}
-          className={cn("card-icon-button", className)}
+          className={cn("card-icon-button card-wishlist", className)}
           aria-label={label}
           aria-pressed={inWishlist}
-        >
-          {heart}
-        </button>
+        />
       )}
     </fetcher.Form>
   );

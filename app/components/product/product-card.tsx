@@ -2,7 +2,6 @@ import type { ProductCard as ProductCardData } from "@server/catalogue/product-c
 import { Link } from "react-router";
 import { WishlistButton } from "~/components/cart/wishlist-button";
 import { Badge } from "~/components/ui/badge";
-import { SpriteIcon } from "~/components/ui/icon-sprite";
 import { discountPercent, formatPrice } from "~/lib/format";
 import { cn } from "~/lib/utils";
 import { ProductImage } from "./product-image";
@@ -26,24 +25,16 @@ export function ProductCard({
 }) {
   const discount = discountPercent(product.priceCents, product.originalPriceCents);
   return (
-    <article className={cn("product-card", layout === "grid" ? "flex-col" : "flex-row")}>
-      <div className={cn("relative shrink-0", layout === "grid" ? "aspect-square w-full" : "w-32 sm:w-48")}>
-        {/* The picture opens the product too; the title's link is the one keyboards and screen readers use. */}
-        <Link
-          to={`/product/${product.id}`}
-          tabIndex={-1}
-          aria-hidden="true"
-          discover="none"
-          className="block size-full"
-        >
-          <ProductImage
-            src={product.imageUrl}
-            alt=""
-            className="size-full"
-            priority={priority}
-            sizes={layout === "list" ? LIST_IMAGE_SIZES : undefined}
-          />
-        </Link>
+    <article className={cn("product-card", layout === "list" && "flex-row")}>
+      {/* The picture opens the product too: the title's link covers the card (app.css). */}
+      <div className={cn("product-card-media", layout === "list" && "aspect-auto w-32 sm:w-48")}>
+        <ProductImage
+          src={product.imageUrl}
+          alt=""
+          className="size-full"
+          priority={priority}
+          sizes={layout === "list" ? LIST_IMAGE_SIZES : undefined}
+        />
         {product.isBestseller || discount > 0 ? (
           <div className="absolute left-2 top-2 flex flex-col items-start gap-1">
             {product.isBestseller ? <Badge variant="bestseller">Bestseller</Badge> : null}
@@ -58,10 +49,10 @@ export function ProductCard({
         </h3>
         <p className="muted">{`by ${product.creatorName}`}</p>
         <RatingSummary rating={product.rating} reviewCount={product.reviewCount} compact className="muted" />
-        <ul className="flex flex-wrap gap-1" aria-label="Tags">
-          {product.tags.slice(0, 2).map((tag) => (
-            <li key={tag}>
-              <Badge variant="neutral">{tag}</Badge>
+        <ul className="product-card-tags" aria-label="Tags">
+          {product.tags.map((tag) => (
+            <li key={tag} className="badge">
+              {tag}
             </li>
           ))}
         </ul>
@@ -75,24 +66,13 @@ export function ProductCard({
               </s>
             ) : null}
           </p>
-          {product.isInstantDownload ? (
-            <span className="instant-download">
-              <SpriteIcon name="download" className="size-3.5" />
-              Instant download
-            </span>
-          ) : null}
+          {product.isInstantDownload ? <span className="instant-download">Instant download</span> : null}
         </div>
       </div>
       <div className="product-card-actions">
         <WishlistButton productId={product.id} title={product.title} />
-        <a
-          href={`/product/${product.id}`}
-          target="_blank"
-          rel="noopener"
-          aria-label={`Quick view ${product.title} (opens in a new tab)`}
-          className="card-icon-button"
-        >
-          <SpriteIcon name="external-link" />
+        <a href={`/product/${product.id}`} target="_blank" rel="noopener" className="card-icon-button card-quick-view">
+          <span className="sr-only">{`Quick view ${product.title} (opens in a new tab)`}</span>
         </a>
       </div>
     </article>

@@ -94,7 +94,7 @@ export function ProductImage({
       width={width}
       height={height}
       alt={alt}
-      loading={priority ? "eager" : "lazy"}
+      loading={priority ? undefined : "lazy"}
       fetchPriority={priority === "high" ? "high" : undefined}
       decoding="async"
       onError={next}
