@@ -66,6 +66,12 @@ test("a page asks for its scripts once it has painted, then hydrates", async ({ 
   page.on("console", (message) => {
     if (message.type() === "error" && message.text().includes("Content Security Policy")) refused.push(message.text());
   });
+  // The server's markup is hydrated, not replaced (the started script is a node React did not render).
+  await page.addInitScript(() =>
+    document.addEventListener("DOMContentLoaded", () => {
+      (document.querySelector("main") as HTMLElement & { fromServer?: boolean }).fromServer = true;
+    }),
+  );
   await page.goto("/category/planners");
   await page.waitForFunction(() => "__reactRouterRouteModules" in window);
   const timing = await page.evaluate(() => {
@@ -84,4 +90,5 @@ test("a page asks for its scripts once it has painted, then hydrates", async ({ 
   await page.getByRole("button", { name: "Login" }).click();
   await expect(page.getByRole("dialog", { name: "Welcome" })).toBeVisible();
   expect(refused).toEqual([]);
+  expect(await page.evaluate(() => (document.querySelector("main") as { fromServer?: boolean }).fromServer)).toBe(true);
 });

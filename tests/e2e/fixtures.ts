@@ -6,8 +6,14 @@ import { dataDirOwner } from "../../server/db/data-dir-lock.ts";
 
 /** Zero axe violations (WCAG 2.1 A and AA, and axe's best practices) on the page as it is now. */
 export async function expectNoAxeViolations(page: Page) {
-  // A toast fading in is half transparent: colours are measured once nothing moves.
-  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== "running"));
+  // A toast fading in is half transparent: colours are measured once every toast has begun its
+  // entrance (sonner marks it mounted a frame after it is in the page) and nothing moves.
+  await page.waitForFunction(
+    () =>
+      [...document.querySelectorAll("[data-sonner-toast]")].every(
+        (toast) => toast.getAttribute("data-mounted") === "true",
+      ) && document.getAnimations().every((animation) => animation.playState !== "running"),
+  );
   const results = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
     .analyze();
