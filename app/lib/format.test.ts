@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { countOf, discountPercent, formatCount, formatDuration, formatFileSize, formatPrice } from "./format";
+import {
+  countOf,
+  discountPercent,
+  formatCount,
+  formatDateTimeUtc,
+  formatDayUtc,
+  formatDuration,
+  formatFileSize,
+  formatPrice,
+  formatWhole,
+  nounFor,
+} from "./format";
 
 describe("formatPrice", () => {
   it("shows cents as dollars with two decimals", () => {
@@ -57,5 +68,41 @@ describe("countOf (SPEC: counts read right in English)", () => {
   it("agrees with a compact number too", () => {
     expect(countOf(1, "follower", "followers", formatCount)).toBe("1 follower");
     expect(countOf(12_500, "follower", "followers", formatCount)).toBe("12.5K followers");
+  });
+});
+
+// The formatters are written out, not Intl's (a browser's first Intl formatter is slow to make):
+// they must say exactly what Intl says for en-US.
+describe("the formatters write what Intl writes", () => {
+  const samples = [
+    0, 1, 2, 9, 10, 99, 100, 949, 950, 999, 1000, 1049, 1050, 1149, 1150, 1250, 1999, 9999, 12_345, 99_949, 99_950,
+    123_456, 999_499, 999_500, 999_949, 999_950, 999_999, 1_000_000, 1_234_567, 15_249_999, 999_950_000, 1_234_567_890,
+    2_500_000_000_000, -1, -1234, -999_950,
+  ];
+  it.each(samples)("%s", (value) => {
+    expect(formatWhole(value)).toBe(value.toLocaleString("en-US"));
+    expect(formatPrice(value)).toBe(
+      new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" }).format(value / 100),
+    );
+    expect(formatCount(value)).toBe(
+      new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 1 }).format(value),
+    );
+    expect(nounFor(value, "one", "other")).toBe(new Intl.PluralRules("en-US").select(value));
+  });
+
+  it.each([
+    "2026-01-01T00:00:00Z",
+    "2026-11-22T13:05:00Z",
+    "2026-12-31T23:59:59Z",
+    "2024-02-29T12:00:00Z",
+    "2027-07-04T00:30:00Z",
+    "2026-06-15",
+  ])("%s", (iso) => {
+    expect(formatDayUtc(iso)).toBe(
+      new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" }).format(new Date(iso)),
+    );
+    expect(formatDateTimeUtc(iso)).toBe(
+      `${new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(new Date(iso))} UTC`,
+    );
   });
 });

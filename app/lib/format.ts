@@ -1,10 +1,20 @@
 // Formatting happens here, at the edge; everything below the UI works in integer cents.
+//
+// In en-US and US dollars only (the shop's), written out rather than through Intl: a browser's
+// first Intl formatter loads its locale data, 15 ms of a page's hydration on this machine and
+// about 60 on a slow phone, for numbers this simple. format.test.ts checks each against Intl.
 
-const dollars = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+/** 1234567 -> "1,234,567": a count, rounded to a whole number, with en-US digit groups. */
+export function formatWhole(value: number): string {
+  const rounded = Math.round(Math.abs(value));
+  return `${value < 0 && rounded > 0 ? "-" : ""}${String(rounded).replace(/\B(?=(\d{3})+$)/g, ",")}`;
+}
 
 /** 2999 -> "$29.99" */
 export function formatPrice(cents: number): string {
-  return dollars.format(cents / 100);
+  const whole = Math.round(Math.abs(cents));
+  const sign = cents < 0 && whole > 0 ? "-" : "";
+  return `${sign}$${formatWhole(Math.floor(whole / 100))}.${String(whole % 100).padStart(2, "0")}`;
 }
 
 /** Rounded percent of (original - price) / original; 0 when there is no discount. */
@@ -13,27 +23,37 @@ export function discountPercent(priceCents: number, originalPriceCents: number |
   return Math.round(((originalPriceCents - priceCents) / originalPriceCents) * 100);
 }
 
-const compact = new Intl.NumberFormat("en-US", { notation: "compact", maximumFractionDigits: 1 });
+const COMPACT_UNITS = ["", "K", "M", "B", "T"];
 
-/** 12500 -> "12.5K" */
+/** 12500 -> "12.5K": a count to a tenth, in thousands, millions... (999,950 -> "1M"). */
 export function formatCount(value: number): string {
-  return compact.format(value);
+  const abs = Math.abs(value);
+  let unit = 0;
+  // Whole tenths of the unit, from exact integers: 1150 is 11.5 tenths of a thousand, not 11.4999...
+  let tenths = Math.round(abs * 10);
+  while (unit < COMPACT_UNITS.length - 1 && tenths >= 10_000) {
+    unit++;
+    tenths = Math.round((abs * 10) / 1000 ** unit);
+  }
+  return `${value < 0 && tenths > 0 ? "-" : ""}${tenths / 10}${COMPACT_UNITS[unit]}`;
 }
-
-const plurals = new Intl.PluralRules("en-US");
-const whole = (value: number) => value.toLocaleString("en-US");
 
 /**
  * A count and the noun that agrees with it: "1 review", "2 reviews", "1,234 reviews", or with
  * `format` = formatCount, "1.5K followers".
  */
-export function countOf(value: number, one: string, other: string, format: (value: number) => string = whole): string {
+export function countOf(
+  value: number,
+  one: string,
+  other: string,
+  format: (value: number) => string = formatWhole,
+): string {
   return `${format(value)} ${nounFor(value, one, other)}`;
 }
 
 /** The noun that agrees with a count: "review" for 1, "reviews" for any other. */
 export function nounFor(value: number, one: string, other: string): string {
-  return plurals.select(value) === "one" ? one : other;
+  return Math.abs(value) === 1 ? one : other;
 }
 
 /** Bytes as a shopper reads them: "24 MB", "1.2 GB". */
@@ -57,16 +77,18 @@ export function formatDuration(minutes: number): string {
   return rest === 0 ? `${hours}h` : `${hours}h ${rest}m`;
 }
 
-const dayUtc = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
 /** A time (a Date, an ISO time or a YYYY-MM-DD date) as its UTC day, "Dec 24, 2026". */
 export function formatDayUtc(time: Date | string): string {
-  return dayUtc.format(typeof time === "string" ? new Date(time) : time);
+  const date = typeof time === "string" ? new Date(time) : time;
+  return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
 }
-
-const dateTimeUtc = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
 /** An ISO time as "Nov 22, 2026, 1:05 PM UTC". */
 export function formatDateTimeUtc(iso: string): string {
-  return `${dateTimeUtc.format(new Date(iso))} UTC`;
+  const date = new Date(iso);
+  const hours = date.getUTCHours();
+  const minutes = String(date.getUTCMinutes()).padStart(2, "0");
+  return `${formatDayUtc(date)}, ${hours % 12 || 12}:${minutes} ${hours < 12 ? "AM" : "PM"} UTC`;
 }

@@ -1,6 +1,6 @@
 import { Link, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
-import { countOf } from "~/lib/format";
+import { countOf, formatWhole } from "~/lib/format";
 import { hrefWith } from "~/lib/listing";
 
 /** 'Showing N of M' and a link that shows the next page as well (works without JavaScript). */
@@ -19,7 +19,7 @@ export function LoadMore({
   return (
     <div className="mt-10 flex flex-col items-center gap-3">
       <p className="text-sm text-muted-foreground" aria-live="polite">
-        Showing {shown.toLocaleString("en-US")} of {countOf(total, "product", "products")}
+        Showing {formatWhole(shown)} of {countOf(total, "product", "products")}
       </p>
       {shown < total ? (
         <Button asChild variant="outline">

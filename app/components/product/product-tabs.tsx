@@ -6,7 +6,7 @@ import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { FileSize } from "~/components/ui/file-size";
-import { countOf, formatDuration, formatFileSize } from "~/lib/format";
+import { countOf, formatDayUtc, formatDuration, formatFileSize, formatWhole } from "~/lib/format";
 import { MONEY_BACK_GUARANTEE_DAYS, REFUND_PROCESSING, REFUND_REVIEW_HOURS } from "~/lib/shop-facts";
 import { ReviewForm } from "./review-form";
 import { StarRating } from "./star-rating";
@@ -37,8 +37,6 @@ const FAQ = [
       "Every purchase comes with a Personal license, for your own use. Commercial and Extended licenses, for business use and for products you sell, are not on sale yet; see License Terms for what each covers.",
   },
 ];
-
-const reviewDate = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
 
 interface ReviewsProps {
   product: ProductDetail;
@@ -74,7 +72,7 @@ function Reviews({ product, reviews, breakdown, paged }: ReviewsProps) {
                   style={{ width: `${count ? Math.round((n / count) * 100) : 0}%` }}
                 />
               </span>
-              <span className="w-12 text-right text-muted-foreground">{n.toLocaleString("en-US")}</span>
+              <span className="w-12 text-right text-muted-foreground">{formatWhole(n)}</span>
             </li>
           ))}
         </ul>
@@ -103,7 +101,7 @@ function Reviews({ product, reviews, breakdown, paged }: ReviewsProps) {
                     </Badge>
                   ) : null}
                   <time className="text-sm text-muted-foreground" dateTime={new Date(review.createdAt).toISOString()}>
-                    {reviewDate.format(new Date(review.createdAt))}
+                    {formatDayUtc(review.createdAt)}
                   </time>
                 </div>
                 <p className="mt-2">{review.body}</p>
@@ -183,7 +181,7 @@ export function ProductTabs({ product, reviews, breakdown, paged }: ReviewsProps
           Features
         </Tabs.Trigger>
         <Tabs.Trigger value="reviews" className={tabClass}>
-          Reviews ({product.reviewCount.toLocaleString("en-US")})
+          Reviews ({formatWhole(product.reviewCount)})
         </Tabs.Trigger>
         <Tabs.Trigger value="faq" className={tabClass}>
           FAQ

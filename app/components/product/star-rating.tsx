@@ -1,5 +1,5 @@
 import type { CSSProperties } from "react";
-import { countOf, nounFor } from "~/lib/format";
+import { countOf, formatWhole, nounFor } from "~/lib/format";
 import { cn } from "~/lib/utils";
 
 /** Five stars, the first floor(rating) of them filled (SPEC section 2), drawn by the `stars` class (app.css). */
@@ -37,7 +37,7 @@ export function RatingSummary({
       {/* Whole strings, not pieces: React would join the pieces with comment markers in the HTML. */}
       {compact ? (
         <span>
-          {`${rating.toFixed(1)} (${reviewCount.toLocaleString("en-US")}`}
+          {`${rating.toFixed(1)} (${formatWhole(reviewCount)}`}
           <span className="sr-only">{` ${nounFor(reviewCount, "review", "reviews")}`}</span>)
         </span>
       ) : (
