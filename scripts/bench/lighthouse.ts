@@ -23,12 +23,19 @@ export async function benchLighthouse(base: string): Promise<string[]> {
   try {
     for (const page of LIGHTHOUSE_PAGES) {
       console.log(`Lighthouse on ${page}…`);
-      const result = await lighthouse(`${base}${page}`, {
-        port: chrome.port,
-        output: "json",
-        logLevel: "error",
-        onlyCategories: ["performance"],
-      });
+      const run = () =>
+        lighthouse(`${base}${page}`, {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: ["performance"],
+        });
+      let result = await run();
+      // Now and then Lighthouse loses the trace of a load (NO_NAVSTART): that page is measured again, once.
+      if (result?.lhr.runtimeError) {
+        console.log(`Lighthouse on ${page}: ${result.lhr.runtimeError.code}, once more…`);
+        result = await run();
+      }
       if (!result) throw new Error(`Lighthouse gave no result for ${page}`);
       const { audits, categories } = result.lhr;
       const requests = (audits["network-requests"]?.details as { items?: NetworkRequest[] } | undefined)?.items ?? [];
