@@ -132,6 +132,27 @@ test("a new user registers, confirms the address through the emailed link, which
   await expect(page.getByText("Successfully logged in as Ada Lovelace")).toBeVisible();
 });
 
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  // The change replaces this device's session: the page after it must be rendered with the new one
+  // (it once read the revoked cookie and sent the visitor to sign in, signed out).
+  test("changing the password keeps this device signed in", async ({ page }) => {
+    const email = uniqueEmail("nojs");
+    await signUpConfirmed(page, { name: "No Script", email, password: "first-password" });
+    await page.goto("/account/settings");
+    await page.getByLabel("Current password").fill("first-password");
+    await page.getByLabel("New password", { exact: true }).fill("second-password");
+    await page.getByLabel("Confirm new password").fill("second-password");
+    await page.getByRole("button", { name: "Change password" }).click();
+    await expect(page).toHaveURL(/\/account\/settings\?password=changed$/);
+    await expect(page.getByRole("status").filter({ hasText: "Your password was changed." })).toBeVisible();
+    await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
+    await page.reload();
+    await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
+  });
+});
+
 test("the register button stays disabled, with no message, until the passwords match", async ({ page }) => {
   await page.goto("/");
   const dialog = await openLogin(page);

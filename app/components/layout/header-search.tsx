@@ -67,8 +67,15 @@ export function HeaderSearch({ id }: { id: string }) {
     return () => clearTimeout(timer);
   }, [text, open, load]);
   useEffect(() => () => clearTimeout(closeTimer.current), []);
-  // Each new page (location.key) sets the box to its search, whichever form or suggestion ran it.
-  useEffect(() => setText(shownQuery), [shownQuery, location.key]);
+  // Each new page (location.key) sets the box to its search, whichever form or suggestion ran it;
+  // but what was typed into the server's box before the page was hydrated stays.
+  const input = useRef<HTMLInputElement>(null);
+  const hydrated = useRef(false);
+  useEffect(() => {
+    const typed = hydrated.current ? "" : (input.current?.value ?? "");
+    hydrated.current = true;
+    setText(typed || shownQuery);
+  }, [shownQuery, location.key]);
 
   function go(option: Option) {
     setOpen(false);
@@ -131,6 +138,7 @@ export function HeaderSearch({ id }: { id: string }) {
         className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-muted-foreground"
       />
       <Input
+        ref={input}
         id={id}
         name="q"
         type="search"

@@ -15,7 +15,7 @@ import {
 } from "@server/accounts/credentials-schema.ts";
 import { assertNotSharedDemoAccount } from "@server/accounts/demo-accounts.ts";
 import { servicesContext } from "@server/http/context.ts";
-import { data, Form, redirect, useNavigation } from "react-router";
+import { Form, redirect, useNavigation, useSearchParams } from "react-router";
 import { z } from "zod";
 import { AccountActivity } from "~/components/account/account-activity";
 import { FormStatus } from "~/components/account/form-status";
@@ -81,11 +81,10 @@ export const action = formAction(async ({ request, context }: Route.ActionArgs) 
         throw redirect("/account/deleted", { headers: await deleteOwnAccount(auth, headers, password) });
       }
       case "password": {
+        // The change replaces this device's session: the page is loaded again with the new one (a
+        // page rendered in this request would read the old, revoked cookie and sign the visitor out).
         const result = await changePassword(db, auth, headers, parseForm(form, changePasswordSchema));
-        return data(
-          { intent, ok: true, message: "Your password was changed. Your other devices were signed out." },
-          { headers: result.headers },
-        );
+        throw redirect(`/account/settings?${PASSWORD_CHANGED}`, { headers: result.headers });
       }
     }
   } catch (error) {
@@ -94,6 +93,13 @@ export const action = formAction(async ({ request, context }: Route.ActionArgs) 
 });
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Settings");
+
+const PASSWORD_CHANGED = "password=changed";
+const passwordChanged = {
+  intent: "password",
+  ok: true,
+  message: "Your password was changed. Your other devices were signed out.",
+} as const;
 
 const passwordFields = [
   { name: "currentPassword", label: "Current password", autoComplete: "current-password" },
@@ -107,7 +113,9 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
     actionData && "intent" in actionData && actionData.intent === intent ? actionData : undefined;
   // A form the page could not read at all (no known intent) is answered at the top.
   const unread = actionData && !("intent" in actionData) ? actionData : undefined;
-  const passwordResult = resultOf("password");
+  const [searchParams] = useSearchParams();
+  const passwordResult =
+    resultOf("password") ?? (searchParams.toString() === PASSWORD_CHANGED ? passwordChanged : undefined);
   const emailResult = resultOf("email");
   const { user } = loaderData;
   return (
