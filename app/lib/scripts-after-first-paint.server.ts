@@ -10,8 +10,8 @@ import { StringDecoder } from "node:string_decoder";
  * This rewrites the HTML as React streams it: the modulepreload links come out of the head, the
  * module script stays in place but inert (`type="text/x-after-first-paint"`, same text, so its CSP
  * hash or nonce still allows it) and a small script after it starts both once the browser has
- * painted. Markup that does not match (a React Router that writes these differently) passes
- * unchanged, and the page loads its scripts as before.
+ * painted. Were React Router to write its module script differently, that script is left as it is
+ * and the page still loads (its modules then without preload links).
  */
 export class ScriptsAfterFirstPaint extends Transform {
   private readonly decoder = new StringDecoder("utf8");
@@ -80,8 +80,7 @@ export function compactManifest(text: string): string {
   if (start === -1 || end === -1) return text;
   try {
     const manifest: unknown = JSON.parse(text.slice(start + MANIFEST.length, end));
-    const json = JSON.stringify(manifest).replaceAll("<", "\\u003c");
-    return text.slice(0, start + MANIFEST.length) + json + text.slice(end);
+    return text.slice(0, start + MANIFEST.length) + scriptJson(manifest) + text.slice(end);
   } catch {
     return text;
   }
@@ -98,9 +97,13 @@ const NONCE = / nonce="[^"]*"/;
 /**
  * The script that starts hydration once the browser reports its first contentful paint (a frame
  * only asked for may not be drawn yet); at once in a tab nobody sees, where nothing is painted; and
- * after 3 s whatever happens. Each module is preloaded together, as the links did; all go into the
- * head at once (one by one, each link cost the main thread a style update: 25 ms on a slow phone).
+ * after 3 s whatever happens. The module script goes in first; the preload links for every module
+ * (fetched together, as the links in the head were) a task later, all at once: inserted with the
+ * script they made one 25 ms task of a slow phone's main thread.
  */
 export function startAfterFirstPaint(modules: readonly string[]): string {
-  return `(function(boot,modules){var started=false;function start(){if(started)return;started=true;var script=document.createElement("script");script.type="module";script.nonce=boot.nonce;script.textContent=boot.textContent;document.head.appendChild(script);setTimeout(function(){var links=document.createDocumentFragment();modules.forEach(function(href){var link=document.createElement("link");link.rel="modulepreload";link.href=href;links.appendChild(link)});document.head.appendChild(links)})}if(document.hidden||typeof PerformanceObserver!=="function"||PerformanceObserver.supportedEntryTypes.indexOf("paint")<0)return start();new PerformanceObserver(function(list,observer){if(list.getEntriesByName("first-contentful-paint").length){observer.disconnect();start()}}).observe({type:"paint",buffered:true});setTimeout(start,3000)})(document.currentScript.previousElementSibling,${JSON.stringify(modules).replaceAll("<", "\\u003c")});`;
+  return `(function(boot,modules){var started=false;function start(){if(started)return;started=true;var script=document.createElement("script");script.type="module";script.nonce=boot.nonce;script.textContent=boot.textContent;document.head.appendChild(script);setTimeout(function(){var links=document.createDocumentFragment();modules.forEach(function(href){var link=document.createElement("link");link.rel="modulepreload";link.href=href;links.appendChild(link)});document.head.appendChild(links)})}if(document.hidden||typeof PerformanceObserver!=="function"||PerformanceObserver.supportedEntryTypes.indexOf("paint")<0)return start();new PerformanceObserver(function(list,observer){if(list.getEntriesByName("first-contentful-paint").length){observer.disconnect();start()}}).observe({type:"paint",buffered:true});setTimeout(start,3000)})(document.currentScript.previousElementSibling,${scriptJson(modules)});`;
 }
+
+/** JSON written inside a script element: no "</script>" in it can end the element early. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replaceAll("<", "\\u003c");
