@@ -28,8 +28,8 @@ COPY package.json package-lock.json ./
 # Node runs server/ as TypeScript (type stripping); the build holds the Express app and React
 # Router's bundles, and imports nothing from here except node_modules.
 COPY server ./server
-# server/ imports a few shared constants and helpers from app/lib at run time.
-COPY app/lib ./app/lib
+# The rules, constants and formatters both sides use (server/ never imports app/).
+COPY shared ./shared
 # The operator commands: npm run make-admin, payouts, backup, restore.
 COPY scripts/shop-database.ts scripts/make-admin.ts scripts/run-payouts.ts scripts/backup.ts scripts/restore.ts ./scripts/
 COPY --from=build /app/build ./build

@@ -8,6 +8,8 @@ export default defineConfig({
   test: {
     include: [
       "server/**/*.test.ts",
+      "shared/**/*.test.ts",
+      "lint/**/*.test.ts",
       "app/**/*.test.{ts,tsx}",
       "scripts/**/*.test.ts",
       "tests/integration/**/*.test.ts",

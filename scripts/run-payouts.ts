@@ -2,9 +2,9 @@
 // given one), as the Friday job does. For a run missed while the shop was down: sellers already
 // paid for that week are not paid again. Works while the shop runs and with DATABASE_URL.
 import { parseArgs } from "node:util";
-import { formatPrice } from "../app/lib/format.ts";
 import { payoutRunTime } from "../server/payouts/payout-schedule.ts";
 import { runWeeklyPayouts } from "../server/payouts/payouts.ts";
+import { formatPrice } from "../shared/format.ts";
 import { withShopDatabase } from "./shop-database.ts";
 
 const USAGE = "Usage: npm run payouts -- [--friday YYYY-MM-DD]";

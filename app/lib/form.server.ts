@@ -1,7 +1,5 @@
 import { MaxFileSizeExceededError, parseFormData } from "@remix-run/form-data-parser";
 import { Refusal } from "@server/lib/refusal.ts";
-import type { z } from "zod";
-import { firstIssue } from "./form-errors";
 import { asRefusal } from "./refusal.server";
 
 // The one way a route reads a submitted form: whatever arrives (JSON, XML, a broken multipart
@@ -11,7 +9,6 @@ export const FORM_TYPE_REFUSED =
   "This form must be sent as a web form (application/x-www-form-urlencoded or multipart/form-data).";
 export const FORM_UNREADABLE = "This form could not be read. Please reload the page and try again.";
 export const FORM_CONTROL_CHARACTERS = "Remove the invisible control characters from what you typed, then try again.";
-export const UNKNOWN_INTENT = "This page does not know what this form asks for. Please reload the page and try again.";
 
 const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i;
 // C0 controls and DEL, except tab, line feed and carriage return (text areas send those).
@@ -58,25 +55,4 @@ function assertNoControlCharacters(form: FormData) {
     const text = typeof value === "string" ? value : value.name;
     if (CONTROL_CHARACTER.test(name) || CONTROL_CHARACTER.test(text)) throw new Refusal(FORM_CONTROL_CHARACTERS, 400);
   }
-}
-
-/** The form's fields, checked by `schema`; a Refusal (400) with the first problem otherwise. */
-export function parseForm<Schema extends z.ZodType>(form: FormData, schema: Schema): z.output<Schema> {
-  const parsed = schema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) throw new Refusal(firstIssue(parsed.error), 400);
-  return parsed.data;
-}
-
-/**
- * The form's `intent` and fields, checked by a discriminated union on `intent`: a form names
- * what it asks for, and an intent the page does not know is refused, never taken for another.
- */
-export function parseIntent<Schema extends z.ZodType<{ intent: string }>>(
-  form: FormData,
-  schema: Schema,
-): z.output<Schema> {
-  const parsed = schema.safeParse(Object.fromEntries(form));
-  if (parsed.success) return parsed.data;
-  const unknownIntent = parsed.error.issues.some((issue) => issue.path.length === 1 && issue.path[0] === "intent");
-  throw new Refusal(unknownIntent ? UNKNOWN_INTENT : firstIssue(parsed.error), 400);
 }

@@ -1,5 +1,5 @@
+import { PREVIEW_HEIGHT, PREVIEW_WIDTH, SHOP_PREVIEW_PATH } from "@shared/link-preview.ts";
 import type { MetaDescriptor } from "react-router";
-import { PREVIEW_HEIGHT, PREVIEW_WIDTH, SHOP_PREVIEW_PATH } from "./link-preview";
 
 interface MatchLike {
   id: string;

@@ -1,4 +1,5 @@
 import { type RequestServices, servicesContext } from "@server/http/context.ts";
+import { parseIntent } from "@server/lib/form-fields.ts";
 import { cancelPayment, cancelRequestIn } from "@server/orders/cancel-payment.ts";
 import { checkoutSchema } from "@server/orders/checkout-schema.ts";
 import type { OrderViewer } from "@server/orders/find-order.ts";
@@ -8,7 +9,7 @@ import { payAgain } from "@server/orders/pay-again.ts";
 import { refundRequestSchema, requestRefund } from "@server/orders/refunds.ts";
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { z } from "zod";
-import { parseIntent, readForm } from "~/lib/form.server";
+import { readForm } from "~/lib/form.server";
 import { formAction, refusalResponse } from "~/lib/refusal.server";
 
 // The order page's loader and action, for an account's order (/account/orders/N) and a guest's

@@ -10,10 +10,3 @@ export function readSellerForm(request: Request): Promise<FormData> {
 export function readSellerPictureForm(request: Request): Promise<FormData> {
   return readUploadForm(request, { maxFileSize: IMAGE_MAX_BYTES, tooLarge: IMAGE_TOO_LARGE, maxParts: 20 });
 }
-
-/** The uploaded file of a form field, as a name and its bytes (empty when none was chosen). */
-export async function uploadIn(form: FormData, field: string): Promise<{ name: string; bytes: Uint8Array }> {
-  const file = form.get(field);
-  if (!(file instanceof File)) return { name: "", bytes: new Uint8Array() };
-  return { name: file.name, bytes: await file.bytes() };
-}

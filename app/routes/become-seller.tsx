@@ -1,21 +1,10 @@
 import { getCurrentUser } from "@server/accounts/current-user.ts";
 import { servicesContext } from "@server/http/context.ts";
+import { parseForm } from "@server/lib/form-fields.ts";
 import { Refusal } from "@server/lib/refusal.ts";
 import { sellerApplicationSchema } from "@server/sellers/application-schema.ts";
 import { applyToSell, latestApplication } from "@server/sellers/applications.ts";
-import { BadgePercent, CalendarCheck, CircleCheck, CreditCard, LifeBuoy, Users, Zap } from "lucide-react";
-import { CallToActionLinks } from "~/components/content/call-to-action";
-import { type IconCard, IconCardGrid } from "~/components/content/icon-card-grid";
-import { IconList } from "~/components/content/icon-list";
-import { NumberedStepCards } from "~/components/content/numbered-steps";
-import { TextLink } from "~/components/content/text-link";
-import { ApplicationSection } from "~/components/sellers/application-section";
-import { Card } from "~/components/ui/card";
-import { Container, PageHeader, Section } from "~/components/ui/page";
-import { parseForm, readForm } from "~/lib/form.server";
-import { formatPrice } from "~/lib/format";
-import { pageMeta } from "~/lib/meta";
-import { formAction } from "~/lib/refusal.server";
+import { formatPrice } from "@shared/format.ts";
 import {
   MARKETPLACE_STATS,
   PAYOUT_DAY,
@@ -25,7 +14,19 @@ import {
   SELLER_REVIEW_TIME,
   SELLER_SHARE_PERCENT,
   SELLER_STATS,
-} from "~/lib/shop-facts";
+} from "@shared/shop-facts.ts";
+import { BadgePercent, CalendarCheck, CircleCheck, CreditCard, LifeBuoy, Users, Zap } from "lucide-react";
+import { CallToActionLinks } from "~/components/content/call-to-action";
+import { type IconCard, IconCardGrid } from "~/components/content/icon-card-grid";
+import { IconList } from "~/components/content/icon-list";
+import { NumberedStepCards } from "~/components/content/numbered-steps";
+import { TextLink } from "~/components/content/text-link";
+import { ApplicationSection } from "~/components/sellers/application-section";
+import { Card } from "~/components/ui/card";
+import { Container, PageHeader, Section } from "~/components/ui/page";
+import { readForm } from "~/lib/form.server";
+import { pageMeta } from "~/lib/meta";
+import { formAction } from "~/lib/refusal.server";
 import type { Route } from "./+types/become-seller";
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -1,13 +1,4 @@
-import { CreditCard, Headphones, Megaphone, Server } from "lucide-react";
-import { CallToActionLinks } from "~/components/content/call-to-action";
-import { type Fact, FactList } from "~/components/content/fact-list";
-import { type IconCard, IconCardGrid } from "~/components/content/icon-card-grid";
-import { type Column, ScrollTable } from "~/components/content/scroll-table";
-import { Card } from "~/components/ui/card";
-import { Container, PageHeader, Section } from "~/components/ui/page";
-import { formatPrice } from "~/lib/format";
-import { pageMeta } from "~/lib/meta";
-import { publicPageHeaders } from "~/lib/public-page";
+import { formatPrice } from "@shared/format.ts";
 import {
   COMMISSION_EXAMPLES_CENTS,
   PAYOUT_DAY,
@@ -16,7 +7,16 @@ import {
   PAYOUT_MINIMUM_CENTS,
   PLATFORM_FEE_PERCENT,
   SELLER_SHARE_PERCENT,
-} from "~/lib/shop-facts";
+} from "@shared/shop-facts.ts";
+import { CreditCard, Headphones, Megaphone, Server } from "lucide-react";
+import { CallToActionLinks } from "~/components/content/call-to-action";
+import { type Fact, FactList } from "~/components/content/fact-list";
+import { type IconCard, IconCardGrid } from "~/components/content/icon-card-grid";
+import { type Column, ScrollTable } from "~/components/content/scroll-table";
+import { Card } from "~/components/ui/card";
+import { Container, PageHeader, Section } from "~/components/ui/page";
+import { pageMeta } from "~/lib/meta";
+import { publicPageHeaders } from "~/lib/public-page";
 import type { Route } from "./+types/commission";
 
 // The same for every visitor: cached by the shop and by a CDN.

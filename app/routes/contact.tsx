@@ -4,6 +4,7 @@ import { getCurrentUser } from "@server/accounts/current-user.ts";
 import { contactSchema } from "@server/contact/contact-schema.ts";
 import { submitContactMessage } from "@server/contact/submit-contact-message.ts";
 import { servicesContext } from "@server/http/context.ts";
+import { SUPPORT_HOURS } from "@shared/shop-facts.ts";
 import { CheckCircle2, Clock, Mail, MessageCircle } from "lucide-react";
 import { useEffect } from "react";
 import { data, Form, useNavigation } from "react-router";
@@ -15,7 +16,6 @@ import { Container, PageHeader } from "~/components/ui/page";
 import { readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
 import { formAction } from "~/lib/refusal.server";
-import { SUPPORT_HOURS } from "~/lib/shop-facts";
 import { toast } from "~/lib/toast";
 import type { Route } from "./+types/contact";
 

@@ -1,9 +1,9 @@
 import { getCurrentUser } from "@server/accounts/current-user.ts";
 import { servicesContext } from "@server/http/context.ts";
+import { ORDER_LOOKUP_PATH } from "@shared/order-link.ts";
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { OrderErrorScreen, OrderPage } from "~/components/orders/order-details";
 import { pageMeta } from "~/lib/meta";
-import { ORDER_LOOKUP_PATH } from "~/lib/order-link";
 import { orderPageAction, orderPageLoader } from "~/lib/order-page.server";
 import type { Route } from "./+types/guest-order";
 

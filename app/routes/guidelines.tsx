@@ -1,3 +1,9 @@
+import {
+  APPEAL_REVIEW_TIME,
+  APPEAL_WINDOW_DAYS,
+  ENFORCEMENT_STEPS,
+  SELLER_RESPONSE_HOURS,
+} from "@shared/shop-facts.ts";
 import { Ban, FileCheck, FileText, MessageCircle, Scale, ShieldCheck } from "lucide-react";
 import { CallToActionCard } from "~/components/content/call-to-action";
 import { type IconCard, IconCardGrid } from "~/components/content/icon-card-grid";
@@ -7,7 +13,6 @@ import { TextLink } from "~/components/content/text-link";
 import { Container, PageHeader, Section } from "~/components/ui/page";
 import { pageMeta } from "~/lib/meta";
 import { publicPageHeaders } from "~/lib/public-page";
-import { APPEAL_REVIEW_TIME, APPEAL_WINDOW_DAYS, ENFORCEMENT_STEPS, SELLER_RESPONSE_HOURS } from "~/lib/shop-facts";
 import type { Route } from "./+types/guidelines";
 
 // The same for every visitor: cached by the shop and by a CDN.

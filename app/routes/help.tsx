@@ -1,11 +1,4 @@
-import { ChevronDown, Clock, Mail } from "lucide-react";
-import type { ReactNode } from "react";
-import { CallToActionCard } from "~/components/content/call-to-action";
-import { TextLink } from "~/components/content/text-link";
-import { Container, PageHeader, Section } from "~/components/ui/page";
-import { pageMeta } from "~/lib/meta";
-import { ORDER_LINK_DAYS, ORDER_LOOKUP_PATH } from "~/lib/order-link";
-import { publicPageHeaders } from "~/lib/public-page";
+import { ORDER_LINK_DAYS, ORDER_LOOKUP_PATH } from "@shared/order-link.ts";
 import {
   MONEY_BACK_GUARANTEE_DAYS,
   REFUND_PROCESSING,
@@ -13,7 +6,14 @@ import {
   SELLER_REVIEW_TIME,
   SELLER_SHARE_PERCENT,
   SUPPORT_HOURS,
-} from "~/lib/shop-facts";
+} from "@shared/shop-facts.ts";
+import { ChevronDown, Clock, Mail } from "lucide-react";
+import type { ReactNode } from "react";
+import { CallToActionCard } from "~/components/content/call-to-action";
+import { TextLink } from "~/components/content/text-link";
+import { Container, PageHeader, Section } from "~/components/ui/page";
+import { pageMeta } from "~/lib/meta";
+import { publicPageHeaders } from "~/lib/public-page";
 import type { Route } from "./+types/help";
 
 // The same for every visitor: cached by the shop and by a CDN.

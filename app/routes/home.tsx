@@ -1,12 +1,12 @@
 import { getHomePage } from "@server/catalogue/home-page.ts";
 import { servicesContext } from "@server/http/context.ts";
+import { countOf, formatCount } from "@shared/format.ts";
 import { ArrowRight, Download, ShieldCheck, Sparkles } from "lucide-react";
 import { Link } from "react-router";
 import { ProductGrid } from "~/components/product/product-card";
 import { ProductImage } from "~/components/product/product-image";
 import { Button } from "~/components/ui/button";
 import { Container } from "~/components/ui/page";
-import { countOf, formatCount } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
 import { publicPageHeaders } from "~/lib/public-page";
 import type { Route } from "./+types/home";

@@ -1,12 +1,13 @@
 import { servicesContext } from "@server/http/context.ts";
+import { parseForm } from "@server/lib/form-fields.ts";
 import { orderLinkRequestSchema, requestOrderLink } from "@server/orders/request-order-link.ts";
+import { ORDER_LINK_DAYS } from "@shared/order-link.ts";
 import { OrderLinkForm } from "~/components/orders/order-link-form";
 import { Card } from "~/components/ui/card";
 import { Container } from "~/components/ui/page";
 import { keepPageOnFault } from "~/lib/fetcher-fault";
-import { parseForm, readForm } from "~/lib/form.server";
+import { readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
-import { ORDER_LINK_DAYS } from "~/lib/order-link";
 import { formAction } from "~/lib/refusal.server";
 import type { Route } from "./+types/order-lookup";
 

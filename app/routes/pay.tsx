@@ -1,14 +1,14 @@
 import { servicesContext } from "@server/http/context.ts";
 import { findPaymentSession, payWithCard } from "@server/payments/hosted/hosted-payments.ts";
 import { TEST_CARDS } from "@server/payments/hosted/test-cards.ts";
+import { caretAfterDigits, formatCardNumber, formatExpiry } from "@shared/card-input.ts";
+import { formatPrice } from "@shared/format.ts";
 import { Loader2, Lock } from "lucide-react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { TextField } from "~/components/ui/input";
-import { caretAfterDigits, formatCardNumber, formatExpiry } from "~/lib/card-input";
 import { readForm } from "~/lib/form.server";
-import { formatPrice } from "~/lib/format";
 import { asRefusal } from "~/lib/refusal.server";
 import type { Route } from "./+types/pay";
 

@@ -1,3 +1,5 @@
+import { ORDER_LOOKUP_PATH } from "@shared/order-link.ts";
+import { MONEY_BACK_GUARANTEE_DAYS, REFUND_PROCESSING, REFUND_REVIEW_HOURS } from "@shared/shop-facts.ts";
 import { CircleCheck, CircleX, Clock, CreditCard, Receipt, ShieldCheck } from "lucide-react";
 import { CallToActionCard } from "~/components/content/call-to-action";
 import { IconList } from "~/components/content/icon-list";
@@ -6,9 +8,7 @@ import { TextLink } from "~/components/content/text-link";
 import { Card } from "~/components/ui/card";
 import { Container, PageHeader, Section } from "~/components/ui/page";
 import { pageMeta } from "~/lib/meta";
-import { ORDER_LOOKUP_PATH } from "~/lib/order-link";
 import { publicPageHeaders } from "~/lib/public-page";
-import { MONEY_BACK_GUARANTEE_DAYS, REFUND_PROCESSING, REFUND_REVIEW_HOURS } from "~/lib/shop-facts";
 import type { Route } from "./+types/refund-policy";
 
 // The same for every visitor: cached by the shop and by a CDN.

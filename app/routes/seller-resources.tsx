@@ -1,3 +1,12 @@
+import { formatPrice } from "@shared/format.ts";
+import {
+  PAYOUT_DAY,
+  PAYOUT_FUNDS_AVAILABLE,
+  PAYOUT_METHODS,
+  PAYOUT_MINIMUM_CENTS,
+  SELLER_RESPONSE_HOURS,
+  SELLER_SHARE_PERCENT,
+} from "@shared/shop-facts.ts";
 import {
   ArrowRight,
   BadgeDollarSign,
@@ -15,17 +24,8 @@ import { type Fact, FactList } from "~/components/content/fact-list";
 import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
 import { Container, PageHeader, Section } from "~/components/ui/page";
-import { formatPrice } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
 import { publicPageHeaders } from "~/lib/public-page";
-import {
-  PAYOUT_DAY,
-  PAYOUT_FUNDS_AVAILABLE,
-  PAYOUT_METHODS,
-  PAYOUT_MINIMUM_CENTS,
-  SELLER_RESPONSE_HOURS,
-  SELLER_SHARE_PERCENT,
-} from "~/lib/shop-facts";
 import type { Route } from "./+types/seller-resources";
 
 // The same for every visitor: cached by the shop and by a CDN.

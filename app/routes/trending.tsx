@@ -1,6 +1,7 @@
 import { servicesContext } from "@server/http/context.ts";
 import { loadListing } from "@server/search/listing.ts";
 import { hasFilters, parseListingState } from "@server/search/listing-query.ts";
+import { formatCount } from "@shared/format.ts";
 import { ChevronLeft, Download, Sparkles, Star, TrendingUp } from "lucide-react";
 import { Link, useLocation } from "react-router";
 import { EmptyResults } from "~/components/listing/empty-results";
@@ -8,7 +9,6 @@ import { ListingLayout } from "~/components/listing/listing-layout";
 import { Button } from "~/components/ui/button";
 import { FigureCard } from "~/components/ui/figure-card";
 import { Container } from "~/components/ui/page";
-import { formatCount } from "~/lib/format";
 import { clearedHref, TRENDING_LISTING } from "~/lib/listing";
 import { pageMeta } from "~/lib/meta";
 import { publicPageHeaders } from "~/lib/public-page";

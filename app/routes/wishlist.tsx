@@ -1,12 +1,12 @@
 import { findShopper } from "@server/cart/shopper.ts";
 import { wishlistProducts } from "@server/cart/wishlist.ts";
 import { servicesContext } from "@server/http/context.ts";
+import { countOf } from "@shared/format.ts";
 import { Heart } from "lucide-react";
 import { Link } from "react-router";
 import { ProductGrid } from "~/components/product/product-card";
 import { Button } from "~/components/ui/button";
 import { Container } from "~/components/ui/page";
-import { countOf } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
 import { visitorOf } from "~/lib/shopper.server";
 import type { Route } from "./+types/wishlist";

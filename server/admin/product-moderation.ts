@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, like, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
-import { MODERATION_NOTE_LENGTH } from "../../app/lib/shop-facts.ts";
+import { MODERATION_NOTE_LENGTH } from "../../shared/shop-facts.ts";
 import type { Database, Queryable } from "../db/client.ts";
 import { creators, productFiles, productImages, productSearch, products, user } from "../db/schema.ts";
 import { type JobQueue, QUEUES } from "../jobs/queue.ts";

@@ -17,6 +17,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { PAYOUT_METHOD_KEYS } from "../../shared/shop-facts.ts";
 
 import { user } from "./auth-schema.ts";
 
@@ -659,14 +660,11 @@ export const sellerApplications = pgTable(
 // Sellers' money (SPEC section 9): every sale, refund and payout is an entry in the seller's
 // ledger; the balance is their sum. Payouts go out weekly on Friday when it is at least $25.
 
-export const PAYOUT_METHODS = ["paypal", "bank_transfer", "direct_deposit"] as const;
-export type PayoutMethod = (typeof PAYOUT_METHODS)[number];
-
 export const payoutSettings = pgTable("payout_settings", {
   creatorId: integer("creator_id")
     .primaryKey()
     .references(() => creators.id, { onDelete: "cascade" }),
-  method: text("method", { enum: PAYOUT_METHODS }).notNull(),
+  method: text("method", { enum: PAYOUT_METHOD_KEYS }).notNull(),
   /**
    * Where the money goes, as the seller may see it (a PayPal address, or a bank account's last four
    * digits). Moving money is the payment provider's job: full account numbers are never kept here.
@@ -683,7 +681,7 @@ export const payouts = pgTable(
       .notNull()
       .references(() => creators.id, { onDelete: "cascade" }),
     amountCents: integer("amount_cents").notNull(),
-    method: text("method", { enum: PAYOUT_METHODS }).notNull(),
+    method: text("method", { enum: PAYOUT_METHOD_KEYS }).notNull(),
     destination: text("destination").notNull(),
     /** The Friday of the payout run: one payout per seller and week. */
     weekOf: date("week_of", { mode: "string" }).notNull(),

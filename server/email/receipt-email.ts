@@ -1,5 +1,5 @@
-import { formatPrice } from "../../app/lib/format.ts";
-import { MONEY_BACK_GUARANTEE_DAYS } from "../../app/lib/shop-facts.ts";
+import { formatPrice } from "../../shared/format.ts";
+import { MONEY_BACK_GUARANTEE_DAYS } from "../../shared/shop-facts.ts";
 import { escapeHtml } from "./escape-html.ts";
 import { button, code, EMAIL_COLOURS, heading, link, note, paragraph } from "./layout.ts";
 import type { OutgoingEmail } from "./mailer.ts";

@@ -5,7 +5,7 @@ import compression from "compression";
 import express from "express";
 import type { Logger } from "pino";
 import { RouterContextProvider } from "react-router";
-import { SHOP_PREVIEW_PATH } from "../../app/lib/link-preview.ts";
+import { SHOP_PREVIEW_PATH } from "../../shared/link-preview.ts";
 import { AUTH_BASE_PATH, createAuth } from "../accounts/auth.ts";
 import { accountLimits } from "../accounts/credentials.ts";
 import type { Config } from "../config/env.ts";

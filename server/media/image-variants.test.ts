@@ -4,7 +4,7 @@ import path from "node:path";
 import express from "express";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { uploadedImageSrcSets } from "../../app/lib/image-variants.ts";
+import { uploadedImageSrcSets } from "../../shared/image-variants.ts";
 import { serveForTests } from "../../tests/support/test-server.ts";
 import { uploadedProductImages } from "../http/generated-media.ts";
 import { type FileStore, localFileStore } from "../storage/file-store.ts";

@@ -1,6 +1,6 @@
 import pLimit from "p-limit";
 import sharp from "sharp";
-import { VARIANT_FORMATS, VARIANT_WIDTHS, type VariantFormat } from "../../app/lib/image-variants.ts";
+import { VARIANT_FORMATS, VARIANT_WIDTHS, type VariantFormat } from "../../shared/image-variants.ts";
 import type { FileStore } from "../storage/file-store.ts";
 
 // Smaller copies and AVIF copies of uploaded product pictures (decision 023; their addresses:

@@ -1,6 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import sharp, { type OverlayOptions } from "sharp";
-import { PREVIEW_HEIGHT, PREVIEW_WIDTH } from "../../app/lib/link-preview.ts";
+import { PREVIEW_HEIGHT, PREVIEW_WIDTH } from "../../shared/link-preview.ts";
 import type { Database } from "../db/client.ts";
 import { productImages, products } from "../db/schema.ts";
 import type { FileStore } from "../storage/file-store.ts";

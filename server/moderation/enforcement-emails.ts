@@ -1,4 +1,4 @@
-import { APPEAL_REVIEW_TIME } from "../../app/lib/shop-facts.ts";
+import { APPEAL_REVIEW_TIME } from "../../shared/shop-facts.ts";
 import type { EnforcementStep } from "../db/schema.ts";
 import { paragraphsEmail } from "../email/paragraphs-email.ts";
 import { APPEAL_WINDOW_DAYS, formatDay, STEP_LABELS } from "./enforcement-rules.ts";

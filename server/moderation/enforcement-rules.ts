@@ -1,4 +1,4 @@
-import { APPEAL_WINDOW_DAYS } from "../../app/lib/shop-facts.ts";
+import { APPEAL_WINDOW_DAYS } from "../../shared/shop-facts.ts";
 import type { Database } from "../db/client.ts";
 import type { EnforcementStep } from "../db/schema.ts";
 import type { JobQueue } from "../jobs/queue.ts";
@@ -30,4 +30,4 @@ export function stepAfter(standingActions: number): EnforcementStep {
 export const appealDeadline = (issuedAt: Date) => addDays(issuedAt, APPEAL_WINDOW_DAYS);
 
 // The steps' names and the dates in messages and emails are the pages' own (UTC, like the payout calendar).
-export { formatDay, STEP_LABELS } from "../../app/lib/enforcement.ts";
+export { formatDay, STEP_LABELS } from "../../shared/enforcement.ts";

@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
-import { ORDER_LINK_DAYS } from "../../app/lib/order-link.ts";
+import { ORDER_LINK_DAYS } from "../../shared/order-link.ts";
 import { deriveKey } from "../lib/signing.ts";
 
-export { ORDER_LINK_DAYS, ORDER_LOOKUP_PATH } from "../../app/lib/order-link.ts";
+export { ORDER_LINK_DAYS, ORDER_LOOKUP_PATH } from "../../shared/order-link.ts";
 
 // The secret in a guest's order link (the receipt email's "View your order"): the time the link
 // was issued and an HMAC of the order number and that time, under a key derived from the shop's

@@ -1,5 +1,5 @@
-import { formatPrice } from "../../app/lib/format.ts";
-import { REFUND_PROCESSING } from "../../app/lib/shop-facts.ts";
+import { formatPrice } from "../../shared/format.ts";
+import { REFUND_PROCESSING } from "../../shared/shop-facts.ts";
 import { paragraphsEmail } from "../email/paragraphs-email.ts";
 
 // The buyer's emails about a refund request, one for each decision.

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
-import { MONEY_BACK_GUARANTEE_DAYS } from "../../app/lib/shop-facts.ts";
+import { MONEY_BACK_GUARANTEE_DAYS } from "../../shared/shop-facts.ts";
 import type { Database } from "../db/client.ts";
 import { orderItems, refundRequests } from "../db/schema.ts";
 import { recordIdField } from "../lib/record-id.ts";

@@ -1,6 +1,6 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { PAYOUT_MINIMUM_CENTS } from "../../app/lib/shop-facts.ts";
+import { PAYOUT_MINIMUM_CENTS } from "../../shared/shop-facts.ts";
 import { DEMO_USER_IDS } from "../accounts/demo-accounts.ts";
 import type { Database } from "../db/client.ts";
 import { creators, ledgerEntries, payoutSettings, payouts } from "../db/schema.ts";

@@ -5,6 +5,7 @@ import { eq } from "drizzle-orm";
 import express from "express";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { productFormSchema } from "../../shared/product-schema.ts";
 import { insertOrder } from "../../tests/support/orders.ts";
 import { type S3StandIn, startS3StandIn } from "../../tests/support/s3-stand-in.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
@@ -15,7 +16,6 @@ import { openDownload } from "../delivery/open-download.ts";
 import { ensureSampleProductFiles } from "../delivery/sample-files.ts";
 import { uploadedProductImages } from "../http/generated-media.ts";
 import { type FileStore, fileStoreFor } from "../storage/file-store.ts";
-import { productFormSchema } from "./product-schema.ts";
 import { addProductFile, addProductImage, removeProductImage } from "./product-uploads.ts";
 import { createProduct, productForEditor, setPublished } from "./seller-products.ts";
 

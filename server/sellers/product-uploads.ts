@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
-import { UPLOADED_IMAGE_PIXELS } from "../../app/lib/image-variants.ts";
+import { UPLOADED_IMAGE_PIXELS } from "../../shared/image-variants.ts";
 import type { Database, Queryable } from "../db/client.ts";
 import { productFiles, productImages, products } from "../db/schema.ts";
 import { Refusal } from "../lib/refusal.ts";
@@ -148,4 +148,11 @@ async function unpublishIfIncomplete(db: Database, productId: number) {
     WHERE id = ${productId} AND status = 'published'
       AND (NOT EXISTS (SELECT 1 FROM ${productImages} WHERE ${productImages.productId} = ${productId})
         OR NOT EXISTS (SELECT 1 FROM ${productFiles} WHERE ${productFiles.productId} = ${productId}))`);
+}
+
+/** The uploaded file of a form field, as a name and its bytes (empty when none was chosen). */
+export async function uploadIn(form: FormData, field: string): Promise<{ name: string; bytes: Uint8Array }> {
+  const file = form.get(field);
+  if (!(file instanceof File)) return { name: "", bytes: new Uint8Array() };
+  return { name: file.name, bytes: await file.bytes() };
 }

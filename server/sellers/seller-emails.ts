@@ -1,4 +1,4 @@
-import { SELLER_REVIEW_TIME } from "../../app/lib/shop-facts.ts";
+import { SELLER_REVIEW_TIME } from "../../shared/shop-facts.ts";
 import { paragraphsEmail } from "../email/paragraphs-email.ts";
 
 // The emails of an application to sell, one at each step.

@@ -4,6 +4,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { productFormSchema } from "../../shared/product-schema.ts";
 import { insertOrder } from "../../tests/support/orders.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { seedSampleCatalogueIfEmpty } from "../catalogue/seed-sample-catalogue.ts";
@@ -11,7 +12,6 @@ import { categories, creators, productFiles, productSearch, products } from "../
 import { openDownload } from "../delivery/open-download.ts";
 import { type FileStore, localFileStore } from "../storage/file-store.ts";
 import { detectFileType, downloadName } from "./file-types.ts";
-import { productFormSchema } from "./product-schema.ts";
 import { addProductFile, addProductImage, FILE_MAX_BYTES, removeProductFile } from "./product-uploads.ts";
 import { createProduct, deleteProduct, productForEditor, setPublished, updateProduct } from "./seller-products.ts";
 

@@ -1,10 +1,10 @@
 import { and, asc, eq, ne, sql } from "drizzle-orm";
+import type { ProductForm } from "../../shared/product-schema.ts";
 import type { Database } from "../db/client.ts";
 import { categories, orderItems, productFiles, productImages, products } from "../db/schema.ts";
 import { Refusal } from "../lib/refusal.ts";
 import { storedImageKeys } from "../media/image-variants.ts";
 import { requireShopCanPublish, requireShopNotRemoved } from "../moderation/shop-standing.ts";
-import type { ProductForm } from "./product-schema.ts";
 
 // A seller's own products: every function takes the seller's creator id and touches only that
 // creator's products. Anything else answers as if the product did not exist.

@@ -1,4 +1,5 @@
 import type { Cart, CartLine } from "@server/cart/cart.ts";
+import { formatPrice } from "@shared/format.ts";
 import { Minus, Plus, Trash2 } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { useState } from "react";
@@ -7,7 +8,6 @@ import { PanelDialog } from "~/components/layout/panel-dialog";
 import { useShopDialogs } from "~/components/layout/shop-dialogs";
 import { ProductImage } from "~/components/product/product-image";
 import { Button } from "~/components/ui/button";
-import { formatPrice } from "~/lib/format";
 import { GuestCheckoutDialog, PaymentPendingToast } from "./guest-checkout-dialog";
 import { Totals } from "./totals";
 import { useCartChange } from "./use-cart-change";

@@ -1,5 +1,5 @@
 import type { Cart } from "@server/cart/cart.ts";
-import { formatPrice } from "~/lib/format";
+import { formatPrice } from "@shared/format.ts";
 import { Totals } from "./totals";
 
 /**

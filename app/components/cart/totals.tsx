@@ -1,4 +1,4 @@
-import { formatPrice } from "~/lib/format";
+import { formatPrice } from "@shared/format.ts";
 import { cn } from "~/lib/utils";
 
 /** Subtotal, 8% tax and total (SPEC section 9), as the cart and every order show them. */

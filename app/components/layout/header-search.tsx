@@ -1,9 +1,9 @@
 import type { Suggestions } from "@server/search/suggestions.ts";
+import { formatPrice } from "@shared/format.ts";
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, useFetcher, useLocation, useNavigate } from "react-router";
 import { SpriteIcon } from "~/components/ui/icon-sprite";
 import { Input } from "~/components/ui/input";
-import { formatPrice } from "~/lib/format";
 import { cn } from "~/lib/utils";
 
 // The header search (SPEC sections 2 and 5): suggestions open when the text is longer than one

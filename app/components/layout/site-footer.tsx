@@ -1,6 +1,6 @@
+import { SUPPORT_HOURS } from "@shared/shop-facts.ts";
 import { Link } from "react-router";
 import { Container } from "~/components/ui/page";
-import { SUPPORT_HOURS } from "~/lib/shop-facts";
 import { ShopLogo } from "./shop-logo";
 import { footerColumns } from "./site-links";
 

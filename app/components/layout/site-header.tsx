@@ -1,11 +1,11 @@
 import type { CurrentUser } from "@server/accounts/current-user.ts";
+import { nounFor } from "@shared/format.ts";
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation, useNavigate, useSearchParams } from "react-router";
 import { type DemoAccount, LoginButton } from "~/components/account/login-button";
 import { Button } from "~/components/ui/button";
 import { SpriteIcon } from "~/components/ui/icon-sprite";
 import { Container } from "~/components/ui/page";
-import { nounFor } from "~/lib/format";
 import { safeNextPath } from "~/lib/next-path";
 import { useShopper } from "~/lib/shopper";
 import { cn } from "~/lib/utils";

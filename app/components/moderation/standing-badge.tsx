@@ -1,5 +1,5 @@
+import type { Standing } from "@shared/enforcement.ts";
 import { Badge } from "~/components/ui/badge";
-import type { Standing } from "~/lib/enforcement";
 
 const STANDING = {
   active: { label: "Active", variant: "success" },

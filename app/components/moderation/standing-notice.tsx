@@ -1,5 +1,5 @@
+import { formatDay, type Standing } from "@shared/enforcement.ts";
 import { Link } from "react-router";
-import { formatDay, type Standing } from "~/lib/enforcement";
 import { cn } from "~/lib/utils";
 
 export interface StandingNoticeData {

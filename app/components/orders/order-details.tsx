@@ -1,4 +1,6 @@
 import type { OrderPageData } from "@server/orders/order-page.ts";
+import { formatPrice } from "@shared/format.ts";
+import { ORDER_LINK_DAYS } from "@shared/order-link.ts";
 import { useEffect, useRef } from "react";
 import {
   Form,
@@ -16,8 +18,6 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Label, Textarea } from "~/components/ui/input";
 import { Container } from "~/components/ui/page";
-import { formatPrice } from "~/lib/format";
-import { ORDER_LINK_DAYS } from "~/lib/order-link";
 import { OrderLinkForm } from "./order-link-form";
 import { OrderStatusBadge } from "./order-status-badge";
 import { placedToast } from "./placed-toast";

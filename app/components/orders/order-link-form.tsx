@@ -1,8 +1,8 @@
+import { ORDER_LOOKUP_PATH } from "@shared/order-link.ts";
 import { useFetcher } from "react-router";
 import { FormStatus } from "~/components/account/form-status";
 import { Button } from "~/components/ui/button";
 import { Input, Label } from "~/components/ui/input";
-import { ORDER_LOOKUP_PATH } from "~/lib/order-link";
 
 type Answer = { ok: boolean; message: string };
 

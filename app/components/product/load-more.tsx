@@ -1,6 +1,6 @@
+import { countOf, formatWhole } from "@shared/format.ts";
 import { Link, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
-import { countOf, formatWhole } from "~/lib/format";
 import { hrefWith } from "~/lib/listing";
 
 /** 'Showing N of M' and a link that shows the next page as well (works without JavaScript). */

@@ -1,8 +1,8 @@
 import type { ProductCard as ProductCardData } from "@server/catalogue/product-card.ts";
+import { discountPercent, formatPrice } from "@shared/format.ts";
 import { Link } from "react-router";
 import { WishlistButton } from "~/components/cart/wishlist-button";
 import { Badge } from "~/components/ui/badge";
-import { discountPercent, formatPrice } from "~/lib/format";
 import { cn } from "~/lib/utils";
 import { ProductImage } from "./product-image";
 import { RatingSummary } from "./star-rating";

@@ -1,7 +1,7 @@
+import { uploadedImageSrcSets } from "@shared/image-variants.ts";
 import { ImageOff } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { preload } from "react-dom";
-import { uploadedImageSrcSets } from "~/lib/image-variants";
 import { cn } from "~/lib/utils";
 
 export const PLACEHOLDER_IMAGE = "/placeholder.svg";

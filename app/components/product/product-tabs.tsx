@@ -1,13 +1,13 @@
 import type { ProductDetail } from "@server/catalogue/product-detail.ts";
 import type { ReviewPage } from "@server/catalogue/product-reviews.ts";
+import { countOf, formatDayUtc, formatDuration, formatFileSize, formatWhole } from "@shared/format.ts";
+import { MONEY_BACK_GUARANTEE_DAYS, REFUND_PROCESSING, REFUND_REVIEW_HOURS } from "@shared/shop-facts.ts";
 import { BadgeCheck } from "lucide-react";
 import { Tabs } from "radix-ui";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { FileSize } from "~/components/ui/file-size";
-import { countOf, formatDayUtc, formatDuration, formatFileSize, formatWhole } from "~/lib/format";
-import { MONEY_BACK_GUARANTEE_DAYS, REFUND_PROCESSING, REFUND_REVIEW_HOURS } from "~/lib/shop-facts";
 import { ReviewForm } from "./review-form";
 import { StarRating } from "./star-rating";
 import { useReviewState } from "./use-product-viewer";

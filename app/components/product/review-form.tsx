@@ -1,9 +1,9 @@
+import { countOf } from "@shared/format.ts";
 import { Star } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Label, Textarea } from "~/components/ui/input";
-import { countOf } from "~/lib/format";
 import { toast } from "~/lib/toast";
 import { cn } from "~/lib/utils";
 

@@ -1,5 +1,5 @@
+import { countOf, formatWhole, nounFor } from "@shared/format.ts";
 import type { CSSProperties } from "react";
-import { countOf, formatWhole, nounFor } from "~/lib/format";
 import { cn } from "~/lib/utils";
 
 /** Five stars, the first floor(rating) of them filled (SPEC section 2), drawn by the `stars` class (app.css). */

@@ -1,4 +1,5 @@
 import type { Application } from "@server/sellers/applications.ts";
+import { SELLER_REVIEW_TIME } from "@shared/shop-facts.ts";
 import { Form, Link, useNavigation } from "react-router";
 import { FormStatus } from "~/components/account/form-status";
 import { TextLink } from "~/components/content/text-link";
@@ -6,7 +7,6 @@ import { useShopDialogs } from "~/components/layout/shop-dialogs";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Label, Textarea, TextField } from "~/components/ui/input";
-import { SELLER_REVIEW_TIME } from "~/lib/shop-facts";
 
 type Status = Pick<Application, "status" | "shopName" | "rejectionReason"> | null;
 

@@ -1,4 +1,4 @@
-import { PRODUCT_FORMATS } from "@server/sellers/product-schema.ts";
+import { PRODUCT_FORMATS } from "@shared/product-schema.ts";
 import { Form, useNavigation } from "react-router";
 import { FormStatus } from "~/components/account/form-status";
 import { Button } from "~/components/ui/button";

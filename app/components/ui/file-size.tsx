@@ -1,4 +1,4 @@
-import { formatFileSize } from "~/lib/format";
+import { formatFileSize } from "@shared/format.ts";
 
 /** A file's size after its name, "(1.1 KB)", never broken across lines however the name wraps. */
 export function FileSize({ bytes }: { bytes: number }) {

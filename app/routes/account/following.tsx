@@ -1,11 +1,11 @@
 import { followedCreators } from "@server/catalogue/follows.ts";
 import { servicesContext } from "@server/http/context.ts";
+import { countOf, formatCount } from "@shared/format.ts";
 import { Link } from "react-router";
 import { UserAvatar } from "~/components/account/user-avatar";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Container } from "~/components/ui/page";
-import { countOf, formatCount } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
 import { requireUser } from "~/lib/require-user.server";
 import type { Route } from "./+types/following";

@@ -1,11 +1,11 @@
 import { servicesContext } from "@server/http/context.ts";
 import { listOrders } from "@server/orders/order-history.ts";
+import { formatPrice } from "@shared/format.ts";
 import { Form, Link } from "react-router";
 import { OrderStatusBadge } from "~/components/orders/order-status-badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Container } from "~/components/ui/page";
-import { formatPrice } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
 import { requireUser } from "~/lib/require-user.server";
 import type { Route } from "./+types/orders";

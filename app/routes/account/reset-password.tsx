@@ -1,6 +1,7 @@
 import { MIN_PASSWORD_LENGTH, resetPasswordSchema } from "@server/accounts/credentials-schema.ts";
 import { resetPassword } from "@server/accounts/password-reset.ts";
 import { servicesContext } from "@server/http/context.ts";
+import { parseForm } from "@server/lib/form-fields.ts";
 import { Form, Link, useNavigation } from "react-router";
 import { FormStatus } from "~/components/account/form-status";
 import { useShopDialogs } from "~/components/layout/shop-dialogs";
@@ -8,7 +9,7 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Input, Label } from "~/components/ui/input";
 import { Container } from "~/components/ui/page";
-import { parseForm, readForm } from "~/lib/form.server";
+import { readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
 import { formAction } from "~/lib/refusal.server";
 import type { Route } from "./+types/reset-password";

@@ -15,6 +15,7 @@ import {
 } from "@server/accounts/credentials-schema.ts";
 import { assertNotSharedDemoAccount } from "@server/accounts/demo-accounts.ts";
 import { servicesContext } from "@server/http/context.ts";
+import { parseForm, parseIntent } from "@server/lib/form-fields.ts";
 import { Form, redirect, useNavigation, useSearchParams } from "react-router";
 import { z } from "zod";
 import { AccountActivity } from "~/components/account/account-activity";
@@ -25,7 +26,7 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Input, Label } from "~/components/ui/input";
 import { Container } from "~/components/ui/page";
-import { parseForm, parseIntent, readForm } from "~/lib/form.server";
+import { readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
 import { formAction, refusalResponse } from "~/lib/refusal.server";
 import { requireUser } from "~/lib/require-user.server";

@@ -1,9 +1,10 @@
 import { signIn } from "@server/accounts/credentials.ts";
 import { signInSchema } from "@server/accounts/credentials-schema.ts";
 import { servicesContext } from "@server/http/context.ts";
+import { parseForm } from "@server/lib/form-fields.ts";
 import { data } from "react-router";
 import { keepPageOnFault } from "~/lib/fetcher-fault";
-import { parseForm, readForm } from "~/lib/form.server";
+import { readForm } from "~/lib/form.server";
 import { formAction } from "~/lib/refusal.server";
 import { adoptGuestShopper } from "~/lib/shopper.server";
 import type { Route } from "./+types/sign-in";

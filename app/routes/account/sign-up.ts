@@ -1,8 +1,9 @@
 import { signUp } from "@server/accounts/credentials.ts";
 import { signUpSchema } from "@server/accounts/credentials-schema.ts";
 import { servicesContext } from "@server/http/context.ts";
+import { parseForm } from "@server/lib/form-fields.ts";
 import { keepPageOnFault } from "~/lib/fetcher-fault";
-import { parseForm, readForm } from "~/lib/form.server";
+import { readForm } from "~/lib/form.server";
 import { formAction } from "~/lib/refusal.server";
 import type { Route } from "./+types/sign-up";
 

@@ -1,15 +1,16 @@
 import { servicesContext } from "@server/http/context.ts";
+import { parseIntent } from "@server/lib/form-fields.ts";
 import { decideAppeal } from "@server/moderation/decide-appeal.ts";
 import { appealDecisionSchema } from "@server/moderation/moderation-schemas.ts";
 import { pendingAppeals } from "@server/moderation/pending-appeals.ts";
+import { formatDay, STEP_LABELS } from "@shared/enforcement.ts";
+import { APPEAL_REVIEW_TIME } from "@shared/shop-facts.ts";
 import { AdminPage, adminMeta, CardList } from "~/components/admin/admin-page";
 import { NoteForm } from "~/components/admin/note-form";
 import { StandingBadge } from "~/components/moderation/standing-badge";
-import { formatDay, STEP_LABELS } from "~/lib/enforcement";
-import { parseIntent, readForm } from "~/lib/form.server";
+import { readForm } from "~/lib/form.server";
 import { formAction } from "~/lib/refusal.server";
 import { requireAdmin } from "~/lib/require-user.server";
-import { APPEAL_REVIEW_TIME } from "~/lib/shop-facts";
 import type { Route } from "./+types/appeals";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

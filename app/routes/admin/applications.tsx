@@ -1,10 +1,11 @@
 import { servicesContext } from "@server/http/context.ts";
+import { parseIntent } from "@server/lib/form-fields.ts";
 import { applicationDecisionSchema } from "@server/sellers/application-schema.ts";
 import { decideApplication, pendingApplications } from "@server/sellers/applications.ts";
 import { AdminPage, adminMeta, CardList } from "~/components/admin/admin-page";
 import { NoteForm } from "~/components/admin/note-form";
 import { PostButton } from "~/components/admin/post-button";
-import { parseIntent, readForm } from "~/lib/form.server";
+import { readForm } from "~/lib/form.server";
 import { formAction } from "~/lib/refusal.server";
 import { requireAdmin } from "~/lib/require-user.server";
 import type { Route } from "./+types/applications";

@@ -1,14 +1,15 @@
 import { listContactMessages, markMessageHandled, messageListQuery } from "@server/admin/contact-messages.ts";
 import { servicesContext } from "@server/http/context.ts";
+import { parseForm } from "@server/lib/form-fields.ts";
 import { recordIdField } from "@server/lib/record-id.ts";
+import { formatDateTimeUtc } from "@shared/format.ts";
 import { Link } from "react-router";
 import { z } from "zod";
 import { AdminPage, adminMeta, CardList } from "~/components/admin/admin-page";
 import { Pager } from "~/components/admin/pager";
 import { PostButton } from "~/components/admin/post-button";
 import { Button } from "~/components/ui/button";
-import { parseForm, readForm } from "~/lib/form.server";
-import { formatDateTimeUtc } from "~/lib/format";
+import { readForm } from "~/lib/form.server";
 import { formAction } from "~/lib/refusal.server";
 import { requireAdmin } from "~/lib/require-user.server";
 import type { Route } from "./+types/messages";

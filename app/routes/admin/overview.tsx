@@ -1,5 +1,6 @@
 import { keyFigures, RECENT_DAYS } from "@server/admin/key-figures.ts";
 import { servicesContext } from "@server/http/context.ts";
+import { formatPrice } from "@shared/format.ts";
 import {
   Ban,
   CalendarDays,
@@ -19,7 +20,6 @@ import {
 } from "lucide-react";
 import { AdminPage, adminMeta } from "~/components/admin/admin-page";
 import { FigureCards } from "~/components/admin/figure-cards";
-import { formatPrice } from "~/lib/format";
 import { requireAdmin } from "~/lib/require-user.server";
 import type { Route } from "./+types/overview";
 

@@ -6,6 +6,9 @@ import {
   restoreProduct,
 } from "@server/admin/product-moderation.ts";
 import { servicesContext } from "@server/http/context.ts";
+import { parseIntent } from "@server/lib/form-fields.ts";
+import { formatPrice } from "@shared/format.ts";
+import { MODERATION_NOTE_LENGTH } from "@shared/shop-facts.ts";
 import { Link } from "react-router";
 import { AdminPage, adminMeta, CardList } from "~/components/admin/admin-page";
 import { ListSearch } from "~/components/admin/list-search";
@@ -13,11 +16,9 @@ import { NoteForm } from "~/components/admin/note-form";
 import { Pager } from "~/components/admin/pager";
 import { PostButton } from "~/components/admin/post-button";
 import { StatusBadge } from "~/components/sellers/status-badge";
-import { parseIntent, readForm } from "~/lib/form.server";
-import { formatPrice } from "~/lib/format";
+import { readForm } from "~/lib/form.server";
 import { formAction } from "~/lib/refusal.server";
 import { requireAdmin } from "~/lib/require-user.server";
-import { MODERATION_NOTE_LENGTH } from "~/lib/shop-facts";
 import type { Route } from "./+types/products";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

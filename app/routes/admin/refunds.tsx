@@ -1,13 +1,14 @@
 import { servicesContext } from "@server/http/context.ts";
+import { parseIntent } from "@server/lib/form-fields.ts";
 import { approveRefund, openRefundRequests, refundDecisionSchema, rejectRefund } from "@server/orders/decide-refund.ts";
+import { formatDateTimeUtc, formatPrice } from "@shared/format.ts";
+import { REFUND_REVIEW_HOURS } from "@shared/shop-facts.ts";
 import { AdminPage, adminMeta, CardList } from "~/components/admin/admin-page";
 import { NoteForm } from "~/components/admin/note-form";
 import { PostButton } from "~/components/admin/post-button";
-import { parseIntent, readForm } from "~/lib/form.server";
-import { formatDateTimeUtc, formatPrice } from "~/lib/format";
+import { readForm } from "~/lib/form.server";
 import { formAction } from "~/lib/refusal.server";
 import { requireAdmin } from "~/lib/require-user.server";
-import { REFUND_REVIEW_HOURS } from "~/lib/shop-facts";
 import type { Route } from "./+types/refunds";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

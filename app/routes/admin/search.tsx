@@ -1,4 +1,5 @@
 import { servicesContext } from "@server/http/context.ts";
+import { parseIntent } from "@server/lib/form-fields.ts";
 import {
   GROUP_WORDS,
   MAX_GROUP_TEXT,
@@ -14,6 +15,7 @@ import {
   removeSynonymGroup,
   synonymFormSchema,
 } from "@server/search/synonyms.ts";
+import { countOf, formatDateTimeUtc } from "@shared/format.ts";
 import { MousePointerClick, Search, SearchX } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Form, Link } from "react-router";
@@ -25,8 +27,7 @@ import { ScrollTable } from "~/components/content/scroll-table";
 import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
 import { Input, Label } from "~/components/ui/input";
-import { parseIntent, readForm } from "~/lib/form.server";
-import { countOf, formatDateTimeUtc } from "~/lib/format";
+import { readForm } from "~/lib/form.server";
 import { formAction } from "~/lib/refusal.server";
 import { requireAdmin } from "~/lib/require-user.server";
 import { cn } from "~/lib/utils";

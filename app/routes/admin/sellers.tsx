@@ -1,15 +1,16 @@
 import { servicesContext } from "@server/http/context.ts";
+import { parseForm } from "@server/lib/form-fields.ts";
 import { issueViolation } from "@server/moderation/issue-violation.ts";
 import { violationSchema } from "@server/moderation/moderation-schemas.ts";
 import { sellerShopQuery, sellerShops } from "@server/moderation/seller-shops.ts";
+import { APPEAL_STATUS_LABELS, formatDay, NEXT_STEP_HINTS, STEP_LABELS } from "@shared/enforcement.ts";
 import { Link } from "react-router";
 import { AdminPage, adminMeta, CardList } from "~/components/admin/admin-page";
 import { ListSearch } from "~/components/admin/list-search";
 import { NoteForm } from "~/components/admin/note-form";
 import { Pager } from "~/components/admin/pager";
 import { StandingBadge } from "~/components/moderation/standing-badge";
-import { APPEAL_STATUS_LABELS, formatDay, NEXT_STEP_HINTS, STEP_LABELS } from "~/lib/enforcement";
-import { parseForm, readForm } from "~/lib/form.server";
+import { readForm } from "~/lib/form.server";
 import { formAction } from "~/lib/refusal.server";
 import { requireAdmin } from "~/lib/require-user.server";
 import type { Route } from "./+types/sellers";

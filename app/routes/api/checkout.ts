@@ -1,11 +1,12 @@
 import { getCurrentUser } from "@server/accounts/current-user.ts";
 import { findShopper } from "@server/cart/shopper.ts";
 import { servicesContext } from "@server/http/context.ts";
+import { parseForm } from "@server/lib/form-fields.ts";
 import { checkout } from "@server/orders/checkout.ts";
 import { checkoutSchema, guestDetailsSchema } from "@server/orders/checkout-schema.ts";
 import type { Buyer } from "@server/orders/place-order.ts";
 import { data } from "react-router";
-import { parseForm, readForm } from "~/lib/form.server";
+import { readForm } from "~/lib/form.server";
 import { formAction } from "~/lib/refusal.server";
 import { readGuestId } from "~/lib/shopper.server";
 import type { Route } from "./+types/checkout";

@@ -1,12 +1,12 @@
 import { servicesContext } from "@server/http/context.ts";
 import { ANALYTICS_RANGES, parseRange, sellerAnalytics } from "@server/sellers/analytics.ts";
+import { countOf, formatPrice } from "@shared/format.ts";
 import { Link } from "react-router";
 import { ScrollTable } from "~/components/content/scroll-table";
 import { DailyBarChart, formatDay } from "~/components/sellers/daily-bar-chart";
 import { SellerNav } from "~/components/sellers/seller-nav";
 import { Card } from "~/components/ui/card";
 import { Container } from "~/components/ui/page";
-import { countOf, formatPrice } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
 import { requireSellerShop } from "~/lib/require-seller-shop.server";
 import { cn } from "~/lib/utils";

@@ -1,7 +1,10 @@
 import { assertNotSharedDemoAccount } from "@server/accounts/demo-accounts.ts";
 import { servicesContext } from "@server/http/context.ts";
+import { parseForm } from "@server/lib/form-fields.ts";
 import { sellerBalance, sellerLedger } from "@server/payouts/ledger.ts";
 import { payoutSettingsOf, payoutSettingsSchema, payoutsOf, savePayoutSettings } from "@server/payouts/payouts.ts";
+import { formatDayUtc, formatPrice } from "@shared/format.ts";
+import { PAYOUT_DAY, PAYOUT_FUNDS_AVAILABLE, PAYOUT_METHOD_NAMES, PAYOUT_MINIMUM_CENTS } from "@shared/shop-facts.ts";
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { FormStatus } from "~/components/account/form-status";
@@ -11,12 +14,10 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Input, Label } from "~/components/ui/input";
 import { Container } from "~/components/ui/page";
-import { parseForm, readForm } from "~/lib/form.server";
-import { formatDayUtc, formatPrice } from "~/lib/format";
+import { readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
 import { formAction } from "~/lib/refusal.server";
 import { requireSellerShop } from "~/lib/require-seller-shop.server";
-import { PAYOUT_DAY, PAYOUT_FUNDS_AVAILABLE, PAYOUT_METHOD_NAMES, PAYOUT_MINIMUM_CENTS } from "~/lib/shop-facts";
 import type { Route } from "./+types/earnings";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

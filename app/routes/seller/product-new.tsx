@@ -1,12 +1,13 @@
 import { listCategories } from "@server/catalogue/categories.ts";
 import { servicesContext } from "@server/http/context.ts";
-import { productFormSchema } from "@server/sellers/product-schema.ts";
+import { parseForm } from "@server/lib/form-fields.ts";
 import { createProduct } from "@server/sellers/seller-products.ts";
+import { productFormSchema } from "@shared/product-schema.ts";
 import { Link, redirect } from "react-router";
 import { EMPTY_PRODUCT, ProductForm } from "~/components/sellers/product-form";
 import { SellerNav } from "~/components/sellers/seller-nav";
 import { Container } from "~/components/ui/page";
-import { parseForm, readForm } from "~/lib/form.server";
+import { readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
 import { formAction } from "~/lib/refusal.server";
 import { requireSellerShop } from "~/lib/require-seller-shop.server";

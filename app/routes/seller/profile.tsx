@@ -1,10 +1,12 @@
 import { servicesContext } from "@server/http/context.ts";
+import { parseForm, parseIntent } from "@server/lib/form-fields.ts";
 import {
   creatorProfileOf,
   creatorProfileSchema,
   setCreatorAvatar,
   updateCreatorProfile,
 } from "@server/sellers/creator-profile-editor.ts";
+import { uploadIn } from "@server/sellers/product-uploads.ts";
 import { Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { FormStatus } from "~/components/account/form-status";
@@ -14,11 +16,10 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Input, Label, Textarea, TextField } from "~/components/ui/input";
 import { Container } from "~/components/ui/page";
-import { parseForm, parseIntent } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
 import { formAction } from "~/lib/refusal.server";
 import { requireSellerShop } from "~/lib/require-seller-shop.server";
-import { readSellerPictureForm, uploadIn } from "~/lib/seller-upload.server";
+import { readSellerPictureForm } from "~/lib/seller-upload.server";
 import type { Route } from "./+types/profile";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,11 +1,11 @@
 import { servicesContext } from "@server/http/context.ts";
 import { sellerSales } from "@server/sellers/sales.ts";
+import { formatDayUtc, formatPrice } from "@shared/format.ts";
 import { Link } from "react-router";
 import { ScrollTable } from "~/components/content/scroll-table";
 import { SellerNav } from "~/components/sellers/seller-nav";
 import { Badge } from "~/components/ui/badge";
 import { Container } from "~/components/ui/page";
-import { formatDayUtc, formatPrice } from "~/lib/format";
 import { pageMeta } from "~/lib/meta";
 import { requireSellerShop } from "~/lib/require-seller-shop.server";
 import type { Route } from "./+types/sales";

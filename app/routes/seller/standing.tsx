@@ -1,7 +1,10 @@
 import { servicesContext } from "@server/http/context.ts";
+import { parseForm } from "@server/lib/form-fields.ts";
 import { appealAction } from "@server/moderation/appeal-action.ts";
 import { appealSchema } from "@server/moderation/moderation-schemas.ts";
 import { shopStanding } from "@server/moderation/shop-standing.ts";
+import { APPEAL_STATUS_LABELS, formatDay, STEP_LABELS, type Standing } from "@shared/enforcement.ts";
+import { APPEAL_REVIEW_TIME, APPEAL_WINDOW_DAYS } from "@shared/shop-facts.ts";
 import { Form, useNavigation } from "react-router";
 import { FormStatus } from "~/components/account/form-status";
 import { StandingBadge } from "~/components/moderation/standing-badge";
@@ -10,12 +13,10 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Label, Textarea } from "~/components/ui/input";
 import { Container } from "~/components/ui/page";
-import { APPEAL_STATUS_LABELS, formatDay, STEP_LABELS, type Standing } from "~/lib/enforcement";
-import { parseForm, readForm } from "~/lib/form.server";
+import { readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
 import { formAction } from "~/lib/refusal.server";
 import { requireSellerShop } from "~/lib/require-seller-shop.server";
-import { APPEAL_REVIEW_TIME, APPEAL_WINDOW_DAYS } from "~/lib/shop-facts";
 import type { Route } from "./+types/standing";
 
 const iso = (time: Date | null) => time?.toISOString() ?? null;

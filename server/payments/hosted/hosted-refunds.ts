@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { formatPrice } from "../../../app/lib/format.ts";
+import { formatPrice } from "../../../shared/format.ts";
 import type { Database } from "../../db/client.ts";
 import { hostedPaymentRefunds, hostedPaymentSessions } from "../../db/schema.ts";
 import { type Refund, RefundRefused, type RefundRequest } from "../provider.ts";

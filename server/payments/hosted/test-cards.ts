@@ -1,4 +1,4 @@
-import { parseExpiry } from "../../../app/lib/card-input.ts";
+import { parseExpiry } from "../../../shared/card-input.ts";
 
 // The card numbers the hosted payment page accepts, as a payment provider's test mode does.
 // Documented on the page itself and in the README.

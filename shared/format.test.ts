@@ -10,7 +10,7 @@ import {
   formatPrice,
   formatWhole,
   nounFor,
-} from "./format";
+} from "./format.ts";
 
 describe("formatPrice", () => {
   it("shows cents as dollars with two decimals", () => {

@@ -1,7 +1,5 @@
 // The business constants of SPEC section 9: the content pages state them and the server applies them.
 
-import type { PayoutMethod } from "../../server/db/schema.ts";
-
 export const SUPPORT_HOURS = ["Mon-Fri 9AM-6PM EST", "Sat 10AM-4PM EST", "Sun closed"] as const;
 
 export const SELLER_SHARE_PERCENT = 70;
@@ -17,6 +15,8 @@ export const PAYOUT_DAY = "Friday";
 export const PAYOUT_MINIMUM_CENTS = 2500;
 export const PAYOUT_FUNDS_AVAILABLE = "2-3 business days";
 /** The payout methods, by the key the database keeps (payout_settings.method). */
+export const PAYOUT_METHOD_KEYS = ["paypal", "bank_transfer", "direct_deposit"] as const;
+export type PayoutMethod = (typeof PAYOUT_METHOD_KEYS)[number];
 export const PAYOUT_METHOD_NAMES = {
   paypal: "PayPal",
   bank_transfer: "Bank transfer (US)",

@@ -1,19 +1,13 @@
-import type { Database } from "@server/db/client.ts";
-import { recordIdField } from "@server/lib/record-id.ts";
-import { requireShopNotRemoved } from "@server/moderation/shop-standing.ts";
-import { type ImageMove, moveProductImage } from "@server/sellers/product-image-order.ts";
-import { productFormSchema } from "@server/sellers/product-schema.ts";
-import {
-  addProductFile,
-  addProductImage,
-  removeProductFile,
-  removeProductImage,
-} from "@server/sellers/product-uploads.ts";
-import { deleteProduct, setPublished, updateProduct } from "@server/sellers/seller-products.ts";
-import type { FileStore } from "@server/storage/file-store.ts";
 import { z } from "zod";
-import { parseForm, parseIntent } from "~/lib/form.server";
-import { uploadIn } from "~/lib/seller-upload.server";
+import { productFormSchema } from "../../shared/product-schema.ts";
+import type { Database } from "../db/client.ts";
+import { parseForm, parseIntent } from "../lib/form-fields.ts";
+import { recordIdField } from "../lib/record-id.ts";
+import { requireShopNotRemoved } from "../moderation/shop-standing.ts";
+import type { FileStore } from "../storage/file-store.ts";
+import { type ImageMove, moveProductImage } from "./product-image-order.ts";
+import { addProductFile, addProductImage, removeProductFile, removeProductImage, uploadIn } from "./product-uploads.ts";
+import { deleteProduct, setPublished, updateProduct } from "./seller-products.ts";
 
 const imageId = recordIdField("Choose one of the product's images.");
 const fileId = recordIdField("Choose one of the product's files.");
