@@ -76,7 +76,7 @@ function vitest(label: string, env: NodeJS.ProcessEnv = {}) {
 }
 
 fs.mkdirSync("test-results", { recursive: true });
-check("lint", "npx", ["biome", "check", "."]);
+check("lint", "npm", ["run", "lint", "--silent"]);
 check("typecheck", "npm", ["run", "typecheck", "--silent"]);
 vitest(`unit and integration tests on ${process.env.DATABASE_URL ? "DATABASE_URL" : "the embedded PostgreSQL"}`);
 if (process.env.ALSO_TEST_DATABASE_URL) {

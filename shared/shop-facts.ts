@@ -7,6 +7,10 @@ export const PLATFORM_FEE_PERCENT = 30;
 /** The Commission page's examples, in cents: sale price, seller's share, platform fee. */
 export const COMMISSION_EXAMPLES_CENTS = [1000, 2500, 5000, 10000] as const;
 
+/** Tax is 8% of the subtotal (SPEC section 9), as the cart, orders and receipts say it. */
+export const TAX_PERCENT = 8;
+export const TAX_LABEL = `Tax (${TAX_PERCENT}%)`;
+
 export const MONEY_BACK_GUARANTEE_DAYS = 30;
 export const REFUND_REVIEW_HOURS = 24;
 export const REFUND_PROCESSING = "3-5 business days";

@@ -1,4 +1,4 @@
-import { getCurrentUser } from "@server/accounts/current-user.ts";
+import { type CurrentUser, getCurrentUser } from "@server/accounts/current-user.ts";
 import { mergeGuestIntoAccount, parseGuestId, type Visitor } from "@server/cart/shopper.ts";
 import type { Database } from "@server/db/client.ts";
 import { servicesContext } from "@server/http/context.ts";
@@ -19,9 +19,17 @@ export async function readGuestId(request: Request): Promise<string | null> {
 
 /** Who is asking, for the cart and wishlist: the signed-in user, else the guest cookie. */
 export async function visitorOf(request: Request, context: Readonly<RouterContextProvider>): Promise<Visitor> {
+  return (await visitorAndUser(request, context)).visitor;
+}
+
+/** The visitor, and the signed-in user's account when there is one (checkout needs both). */
+export async function visitorAndUser(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+): Promise<{ visitor: Visitor; user: CurrentUser | null }> {
   const { auth } = context.get(servicesContext);
   const [user, guestId] = await Promise.all([getCurrentUser(auth, request.headers), readGuestId(request)]);
-  return { userId: user?.id ?? null, guestId: user ? null : guestId };
+  return { visitor: { userId: user?.id ?? null, guestId: user ? null : guestId }, user };
 }
 
 /** The Set-Cookie header that gives a new guest their id. */

@@ -1,6 +1,7 @@
 import { readDownloadToken } from "@server/delivery/download-links.ts";
 import { openDownload } from "@server/delivery/open-download.ts";
 import { servicesContext } from "@server/http/context.ts";
+import { escapeHtml } from "@server/lib/escape-html.ts";
 import { Refusal } from "@server/lib/refusal.ts";
 import type { Route } from "./+types/download";
 
@@ -47,8 +48,6 @@ function contentDisposition(fileName: string): string {
   );
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 // A resource route cannot render the app's React error screen, so a refused link gets a small
 // page of its own: the reason, and the way back to a fresh link.

@@ -1,5 +1,5 @@
-import { escapeHtml } from "../email/escape-html.ts";
 import type { OutgoingEmail } from "../email/mailer.ts";
+import { escapeHtml } from "../lib/escape-html.ts";
 
 // The emails a seller gets when the platform hides one of their products, and when it restores it.
 

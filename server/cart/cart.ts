@@ -1,4 +1,5 @@
 import { and, asc, eq, sql } from "drizzle-orm";
+import { TAX_PERCENT } from "../../shared/shop-facts.ts";
 import { productCardColumns } from "../catalogue/product-card.ts";
 import type { Database, Queryable } from "../db/client.ts";
 import { cartItems, creators, products } from "../db/schema.ts";
@@ -8,9 +9,7 @@ import { Refusal } from "../lib/refusal.ts";
 // reading; the browser only ever names a product and, at most, a quantity.
 
 export const MAX_QUANTITY = 99;
-/** Tax is 8% of the subtotal, rounded once, to the cent. */
-export const TAX_PERCENT = 8;
-
+/** Tax on a subtotal, rounded once, to the cent. */
 export function taxOn(subtotalCents: number): number {
   return Math.round((subtotalCents * TAX_PERCENT) / 100);
 }

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { creators, productImages, products } from "../db/schema.ts";
 
 // What a product card shows (SPEC section 3), selected in one query with the creator,
@@ -38,7 +38,3 @@ export const productCardColumns = {
 };
 
 export const isPublished = eq(products.status, "published");
-
-export function publishedIn(categoryId: number) {
-  return and(isPublished, eq(products.categoryId, categoryId));
-}

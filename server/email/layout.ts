@@ -1,4 +1,4 @@
-import { escapeHtml } from "./escape-html.ts";
+import { escapeHtml } from "../lib/escape-html.ts";
 import type { OutgoingEmail } from "./mailer.ts";
 
 // The one layout of every email the shop sends: its name as the brand at the top, the message on a

@@ -1,4 +1,4 @@
-import { escapeHtml } from "./escape-html.ts";
+import { escapeHtml } from "../lib/escape-html.ts";
 import { button, link, note, paragraph } from "./layout.ts";
 import type { OutgoingEmail } from "./mailer.ts";
 

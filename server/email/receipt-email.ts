@@ -1,6 +1,6 @@
 import { formatPrice } from "../../shared/format.ts";
-import { MONEY_BACK_GUARANTEE_DAYS } from "../../shared/shop-facts.ts";
-import { escapeHtml } from "./escape-html.ts";
+import { MONEY_BACK_GUARANTEE_DAYS, TAX_LABEL } from "../../shared/shop-facts.ts";
+import { escapeHtml } from "../lib/escape-html.ts";
 import { button, code, EMAIL_COLOURS, heading, link, note, paragraph } from "./layout.ts";
 import type { OutgoingEmail } from "./mailer.ts";
 
@@ -44,7 +44,7 @@ export function receiptEmail(receipt: Receipt): OutgoingEmail {
     : null;
   const totals: [string, number][] = [
     ["Subtotal", receipt.subtotalCents],
-    ["Tax (8%)", receipt.taxCents],
+    [TAX_LABEL, receipt.taxCents],
     ["Total", receipt.totalCents],
   ];
   const text = [

@@ -1,4 +1,5 @@
 import { and, eq, isNull } from "drizzle-orm";
+import { TAX_LABEL } from "../../shared/shop-facts.ts";
 import type { Database } from "../db/client.ts";
 import { orders } from "../db/schema.ts";
 import type { JobQueue } from "../jobs/queue.ts";
@@ -69,7 +70,7 @@ export async function checkout(
       currency: "usd",
       lines: [
         ...items.map((item) => ({ title: item.title, unitAmountCents: item.unitPriceCents, quantity: item.quantity })),
-        ...(order.taxCents > 0 ? [{ title: "Tax (8%)", unitAmountCents: order.taxCents, quantity: 1 }] : []),
+        ...(order.taxCents > 0 ? [{ title: TAX_LABEL, unitAmountCents: order.taxCents, quantity: 1 }] : []),
       ],
       customerEmail: order.email,
       returnUrl: `${orderUrl}${orderUrl.includes("?") ? "&" : "?"}placed=1`,

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { getCart, totalsOf } from "../cart/cart.ts";
 import type { Database, Queryable } from "../db/client.ts";
 import { orderItems, orders, products } from "../db/schema.ts";
@@ -128,5 +128,3 @@ async function findByIdempotencyKey(db: Database, input: PlaceOrderInput): Promi
 export function itemsOf(db: Database, orderId: number) {
   return db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(orderItems.id);
 }
-
-export const touchOrder = { updatedAt: sql`now()` };

@@ -1,8 +1,9 @@
+import type { Answer } from "@shared/answer.ts";
 import { useFetcher } from "react-router";
 
 export type CartIntent = "add" | "increment" | "decrement" | "remove" | "clear" | "set";
-export type CartAnswer = { ok: true; intent: CartIntent } | { ok: false; message: string };
-export type WishlistAnswer = { ok: true; result: "added" | "removed" } | { ok: false; message: string };
+export type CartAnswer = Answer<{ intent: CartIntent }>;
+export type WishlistAnswer = Answer<{ result: "added" | "removed" }>;
 
 // Every cart button shares one fetcher, and every heart another, so that the toasts
 // (app/components/cart/shopping-toasts.tsx) still come when the button itself is gone,

@@ -1,4 +1,7 @@
 import type { Cart } from "@server/cart/cart.ts";
+import type { CheckoutResult } from "@server/orders/checkout.ts";
+import type { PaymentProgress } from "@server/orders/order-status.ts";
+import type { Answer } from "@shared/answer.ts";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { placedToast } from "~/components/orders/placed-toast";
@@ -8,12 +11,8 @@ import { toast } from "~/lib/toast";
 // opens in a new tab, and this tab waits for the payment to be confirmed (by the provider's
 // webhook, never by the browser) before it says 'Order placed successfully!'.
 
-type CheckoutAnswer =
-  | { ok: true; orderNumber: string; orderPath: string; paymentUrl: string | null; status: string }
-  | { ok: false; message: string };
-type StatusAnswer =
-  | { ok: true; status: string; failureReason: string | null; email: string }
-  | { ok: false; message: string };
+type CheckoutAnswer = Answer<CheckoutResult>;
+type StatusAnswer = Answer<PaymentProgress>;
 
 export type CheckoutPhase =
   | { step: "idle" }

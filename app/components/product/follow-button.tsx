@@ -1,3 +1,4 @@
+import type { Answer } from "@shared/answer.ts";
 import { UserCheck, UserPlus } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
@@ -6,7 +7,7 @@ import { Button } from "~/components/ui/button";
 import { useShopper } from "~/lib/shopper";
 import { toast } from "~/lib/toast";
 
-type FollowAnswer = { ok: true; following: boolean; followers: number } | { ok: false; message: string };
+type FollowAnswer = Answer<{ following: boolean; followers: number }>;
 
 /** Follow Creator: for a signed-in user it follows (or stops); a visitor is asked to sign in first. */
 export function FollowButton({ creatorId, name }: { creatorId: number; name: string }) {

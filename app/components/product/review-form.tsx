@@ -1,3 +1,4 @@
+import type { Answer } from "@shared/answer.ts";
 import { countOf } from "@shared/format.ts";
 import { Star } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
@@ -7,11 +8,11 @@ import { Label, Textarea } from "~/components/ui/input";
 import { toast } from "~/lib/toast";
 import { cn } from "~/lib/utils";
 
-type Answer = { ok: true; message: string } | { ok: false; message: string };
+type ReviewAnswer = Answer<{ message: string }>;
 
 /** A buyer's review: 1 to 5 stars (a radio group, so keyboards and screen readers can choose) and a text. */
 export function ReviewForm() {
-  const fetcher = useFetcher<Answer>();
+  const fetcher = useFetcher<ReviewAnswer>();
   const [rating, setRating] = useState(0);
   const form = useRef<HTMLFormElement>(null);
   const sending = fetcher.state !== "idle";

@@ -1,4 +1,3 @@
-import { getCurrentUser } from "@server/accounts/current-user.ts";
 import { findShopper } from "@server/cart/shopper.ts";
 import { servicesContext } from "@server/http/context.ts";
 import { parseForm } from "@server/lib/form-fields.ts";
@@ -8,7 +7,7 @@ import type { Buyer } from "@server/orders/place-order.ts";
 import { data } from "react-router";
 import { readForm } from "~/lib/form.server";
 import { formAction } from "~/lib/refusal.server";
-import { readGuestId } from "~/lib/shopper.server";
+import { visitorAndUser } from "~/lib/shopper.server";
 import type { Route } from "./+types/checkout";
 
 /**
@@ -19,11 +18,10 @@ export const action = formAction(async ({ request, context }: Route.ActionArgs) 
   const services = context.get(servicesContext);
   const form = await readForm(request);
   const { idempotencyKey } = parseForm(form, checkoutSchema);
-  const user = await getCurrentUser(services.auth, request.headers);
+  const { visitor, user } = await visitorAndUser(request, context);
   const buyer: Buyer = user
     ? { userId: user.id, name: user.name, email: user.email }
     : { userId: null, ...parseForm(form, guestDetailsSchema) };
-  const visitor = { userId: user?.id ?? null, guestId: user ? null : await readGuestId(request) };
   const shopperId = await findShopper(services.db, visitor);
   const result = await checkout(services, { shopperId, buyer, idempotencyKey });
   return data({ ok: true as const, ...result });

@@ -1,6 +1,7 @@
 import { getCurrentUser } from "@server/accounts/current-user.ts";
 import { servicesContext } from "@server/http/context.ts";
 import { findOrderFor } from "@server/orders/find-order.ts";
+import { paymentProgressOf } from "@server/orders/order-status.ts";
 import { refusalResponse } from "~/lib/refusal.server";
 import type { Route } from "./+types/order-status";
 
@@ -12,13 +13,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     const accessToken = new URL(request.url).searchParams.get("access");
     const order = await findOrderFor(db, secret, params.number, { userId: user?.id ?? null, accessToken });
     return Response.json(
-      {
-        ok: true,
-        orderNumber: order.number,
-        status: order.status,
-        failureReason: order.failureReason,
-        email: order.email,
-      },
+      { ok: true, ...paymentProgressOf(order) },
       { headers: { "Cache-Control": "private, no-store" } },
     );
   } catch (error) {
