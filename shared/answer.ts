@@ -2,7 +2,7 @@
 // with a message for the person. The browser code reads both through these types.
 
 /** A refused request: the message says why, the HTTP status is 4xx. */
-export type Refused = { ok: false; message: string };
+type Refused = { ok: false; message: string };
 
 /** An answer: `ok: true` with the route's result, or a refusal. */
 export type Answer<Result extends object = object> = ({ ok: true } & Result) | Refused;

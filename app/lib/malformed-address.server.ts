@@ -1,7 +1,7 @@
 import { data, type MiddlewareFunction } from "react-router";
 import { loadShopFrame } from "./shop-frame.server";
 
-export const MALFORMED_ADDRESS = "This address is not valid.";
+const MALFORMED_ADDRESS = "This address is not valid.";
 
 // C0 controls and DEL: no path or query value of the shop holds one, and PostgreSQL refuses NUL.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.

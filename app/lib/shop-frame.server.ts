@@ -54,10 +54,8 @@ export async function loadShopper({ request, context }: LoaderArgs) {
   return { shopper: { user, cart, wishlist, following }, headers };
 }
 
-export type Shopper = Awaited<ReturnType<typeof loadShopper>>["shopper"];
-
 /** What the error screen of a page whose frame could not be loaded knows: the shop's configured name. */
-export interface NameOnlyFrame {
+interface NameOnlyFrame {
   shopName: string;
 }
 

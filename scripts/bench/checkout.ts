@@ -23,7 +23,7 @@ import { eachOf, fmt, inFlight, type Timing, table, timingRow } from "./figures.
  * handle has: at 8 every call holds a connection of its own, so its latency is the database's; at 32
  * calls also wait for a connection, as requests do on a busy server.
  */
-export const CHECKOUT_CONCURRENCY = [8, 32] as const;
+const CHECKOUT_CONCURRENCY = [8, 32] as const;
 /** Checkouts before the timed runs, so that the first timed ones do not pay for the JIT and cold caches. */
 const WARM_UP_CHECKOUTS = 100;
 const PUBLIC_URL = "http://127.0.0.1";

@@ -2,7 +2,7 @@
 // latency of every answer kept (autocannon's own summary has no p95).
 import { createRequire } from "node:module";
 
-export interface AutocannonResult {
+interface AutocannonResult {
   requests: { average: number; total: number };
   latency: { p50: number; p99: number };
   duration: number;
@@ -19,7 +19,7 @@ interface AutocannonRun extends PromiseLike<AutocannonResult> {
 }
 
 // autocannon ships no types; this is the part of its API we use.
-export const autocannon = createRequire(import.meta.url)("autocannon") as (options: {
+const autocannon = createRequire(import.meta.url)("autocannon") as (options: {
   url: string;
   connections: number;
   duration: number;

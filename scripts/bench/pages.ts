@@ -10,7 +10,7 @@ import { DEMO_ACCOUNTS } from "../../server/accounts/demo-accounts.ts";
 import { fmt, percentile, table } from "./figures.ts";
 import { type LoadResult, loadTest } from "./load.ts";
 
-export const PAGES = ["/", "/category/planners", "/product/1", "/browse", "/search?q=planner"];
+const PAGES = ["/", "/category/planners", "/product/1", "/browse", "/search?q=planner"];
 const SHOPPER = "/api/v1/shopper";
 // Headers that belong to one response, not to the page.
 const PER_RESPONSE = new Set(["date", "connection", "keep-alive", "content-length", "transfer-encoding"]);

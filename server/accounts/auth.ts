@@ -24,9 +24,9 @@ import { signUpNotices } from "./sign-up-notice.ts";
 /** Where better-auth's own endpoints live (server/http/auth-endpoints.ts says which a browser may reach). */
 export const AUTH_BASE_PATH = "/api/auth";
 /** How long a password reset link works (it works once). */
-export const RESET_LINK_MINUTES = 30;
+const RESET_LINK_MINUTES = 30;
 /** How long a link that confirms an email address works. */
-export const CONFIRM_EMAIL_LINK_HOURS = 24;
+const CONFIRM_EMAIL_LINK_HOURS = 24;
 /** Where a confirmation link lands; the page says whether it worked. */
 export const EMAIL_CONFIRMED_PATH = "/account/email-confirmed";
 

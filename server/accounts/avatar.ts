@@ -7,7 +7,7 @@ import { AuthFailure, requireSession } from "./auth-failure.ts";
 /** The largest picture accepted, in bytes, before it is resized. */
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 /** Avatars are stored as squares of this many pixels. */
-export const AVATAR_PIXELS = 256;
+const AVATAR_PIXELS = 256;
 /** Where avatars are served from; the file name is the store key under `avatars/`. */
 export const AVATAR_URL_PREFIX = "/media/avatars/";
 

@@ -32,7 +32,7 @@ function limit(db: Database, prefix: string, windowMs: number, max: number, mess
   return { store: new PostgresRateLimitStore(db, prefix, windowMs), windowMs, max, message };
 }
 
-export const SIGN_IN_WINDOW_MS = 15 * 60_000;
+const SIGN_IN_WINDOW_MS = 15 * 60_000;
 
 /** `wait` is how the sign-in slowdown waits (tests record the delays instead of waiting). */
 export function accountLimits(db: Database, options: { wait?: (ms: number) => Promise<void> } = {}) {

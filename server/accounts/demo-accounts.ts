@@ -33,7 +33,7 @@ export function assertNotSharedDemoAccount(shopMode: "demo" | "live", email: str
   if (shopMode === "demo" && isDemoAccountEmail(email)) throw new Refusal(DEMO_ACCOUNT_LOCKED, 403);
 }
 
-export function displayNameOf(email: string) {
+function displayNameOf(email: string) {
   return email.slice(0, email.indexOf("@"));
 }
 

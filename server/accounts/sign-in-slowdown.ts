@@ -7,7 +7,7 @@
 /** Failures in the window that cost nothing: an owner who mistypes a few times never waits. */
 export const FREE_SIGN_IN_FAILURES = 5;
 /** The first wait, doubled with each further failure. */
-export const FIRST_SIGN_IN_DELAY_MS = 250;
+const FIRST_SIGN_IN_DELAY_MS = 250;
 /** The longest wait: long enough to slow a guesser, short enough for the owner. */
 export const MAX_SIGN_IN_DELAY_MS = 3_000;
 

@@ -1,7 +1,7 @@
 // Small readers of what an admin's address or form names: a page of a list, a row's id.
 
 /** The furthest page an address may ask for; lists past it are searched, not paged through. */
-export const MAX_PAGE = 10_000;
+const MAX_PAGE = 10_000;
 
 /** `?page=3` as 3; a missing, malformed or out-of-range page is the first. */
 export function pageNumber(value: string | null | undefined): number {

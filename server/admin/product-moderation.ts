@@ -22,10 +22,10 @@ export interface AdminServices {
   publicUrl: string;
 }
 
-export const PRODUCTS_PER_PAGE = 25;
+const PRODUCTS_PER_PAGE = 25;
 
-export const MODERATION_FILTERS = ["all", "published", "hidden"] as const;
-export type ModerationFilter = (typeof MODERATION_FILTERS)[number];
+const MODERATION_FILTERS = ["all", "published", "hidden"] as const;
+type ModerationFilter = (typeof MODERATION_FILTERS)[number];
 
 const STATUSES_OF: Record<ModerationFilter, ("published" | "hidden" | "draft")[]> = {
   // Deleted products are gone for everyone but their buyers: nothing to moderate.

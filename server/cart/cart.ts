@@ -33,7 +33,7 @@ export interface Cart {
   totalCents: number;
 }
 
-export const EMPTY_CART: Cart = { lines: [], count: 0, subtotalCents: 0, taxCents: 0, totalCents: 0 };
+const EMPTY_CART: Cart = { lines: [], count: 0, subtotalCents: 0, taxCents: 0, totalCents: 0 };
 
 /** The shopper's cart, oldest line first; products no longer on sale are left out. */
 export async function getCart(db: Queryable, shopperId: string | null): Promise<Cart> {

@@ -5,7 +5,7 @@ import { ttlCache } from "../lib/ttl-cache.ts";
 import { firstProductsFromPostgres } from "../search/product-search.ts";
 import { isPublished, type ProductCard } from "./product-card.ts";
 
-export interface FeaturedCreator {
+interface FeaturedCreator {
   slug: string;
   name: string;
   specialty: string;

@@ -19,7 +19,7 @@ export interface ProductCard {
 }
 
 /** How many of its tags a card shows (and so carries). */
-export const CARD_TAGS = 2;
+const CARD_TAGS = 2;
 
 export const productCardColumns = {
   id: products.id,

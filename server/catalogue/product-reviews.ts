@@ -4,7 +4,7 @@ import { reviews } from "../db/schema.ts";
 
 export const REVIEWS_PER_PAGE = 10;
 
-export interface Review {
+interface Review {
   id: number;
   authorName: string;
   rating: number;

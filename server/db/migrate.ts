@@ -4,7 +4,7 @@ import { migrate } from "drizzle-orm/node-postgres/migrator";
 import { withAdvisoryLock } from "./advisory-lock.ts";
 import type { DatabaseHandle } from "./client.ts";
 
-export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 
 // Several app instances may start at once against one database: only one migrates at a time.
 export async function applyMigrations(handle: DatabaseHandle): Promise<void> {

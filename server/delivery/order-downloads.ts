@@ -8,7 +8,7 @@ import { DELIVERABLE_ORDER_STATUSES, isDeliverable } from "./open-download.ts";
 // files, every file with a fresh signed link (links expire within minutes, so they are made here,
 // each time the page is read, and never stored).
 
-export interface DownloadableFile {
+interface DownloadableFile {
   fileId: number;
   fileName: string;
   sizeBytes: number;

@@ -53,7 +53,7 @@ function pdfString(text: string): string {
  * Splits `text` into lines of at most about `maxChars` characters, at spaces. Helvetica has no
  * fixed width, so this is an estimate that keeps text inside the margins for ordinary titles.
  */
-export function wrapText(text: string, maxChars: number): string[] {
+function wrapText(text: string, maxChars: number): string[] {
   const lines: string[] = [];
   let current = "";
   for (const word of text.split(/\s+/).filter(Boolean)) {

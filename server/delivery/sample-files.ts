@@ -32,7 +32,7 @@ export interface SampleFileOptions {
 }
 
 /** What a sample file is made from: the product, and the look of its category's artwork. */
-export interface SampleSource {
+interface SampleSource {
   id: number;
   title: string;
   creatorName: string;
@@ -130,7 +130,7 @@ export const SAMPLE_KINDS: Record<Format, SampleKind> = {
 };
 
 /** The kind of file a product of `format` gets; a format the shop does not know gets a PDF. */
-export function sampleKindOf(format: string): SampleKind {
+function sampleKindOf(format: string): SampleKind {
   return SAMPLE_KINDS[format as Format] ?? SAMPLE_KINDS.PDF;
 }
 
@@ -160,7 +160,7 @@ export function samplePdf(product: { title: string; creatorName: string }): Buff
 }
 
 /** One product's sample file: its name, its media type and its bytes. */
-export async function sampleFile(product: SampleSource) {
+async function sampleFile(product: SampleSource) {
   const kind = sampleKindOf(product.format);
   const fileName = `${slugForFile(product.title, product.id)}.${kind.extension}`;
   return { fileName, contentType: kind.contentType, bytes: await kind.make(product) };

@@ -85,7 +85,7 @@ function brandBar(shop: ShopBrand): string {
 }
 
 /** The whole HTML document of an email: `email.html` (its message) inside the shop's layout. */
-export function emailDocument(shop: ShopBrand, email: Pick<OutgoingEmail, "subject" | "html" | "preheader">): string {
+function emailDocument(shop: ShopBrand, email: Pick<OutgoingEmail, "subject" | "html" | "preheader">): string {
   const host = new URL(shop.url).host;
   // Inbox preview text: shown in the list, hidden in the message (then padded so that the body's
   // own text does not follow it into the preview).
@@ -130,7 +130,7 @@ Sent by ${escapeHtml(shop.name)} &middot; <a href="${escapeHtml(shop.url)}" styl
 }
 
 /** The plain-text part's signature, the same in every email. */
-export const textSignature = (shop: ShopBrand) => `\n\n-- \n${shop.name}\n${shop.url}`;
+const textSignature = (shop: ShopBrand) => `\n\n-- \n${shop.name}\n${shop.url}`;
 
 /** `email` as it is sent: its message in the shop's layout, its text signed by the shop. */
 export function inShopLayout(shop: ShopBrand, email: OutgoingEmail): OutgoingEmail {

@@ -4,7 +4,7 @@ import { escapeHtml } from "../lib/escape-html.ts";
 import { button, code, EMAIL_COLOURS, heading, link, note, paragraph } from "./layout.ts";
 import type { OutgoingEmail } from "./mailer.ts";
 
-export interface ReceiptItem {
+interface ReceiptItem {
   title: string;
   quantity: number;
   lineTotalCents: number;

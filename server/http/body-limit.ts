@@ -27,7 +27,7 @@ export class BodyTooLargeError extends Error {
   }
 }
 
-export function bodyTooLargeMessage(limit: number): string {
+function bodyTooLargeMessage(limit: number): string {
   return `This request is too large: the shop accepts at most ${formatBytes(limit)} here.`;
 }
 

@@ -38,7 +38,7 @@ export interface JobQueue {
   send(name: QueueName, data: object, within?: Queryable): Promise<void>;
 }
 
-export interface WorkOptions {
+interface WorkOptions {
   /** How many jobs of the queue this server runs at the same time (default 1). */
   concurrency?: number;
 }

@@ -7,7 +7,7 @@ import { Refusal } from "./refusal.ts";
 export const UNKNOWN_INTENT = "This page does not know what this form asks for. Please reload the page and try again.";
 
 /** The first message of a failed parse, for a toast. */
-export function firstIssue(error: z.ZodError): string {
+function firstIssue(error: z.ZodError): string {
   return error.issues[0]?.message ?? "Please check the form and try again.";
 }
 

@@ -46,8 +46,3 @@ export function verifyToken<T extends Record<string, unknown>>(
   if (payload.exp <= now) return { ok: false, reason: "expired" };
   return { ok: true, payload };
 }
-
-/** SHA-256 in hex: how secrets sent by email (order links) are kept, so a database leak reveals none. */
-export function sha256(value: string): string {
-  return crypto.createHash("sha256").update(value).digest("hex");
-}

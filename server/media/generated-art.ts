@@ -4,11 +4,6 @@
 import { ART_KINDS, type ArtKind } from "../catalogue/sample-types.ts";
 import { intBetween, pick, type Random, seededRandom } from "../lib/random.ts";
 
-export interface RenderArtOptions {
-  /** Short title drawn on product artwork (ignored for avatars). Escaped and truncated to 28 characters. */
-  label?: string;
-}
-
 const MAX_SEED = 2 ** 31; // seeds are integers in [0, 2^31)
 const FONT = "Inter, system-ui, sans-serif";
 const LABEL_MAX_CHARS = 28;

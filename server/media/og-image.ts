@@ -60,7 +60,7 @@ async function asJpeg(backdrop: Buffer, layers: OverlayOptions[]): Promise<Buffe
 }
 
 /** A 1200x630 JPEG of `source` (any image sharp reads): the whole picture over a blurred fill of itself. */
-export async function drawOgImage(source: Buffer): Promise<Buffer> {
+async function drawOgImage(source: Buffer): Promise<Buffer> {
   const side = OG_HEIGHT - 60;
   const [backdrop, picture] = await Promise.all([
     blurredFill(source),
@@ -70,7 +70,7 @@ export async function drawOgImage(source: Buffer): Promise<Buffer> {
 }
 
 /** The shop's own preview: four covers of its kinds of product side by side, over a blurred fill. */
-export async function drawShopOgImage(): Promise<Buffer> {
+async function drawShopOgImage(): Promise<Buffer> {
   const covers = (["planner", "wall-art", "template", "course"] as const).map((kind, index) =>
     Buffer.from(renderArt(kind, 7 + index * 5)),
   );

@@ -6,11 +6,11 @@ export type Standing = "active" | "suspended" | "removed";
 
 // What a product hidden with its shop says to the seller. Drafts are left alone: nobody sees them,
 // and a shop that is not in good standing cannot publish them.
-export const SUSPENDED_NOTE = "Hidden while your shop is suspended.";
-export const REMOVED_NOTE = "Hidden because your shop was removed from the marketplace.";
+const SUSPENDED_NOTE = "Hidden while your shop is suspended.";
+const REMOVED_NOTE = "Hidden because your shop was removed from the marketplace.";
 
 /** The standing the shop's actions that still stand imply at `now`. */
-export async function impliedStanding(
+async function impliedStanding(
   tx: Queryable,
   creatorId: number,
   now: Date,

@@ -5,8 +5,8 @@ import { appeals, creators, enforcementActions, user } from "../db/schema.ts";
 import { escapeLike, normaliseQuery } from "../search/product-search.ts";
 import { stepAfter } from "./enforcement-rules.ts";
 
-export const SHOPS_PER_PAGE = 25;
-export const STANDING_FILTERS = ["all", "active", "suspended", "removed"] as const;
+const SHOPS_PER_PAGE = 25;
+const STANDING_FILTERS = ["all", "active", "suspended", "removed"] as const;
 
 export type SellerShopQuery = ReturnType<typeof sellerShopQuery>;
 

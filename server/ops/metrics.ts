@@ -6,7 +6,7 @@ import { searchServiceOf } from "../search/search-service.ts";
 import { jobQueueStats } from "./job-queue-stats.ts";
 import { ordersByStatus, paymentsApplied } from "./shop-figures.ts";
 
-export type RequestLabels = "route" | "method" | "status_class";
+type RequestLabels = "route" | "method" | "status_class";
 
 /** The shop's Prometheus metrics, on a registry of their own (never prom-client's global one). */
 export interface ShopMetrics {

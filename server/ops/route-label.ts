@@ -12,8 +12,8 @@ export interface RouteEntry {
 }
 
 /** Labels for what no route pattern names: files served from build/client, and addresses nobody serves. */
-export const STATIC_LABEL = "static";
-export const UNMATCHED_LABEL = "unmatched";
+const STATIC_LABEL = "static";
+const UNMATCHED_LABEL = "unmatched";
 
 type PatternRoute = RouteObject & { pattern: string };
 

@@ -26,7 +26,7 @@ export interface RefundServices {
   secret: string;
 }
 
-export const refundRejectionSchema = z.object({
+const refundRejectionSchema = z.object({
   requestId: recordIdField("Choose the refund request to decide."),
   reason: z
     .string({ error: "Tell the buyer why the refund is declined, in at least 10 characters." })
@@ -94,8 +94,6 @@ export async function openRefundRequests(db: Database) {
     amountCents: amounts.get(itemId) ?? 0,
   }));
 }
-
-export type OpenRefundRequest = Awaited<ReturnType<typeof openRefundRequests>>[number];
 
 /** The request with its item and order, or null. */
 async function findRequest(db: Queryable, requestId: number) {

@@ -41,7 +41,7 @@ export interface OrderLinkServices {
 
 const HOUR = 60 * 60_000;
 /** Requests an hour, per order number and per email address, whether or not they match. */
-export const ORDER_LINK_LIMITS = { perOrder: 3, perAddress: 5 } as const;
+const ORDER_LINK_LIMITS = { perOrder: 3, perAddress: 5 } as const;
 const TOO_MANY = "Too many requests for a new order link. Please try again in an hour.";
 
 /**

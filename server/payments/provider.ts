@@ -17,7 +17,7 @@ export interface CheckoutRequest {
   cancelUrl: string;
 }
 
-export interface CheckoutSession {
+interface CheckoutSession {
   /** The provider's id of this payment session. */
   ref: string;
   /** The page the buyer pays on. */

@@ -1,10 +1,10 @@
 // When payouts happen (SPEC section 9): weekly on Friday, funds available 2-3 business days later.
 
 const DAY = 24 * 3600_000;
-export const PAYOUT_WEEKDAY = 5; // Friday, in UTC
+const PAYOUT_WEEKDAY = 5; // Friday, in UTC
 /** pg-boss cron: every Friday at 09:00 UTC. */
 export const PAYOUT_CRON = "0 9 * * 5";
-export const FUNDS_AVAILABLE_BUSINESS_DAYS = 3;
+const FUNDS_AVAILABLE_BUSINESS_DAYS = 3;
 
 const isoDate = (time: number) => new Date(time).toISOString().slice(0, 10);
 

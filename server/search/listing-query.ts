@@ -15,7 +15,7 @@ export const SORTS = [
 export type Sort = (typeof SORTS)[number];
 
 /** The /browse tabs: All Products, Bestsellers, New Arrivals, On Sale. */
-export const TABS = ["all", "bestsellers", "new", "sale"] as const;
+const TABS = ["all", "bestsellers", "new", "sale"] as const;
 export type Tab = (typeof TABS)[number];
 
 export interface ListingOptions {
@@ -43,7 +43,7 @@ export interface ListingState {
   page: number;
 }
 
-export const MAX_PAGE = 100;
+const MAX_PAGE = 100;
 export const MAX_QUERY_LENGTH = 200;
 
 const oneOf = <T extends string>(allowed: readonly T[], value: string | null): T | undefined =>
@@ -56,7 +56,7 @@ function wholeNumber(value: string | null, fallback: number, low: number, high: 
 }
 
 /** The sort a page starts with: New Arrivals, newest first (the page's own default otherwise). */
-export function defaultSortOf(tab: Tab, options: ListingOptions): Sort {
+function defaultSortOf(tab: Tab, options: ListingOptions): Sort {
   return tab === "new" && options.sorts.includes("newest") ? "newest" : options.defaultSort;
 }
 

@@ -82,7 +82,7 @@ export interface IndexFacets {
   styles: Record<string, number>;
 }
 
-export interface IndexStats {
+interface IndexStats {
   products: number;
   downloads: number;
   averageRating: number;
@@ -102,7 +102,7 @@ const DAY_MS = 86_400_000;
 /** New Arrivals are the products first published in this many days. */
 export const NEW_ARRIVAL_DAYS = 30;
 /** Words of a query beyond this many are not matched (a pasted paragraph is not a search). */
-export const MAX_QUERY_WORDS = 10;
+const MAX_QUERY_WORDS = 10;
 
 // Field bits of a posting in a word's name list; the description has a list of its own.
 const TITLE = 1;
@@ -118,7 +118,7 @@ const PHRASE_BONUS = 10;
 /** Positions are counted in the title and tags; past this a word has none (for phrases). */
 const NO_POSITION = 255;
 
-export const MATCH_QUALITY = {
+const MATCH_QUALITY = {
   exact: 1,
   stem: 0.9,
   synonym: 0.9,

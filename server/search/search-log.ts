@@ -50,7 +50,7 @@ export function isLoggedSearch(request: Request, state: ListingState, options: L
  */
 export const SAME_SEARCH_MS = 30 * 60_000;
 
-export interface SearchClick {
+interface SearchClick {
   /** The id `recordSearch` gave the search. */
   searchId: string;
   productId: number;
@@ -61,7 +61,7 @@ export interface SearchClick {
 /** The largest click the beacon sends is about 100 bytes: anything much larger is not one. */
 export const MAX_CLICK_BODY = 1024;
 /** Beyond the furthest result Load More shows (100 pages of a few dozen). */
-export const MAX_CLICK_POSITION = 10_000;
+const MAX_CLICK_POSITION = 10_000;
 
 const NOT_A_CLICK = "This is not a click on a search result.";
 

@@ -21,12 +21,12 @@ export const SUGGESTED_PHRASES = [
   "printable calendar",
 ] as const;
 
-export const MAX_SUGGESTIONS = 5;
-export const MAX_LIVE_RESULTS = 5;
+const MAX_SUGGESTIONS = 5;
+const MAX_LIVE_RESULTS = 5;
 /** Suggestions open only when the text is longer than this (SPEC section 5). */
-export const MIN_SUGGEST_LENGTH = 2;
+const MIN_SUGGEST_LENGTH = 2;
 
-export interface LiveResult {
+interface LiveResult {
   id: number;
   title: string;
   creatorName: string;

@@ -4,7 +4,7 @@ import { stemmer } from "stemmer";
 // a shopper's query, so that whatever a shopper types is compared like with like.
 
 /** Lowercase, without accents (é is e), ligatures and full-width forms folded (NFKD). */
-export function foldText(text: string): string {
+function foldText(text: string): string {
   return text
     .normalize("NFKD")
     .replace(/\p{M}+/gu, "")
@@ -18,7 +18,7 @@ const NOT_WORD = /[^\p{L}\p{N}]+/u;
 const SPACES = /\s+/u;
 
 /** Longest word kept; longer runs (a pasted hash, say) are cut here. */
-export const MAX_WORD_LENGTH = 40;
+const MAX_WORD_LENGTH = 40;
 
 export interface TextWord {
   word: string;

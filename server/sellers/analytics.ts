@@ -10,7 +10,7 @@ import { DELIVERABLE_ORDER_STATUSES } from "../delivery/open-download.ts";
 
 export const ANALYTICS_RANGES = [7, 30, 90] as const;
 export type AnalyticsRange = (typeof ANALYTICS_RANGES)[number];
-export const DEFAULT_RANGE: AnalyticsRange = 30;
+const DEFAULT_RANGE: AnalyticsRange = 30;
 
 /** `?days=` as a range: one of 7, 30 or 90, else the default 30. */
 export function parseRange(value: string | null | undefined): AnalyticsRange {
@@ -18,7 +18,7 @@ export function parseRange(value: string | null | undefined): AnalyticsRange {
   return ANALYTICS_RANGES.find((range) => range === days) ?? DEFAULT_RANGE;
 }
 
-export interface AnalyticsDay {
+interface AnalyticsDay {
   /** YYYY-MM-DD, UTC. */
   day: string;
   views: number;
@@ -26,7 +26,7 @@ export interface AnalyticsDay {
   earningsCents: number;
 }
 
-export interface ProductAnalytics {
+interface ProductAnalytics {
   productId: number;
   title: string;
   views: number;

@@ -32,7 +32,7 @@ export const sellerApplicationSchema = z.object({
 
 export type SellerApplicationInput = z.infer<typeof sellerApplicationSchema>;
 
-export const rejectionSchema = z.object({
+const rejectionSchema = z.object({
   applicationId: recordIdField("Choose the application to decide."),
   reason: z
     .string()

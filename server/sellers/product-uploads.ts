@@ -11,8 +11,8 @@ import { imageKeysOf, PRODUCT_IMAGE_PREFIX, requireOwnProduct } from "./seller-p
 
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 export const FILE_MAX_BYTES = 100 * 1024 * 1024;
-export const MAX_IMAGES = 8;
-export const MAX_FILES = 10;
+const MAX_IMAGES = 8;
+const MAX_FILES = 10;
 const MAX_INPUT_PIXELS = 50_000_000;
 const IMAGE_FORMATS = new Set(["jpeg", "png", "webp", "gif"]);
 

@@ -13,7 +13,7 @@ import { categories, creators, products } from "../db/schema.ts";
 /** The most addresses one sitemap may hold (sitemaps.org). */
 export const SITEMAP_PAGE_SIZE = 50_000;
 
-export const SITEMAP_KINDS = ["pages", "categories", "creators", "products"] as const;
+const SITEMAP_KINDS = ["pages", "categories", "creators", "products"] as const;
 export type SitemapKind = (typeof SITEMAP_KINDS)[number];
 
 export interface SitemapEntry {
@@ -40,7 +40,7 @@ const SHOP_PAGES = [
 const onShow = eq(products.status, "published");
 
 /** The path of one sitemap page, and the page a path names (null for any other path). */
-export const sitemapPagePath = (kind: SitemapKind, page: number) => `/sitemap/${kind}-${page}.xml`;
+const sitemapPagePath = (kind: SitemapKind, page: number) => `/sitemap/${kind}-${page}.xml`;
 
 export function parseSitemapPage(name: string): { kind: SitemapKind; page: number } | null {
   const match = /^([a-z]+)-([1-9]\d{0,6})\.xml$/.exec(name);

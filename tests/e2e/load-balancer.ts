@@ -47,7 +47,7 @@ export interface LoadBalancer {
 }
 
 /** The configuration: round robin over every server, health checked at /readyz, the client's address passed on. */
-export function haproxyConfig(options: Omit<LoadBalancerOptions, "binary" | "dir">): string {
+function haproxyConfig(options: Omit<LoadBalancerOptions, "binary" | "dir">): string {
   const server = (port: number, index: number) => `  server s${index + 1} 127.0.0.1:${port} check`;
   return [
     "global",

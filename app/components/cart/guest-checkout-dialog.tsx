@@ -92,7 +92,7 @@ export function GuestCheckoutDialog({
 }
 
 /** While the buyer pays in the other tab: where that tab is, and why the last attempt failed. */
-export function PaymentPending({ phase }: { phase: Extract<CheckoutPhase, { step: "paying" }> }) {
+function PaymentPending({ phase }: { phase: Extract<CheckoutPhase, { step: "paying" }> }) {
   return (
     <div role="status" className="rounded-md border border-border bg-muted/40 p-3 text-sm">
       {phase.declined ? <p className="mb-1 font-medium text-destructive">{phase.declined}</p> : null}

@@ -10,7 +10,7 @@ import { hrefWith } from "~/lib/listing";
 import { cn } from "~/lib/utils";
 import { FILTER_FORM_ID, type FilterGroups, FilterPanel } from "./filter-panel";
 
-export const SORT_LABELS: Record<Sort, string> = {
+const SORT_LABELS: Record<Sort, string> = {
   relevance: "Most Relevant",
   trending: "Most Trending",
   popular: "Most Popular",

@@ -5,7 +5,7 @@ import { cn } from "~/lib/utils";
 
 // The looks and sizes are classes of app.css (a page repeats its buttons' classes many times);
 // only the icon rule stays a utility, so that it wins over an icon's own size as it always did.
-export const buttonVariants = cva("btn [&_svg]:size-4 [&_svg]:shrink-0", {
+const buttonVariants = cva("btn [&_svg]:size-4 [&_svg]:shrink-0", {
   variants: {
     variant: {
       primary: "btn-primary",

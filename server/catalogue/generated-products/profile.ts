@@ -7,7 +7,7 @@ import type { Format, Style } from "../sample-types.ts";
 export type CountField = "pages" | "prints" | "templates" | "durationMinutes";
 
 /** What a title decides about the rest of the product. */
-export interface Draft {
+interface Draft {
   title: string;
   subject: string; // lower-case noun phrase for sentences: "budget planner"
   tags: string[];

@@ -30,7 +30,7 @@ const VERSIONED_HOMES = [
  * Folders that may hold pg_dump: PG_BIN alone when set, else the usual versioned homes (exact
  * versions), then PATH (where Debian's /usr/bin/pg_dump is a wrapper that picks one of them).
  */
-export function candidateBinDirs(pgBin: string | undefined, pathVariable = process.env.PATH ?? ""): string[] {
+function candidateBinDirs(pgBin: string | undefined, pathVariable = process.env.PATH ?? ""): string[] {
   if (pgBin) return [path.resolve(pgBin)];
   const dirs: string[] = [];
   for (const home of VERSIONED_HOMES) {

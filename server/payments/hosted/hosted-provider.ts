@@ -10,7 +10,7 @@ import { refundHostedPayment } from "./hosted-refunds.ts";
 import { SIGNATURE_HEADER, signatureProblem } from "./webhook-signature.ts";
 
 /** How long a payment page stays open. */
-export const SESSION_HOURS = 24;
+const SESSION_HOURS = 24;
 
 /** The secret the hosted page signs its webhooks with, derived from the shop's secret. */
 export const hostedWebhookSecret = (shopSecret: string) =>
