@@ -2,10 +2,10 @@ import { and, eq } from "drizzle-orm";
 import { appeals, creators, enforcementActions, user } from "../db/schema.ts";
 import { QUEUES } from "../jobs/queue.ts";
 import { Refusal } from "../lib/refusal.ts";
+import { letterTo } from "./creator-lock.ts";
 import { appealReceivedEmail } from "./enforcement-emails.ts";
 import { APPEAL_WINDOW_DAYS, appealDeadline, formatDay, type ModerationServices } from "./enforcement-rules.ts";
 import { appealMessage } from "./moderation-schemas.ts";
-import { letterTo } from "./shop-owner.ts";
 
 export type Appeal = typeof appeals.$inferSelect;
 
@@ -26,7 +26,7 @@ export async function appealAction(
   if (!parsed.success) throw new Refusal(parsed.error.issues[0]!.message, 400);
   if (!Number.isSafeInteger(actionId)) throw new Refusal(NOT_FOUND, 404);
   const [found] = await services.db
-    .select({ action: enforcementActions, shopName: creators.name, ownerName: user.name, ownerEmail: user.email })
+    .select({ action: enforcementActions, creatorName: creators.name, ownerName: user.name, ownerEmail: user.email })
     .from(enforcementActions)
     .innerJoin(creators, eq(creators.id, enforcementActions.creatorId))
     .innerJoin(user, eq(user.id, creators.userId))
@@ -49,7 +49,7 @@ export async function appealAction(
       .onConflictDoNothing()
       .returning();
     if (!created) throw new Refusal("You have already appealed this action.", 409);
-    const letter = letterTo(services, { name: found.shopName }, { name: found.ownerName, email: found.ownerEmail });
+    const letter = letterTo(services, { name: found.creatorName }, { name: found.ownerName, email: found.ownerEmail });
     await services.jobs.send(QUEUES.sendEmail, appealReceivedEmail(letter, action.step), tx);
     return created;
   });

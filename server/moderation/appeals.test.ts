@@ -4,11 +4,11 @@ import { at, moderationFixture, T0 } from "../../tests/support/seller-shops.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { appeals, enforcementActions, products } from "../db/schema.ts";
 import { appealAction } from "./appeal-action.ts";
+import { creatorStanding } from "./creator-standing.ts";
 import { decideAppeal } from "./decide-appeal.ts";
 import { issueViolation } from "./issue-violation.ts";
 import { appealDecisionSchema, appealSchema } from "./moderation-schemas.ts";
 import { pendingAppeals } from "./pending-appeals.ts";
-import { shopStanding } from "./shop-standing.ts";
 
 const database = setUpTestDatabase();
 const { jobs, admin: ADMIN, services, sellerShop, shopOf } = moderationFixture(database);
@@ -80,21 +80,21 @@ describe("appealing an action (SPEC section 9)", () => {
     expect(appeal).toMatchObject({ actionId: warning.id, message: MESSAGE, status: "pending", createdAt: at(6.9) });
     expect(jobs.emailsTo(seller.email).at(-1)!.subject).toBe("We received your appeal (warning)");
     expect(jobs.emailsTo(seller.email).at(-1)!.text).toContain("3-5 business days");
-    expect((await pendingAppeals(database.db)).map((row) => [row.id, row.shopName, row.message])).toEqual([
+    expect((await pendingAppeals(database.db)).map((row) => [row.id, row.creatorName, row.message])).toEqual([
       [appeal!.id, seller.name, MESSAGE],
     ]);
-    const standing = await shopStanding(database.db, seller.creatorId, at(6.95));
+    const standing = await creatorStanding(database.db, seller.creatorId, at(6.95));
     expect(standing.actions).toMatchObject([{ id: warning.id, canAppeal: false, appeal: { status: "pending" } }]);
   });
 
   it("refuses an appeal after the 7 days, saying when they ended", async () => {
     const seller = await sellerShop();
     const warning = await issueViolation(services, ADMIN, seller.creatorId, "Listing photos copied from a shop.", T0);
-    expect((await shopStanding(database.db, seller.creatorId, at(7))).actions[0]!.canAppeal).toBe(true);
+    expect((await creatorStanding(database.db, seller.creatorId, at(7))).actions[0]!.canAppeal).toBe(true);
     await expect(
       appealAction(services, seller.creatorId, warning.id, MESSAGE, new Date(at(7).getTime() + 1000)),
     ).rejects.toThrow("The 7 days to appeal this action ended on Nov 9, 2026: it can no longer be appealed.");
-    expect((await shopStanding(database.db, seller.creatorId, at(8))).actions[0]!.canAppeal).toBe(false);
+    expect((await creatorStanding(database.db, seller.creatorId, at(8))).actions[0]!.canAppeal).toBe(false);
     // At the last moment it is still in time.
     await appealAction(services, seller.creatorId, warning.id, MESSAGE, at(7));
   });

@@ -3,10 +3,10 @@ import { appeals, enforcementActions } from "../db/schema.ts";
 import { QUEUES } from "../jobs/queue.ts";
 import { Refusal } from "../lib/refusal.ts";
 import { applyStanding, type Standing } from "./apply-standing.ts";
+import { letterTo, lockCreator } from "./creator-lock.ts";
 import { appealDeniedEmail, appealUpheldEmail } from "./enforcement-emails.ts";
 import type { ModerationServices } from "./enforcement-rules.ts";
 import { denialNote } from "./moderation-schemas.ts";
-import { letterTo, lockSellerShop } from "./shop-owner.ts";
 
 export type AppealDecision = { uphold: boolean; note?: string | null };
 
@@ -36,19 +36,19 @@ export async function decideAppeal(
     if (!appeal) throw new Refusal("There is no such appeal.", 404);
     if (appeal.status !== "pending") throw new Refusal("This appeal has already been decided.", 409);
     const [action] = await tx.select().from(enforcementActions).where(eq(enforcementActions.id, appeal.actionId));
-    const found = await lockSellerShop(tx, action!.creatorId);
+    const found = await lockCreator(tx, action!.creatorId);
     if (!found) throw new Refusal("The shop of this appeal no longer has an owner.", 409);
     await tx
       .update(appeals)
       .set({ status: decision.uphold ? "upheld" : "denied", decisionNote: note, decidedBy: adminId, decidedAt: now })
       .where(eq(appeals.id, appeal.id));
-    const letter = letterTo(services, found.shop, found.owner);
+    const letter = letterTo(services, found.creator, found.owner);
     if (!decision.uphold) {
       await services.jobs.send(QUEUES.sendEmail, appealDeniedEmail(letter, action!.step, note!), tx);
-      return { standing: found.shop.standing };
+      return { standing: found.creator.standing };
     }
     await tx.update(enforcementActions).set({ revokedAt: now }).where(eq(enforcementActions.id, action!.id));
-    const standing = await applyStanding(tx, found.shop.id, now);
+    const standing = await applyStanding(tx, found.creator.id, now);
     await services.jobs.send(QUEUES.sendEmail, appealUpheldEmail(letter, action!.step, note), tx);
     return { standing };
   });

@@ -8,7 +8,8 @@ import { APPEAL_WINDOW_DAYS, formatDay, STEP_LABELS } from "./enforcement-rules.
 export interface Seller {
   to: string;
   name: string;
-  shopName: string;
+  /** The seller's creator profile, which the emails call their shop. */
+  creatorName: string;
   marketName: string;
   publicUrl: string;
 }
@@ -23,9 +24,9 @@ interface Action {
 }
 
 const SUBJECTS: Record<EnforcementStep, (s: Seller) => string> = {
-  warning: (s) => `A warning about your shop "${s.shopName}" on ${s.marketName}`,
-  suspension: (s) => `Your shop "${s.shopName}" is suspended for 30 days`,
-  removal: (s) => `Your shop "${s.shopName}" has been removed from ${s.marketName}`,
+  warning: (s) => `A warning about your shop "${s.creatorName}" on ${s.marketName}`,
+  suspension: (s) => `Your shop "${s.creatorName}" is suspended for 30 days`,
+  removal: (s) => `Your shop "${s.creatorName}" has been removed from ${s.marketName}`,
 };
 
 function consequence(action: Action): string {
@@ -42,7 +43,7 @@ function consequence(action: Action): string {
 export const actionEmail = (s: Seller, action: Action) =>
   paragraphsEmail(s.to, SUBJECTS[action.step](s), [
     `Hi ${s.name},`,
-    `We found a violation of the seller guidelines in your shop "${s.shopName}":`,
+    `We found a violation of the seller guidelines in your shop "${s.creatorName}":`,
     action.reason,
     consequence(action),
     `If you believe this is a mistake, you can appeal within ${APPEAL_WINDOW_DAYS} days, until ${formatDay(action.appealBy)}, at ${s.publicUrl}/seller/standing. Appeals are reviewed in ${APPEAL_REVIEW_TIME}.`,
@@ -51,14 +52,14 @@ export const actionEmail = (s: Seller, action: Action) =>
 export const appealReceivedEmail = (s: Seller, step: EnforcementStep) =>
   paragraphsEmail(s.to, `We received your appeal (${STEP_LABELS[step].toLowerCase()})`, [
     `Hi ${s.name},`,
-    `Thank you: we received your appeal of the ${STEP_LABELS[step].toLowerCase()} of your shop "${s.shopName}". Our team reviews it in ${APPEAL_REVIEW_TIME} and emails you the decision.`,
+    `Thank you: we received your appeal of the ${STEP_LABELS[step].toLowerCase()} of your shop "${s.creatorName}". Our team reviews it in ${APPEAL_REVIEW_TIME} and emails you the decision.`,
     `You can see where it stands at ${s.publicUrl}/seller/standing`,
   ]);
 
 export const appealUpheldEmail = (s: Seller, step: EnforcementStep, note: string | null) =>
   paragraphsEmail(s.to, `Your appeal was accepted: the ${STEP_LABELS[step].toLowerCase()} is withdrawn`, [
     `Hi ${s.name},`,
-    `We reviewed your appeal and accepted it: the ${STEP_LABELS[step].toLowerCase()} of your shop "${s.shopName}" is withdrawn and no longer counts against it.${step === "warning" ? "" : " The products it hid are back as they were."}`,
+    `We reviewed your appeal and accepted it: the ${STEP_LABELS[step].toLowerCase()} of your shop "${s.creatorName}" is withdrawn and no longer counts against it.${step === "warning" ? "" : " The products it hid are back as they were."}`,
     ...(note ? [note] : []),
     `Your account standing: ${s.publicUrl}/seller/standing`,
   ]);
@@ -66,14 +67,14 @@ export const appealUpheldEmail = (s: Seller, step: EnforcementStep, note: string
 export const appealDeniedEmail = (s: Seller, step: EnforcementStep, note: string) =>
   paragraphsEmail(s.to, `Your appeal was not accepted (${STEP_LABELS[step].toLowerCase()})`, [
     `Hi ${s.name},`,
-    `We reviewed your appeal of the ${STEP_LABELS[step].toLowerCase()} of your shop "${s.shopName}" and the action stands, for this reason:`,
+    `We reviewed your appeal of the ${STEP_LABELS[step].toLowerCase()} of your shop "${s.creatorName}" and the action stands, for this reason:`,
     note,
     `Your account standing: ${s.publicUrl}/seller/standing`,
   ]);
 
 export const suspensionEndedEmail = (s: Seller) =>
-  paragraphsEmail(s.to, `Your shop "${s.shopName}" is open again`, [
+  paragraphsEmail(s.to, `Your shop "${s.creatorName}" is open again`, [
     `Hi ${s.name},`,
-    `The 30-day suspension of your shop "${s.shopName}" has ended. The products it hid are on sale again, you can publish products, and payouts resume on the next Friday.`,
+    `The 30-day suspension of your shop "${s.creatorName}" has ended. The products it hid are on sale again, you can publish products, and payouts resume on the next Friday.`,
     `Your account standing: ${s.publicUrl}/seller/standing`,
   ]);

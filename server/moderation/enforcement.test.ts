@@ -10,16 +10,17 @@ import { categories, creators, productSearch, products } from "../db/schema.ts";
 import { applyEditorIntent } from "../sellers/product-editor.ts";
 import { createProduct, setPublished } from "../sellers/seller-products.ts";
 import { localFileStore } from "../storage/file-store.ts";
+import { creatorListQuery, listCreatorsForAdmin } from "./creator-list.ts";
+import { creatorStanding, standingNotice } from "./creator-standing.ts";
 import { issueViolation } from "./issue-violation.ts";
 import { liftEndedSuspensions } from "./lift-ended-suspensions.ts";
-import { sellerShopQuery, sellerShops } from "./seller-shops.ts";
-import { shopStanding, standingNotice } from "./shop-standing.ts";
 
 const database = setUpTestDatabase();
 const { jobs, admin: ADMIN, services, sellerShop, shopOf } = moderationFixture(database);
 
 /** The admin console's Sellers list for an address's query string. */
-const shopsListed = (search: string) => sellerShops(database.db, sellerShopQuery(new URLSearchParams(search)));
+const shopsListed = (search: string) =>
+  listCreatorsForAdmin(database.db, creatorListQuery(new URLSearchParams(search)));
 
 /** The shop's products by id: status, why hidden, and whether search lists them. */
 async function productsOf(creatorId: number) {
@@ -71,11 +72,11 @@ describe("recording violations (SPEC section 4)", () => {
     expect(await standingNotice(database.db, seller.creatorId, at(1))).toMatchObject({ warningFixBy: at(7) });
     expect(await standingNotice(database.db, seller.creatorId, at(8))).toBeNull();
     // The Account standing page: not in good standing while the warning is to be fixed.
-    expect(await shopStanding(database.db, seller.creatorId, at(1))).toMatchObject({
+    expect(await creatorStanding(database.db, seller.creatorId, at(1))).toMatchObject({
       standing: "active",
       warningFixBy: at(7),
     });
-    expect((await shopStanding(database.db, seller.creatorId, at(8))).warningFixBy).toBeNull();
+    expect((await creatorStanding(database.db, seller.creatorId, at(8))).warningFixBy).toBeNull();
 
     const suspension = await issueViolation(services, ADMIN, seller.creatorId, "The same photos again.", at(10));
     expect(suspension).toMatchObject({ step: "suspension", issuedAt: at(10), fixBy: null, endsAt: at(40) });
@@ -118,7 +119,7 @@ describe("recording violations (SPEC section 4)", () => {
     expect((await shopsListed("standing=active")).shops.map((shop) => shop.id)).not.toContain(seller.creatorId);
     expect(await shopsListed("q=no%20such%20shop%20anywhere")).toEqual({ shops: [], hasNext: false });
     expect(listed.actions.map((action) => action.step)).toEqual(["removal", "suspension", "warning"]);
-    const standing = await shopStanding(database.db, seller.creatorId, at(13));
+    const standing = await creatorStanding(database.db, seller.creatorId, at(13));
     expect(standing.actions.map((action) => [action.step, action.canAppeal])).toEqual([
       ["removal", true],
       ["suspension", true],

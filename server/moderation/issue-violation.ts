@@ -3,6 +3,7 @@ import { type EnforcementStep, enforcementActions } from "../db/schema.ts";
 import { QUEUES } from "../jobs/queue.ts";
 import { Refusal } from "../lib/refusal.ts";
 import { applyStanding } from "./apply-standing.ts";
+import { letterTo, lockCreator } from "./creator-lock.ts";
 import { actionEmail } from "./enforcement-emails.ts";
 import {
   addDays,
@@ -13,7 +14,6 @@ import {
   stepAfter,
 } from "./enforcement-rules.ts";
 import { violationReason } from "./moderation-schemas.ts";
-import { letterTo, lockSellerShop } from "./shop-owner.ts";
 
 export type EnforcementAction = typeof enforcementActions.$inferSelect;
 
@@ -33,21 +33,21 @@ export async function issueViolation(
   const parsed = violationReason.safeParse(reason);
   if (!parsed.success) throw new Refusal(parsed.error.issues[0]!.message, 400);
   return services.db.transaction(async (tx) => {
-    const found = await lockSellerShop(tx, creatorId);
+    const found = await lockCreator(tx, creatorId);
     if (!found) throw new Refusal("There is no such seller shop.", 404);
-    const { shop, owner } = found;
-    if (shop.standing === "removed") {
+    const { creator, owner } = found;
+    if (creator.standing === "removed") {
       throw new Refusal("This shop has been removed from the marketplace: no further actions can be recorded.", 409);
     }
     const [standing] = await tx
       .select({ n: count() })
       .from(enforcementActions)
-      .where(and(eq(enforcementActions.creatorId, shop.id), isNull(enforcementActions.revokedAt)));
+      .where(and(eq(enforcementActions.creatorId, creator.id), isNull(enforcementActions.revokedAt)));
     const step: EnforcementStep = stepAfter(standing?.n ?? 0);
     const [action] = await tx
       .insert(enforcementActions)
       .values({
-        creatorId: shop.id,
+        creatorId: creator.id,
         step,
         reason: parsed.data,
         issuedBy: adminId,
@@ -56,10 +56,10 @@ export async function issueViolation(
         endsAt: step === "suspension" ? addDays(now, SUSPENSION_DAYS) : null,
       })
       .returning();
-    if (step !== "warning") await applyStanding(tx, shop.id, now);
+    if (step !== "warning") await applyStanding(tx, creator.id, now);
     await services.jobs.send(
       QUEUES.sendEmail,
-      actionEmail(letterTo(services, shop, owner), { ...action!, appealBy: appealDeadline(now) }),
+      actionEmail(letterTo(services, creator, owner), { ...action!, appealBy: appealDeadline(now) }),
       tx,
     );
     return action!;

@@ -2,9 +2,9 @@ import { and, eq, lte } from "drizzle-orm";
 import { creators } from "../db/schema.ts";
 import { QUEUES } from "../jobs/queue.ts";
 import { applyStanding } from "./apply-standing.ts";
+import { letterTo, lockCreator } from "./creator-lock.ts";
 import { suspensionEndedEmail } from "./enforcement-emails.ts";
 import type { ModerationServices } from "./enforcement-rules.ts";
-import { letterTo, lockSellerShop } from "./shop-owner.ts";
 
 /**
  * Ends the suspensions whose 30 days are over (a pg-boss job every 15 minutes): the shop is active
@@ -22,12 +22,12 @@ export async function liftEndedSuspensions(services: ModerationServices, now = n
   let lifted = 0;
   for (const { id } of due) {
     const changed = await db.transaction(async (tx) => {
-      const found = await lockSellerShop(tx, id);
+      const found = await lockCreator(tx, id);
       if (!found) return false;
-      const { shop, owner } = found;
-      if (shop.standing !== "suspended" || !shop.suspendedUntil || shop.suspendedUntil > now) return false;
+      const { creator, owner } = found;
+      if (creator.standing !== "suspended" || !creator.suspendedUntil || creator.suspendedUntil > now) return false;
       if ((await applyStanding(tx, id, now)) !== "active") return false;
-      await services.jobs.send(QUEUES.sendEmail, suspensionEndedEmail(letterTo(services, shop, owner)), tx);
+      await services.jobs.send(QUEUES.sendEmail, suspensionEndedEmail(letterTo(services, creator, owner)), tx);
       return true;
     });
     if (changed) lifted++;

@@ -12,7 +12,7 @@ export function pendingAppeals(db: Database) {
       step: enforcementActions.step,
       reason: enforcementActions.reason,
       issuedAt: enforcementActions.issuedAt,
-      shopName: creators.name,
+      creatorName: creators.name,
       shopSlug: creators.slug,
       standing: creators.standing,
       ownerEmail: user.email,

@@ -3,7 +3,7 @@ import { productFormSchema } from "../../shared/product-schema.ts";
 import type { Database } from "../db/client.ts";
 import { parseForm, parseIntent } from "../lib/form-fields.ts";
 import { recordIdField } from "../lib/record-id.ts";
-import { requireShopNotRemoved } from "../moderation/shop-standing.ts";
+import { requireCreatorNotRemoved } from "../moderation/creator-standing.ts";
 import type { FileStore } from "../storage/file-store.ts";
 import { type ImageMove, moveProductImage } from "./product-image-order.ts";
 import { addProductFile, addProductImage, removeProductFile, removeProductImage, uploadIn } from "./product-uploads.ts";
@@ -43,7 +43,7 @@ export async function applyEditorIntent(
   const change = parseIntent(form, editorIntentSchema);
   const { intent } = change;
   // A removed shop keeps its products as they were, for an appeal to bring them back.
-  await requireShopNotRemoved(db, creatorId);
+  await requireCreatorNotRemoved(db, creatorId);
   switch (change.intent) {
     case "save": {
       const fields = new FormData();

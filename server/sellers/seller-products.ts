@@ -1,15 +1,41 @@
-import { and, asc, eq, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
 import type { ProductForm } from "../../shared/product-schema.ts";
+import { type ProductCard, productCardColumns } from "../catalogue/product-card.ts";
 import type { Database } from "../db/client.ts";
-import { categories, orderItems, productFiles, productImages, products } from "../db/schema.ts";
+import { categories, creators, orderItems, productFiles, productImages, products } from "../db/schema.ts";
 import { Refusal } from "../lib/refusal.ts";
 import { storedImageKeys } from "../media/image-variants.ts";
-import { requireShopCanPublish, requireShopNotRemoved } from "../moderation/shop-standing.ts";
+import { requireCreatorCanPublish, requireCreatorNotRemoved } from "../moderation/creator-standing.ts";
 
 // A seller's own products: every function takes the seller's creator id and touches only that
 // creator's products. Anything else answers as if the product did not exist.
 
 export const PRODUCT_NOT_IN_SHOP = "We could not find this product in your shop.";
+
+type ProductRow = typeof products.$inferSelect;
+
+/** A product card with where it stands; one the platform hid says by what and why. */
+export type SellerProductRow = ProductCard & {
+  status: ProductRow["status"];
+  hiddenBy: ProductRow["hiddenBy"];
+  hiddenNote: ProductRow["hiddenNote"];
+};
+
+/** A creator's products for their dashboard, drafts too (not deleted ones), newest first. */
+export function listSellerProducts(db: Database, creatorId: number): Promise<SellerProductRow[]> {
+  return db
+    .select({
+      ...productCardColumns,
+      status: products.status,
+      hiddenBy: products.hiddenBy,
+      hiddenNote: products.hiddenNote,
+    })
+    .from(products)
+    .innerJoin(creators, eq(creators.id, products.creatorId))
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(and(eq(products.creatorId, creatorId), ne(products.status, "deleted")))
+    .orderBy(desc(products.createdAt));
+}
 
 function columnsOf(input: ProductForm) {
   return {
@@ -39,7 +65,7 @@ export async function createProduct(db: Database, creatorId: number, input: Prod
   await requireCategory(db, input.categoryId);
   return db.transaction(async (tx) => {
     // A removed shop adds nothing (its row is share-locked, so a removal hides this draft too).
-    await requireShopNotRemoved(tx, creatorId);
+    await requireCreatorNotRemoved(tx, creatorId);
     const [created] = await tx
       .insert(products)
       .values({ ...columnsOf(input), creatorId, status: "draft" })
@@ -79,7 +105,7 @@ export async function setPublished(db: Database, creatorId: number, productId: n
   await db.transaction(async (tx) => {
     // A suspended or removed shop cannot publish; the shop row stays share-locked until the change
     // is made, so a suspension issued meanwhile waits for it (and then hides the product).
-    if (published) await requireShopCanPublish(tx, creatorId);
+    if (published) await requireCreatorCanPublish(tx, creatorId);
     const [product] = await tx.select({ status: products.status }).from(products).where(eq(products.id, productId));
     if (product?.status === "hidden") {
       throw new Refusal("The platform has hidden this product; contact support.", 409);

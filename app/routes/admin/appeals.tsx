@@ -58,7 +58,7 @@ export default function AppealsPage({ loaderData, actionData }: Route.ComponentP
           <>
             <div className="flex flex-wrap items-center justify-between gap-2">
               <h3 className="text-lg font-semibold">
-                {appeal.shopName}: {STEP_LABELS[appeal.step].toLowerCase()}
+                {appeal.creatorName}: {STEP_LABELS[appeal.step].toLowerCase()}
               </h3>
               <StandingBadge standing={appeal.standing} />
             </div>

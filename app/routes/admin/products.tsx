@@ -1,12 +1,12 @@
+import { servicesContext } from "@server/http/context.ts";
+import { parseIntent } from "@server/lib/form-fields.ts";
 import {
   findProductsForModeration,
   hideProduct,
   moderationQuery,
   productModerationSchema,
   restoreProduct,
-} from "@server/admin/product-moderation.ts";
-import { servicesContext } from "@server/http/context.ts";
-import { parseIntent } from "@server/lib/form-fields.ts";
+} from "@server/moderation/product-moderation.ts";
 import { formatPrice } from "@shared/format.ts";
 import { MODERATION_NOTE_LENGTH } from "@shared/shop-facts.ts";
 import { Link } from "react-router";

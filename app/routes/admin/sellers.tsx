@@ -1,8 +1,8 @@
 import { servicesContext } from "@server/http/context.ts";
 import { parseForm } from "@server/lib/form-fields.ts";
+import { creatorListQuery, listCreatorsForAdmin } from "@server/moderation/creator-list.ts";
 import { issueViolation } from "@server/moderation/issue-violation.ts";
 import { violationSchema } from "@server/moderation/moderation-schemas.ts";
-import { sellerShopQuery, sellerShops } from "@server/moderation/seller-shops.ts";
 import { APPEAL_STATUS_LABELS, formatDay, NEXT_STEP_HINTS, STEP_LABELS } from "@shared/enforcement.ts";
 import { Link } from "react-router";
 import { AdminPage, adminMeta, CardList } from "~/components/admin/admin-page";
@@ -17,8 +17,8 @@ import type { Route } from "./+types/sellers";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const query = sellerShopQuery(new URL(request.url).searchParams);
-  const { shops, hasNext } = await sellerShops(context.get(servicesContext).db, query);
+  const query = creatorListQuery(new URL(request.url).searchParams);
+  const { shops, hasNext } = await listCreatorsForAdmin(context.get(servicesContext).db, query);
   return {
     query,
     hasNext,

@@ -8,14 +8,14 @@ import { SellerNav } from "~/components/sellers/seller-nav";
 import { Card } from "~/components/ui/card";
 import { Container } from "~/components/ui/page";
 import { pageMeta } from "~/lib/meta";
-import { requireSellerShop } from "~/lib/require-seller-shop.server";
+import { requireCreator } from "~/lib/require-creator.server";
 import { cn } from "~/lib/utils";
 import type { Route } from "./+types/analytics";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { shop } = await requireSellerShop(request, context);
+  const { creator } = await requireCreator(request, context);
   const days = parseRange(new URL(request.url).searchParams.get("days"));
-  const analytics = await sellerAnalytics(context.get(servicesContext).db, shop.id, { days });
+  const analytics = await sellerAnalytics(context.get(servicesContext).db, creator.id, { days });
   return { range: days, ranges: [...ANALYTICS_RANGES], ...analytics };
 }
 

@@ -1,7 +1,7 @@
-import { listSellerProducts } from "@server/catalogue/seller-products.ts";
 import { servicesContext } from "@server/http/context.ts";
-import { standingNotice } from "@server/moderation/shop-standing.ts";
-import { creatorOfUser } from "@server/sellers/seller-shop.ts";
+import { standingNotice } from "@server/moderation/creator-standing.ts";
+import { creatorOfUser } from "@server/sellers/creator-account.ts";
+import { listSellerProducts } from "@server/sellers/seller-products.ts";
 import { countOf, formatCount, formatPrice } from "@shared/format.ts";
 import { Plus } from "lucide-react";
 import { Link } from "react-router";
@@ -21,10 +21,14 @@ import type { Route } from "./+types/dashboard";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireSeller(request, context);
   const { db } = context.get(servicesContext);
-  const [list, shop] = await Promise.all([listSellerProducts(db, user.id), creatorOfUser(db, user.id)]);
-  const notice = shop ? await standingNotice(db, shop.id) : null;
+  const creator = await creatorOfUser(db, user.id);
+  const [products, notice] = creator
+    ? await Promise.all([listSellerProducts(db, creator.id), standingNotice(db, creator.id)])
+    : [[], null];
   return {
-    ...list,
+    creatorName: creator?.name ?? null,
+    followers: creator?.followers ?? 0,
+    products,
     notice: notice && {
       standing: notice.standing,
       suspendedUntil: notice.suspendedUntil?.toISOString() ?? null,
@@ -36,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Seller Dashboard");
 
 export default function SellerDashboard({ loaderData }: Route.ComponentProps) {
-  const { shopName, followers, products, notice } = loaderData;
+  const { creatorName, followers, products, notice } = loaderData;
   return (
     <Container className="py-10">
       <h1 className="text-3xl font-bold">Seller Dashboard</h1>
@@ -44,8 +48,8 @@ export default function SellerDashboard({ loaderData }: Route.ComponentProps) {
       {notice ? <StandingNotice notice={notice} /> : null}
       <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
         <p className="text-muted-foreground">
-          {shopName
-            ? `Your shop: ${shopName} · ${countOf(products.length, "product", "products")} · ${countOf(followers, "follower", "followers", formatCount)}`
+          {creatorName
+            ? `Your shop: ${creatorName} · ${countOf(products.length, "product", "products")} · ${countOf(followers, "follower", "followers", formatCount)}`
             : "Your shop has no products yet."}
         </p>
         {notice?.standing === "removed" ? null : (

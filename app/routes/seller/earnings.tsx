@@ -17,20 +17,19 @@ import { Container } from "~/components/ui/page";
 import { readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
 import { formAction } from "~/lib/refusal.server";
-import { requireSellerShop } from "~/lib/require-seller-shop.server";
+import { requireCreator } from "~/lib/require-creator.server";
 import type { Route } from "./+types/earnings";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { shop } = await requireSellerShop(request, context);
+  const { creator } = await requireCreator(request, context);
   const { db } = context.get(servicesContext);
   const [balance, entries, payouts, settings] = await Promise.all([
-    sellerBalance(db, shop.id),
-    sellerLedger(db, shop.id),
-    payoutsOf(db, shop.id),
-    payoutSettingsOf(db, shop.id),
+    sellerBalance(db, creator.id),
+    sellerLedger(db, creator.id),
+    payoutsOf(db, creator.id),
+    payoutSettingsOf(db, creator.id),
   ]);
   return {
-    shopName: shop.name,
     balance,
     entries: entries.map((entry) => ({ ...entry, createdAt: entry.createdAt.toISOString() })),
     payouts: payouts.map((payout) => ({ ...payout, createdAt: payout.createdAt.toISOString() })),
@@ -40,12 +39,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** POST: the seller's payout settings. */
 export const action = formAction(async ({ request, context }: Route.ActionArgs) => {
-  const { shop, user } = await requireSellerShop(request, context);
+  const { creator, user } = await requireCreator(request, context);
   const { db, shopMode } = context.get(servicesContext);
   // The demo shop is everyone's: nobody may point its payouts at their own account.
   assertNotSharedDemoAccount(shopMode, user.email);
   const settings = parseForm(await readForm(request), payoutSettingsSchema);
-  await savePayoutSettings(db, shop.id, settings);
+  await savePayoutSettings(db, creator.id, settings);
   return { ok: true as const, message: "Your payout settings were saved." };
 });
 

@@ -20,17 +20,17 @@ import { Input, Label } from "~/components/ui/input";
 import { Container } from "~/components/ui/page";
 import { pageMeta } from "~/lib/meta";
 import { formAction, refusalResponse } from "~/lib/refusal.server";
-import { requireSellerShop } from "~/lib/require-seller-shop.server";
+import { requireCreator } from "~/lib/require-creator.server";
 import { readSellerForm } from "~/lib/seller-upload.server";
 import { toast } from "~/lib/toast";
 import type { Route } from "./+types/product-edit";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { shop } = await requireSellerShop(request, context);
+  const { creator } = await requireCreator(request, context);
   const { db } = context.get(servicesContext);
   try {
     const [editor, categories] = await Promise.all([
-      productForEditor(db, shop.id, productIdOf(params)),
+      productForEditor(db, creator.id, productIdOf(params)),
       listCategories(db),
     ]);
     return { ...editor, categories, created: new URL(request.url).searchParams.has("created") };
@@ -42,10 +42,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 /** POST: one change (save, an image added, moved or removed, a file added or removed, publish, unpublish, delete). */
 export const action = formAction(async ({ request, params, context }: Route.ActionArgs) => {
-  const { shop } = await requireSellerShop(request, context);
+  const { creator } = await requireCreator(request, context);
   const productId = productIdOf(params);
   const form = await readSellerForm(request);
-  const result = await applyEditorIntent(context.get(servicesContext), shop.id, productId, form);
+  const result = await applyEditorIntent(context.get(servicesContext), creator.id, productId, form);
   if (result.deleted) return redirect("/seller?deleted=1");
   return { ok: true as const, intent: result.intent, message: result.message, moved: result.moved ?? null };
 });

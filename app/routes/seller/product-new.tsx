@@ -10,19 +10,19 @@ import { Container } from "~/components/ui/page";
 import { readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
 import { formAction } from "~/lib/refusal.server";
-import { requireSellerShop } from "~/lib/require-seller-shop.server";
+import { requireCreator } from "~/lib/require-creator.server";
 import type { Route } from "./+types/product-new";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireSellerShop(request, context);
+  await requireCreator(request, context);
   return { categories: await listCategories(context.get(servicesContext).db) };
 }
 
 /** POST: the new product, as a draft; then its editor, to add images and files. */
 export const action = formAction(async ({ request, context }: Route.ActionArgs) => {
-  const { shop } = await requireSellerShop(request, context);
+  const { creator } = await requireCreator(request, context);
   const input = parseForm(await readForm(request), productFormSchema);
-  const id = await createProduct(context.get(servicesContext).db, shop.id, input);
+  const id = await createProduct(context.get(servicesContext).db, creator.id, input);
   return redirect(`/seller/products/${id}?created=1`);
 });
 

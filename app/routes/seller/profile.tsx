@@ -18,13 +18,13 @@ import { Input, Label, Textarea, TextField } from "~/components/ui/input";
 import { Container } from "~/components/ui/page";
 import { pageMeta } from "~/lib/meta";
 import { formAction } from "~/lib/refusal.server";
-import { requireSellerShop } from "~/lib/require-seller-shop.server";
+import { requireCreator } from "~/lib/require-creator.server";
 import { readSellerPictureForm } from "~/lib/seller-upload.server";
 import type { Route } from "./+types/profile";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { shop } = await requireSellerShop(request, context);
-  return { profile: await creatorProfileOf(context.get(servicesContext).db, shop.id) };
+  const { creator } = await requireCreator(request, context);
+  return { profile: await creatorProfileOf(context.get(servicesContext).db, creator.id) };
 }
 
 /** POST: the creator page's text, or a new picture. */
@@ -34,14 +34,14 @@ const profileIntentSchema = z.discriminatedUnion("intent", [
 ]);
 
 export const action = formAction(async ({ request, context }: Route.ActionArgs) => {
-  const { shop } = await requireSellerShop(request, context);
+  const { creator } = await requireCreator(request, context);
   const { db, files } = context.get(servicesContext);
   const form = await readSellerPictureForm(request);
   if (parseIntent(form, profileIntentSchema).intent === "avatar") {
-    await setCreatorAvatar(db, files, shop.id, (await uploadIn(form, "avatar")).bytes);
+    await setCreatorAvatar(db, files, creator.id, (await uploadIn(form, "avatar")).bytes);
     return { ok: true as const, message: "Your picture was saved." };
   }
-  await updateCreatorProfile(db, shop.id, parseForm(form, creatorProfileSchema));
+  await updateCreatorProfile(db, creator.id, parseForm(form, creatorProfileSchema));
   return { ok: true as const, message: "Your creator page was saved." };
 });
 

@@ -7,12 +7,12 @@ import { SellerNav } from "~/components/sellers/seller-nav";
 import { Badge } from "~/components/ui/badge";
 import { Container } from "~/components/ui/page";
 import { pageMeta } from "~/lib/meta";
-import { requireSellerShop } from "~/lib/require-seller-shop.server";
+import { requireCreator } from "~/lib/require-creator.server";
 import type { Route } from "./+types/sales";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { shop } = await requireSellerShop(request, context);
-  return { sales: await sellerSales(context.get(servicesContext).db, shop.id) };
+  const { creator } = await requireCreator(request, context);
+  return { sales: await sellerSales(context.get(servicesContext).db, creator.id) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Sales");

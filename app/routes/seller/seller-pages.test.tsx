@@ -67,7 +67,7 @@ const card = {
 describe("a product the platform hid", () => {
   it("says why in the seller's list of products", async () => {
     renderPage("/seller", SellerDashboard, {
-      shopName: "Paper Fox",
+      creatorName: "Paper Fox",
       followers: 3,
       notice: null,
       products: [

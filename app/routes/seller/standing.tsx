@@ -1,8 +1,8 @@
 import { servicesContext } from "@server/http/context.ts";
 import { parseForm } from "@server/lib/form-fields.ts";
 import { appealAction } from "@server/moderation/appeal-action.ts";
+import { creatorStanding } from "@server/moderation/creator-standing.ts";
 import { appealSchema } from "@server/moderation/moderation-schemas.ts";
-import { shopStanding } from "@server/moderation/shop-standing.ts";
 import { APPEAL_STATUS_LABELS, formatDay, STEP_LABELS, type Standing } from "@shared/enforcement.ts";
 import { APPEAL_REVIEW_TIME, APPEAL_WINDOW_DAYS } from "@shared/shop-facts.ts";
 import { Form, useNavigation } from "react-router";
@@ -16,15 +16,15 @@ import { Container } from "~/components/ui/page";
 import { readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
 import { formAction } from "~/lib/refusal.server";
-import { requireSellerShop } from "~/lib/require-seller-shop.server";
+import { requireCreator } from "~/lib/require-creator.server";
 import type { Route } from "./+types/standing";
 
 const iso = (time: Date | null) => time?.toISOString() ?? null;
 
 // Reached by every seller, a removed one too: it only reads the shop's standing and takes appeals.
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { shop } = await requireSellerShop(request, context);
-  const standing = await shopStanding(context.get(servicesContext).db, shop.id);
+  const { creator } = await requireCreator(request, context);
+  const standing = await creatorStanding(context.get(servicesContext).db, creator.id);
   return {
     standing: standing.standing,
     suspendedUntil: iso(standing.suspendedUntil),
@@ -47,9 +47,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** POST: appeal one of the shop's own actions (the server checks whose it is and the 7 days). */
 export const action = formAction(async ({ request, context }: Route.ActionArgs) => {
-  const { shop } = await requireSellerShop(request, context);
+  const { creator } = await requireCreator(request, context);
   const appeal = parseForm(await readForm(request), appealSchema);
-  await appealAction(context.get(servicesContext), shop.id, appeal.actionId, appeal.message);
+  await appealAction(context.get(servicesContext), creator.id, appeal.actionId, appeal.message);
   return {
     ok: true as const,
     message: `Your appeal was sent. We review it in ${APPEAL_REVIEW_TIME} and email you the decision.`,

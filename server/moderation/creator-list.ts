@@ -8,10 +8,10 @@ import { stepAfter } from "./enforcement-rules.ts";
 const SHOPS_PER_PAGE = 25;
 const STANDING_FILTERS = ["all", "active", "suspended", "removed"] as const;
 
-export type SellerShopQuery = ReturnType<typeof sellerShopQuery>;
+export type CreatorListQuery = ReturnType<typeof creatorListQuery>;
 
 /** The list an address asks for: `?q=studio&standing=suspended&page=2`. */
-export function sellerShopQuery(params: URLSearchParams) {
+export function creatorListQuery(params: URLSearchParams) {
   const { query, filter: standing, page } = listQuery(params, "standing", STANDING_FILTERS);
   return { query, standing, page };
 }
@@ -21,7 +21,7 @@ export function sellerShopQuery(params: URLSearchParams) {
  * contains the query, with their owner, standing and actions so far, and the step a new violation
  * would be (null once the shop is removed): the admin console's Sellers page.
  */
-export async function sellerShops(db: Database, { query, standing, page }: SellerShopQuery) {
+export async function listCreatorsForAdmin(db: Database, { query, standing, page }: CreatorListQuery) {
   const conditions: (SQL | undefined)[] = [isNotNull(creators.userId)];
   if (standing !== "all") conditions.push(eq(creators.standing, standing));
   const text = normaliseQuery(query);

@@ -1,14 +1,14 @@
 import { and, desc, eq, inArray, like, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { MODERATION_NOTE_LENGTH } from "../../shared/shop-facts.ts";
+import { isRowId, listQuery } from "../admin/paging.ts";
 import type { Database, Queryable } from "../db/client.ts";
 import { creators, productFiles, productImages, productSearch, products, user } from "../db/schema.ts";
 import { type JobQueue, QUEUES } from "../jobs/queue.ts";
 import { recordIdField } from "../lib/record-id.ts";
 import { Refusal } from "../lib/refusal.ts";
 import { escapeLike, normaliseQuery } from "../search/product-search.ts";
-import { type ModerationLetter, productHiddenEmail, productRestoredEmail } from "./moderation-emails.ts";
-import { isRowId, listQuery } from "./paging.ts";
+import { type ModerationLetter, productHiddenEmail, productRestoredEmail } from "./product-moderation-emails.ts";
 
 // Product moderation: an admin finds a product by its title or its creator's name, hides it with
 // a note its seller reads, and restores it. Hiding takes it out of search, categories and the

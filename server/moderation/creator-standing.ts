@@ -9,7 +9,7 @@ import { appealDeadline, formatDay } from "./enforcement-rules.ts";
  * standing page), and the fix-by date of a warning still to fix (`warningFixBy`, else null): a shop
  * with one is not in good standing although its products stay on sale.
  */
-export async function shopStanding(db: Database, creatorId: number, now = new Date()) {
+export async function creatorStanding(db: Database, creatorId: number, now = new Date()) {
   const [shop] = await db
     .select({ standing: creators.standing, suspendedUntil: creators.suspendedUntil })
     .from(creators)
@@ -56,7 +56,7 @@ export async function shopStanding(db: Database, creatorId: number, now = new Da
 
 /** What the Seller Dashboard warns about: a suspended or removed shop, or a warning still to fix. */
 export async function standingNotice(db: Database, creatorId: number, now = new Date()) {
-  const { standing, suspendedUntil, warningFixBy } = await shopStanding(db, creatorId, now);
+  const { standing, suspendedUntil, warningFixBy } = await creatorStanding(db, creatorId, now);
   if (standing !== "active") return { standing, suspendedUntil, warningFixBy: null };
   return warningFixBy ? { standing, suspendedUntil: null, warningFixBy } : null;
 }
@@ -66,7 +66,7 @@ export async function standingNotice(db: Database, creatorId: number, now = new 
  * transaction the shop row stays share-locked, so an enforcement action on the shop (which locks it
  * for update) happens entirely before or after the caller's change.
  */
-export async function requireShopCanPublish(tx: Queryable, creatorId: number) {
+export async function requireCreatorCanPublish(tx: Queryable, creatorId: number) {
   const [shop] = await tx
     .select({ standing: creators.standing, suspendedUntil: creators.suspendedUntil })
     .from(creators)
@@ -80,7 +80,7 @@ export async function requireShopCanPublish(tx: Queryable, creatorId: number) {
 }
 
 /** Refuses when the shop is removed: it cannot add products either (the row is share-locked, as above). */
-export async function requireShopNotRemoved(tx: Queryable, creatorId: number) {
+export async function requireCreatorNotRemoved(tx: Queryable, creatorId: number) {
   const [shop] = await tx
     .select({ standing: creators.standing })
     .from(creators)
