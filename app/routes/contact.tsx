@@ -1,9 +1,9 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { getCurrentUser } from "@server/accounts/current-user.ts";
-import { contactSchema } from "@server/contact/contact-schema.ts";
 import { submitContactMessage } from "@server/contact/submit-contact-message.ts";
 import { servicesContext } from "@server/http/context.ts";
+import { contactSchema } from "@shared/contact-schema.ts";
 import { SUPPORT_HOURS } from "@shared/shop-facts.ts";
 import { CheckCircle2, Clock, Mail, MessageCircle } from "lucide-react";
 import { useEffect } from "react";
@@ -11,7 +11,7 @@ import { data, Form, useNavigation } from "react-router";
 import { FormStatus } from "~/components/account/form-status";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Input, Label, Textarea } from "~/components/ui/input";
+import { InputField, replyOf, TextareaField, useSchemaForm } from "~/components/ui/form-field";
 import { Container, PageHeader } from "~/components/ui/page";
 import { readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
@@ -39,35 +39,21 @@ export const action = formAction(async ({ request, context }: Route.ActionArgs) 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, "Contact Us", "Questions about an order, a download or selling? Send us a message.");
 
-function FieldError({ id, errors }: { id: string; errors: string[] | undefined }) {
-  if (!errors?.length) return null;
-  return (
-    <p id={id} className="text-sm text-destructive">
-      {errors[0]}
-    </p>
-  );
-}
-
 export default function ContactPage({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const sending = navigation.state === "submitting";
   // A form the shop could not read at all comes back as a refusal with a message.
   const refused = actionData && "message" in actionData ? actionData : null;
   const sent = Boolean(actionData && "sent" in actionData && actionData.sent);
-  const [form, fields] = useForm({
-    lastResult: actionData && "result" in actionData ? actionData.result : undefined,
-    constraint: getZodConstraint(contactSchema),
+  const [form, fields] = useSchemaForm(contactSchema, {
+    lastResult: replyOf(actionData),
     defaultValue: { ...loaderData.writer, subject: loaderData.subject },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: contactSchema }),
   });
 
   useEffect(() => {
     if (sent) toast.success("Message sent", { description: "Thank you! We'll reply within 24 hours." });
   }, [sent]);
 
-  const field = (name: "name" | "email" | "subject" | "message") => fields[name];
   return (
     <>
       <PageHeader
@@ -85,27 +71,10 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
             </p>
           ) : null}
           <Form method="post" {...getFormProps(form)} className="mt-6 grid gap-5 sm:grid-cols-2">
-            {(["name", "email"] as const).map((name) => (
-              <div key={name} className="grid gap-2">
-                <Label htmlFor={field(name).id}>{name === "name" ? "Name" : "Email"}</Label>
-                <Input
-                  {...getInputProps(field(name), { type: name === "email" ? "email" : "text" })}
-                  key={field(name).key}
-                  autoComplete={name}
-                />
-                <FieldError id={field(name).errorId} errors={field(name).errors} />
-              </div>
-            ))}
-            <div className="grid gap-2 sm:col-span-2">
-              <Label htmlFor={fields.subject.id}>Subject</Label>
-              <Input {...getInputProps(fields.subject, { type: "text" })} key={fields.subject.key} />
-              <FieldError id={fields.subject.errorId} errors={fields.subject.errors} />
-            </div>
-            <div className="grid gap-2 sm:col-span-2">
-              <Label htmlFor={fields.message.id}>Message</Label>
-              <Textarea {...getTextareaProps(fields.message)} key={fields.message.key} rows={6} />
-              <FieldError id={fields.message.errorId} errors={fields.message.errors} />
-            </div>
+            <InputField field={fields.name} label="Name" autoComplete="name" />
+            <InputField field={fields.email} label="Email" type="email" autoComplete="email" />
+            <InputField field={fields.subject} label="Subject" className="sm:col-span-2" />
+            <TextareaField field={fields.message} label="Message" className="sm:col-span-2" rows={6} />
             <div className="sm:col-span-2">
               <Button type="submit" disabled={sending}>
                 {sending ? "Sending..." : "Send Message"}

@@ -1,9 +1,9 @@
 import { count } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { ZodError } from "zod";
+import { contactSchema } from "../../shared/contact-schema.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { contactMessages } from "../db/schema.ts";
-import { contactSchema } from "./contact-schema.ts";
 import { submitContactMessage } from "./submit-contact-message.ts";
 
 const database = setUpTestDatabase();

@@ -1,6 +1,6 @@
+import { type ContactMessageInput, contactSchema } from "../../shared/contact-schema.ts";
 import type { Database } from "../db/client.ts";
 import { contactMessages } from "../db/schema.ts";
-import { type ContactMessageInput, contactSchema } from "./contact-schema.ts";
 
 /** Stores a message sent from /contact. The input is validated again here, whoever calls. */
 export async function submitContactMessage(db: Database, input: ContactMessageInput): Promise<{ id: number }> {

@@ -1,0 +1,136 @@
+import {
+  type FieldMetadata,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  type SubmissionResult,
+  useForm,
+} from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { ComponentProps, ReactNode } from "react";
+import type { z } from "zod";
+import { cn } from "~/lib/utils";
+import { Input, Label, Textarea } from "./input";
+
+// The one way the shop's forms are built (docs/decisions/029): Conform with the form's zod schema,
+// checked in the browser as the person types and again by the action on the server; every field
+// shows its own problem beside it, and what was typed stays after a refused submission.
+
+/** An action's answer that Conform reads: `submission.reply()` (field errors and the typed values). */
+export type FormReply = { result: SubmissionResult<string[]> };
+
+/**
+ * A form bound to `schema`: fields are checked when they lose focus, again as they are corrected,
+ * and all at once on submit. `lastResult` is the action's `submission.reply()`, when there is one.
+ */
+export function useSchemaForm<Schema extends z.ZodType<unknown, Record<string, unknown>>>(
+  schema: Schema,
+  options: {
+    lastResult?: SubmissionResult<string[]> | null;
+    defaultValue?: Parameters<typeof useForm<z.input<Schema>>>[0]["defaultValue"];
+    id?: string;
+  } = {},
+) {
+  return useForm<z.input<Schema>, z.output<Schema>>({
+    id: options.id,
+    lastResult: options.lastResult,
+    defaultValue: options.defaultValue,
+    constraint: getZodConstraint(schema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+}
+
+/** The Conform reply in an action's answer, if the answer carries one. */
+export function replyOf(answer: unknown): SubmissionResult<string[]> | undefined {
+  return answer && typeof answer === "object" && "result" in answer
+    ? (answer.result as SubmissionResult<string[]>)
+    : undefined;
+}
+
+/** A field's first problem, shown beside it; the field's aria-describedby names this id. */
+export function FieldError({ field }: { field: FieldMetadata<unknown> }) {
+  if (!field.errors?.length) return null;
+  return (
+    <p id={field.errorId} className="text-sm text-destructive">
+      {field.errors[0]}
+    </p>
+  );
+}
+
+function FieldFrame({
+  field,
+  label,
+  hint,
+  className,
+  children,
+}: {
+  field: FieldMetadata<unknown>;
+  label: ReactNode;
+  hint?: ReactNode;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={cn("grid content-start gap-2", className)}>
+      <Label htmlFor={field.id}>{label}</Label>
+      {children}
+      {hint ? <p className="text-xs text-muted-foreground">{hint}</p> : null}
+      <FieldError field={field} />
+    </div>
+  );
+}
+
+/** The kinds of input a text field may be (checkboxes and radios are laid out differently). */
+type TextInputType = "text" | "email" | "password" | "number" | "url" | "tel" | "search" | "date";
+
+type FieldProps<Element> = {
+  field: FieldMetadata<unknown>;
+  label: ReactNode;
+  hint?: ReactNode;
+  className?: string;
+} & Omit<Element, "name" | "id" | "defaultValue" | "form" | "className">;
+
+/** A labelled text input bound to a Conform field, its problem beside it. */
+export function InputField({
+  field,
+  label,
+  hint,
+  className,
+  type = "text",
+  ...props
+}: FieldProps<ComponentProps<"input">> & { type?: TextInputType }) {
+  return (
+    <FieldFrame field={field} label={label} hint={hint} className={className}>
+      <Input {...getInputProps(field, { type })} key={field.key} {...props} />
+    </FieldFrame>
+  );
+}
+
+/** A labelled text area bound to a Conform field, its problem beside it. */
+export function TextareaField({ field, label, hint, className, ...props }: FieldProps<ComponentProps<"textarea">>) {
+  return (
+    <FieldFrame field={field} label={label} hint={hint} className={className}>
+      <Textarea {...getTextareaProps(field)} key={field.key} {...props} />
+    </FieldFrame>
+  );
+}
+
+/** A labelled native select bound to a Conform field, its problem beside it. */
+export function SelectField({
+  field,
+  label,
+  hint,
+  className,
+  children,
+  ...props
+}: FieldProps<ComponentProps<"select">>) {
+  return (
+    <FieldFrame field={field} label={label} hint={hint} className={className}>
+      <select {...getSelectProps(field)} key={field.key} className="field h-10" {...props}>
+        {children}
+      </select>
+    </FieldFrame>
+  );
+}
