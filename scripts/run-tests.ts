@@ -13,6 +13,8 @@ interface Totals {
   skipped: number;
 }
 const totals: Totals = { passed: 0, failed: 0, skipped: 0 };
+// From the start of `.ci/run` (installing Node, Chromium and the packages) when it set the time.
+const startedAt = Number(process.env.RUN_STARTED_AT) * 1000 || Date.now();
 const failures: string[] = [];
 
 function run(label: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}): boolean {
@@ -103,5 +105,8 @@ if (run("production build", "npx", ["react-router", "build"])) {
 }
 
 console.log(failures.length ? `\nFailed: ${failures.join("; ")}` : "\nAll suites passed.");
+// CI must stay under 30 minutes on a 2-core machine: the run says how long it took.
+const seconds = Math.round((Date.now() - startedAt) / 1000);
+console.log(`Duration: ${Math.floor(seconds / 60)} min ${seconds % 60} s`);
 console.log(`Total: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(totals.failed > 0 ? 1 : 0);
