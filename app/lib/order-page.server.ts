@@ -1,14 +1,10 @@
-import { type RequestServices, servicesContext } from "@server/http/context.ts";
-import { parseIntent } from "@server/lib/form-fields.ts";
-import { cancelPayment, cancelRequestIn } from "@server/orders/cancel-payment.ts";
-import { checkoutSchema } from "@server/orders/checkout-schema.ts";
+import { servicesContext } from "@server/http/context.ts";
+import { cancelFromPaymentPage, cancelRequestIn } from "@server/orders/cancel-payment.ts";
 import type { OrderViewer } from "@server/orders/find-order.ts";
 import { findOrderFor } from "@server/orders/find-order.ts";
 import { loadOrderPage } from "@server/orders/order-page.ts";
-import { payAgain } from "@server/orders/pay-again.ts";
-import { refundRequestSchema, requestRefund } from "@server/orders/refunds.ts";
+import { applyOrderPageIntent } from "@server/orders/order-page-intents.ts";
 import { data, type RouterContextProvider, redirect } from "react-router";
-import { z } from "zod";
 import { readForm } from "~/lib/form.server";
 import { formAction, refusalResponse } from "~/lib/refusal.server";
 
@@ -23,7 +19,8 @@ export async function orderPageLoader({ request, params, context }: Args, viewer
   try {
     const cancel = cancelRequestIn(services.secret, number, new URL(request.url));
     if (cancel) {
-      if (cancel.genuine) await cancelFromPaymentPage(services, number, viewer);
+      if (cancel.genuine)
+        await cancelFromPaymentPage(services, await findOrderFor(services.db, services.secret, number, viewer));
       // The page itself, so that a reload cancels nothing again.
       return redirect(cancel.pageUrl);
     }
@@ -34,30 +31,12 @@ export async function orderPageLoader({ request, params, context }: Args, viewer
   }
 }
 
-/** The buyer gave up on the payment page: the provider sent them to the cancel address. */
-async function cancelFromPaymentPage(services: RequestServices, number: string, viewer: OrderViewer) {
-  const order = await findOrderFor(services.db, services.secret, number, viewer);
-  try {
-    await cancelPayment(services, order);
-  } catch (error) {
-    // The provider could not be asked to close the session: the order stays payable, and the page
-    // says it waits for the payment; the expiry job ends it when the session's time is up.
-    services.logger.warn({ err: error, order: order.number }, "Could not cancel the payment of an order");
-  }
-}
-
-const orderPageIntents = z.discriminatedUnion("intent", [
-  refundRequestSchema.extend({ intent: z.literal("refund") }),
-  z.object({ intent: z.literal("pay-again"), idempotencyKey: checkoutSchema.shape.idempotencyKey }),
-]);
-
 /** The buyer asks for a refund of one item, or pays again for an order that ended unpaid. */
 export const orderPageAction = (args: Args, viewer: OrderViewer) =>
   formAction(async ({ request, params, context }: Args) => {
     const services = context.get(servicesContext);
     const order = await findOrderFor(services.db, services.secret, params.number ?? "", viewer);
-    const input = parseIntent(await readForm(request), orderPageIntents);
-    if (input.intent === "pay-again") return redirect(await payAgain(services, order, input.idempotencyKey));
-    await requestRefund(services.db, order, input);
-    return { ok: true as const, message: "Your refund request was sent. We review requests within 24 hours." };
+    const outcome = await applyOrderPageIntent(services, order, await readForm(request));
+    if ("redirectTo" in outcome) return redirect(outcome.redirectTo);
+    return { ok: true as const, message: outcome.message };
   })(args);

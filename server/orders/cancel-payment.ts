@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Logger } from "pino";
 import type { Database } from "../db/client.ts";
 import { orders } from "../db/schema.ts";
 import { deriveKey, sameMac } from "../lib/signing.ts";
@@ -72,4 +73,20 @@ export async function cancelPayment(
   // Its payment (or expiry) arrived in the meantime.
   const [now] = await services.db.select({ status: orders.status }).from(orders).where(eq(orders.id, order.id));
   return now?.status ?? order.status;
+}
+
+/**
+ * The buyer gave up on the payment page (the provider sent them to the cancel address). When the
+ * provider cannot be asked to close the session, the order stays payable and its page says it waits
+ * for the payment; the expiry job ends it when the session's time is up.
+ */
+export async function cancelFromPaymentPage(
+  services: { db: Database; payments: PaymentProvider; logger: Pick<Logger, "warn"> },
+  order: Order,
+): Promise<void> {
+  try {
+    await cancelPayment(services, order);
+  } catch (error) {
+    services.logger.warn({ err: error, order: order.number }, "Could not cancel the payment of an order");
+  }
 }
