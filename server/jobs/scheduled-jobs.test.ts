@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { checkoutServices, recordingJobs, seedProducts, startOrder } from "../../tests/support/orders.ts";
+import { createProducts } from "../../tests/support/factories.ts";
+import { checkoutServices, recordingJobs, startOrder } from "../../tests/support/orders.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { ensureShopper, GUEST_DAYS, removeIdleGuests } from "../cart/shopper.ts";
 import { hostedPaymentSessions, orders, shoppers, user } from "../db/schema.ts";
@@ -12,7 +13,7 @@ import { QUEUES } from "./queue.ts";
 const database = setUpTestDatabase();
 let productIds: number[] = [];
 beforeAll(async () => {
-  productIds = (await seedProducts(database)).map((product) => product.id);
+  productIds = (await createProducts(database.db, 4)).map((product) => product.id);
 });
 
 describe("expiring hosted payment sessions", () => {

@@ -1,11 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { createProducts } from "../../tests/support/factories.ts";
 import {
   checkoutServices,
   payOrder,
   recordingJobs,
   reloadOrder,
-  seedProducts,
   startOrder,
   TEST_SECRET,
 } from "../../tests/support/orders.ts";
@@ -43,7 +43,7 @@ const files: FileStore = {
 };
 
 beforeAll(async () => {
-  products = await seedProducts(database, 4);
+  products = await createProducts(database.db, 4);
   await database.db.insert(user).values({ id: ADMIN, name: "Ada Admin", email: "admin@example.com", role: "admin" });
   for (const product of products) {
     const [file] = await database.db

@@ -3,14 +3,8 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  checkoutServices,
-  paidOrder,
-  recordingJobs,
-  seedProducts,
-  startOrder,
-  TEST_SECRET,
-} from "../../tests/support/orders.ts";
+import { createProduct } from "../../tests/support/factories.ts";
+import { checkoutServices, paidOrder, recordingJobs, startOrder, TEST_SECRET } from "../../tests/support/orders.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { user } from "../db/schema.ts";
 import { readDownloadToken } from "../delivery/download-links.ts";
@@ -26,13 +20,14 @@ import type { Order } from "./place-order.ts";
 const database = setUpTestDatabase();
 const jobs = recordingJobs();
 const owner = { userId: "order-owner", name: "Olive Owner", email: "olive@example.com" };
-let productIds: number[] = [];
+const productIds: number[] = [];
 let filesDir: string;
 
 beforeAll(async () => {
-  productIds = (await seedProducts(database, 3)).map((product) => product.id);
+  // Like the sample catalogue's first products: a PDF, a JPG and a PDF, each with its file.
+  for (const format of ["PDF", "JPG", "PDF"]) productIds.push((await createProduct(database.db, { format })).id);
   filesDir = await fs.mkdtemp(path.join(os.tmpdir(), "order-access-"));
-  await ensureSampleProductFiles(database.db, localFileStore(filesDir));
+  await ensureSampleProductFiles(database.db, localFileStore(filesDir), { allCreators: true });
   await database.db.insert(user).values([
     { id: owner.userId, name: owner.name, email: owner.email },
     { id: "someone-else", name: "Sam", email: "sam@example.com" },

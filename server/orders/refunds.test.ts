@@ -1,13 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import {
-  checkoutServices,
-  paidOrder,
-  recordingJobs,
-  reloadOrder,
-  seedProducts,
-  startOrder,
-} from "../../tests/support/orders.ts";
+import { createProducts } from "../../tests/support/factories.ts";
+import { checkoutServices, paidOrder, recordingJobs, reloadOrder, startOrder } from "../../tests/support/orders.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { orderItems, orders, refundRequests } from "../db/schema.ts";
 import { Refusal } from "../lib/refusal.ts";
@@ -19,7 +13,7 @@ const jobs = recordingJobs();
 let productIds: number[] = [];
 
 beforeAll(async () => {
-  productIds = (await seedProducts(database, 3)).map((product) => product.id);
+  productIds = (await createProducts(database.db, 3)).map((product) => product.id);
 });
 
 const DAY = 24 * 3600_000;

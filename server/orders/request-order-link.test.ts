@@ -1,12 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import {
-  checkoutServices,
-  recordingJobs,
-  seedProducts,
-  startOrder,
-  TEST_SECRET,
-  TEST_SHOP_URL,
-} from "../../tests/support/orders.ts";
+import { createProducts } from "../../tests/support/factories.ts";
+import { checkoutServices, recordingJobs, startOrder, TEST_SECRET, TEST_SHOP_URL } from "../../tests/support/orders.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { user } from "../db/schema.ts";
 import { Refusal } from "../lib/refusal.ts";
@@ -23,7 +17,7 @@ const database = setUpTestDatabase();
 let productIds: number[] = [];
 
 beforeAll(async () => {
-  productIds = (await seedProducts(database, 2)).map((product) => product.id);
+  productIds = (await createProducts(database.db, 2)).map((product) => product.id);
   await database.db.insert(user).values({ id: "acct", name: "Acct", email: "acct@example.com" });
 });
 

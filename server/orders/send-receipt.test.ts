@@ -1,13 +1,13 @@
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createProducts } from "../../tests/support/factories.ts";
 import { parseMime, partOfType } from "../../tests/support/mime.ts";
 import {
   checkoutServices,
   paidOrder,
   recordingJobs,
   reloadOrder,
-  seedProducts,
   startOrder,
   TEST_SECRET,
   TEST_SHOP_URL,
@@ -45,7 +45,7 @@ const smtp = new SMTPServer({
 let services: ReceiptServices;
 
 beforeAll(async () => {
-  productIds = (await seedProducts(database, 3)).map((product) => product.id);
+  productIds = (await createProducts(database.db, 3)).map((product) => product.id);
   await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
   const port = (smtp.server.address() as AddressInfo).port;
   services = {

@@ -1,12 +1,12 @@
 import crypto from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { createProducts } from "../../tests/support/factories.ts";
 import {
   checkoutServices,
   payOrder,
   recordingJobs,
   reloadOrder,
-  seedProducts,
   startOrder,
   TEST_SHOP_URL,
 } from "../../tests/support/orders.ts";
@@ -33,7 +33,7 @@ let productIds: number[] = [];
 const SUCCEEDS = { number: "4242 4242 4242 4242", expiry: "12/40", cvc: "123", name: "Ada Lovelace" };
 
 beforeAll(async () => {
-  productIds = (await seedProducts(database)).map((product) => product.id);
+  productIds = (await createProducts(database.db, 4)).map((product) => product.id);
 });
 
 const newKey = () => crypto.randomUUID().replaceAll("-", "");

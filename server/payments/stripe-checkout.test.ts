@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { recordingJobs, reloadOrder, seedProducts, startOrder } from "../../tests/support/orders.ts";
+import { createProducts } from "../../tests/support/factories.ts";
+import { recordingJobs, reloadOrder, startOrder } from "../../tests/support/orders.ts";
 import {
   type StripeStandIn,
   signedDelivery,
@@ -32,7 +33,7 @@ let productIds: number[] = [];
 
 beforeAll(async () => {
   standIn = await startStripeStandIn();
-  productIds = (await seedProducts(database)).map((product) => product.id);
+  productIds = (await createProducts(database.db, 4)).map((product) => product.id);
   await database.db.insert(user).values({ id: ADMIN, name: "Admin", email: "admin@example.com", role: "admin" });
   const config = parseConfig({
     PAYMENT_PROVIDER: "stripe",

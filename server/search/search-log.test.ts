@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { seedProducts } from "../../tests/support/orders.ts";
+import { createProducts } from "../../tests/support/factories.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import type { Database } from "../db/client.ts";
 import { searchClicks, searchLog } from "../db/schema.ts";
@@ -18,7 +18,7 @@ import {
 const database = setUpTestDatabase();
 let productIds: number[] = [];
 beforeAll(async () => {
-  productIds = (await seedProducts(database)).map((product) => product.id);
+  productIds = (await createProducts(database.db, 4)).map((product) => product.id);
 });
 
 const OPTIONS = {

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { seedProducts } from "../../tests/support/orders.ts";
+import { createProducts } from "../../tests/support/factories.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { searchClicks, searchLog } from "../db/schema.ts";
 import { parseReportDays } from "./search-admin-rules.ts";
@@ -9,7 +9,7 @@ import { REPORT_ROWS, searchReport } from "./search-report.ts";
 const database = setUpTestDatabase();
 let productIds: number[] = [];
 beforeAll(async () => {
-  productIds = (await seedProducts(database)).map((product) => product.id);
+  productIds = (await createProducts(database.db, 4)).map((product) => product.id);
 });
 
 const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 3600_000);

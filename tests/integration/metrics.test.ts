@@ -10,7 +10,8 @@ import { startMetrics, startMetricsServer } from "../../server/ops/metrics-serve
 import { operationsRoutes } from "../../server/ops/operations-routes.ts";
 import type { RouteEntry } from "../../server/ops/route-label.ts";
 import { searchIndexOf } from "../../server/search/index-sync.ts";
-import { checkoutServices, insertOrder, paidOrder, recordingJobs, seedProducts } from "../support/orders.ts";
+import { createProducts } from "../support/factories.ts";
+import { checkoutServices, insertOrder, paidOrder, recordingJobs } from "../support/orders.ts";
 import { setUpTestDatabase } from "../support/test-database.ts";
 import { serveForTests } from "../support/test-server.ts";
 
@@ -32,7 +33,7 @@ let metrics: ShopMetrics;
 let productIds: number[];
 beforeAll(async () => {
   metrics = createMetrics(database.db);
-  productIds = (await seedProducts(database)).map((product) => product.id);
+  productIds = (await createProducts(database.db, 4)).map((product) => product.id);
 });
 
 // The shop in small: the operations routes first, a static file, an Express route, and React

@@ -2,10 +2,10 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createProducts } from "../../../tests/support/factories.ts";
 import {
   checkoutServices,
   reloadOrder,
-  seedProducts,
   startOrder,
   TEST_SECRET,
   TEST_SHOP_URL,
@@ -29,7 +29,7 @@ const SUCCEEDS = card("4242 4242 4242 4242");
 const DECLINES = card("4000 0000 0000 0002");
 
 beforeAll(async () => {
-  productIds = (await seedProducts(database, 3)).map((product) => product.id);
+  productIds = (await createProducts(database.db, 3)).map((product) => product.id);
   jobs = await startJobs(database.pool, (error) => console.error(error));
 });
 afterAll(() => jobs?.stop());

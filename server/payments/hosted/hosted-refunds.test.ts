@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { createProducts } from "../../../tests/support/factories.ts";
 import {
   checkoutServices,
   recordingJobs,
-  seedProducts,
   startOrder,
   TEST_SECRET,
   TEST_SHOP_URL,
@@ -23,7 +23,7 @@ let productIds: number[] = [];
 let lastKey = 0;
 
 beforeAll(async () => {
-  productIds = (await seedProducts(database, 2)).map((product) => product.id);
+  productIds = (await createProducts(database.db, 2)).map((product) => product.id);
   provider = createHostedProvider({ db: database.db, publicUrl: TEST_SHOP_URL, secret: TEST_SECRET });
 });
 
