@@ -1,12 +1,16 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createBuyer, createProduct, createProducts } from "../../tests/support/factories.ts";
+import {
+  checkoutServices,
+  guestBuyer as guest,
+  TEST_SECRET as SECRET,
+  shopperWithCart,
+} from "../../tests/support/orders.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { addToCart, getCart, setQuantity } from "../cart/cart.ts";
-import { ensureShopper } from "../cart/shopper.ts";
-import { seedSampleCatalogueIfEmpty } from "../catalogue/seed-sample-catalogue.ts";
-import { orderItems, orders, paymentEvents, products, user } from "../db/schema.ts";
+import { orderItems, orders, paymentEvents } from "../db/schema.ts";
 import { QUEUES, type RunningJobs, startJobs } from "../jobs/queue.ts";
-import { createHostedProvider } from "../payments/hosted/hosted-provider.ts";
 import type { PaymentEvent } from "../payments/provider.ts";
 import { receivePaymentEvent } from "../payments/receive-payment-event.ts";
 import { checkout } from "./checkout.ts";
@@ -16,38 +20,19 @@ import { ORDER_NUMBER } from "./order-number.ts";
 import { placeOrder } from "./place-order.ts";
 
 const database = setUpTestDatabase();
-const SECRET = "a-test-secret-of-at-least-32-characters!";
 let jobs: RunningJobs;
 let catalogue: { id: number; priceCents: number }[] = [];
 let key = 0;
 const newKey = () => `test-key-${++key}-${Date.now()}`;
 
 beforeAll(async () => {
-  await seedSampleCatalogueIfEmpty(database.db, database.pool);
   jobs = await startJobs(database.pool, (error) => console.error(error));
-  catalogue = await database.db
-    .select({ id: products.id, priceCents: products.priceCents })
-    .from(products)
-    .orderBy(products.id)
-    .limit(4);
+  catalogue = await createProducts(database.db, 4);
 });
 afterAll(() => jobs?.stop());
 
-const services = () => ({
-  db: database.db,
-  jobs,
-  payments: createHostedProvider({ db: database.db, publicUrl: "http://shop.test", secret: SECRET }),
-  publicUrl: "http://shop.test",
-  secret: SECRET,
-});
-
-async function guestWithCart(...productIds: number[]) {
-  const { id } = await ensureShopper(database.db, { userId: null, guestId: null });
-  for (const productId of productIds) await addToCart(database.db, id, productId);
-  return id;
-}
-
-const guest = { userId: null, name: "Ada Guest", email: "ada@example.com" };
+const services = () => checkoutServices(database.db, jobs);
+const guestWithCart = (...productIds: number[]) => shopperWithCart(database.db, productIds);
 
 async function receiptJobs(orderId: number) {
   const { rows } = await database.pool.query(
@@ -115,20 +100,10 @@ describe("placing an order", () => {
 
   it("rounds the tax once on the subtotal, not per line", async () => {
     // Two lines of 6 cents: per line 0.48 -> 0 + 0 = 0; on the subtotal 12 * 8% = 0.96 -> 1 cent.
-    const [a, b] = catalogue;
-    await database.db
-      .update(products)
-      .set({ priceCents: 6, originalPriceCents: null })
-      .where(sql`${products.id} IN (${a!.id}, ${b!.id})`);
-    try {
-      const shopper = await guestWithCart(a!.id, b!.id);
-      const order = await placeOrder(database.db, { shopperId: shopper, buyer: guest, idempotencyKey: newKey() });
-      expect(order).toMatchObject({ subtotalCents: 12, taxCents: 1, totalCents: 13 });
-    } finally {
-      for (const product of [a!, b!]) {
-        await database.db.update(products).set({ priceCents: product.priceCents }).where(eq(products.id, product.id));
-      }
-    }
+    const [a, b] = await createProducts(database.db, 2, { priceCents: 6 });
+    const shopper = await guestWithCart(a!.id, b!.id);
+    const order = await placeOrder(database.db, { shopperId: shopper, buyer: guest, idempotencyKey: newKey() });
+    expect(order).toMatchObject({ subtotalCents: 12, taxCents: 1, totalCents: 13 });
   });
 
   it("refuses an empty cart", async () => {
@@ -281,32 +256,22 @@ describe("checkout and payment events", () => {
   });
 
   it("fulfils a free order at once, without a payment page", async () => {
-    const [a] = catalogue;
-    await database.db.update(products).set({ priceCents: 0, originalPriceCents: null }).where(eq(products.id, a!.id));
-    try {
-      const result = await checkout(services(), {
-        shopperId: await guestWithCart(a!.id),
-        buyer: guest,
-        idempotencyKey: newKey(),
-      });
-      expect(result).toMatchObject({ status: "paid", paymentUrl: null });
-      const [order] = await database.db.select().from(orders).where(eq(orders.number, result.orderNumber));
-      expect(order).toMatchObject({ totalCents: 0, status: "paid" });
-      expect(await receiptJobs(order!.id)).toBe(1);
-    } finally {
-      await database.db.update(products).set({ priceCents: a!.priceCents }).where(eq(products.id, a!.id));
-    }
+    const a = await createProduct(database.db, { priceCents: 0 });
+    const result = await checkout(services(), {
+      shopperId: await guestWithCart(a.id),
+      buyer: guest,
+      idempotencyKey: newKey(),
+    });
+    expect(result).toMatchObject({ status: "paid", paymentUrl: null });
+    const [order] = await database.db.select().from(orders).where(eq(orders.number, result.orderNumber));
+    expect(order).toMatchObject({ totalCents: 0, status: "paid" });
+    expect(await receiptJobs(order!.id)).toBe(1);
   });
 
   it("gives a signed-in buyer's order to the account", async () => {
-    await database.db.insert(user).values({ id: "buyer-1", name: "Bea", email: "bea@example.com" });
-    const { id: shopper } = await ensureShopper(database.db, { userId: "buyer-1", guestId: null });
-    await addToCart(database.db, shopper, catalogue[0]!.id);
-    const result = await checkout(services(), {
-      shopperId: shopper,
-      buyer: { userId: "buyer-1", name: "Bea", email: "bea@example.com" },
-      idempotencyKey: newKey(),
-    });
+    const bea = await createBuyer(database.db, { name: "Bea", email: "bea@example.com" });
+    const shopper = await shopperWithCart(database.db, [catalogue[0]!.id], bea.userId);
+    const result = await checkout(services(), { shopperId: shopper, buyer: bea, idempotencyKey: newKey() });
     expect(result.orderPath).toBe(`/account/orders/${result.orderNumber}`);
   });
 });

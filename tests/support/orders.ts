@@ -69,13 +69,22 @@ export async function reloadOrder(db: Database, id: number): Promise<Order> {
 }
 
 /**
- * Checks out a cart of exactly these products (one of each; a guest gets a new cart, an account's
- * cart is emptied first): the order, pending payment, and the checkout's result.
+ * A cart of exactly these products, one of each: a guest's new cart (no `userId`), or the
+ * account's cart emptied first. Returns the shopper's id.
+ */
+export async function shopperWithCart(db: Database, productIds: number[], userId: string | null = null) {
+  const { id: shopperId } = await ensureShopper(db, { userId, guestId: null });
+  await clearCart(db, shopperId);
+  for (const productId of productIds) await addToCart(db, shopperId, productId);
+  return shopperId;
+}
+
+/**
+ * Checks out a cart of exactly these products (shopperWithCart): the order, pending payment, and
+ * the checkout's result.
  */
 export async function startOrder(services: CheckoutServices, productIds: number[], buyer: Buyer = guestBuyer) {
-  const { id: shopperId } = await ensureShopper(services.db, { userId: buyer.userId, guestId: null });
-  await clearCart(services.db, shopperId);
-  for (const productId of productIds) await addToCart(services.db, shopperId, productId);
+  const shopperId = await shopperWithCart(services.db, productIds, buyer.userId);
   const started = await checkout(services, { shopperId, buyer, idempotencyKey: crypto.randomUUID() });
   const [order] = await services.db.select().from(orders).where(eq(orders.number, started.orderNumber));
   return { order: order!, started };
