@@ -22,7 +22,7 @@ const lines = (max: number, what: string) =>
 /** Dollars as typed ("12", "12.5", "12.50") to integer cents. */
 const dollars = (label: string) =>
   z
-    .string()
+    .string({ error: `Enter the ${label} in dollars, like 12.99.` })
     .trim()
     .regex(/^\d{1,5}(\.\d{1,2})?$/, `Enter the ${label} in dollars, like 12.99.`)
     .transform((text) => Math.round(Number(text) * 100));
@@ -38,16 +38,19 @@ const optionalCount = (label: string) =>
       `${label} must be a whole number above 0.`,
     );
 
+// A field left empty arrives as nothing (Conform reads "" as missing), so each required field names
+// its problem for that case too.
+
 /** Every field of the product detail (SPEC section 3) a seller writes. */
 export const productFormSchema = z
   .object({
     title: z
-      .string()
+      .string({ error: "The title needs at least 3 characters." })
       .trim()
       .min(3, "The title needs at least 3 characters.")
       .max(120, "Keep the title under 120 characters."),
     description: z
-      .string()
+      .string({ error: "Describe the product in at least 20 characters." })
       .trim()
       .min(20, "Describe the product in at least 20 characters.")
       .max(5000, "Keep the description under 5000 characters."),

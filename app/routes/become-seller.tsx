@@ -1,10 +1,10 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { getCurrentUser } from "@server/accounts/current-user.ts";
 import { servicesContext } from "@server/http/context.ts";
-import { parseForm } from "@server/lib/form-fields.ts";
 import { Refusal } from "@server/lib/refusal.ts";
-import { sellerApplicationSchema } from "@server/sellers/application-schema.ts";
 import { applyToSell, latestApplication } from "@server/sellers/applications.ts";
 import { formatPrice } from "@shared/format.ts";
+import { sellerApplicationSchema } from "@shared/seller-application-schema.ts";
 import {
   MARKETPLACE_STATS,
   PAYOUT_DAY,
@@ -16,6 +16,7 @@ import {
   SELLER_STATS,
 } from "@shared/shop-facts.ts";
 import { BadgePercent, CalendarCheck, CircleCheck, CreditCard, LifeBuoy, Users, Zap } from "lucide-react";
+import { data } from "react-router";
 import { CallToActionLinks } from "~/components/content/call-to-action";
 import { type IconCard, IconCardGrid } from "~/components/content/icon-card-grid";
 import { IconList } from "~/components/content/icon-list";
@@ -58,7 +59,9 @@ export const action = formAction(async ({ request, context }: Route.ActionArgs) 
   const services = context.get(servicesContext);
   const user = await getCurrentUser(services.auth, request.headers);
   if (!user) throw new Refusal("Please sign in to apply.", 401);
-  await applyToSell(services, user, parseForm(await readForm(request), sellerApplicationSchema));
+  const submission = parseWithZod(await readForm(request), { schema: sellerApplicationSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  await applyToSell(services, user, submission.value);
   return { ok: true as const, message: "Thank you! Your application was sent." };
 });
 
@@ -163,7 +166,7 @@ export default function BecomeSeller({ loaderData, actionData }: Route.Component
         </Section>
 
         <Section>
-          <ApplicationSection {...loaderData} result={actionData} />
+          <ApplicationSection {...loaderData} answer={actionData} />
           <CallToActionLinks
             primary={{ to: "/seller-resources", label: "Seller resources" }}
             secondary={[{ to: "/commission", label: "Commission rates" }]}

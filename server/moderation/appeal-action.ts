@@ -1,11 +1,11 @@
 import { and, eq } from "drizzle-orm";
+import { appealMessage } from "../../shared/appeal-schema.ts";
 import { appeals, creators, enforcementActions, user } from "../db/schema.ts";
 import { QUEUES } from "../jobs/queue.ts";
 import { Refusal } from "../lib/refusal.ts";
 import { letterTo } from "./creator-lock.ts";
 import { appealReceivedEmail } from "./enforcement-emails.ts";
 import { APPEAL_WINDOW_DAYS, appealDeadline, formatDay, type ModerationServices } from "./enforcement-rules.ts";
-import { appealMessage } from "./moderation-schemas.ts";
 
 export type Appeal = typeof appeals.$inferSelect;
 

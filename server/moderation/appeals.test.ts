@@ -1,5 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { appealSchema } from "../../shared/appeal-schema.ts";
 import { at, moderationFixture, T0 } from "../../tests/support/seller-shops.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { appeals, enforcementActions, products } from "../db/schema.ts";
@@ -7,7 +8,7 @@ import { appealAction } from "./appeal-action.ts";
 import { creatorStanding } from "./creator-standing.ts";
 import { decideAppeal } from "./decide-appeal.ts";
 import { issueViolation } from "./issue-violation.ts";
-import { appealDecisionSchema, appealSchema } from "./moderation-schemas.ts";
+import { appealDecisionSchema } from "./moderation-schemas.ts";
 import { pendingAppeals } from "./pending-appeals.ts";
 
 const database = setUpTestDatabase();

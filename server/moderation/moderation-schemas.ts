@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { recordIdField } from "../lib/record-id.ts";
 
-// The forms of seller enforcement: an admin records a violation, a seller appeals, an admin decides.
+// The forms of seller enforcement: an admin records a violation or decides an appeal (a seller's appeal:
+// shared/appeal-schema.ts).
 
 export const violationReason = z
   .string()
@@ -12,17 +13,6 @@ export const violationReason = z
 export const violationSchema = z.object({
   creatorId: recordIdField("Choose the shop."),
   reason: violationReason,
-});
-
-export const appealMessage = z
-  .string({ error: "Tell us why the action should be withdrawn." })
-  .trim()
-  .min(20, "Please explain your appeal in at least 20 characters.")
-  .max(2000, "Please keep your appeal under 2000 characters.");
-
-export const appealSchema = z.object({
-  actionId: recordIdField("Choose the action to appeal."),
-  message: appealMessage,
 });
 
 export const denialNote = z

@@ -1,12 +1,13 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { payoutSettingsSchema } from "../../shared/payout-settings-schema.ts";
 import { checkoutServices, paidOrder, recordingJobs } from "../../tests/support/orders.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { seedSampleCatalogueIfEmpty } from "../catalogue/seed-sample-catalogue.ts";
 import { creators, orderItems, payouts, products } from "../db/schema.ts";
 import { recordRefund, sellerBalance, sellerLedger } from "./ledger.ts";
 import { fundsAvailableOn, payoutFriday } from "./payout-schedule.ts";
-import { payoutSettingsSchema, runWeeklyPayouts, savePayoutSettings } from "./payouts.ts";
+import { runWeeklyPayouts, savePayoutSettings } from "./payouts.ts";
 
 const database = setUpTestDatabase();
 const FRIDAY = new Date("2026-11-27T09:00:00Z");

@@ -1,5 +1,5 @@
 import { desc, eq, sql } from "drizzle-orm";
-import { z } from "zod";
+import type { PayoutSettingsInput } from "../../shared/payout-settings-schema.ts";
 import { PAYOUT_MINIMUM_CENTS } from "../../shared/shop-facts.ts";
 import { DEMO_USER_IDS } from "../accounts/demo-accounts.ts";
 import type { Database } from "../db/client.ts";
@@ -8,22 +8,7 @@ import { sellerBalance } from "./ledger.ts";
 import { fundsAvailableOn, payoutFriday } from "./payout-schedule.ts";
 
 /** Payout settings: a PayPal address, or the last four digits of a US bank account. */
-export const payoutSettingsSchema = z.discriminatedUnion(
-  "method",
-  [
-    z.object({ method: z.literal("paypal"), paypalEmail: z.email("Enter the email address of your PayPal account.") }),
-    z.object({
-      method: z.enum(["bank_transfer", "direct_deposit"]),
-      accountLast4: z
-        .string()
-        .trim()
-        .regex(/^\d{4}$/, "Enter the last 4 digits of your bank account."),
-    }),
-  ],
-  { error: "Choose how you want to be paid." },
-);
-
-export async function savePayoutSettings(db: Database, creatorId: number, input: z.infer<typeof payoutSettingsSchema>) {
+export async function savePayoutSettings(db: Database, creatorId: number, input: PayoutSettingsInput) {
   const destination = input.method === "paypal" ? input.paypalEmail : `account ending ${input.accountLast4}`;
   await db
     .insert(payoutSettings)

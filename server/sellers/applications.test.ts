@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { sellerApplicationSchema } from "../../shared/seller-application-schema.ts";
 import { recordingJobs } from "../../tests/support/orders.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { setAdminRole } from "../admin/admin-role.ts";
 import { seedSampleCatalogueIfEmpty } from "../catalogue/seed-sample-catalogue.ts";
 import { creators, user } from "../db/schema.ts";
-import { sellerApplicationSchema } from "./application-schema.ts";
 import {
   applyToSell,
   decideApplication,

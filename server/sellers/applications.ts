@@ -1,10 +1,10 @@
 import { desc, eq, sql } from "drizzle-orm";
+import type { SellerApplicationInput } from "../../shared/seller-application-schema.ts";
 import type { Database, Queryable } from "../db/client.ts";
 import { creators, sellerApplications, user } from "../db/schema.ts";
 import { type JobQueue, QUEUES } from "../jobs/queue.ts";
 import { Refusal } from "../lib/refusal.ts";
 import { slugify } from "../lib/slug.ts";
-import type { SellerApplicationInput } from "./application-schema.ts";
 import { applicationApprovedEmail, applicationReceivedEmail, applicationRejectedEmail } from "./seller-emails.ts";
 
 export interface SellerServices {

@@ -4,15 +4,11 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { creatorProfileSchema } from "../../shared/creator-profile-schema.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { creators } from "../db/schema.ts";
 import { type FileStore, localFileStore } from "../storage/file-store.ts";
-import {
-  creatorProfileOf,
-  creatorProfileSchema,
-  setCreatorAvatar,
-  updateCreatorProfile,
-} from "./creator-profile-editor.ts";
+import { creatorProfileOf, setCreatorAvatar, updateCreatorProfile } from "./creator-profile-editor.ts";
 
 const database = setUpTestDatabase();
 let files: FileStore;

@@ -1,33 +1,12 @@
 import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
-import { z } from "zod";
+import type { CreatorProfileInput } from "../../shared/creator-profile-schema.ts";
 import { AVATAR_URL_PREFIX, avatarFromUpload, storedAvatarKey } from "../accounts/avatar.ts";
 import type { Database } from "../db/client.ts";
 import { creators } from "../db/schema.ts";
-import { isWebAddress } from "../lib/web-address.ts";
 import type { FileStore } from "../storage/file-store.ts";
 
-/** What a seller edits on their creator page: specialty, bio, location and website. */
-export const creatorProfileSchema = z.object({
-  specialty: z.string().trim().max(80, "Please keep your specialty under 80 characters."),
-  bio: z.string().trim().max(1000, "Please keep your bio under 1000 characters."),
-  location: z.string().trim().max(80, "Please keep your location under 80 characters."),
-  website: z
-    .string()
-    .trim()
-    .max(300, "Please keep your website under 300 characters.")
-    .refine(
-      (value) => !value || isWebAddress(value),
-      "Your website must be a full address starting with http:// or https://.",
-    )
-    .transform((value) => value || null),
-});
-
-export async function updateCreatorProfile(
-  db: Database,
-  creatorId: number,
-  input: z.infer<typeof creatorProfileSchema>,
-) {
+export async function updateCreatorProfile(db: Database, creatorId: number, input: CreatorProfileInput) {
   await db.update(creators).set(input).where(eq(creators.id, creatorId));
 }
 

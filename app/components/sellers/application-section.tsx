@@ -1,4 +1,6 @@
+import { getFormProps, getInputProps } from "@conform-to/react";
 import type { Application } from "@server/sellers/applications.ts";
+import { sellerApplicationSchema } from "@shared/seller-application-schema.ts";
 import { SELLER_REVIEW_TIME } from "@shared/shop-facts.ts";
 import { Form, Link, useNavigation } from "react-router";
 import { FormStatus } from "~/components/account/form-status";
@@ -6,21 +8,30 @@ import { TextLink } from "~/components/content/text-link";
 import { useShopDialogs } from "~/components/layout/shop-dialogs";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Label, Textarea, TextField } from "~/components/ui/input";
+import {
+  FieldError,
+  type FormReply,
+  InputField,
+  replyOf,
+  TextareaField,
+  useSchemaForm,
+} from "~/components/ui/form-field";
 
 type Status = Pick<Application, "status" | "shopName" | "rejectionReason"> | null;
+/** The action's answer: the form's problems (a Conform reply), a refusal or the thanks. */
+type ApplicationAnswer = FormReply | { ok: boolean; message: string } | undefined;
 
 /** The application to sell, as the visitor stands: sign in, apply, wait for the review, or sell. */
 export function ApplicationSection({
   signedIn,
   isSeller,
   application,
-  result,
+  answer,
 }: {
   signedIn: boolean;
   isSeller: boolean;
   application: Status;
-  result: { ok: boolean; message: string } | undefined;
+  answer: ApplicationAnswer;
 }) {
   const login = useShopDialogs().login;
   return (
@@ -58,41 +69,43 @@ export function ApplicationSection({
               Applying takes a few minutes. Review takes {SELLER_REVIEW_TIME}; we email you the decision.
             </p>
           )}
-          <ApplicationForm result={result} />
+          <ApplicationForm answer={answer} />
         </>
       )}
     </Card>
   );
 }
 
-function ApplicationForm({ result }: { result: { ok: boolean; message: string } | undefined }) {
+function ApplicationForm({ answer }: { answer: ApplicationAnswer }) {
   const sending = useNavigation().state === "submitting";
+  const [form, fields] = useSchemaForm(sellerApplicationSchema, { lastResult: replyOf(answer) });
+  const refusal = answer && "message" in answer ? answer : undefined;
   return (
-    <Form method="post" preventScrollReset className="mt-6 grid gap-4 sm:grid-cols-2">
-      <Field label="Shop or creator name" name="shopName" maxLength={60} />
-      <Field label="Specialty" name="specialty" placeholder="Digital planners, wall art..." maxLength={80} />
-      <div className="flex flex-col gap-1.5 sm:col-span-2">
-        <Label htmlFor="apply-bio">About you</Label>
-        <Textarea id="apply-bio" name="bio" required minLength={30} maxLength={1000} className="min-h-28" />
+    <Form method="post" preventScrollReset {...getFormProps(form)} className="mt-6 grid gap-4 sm:grid-cols-2">
+      <InputField field={fields.shopName} label="Shop or creator name" />
+      <InputField field={fields.specialty} label="Specialty" placeholder="Digital planners, wall art..." />
+      <TextareaField field={fields.bio} label="About you" className="sm:col-span-2" rows={5} />
+      <InputField field={fields.website} label="Website (optional)" type="url" placeholder="https://" />
+      <InputField field={fields.sampleUrl} label="A sample of your work (link)" type="url" placeholder="https://" />
+      <div className="grid gap-2 sm:col-span-2">
+        <label className="flex items-start gap-2 text-sm">
+          <input
+            {...getInputProps(fields.acceptGuidelines, { type: "checkbox" })}
+            key={fields.acceptGuidelines.key}
+            className="mt-1 size-4 accent-primary"
+          />
+          <span>
+            I have read and accept the <TextLink to="/guidelines">seller guidelines</TextLink>.
+          </span>
+        </label>
+        <FieldError field={fields.acceptGuidelines} />
       </div>
-      <Field label="Website (optional)" name="website" type="url" required={false} placeholder="https://" />
-      <Field label="A sample of your work (link)" name="sampleUrl" type="url" placeholder="https://" />
-      <label className="flex items-start gap-2 text-sm sm:col-span-2">
-        <input type="checkbox" name="acceptGuidelines" required className="mt-1 size-4 accent-primary" />
-        <span>
-          I have read and accept the <TextLink to="/guidelines">seller guidelines</TextLink>.
-        </span>
-      </label>
       <div className="flex flex-col gap-3 sm:col-span-2">
-        <FormStatus result={result} />
+        <FormStatus result={refusal} />
         <Button type="submit" size="lg" className="self-start" disabled={sending}>
           {sending ? "Sending..." : "Send application"}
         </Button>
       </div>
     </Form>
   );
-}
-
-function Field({ name, required = true, ...props }: { label: string; name: string } & React.ComponentProps<"input">) {
-  return <TextField id={`apply-${name}`} name={name} required={required} {...props} />;
 }

@@ -1,8 +1,9 @@
-import { PRODUCT_FORMATS } from "@shared/product-schema.ts";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { PRODUCT_FORMATS, productFormSchema } from "@shared/product-schema.ts";
 import { Form, useNavigation } from "react-router";
 import { FormStatus } from "~/components/account/form-status";
 import { Button } from "~/components/ui/button";
-import { Label, Textarea, TextField } from "~/components/ui/input";
+import { InputField, SelectField, TextareaField, useSchemaForm } from "~/components/ui/form-field";
 
 export interface ProductFormValues {
   title: string;
@@ -37,115 +38,82 @@ export const EMPTY_PRODUCT: ProductFormValues = {
 };
 
 const dollars = (cents: number | null) => (cents === null ? "" : (cents / 100).toFixed(2));
-const selectClass =
-  "h-10 w-full rounded-md border border-input bg-background px-3 text-base sm:text-sm focus-visible:outline-2 focus-visible:outline-ring";
+const count = (value: number | null) => (value === null ? "" : String(value));
+
+/** The product as its form's fields show it (text, as typed). */
+function fieldsOf(values: ProductFormValues) {
+  return {
+    title: values.title,
+    description: values.description,
+    categoryId: values.categoryId === null ? "" : String(values.categoryId),
+    tags: values.tags.join(", "),
+    format: values.format,
+    price: dollars(values.priceCents),
+    originalPrice: dollars(values.originalPriceCents),
+    features: values.features.join("\n"),
+    whatYouGet: values.whatYouGet.join("\n"),
+    pages: count(values.pages),
+    prints: count(values.prints),
+    templates: count(values.templates),
+    durationMinutes: count(values.durationMinutes),
+  };
+}
 
 /** Every field of a product (SPEC section 3), for a new product and the editor. */
 export function ProductForm({
   values,
   categories,
   submitLabel,
-  result,
+  lastResult,
+  refusal,
 }: {
   values: ProductFormValues;
   categories: { id: number; name: string }[];
   submitLabel: string;
-  result: { ok: boolean; message: string } | undefined;
+  /** The action's Conform reply: each field's problem and what was typed. */
+  lastResult: SubmissionResult<string[]> | undefined;
+  /** A refusal of the domain, shown above the button. */
+  refusal?: { ok: boolean; message: string };
 }) {
   const saving = useNavigation().formData?.get("intent") === "save";
+  const [form, fields] = useSchemaForm(productFormSchema, { lastResult, defaultValue: fieldsOf(values) });
   return (
-    <Form method="post" className="grid gap-4 sm:grid-cols-2">
+    <Form method="post" {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">
       <input type="hidden" name="intent" value="save" />
-      <Field label="Title" name="title" defaultValue={values.title} className="sm:col-span-2" maxLength={120} />
-      <div className="flex flex-col gap-1.5 sm:col-span-2">
-        <Label htmlFor="product-description">Description</Label>
-        <Textarea
-          id="product-description"
-          name="description"
-          required
-          defaultValue={values.description}
-          maxLength={5000}
-        />
-      </div>
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor="product-category">Category</Label>
-        <select
-          id="product-category"
-          name="categoryId"
-          required
-          defaultValue={values.categoryId ?? ""}
-          className={selectClass}
-        >
-          <option value="" disabled>
-            Choose a category
+      <InputField field={fields.title} label="Title" className="sm:col-span-2" />
+      <TextareaField field={fields.description} label="Description" className="sm:col-span-2" rows={5} />
+      <SelectField field={fields.categoryId} label="Category">
+        <option value="" disabled>
+          Choose a category
+        </option>
+        {categories.map((category) => (
+          <option key={category.id} value={category.id}>
+            {category.name}
           </option>
-          {categories.map((category) => (
-            <option key={category.id} value={category.id}>
-              {category.name}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor="product-format">Format</Label>
-        <select id="product-format" name="format" defaultValue={values.format} className={selectClass}>
-          {PRODUCT_FORMATS.map((format) => (
-            <option key={format}>{format}</option>
-          ))}
-        </select>
-      </div>
-      <Field
-        label="Price (USD)"
-        name="price"
-        inputMode="decimal"
-        defaultValue={dollars(values.priceCents)}
-        placeholder="12.99"
-      />
-      <Field
-        label="Original price (optional, for a discount)"
-        name="originalPrice"
-        inputMode="decimal"
-        required={false}
-        defaultValue={dollars(values.originalPriceCents)}
-      />
-      <Field
-        label="Tags (comma separated)"
-        name="tags"
-        required={false}
-        defaultValue={values.tags.join(", ")}
-        className="sm:col-span-2"
-      />
-      <Lines label="Features (one per line)" name="features" values={values.features} />
-      <Lines label="What you get (one per line)" name="whatYouGet" values={values.whatYouGet} />
+        ))}
+      </SelectField>
+      <SelectField field={fields.format} label="Format">
+        {PRODUCT_FORMATS.map((format) => (
+          <option key={format}>{format}</option>
+        ))}
+      </SelectField>
+      <InputField field={fields.price} label="Price (USD)" inputMode="decimal" placeholder="12.99" />
+      <InputField field={fields.originalPrice} label="Original price (optional, for a discount)" inputMode="decimal" />
+      <InputField field={fields.tags} label="Tags (comma separated)" className="sm:col-span-2" />
+      <TextareaField field={fields.features} label="Features (one per line)" />
+      <TextareaField field={fields.whatYouGet} label="What you get (one per line)" />
       <div className="grid grid-cols-2 gap-4 sm:col-span-2 sm:grid-cols-4">
-        <Count label="Pages" name="pages" value={values.pages} />
-        <Count label="Prints" name="prints" value={values.prints} />
-        <Count label="Templates" name="templates" value={values.templates} />
-        <Count label="Duration (minutes)" name="durationMinutes" value={values.durationMinutes} />
+        <InputField field={fields.pages} label="Pages" inputMode="numeric" />
+        <InputField field={fields.prints} label="Prints" inputMode="numeric" />
+        <InputField field={fields.templates} label="Templates" inputMode="numeric" />
+        <InputField field={fields.durationMinutes} label="Duration (minutes)" inputMode="numeric" />
       </div>
       <div className="flex flex-col gap-3 sm:col-span-2">
-        <FormStatus result={result} />
+        <FormStatus result={refusal} />
         <Button type="submit" className="self-start" disabled={saving}>
           {saving ? "Saving..." : submitLabel}
         </Button>
       </div>
     </Form>
   );
-}
-
-function Field({ name, required = true, ...props }: { label: string; name: string } & React.ComponentProps<"input">) {
-  return <TextField id={`product-${name}`} name={name} required={required} {...props} />;
-}
-
-function Lines({ label, name, values }: { label: string; name: string; values: string[] }) {
-  return (
-    <div className="flex flex-col gap-1.5">
-      <Label htmlFor={`product-${name}`}>{label}</Label>
-      <Textarea id={`product-${name}`} name={name} defaultValue={values.join("\n")} className="min-h-28" />
-    </div>
-  );
-}
-
-function Count({ label, name, value }: { label: string; name: string; value: number | null }) {
-  return <Field label={label} name={name} inputMode="numeric" required={false} defaultValue={value ?? ""} />;
 }

@@ -1,18 +1,17 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { assertNotSharedDemoAccount } from "@server/accounts/demo-accounts.ts";
 import { servicesContext } from "@server/http/context.ts";
-import { parseForm } from "@server/lib/form-fields.ts";
 import { sellerBalance, sellerLedger } from "@server/payouts/ledger.ts";
-import { payoutSettingsOf, payoutSettingsSchema, payoutsOf, savePayoutSettings } from "@server/payouts/payouts.ts";
+import { payoutSettingsOf, payoutsOf, savePayoutSettings } from "@server/payouts/payouts.ts";
 import { formatDayUtc, formatPrice } from "@shared/format.ts";
+import { payoutSettingsSchema } from "@shared/payout-settings-schema.ts";
 import { PAYOUT_DAY, PAYOUT_FUNDS_AVAILABLE, PAYOUT_METHOD_NAMES, PAYOUT_MINIMUM_CENTS } from "@shared/shop-facts.ts";
-import { useState } from "react";
-import { Form, useNavigation } from "react-router";
-import { FormStatus } from "~/components/account/form-status";
+import { data } from "react-router";
 import { ScrollTable } from "~/components/content/scroll-table";
+import { PayoutSettingsForm } from "~/components/sellers/payout-settings-form";
 import { SellerNav } from "~/components/sellers/seller-nav";
-import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Input, Label } from "~/components/ui/input";
+import { replyOf } from "~/components/ui/form-field";
 import { Container } from "~/components/ui/page";
 import { readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
@@ -43,8 +42,9 @@ export const action = formAction(async ({ request, context }: Route.ActionArgs) 
   const { db, shopMode } = context.get(servicesContext);
   // The demo shop is everyone's: nobody may point its payouts at their own account.
   assertNotSharedDemoAccount(shopMode, user.email);
-  const settings = parseForm(await readForm(request), payoutSettingsSchema);
-  await savePayoutSettings(db, creator.id, settings);
+  const submission = parseWithZod(await readForm(request), { schema: payoutSettingsSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  await savePayoutSettings(db, creator.id, submission.value);
   return { ok: true as const, message: "Your payout settings were saved." };
 });
 
@@ -145,62 +145,12 @@ export default function EarningsPage({ loaderData, actionData }: Route.Component
             )}
           </section>
         </div>
-        <PayoutSettingsForm settings={settings} result={actionData} />
+        <PayoutSettingsForm
+          settings={settings}
+          lastResult={replyOf(actionData)}
+          result={actionData && "message" in actionData ? actionData : undefined}
+        />
       </div>
     </Container>
-  );
-}
-
-function PayoutSettingsForm({
-  settings,
-  result,
-}: {
-  settings: { method: keyof typeof PAYOUT_METHOD_NAMES; destination: string } | null;
-  result: { ok: boolean; message: string } | undefined;
-}) {
-  const [method, setMethod] = useState(settings?.method ?? "paypal");
-  const saving = useNavigation().state === "submitting";
-  return (
-    <Card className="h-fit p-6">
-      <h2 className="text-xl font-semibold">Payout settings</h2>
-      <p className="mt-1 text-sm text-muted-foreground">
-        {settings
-          ? `Now: ${PAYOUT_METHOD_NAMES[settings.method]} (${settings.destination}).`
-          : "Choose how you want to be paid; without it, payouts wait."}
-      </p>
-      <Form method="post" className="mt-4 flex flex-col gap-4">
-        <fieldset className="flex flex-col gap-2">
-          <legend className="text-sm font-medium">Payout method</legend>
-          {Object.entries(PAYOUT_METHOD_NAMES).map(([value, name]) => (
-            <label key={value} className="flex items-center gap-2 text-sm">
-              <input
-                type="radio"
-                name="method"
-                value={value}
-                checked={method === value}
-                onChange={() => setMethod(value as typeof method)}
-                className="size-4 accent-primary"
-              />
-              {name}
-            </label>
-          ))}
-        </fieldset>
-        {method === "paypal" ? (
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="paypal-email">PayPal email</Label>
-            <Input id="paypal-email" name="paypalEmail" type="email" required />
-          </div>
-        ) : (
-          <div className="flex flex-col gap-1.5">
-            <Label htmlFor="account-last4">Last 4 digits of your bank account</Label>
-            <Input id="account-last4" name="accountLast4" inputMode="numeric" pattern="\d{4}" maxLength={4} required />
-          </div>
-        )}
-        <FormStatus result={result} />
-        <Button type="submit" disabled={saving}>
-          {saving ? "Saving..." : "Save payout settings"}
-        </Button>
-      </Form>
-    </Card>
   );
 }

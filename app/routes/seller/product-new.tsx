@@ -1,11 +1,12 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { listCategories } from "@server/catalogue/categories.ts";
 import { servicesContext } from "@server/http/context.ts";
-import { parseForm } from "@server/lib/form-fields.ts";
 import { createProduct } from "@server/sellers/seller-products.ts";
 import { productFormSchema } from "@shared/product-schema.ts";
-import { Link, redirect } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { EMPTY_PRODUCT, ProductForm } from "~/components/sellers/product-form";
 import { SellerNav } from "~/components/sellers/seller-nav";
+import { replyOf } from "~/components/ui/form-field";
 import { Container } from "~/components/ui/page";
 import { readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
@@ -21,8 +22,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** POST: the new product, as a draft; then its editor, to add images and files. */
 export const action = formAction(async ({ request, context }: Route.ActionArgs) => {
   const { creator } = await requireCreator(request, context);
-  const input = parseForm(await readForm(request), productFormSchema);
-  const id = await createProduct(context.get(servicesContext).db, creator.id, input);
+  const submission = parseWithZod(await readForm(request), { schema: productFormSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const id = await createProduct(context.get(servicesContext).db, creator.id, submission.value);
   return redirect(`/seller/products/${id}?created=1`);
 });
 
@@ -47,7 +49,8 @@ export default function NewProductPage({ loaderData, actionData }: Route.Compone
           values={EMPTY_PRODUCT}
           categories={loaderData.categories}
           submitLabel="Create draft"
-          result={actionData}
+          lastResult={replyOf(actionData)}
+          refusal={actionData && "message" in actionData ? actionData : undefined}
         />
       </div>
     </Container>

@@ -1,20 +1,19 @@
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { servicesContext } from "@server/http/context.ts";
-import { parseForm, parseIntent } from "@server/lib/form-fields.ts";
-import {
-  creatorProfileOf,
-  creatorProfileSchema,
-  setCreatorAvatar,
-  updateCreatorProfile,
-} from "@server/sellers/creator-profile-editor.ts";
+import { parseIntent } from "@server/lib/form-fields.ts";
+import { creatorProfileOf, setCreatorAvatar, updateCreatorProfile } from "@server/sellers/creator-profile-editor.ts";
 import { uploadIn } from "@server/sellers/product-uploads.ts";
-import { Form, Link, useNavigation } from "react-router";
+import { creatorProfileSchema } from "@shared/creator-profile-schema.ts";
+import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
 import { FormStatus } from "~/components/account/form-status";
 import { UserAvatar } from "~/components/account/user-avatar";
 import { SellerNav } from "~/components/sellers/seller-nav";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Input, Label, Textarea, TextField } from "~/components/ui/input";
+import { InputField, replyOf, TextareaField, useSchemaForm } from "~/components/ui/form-field";
+import { Input, Label } from "~/components/ui/input";
 import { Container } from "~/components/ui/page";
 import { pageMeta } from "~/lib/meta";
 import { formAction } from "~/lib/refusal.server";
@@ -41,7 +40,9 @@ export const action = formAction(async ({ request, context }: Route.ActionArgs) 
     await setCreatorAvatar(db, files, creator.id, (await uploadIn(form, "avatar")).bytes);
     return { ok: true as const, message: "Your picture was saved." };
   }
-  await updateCreatorProfile(db, creator.id, parseForm(form, creatorProfileSchema));
+  const submission = parseWithZod(form, { schema: creatorProfileSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  await updateCreatorProfile(db, creator.id, submission.value);
   return { ok: true as const, message: "Your creator page was saved." };
 });
 
@@ -50,6 +51,16 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Crea
 export default function CreatorProfilePage({ loaderData, actionData }: Route.ComponentProps) {
   const { profile } = loaderData;
   const busy = useNavigation().state === "submitting";
+  const result = actionData && "message" in actionData ? actionData : undefined;
+  const [form, fields] = useSchemaForm(creatorProfileSchema, {
+    lastResult: replyOf(actionData),
+    defaultValue: {
+      specialty: profile.specialty,
+      bio: profile.bio,
+      location: profile.location,
+      website: profile.website ?? "",
+    },
+  });
   return (
     <Container className="py-10">
       <h1 className="text-3xl font-bold">Seller Dashboard</h1>
@@ -61,25 +72,16 @@ export default function CreatorProfilePage({ loaderData, actionData }: Route.Com
         </Link>
       </div>
       <div className="mt-4">
-        <FormStatus result={actionData} />
+        <FormStatus result={result} />
       </div>
       <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <Card className="p-6">
-          <Form method="post" className="flex flex-col gap-4">
+          <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
             <input type="hidden" name="intent" value="save" />
-            <Field label="Specialty" name="specialty" defaultValue={profile.specialty} maxLength={80} />
-            <div className="flex flex-col gap-1.5">
-              <Label htmlFor="creator-bio">Bio</Label>
-              <Textarea id="creator-bio" name="bio" defaultValue={profile.bio} maxLength={1000} />
-            </div>
-            <Field label="Location" name="location" defaultValue={profile.location} maxLength={80} />
-            <Field
-              label="Website"
-              name="website"
-              type="url"
-              defaultValue={profile.website ?? ""}
-              placeholder="https://"
-            />
+            <InputField field={fields.specialty} label="Specialty" />
+            <TextareaField field={fields.bio} label="Bio" />
+            <InputField field={fields.location} label="Location" />
+            <InputField field={fields.website} label="Website" type="url" placeholder="https://" />
             <Button type="submit" className="self-start" disabled={busy}>
               {busy ? "Saving..." : "Save profile"}
             </Button>
@@ -106,8 +108,4 @@ export default function CreatorProfilePage({ loaderData, actionData }: Route.Com
       </div>
     </Container>
   );
-}
-
-function Field({ name, ...props }: { label: string; name: string } & React.ComponentProps<"input">) {
-  return <TextField id={`creator-${name}`} name={name} {...props} />;
 }

@@ -1,17 +1,17 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { servicesContext } from "@server/http/context.ts";
-import { parseForm } from "@server/lib/form-fields.ts";
 import { appealAction } from "@server/moderation/appeal-action.ts";
 import { creatorStanding } from "@server/moderation/creator-standing.ts";
-import { appealSchema } from "@server/moderation/moderation-schemas.ts";
+import { appealSchema } from "@shared/appeal-schema.ts";
 import { APPEAL_STATUS_LABELS, formatDay, STEP_LABELS, type Standing } from "@shared/enforcement.ts";
 import { APPEAL_REVIEW_TIME, APPEAL_WINDOW_DAYS } from "@shared/shop-facts.ts";
-import { Form, useNavigation } from "react-router";
+import { data, useNavigation } from "react-router";
 import { FormStatus } from "~/components/account/form-status";
 import { StandingBadge } from "~/components/moderation/standing-badge";
+import { AppealForm, appealReplyFor } from "~/components/sellers/appeal-form";
 import { SellerNav } from "~/components/sellers/seller-nav";
-import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Label, Textarea } from "~/components/ui/input";
+import { replyOf } from "~/components/ui/form-field";
 import { Container } from "~/components/ui/page";
 import { readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
@@ -48,7 +48,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** POST: appeal one of the shop's own actions (the server checks whose it is and the 7 days). */
 export const action = formAction(async ({ request, context }: Route.ActionArgs) => {
   const { creator } = await requireCreator(request, context);
-  const appeal = parseForm(await readForm(request), appealSchema);
+  const submission = parseWithZod(await readForm(request), { schema: appealSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const appeal = submission.value;
   await appealAction(context.get(servicesContext), creator.id, appeal.actionId, appeal.message);
   return {
     ok: true as const,
@@ -74,6 +76,7 @@ function standingText(standing: Standing, until: string | null, warningFixBy: st
 export default function StandingPage({ loaderData, actionData }: Route.ComponentProps) {
   const { standing, suspendedUntil, warningFixBy, actions } = loaderData;
   const busy = useNavigation().state === "submitting";
+  const reply = replyOf(actionData);
   return (
     <Container className="py-10">
       <h1 className="text-3xl font-bold">Seller Dashboard</h1>
@@ -90,7 +93,7 @@ export default function StandingPage({ loaderData, actionData }: Route.Component
             are reviewed in {APPEAL_REVIEW_TIME}.
           </p>
         </Card>
-        <FormStatus result={actionData} />
+        <FormStatus result={actionData && "message" in actionData ? actionData : undefined} />
         <section aria-labelledby="actions-heading">
           <h2 id="actions-heading" className="text-xl font-semibold">
             Actions on your shop
@@ -129,26 +132,12 @@ export default function StandingPage({ loaderData, actionData }: Route.Component
                     {action.appeal ? (
                       <AppealState appeal={action.appeal} />
                     ) : action.canAppeal ? (
-                      <Form method="post" className="flex flex-col gap-2">
-                        <input type="hidden" name="actionId" value={action.id} />
-                        <Label htmlFor={`appeal-${action.id}`}>Appeal this action</Label>
-                        <Textarea
-                          id={`appeal-${action.id}`}
-                          name="message"
-                          required
-                          minLength={20}
-                          maxLength={2000}
-                          aria-describedby={`appeal-hint-${action.id}`}
-                          className="min-h-24"
-                        />
-                        <p id={`appeal-hint-${action.id}`} className="text-sm text-muted-foreground">
-                          Tell us why this action should be withdrawn (20 to 2000 characters). You can appeal until{" "}
-                          {formatDay(action.appealBy)}.
-                        </p>
-                        <Button type="submit" className="self-start" disabled={busy}>
-                          Send appeal
-                        </Button>
-                      </Form>
+                      <AppealForm
+                        actionId={action.id}
+                        appealBy={action.appealBy}
+                        busy={busy}
+                        lastResult={appealReplyFor(reply, action.id)}
+                      />
                     ) : action.revokedAt ? null : (
                       <p className="text-sm text-muted-foreground">
                         The time to appeal ended on {formatDay(action.appealBy)}.
