@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { signUpSchema } from "../../shared/account-credentials-schema.ts";
 import { cookieFrom, linkIn, setUpTestAuth } from "../../tests/support/test-auth.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { account, categories, creators, products, reviews, session, user } from "../db/schema.ts";
@@ -14,7 +15,6 @@ import type { Auth } from "./auth.ts";
 import { listAuthEvents } from "./auth-events.ts";
 import { AuthFailure } from "./auth-failure.ts";
 import { signIn, signOut, signUp } from "./credentials.ts";
-import { signUpSchema } from "./credentials-schema.ts";
 import { getCurrentUser } from "./current-user.ts";
 import { DEMO_ACCOUNTS, seedDemoAccounts } from "./demo-accounts.ts";
 import { RESET_REQUESTED, requestPasswordReset, resetPassword } from "./password-reset.ts";

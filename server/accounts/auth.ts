@@ -2,6 +2,7 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import { and, eq } from "drizzle-orm";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../shared/account-credentials-schema.ts";
 import type { Config } from "../config/env.ts";
 import type { Database } from "../db/client.ts";
 import { account, rateLimit, reviews, session, user, verification } from "../db/schema.ts";
@@ -11,7 +12,6 @@ import { claimGuestOrders } from "../orders/claim-guest-orders.ts";
 import type { FileStore } from "../storage/file-store.ts";
 import { recordAuthEvent } from "./auth-events.ts";
 import { storedAvatarKey } from "./avatar.ts";
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./credentials-schema.ts";
 import {
   addressTakenByAnother,
   consumeEmailChangeLink,

@@ -1,12 +1,12 @@
 import { APIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
+import type { SignInInput, SignUpInput } from "../../shared/account-credentials-schema.ts";
 import type { Database } from "../db/client.ts";
 import { user } from "../db/schema.ts";
 import { PostgresRateLimitStore } from "../http/rate-limit-store.ts";
 import { type Auth, EMAIL_CONFIRMED_PATH } from "./auth.ts";
 import { recordAuthEvent } from "./auth-events.ts";
 import { AuthFailure, refusalsAsAuthFailure } from "./auth-failure.ts";
-import type { SignInInput, SignUpInput } from "./credentials-schema.ts";
 import { signInDelayMs, sleep } from "./sign-in-slowdown.ts";
 
 // Signing in, signing up and out with email and password. Sign-in and sign-out return the

@@ -5,10 +5,10 @@ import { afterAll, beforeAll } from "vitest";
 import { type Auth, createAuth } from "../../server/accounts/auth.ts";
 import { loadAuthSecret } from "../../server/accounts/auth-secret.ts";
 import { type AccountLimits, accountLimits, signUp } from "../../server/accounts/credentials.ts";
-import type { SignUpInput } from "../../server/accounts/credentials-schema.ts";
 import type { DatabaseHandle } from "../../server/db/client.ts";
 import type { OutgoingEmail } from "../../server/email/mailer.ts";
 import { type FileStore, localFileStore } from "../../server/storage/file-store.ts";
+import type { SignUpInput } from "../../shared/account-credentials-schema.ts";
 
 export const TEST_SHOP_URL = "http://shop.test";
 

@@ -7,7 +7,19 @@ import { toast } from "~/lib/toast";
 // say anything. The forms submit through fetchers with these keys.
 export const ACCOUNT_FETCHERS = { signIn: "account-sign-in", signUp: "account-sign-up", signOut: "account-sign-out" };
 
-type Result = { ok: true; name?: string; email?: string; shopName?: string } | { ok: false; message?: string };
+// A form whose fields did not pass answers with Conform's reply (`result`) instead: the form shows
+// each problem beside its field, and the toast only says that it failed.
+type Result =
+  | { ok: true; name?: string; email?: string; shopName?: string }
+  | { ok: false; message?: string }
+  | { ok?: undefined; result: unknown };
+
+const CHECK_THE_FIELDS = "Please check the fields marked in the form.";
+
+/** The toast's description of a failure: the refusal's message, or a pointer to the marked fields. */
+function whyNot(result: Exclude<Result, { ok: true }>, otherwise: string) {
+  return "result" in result ? CHECK_THE_FIELDS : result.message || otherwise;
+}
 
 function useResultToast(key: string, show: (result: Result) => void) {
   const fetcher = useFetcher<Result>({ key });
@@ -20,7 +32,7 @@ function useResultToast(key: string, show: (result: Result) => void) {
 export function AccountToasts() {
   useResultToast(ACCOUNT_FETCHERS.signIn, (result) => {
     if (result.ok) toast.success("Welcome back!", { description: `Successfully logged in as ${result.name}` });
-    else toast.error("Login failed", { description: result.message || "Please check your credentials and try again." });
+    else toast.error("Login failed", { description: whyNot(result, "Please check your credentials and try again.") });
   });
   useResultToast(ACCOUNT_FETCHERS.signUp, (result) => {
     // Signing in comes with the emailed link (decision 016); the toast says what to do next.
@@ -28,11 +40,11 @@ export function AccountToasts() {
       toast.success("Account created!", {
         description: `Welcome to ${result.shopName}, ${result.name}! We sent a link to ${result.email}: open it to confirm your email address and sign in.`,
       });
-    } else toast.error("Registration failed", { description: result.message || "Please try again." });
+    } else toast.error("Registration failed", { description: whyNot(result, "Please try again.") });
   });
   useResultToast(ACCOUNT_FETCHERS.signOut, (result) => {
     if (result.ok) toast.success("Logged out");
-    else toast.error("Logout failed", { description: result.message || "Please try again." });
+    else toast.error("Logout failed", { description: whyNot(result, "Please try again.") });
   });
   return null;
 }

@@ -1,16 +1,19 @@
+import { getFormProps } from "@conform-to/react";
+import { signInSchema, signUpFormSchema } from "@shared/account-credentials-schema.ts";
 import { Dialog, Tabs } from "radix-ui";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import { Link, useFetcher } from "react-router";
 import { PanelDialog } from "~/components/layout/panel-dialog";
 import { useShopDialogs } from "~/components/layout/shop-dialogs";
 import { Button } from "~/components/ui/button";
-import { Input, Label } from "~/components/ui/input";
+import { InputField, replyOf, useSchemaForm } from "~/components/ui/form-field";
 import { ACCOUNT_FETCHERS } from "./account-toasts";
 import { GoogleSignInButton } from "./google-sign-in-button";
 import type { DemoAccount } from "./login-button";
 
-// The login / sign-up modal (SPEC sections 2, 4, 5 and 8). Both forms keep what was typed
-// when the server says no; on success the page shows the user menu instead of this modal.
+// The login / sign-up modal (SPEC sections 2, 4, 5 and 8). Both forms are checked with their
+// schema (decision 029): each field's problem beside it, and what was typed kept when the server
+// says no; on success the page shows the user menu instead of this modal.
 // The toasts are AccountToasts' (account-toasts.tsx). Its code is loaded when it first opens.
 
 /**
@@ -62,54 +65,15 @@ export function LoginDialog({
   );
 }
 
-function Field(props: {
-  id: string;
-  label: string;
-  type: string;
-  value: string;
-  onChange: (value: string) => void;
-  autoComplete: string;
-}) {
-  return (
-    <div className="grid gap-2">
-      <Label htmlFor={props.id}>{props.label}</Label>
-      <Input
-        id={props.id}
-        name={props.id.split("-").pop()}
-        type={props.type}
-        required
-        autoComplete={props.autoComplete}
-        value={props.value}
-        onChange={(event) => props.onChange(event.target.value)}
-      />
-    </div>
-  );
-}
-
 function LoginForm({ demoAccounts }: { demoAccounts: DemoAccount[] }) {
   const fetcher = useFetcher({ key: ACCOUNT_FETCHERS.signIn });
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
   const busy = fetcher.state !== "idle";
+  // Email and password are required: the schema sends nothing while either is empty (SPEC section 5).
+  const [form, fields] = useSchemaForm(signInSchema, { lastResult: busy ? undefined : replyOf(fetcher.data) });
   return (
-    <fetcher.Form
-      method="post"
-      action="/account/sign-in"
-      className="grid gap-4"
-      onSubmit={(event) => {
-        // Email and password are required: nothing is sent if either is empty (SPEC section 5).
-        if (!email.trim() || !password) event.preventDefault();
-      }}
-    >
-      <Field id="login-email" label="Email" type="email" value={email} onChange={setEmail} autoComplete="email" />
-      <Field
-        id="login-password"
-        label="Password"
-        type="password"
-        value={password}
-        onChange={setPassword}
-        autoComplete="current-password"
-      />
+    <fetcher.Form method="post" action="/account/sign-in" {...getFormProps(form)} className="grid gap-4">
+      <InputField field={fields.email} label="Email" type="email" autoComplete="email" />
+      <InputField field={fields.password} label="Password" type="password" autoComplete="current-password" />
       <Button type="submit" disabled={busy}>
         {busy ? "Signing in..." : "Sign In"}
       </Button>
@@ -135,10 +99,7 @@ function LoginForm({ demoAccounts }: { demoAccounts: DemoAccount[] }) {
                   type="button"
                   variant="outline"
                   size="sm"
-                  onClick={() => {
-                    setEmail(demo.email);
-                    setPassword(demo.password);
-                  }}
+                  onClick={() => form.update({ value: { email: demo.email, password: demo.password } })}
                 >
                   Use {demo.isSeller ? "seller" : "buyer"} demo
                 </Button>
@@ -155,53 +116,36 @@ function LoginForm({ demoAccounts }: { demoAccounts: DemoAccount[] }) {
 // "Create Account" the tab says so, in place, and forgets the passwords typed.
 function RegisterForm() {
   const fetcher = useFetcher<{ ok: boolean; email?: string }>({ key: ACCOUNT_FETCHERS.signUp });
-  const [name, setName] = useState("");
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
-  const [confirmPassword, setConfirmPassword] = useState("");
   const busy = fetcher.state !== "idle";
   const result = busy ? undefined : fetcher.data;
   const sentTo = result?.ok ? result.email : undefined;
+  const [form, fields] = useSchemaForm(signUpFormSchema, { lastResult: replyOf(result) });
   useEffect(() => {
     if (!result?.ok) return;
-    setPassword("");
-    setConfirmPassword("");
+    for (const field of [fields.password, fields.confirmPassword]) {
+      form.update({ name: field.name, value: "", validated: false });
+    }
   }, [result]);
   // Submit stays disabled, with no message, until the passwords match (SPEC section 5).
-  const matches = password.length > 0 && password === confirmPassword;
+  const password = fields.password.value;
+  const matches = Boolean(password) && password === fields.confirmPassword.value;
   return (
-    <fetcher.Form
-      method="post"
-      action="/account/sign-up"
-      className="grid gap-4"
-      onSubmit={(event) => {
-        if (!matches || !name.trim() || !email.trim()) event.preventDefault();
-      }}
-    >
+    <fetcher.Form method="post" action="/account/sign-up" {...getFormProps(form)} className="grid gap-4">
       {sentTo ? (
         <p role="status" className="rounded-md bg-emerald-50 p-3 text-sm text-success">
           Check your inbox: we sent a link to {sentTo}. Open it to confirm your email address and sign in.
         </p>
       ) : null}
-      <Field id="register-name" label="Full Name" type="text" value={name} onChange={setName} autoComplete="name" />
-      <Field id="register-email" label="Email" type="email" value={email} onChange={setEmail} autoComplete="email" />
-      <Field
-        id="register-password"
+      <InputField field={fields.name} label="Full Name" autoComplete="name" />
+      <InputField field={fields.email} label="Email" type="email" autoComplete="email" />
+      <InputField
+        field={fields.password}
         label="Password"
         type="password"
-        value={password}
-        onChange={setPassword}
         autoComplete="new-password"
+        hint="At least 8 characters."
       />
-      <Field
-        id="register-confirmPassword"
-        label="Confirm Password"
-        type="password"
-        value={confirmPassword}
-        onChange={setConfirmPassword}
-        autoComplete="new-password"
-      />
-      <p className="text-xs text-muted-foreground">At least 8 characters.</p>
+      <InputField field={fields.confirmPassword} label="Confirm Password" type="password" autoComplete="new-password" />
       <Button type="submit" disabled={busy || !matches}>
         {busy ? "Creating account..." : "Create Account"}
       </Button>

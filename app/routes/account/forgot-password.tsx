@@ -1,13 +1,14 @@
-import { forgotPasswordSchema } from "@server/accounts/credentials-schema.ts";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { isDemoAccountEmail } from "@server/accounts/demo-accounts.ts";
 import { RESET_REQUESTED, requestPasswordReset } from "@server/accounts/password-reset.ts";
 import { servicesContext } from "@server/http/context.ts";
-import { parseForm } from "@server/lib/form-fields.ts";
-import { Form, useNavigation } from "react-router";
+import { forgotPasswordSchema } from "@shared/account-credentials-schema.ts";
+import { data, Form, useNavigation } from "react-router";
 import { FormStatus } from "~/components/account/form-status";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Input, Label } from "~/components/ui/input";
+import { InputField, replyOf, useSchemaForm } from "~/components/ui/form-field";
 import { Container } from "~/components/ui/page";
 import { readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
@@ -16,7 +17,9 @@ import type { Route } from "./+types/forgot-password";
 
 export const action = formAction(async ({ request, context }: Route.ActionArgs) => {
   const services = context.get(servicesContext);
-  const { email } = parseForm(await readForm(request), forgotPasswordSchema);
+  const submission = parseWithZod(await readForm(request), { schema: forgotPasswordSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const { email } = submission.value;
   // A demo account's password is the published one: no link is sent, and the answer is the usual one.
   if (services.shopMode === "demo" && isDemoAccountEmail(email)) return { ok: true as const, message: RESET_REQUESTED };
   const message = await requestPasswordReset(
@@ -30,6 +33,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Forg
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const sending = useNavigation().state === "submitting";
+  const [form, fields] = useSchemaForm(forgotPasswordSchema, { lastResult: replyOf(actionData) });
   return (
     <Container className="max-w-lg py-12">
       <h1 className="text-3xl font-bold">Forgot your password?</h1>
@@ -37,12 +41,9 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
         Enter the email of your account and we'll send you a link to choose a new password.
       </p>
       <Card className="mt-6 p-6">
-        <Form method="post" className="grid gap-4">
-          <FormStatus result={actionData} />
-          <div className="grid gap-2">
-            <Label htmlFor="forgot-email">Email</Label>
-            <Input id="forgot-email" name="email" type="email" required autoComplete="email" maxLength={254} />
-          </div>
+        <Form method="post" {...getFormProps(form)} className="grid gap-4">
+          <FormStatus result={actionData && "message" in actionData ? actionData : undefined} />
+          <InputField field={fields.email} label="Email" type="email" autoComplete="email" />
           <div>
             <Button type="submit" disabled={sending}>
               {sending ? "Sending..." : "Send reset link"}

@@ -1,14 +1,17 @@
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { updateProfileName } from "@server/accounts/account-settings.ts";
 import { removeAvatar, setAvatar } from "@server/accounts/avatar.ts";
-import { profileSchema } from "@server/accounts/credentials-schema.ts";
 import { servicesContext } from "@server/http/context.ts";
-import { parseForm, parseIntent } from "@server/lib/form-fields.ts";
-import { Form, useNavigation } from "react-router";
+import { parseIntent } from "@server/lib/form-fields.ts";
+import { profileSchema } from "@shared/account-credentials-schema.ts";
+import { data, Form, useNavigation } from "react-router";
 import { z } from "zod";
 import { FormStatus } from "~/components/account/form-status";
 import { UserAvatar } from "~/components/account/user-avatar";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { InputField, replyOf, useSchemaForm } from "~/components/ui/form-field";
 import { Input, Label } from "~/components/ui/input";
 import { Container } from "~/components/ui/page";
 import { readProfileForm } from "~/lib/avatar-upload.server";
@@ -47,7 +50,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       await setAvatar({ auth, files, headers }, bytes);
       return { intent, ok: true, message: "Your new picture was saved." };
     }
-    await updateProfileName(auth, headers, parseForm(form, profileSchema).name);
+    const submission = parseWithZod(form, { schema: profileSchema });
+    if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
+    await updateProfileName(auth, headers, submission.value.name);
     return { intent, ok: true, message: "Your profile was saved." };
   } catch (error) {
     return refusalResponse(error, { intent });
@@ -61,7 +66,15 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
   const navigation = useNavigation();
   const saving = navigation.state === "submitting";
   const sending = saving ? navigation.formData?.get("intent") : undefined;
-  const resultOf = (intent: "picture" | "name") => (actionData?.intent === intent ? actionData : undefined);
+  const answerOf = (intent: "picture" | "name") => (actionData?.intent === intent ? actionData : undefined);
+  const resultOf = (intent: "picture" | "name") => {
+    const answer = answerOf(intent);
+    return answer && "message" in answer ? answer : undefined;
+  };
+  const [nameForm, nameFields] = useSchemaForm(profileSchema, {
+    lastResult: replyOf(answerOf("name")),
+    defaultValue: { name: user.name },
+  });
   return (
     <Container className="max-w-2xl py-10">
       <h1 className="text-3xl font-bold">Profile</h1>
@@ -103,23 +116,13 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
       </Card>
       <Card className="mt-6 p-6">
         <h2 className="text-xl font-semibold">Your name</h2>
-        <Form method="post" className="mt-4 grid gap-4">
+        <Form method="post" {...getFormProps(nameForm)} className="mt-4 grid gap-4">
           <input type="hidden" name="intent" value="save-name" />
           <FormStatus result={resultOf("name")} />
-          <div className="grid gap-2">
-            <Label htmlFor="profile-name">Name</Label>
-            <Input
-              id="profile-name"
-              name="name"
-              defaultValue={user.name}
-              required
-              maxLength={100}
-              autoComplete="name"
-            />
-          </div>
+          <InputField field={nameFields.name} label="Name" autoComplete="name" />
           <div>
             <Button type="submit" disabled={saving}>
-              {saving && sending === null ? "Saving..." : "Save profile"}
+              {sending === "save-name" ? "Saving..." : "Save profile"}
             </Button>
           </div>
         </Form>

@@ -1,13 +1,14 @@
-import { MIN_PASSWORD_LENGTH, resetPasswordSchema } from "@server/accounts/credentials-schema.ts";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { resetPassword } from "@server/accounts/password-reset.ts";
 import { servicesContext } from "@server/http/context.ts";
-import { parseForm } from "@server/lib/form-fields.ts";
-import { Form, Link, useNavigation } from "react-router";
+import { resetPasswordSchema } from "@shared/account-credentials-schema.ts";
+import { data, Form, Link, useNavigation } from "react-router";
 import { FormStatus } from "~/components/account/form-status";
 import { useShopDialogs } from "~/components/layout/shop-dialogs";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Input, Label } from "~/components/ui/input";
+import { FieldError, InputField, replyOf, useSchemaForm } from "~/components/ui/form-field";
 import { Container } from "~/components/ui/page";
 import { readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
@@ -24,8 +25,11 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export const action = formAction(async ({ request, context }: Route.ActionArgs) => {
   const { auth } = context.get(servicesContext);
-  const { token, newPassword } = parseForm(await readForm(request), resetPasswordSchema);
-  await resetPassword(auth, token, newPassword);
+  const submission = parseWithZod(await readForm(request), { schema: resetPasswordSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: ["newPassword", "confirmPassword"] }) }, { status: 400 });
+  }
+  await resetPassword(auth, submission.value.token, submission.value.newPassword);
   return { ok: true as const, message: "Your password was changed. Sign in with your new password." };
 });
 
@@ -35,6 +39,8 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   const saving = useNavigation().state === "submitting";
   // Done: the next step is signing in with the new password, in the shop's login modal.
   const login = useShopDialogs().login;
+  const answer = actionData && "message" in actionData ? actionData : undefined;
+  const [form, fields] = useSchemaForm(resetPasswordSchema, { lastResult: replyOf(actionData) });
   return (
     <Container className="max-w-lg py-12">
       <h1 className="text-3xl font-bold">Choose a new password</h1>
@@ -46,9 +52,9 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
               message: "This reset link has expired or was already used. Please ask for a new one.",
             }}
           />
-        ) : actionData?.ok ? (
+        ) : answer?.ok ? (
           <div className="grid gap-4">
-            <FormStatus result={actionData} />
+            <FormStatus result={answer} />
             <div>
               <Button type="button" onClick={login.show}>
                 Sign in
@@ -56,24 +62,18 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
             </div>
           </div>
         ) : (
-          <Form method="post" className="grid gap-4">
-            <FormStatus result={actionData} />
-            <input type="hidden" name="token" value={loaderData.token} />
-            <div className="grid gap-2">
-              <Label htmlFor="reset-new">New password</Label>
-              <Input
-                id="reset-new"
-                name="newPassword"
-                type="password"
-                required
-                minLength={MIN_PASSWORD_LENGTH}
-                autoComplete="new-password"
-              />
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor="reset-confirm">Confirm new password</Label>
-              <Input id="reset-confirm" name="confirmPassword" type="password" required autoComplete="new-password" />
-            </div>
+          <Form method="post" {...getFormProps(form)} className="grid gap-4">
+            <FormStatus result={answer} />
+            {/* The link's token: a problem with it is the form's, not a field's the person can fix. */}
+            <input type="hidden" name={fields.token.name} value={loaderData.token} />
+            <FieldError field={fields.token} />
+            <InputField field={fields.newPassword} label="New password" type="password" autoComplete="new-password" />
+            <InputField
+              field={fields.confirmPassword}
+              label="Confirm new password"
+              type="password"
+              autoComplete="new-password"
+            />
             <div>
               <Button type="submit" disabled={saving}>
                 {saving ? "Saving..." : "Set new password"}
@@ -81,7 +81,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
             </div>
           </Form>
         )}
-        {actionData?.ok ? null : (
+        {answer?.ok ? null : (
           <p className="mt-4 text-sm">
             <Link to="/account/forgot-password" className="text-primary underline-offset-4 hover:underline">
               Ask for a new link

@@ -1,7 +1,7 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { signIn } from "@server/accounts/credentials.ts";
-import { signInSchema } from "@server/accounts/credentials-schema.ts";
 import { servicesContext } from "@server/http/context.ts";
-import { parseForm } from "@server/lib/form-fields.ts";
+import { signInSchema } from "@shared/account-credentials-schema.ts";
 import { data } from "react-router";
 import { keepPageOnFault } from "~/lib/fetcher-fault";
 import { readForm } from "~/lib/form.server";
@@ -11,10 +11,13 @@ import type { Route } from "./+types/sign-in";
 
 export const action = formAction(async ({ request, context }: Route.ActionArgs) => {
   const services = context.get(servicesContext);
-  const input = parseForm(await readForm(request), signInSchema);
+  const submission = parseWithZod(await readForm(request), { schema: signInSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  }
   const { headers, user } = await signIn(
     { ...services, limits: services.accountLimits, headers: request.headers },
-    input,
+    submission.value,
   );
   await adoptGuestShopper(services.db, request, user.id, headers);
   return data({ ok: true as const, name: user.name }, { headers });

@@ -1,7 +1,8 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { signUp } from "@server/accounts/credentials.ts";
-import { signUpSchema } from "@server/accounts/credentials-schema.ts";
 import { servicesContext } from "@server/http/context.ts";
-import { parseForm } from "@server/lib/form-fields.ts";
+import { signUpSchema } from "@shared/account-credentials-schema.ts";
+import { data } from "react-router";
 import { keepPageOnFault } from "~/lib/fetcher-fault";
 import { readForm } from "~/lib/form.server";
 import { formAction } from "~/lib/refusal.server";
@@ -12,7 +13,11 @@ import type { Route } from "./+types/sign-up";
 // Nobody is signed in here: the link emailed to the address does that.
 export const action = formAction(async ({ request, context }: Route.ActionArgs) => {
   const services = context.get(servicesContext);
-  const input = parseForm(await readForm(request), signUpSchema);
+  const submission = parseWithZod(await readForm(request), { schema: signUpSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply({ hideFields: ["password", "confirmPassword"] }) }, { status: 400 });
+  }
+  const input = submission.value;
   await signUp({ ...services, limits: services.accountLimits, headers: request.headers }, input);
   return { ok: true as const, name: input.name, email: input.email, shopName: services.shopName };
 });

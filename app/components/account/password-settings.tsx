@@ -1,0 +1,40 @@
+import { getFormProps } from "@conform-to/react";
+import { changePasswordSchema } from "@shared/account-credentials-schema.ts";
+import { Form } from "react-router";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { InputField, replyOf, useSchemaForm } from "~/components/ui/form-field";
+import { FormStatus } from "./form-status";
+import { outcomeOf, type SettingsAnswer } from "./settings-answer";
+
+/** Settings: a new password, given the current one. A changed password signs the other devices out. */
+export function PasswordSettings({ answer, saving }: { answer: SettingsAnswer | undefined; saving: boolean }) {
+  const [form, fields] = useSchemaForm(changePasswordSchema, { lastResult: replyOf(answer) });
+  return (
+    <Card className="mt-6 p-6">
+      <h2 className="text-xl font-semibold">Change password</h2>
+      <Form method="post" {...getFormProps(form)} className="mt-4 grid gap-4">
+        <FormStatus result={outcomeOf(answer)} />
+        <input type="hidden" name="intent" value="change-password" />
+        <InputField
+          field={fields.currentPassword}
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+        />
+        <InputField field={fields.newPassword} label="New password" type="password" autoComplete="new-password" />
+        <InputField
+          field={fields.confirmPassword}
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+        />
+        <div>
+          <Button type="submit" disabled={saving}>
+            {saving ? "Changing..." : "Change password"}
+          </Button>
+        </div>
+      </Form>
+    </Card>
+  );
+}
