@@ -1,8 +1,7 @@
-import { asc, eq, inArray } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { insertOrder } from "../../tests/support/orders.ts";
+import { createOrder, createProducts } from "../../tests/support/factories.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
-import { seedSampleCatalogueIfEmpty } from "../catalogue/seed-sample-catalogue.ts";
 import {
   appeals,
   contactMessages,
@@ -20,11 +19,8 @@ const database = setUpTestDatabase();
 let catalogue: { id: number; priceCents: number; creatorId: number }[] = [];
 
 beforeAll(async () => {
-  await seedSampleCatalogueIfEmpty(database.db, database.pool);
-  catalogue = await database.db
-    .select({ id: products.id, priceCents: products.priceCents, creatorId: products.creatorId })
-    .from(products)
-    .orderBy(asc(products.id));
+  // Four products to sell, three more to take off sale.
+  catalogue = await createProducts(database.db, 7);
 });
 
 const DAY = 24 * 3600_000;
@@ -43,23 +39,23 @@ describe("the overview's money figures", () => {
     const [a, b, c, d] = catalogue;
     const now = new Date();
     // Paid now: both items count.
-    const paid = await insertOrder(database.db, { status: "paid", productIds: [a!.id, b!.id], paidAt: now });
+    const paid = await createOrder(database.db, { status: "paid", productIds: [a!.id, b!.id], paidAt: now });
     // Partly refunded: one item counts, the other is a refund.
-    const partly = await insertOrder(database.db, { status: "partially_refunded", productIds: [c!.id, d!.id] });
+    const partly = await createOrder(database.db, { status: "partially_refunded", productIds: [c!.id, d!.id] });
     await refundItems([partly.items[1]!.id]);
     // Paid 40 days ago: counts, but not in the last 30 days.
-    const old = await insertOrder(database.db, {
+    const old = await createOrder(database.db, {
       status: "paid",
       productIds: [b!.id],
       paidAt: new Date(now.getTime() - 40 * DAY),
     });
     // Wholly refunded: its item is a refund, the order was still paid.
-    const refunded = await insertOrder(database.db, { status: "refunded", productIds: [c!.id] });
+    const refunded = await createOrder(database.db, { status: "refunded", productIds: [c!.id] });
     await refundItems(refunded.items.map((item) => item.id));
     // Never paid: nothing of these counts.
-    await insertOrder(database.db, { status: "pending_payment", productIds: [a!.id, d!.id] });
-    await insertOrder(database.db, { status: "failed", productIds: [b!.id] });
-    await insertOrder(database.db, { status: "expired", productIds: [c!.id] });
+    await createOrder(database.db, { status: "pending_payment", productIds: [a!.id, d!.id] });
+    await createOrder(database.db, { status: "failed", productIds: [b!.id] });
+    await createOrder(database.db, { status: "expired", productIds: [c!.id] });
 
     const sold = [...paid.items, partly.items[0]!, ...old.items];
     const refundedItems = [partly.items[1]!, ...refunded.items];
@@ -120,7 +116,7 @@ describe("the overview's counts", () => {
       { ...application, userId: "owner-active" },
       { ...application, userId: "owner-removed", status: "rejected" },
     ]);
-    const order = await insertOrder(database.db, { status: "paid", productIds: [catalogue[0]!.id, catalogue[1]!.id] });
+    const order = await createOrder(database.db, { status: "paid", productIds: [catalogue[0]!.id, catalogue[1]!.id] });
     await database.db.insert(refundRequests).values([
       { orderItemId: order.items[0]!.id, reason: "It did not open." },
       { orderItemId: order.items[1]!.id, reason: "It did not open.", status: "rejected" },

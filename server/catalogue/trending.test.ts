@@ -1,6 +1,6 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { insertOrder } from "../../tests/support/orders.ts";
+import { createOrder } from "../../tests/support/factories.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { productSearch, products, productViews } from "../db/schema.ts";
 import { searchProducts } from "../search/product-search.ts";
@@ -61,9 +61,9 @@ describe("trending scores", () => {
       { productId: stale, day: daysAgo(7), views: 500 }, // a day too old
       { productId: draft, day: daysAgo(6), views: 100 },
     ]);
-    await insertOrder(database.db, { status: "paid", productIds: [sold], paidAt: NOW });
-    await insertOrder(database.db, { status: "pending_payment", productIds: [unpaid] });
-    await insertOrder(database.db, { status: "refunded", productIds: [refunded], paidAt: NOW });
+    await createOrder(database.db, { status: "paid", productIds: [sold], paidAt: NOW });
+    await createOrder(database.db, { status: "pending_payment", productIds: [unpaid] });
+    await createOrder(database.db, { status: "refunded", productIds: [refunded], paidAt: NOW });
     await database.db.update(products).set({ status: "draft" }).where(eq(products.id, draft));
 
     expect(await refreshTrendingScores(database.db, NOW)).toBe(3);

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertOrder } from "../../tests/support/orders.ts";
+import { createOrder } from "../../tests/support/factories.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { seedSampleCatalogueIfEmpty } from "../catalogue/seed-sample-catalogue.ts";
 import { type OrderStatus, orderItems, orders, productFiles, productImages, user } from "../db/schema.ts";
@@ -38,7 +38,7 @@ afterAll(async () => {
 });
 
 const placeOrder = (userId: string | null, status: OrderStatus, productIds: number[], paidAt = new Date(NOW)) =>
-  insertOrder(database.db, { userId, status, productIds, paidAt });
+  createOrder(database.db, { userId, status, productIds, paidAt });
 
 async function refund(orderItemId: number) {
   await database.db

@@ -3,7 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { insertOrder, recordingJobs } from "../../tests/support/orders.ts";
+import { createOrder } from "../../tests/support/factories.ts";
+import { recordingJobs } from "../../tests/support/orders.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { addToCart } from "../cart/cart.ts";
 import { ensureShopper } from "../cart/shopper.ts";
@@ -128,7 +129,7 @@ describe("finding products to moderate", () => {
 describe("hiding a product", () => {
   it("takes it out of search, its creator's listing and its page; buyers keep their downloads; the seller reads why", async () => {
     const product = shopProducts[0]!;
-    const bought = await insertOrder(database.db, { status: "paid", productIds: [product.id] });
+    const bought = await createOrder(database.db, { status: "paid", productIds: [product.id] });
     expect(await inSearch(product.title, product.id)).toBe(true);
 
     expect(await hideProduct(services, product.id, NOTE)).toEqual({ title: product.title, sellerTold: true });

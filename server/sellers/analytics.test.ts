@@ -1,9 +1,8 @@
 import { eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { insertOrder } from "../../tests/support/orders.ts";
+import { createOrder, createProduct, createSeller } from "../../tests/support/factories.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { recordProductView } from "../catalogue/record-product-view.ts";
-import { seedSampleCatalogueIfEmpty } from "../catalogue/seed-sample-catalogue.ts";
 import { orderItems, products, productViews } from "../db/schema.ts";
 import { parseRange, sellerAnalytics } from "./analytics.ts";
 
@@ -18,20 +17,18 @@ const sellerCents = new Map<number, number>();
 
 const at = (iso: string) => new Date(iso);
 async function paid(productIds: number[], paidAt: string, status: "paid" | "partially_refunded" | "refunded" = "paid") {
-  const { items } = await insertOrder(database.db, { status, productIds, paidAt: at(paidAt) });
+  const { items } = await createOrder(database.db, { status, productIds, paidAt: at(paidAt) });
   for (const item of items) sellerCents.set(item.productId, item.sellerCents);
   return items;
 }
 
 beforeAll(async () => {
-  await seedSampleCatalogueIfEmpty(database.db, database.pool);
-  const rows = await database.db
-    .select({ id: products.id, creatorId: products.creatorId, title: products.title })
-    .from(products)
-    .orderBy(products.id);
-  first = rows[0]!;
-  second = rows.find((row) => row.creatorId === first.creatorId && row.id !== first.id)!;
-  others = rows.find((row) => row.creatorId !== first.creatorId)!;
+  // The seller has a third product, which nobody looks at or buys.
+  const { creator: seller } = await createSeller(database.db);
+  first = await createProduct(database.db, { creatorId: seller.id });
+  second = await createProduct(database.db, { creatorId: seller.id });
+  await createProduct(database.db, { creatorId: seller.id });
+  others = await createProduct(database.db);
 
   // Views: 3 of the first product on the 20th (one at the very start of the UTC day), 2 of the
   // second on the 18th, 5 on the 13th (in the last 30 days, not the last 7); the other seller's
@@ -65,8 +62,8 @@ beforeAll(async () => {
         refunded.map((item) => item.id),
       ),
     );
-  await insertOrder(database.db, { status: "pending_payment", productIds: [first.id, second.id] });
-  await insertOrder(database.db, { status: "failed", productIds: [first.id] });
+  await createOrder(database.db, { status: "pending_payment", productIds: [first.id, second.id] });
+  await createOrder(database.db, { status: "failed", productIds: [first.id] });
 });
 
 const cents = (id: number) => sellerCents.get(id)!;

@@ -6,7 +6,7 @@ import express from "express";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { productFormSchema } from "../../shared/product-schema.ts";
-import { insertOrder } from "../../tests/support/orders.ts";
+import { createOrder } from "../../tests/support/factories.ts";
 import { type S3StandIn, startS3StandIn } from "../../tests/support/s3-stand-in.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { serveForTests } from "../../tests/support/test-server.ts";
@@ -114,7 +114,7 @@ describe("product files in S3", () => {
     expect(objectKeys()).toContain(`shop/product-images/${variantName}`);
 
     // A buyer's download reads the file back from the bucket.
-    const { items } = await insertOrder(database.db, { status: "paid", productIds: [productId] });
+    const { items } = await createOrder(database.db, { status: "paid", productIds: [productId] });
     const download = await openDownload(database.db, files, { orderItemId: items[0]!.id, fileId: file!.id });
     expect(Buffer.from(download.body).equals(Buffer.from(PDF))).toBe(true);
     expect(download).toMatchObject({ fileName: "bucket-planner.pdf", contentType: "application/pdf" });

@@ -1,19 +1,14 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { insertOrder } from "../../tests/support/orders.ts";
+import { createOrder, createProduct } from "../../tests/support/factories.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
-import { seedSampleCatalogueIfEmpty } from "../catalogue/seed-sample-catalogue.ts";
-import { products } from "../db/schema.ts";
 import { sellerSales } from "./sales.ts";
 
 const database = setUpTestDatabase();
 let rows: { id: number; creatorId: number }[] = [];
 
 beforeAll(async () => {
-  await seedSampleCatalogueIfEmpty(database.db, database.pool);
-  rows = await database.db
-    .select({ id: products.id, creatorId: products.creatorId })
-    .from(products)
-    .orderBy(products.id);
+  // A product of each of two sellers.
+  rows = [await createProduct(database.db), await createProduct(database.db)];
 });
 
 describe("a seller's sales", () => {
@@ -21,8 +16,8 @@ describe("a seller's sales", () => {
     const mine = rows[0]!;
     const other = rows.find((row) => row.creatorId !== mine.creatorId)!;
     // One order with a product of each seller; and an unpaid order.
-    const { order } = await insertOrder(database.db, { status: "paid", productIds: [mine.id, other.id], userId: null });
-    await insertOrder(database.db, { status: "pending_payment", productIds: [mine.id] });
+    const { order } = await createOrder(database.db, { status: "paid", productIds: [mine.id, other.id], userId: null });
+    await createOrder(database.db, { status: "pending_payment", productIds: [mine.id] });
     const sales = await sellerSales(database.db, mine.creatorId);
     expect(sales.map((sale) => [sale.orderNumber, sale.productId])).toEqual([[order.number, mine.id]]);
     expect(Object.keys(sales[0]!).sort()).toEqual(

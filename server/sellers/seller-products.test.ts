@@ -5,10 +5,9 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { productFormSchema } from "../../shared/product-schema.ts";
-import { insertOrder } from "../../tests/support/orders.ts";
+import { createCategory, createCreator, createOrder } from "../../tests/support/factories.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
-import { seedSampleCatalogueIfEmpty } from "../catalogue/seed-sample-catalogue.ts";
-import { categories, creators, productFiles, productSearch, products } from "../db/schema.ts";
+import { productFiles, productSearch, products } from "../db/schema.ts";
 import { openDownload } from "../delivery/open-download.ts";
 import { type FileStore, localFileStore } from "../storage/file-store.ts";
 import { detectFileType, downloadName } from "./file-types.ts";
@@ -25,14 +24,10 @@ let categoryId = 0;
 const PDF = new TextEncoder().encode("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
 
 beforeAll(async () => {
-  await seedSampleCatalogueIfEmpty(database.db, database.pool);
   directory = await fs.mkdtemp(path.join(os.tmpdir(), "seller-products-"));
   files = localFileStore(directory);
-  const shops = await database.db.select({ id: creators.id }).from(creators).orderBy(creators.id).limit(2);
-  [mine, theirs] = [shops[0]!.id, shops[1]!.id];
-  [{ id: categoryId }] = (await database.db.select({ id: categories.id }).from(categories).limit(1)) as [
-    { id: number },
-  ];
+  [mine, theirs] = [(await createCreator(database.db)).id, (await createCreator(database.db)).id];
+  categoryId = (await createCategory(database.db)).id;
 });
 afterAll(() => fs.rm(directory, { recursive: true, force: true }));
 
@@ -152,7 +147,7 @@ describe("a seller's products", () => {
     await addProductImage(database.db, files, mine, sold, await png());
     await addProductFile(database.db, files, mine, sold, { name: "b.pdf", bytes: PDF });
     await setPublished(database.db, mine, sold, true);
-    const { items } = await insertOrder(database.db, { status: "paid", productIds: [sold] });
+    const { items } = await createOrder(database.db, { status: "paid", productIds: [sold] });
     expect(await deleteProduct(database.db, mine, sold)).toEqual([]);
     expect((await database.db.select().from(products).where(eq(products.id, sold)))[0]!.status).toBe("deleted");
     expect(await published(sold)).toBe(false);

@@ -13,7 +13,7 @@ import { ensureSampleProductFiles } from "../../server/delivery/sample-files.ts"
 import { type RequestServices, servicesContext } from "../../server/http/context.ts";
 import { Refusal } from "../../server/lib/refusal.ts";
 import { type FileStore, localFileStore } from "../../server/storage/file-store.ts";
-import { insertOrder } from "../support/orders.ts";
+import { createOrder } from "../support/factories.ts";
 import { setUpTestDatabase } from "../support/test-database.ts";
 
 const SECRET = "test-secret-for-download-links";
@@ -32,7 +32,7 @@ afterAll(async () => {
   await fs.rm(directory, { recursive: true, force: true });
 });
 
-const placeOrder = (status: OrderStatus, productIds: number[]) => insertOrder(database.db, { status, productIds });
+const placeOrder = (status: OrderStatus, productIds: number[]) => createOrder(database.db, { status, productIds });
 
 async function fileOf(productId: number) {
   const [file] = await database.db.select().from(productFiles).where(eq(productFiles.productId, productId));

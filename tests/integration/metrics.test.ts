@@ -10,8 +10,8 @@ import { startMetrics, startMetricsServer } from "../../server/ops/metrics-serve
 import { operationsRoutes } from "../../server/ops/operations-routes.ts";
 import type { RouteEntry } from "../../server/ops/route-label.ts";
 import { searchIndexOf } from "../../server/search/index-sync.ts";
-import { createProducts } from "../support/factories.ts";
-import { checkoutServices, insertOrder, paidOrder, recordingJobs } from "../support/orders.ts";
+import { createOrder, createProducts } from "../support/factories.ts";
+import { checkoutServices, paidOrder, recordingJobs } from "../support/orders.ts";
 import { setUpTestDatabase } from "../support/test-database.ts";
 import { serveForTests } from "../support/test-server.ts";
 
@@ -108,10 +108,10 @@ describe("request durations", () => {
 
 describe("the shop's figures", () => {
   it("counts orders by state as the database has them", async () => {
-    await insertOrder(database.db, { status: "paid", productIds: [productIds[0]!] });
-    await insertOrder(database.db, { status: "paid", productIds: [productIds[1]!] });
-    await insertOrder(database.db, { status: "refunded", productIds: [productIds[2]!] });
-    await insertOrder(database.db, { status: "pending_payment", productIds: [productIds[3]!] });
+    await createOrder(database.db, { status: "paid", productIds: [productIds[0]!] });
+    await createOrder(database.db, { status: "paid", productIds: [productIds[1]!] });
+    await createOrder(database.db, { status: "refunded", productIds: [productIds[2]!] });
+    await createOrder(database.db, { status: "pending_payment", productIds: [productIds[3]!] });
     const text = await (await scrape()).text();
     const { rows } = await database.pool.query<{ status: string; count: number }>(
       "SELECT status, count(*)::int AS count FROM orders GROUP BY status",

@@ -1,20 +1,20 @@
 import crypto from "node:crypto";
-import { asc, eq, inArray } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { addToCart, clearCart } from "../../server/cart/cart.ts";
 import { ensureShopper } from "../../server/cart/shopper.ts";
 import { seedSampleCatalogueIfEmpty } from "../../server/catalogue/seed-sample-catalogue.ts";
 import type { Database, DatabaseHandle } from "../../server/db/client.ts";
-import { type OrderStatus, orderItems, orders, products } from "../../server/db/schema.ts";
+import { orders, products } from "../../server/db/schema.ts";
 import type { OutgoingEmail } from "../../server/email/mailer.ts";
 import { type JobQueue, QUEUES, type QueueName } from "../../server/jobs/queue.ts";
 import { type CheckoutServices, checkout } from "../../server/orders/checkout.ts";
-import { splitSale } from "../../server/orders/money.ts";
 import type { Buyer, Order } from "../../server/orders/place-order.ts";
 import { createHostedProvider } from "../../server/payments/hosted/hosted-provider.ts";
 import { receivePaymentEvent } from "../../server/payments/receive-payment-event.ts";
 
 // Orders as a buyer makes them: a cart, the checkout (an order and its hosted payment session)
 // and, for a paid order, the provider's payment_succeeded event applied as the webhook would.
+// An order written straight to the database in a given state is createOrder in ./factories.ts.
 
 export const TEST_SECRET = "a-test-secret-of-at-least-32-characters!";
 export const TEST_SHOP_URL = "http://shop.test";
@@ -108,55 +108,4 @@ export async function payOrder(db: Database, jobs: JobQueue, order: Order): Prom
 export async function paidOrder(services: CheckoutServices, productIds: number[], buyer: Buyer = guestBuyer) {
   const { order, started } = await startOrder(services, productIds, buyer);
   return { order: await payOrder(services.db, services.jobs, order), started };
-}
-
-/**
- * An order written straight to the database in any state, one of each product (no cart, no
- * provider): for tests of what a given state allows. Paid states get paid_at and license keys.
- */
-export async function insertOrder(
-  db: Database,
-  options: { status: OrderStatus; productIds: number[]; userId?: string | null; paidAt?: Date },
-) {
-  const { status, productIds, userId = null } = options;
-  const number = crypto.randomBytes(8).toString("hex").toUpperCase().slice(0, 9);
-  const bought = await db.select().from(products).where(inArray(products.id, productIds));
-  const subtotal = bought.reduce((sum, product) => sum + product.priceCents, 0);
-  const paid = !["pending_payment", "failed", "expired", "cancelled"].includes(status);
-  const [order] = await db
-    .insert(orders)
-    .values({
-      number,
-      userId,
-      email: `${userId ?? "guest"}@example.com`,
-      customerName: userId ?? "Guest",
-      status,
-      subtotalCents: subtotal,
-      taxCents: 0,
-      totalCents: subtotal,
-      idempotencyKey: `key-${number}`,
-      paidAt: paid ? (options.paidAt ?? new Date()) : null,
-    })
-    .returning();
-  const items = await db
-    .insert(orderItems)
-    .values(
-      productIds.map((productId) => {
-        const product = bought.find((row) => row.id === productId)!;
-        return {
-          orderId: order!.id,
-          productId,
-          creatorId: product.creatorId,
-          title: product.title,
-          unitPriceCents: product.priceCents,
-          quantity: 1,
-          lineTotalCents: product.priceCents,
-          ...splitSale(product.priceCents),
-          licenseType: "commercial" as const,
-          licenseKey: paid ? `KEY-${number}-${productId}` : null,
-        };
-      }),
-    )
-    .returning();
-  return { order: order!, items };
 }
