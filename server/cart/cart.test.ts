@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { createProducts } from "../../tests/support/factories.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
-import { seedSampleCatalogueIfEmpty } from "../catalogue/seed-sample-catalogue.ts";
 import { products, shoppers, user } from "../db/schema.ts";
 import {
   addToCart,
@@ -20,12 +20,7 @@ const database = setUpTestDatabase();
 let onSale: { id: number; priceCents: number }[] = [];
 
 beforeAll(async () => {
-  await seedSampleCatalogueIfEmpty(database.db, database.pool);
-  onSale = await database.db
-    .select({ id: products.id, priceCents: products.priceCents })
-    .from(products)
-    .orderBy(products.id)
-    .limit(3);
+  onSale = await createProducts(database.db, 3);
 });
 
 async function newGuest() {

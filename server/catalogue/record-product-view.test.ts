@@ -1,27 +1,18 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { createProduct, createSeller } from "../../tests/support/factories.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
-import { creators, products, productViews, user } from "../db/schema.ts";
+import { productViews } from "../db/schema.ts";
 import { isCountableView, recordProductView } from "./record-product-view.ts";
-import { seedSampleCatalogueIfEmpty } from "./seed-sample-catalogue.ts";
 
 const database = setUpTestDatabase();
 let productId = 0;
 const SELLER = "view-test-seller";
 
 beforeAll(async () => {
-  await seedSampleCatalogueIfEmpty(database.db, database.pool);
   // A product whose creator's shop is run by an account of this test.
-  const [row] = await database.db
-    .select({ id: products.id, creatorId: products.creatorId })
-    .from(products)
-    .innerJoin(creators, eq(creators.id, products.creatorId))
-    .where(isNull(creators.userId))
-    .orderBy(products.id)
-    .limit(1);
-  productId = row!.id;
-  await database.db.insert(user).values({ id: SELLER, name: "Seller", email: "view-seller@example.com" });
-  await database.db.update(creators).set({ userId: SELLER }).where(eq(creators.id, row!.creatorId));
+  const { creator } = await createSeller(database.db, { id: SELLER, name: "Seller", email: "view-seller@example.com" });
+  productId = (await createProduct(database.db, { creatorId: creator.id })).id;
 });
 
 const viewsOn = async (day: string) =>

@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { createProduct } from "../../tests/support/factories.ts";
 import { cookieFrom, linkIn, setUpTestAuth } from "../../tests/support/test-auth.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { signIn, signUp } from "../accounts/credentials.ts";
 import { addToCart } from "../cart/cart.ts";
 import { ensureShopper } from "../cart/shopper.ts";
-import { seedSampleCatalogueIfEmpty } from "../catalogue/seed-sample-catalogue.ts";
-import { orders, products } from "../db/schema.ts";
+import { orders } from "../db/schema.ts";
 import { placeOrder } from "./place-order.ts";
 
 const database = setUpTestDatabase();
@@ -14,8 +14,7 @@ const testAuth = setUpTestAuth(database);
 let productId = 0;
 
 beforeAll(async () => {
-  await seedSampleCatalogueIfEmpty(database.db, database.pool);
-  [{ id: productId }] = (await database.db.select({ id: products.id }).from(products).limit(1)) as [{ id: number }];
+  productId = (await createProduct(database.db)).id;
 });
 
 async function guestOrder(email: string) {
