@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { sellerApplicationSchema } from "../../shared/seller-application-schema.ts";
+import { createCreator } from "../../tests/support/factories.ts";
 import { recordingJobs } from "../../tests/support/orders.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { setAdminRole } from "../admin/admin-role.ts";
-import { seedSampleCatalogueIfEmpty } from "../catalogue/seed-sample-catalogue.ts";
 import { creators, user } from "../db/schema.ts";
 import {
   applyToSell,
@@ -19,7 +19,8 @@ const jobs = recordingJobs();
 let services: SellerServices;
 
 beforeAll(async () => {
-  await seedSampleCatalogueIfEmpty(database.db, database.pool);
+  // A creator already on the shop, whose name nobody else may take.
+  await createCreator(database.db);
   services = { db: database.db, jobs, shopName: "Test Market", publicUrl: "http://shop.test" };
 });
 

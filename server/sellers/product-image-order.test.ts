@@ -1,9 +1,9 @@
 import { asc, eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createProduct } from "../../tests/support/factories.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { getProductDetail } from "../catalogue/product-detail.ts";
-import { seedSampleCatalogueIfEmpty } from "../catalogue/seed-sample-catalogue.ts";
-import { productImages, products } from "../db/schema.ts";
+import { productImages } from "../db/schema.ts";
 import { moveProductImage } from "./product-image-order.ts";
 
 const database = setUpTestDatabase();
@@ -15,13 +15,9 @@ let theirImage = 0;
 const NOT_FOUND = "We could not find this product in your shop.";
 
 beforeAll(async () => {
-  await seedSampleCatalogueIfEmpty(database.db, database.pool);
-  const rows = await database.db
-    .select({ id: products.id, creatorId: products.creatorId })
-    .from(products)
-    .orderBy(products.id);
-  mine = rows[0]!;
-  theirs = rows.find((row) => row.creatorId !== mine.creatorId)!;
+  // The seller's product, and another seller's.
+  mine = await createProduct(database.db);
+  theirs = await createProduct(database.db);
   await database.db.delete(productImages).where(eq(productImages.productId, theirs.id));
   [{ id: theirImage }] = (await database.db
     .insert(productImages)
