@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { reviewSchema } from "../../shared/review-schema.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { addToCart } from "../cart/cart.ts";
 import { ensureShopper } from "../cart/shopper.ts";
@@ -7,7 +8,7 @@ import { orderItems, orders, products, user } from "../db/schema.ts";
 import { placeOrder } from "../orders/place-order.ts";
 import { listReviews } from "./product-reviews.ts";
 import { seedSampleCatalogueIfEmpty } from "./seed-sample-catalogue.ts";
-import { reviewEligibility, reviewSchema, writeReview } from "./write-review.ts";
+import { reviewEligibility, writeReview } from "./write-review.ts";
 
 const database = setUpTestDatabase();
 let productId = 0;

@@ -1,22 +1,9 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { z } from "zod";
+import type { ReviewInput } from "../../shared/review-schema.ts";
 import type { Database } from "../db/client.ts";
 import { orderItems, orders, reviews } from "../db/schema.ts";
 import { DELIVERABLE_ORDER_STATUSES } from "../delivery/open-download.ts";
 import { Refusal } from "../lib/refusal.ts";
-
-export const reviewSchema = z.object({
-  rating: z.coerce
-    .number()
-    .int("Choose from 1 to 5 stars.")
-    .min(1, "Choose from 1 to 5 stars.")
-    .max(5, "Choose from 1 to 5 stars."),
-  body: z
-    .string()
-    .trim()
-    .min(10, "Please write at least 10 characters about the product.")
-    .max(2000, "Please keep your review under 2000 characters."),
-});
 
 /** Whether this account may review the product: only buyers (a paid, unrefunded item), once. */
 export type ReviewEligibility = "not-bought" | "reviewed" | "can-review";
@@ -51,7 +38,7 @@ export async function writeReview(
   db: Database,
   author: { userId: string; name: string },
   productId: number,
-  input: z.infer<typeof reviewSchema>,
+  input: ReviewInput,
 ): Promise<void> {
   const eligibility = await reviewEligibility(db, author.userId, productId);
   if (eligibility === "not-bought") throw new Refusal("Only buyers of this product can review it.", 403);

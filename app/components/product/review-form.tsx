@@ -1,57 +1,63 @@
+import { getFormProps, getInputProps } from "@conform-to/react";
 import type { Answer } from "@shared/answer.ts";
 import { countOf } from "@shared/format.ts";
+import { reviewSchema } from "@shared/review-schema.ts";
 import { Star } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect } from "react";
 import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
-import { Label, Textarea } from "~/components/ui/input";
+import { FieldError, type FormReply, replyOf, TextareaField, useSchemaForm } from "~/components/ui/form-field";
 import { toast } from "~/lib/toast";
 import { cn } from "~/lib/utils";
 
-type ReviewAnswer = Answer<{ message: string }>;
+type ReviewAnswer = Answer<{ message: string }> | FormReply;
+
+const STARS = [1, 2, 3, 4, 5];
 
 /** A buyer's review: 1 to 5 stars (a radio group, so keyboards and screen readers can choose) and a text. */
 export function ReviewForm() {
   const fetcher = useFetcher<ReviewAnswer>();
-  const [rating, setRating] = useState(0);
-  const form = useRef<HTMLFormElement>(null);
+  const [form, fields] = useSchemaForm(reviewSchema, { id: "review", lastResult: replyOf(fetcher.data) });
   const sending = fetcher.state !== "idle";
+  const refused = fetcher.data && "ok" in fetcher.data && !fetcher.data.ok ? fetcher.data : null;
+  const rating = Number(fields.rating.value ?? 0);
   // On the answer itself, not once idle: the page's data then reloads and this form gives way
   // to "you have reviewed this product".
+  const { reset } = form;
   useEffect(() => {
-    if (!fetcher.data?.ok) return;
+    if (!fetcher.data || !("ok" in fetcher.data) || !fetcher.data.ok) return;
     toast.success("Review published", { description: fetcher.data.message });
-    form.current?.reset();
-    setRating(0);
-  }, [fetcher.data]);
+    reset();
+  }, [fetcher.data, reset]);
   return (
-    <fetcher.Form ref={form} method="post" className="mb-8 flex flex-col gap-3 rounded-lg border border-border p-4">
+    <fetcher.Form
+      method="post"
+      {...getFormProps(form)}
+      className="mb-8 flex flex-col gap-3 rounded-lg border border-border p-4"
+    >
       <h2 className="font-semibold">Review this product</h2>
-      <fieldset>
+      <fieldset aria-describedby={fields.rating.errors?.length ? fields.rating.errorId : undefined}>
         <legend className="text-sm font-medium">Your rating</legend>
         <div className="mt-1 flex gap-1">
-          {[1, 2, 3, 4, 5].map((stars) => (
+          {STARS.map((stars) => (
             <label key={stars} className="cursor-pointer rounded focus-within:outline-2 focus-within:outline-ring">
               <input
-                type="radio"
-                name="rating"
-                value={stars}
-                required
+                {...getInputProps(fields.rating, { type: "radio", value: String(stars) })}
+                id={`${fields.rating.id}-${stars}`}
+                key={`${fields.rating.key}-${stars}`}
                 className="sr-only"
-                checked={rating === stars}
-                onChange={() => setRating(stars)}
               />
               <Star aria-hidden="true" className={cn("size-7 text-star", stars <= rating ? "fill-current" : "")} />
               <span className="sr-only">{countOf(stars, "star", "stars")}</span>
             </label>
           ))}
         </div>
+        <FieldError field={fields.rating} />
       </fieldset>
-      <Label htmlFor="review-body">Your review</Label>
-      <Textarea id="review-body" name="body" required minLength={10} maxLength={2000} className="min-h-24" />
-      {fetcher.data && !fetcher.data.ok ? (
+      <TextareaField field={fields.body} label="Your review" minLength={10} maxLength={2000} />
+      {refused ? (
         <p role="alert" className="text-sm text-destructive">
-          {fetcher.data.message}
+          {refused.message}
         </p>
       ) : null}
       <Button type="submit" className="self-start" disabled={sending}>

@@ -1,0 +1,101 @@
+import type { ProductDetail } from "@server/catalogue/product-detail.ts";
+import { discountPercent, formatCount, formatPrice } from "@shared/format.ts";
+import { Download, FileText } from "lucide-react";
+import { Link } from "react-router";
+import { AddToCartButton, BuyNowButton } from "~/components/cart/add-to-cart-button";
+import { WishlistButton } from "~/components/cart/wishlist-button";
+import { Badge } from "~/components/ui/badge";
+import { ShareButton } from "./share-button";
+import { RatingSummary } from "./star-rating";
+
+// Beside the product's pictures: what it is, what it costs, the ways to buy it and the facts at a glance.
+
+/** The category, Bestseller and sale badges. */
+function ProductBadges({ product }: { product: ProductDetail }) {
+  const discount = discountPercent(product.priceCents, product.originalPriceCents);
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Badge>{product.category.label}</Badge>
+      {product.isBestseller ? <Badge variant="bestseller">Bestseller</Badge> : null}
+      {discount > 0 ? <Badge variant="sale">{discount}% off</Badge> : null}
+    </div>
+  );
+}
+
+/** The price, and the price before a sale struck through. */
+function ProductPrice({ product }: { product: ProductDetail }) {
+  return (
+    <p className="mt-6 flex items-baseline gap-3">
+      <span className="text-3xl font-bold">{formatPrice(product.priceCents)}</span>
+      {product.originalPriceCents ? (
+        <s className="text-lg text-muted-foreground">
+          <span className="sr-only">was </span>
+          {formatPrice(product.originalPriceCents)}
+        </s>
+      ) : null}
+    </p>
+  );
+}
+
+/** Add to cart, the wishlist heart and Share; Buy now under them. */
+function ProductActions({ product, url }: { product: ProductDetail; url: string }) {
+  return (
+    <>
+      <div className="mt-6 flex flex-wrap gap-3">
+        <AddToCartButton productId={product.id} />
+        <WishlistButton productId={product.id} title={product.title} withLabel />
+        <ShareButton title={product.title} url={url} />
+      </div>
+      <div className="mt-3">
+        <BuyNowButton productId={product.id} />
+      </div>
+    </>
+  );
+}
+
+/** Downloads, format and delivery. */
+function AtAGlance({ product }: { product: ProductDetail }) {
+  return (
+    <ul className="mt-6 grid grid-cols-3 gap-3 text-center text-sm" aria-label="At a glance">
+      <li className="rounded-lg bg-muted p-3">
+        <span className="block text-muted-foreground">Downloads</span>
+        <span className="mt-1 inline-flex items-center gap-1 font-semibold">
+          <Download aria-hidden="true" className="size-4" /> {formatCount(product.downloads)}
+        </span>
+      </li>
+      <li className="rounded-lg bg-muted p-3">
+        <span className="block text-muted-foreground">Format</span>
+        <span className="mt-1 inline-flex items-center gap-1 font-semibold">
+          <FileText aria-hidden="true" className="size-4" /> {product.format}
+        </span>
+      </li>
+      <li className="rounded-lg bg-muted p-3">
+        <span className="block text-muted-foreground">Delivery</span>
+        <span className="mt-1 block font-semibold">Instant download</span>
+      </li>
+    </ul>
+  );
+}
+
+/** The product's title, creator, rating, price, buttons, description and facts at a glance. */
+export function ProductSummary({ product, url }: { product: ProductDetail; url: string }) {
+  return (
+    <div>
+      <ProductBadges product={product} />
+      <h1 className="mt-3 text-3xl font-bold">{product.title}</h1>
+      <p className="mt-2 text-muted-foreground">
+        by{" "}
+        <Link to={`/creator/${product.creator.slug}`} className="font-medium text-foreground hover:text-primary">
+          {product.creator.name}
+        </Link>
+      </p>
+      <p className="mt-3 text-sm">
+        <RatingSummary rating={product.rating} reviewCount={product.reviewCount} />
+      </p>
+      <ProductPrice product={product} />
+      <ProductActions product={product} url={url} />
+      <p className="mt-6 text-muted-foreground">{product.description}</p>
+      <AtAGlance product={product} />
+    </div>
+  );
+}
