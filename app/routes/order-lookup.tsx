@@ -1,7 +1,9 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { servicesContext } from "@server/http/context.ts";
-import { parseForm } from "@server/lib/form-fields.ts";
-import { orderLinkRequestSchema, requestOrderLink } from "@server/orders/request-order-link.ts";
+import { requestOrderLink } from "@server/orders/request-order-link.ts";
 import { ORDER_LINK_DAYS } from "@shared/order-link.ts";
+import { orderLinkRequestSchema } from "@shared/order-link-schema.ts";
+import { data } from "react-router";
 import { OrderLinkForm } from "~/components/orders/order-link-form";
 import { Card } from "~/components/ui/card";
 import { Container } from "~/components/ui/page";
@@ -14,8 +16,9 @@ import type { Route } from "./+types/order-lookup";
 /** POST: order number and email; a fresh link goes to the order's address if they match a guest's order. */
 export const action = formAction(async ({ request, context }: Route.ActionArgs) => {
   const services = context.get(servicesContext);
-  const input = parseForm(await readForm(request), orderLinkRequestSchema);
-  return { ok: true as const, message: await requestOrderLink(services, input) };
+  const submission = parseWithZod(await readForm(request), { schema: orderLinkRequestSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  return { ok: true as const, message: await requestOrderLink(services, submission.value) };
 });
 
 export const clientAction = (args: Route.ClientActionArgs) => keepPageOnFault(args);

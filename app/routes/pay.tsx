@@ -1,13 +1,16 @@
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { servicesContext } from "@server/http/context.ts";
 import { findPaymentSession, payWithCard } from "@server/payments/hosted/hosted-payments.ts";
 import { TEST_CARDS } from "@server/payments/hosted/test-cards.ts";
 import { caretAfterDigits, formatCardNumber, formatExpiry } from "@shared/card-input.ts";
+import { cardPaymentSchema } from "@shared/card-payment-schema.ts";
 import { formatPrice } from "@shared/format.ts";
 import { Loader2, Lock } from "lucide-react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { TextField } from "~/components/ui/input";
+import { InputField, replyOf, useSchemaForm } from "~/components/ui/form-field";
 import { readForm } from "~/lib/form.server";
 import { asRefusal } from "~/lib/refusal.server";
 import type { Route } from "./+types/pay";
@@ -43,13 +46,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     if (!refusal) throw error;
     return data({ reason: refusal.message, field: undefined }, { status: refusal.status });
   }
-  const field = (name: string) => String(form.get(name) ?? "");
-  const result = await payWithCard(db, jobs, params.sessionId, {
-    number: field("number"),
-    expiry: field("expiry"),
-    cvc: field("cvc"),
-    name: field("name"),
-  });
+  // Each field's problem beside it, and what was typed kept; the payment itself decides the rest.
+  const submission = parseWithZod(form, { schema: cardPaymentSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply(), reason: undefined, field: undefined }, { status: 400 });
+  }
+  const result = await payWithCard(db, jobs, params.sessionId, submission.value);
   if (!result) throw data("No such payment", { status: 404 });
   if (result.status === "paid") return redirect(result.returnUrl);
   if (result.status !== "declined") {
@@ -72,7 +74,10 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export default function PaymentPage({ loaderData, actionData }: Route.ComponentProps) {
   const { lines, amountCents, status } = loaderData;
   const paying = useNavigation().state !== "idle";
-  const errorFor = (name: string) => (actionData?.field === name ? "payment-error" : undefined);
+  const [form, fields] = useSchemaForm(cardPaymentSchema, { id: "card", lastResult: replyOf(actionData) });
+  // A field the payment refused (an expired card, a number that is not a test card): the reason above names it.
+  const refusedField = (name: string) =>
+    actionData?.field === name ? { "aria-invalid": true, "aria-describedby": "payment-error" } : {};
   return (
     <div className="min-h-screen bg-muted/40 px-4 py-8 sm:py-14">
       <div className="mx-auto grid max-w-4xl items-start gap-6 md:grid-cols-2">
@@ -121,7 +126,7 @@ export default function PaymentPage({ loaderData, actionData }: Route.ComponentP
               </Button>
             </div>
           ) : (
-            <Form method="post" className="flex flex-col gap-4">
+            <Form method="post" {...getFormProps(form)} className="flex flex-col gap-4">
               <h2 className="text-xl font-semibold">Pay with card</h2>
               {actionData?.reason ? (
                 <p
@@ -132,33 +137,33 @@ export default function PaymentPage({ loaderData, actionData }: Route.ComponentP
                   {actionData.reason}
                 </p>
               ) : null}
-              <CardField label="Name on card" name="name" autoComplete="cc-name" error={errorFor("name")} />
-              <CardField
+              <InputField field={fields.name} label="Name on card" autoComplete="cc-name" {...refusedField("name")} />
+              <InputField
+                field={fields.number}
                 label="Card number"
-                name="number"
                 autoComplete="cc-number"
                 inputMode="numeric"
                 placeholder="4242 4242 4242 4242"
                 onChange={formatAsTyped(formatCardNumber)}
-                error={errorFor("number")}
+                {...refusedField("number")}
               />
               <div className="grid grid-cols-2 gap-3">
-                <CardField
+                <InputField
+                  field={fields.expiry}
                   label="Expiry (MM/YY)"
-                  name="expiry"
                   autoComplete="cc-exp"
                   inputMode="numeric"
                   placeholder="12/30"
                   onChange={formatAsTyped(formatExpiry)}
-                  error={errorFor("expiry")}
+                  {...refusedField("expiry")}
                 />
-                <CardField
+                <InputField
+                  field={fields.cvc}
                   label="CVC"
-                  name="cvc"
                   autoComplete="cc-csc"
                   inputMode="numeric"
                   placeholder="123"
-                  error={errorFor("cvc")}
+                  {...refusedField("cvc")}
                 />
               </div>
               <Button type="submit" size="lg" disabled={paying}>
@@ -174,23 +179,6 @@ export default function PaymentPage({ loaderData, actionData }: Route.ComponentP
         </Card>
       </div>
     </div>
-  );
-}
-
-function CardField({
-  name,
-  error,
-  ...props
-}: { label: string; name: string; error?: string } & React.ComponentProps<"input">) {
-  return (
-    <TextField
-      id={`card-${name}`}
-      name={name}
-      required
-      aria-invalid={error ? true : undefined}
-      aria-describedby={error}
-      {...props}
-    />
   );
 }
 

@@ -9,9 +9,3 @@ export const checkoutSchema = z.object({
   name: z.string().trim().max(100, "Your name can be at most 100 characters.").optional(),
   email: z.string().trim().max(254, "Your email address is too long.").optional(),
 });
-
-/** A guest's contact details: both required. */
-export const guestDetailsSchema = z.object({
-  name: z.string().trim().min(1, "Please enter your name."),
-  email: z.email("Please enter a valid email address."),
-});

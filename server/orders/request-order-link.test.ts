@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { type OrderLinkRequest, orderLinkRequestSchema } from "../../shared/order-link-schema.ts";
 import { createProducts } from "../../tests/support/factories.ts";
 import { checkoutServices, recordingJobs, startOrder, TEST_SECRET, TEST_SHOP_URL } from "../../tests/support/orders.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
@@ -6,12 +7,7 @@ import { user } from "../db/schema.ts";
 import { Refusal } from "../lib/refusal.ts";
 import { findOrderFor } from "./find-order.ts";
 import type { Order } from "./place-order.ts";
-import {
-  ORDER_LINK_SENT,
-  type OrderLinkRequest,
-  orderLinkRequestSchema,
-  requestOrderLink,
-} from "./request-order-link.ts";
+import { ORDER_LINK_SENT, requestOrderLink } from "./request-order-link.ts";
 
 const database = setUpTestDatabase();
 let productIds: number[] = [];

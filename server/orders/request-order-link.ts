@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { z } from "zod";
+import type { OrderLinkRequest } from "../../shared/order-link-schema.ts";
 import type { Database } from "../db/client.ts";
 import { orders } from "../db/schema.ts";
 import { orderLinkEmail } from "../email/order-link-email.ts";
@@ -7,29 +7,12 @@ import { PostgresRateLimitStore } from "../http/rate-limit-store.ts";
 import { type JobQueue, QUEUES } from "../jobs/queue.ts";
 import { Refusal } from "../lib/refusal.ts";
 import { ORDER_LINK_DAYS, orderPagePath } from "./order-access.ts";
-import { ORDER_NUMBER } from "./order-number.ts";
 
 // A guest whose order link expired (or was lost) asks for a fresh one: the order's number and
 // its email address. The link goes only to the order's own address, and the answer is the same
 // whether or not they matched, so the form tells nobody which orders or addresses exist.
 
 export const ORDER_LINK_SENT = "If an order with that number and email exists, we sent a new link to that address.";
-
-export const orderLinkRequestSchema = z.object({
-  orderNumber: z
-    .string({ error: "Please enter your order number." })
-    .trim()
-    .toUpperCase()
-    .regex(ORDER_NUMBER, "Please enter the 9-character order number from your receipt."),
-  email: z
-    .string({ error: "Please enter the email address of the order." })
-    .trim()
-    .min(1, "Please enter the email address of the order.")
-    .max(254, "The email address must be at most 254 characters.")
-    .pipe(z.email("Please enter a valid email address, like name@example.com."))
-    .transform((value) => value.toLowerCase()),
-});
-export type OrderLinkRequest = z.infer<typeof orderLinkRequestSchema>;
 
 export interface OrderLinkServices {
   db: Database;

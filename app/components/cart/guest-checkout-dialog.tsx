@@ -1,9 +1,12 @@
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import type { Cart } from "@server/cart/cart.ts";
+import { guestDetailsSchema } from "@shared/guest-details-schema.ts";
 import { Loader2 } from "lucide-react";
-import { useEffect, useState } from "react";
+import { type FormEvent, useEffect } from "react";
 import { PanelDialog } from "~/components/layout/panel-dialog";
 import { Button } from "~/components/ui/button";
-import { TextField } from "~/components/ui/input";
+import { InputField, useSchemaForm } from "~/components/ui/form-field";
 import { toast } from "~/lib/toast";
 import { OrderSummary } from "./order-summary";
 import type { CheckoutPhase } from "./use-checkout";
@@ -12,7 +15,9 @@ const GUEST_FORM_ID = "guest-checkout-form";
 
 /**
  * The guest checkout dialog (SPEC sections 2, 4 and 5): what the order holds, then name and
- * email, both required. It replaces the cart modal, whose opener gets the focus back.
+ * email, both required. It replaces the cart modal, whose opener gets the focus back. The
+ * checkout is fetched as JSON (use-checkout.ts): the fields are checked here with the checkout's
+ * own schema, each problem beside its field; the server checks them again and refuses with a message.
  */
 export function GuestCheckoutDialog({
   cart,
@@ -29,15 +34,22 @@ export function GuestCheckoutDialog({
   phase: CheckoutPhase;
   onSubmit: (guest: { name: string; email: string }) => void;
 }) {
-  const [name, setName] = useState("");
-  const [email, setEmail] = useState("");
+  const [form, fields] = useSchemaForm(guestDetailsSchema, { id: GUEST_FORM_ID });
   const busy = phase.step === "starting" || phase.step === "paying";
+  const filled = Boolean(fields.name.value?.trim() && fields.email.value?.trim());
   // Once the order is placed the fields are cleared (SPEC section 4).
+  const { reset } = form;
   useEffect(() => {
-    if (phase.step !== "placed") return;
-    setName("");
-    setEmail("");
-  }, [phase.step]);
+    if (phase.step === "placed") reset();
+  }, [phase.step, reset]);
+  /** Conform checks every field (a problem stops the submit, shown beside its field); then checkout starts. */
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    form.onSubmit(event);
+    if (event.defaultPrevented) return;
+    event.preventDefault();
+    const submission = parseWithZod(new FormData(event.currentTarget), { schema: guestDetailsSchema });
+    if (submission.status === "success") onSubmit(submission.value);
+  };
   return (
     <PanelDialog
       title="Guest Checkout"
@@ -54,7 +66,7 @@ export function GuestCheckoutDialog({
               {phase.reason}
             </p>
           ) : null}
-          <Button type="submit" form={GUEST_FORM_ID} size="lg" disabled={busy || !name.trim() || !email.trim()}>
+          <Button type="submit" form={GUEST_FORM_ID} size="lg" disabled={busy || !filled}>
             {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : null}
             {phase.step === "starting"
               ? "Processing..."
@@ -68,24 +80,9 @@ export function GuestCheckoutDialog({
       }
     >
       {cart.lines.length > 0 ? <OrderSummary cart={cart} /> : null}
-      <form
-        id={GUEST_FORM_ID}
-        className="mt-4 flex flex-col gap-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          onSubmit({ name: name.trim(), email: email.trim() });
-        }}
-      >
-        <GuestField label="Name" name="name" autoComplete="name" value={name} disabled={busy} onChange={setName} />
-        <GuestField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          value={email}
-          disabled={busy}
-          onChange={setEmail}
-        />
+      <form {...getFormProps(form)} onSubmit={submit} className="mt-4 flex flex-col gap-4">
+        <InputField field={fields.name} label="Name" autoComplete="name" disabled={busy} />
+        <InputField field={fields.email} label="Email" type="email" autoComplete="email" disabled={busy} />
       </form>
     </PanelDialog>
   );
@@ -117,23 +114,4 @@ export function PaymentPendingToast({ phase }: { phase: Extract<CheckoutPhase, {
   }, [phase]);
   useEffect(() => () => void toast.dismiss("payment-pending"), []);
   return null;
-}
-
-function GuestField({
-  name,
-  onChange,
-  ...props
-}: { label: string; name: string; onChange: (value: string) => void } & Omit<
-  React.ComponentProps<"input">,
-  "onChange" | "name"
->) {
-  return (
-    <TextField
-      id={`guest-${name}`}
-      name={name}
-      required
-      onChange={(event) => onChange(event.target.value)}
-      {...props}
-    />
-  );
 }

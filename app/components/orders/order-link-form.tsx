@@ -1,40 +1,48 @@
+import { getFormProps } from "@conform-to/react";
+import type { Answer } from "@shared/answer.ts";
 import { ORDER_LOOKUP_PATH } from "@shared/order-link.ts";
+import { orderLinkRequestSchema } from "@shared/order-link-schema.ts";
 import { useFetcher } from "react-router";
 import { FormStatus } from "~/components/account/form-status";
 import { Button } from "~/components/ui/button";
-import { Input, Label } from "~/components/ui/input";
+import { type FormReply, InputField, replyOf, useSchemaForm } from "~/components/ui/form-field";
 
-type Answer = { ok: boolean; message: string };
+/** The lookup action's answer: the message to show (sent, or refused), or each field's problem. */
+export type OrderLinkAnswer = Answer<{ message: string }> | FormReply;
 
 /**
  * Order number and email address: the shop emails a fresh order link to the order's address when
  * they match a guest's order. `answer` is the lookup page's own action result (a post without
  * JavaScript); with JavaScript the form posts in the background and stays where it is.
  */
-export function OrderLinkForm({ orderNumber, answer }: { orderNumber?: string; answer?: Answer }) {
-  const fetcher = useFetcher<Answer>();
+export function OrderLinkForm({ orderNumber, answer }: { orderNumber?: string; answer?: OrderLinkAnswer }) {
+  const fetcher = useFetcher<OrderLinkAnswer>();
   const sending = fetcher.state !== "idle";
+  const latest = fetcher.data ?? answer;
+  const [form, fields] = useSchemaForm(orderLinkRequestSchema, {
+    id: "order-link",
+    lastResult: replyOf(latest),
+    defaultValue: { orderNumber },
+  });
   return (
-    <fetcher.Form method="post" action={ORDER_LOOKUP_PATH} className="grid gap-4 text-left">
-      <FormStatus result={fetcher.data ?? answer} />
-      <div className="grid gap-2">
-        <Label htmlFor="order-link-number">Order number</Label>
-        <Input
-          id="order-link-number"
-          name="orderNumber"
-          defaultValue={orderNumber}
-          required
-          minLength={9}
-          maxLength={9}
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-        />
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor="order-link-email">Email address of the order</Label>
-        <Input id="order-link-email" name="email" type="email" required maxLength={254} autoComplete="email" />
-      </div>
+    <fetcher.Form method="post" action={ORDER_LOOKUP_PATH} {...getFormProps(form)} className="grid gap-4 text-left">
+      <FormStatus result={latest && "message" in latest ? latest : undefined} />
+      <InputField
+        field={fields.orderNumber}
+        label="Order number"
+        minLength={9}
+        maxLength={9}
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+      />
+      <InputField
+        field={fields.email}
+        label="Email address of the order"
+        type="email"
+        maxLength={254}
+        autoComplete="email"
+      />
       <div>
         <Button type="submit" disabled={sending}>
           {sending ? "Sending..." : "Email me a new link"}

@@ -16,13 +16,3 @@ export function Label({ className, ...props }: ComponentProps<"label">) {
   // biome-ignore lint/a11y/noLabelWithoutControl: callers pass htmlFor
   return <label className={cn("text-sm font-medium text-foreground", className)} {...props} />;
 }
-
-/** A labelled input: the label above, the field below (`id` ties them together). */
-export function TextField({ id, label, className, ...props }: { id: string; label: string } & ComponentProps<"input">) {
-  return (
-    <div className={cn("flex flex-col gap-1.5", className)}>
-      <Label htmlFor={id}>{label}</Label>
-      <Input id={id} {...props} />
-    </div>
-  );
-}

@@ -1,4 +1,5 @@
 import { parseExpiry } from "../../../shared/card-input.ts";
+import { luhnValid } from "../../../shared/card-payment-schema.ts";
 
 // The card numbers the hosted payment page accepts, as a payment provider's test mode does.
 // Documented on the page itself and in the README.
@@ -20,19 +21,6 @@ export interface CardInput {
 }
 
 export type CardOutcome = { ok: true } | { ok: false; reason: string; field?: keyof CardInput; charged: false };
-
-function luhnValid(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let digit = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
-}
 
 /** What happens when this card is used now: form mistakes first, then the test card's result. */
 export function tryCard(card: CardInput, now = new Date()): CardOutcome {
