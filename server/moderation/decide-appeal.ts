@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { denialNote } from "../../shared/moderation-note-schema.ts";
 import { appeals, enforcementActions } from "../db/schema.ts";
 import { QUEUES } from "../jobs/queue.ts";
 import { Refusal } from "../lib/refusal.ts";
@@ -6,7 +7,6 @@ import { applyStanding, type Standing } from "./apply-standing.ts";
 import { letterTo, lockCreator } from "./creator-lock.ts";
 import { appealDeniedEmail, appealUpheldEmail } from "./enforcement-emails.ts";
 import type { ModerationServices } from "./enforcement-rules.ts";
-import { denialNote } from "./moderation-schemas.ts";
 
 export type AppealDecision = { uphold: boolean; note?: string | null };
 

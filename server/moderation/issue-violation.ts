@@ -1,4 +1,5 @@
 import { and, count, eq, isNull } from "drizzle-orm";
+import { violationReason } from "../../shared/moderation-note-schema.ts";
 import { type EnforcementStep, enforcementActions } from "../db/schema.ts";
 import { QUEUES } from "../jobs/queue.ts";
 import { Refusal } from "../lib/refusal.ts";
@@ -13,7 +14,6 @@ import {
   SUSPENSION_DAYS,
   stepAfter,
 } from "./enforcement-rules.ts";
-import { violationReason } from "./moderation-schemas.ts";
 
 export type EnforcementAction = typeof enforcementActions.$inferSelect;
 

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, like, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
-import { MODERATION_NOTE_LENGTH } from "../../shared/shop-facts.ts";
+import { hideNote } from "../../shared/moderation-note-schema.ts";
 import { isRowId, listQuery } from "../admin/paging.ts";
 import type { Database, Queryable } from "../db/client.ts";
 import { creators, productFiles, productImages, productSearch, products, user } from "../db/schema.ts";
@@ -44,14 +44,7 @@ export function moderationQuery(params: URLSearchParams) {
 
 export const hideProductSchema = z.object({
   productId: recordIdField("Choose the product to hide."),
-  note: z
-    .string({ error: "Tell the seller why the product is hidden." })
-    .trim()
-    .min(
-      MODERATION_NOTE_LENGTH.min,
-      `Tell the seller why in a few words (at least ${MODERATION_NOTE_LENGTH.min} characters).`,
-    )
-    .max(MODERATION_NOTE_LENGTH.max, `Please keep the note under ${MODERATION_NOTE_LENGTH.max} characters.`),
+  note: hideNote,
 });
 
 /** The admin Products page's forms: hide (with a note for the seller) or restore. */

@@ -1,5 +1,6 @@
 import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
+import { refundRejectionReason } from "../../shared/moderation-note-schema.ts";
 import type { Database, Queryable } from "../db/client.ts";
 import { type OrderStatus, orderItems, orders, refundRequests } from "../db/schema.ts";
 import { type JobQueue, QUEUES } from "../jobs/queue.ts";
@@ -28,11 +29,7 @@ export interface RefundServices {
 
 const refundRejectionSchema = z.object({
   requestId: recordIdField("Choose the refund request to decide."),
-  reason: z
-    .string({ error: "Tell the buyer why the refund is declined, in at least 10 characters." })
-    .trim()
-    .min(10, "Tell the buyer why the refund is declined, in at least 10 characters.")
-    .max(1000, "Please keep the reason under 1000 characters."),
+  reason: refundRejectionReason,
 });
 
 /** The admin Refunds page's forms: approve, or reject with a reason. */

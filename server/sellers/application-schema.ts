@@ -1,13 +1,10 @@
 import { z } from "zod";
+import { applicationRejectionReason } from "../../shared/moderation-note-schema.ts";
 import { recordIdField } from "../lib/record-id.ts";
 
 const rejectionSchema = z.object({
   applicationId: recordIdField("Choose the application to decide."),
-  reason: z
-    .string()
-    .trim()
-    .min(10, "Tell the applicant why, in at least 10 characters.")
-    .max(1000, "Please keep the reason under 1000 characters."),
+  reason: applicationRejectionReason,
 });
 
 /** The admin Applications page's forms: approve, or reject with a reason. */

@@ -2,6 +2,7 @@ import type { Key, ReactNode } from "react";
 import { FormStatus } from "~/components/account/form-status";
 import { AdminNav } from "~/components/admin/admin-nav";
 import { Card } from "~/components/ui/card";
+import type { FormReply } from "~/components/ui/form-field";
 import { Container } from "~/components/ui/page";
 import { pageMeta } from "~/lib/meta";
 import { cn } from "~/lib/utils";
@@ -26,7 +27,8 @@ export function AdminPage({
   title: string;
   lead?: ReactNode;
   controls?: ReactNode;
-  result?: { ok: boolean; message: string };
+  /** The page's last action answer: its outcome is shown here; a note's problem shows beside the note. */
+  result?: { ok: boolean; message: string } | FormReply;
   /** A wider column, for a page of figures. */
   wide?: boolean;
   children: ReactNode;
@@ -38,7 +40,7 @@ export function AdminPage({
       <h2 className="mt-8 text-xl font-semibold">{title}</h2>
       {lead ? <p className="mt-1 text-muted-foreground">{lead}</p> : null}
       {controls}
-      {result ? (
+      {result && "message" in result ? (
         <div className="mt-4">
           <FormStatus result={result} />
         </div>

@@ -1,7 +1,10 @@
-import type { ReactNode } from "react";
-import { Form } from "react-router";
+import { getFormProps, getTextareaProps } from "@conform-to/react";
+import { type ReactNode, useMemo } from "react";
+import { Form, useActionData } from "react-router";
+import { z } from "zod";
 import { type IdField, SubmitButton } from "~/components/admin/post-button";
 import type { ButtonProps } from "~/components/ui/button";
+import { FieldError, replyOf, useSchemaForm } from "~/components/ui/form-field";
 import { Label, Textarea } from "~/components/ui/input";
 import { cn } from "~/lib/utils";
 
@@ -11,6 +14,8 @@ interface NoteFormProps {
   intent?: string;
   /** The note's field name, as the action reads it. */
   name: string;
+  /** The note's rules and messages (shared/moderation-note-schema.ts), the same as the action's. */
+  note: z.ZodType;
   label: string;
   submitLabel: string;
   /** A required note has a minimum length; an optional one only a maximum. */
@@ -26,11 +31,16 @@ interface NoteFormProps {
   submitDescribedBy?: string;
 }
 
-/** An admin's decision with a written note: the row's hidden id, the labelled note and the submit button. */
+/**
+ * An admin's decision with a written note: the row's hidden id, the labelled note and the submit
+ * button. The note is checked as it is written (decision 029); the action's reply, when it refused
+ * the note of this row's form, shows its problem beside the note with what was typed.
+ */
 export function NoteForm({
   idField,
   intent,
   name,
+  note,
   label,
   submitLabel,
   required = true,
@@ -44,17 +54,23 @@ export function NoteForm({
   // Unique on a page of rows, each with a form an intent: "deny-note-12", "reason-7".
   const id = `${intent ? `${intent}-` : ""}${name}-${idField.value}`;
   const hintId = hint ? `${id}-hint` : undefined;
+  const schema = useMemo(() => z.object({ [name]: note }), [name, note]);
+  // Every form of the page reads the page's action answer: only the form that was sent takes it.
+  const reply = replyOf(useActionData());
+  const sent = reply?.initialValue;
+  const ours = sent?.[idField.name] === String(idField.value) && (!intent || sent?.intent === intent);
+  const [form, fields] = useSchemaForm(schema, { id, lastResult: ours ? reply : undefined });
+  const field = fields[name]!;
   return (
-    <Form method="post" className={cn("flex flex-col gap-2", className)}>
+    <Form method="post" {...getFormProps(form)} className={cn("flex flex-col gap-2", className)}>
       <input type="hidden" name={idField.name} value={idField.value} />
-      <Label htmlFor={id}>{label}</Label>
+      <Label htmlFor={field.id}>{label}</Label>
       <Textarea
-        id={id}
-        name={name}
+        {...getTextareaProps(field, { ariaDescribedBy: hintId })}
+        key={field.key}
         required={required}
         minLength={required ? minLength : undefined}
         maxLength={maxLength}
-        aria-describedby={hintId}
         className="min-h-20"
       />
       {hint ? (
@@ -62,6 +78,7 @@ export function NoteForm({
           {hint}
         </p>
       ) : null}
+      <FieldError field={field} />
       <SubmitButton intent={intent} variant={variant} className="self-start" aria-describedby={submitDescribedBy}>
         {submitLabel}
       </SubmitButton>

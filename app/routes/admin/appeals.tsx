@@ -1,9 +1,9 @@
 import { servicesContext } from "@server/http/context.ts";
-import { parseIntent } from "@server/lib/form-fields.ts";
 import { decideAppeal } from "@server/moderation/decide-appeal.ts";
 import { appealDecisionSchema } from "@server/moderation/moderation-schemas.ts";
 import { pendingAppeals } from "@server/moderation/pending-appeals.ts";
 import { formatDay, STEP_LABELS } from "@shared/enforcement.ts";
+import { denialNote, upholdNote } from "@shared/moderation-note-schema.ts";
 import { APPEAL_REVIEW_TIME } from "@shared/shop-facts.ts";
 import { AdminPage, adminMeta, CardList } from "~/components/admin/admin-page";
 import { NoteForm } from "~/components/admin/note-form";
@@ -12,6 +12,7 @@ import { readForm } from "~/lib/form.server";
 import { formAction } from "~/lib/refusal.server";
 import { requireAdmin } from "~/lib/require-user.server";
 import type { Route } from "./+types/appeals";
+import { parseDecision } from "./decision-form.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
@@ -28,7 +29,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** POST: uphold an appeal (the action is withdrawn and undone), or deny it with a note. */
 export const action = formAction(async ({ request, context }: Route.ActionArgs) => {
   const admin = await requireAdmin(request, context);
-  const { intent, appealId, note } = parseIntent(await readForm(request), appealDecisionSchema);
+  const parsed = parseDecision(await readForm(request), appealDecisionSchema, "note");
+  if (!parsed.decision) return parsed.reply;
+  const { intent, appealId, note } = parsed.decision;
   await decideAppeal(context.get(servicesContext), admin.id, appealId, { uphold: intent === "uphold", note });
   return {
     ok: true as const,
@@ -81,6 +84,7 @@ export default function AppealsPage({ loaderData, actionData }: Route.ComponentP
                 idField={{ name: "appealId", value: appeal.id }}
                 intent="uphold"
                 name="note"
+                note={upholdNote}
                 label="Note to the seller (optional)"
                 submitLabel="Uphold"
                 required={false}
@@ -91,6 +95,7 @@ export default function AppealsPage({ loaderData, actionData }: Route.ComponentP
                 idField={{ name: "appealId", value: appeal.id }}
                 intent="deny"
                 name="note"
+                note={denialNote}
                 label="Why the appeal is denied"
                 submitLabel="Deny"
                 className="flex-1"

@@ -1,7 +1,7 @@
 import { servicesContext } from "@server/http/context.ts";
-import { parseIntent } from "@server/lib/form-fields.ts";
 import { applicationDecisionSchema } from "@server/sellers/application-schema.ts";
 import { decideApplication, pendingApplications } from "@server/sellers/applications.ts";
+import { applicationRejectionReason } from "@shared/moderation-note-schema.ts";
 import { AdminPage, adminMeta, CardList } from "~/components/admin/admin-page";
 import { NoteForm } from "~/components/admin/note-form";
 import { PostButton } from "~/components/admin/post-button";
@@ -9,6 +9,7 @@ import { readForm } from "~/lib/form.server";
 import { formAction } from "~/lib/refusal.server";
 import { requireAdmin } from "~/lib/require-user.server";
 import type { Route } from "./+types/applications";
+import { parseDecision } from "./decision-form.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
@@ -20,7 +21,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const action = formAction(async ({ request, context }: Route.ActionArgs) => {
   const admin = await requireAdmin(request, context);
   const services = context.get(servicesContext);
-  const decision = parseIntent(await readForm(request), applicationDecisionSchema);
+  const parsed = parseDecision(await readForm(request), applicationDecisionSchema, "reason");
+  if (!parsed.decision) return parsed.reply;
+  const { decision } = parsed;
   if (decision.intent === "approve") {
     await decideApplication(services, admin.id, decision.applicationId, { approve: true });
     return { ok: true as const, message: "Approved: the applicant is now a seller." };
@@ -75,6 +78,7 @@ export default function ApplicationsPage({ loaderData, actionData }: Route.Compo
                 idField={{ name: "applicationId", value: application.id }}
                 intent="reject"
                 name="reason"
+                note={applicationRejectionReason}
                 label="Reason for rejecting"
                 submitLabel="Reject"
                 className="min-w-64 flex-1"

@@ -1,5 +1,4 @@
 import { servicesContext } from "@server/http/context.ts";
-import { parseIntent } from "@server/lib/form-fields.ts";
 import {
   findProductsForModeration,
   hideProduct,
@@ -8,6 +7,7 @@ import {
   restoreProduct,
 } from "@server/moderation/product-moderation.ts";
 import { formatPrice } from "@shared/format.ts";
+import { hideNote } from "@shared/moderation-note-schema.ts";
 import { MODERATION_NOTE_LENGTH } from "@shared/shop-facts.ts";
 import { Link } from "react-router";
 import { AdminPage, adminMeta, CardList } from "~/components/admin/admin-page";
@@ -20,6 +20,7 @@ import { readForm } from "~/lib/form.server";
 import { formAction } from "~/lib/refusal.server";
 import { requireAdmin } from "~/lib/require-user.server";
 import type { Route } from "./+types/products";
+import { parseDecision } from "./decision-form.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
@@ -31,7 +32,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const action = formAction(async ({ request, context }: Route.ActionArgs) => {
   await requireAdmin(request, context);
   const services = context.get(servicesContext);
-  const decision = parseIntent(await readForm(request), productModerationSchema);
+  const parsed = parseDecision(await readForm(request), productModerationSchema, "note");
+  if (!parsed.decision) return parsed.reply;
+  const { decision } = parsed;
   if (decision.intent === "restore") {
     const restored = await restoreProduct(services, decision.productId);
     return { ok: true as const, message: `Restored "${restored.title}": it is on sale again.` };
@@ -115,6 +118,7 @@ export default function ProductsPage({ loaderData, actionData }: Route.Component
                   idField={{ name: "productId", value: product.id }}
                   intent="hide"
                   name="note"
+                  note={hideNote}
                   label="Note for the seller (why it is hidden)"
                   submitLabel="Hide"
                   minLength={MODERATION_NOTE_LENGTH.min}

@@ -1,7 +1,7 @@
 import { servicesContext } from "@server/http/context.ts";
-import { parseIntent } from "@server/lib/form-fields.ts";
 import { approveRefund, openRefundRequests, refundDecisionSchema, rejectRefund } from "@server/orders/decide-refund.ts";
 import { formatDateTimeUtc, formatPrice } from "@shared/format.ts";
+import { refundRejectionReason } from "@shared/moderation-note-schema.ts";
 import { REFUND_REVIEW_HOURS } from "@shared/shop-facts.ts";
 import { AdminPage, adminMeta, CardList } from "~/components/admin/admin-page";
 import { NoteForm } from "~/components/admin/note-form";
@@ -10,6 +10,7 @@ import { readForm } from "~/lib/form.server";
 import { formAction } from "~/lib/refusal.server";
 import { requireAdmin } from "~/lib/require-user.server";
 import type { Route } from "./+types/refunds";
+import { parseDecision } from "./decision-form.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
@@ -27,7 +28,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const action = formAction(async ({ request, context }: Route.ActionArgs) => {
   const admin = await requireAdmin(request, context);
   const services = context.get(servicesContext);
-  const decision = parseIntent(await readForm(request), refundDecisionSchema);
+  const parsed = parseDecision(await readForm(request), refundDecisionSchema, "reason");
+  if (!parsed.decision) return parsed.reply;
+  const { decision } = parsed;
   if (decision.intent === "approve") {
     const { amountCents } = await approveRefund(services, admin.id, decision.requestId);
     return {
@@ -80,6 +83,7 @@ export default function RefundsPage({ loaderData, actionData }: Route.ComponentP
                 idField={{ name: "requestId", value: refund.requestId }}
                 intent="reject"
                 name="reason"
+                note={refundRejectionReason}
                 label="Reason for rejecting (the buyer reads it)"
                 submitLabel="Reject"
                 className="w-full sm:w-auto sm:min-w-64 sm:flex-1"

@@ -1,9 +1,9 @@
 import { servicesContext } from "@server/http/context.ts";
-import { parseForm } from "@server/lib/form-fields.ts";
 import { creatorListQuery, listCreatorsForAdmin } from "@server/moderation/creator-list.ts";
 import { issueViolation } from "@server/moderation/issue-violation.ts";
 import { violationSchema } from "@server/moderation/moderation-schemas.ts";
 import { APPEAL_STATUS_LABELS, formatDay, NEXT_STEP_HINTS, STEP_LABELS } from "@shared/enforcement.ts";
+import { violationReason } from "@shared/moderation-note-schema.ts";
 import { Link } from "react-router";
 import { AdminPage, adminMeta, CardList } from "~/components/admin/admin-page";
 import { ListSearch } from "~/components/admin/list-search";
@@ -14,6 +14,7 @@ import { readForm } from "~/lib/form.server";
 import { formAction } from "~/lib/refusal.server";
 import { requireAdmin } from "~/lib/require-user.server";
 import type { Route } from "./+types/sellers";
+import { parseDecision } from "./decision-form.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
@@ -37,7 +38,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** POST: record a violation by a shop; its step follows from the shop's earlier actions. */
 export const action = formAction(async ({ request, context }: Route.ActionArgs) => {
   const admin = await requireAdmin(request, context);
-  const violation = parseForm(await readForm(request), violationSchema);
+  const parsed = parseDecision(await readForm(request), violationSchema, "reason");
+  if (!parsed.decision) return parsed.reply;
+  const violation = parsed.decision;
   const recorded = await issueViolation(context.get(servicesContext), admin.id, violation.creatorId, violation.reason);
   return {
     ok: true as const,
@@ -102,6 +105,7 @@ export default function SellersPage({ loaderData, actionData }: Route.ComponentP
               <NoteForm
                 idField={{ name: "creatorId", value: shop.id }}
                 name="reason"
+                note={violationReason}
                 label="Record a violation: the reason the seller reads"
                 submitLabel="Record violation"
                 hint={NEXT_STEP_HINTS[shop.nextStep]}
