@@ -3,9 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createOrder } from "../../tests/support/factories.ts";
+import { createOrder, createProduct, createProductImage } from "../../tests/support/factories.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
-import { seedSampleCatalogueIfEmpty } from "../catalogue/seed-sample-catalogue.ts";
 import { type OrderStatus, orderItems, orders, productFiles, productImages, user } from "../db/schema.ts";
 import { localFileStore } from "../storage/file-store.ts";
 import { DOWNLOAD_LINK_MINUTES, readDownloadToken } from "./download-links.ts";
@@ -18,9 +17,13 @@ const database = setUpTestDatabase();
 let directory: string;
 
 beforeAll(async () => {
-  await seedSampleCatalogueIfEmpty(database.db, database.pool);
+  // Products 1 to 20 (product 1 a PDF), each with a cover image and its file.
+  for (let id = 1; id <= 20; id++) {
+    await createProduct(database.db, { id, format: "PDF" });
+    await createProductImage(database.db, id);
+  }
   directory = await fs.mkdtemp(path.join(os.tmpdir(), "order-downloads-"));
-  await ensureSampleProductFiles(database.db, localFileStore(directory));
+  await ensureSampleProductFiles(database.db, localFileStore(directory), { allCreators: true });
   // A second file for product 1, listed after its PDF.
   await database.db.insert(productFiles).values({
     productId: 1,

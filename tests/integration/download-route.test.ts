@@ -5,7 +5,6 @@ import { count, eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader } from "../../app/routes/download.ts";
-import { seedSampleCatalogueIfEmpty } from "../../server/catalogue/seed-sample-catalogue.ts";
 import { downloads, type OrderStatus, orderItems, productFiles, products } from "../../server/db/schema.ts";
 import { type DownloadTarget, downloadUrl, readDownloadToken } from "../../server/delivery/download-links.ts";
 import { openDownload } from "../../server/delivery/open-download.ts";
@@ -13,7 +12,7 @@ import { ensureSampleProductFiles } from "../../server/delivery/sample-files.ts"
 import { type RequestServices, servicesContext } from "../../server/http/context.ts";
 import { Refusal } from "../../server/lib/refusal.ts";
 import { type FileStore, localFileStore } from "../../server/storage/file-store.ts";
-import { createOrder } from "../support/factories.ts";
+import { createOrder, createProduct } from "../support/factories.ts";
 import { setUpTestDatabase } from "../support/test-database.ts";
 
 const SECRET = "test-secret-for-download-links";
@@ -22,10 +21,13 @@ let directory: string;
 let files: FileStore;
 
 beforeAll(async () => {
-  await seedSampleCatalogueIfEmpty(database.db, database.pool);
+  // Products 1 to 6, of the sample catalogue's formats (4 is a course), each with its file.
+  for (const [index, format] of ["PDF", "JPG", "PSD", "Video", "PDF", "PDF"].entries()) {
+    await createProduct(database.db, { id: index + 1, format });
+  }
   directory = await fs.mkdtemp(path.join(os.tmpdir(), "open-download-"));
   files = localFileStore(directory);
-  await ensureSampleProductFiles(database.db, files);
+  await ensureSampleProductFiles(database.db, files, { allCreators: true });
 });
 
 afterAll(async () => {

@@ -1,7 +1,16 @@
 import crypto from "node:crypto";
-import { inArray } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import type { Database } from "../../server/db/client.ts";
-import { categories, creators, type OrderStatus, orderItems, orders, products, user } from "../../server/db/schema.ts";
+import {
+  categories,
+  creators,
+  type OrderStatus,
+  orderItems,
+  orders,
+  productImages,
+  products,
+  user,
+} from "../../server/db/schema.ts";
 import { splitSale } from "../../server/orders/money.ts";
 import type { Buyer } from "../../server/orders/place-order.ts";
 
@@ -47,7 +56,8 @@ export async function createCreator(db: Database, overrides: Partial<NewCreator>
 /**
  * A product, published unless `status` says otherwise, of a new creator and category unless
  * given. Its price is between $15.00 and $24.00 (each call another) unless `priceCents` is given;
- * a hidden product is hidden by moderation unless `hiddenBy` is given.
+ * a hidden product is hidden by moderation unless `hiddenBy` is given. A test that names products
+ * by id (1, 2, ...) may give `id`.
  */
 export async function createProduct(db: Database, overrides: Partial<NewProduct> = {}) {
   const n = next();
@@ -67,6 +77,23 @@ export async function createProduct(db: Database, overrides: Partial<NewProduct>
       categoryId,
       status,
     })
+    .returning();
+  // Given an id (as the sample catalogue's products have), move the id sequence past it.
+  if (overrides.id !== undefined) {
+    await db.execute(sql`SELECT setval(pg_get_serial_sequence('products', 'id'), (SELECT max(id) FROM products))`);
+  }
+  return row!;
+}
+
+/** An image of the product, its cover (position 0) unless `position` says otherwise. */
+export async function createProductImage(
+  db: Database,
+  productId: number,
+  overrides: Partial<typeof productImages.$inferInsert> = {},
+) {
+  const [row] = await db
+    .insert(productImages)
+    .values({ productId, url: `/media/generated/test-${next()}.svg`, alt: "", position: 0, ...overrides })
     .returning();
   return row!;
 }
