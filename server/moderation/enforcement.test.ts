@@ -1,12 +1,13 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { asc, eq, isNull } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { productFormSchema } from "../../shared/product-schema.ts";
+import { createCategory, createCreator } from "../../tests/support/factories.ts";
 import { at, moderationFixture, T0 } from "../../tests/support/seller-shops.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
-import { categories, creators, productSearch, products } from "../db/schema.ts";
+import { productSearch, products } from "../db/schema.ts";
 import { applyEditorIntent } from "../sellers/product-editor.ts";
 import { createProduct, setPublished } from "../sellers/seller-products.ts";
 import { localFileStore } from "../storage/file-store.ts";
@@ -128,11 +129,7 @@ describe("recording violations (SPEC section 4)", () => {
   });
 
   it("refuses a creator without a seller account, an unknown shop and a reason too short", async () => {
-    const [unowned] = await database.db
-      .select({ id: creators.id })
-      .from(creators)
-      .where(isNull(creators.userId))
-      .limit(1);
+    const unowned = await createCreator(database.db);
     for (const creatorId of [unowned!.id, 999_999, Number.NaN]) {
       await expect(issueViolation(services, ADMIN, creatorId, "A real reason for this.", T0)).rejects.toThrow(
         "There is no such seller shop.",
@@ -201,9 +198,7 @@ describe("the end of a suspension", () => {
 describe("a shop's products while it is suspended or removed", () => {
   it("refuses publishing while suspended, and adding products once removed", async () => {
     const seller = await sellerShop();
-    const [{ id: categoryId }] = (await database.db.select({ id: categories.id }).from(categories).limit(1)) as [
-      { id: number },
-    ];
+    const { id: categoryId } = await createCategory(database.db);
     const form = productFormSchema.parse({
       title: "Calm Weekly Planner",
       description: "A calm weekly planner with habit trackers and notes pages.",

@@ -1,30 +1,20 @@
-import { asc, eq, isNull } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { beforeAll } from "vitest";
-import { seedSampleCatalogueIfEmpty } from "../../server/catalogue/seed-sample-catalogue.ts";
 import type { DatabaseHandle } from "../../server/db/client.ts";
 import { creators, user } from "../../server/db/schema.ts";
 import type { ModerationServices } from "../../server/moderation/enforcement-rules.ts";
+import { createProducts, createSeller } from "./factories.ts";
 import { recordingJobs } from "./orders.ts";
 
 /**
- * Seller shops for tests: each call hands out another creator of the sample catalogue (with its
- * published products) run by a new seller account. Seed the sample catalogue first.
+ * Seller shops for tests: each call makes another creator with four published products, run by a
+ * new seller account (createSeller).
  */
 export function sellerShopMaker(database: DatabaseHandle) {
-  let taken = 0;
   return async function sellerShop() {
-    const [shop] = await database.db
-      .select({ id: creators.id, name: creators.name })
-      .from(creators)
-      .where(isNull(creators.userId))
-      .orderBy(asc(creators.id))
-      .limit(1);
-    if (!shop) throw new Error("No sample creator left for another seller shop");
-    const id = `seller-${shop.id}-${++taken}`;
-    const email = `${id}@example.com`;
-    await database.db.insert(user).values({ id, name: `Seller ${shop.id}`, email, isSeller: true });
-    await database.db.update(creators).set({ userId: id }).where(eq(creators.id, shop.id));
-    return { creatorId: shop.id, name: shop.name, userId: id, email };
+    const { user: account, creator } = await createSeller(database.db);
+    await createProducts(database.db, 4, { creatorId: creator.id });
+    return { creatorId: creator.id, name: creator.name, userId: account.id, email: account.email };
   };
 }
 
@@ -33,8 +23,8 @@ export const T0 = new Date("2026-11-02T10:00:00Z");
 export const at = (days: number) => new Date(T0.getTime() + days * 24 * 3600_000);
 
 /**
- * What the enforcement and appeal tests share: the sample catalogue, an admin, moderation services
- * whose emails are recorded, new seller shops, and a shop's row as it is now.
+ * What the enforcement and appeal tests share: an admin, moderation services whose emails are
+ * recorded, new seller shops, and a shop's row as it is now.
  */
 export function moderationFixture(database: DatabaseHandle) {
   const jobs = recordingJobs();
@@ -48,7 +38,6 @@ export function moderationFixture(database: DatabaseHandle) {
     publicUrl: "http://shop.test",
   };
   beforeAll(async () => {
-    await seedSampleCatalogueIfEmpty(database.db, database.pool);
     await database.db.insert(user).values({ id: admin, name: "Admin", email: "admin@example.com", role: "admin" });
   });
   return {
