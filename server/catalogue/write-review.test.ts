@@ -1,21 +1,20 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { reviewSchema } from "../../shared/review-schema.ts";
+import { createProduct } from "../../tests/support/factories.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { addToCart } from "../cart/cart.ts";
 import { ensureShopper } from "../cart/shopper.ts";
 import { orderItems, orders, products, user } from "../db/schema.ts";
 import { placeOrder } from "../orders/place-order.ts";
 import { listReviews } from "./product-reviews.ts";
-import { seedSampleCatalogueIfEmpty } from "./seed-sample-catalogue.ts";
 import { reviewEligibility, writeReview } from "./write-review.ts";
 
 const database = setUpTestDatabase();
 let productId = 0;
 
 beforeAll(async () => {
-  await seedSampleCatalogueIfEmpty(database.db, database.pool);
-  [{ id: productId }] = (await database.db.select({ id: products.id }).from(products).limit(1)) as [{ id: number }];
+  productId = (await createProduct(database.db)).id;
 });
 
 /** An account that bought the product (its order paid), or only ordered it when `paid` is false. */
