@@ -3,11 +3,11 @@ import { assertNotSharedDemoAccount } from "@server/accounts/demo-accounts.ts";
 import { servicesContext } from "@server/http/context.ts";
 import { sellerBalance, sellerLedger } from "@server/payouts/ledger.ts";
 import { payoutSettingsOf, payoutsOf, savePayoutSettings } from "@server/payouts/payouts.ts";
-import { formatDayUtc, formatPrice } from "@shared/format.ts";
+import { formatPrice } from "@shared/format.ts";
 import { payoutSettingsSchema } from "@shared/payout-settings-schema.ts";
-import { PAYOUT_DAY, PAYOUT_FUNDS_AVAILABLE, PAYOUT_METHOD_NAMES, PAYOUT_MINIMUM_CENTS } from "@shared/shop-facts.ts";
+import { PAYOUT_DAY, PAYOUT_FUNDS_AVAILABLE, PAYOUT_MINIMUM_CENTS } from "@shared/shop-facts.ts";
 import { data } from "react-router";
-import { ScrollTable } from "~/components/content/scroll-table";
+import { LedgerTable, PayoutList } from "~/components/sellers/earnings-sections";
 import { PayoutSettingsForm } from "~/components/sellers/payout-settings-form";
 import { SellerNav } from "~/components/sellers/seller-nav";
 import { Card } from "~/components/ui/card";
@@ -50,15 +50,6 @@ export const action = formAction(async ({ request, context }: Route.ActionArgs) 
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Earnings and payouts");
 
-const KIND = { sale: "Sale", refund: "Refund", payout: "Payout" } as const;
-const LEDGER_COLUMNS = [
-  { label: "Date" },
-  { label: "What" },
-  { label: "Price", align: "right" },
-  { label: "Platform fee (30%)", align: "right" },
-  { label: "You", align: "right" },
-] as const;
-
 export default function EarningsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { balance, entries, payouts, settings } = loaderData;
   return (
@@ -75,75 +66,8 @@ export default function EarningsPage({ loaderData, actionData }: Route.Component
               {PAYOUT_FUNDS_AVAILABLE} later. You keep 70% of each sale.
             </p>
           </Card>
-          <section aria-labelledby="ledger-heading">
-            <h2 id="ledger-heading" className="text-xl font-semibold">
-              Sales and refunds
-            </h2>
-            {entries.length === 0 ? (
-              <p className="mt-3 text-muted-foreground">No sales yet.</p>
-            ) : (
-              <div className="mt-3">
-                <ScrollTable
-                  label="Ledger"
-                  caption="Your sales, refunds and payouts, newest first"
-                  columns={LEDGER_COLUMNS}
-                  className="min-w-[40rem] text-sm"
-                >
-                  {entries.map((entry) => (
-                    <tr key={entry.id}>
-                      <td className="px-4 py-2 whitespace-nowrap">{formatDayUtc(entry.createdAt)}</td>
-                      <td className="px-4 py-2">
-                        {KIND[entry.kind]}
-                        {entry.title ? `: ${entry.title}` : ""}
-                        {entry.orderNumber ? (
-                          <span className="text-muted-foreground"> (order {entry.orderNumber})</span>
-                        ) : null}
-                      </td>
-                      <td className="px-4 py-2 text-right">
-                        {entry.kind !== "payout" && entry.lineTotalCents !== null
-                          ? formatPrice(entry.lineTotalCents)
-                          : ""}
-                      </td>
-                      <td className="px-4 py-2 text-right">
-                        {entry.kind !== "payout" && entry.platformCents !== null
-                          ? formatPrice(entry.platformCents)
-                          : ""}
-                      </td>
-                      <td
-                        className={`px-4 py-2 text-right font-medium ${entry.amountCents < 0 ? "text-destructive" : ""}`}
-                      >
-                        {formatPrice(entry.amountCents)}
-                      </td>
-                    </tr>
-                  ))}
-                </ScrollTable>
-              </div>
-            )}
-          </section>
-          <section aria-labelledby="payouts-heading">
-            <h2 id="payouts-heading" className="text-xl font-semibold">
-              Payouts
-            </h2>
-            {payouts.length === 0 ? (
-              <p className="mt-3 text-muted-foreground">No payouts yet.</p>
-            ) : (
-              <ul className="mt-3 flex flex-col gap-2">
-                {payouts.map((payout) => (
-                  <li key={payout.id}>
-                    <Card className="flex flex-wrap items-center justify-between gap-2 p-4 text-sm">
-                      <span>
-                        {formatDayUtc(payout.weekOf)} · {PAYOUT_METHOD_NAMES[payout.method]} ({payout.destination})
-                      </span>
-                      <span>
-                        <strong>{formatPrice(payout.amountCents)}</strong>, available{" "}
-                        {formatDayUtc(payout.fundsAvailableOn)}
-                      </span>
-                    </Card>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </section>
+          <LedgerTable entries={entries} />
+          <PayoutList payouts={payouts} />
         </div>
         <PayoutSettingsForm
           settings={settings}

@@ -3,12 +3,13 @@ import { servicesContext } from "@server/http/context.ts";
 import { appealAction } from "@server/moderation/appeal-action.ts";
 import { creatorStanding } from "@server/moderation/creator-standing.ts";
 import { appealSchema } from "@shared/appeal-schema.ts";
-import { APPEAL_STATUS_LABELS, formatDay, STEP_LABELS, type Standing } from "@shared/enforcement.ts";
+import { formatDay, type Standing } from "@shared/enforcement.ts";
 import { APPEAL_REVIEW_TIME, APPEAL_WINDOW_DAYS } from "@shared/shop-facts.ts";
 import { data, useNavigation } from "react-router";
 import { FormStatus } from "~/components/account/form-status";
 import { StandingBadge } from "~/components/moderation/standing-badge";
-import { AppealForm, appealReplyFor } from "~/components/sellers/appeal-form";
+import { appealReplyFor } from "~/components/sellers/appeal-form";
+import { EnforcementActionCard } from "~/components/sellers/enforcement-action-card";
 import { SellerNav } from "~/components/sellers/seller-nav";
 import { Card } from "~/components/ui/card";
 import { replyOf } from "~/components/ui/form-field";
@@ -104,46 +105,7 @@ export default function StandingPage({ loaderData, actionData }: Route.Component
             <ul className="mt-3 flex flex-col gap-4">
               {actions.map((action) => (
                 <li key={action.id}>
-                  <Card className="flex flex-col gap-3 p-5">
-                    <h3 className="text-lg font-semibold">
-                      {STEP_LABELS[action.step]} · {formatDay(action.issuedAt)}
-                    </h3>
-                    <p className="break-words">{action.reason}</p>
-                    <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
-                      {action.fixBy ? (
-                        <>
-                          <dt className="font-medium">Fix by</dt>
-                          <dd>{formatDay(action.fixBy)}</dd>
-                        </>
-                      ) : null}
-                      {action.endsAt ? (
-                        <>
-                          <dt className="font-medium">Suspended until</dt>
-                          <dd>{formatDay(action.endsAt)}</dd>
-                        </>
-                      ) : null}
-                      {action.revokedAt ? (
-                        <>
-                          <dt className="font-medium">Withdrawn</dt>
-                          <dd>{formatDay(action.revokedAt)}: it no longer counts against your shop.</dd>
-                        </>
-                      ) : null}
-                    </dl>
-                    {action.appeal ? (
-                      <AppealState appeal={action.appeal} />
-                    ) : action.canAppeal ? (
-                      <AppealForm
-                        actionId={action.id}
-                        appealBy={action.appealBy}
-                        busy={busy}
-                        lastResult={appealReplyFor(reply, action.id)}
-                      />
-                    ) : action.revokedAt ? null : (
-                      <p className="text-sm text-muted-foreground">
-                        The time to appeal ended on {formatDay(action.appealBy)}.
-                      </p>
-                    )}
-                  </Card>
+                  <EnforcementActionCard action={action} busy={busy} lastResult={appealReplyFor(reply, action.id)} />
                 </li>
               ))}
             </ul>
@@ -151,36 +113,5 @@ export default function StandingPage({ loaderData, actionData }: Route.Component
         </section>
       </div>
     </Container>
-  );
-}
-
-function AppealState({
-  appeal,
-}: {
-  appeal: {
-    status: keyof typeof APPEAL_STATUS_LABELS;
-    message: string;
-    createdAt: string;
-    decisionNote: string | null;
-    decidedAt: string | null;
-  };
-}) {
-  return (
-    <div className="rounded-md bg-muted p-3 text-sm">
-      <p className="font-medium">
-        {APPEAL_STATUS_LABELS[appeal.status]}
-        {appeal.decidedAt ? ` · ${formatDay(appeal.decidedAt)}` : ` · sent ${formatDay(appeal.createdAt)}`}
-      </p>
-      {appeal.status === "pending" ? (
-        <p className="mt-1 text-muted-foreground">
-          We review appeals in {APPEAL_REVIEW_TIME} and email you the decision.
-        </p>
-      ) : null}
-      {appeal.decisionNote ? <p className="mt-1 break-words">{appeal.decisionNote}</p> : null}
-      <details className="mt-2">
-        <summary className="cursor-pointer">Your appeal</summary>
-        <p className="mt-1 whitespace-pre-line break-words text-muted-foreground">{appeal.message}</p>
-      </details>
-    </div>
   );
 }

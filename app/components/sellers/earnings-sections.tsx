@@ -1,0 +1,113 @@
+import { formatDayUtc, formatPrice } from "@shared/format.ts";
+import { PAYOUT_METHOD_NAMES } from "@shared/shop-facts.ts";
+import { ScrollTable } from "~/components/content/scroll-table";
+import { Card } from "~/components/ui/card";
+
+type Day = Parameters<typeof formatDayUtc>[0];
+
+const KIND = { sale: "Sale", refund: "Refund", payout: "Payout" } as const;
+const LEDGER_COLUMNS = [
+  { label: "Date" },
+  { label: "What" },
+  { label: "Price", align: "right" },
+  { label: "Platform fee (30%)", align: "right" },
+  { label: "You", align: "right" },
+] as const;
+
+/** The seller's ledger: each sale, refund and payout with the price, the platform's fee and their share. */
+export function LedgerTable({
+  entries,
+}: {
+  entries: {
+    id: number;
+    kind: keyof typeof KIND;
+    createdAt: Day;
+    title: string | null;
+    orderNumber: string | null;
+    lineTotalCents: number | null;
+    platformCents: number | null;
+    amountCents: number;
+  }[];
+}) {
+  return (
+    <section aria-labelledby="ledger-heading">
+      <h2 id="ledger-heading" className="text-xl font-semibold">
+        Sales and refunds
+      </h2>
+      {entries.length === 0 ? (
+        <p className="mt-3 text-muted-foreground">No sales yet.</p>
+      ) : (
+        <div className="mt-3">
+          <ScrollTable
+            label="Ledger"
+            caption="Your sales, refunds and payouts, newest first"
+            columns={LEDGER_COLUMNS}
+            className="min-w-[40rem] text-sm"
+          >
+            {entries.map((entry) => (
+              <tr key={entry.id}>
+                <td className="px-4 py-2 whitespace-nowrap">{formatDayUtc(entry.createdAt)}</td>
+                <td className="px-4 py-2">
+                  {KIND[entry.kind]}
+                  {entry.title ? `: ${entry.title}` : ""}
+                  {entry.orderNumber ? (
+                    <span className="text-muted-foreground"> (order {entry.orderNumber})</span>
+                  ) : null}
+                </td>
+                <td className="px-4 py-2 text-right">
+                  {entry.kind !== "payout" && entry.lineTotalCents !== null ? formatPrice(entry.lineTotalCents) : ""}
+                </td>
+                <td className="px-4 py-2 text-right">
+                  {entry.kind !== "payout" && entry.platformCents !== null ? formatPrice(entry.platformCents) : ""}
+                </td>
+                <td className={`px-4 py-2 text-right font-medium ${entry.amountCents < 0 ? "text-destructive" : ""}`}>
+                  {formatPrice(entry.amountCents)}
+                </td>
+              </tr>
+            ))}
+          </ScrollTable>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** The payouts made to the seller, newest first: the week, the method, the amount and when it is available. */
+export function PayoutList({
+  payouts,
+}: {
+  payouts: {
+    id: number;
+    weekOf: Day;
+    method: keyof typeof PAYOUT_METHOD_NAMES;
+    destination: string;
+    amountCents: number;
+    fundsAvailableOn: Day;
+  }[];
+}) {
+  return (
+    <section aria-labelledby="payouts-heading">
+      <h2 id="payouts-heading" className="text-xl font-semibold">
+        Payouts
+      </h2>
+      {payouts.length === 0 ? (
+        <p className="mt-3 text-muted-foreground">No payouts yet.</p>
+      ) : (
+        <ul className="mt-3 flex flex-col gap-2">
+          {payouts.map((payout) => (
+            <li key={payout.id}>
+              <Card className="flex flex-wrap items-center justify-between gap-2 p-4 text-sm">
+                <span>
+                  {formatDayUtc(payout.weekOf)} · {PAYOUT_METHOD_NAMES[payout.method]} ({payout.destination})
+                </span>
+                <span>
+                  <strong>{formatPrice(payout.amountCents)}</strong>, available {formatDayUtc(payout.fundsAvailableOn)}
+                </span>
+              </Card>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
