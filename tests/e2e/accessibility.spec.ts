@@ -1,6 +1,5 @@
-import { test } from "@playwright/test";
-import { expectNoAxeViolations, waitForHydration } from "./fixtures";
-import { anotherClient, runScript, signUp } from "./platform";
+import type { Page } from "@playwright/test";
+import { DEMO_BUYER, expectNoAxeViolations, signInAs, test, waitForHydration } from "./fixtures";
 
 // Every page of the shop, as each kind of visitor sees it, with axe's WCAG and best-practice
 // rules (issue 13, item 26). The states inside a page (dialogs, tabs, an order) are checked by
@@ -62,7 +61,7 @@ const ADMIN_PAGES = [
   "/admin/refunds",
 ];
 
-async function checkPages(page: import("@playwright/test").Page, paths: string[]) {
+async function checkPages(page: Page, paths: string[]) {
   for (const path of paths) {
     await test.step(path, async () => {
       await page.goto(path);
@@ -79,22 +78,16 @@ test("every public page has no axe violations", async ({ page }) => {
 
 test("every page of a signed-in buyer has no axe violations", async ({ page }) => {
   test.setTimeout(120_000);
-  await page.request.post("/account/sign-in", { form: { email: "buyer@demo.example", password: "buyer-demo-2026" } });
+  await signInAs(page, DEMO_BUYER);
   await checkPages(page, BUYER_PAGES);
 });
 
-test("every page of the seller dashboard has no axe violations", async ({ page }) => {
+test("every page of the seller dashboard has no axe violations", async ({ seller }) => {
   test.setTimeout(120_000);
-  await page.request.post("/account/sign-in", { form: { email: "seller@demo.example", password: "seller-demo-2026" } });
-  await checkPages(page, SELLER_PAGES);
+  await checkPages(seller, SELLER_PAGES);
 });
 
-test("every page of the admin console has no axe violations", async ({ browser }, testInfo) => {
+test("every page of the admin console has no axe violations", async ({ admin }) => {
   test.setTimeout(120_000);
-  const context = await anotherClient(browser, testInfo);
-  const page = await context.newPage();
-  const email = await signUp(page, "Axe Admin", "axe-admin");
-  runScript("make-admin", [email]);
-  await checkPages(page, ADMIN_PAGES);
-  await context.close();
+  await checkPages(admin, ADMIN_PAGES);
 });

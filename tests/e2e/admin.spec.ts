@@ -1,18 +1,23 @@
-import { expect, type Locator, type Page, type TestInfo, test } from "@playwright/test";
-import { expectNoAxeViolations, readOutbox, SHOP_ORIGIN } from "./fixtures";
-import { buyAsGuest, clientAddress, newAdmin, signUp, uniqueEmail } from "./platform";
+import type { Locator, Page, TestInfo } from "@playwright/test";
+import {
+  buyAsGuest,
+  DEMO_SELLER,
+  expect,
+  expectNoAxeViolations,
+  readOutbox,
+  signInAs,
+  signUpConfirmed,
+  test,
+  uniqueEmail,
+} from "./fixtures";
 
 // The admin console (issue 6): refunds, seller enforcement and appeals, product moderation,
 // contact messages and the key figures, each as an admin and as the person on the other side.
 
-test.beforeEach(async ({ page }) => {
-  await page.context().setExtraHTTPHeaders({ origin: SHOP_ORIGIN, "x-forwarded-for": clientAddress() });
-});
-
 test("a guest's refund request is approved in the console: the money goes back, the files stop, the seller's ledger shows it", async ({
   page,
-  browser,
-}, testInfo) => {
+  admin,
+}) => {
   test.slow();
   const buyerEmail = uniqueEmail("refund");
   const number = await buyAsGuest(page, 1, buyerEmail);
@@ -22,7 +27,6 @@ test("a guest's refund request is approved in the console: the money goes back, 
   await page.getByRole("button", { name: "Send refund request" }).click();
   await expect(page.getByText("Refund requested: we review requests within 24 hours.")).toBeVisible();
 
-  const { context, page: admin } = await newAdmin(browser, testInfo);
   await admin.goto("/admin/refunds");
   const request = admin.getByRole("listitem").filter({ hasText: number });
   await expect(request).toContainText("The pages do not print well on my A5 paper.");
@@ -32,7 +36,6 @@ test("a guest's refund request is approved in the console: the money goes back, 
   await approve.click();
   await expect(admin.getByText(`Approved: ${amount} was refunded and the buyer was emailed.`)).toBeVisible();
   await expect(admin.getByRole("listitem").filter({ hasText: number })).toHaveCount(0);
-  await context.close();
 
   await page.reload();
   await expect(page.getByText(`Refunded ${amount}: its files are no longer available.`)).toBeVisible();
@@ -41,7 +44,7 @@ test("a guest's refund request is approved in the console: the money goes back, 
 
   // The demo seller (Design Studio Pro made product 1) sees the sale and its refund in the ledger.
   await page.context().clearCookies();
-  await page.request.post("/account/sign-in", { form: { email: "seller@demo.example", password: "seller-demo-2026" } });
+  await signInAs(page, DEMO_SELLER);
   await page.goto("/seller/earnings");
   await expect(page.getByRole("row").filter({ hasText: `order ${number}` })).toHaveCount(2);
   await expect(
@@ -54,10 +57,9 @@ test("a guest's refund request is approved in the console: the money goes back, 
 
 test("enforcement: a warning appealed and withdrawn, then a suspension the seller sees, then removal", async ({
   page,
-  browser,
+  admin,
 }, testInfo) => {
   test.slow();
-  const { context, page: admin } = await newAdmin(browser, testInfo);
   const shopName = await approvedSeller(page, admin, testInfo);
   await admin.goto("/admin/sellers");
   const shop = admin.getByRole("listitem").filter({ has: admin.getByRole("heading", { name: shopName }) });
@@ -113,12 +115,11 @@ test("enforcement: a warning appealed and withdrawn, then a suspension the selle
   await expect(shop).toContainText("This shop has been removed: no further actions.");
   await page.goto("/seller/standing");
   await expect(page.getByText(/Your shop has been removed from the marketplace/).first()).toBeVisible();
-  await context.close();
 });
 
 test("an admin hides a product with a note and restores it; reads and handles a contact message; sees the key figures", async ({
   page,
-  browser,
+  admin,
 }, testInfo) => {
   test.slow();
   const subject = `Question ${Date.now().toString(36)} ${testInfo.project.name}`;
@@ -130,7 +131,6 @@ test("an admin hides a product with a note and restores it; reads and handles a 
   await page.getByRole("button", { name: "Send Message" }).click();
   await expect(page.getByText("Thank you! We'll reply within 24 hours.").first()).toBeVisible();
 
-  const { context, page: admin } = await newAdmin(browser, testInfo);
   await admin.goto("/admin");
   await expect(admin.getByRole("heading", { name: "Admin console" })).toBeVisible();
   for (const figure of ["Platform fees (30%)", "Active shops", "Published", "Contact messages"]) {
@@ -167,7 +167,6 @@ test("an admin hides a product with a note and restores it; reads and handles a 
   await expect(admin.getByText(`Restored "${title}": it is on sale again.`)).toBeVisible();
   await page.goto(`/product/${productId}`);
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
-  await context.close();
 });
 
 test("a visitor and a shopper are kept out of the console", async ({ page }) => {
@@ -175,7 +174,7 @@ test("a visitor and a shopper are kept out of the console", async ({ page }) => 
     await page.goto(path);
     await expect(page).toHaveURL(/\/(\?.*)?$/);
   }
-  await signUp(page, "Sam Shopper", "shopper");
+  await signUpConfirmed(page, { name: "Sam Shopper" });
   await page.goto("/admin/appeals");
   await expect(page.getByRole("heading", { name: "Admin console" })).toHaveCount(0);
   // Nor does a request reach an action: it is sent away before anything is read.
@@ -189,7 +188,7 @@ test("a visitor and a shopper are kept out of the console", async ({ page }) => 
 
 /** A new seller in `page`'s browser: they apply, and `admin` approves; answers the shop's name. */
 async function approvedSeller(page: Page, admin: Page, testInfo: TestInfo): Promise<string> {
-  await signUp(page, "Sid Seller", "sid");
+  await signUpConfirmed(page, { name: "Sid Seller" });
   const shopName = `Shop ${Date.now().toString(36)} ${testInfo.project.name}`;
   const applied = await page.request.post("/become-seller", {
     form: {

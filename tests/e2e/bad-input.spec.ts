@@ -1,12 +1,6 @@
-import { expect, test } from "@playwright/test";
-import { expectNoAxeViolations, SHOP_ORIGIN } from "./fixtures";
-import { clientAddress } from "./platform";
+import { DEMO_SELLER, expect, expectNoAxeViolations, signInAs, test } from "./fixtures";
 
 const DEMO_LOCKED = /This is a shared demo account: its password, email address and payout settings cannot be changed/;
-
-test.beforeEach(async ({ page }) => {
-  await page.context().setExtraHTTPHeaders({ origin: SHOP_ORIGIN, "x-forwarded-for": clientAddress() });
-});
 
 test("an address the shop cannot read gets its 400 page, in the shop's frame", async ({ page }) => {
   for (const address of ["/creator/%00", "/creator/%E0%A4", "/category/%00", "/search?q=%00"]) {
@@ -23,15 +17,10 @@ test("an address the shop cannot read gets its 400 page, in the shop's frame", a
 });
 
 test("the shared demo seller's password and payout settings cannot be changed, and the page says why", async ({
-  page,
+  seller: page,
 }) => {
-  const signIn = await page.request.post("/account/sign-in", {
-    form: { email: "seller@demo.example", password: "seller-demo-2026" },
-  });
-  expect(signIn.ok()).toBe(true);
-
   await page.goto("/account/settings");
-  await page.getByLabel("Current password").fill("seller-demo-2026");
+  await page.getByLabel("Current password").fill(DEMO_SELLER.password);
   await page.getByLabel("New password", { exact: true }).fill("taken-over-2026");
   await page.getByLabel("Confirm new password").fill("taken-over-2026");
   await page.getByRole("button", { name: "Change password" }).click();
@@ -45,8 +34,5 @@ test("the shared demo seller's password and payout settings cannot be changed, a
 
   // The published password still works for the next visitor.
   await page.context().clearCookies();
-  const again = await page.request.post("/account/sign-in", {
-    form: { email: "seller@demo.example", password: "seller-demo-2026" },
-  });
-  expect(again.ok()).toBe(true);
+  await signInAs(page, DEMO_SELLER);
 });

@@ -1,7 +1,4 @@
-import { expect, test } from "@playwright/test";
-import { DEMO_ACCOUNTS } from "../../server/accounts/demo-accounts.ts";
-import { expectNoAxeViolations, SHOP_ORIGIN, waitForHydration } from "./fixtures";
-import { clientAddress } from "./platform";
+import { DEMO_BUYER, expect, expectNoAxeViolations, signInAs, test, waitForHydration } from "./fixtures";
 
 test("the page shows the support address; a visitor's form starts empty", async ({ page }) => {
   await page.goto("/contact");
@@ -14,22 +11,16 @@ test("the page shows the support address; a visitor's form starts empty", async 
 });
 
 test("a signed-in user's name and email are filled in, and stay after a message is sent", async ({ page }) => {
-  const buyer = DEMO_ACCOUNTS.find((account) => !account.isSeller)!;
-  // A client address of its own: better-auth allows only a few sign-ins per address in 10 s.
-  await page.context().setExtraHTTPHeaders({ origin: SHOP_ORIGIN, "x-forwarded-for": clientAddress() });
-  const signIn = await page.request.post("/account/sign-in", {
-    form: { email: buyer.email, password: buyer.password },
-  });
-  expect(signIn.ok()).toBe(true);
+  await signInAs(page, DEMO_BUYER);
   await page.goto("/contact?subject=Download%20question");
   await waitForHydration(page);
   await expect(page.getByLabel("Name")).toHaveValue("buyer");
-  await expect(page.getByLabel("Email")).toHaveValue(buyer.email);
+  await expect(page.getByLabel("Email")).toHaveValue(DEMO_BUYER.email);
   await expect(page.getByLabel("Subject")).toHaveValue("Download question");
   await page.getByLabel("Message").fill("My download link does not open on my tablet.");
   await page.getByRole("button", { name: "Send Message" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Your message was sent." })).toBeVisible();
-  await expect(page.getByLabel("Email")).toHaveValue(buyer.email);
+  await expect(page.getByLabel("Email")).toHaveValue(DEMO_BUYER.email);
   await expect(page.getByLabel("Message")).toHaveValue("");
   await expectNoAxeViolations(page);
 });

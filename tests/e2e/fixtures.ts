@@ -1,8 +1,16 @@
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import { type Browser, type BrowserContext, test as base, expect, type Page, type TestInfo } from "@playwright/test";
+import { DEMO_ACCOUNTS } from "../../server/accounts/demo-accounts.ts";
 import { dataDirOwner } from "../../server/db/data-dir-lock.ts";
+
+// What the shop's end-to-end specs share: the `test` they import (with the people of the shop as
+// fixtures: a guest, a buyer, the demo seller and an admin), accounts and client addresses, the
+// e2e server's outbox and scripts, and the cart and checkout steps.
+
+export { expect };
 
 /** Zero axe violations (WCAG 2.1 A and AA, and axe's best practices) on the page as it is now. */
 export async function expectNoAxeViolations(page: Page) {
@@ -43,6 +51,14 @@ export function e2eDataDir(): string {
   return running[0]!;
 }
 
+/** Runs one of the shop's scripts (scripts/NAME.ts) against this run's e2e server; answers its output. */
+export function runScript(name: string, args: string[] = []): string {
+  return execFileSync(process.execPath, [`scripts/${name}.ts`, ...args], {
+    env: { ...process.env, DATA_DIR: e2eDataDir(), DATABASE_URL: "" },
+    encoding: "utf8",
+  });
+}
+
 /** The newest message to `to` in the e2e server's outbox (it runs without SMTP_URL), decoded. */
 export function readOutbox(to: string): string | undefined {
   const root = path.resolve("test-data");
@@ -69,23 +85,179 @@ export async function emailedLink(to: string, endpoint: string): Promise<string>
   return link!;
 }
 
+// People and their browsers ------------------------------------------------------------------
+
 /** The e2e shop's address (playwright.config.ts): the Origin a browser sends with the shop's own posts. */
 export const SHOP_ORIGIN = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 4173)}`;
+
+interface Account {
+  name: string;
+  email: string;
+  password: string;
+}
+
+/** The sample catalogue's demo accounts (their names are the part of the email before '@'). */
+const demoAccount = (seller: boolean): Account => {
+  const demo = DEMO_ACCOUNTS.find((account) => account.isSeller === seller)!;
+  return { name: demo.email.split("@")[0]!, email: demo.email, password: demo.password };
+};
+export const DEMO_BUYER = demoAccount(false);
+/** The demo seller runs Design Studio Pro, the shop of product 1. */
+export const DEMO_SELLER = demoAccount(true);
+
+/** An address no other test uses: `tag` says in the outbox whose it is. */
+export const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+
+let addresses = 0;
+/**
+ * A client address no other browser of this run has, so that the shop's per-address limits on
+ * sign-ups, sign-ins and posts never mix tests up: the worker's index (a retry runs in a new
+ * worker, so it does not reuse its first attempt's) and a count in the worker.
+ */
+function clientAddress(): string {
+  const count = ++addresses;
+  return `198.${20 + (Math.floor(count / 250) % 30)}.${base.info().workerIndex % 250}.${count % 250}`;
+}
+
+/**
+ * Gives a browser a client address of its own: the server trusts X-Forwarded-For from loopback
+ * (TRUST_PROXY's default). The Origin is the shop's, as its own pages send.
+ */
+export async function useNewClientAddress(context: BrowserContext) {
+  await context.setExtraHTTPHeaders({ origin: SHOP_ORIGIN, "x-forwarded-for": clientAddress() });
+}
+
+/** Another person in their own browser (cookies and client address), for the caller to close. */
+export async function anotherClient(browser: Browser, testInfo: TestInfo) {
+  const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+  await useNewClientAddress(context);
+  return context;
+}
 
 /**
  * Registers an account and confirms it from the outbox, as a new user does: a sign-up signs no
  * one in (docs/decisions/016-sign-up-without-account-disclosure.md); the emailed link confirms the
- * address and signs in this page's browser. Answers the confirmation link.
+ * address and signs in this page's browser. The email is unique unless given. Answers the account.
  */
-export async function signUpConfirmed(page: Page, account: { name: string; email: string; password: string }) {
-  const { name, email, password } = account;
+export async function signUpConfirmed(
+  page: Page,
+  { name, email, password }: { name: string; email?: string; password?: string },
+): Promise<Account> {
+  const tag = name.split(" ")[0]!.toLowerCase();
+  const account = { name, email: email ?? uniqueEmail(tag), password: password ?? `${tag}-password-1` };
   const response = await page.request.post("/account/sign-up", {
-    form: { name, email, password, confirmPassword: password },
+    form: { ...account, confirmPassword: account.password },
     headers: { origin: SHOP_ORIGIN },
   });
   expect(response.ok()).toBe(true);
-  const link = await emailedLink(email, "verify-email");
+  const link = await emailedLink(account.email, "verify-email");
   const landing = await page.request.get(link);
   expect(landing.url()).toMatch(/\/account\/email-confirmed$/);
-  return link;
+  return account;
 }
+
+/** Signs this page's browser in with an email and password, as the login form does. */
+export async function signInAs(page: Page, { email, password }: Pick<Account, "email" | "password">) {
+  const response = await page.request.post("/account/sign-in", { form: { email, password } });
+  expect(response.ok(), `signing in as ${email}`).toBe(true);
+}
+
+/** Signs this page's browser out, as the account menu's Logout does. */
+export async function signOut(page: Page) {
+  const response = await page.request.post("/account/sign-out", {
+    form: { intent: "sign-out" },
+    headers: { origin: SHOP_ORIGIN },
+  });
+  expect(response.ok()).toBe(true);
+}
+
+// The cart and the checkout -------------------------------------------------------------------
+
+/** The test card the hosted payment page accepts. */
+export const SUCCESS_CARD = "4242 4242 4242 4242";
+
+/** Adds one product from its page, as a shopper does, and waits for the shop to say so. */
+export async function addToCart(page: Page, productId: number) {
+  await page.goto(`/product/${productId}`);
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(page.getByText("Added to cart").first()).toBeVisible();
+}
+
+/** Opens the cart from the header's button (there at every width); answers its dialog. */
+export async function openCart(page: Page) {
+  await waitForHydration(page);
+  await page
+    .getByRole("banner")
+    .getByRole("button", { name: /^Cart, / })
+    .click();
+  return page.getByRole("dialog", { name: "Shopping Cart" });
+}
+
+/** Fills in the card on the hosted payment page and pays. */
+export async function payOnHostedPage(tab: Page, { card = SUCCESS_CARD, name = "Test Buyer" } = {}) {
+  await tab.getByLabel("Name on card").fill(name);
+  await tab.getByLabel("Card number").fill(card);
+  await tab.getByLabel("Expiry (MM/YY)").fill("12/39");
+  await tab.getByLabel("CVC").fill("123");
+  await tab.getByRole("button", { name: /^Pay \$/ }).click();
+}
+
+/** A guest buys one product on the hosted payment page; answers the order number, on its order page. */
+export async function buyAsGuest(buyer: Page, productId: number, email = uniqueEmail("gus")) {
+  await buyer.request.post("/api/v1/cart", { form: { intent: "add", productId: String(productId) } });
+  const started = await (
+    await buyer.request.post("/api/v1/checkout", {
+      form: { idempotencyKey: `guest-${productId}-${Date.now()}`, name: "Gus Guest", email },
+    })
+  ).json();
+  await buyer.goto(started.paymentUrl);
+  await payOnHostedPage(buyer, { name: "Gus" });
+  await expect(buyer.getByText("Paid", { exact: true })).toBeVisible({ timeout: 20_000 });
+  return started.orderNumber as string;
+}
+
+// The test ------------------------------------------------------------------------------------
+
+/**
+ * Playwright's `test`, where every test's own browser has a client address of its own, with the
+ * people of the shop as fixtures:
+ * - `guest`: another visitor, in a browser of their own (closed after the test);
+ * - `buyer`: a new account, confirmed and signed in on the test's `page`, with its details;
+ * - `seller`: the test's `page`, signed in as the demo seller;
+ * - `admin`: a new admin, signed in in a browser of their own (closed after the test).
+ * Browsers of their own have the default viewport, not the project's.
+ */
+export const test = base.extend<{
+  guest: Page;
+  buyer: Account & { page: Page };
+  seller: Page;
+  admin: Page;
+}>({
+  context: async ({ context }, use) => {
+    await useNewClientAddress(context);
+    await use(context);
+  },
+  guest: async ({ browser }, use, testInfo) => {
+    const context = await anotherClient(browser, testInfo);
+    await use(await context.newPage());
+    await context.close();
+  },
+  buyer: async ({ page }, use) => {
+    const account = await signUpConfirmed(page, { name: "Bea Buyer" });
+    await use({ page, ...account });
+  },
+  seller: async ({ page }, use) => {
+    await signInAs(page, DEMO_SELLER);
+    await use(page);
+  },
+  admin: async ({ browser }, use, testInfo) => {
+    // Registered, then given the role by the script: there is no demo admin.
+    const context = await anotherClient(browser, testInfo);
+    const page = await context.newPage();
+    const { name, email } = await signUpConfirmed(page, { name: "Ada Admin" });
+    expect(runScript("make-admin", [email])).toContain(`${name} (${email}) is now an admin.`);
+    await use(page);
+    await context.close();
+  },
+});

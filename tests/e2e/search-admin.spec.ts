@@ -1,15 +1,10 @@
 import fs from "node:fs";
-import { expect, type Locator, type Page, type TestInfo, test } from "@playwright/test";
-import { expectNoAxeViolations, SHOP_ORIGIN, waitForHydration } from "./fixtures";
-import { clientAddress, newAdmin } from "./platform";
+import type { Locator, Page, TestInfo } from "@playwright/test";
+import { expect, expectNoAxeViolations, test, waitForHydration } from "./fixtures";
 
 // The admin Search page (issue 14): what shoppers searched for on /search, the results they opened
 // and the searches that found nothing; and the synonyms admins keep. Both projects run these on
 // one server: each uses words of its own.
-
-test.beforeEach(async ({ page }) => {
-  await page.context().setExtraHTTPHeaders({ origin: SHOP_ORIGIN, "x-forwarded-for": clientAddress() });
-});
 
 const SHOTS = "/tmp/shots-helper-admin";
 async function screenshot(page: Page, testInfo: TestInfo, name: string) {
@@ -41,7 +36,7 @@ async function rowOf(admin: Page, table: string, query: string) {
 
 test("a shopper's search and the result opened, and a search that found nothing, show on the admin Search page", async ({
   page,
-  browser,
+  admin,
 }, testInfo) => {
   test.slow();
   const phone = testInfo.project.name.includes("phone");
@@ -77,7 +72,6 @@ test("a shopper's search and the result opened, and a search that found nothing,
   await box.press("Enter");
   await expect(page.getByRole("heading", { name: "No results found" })).toBeVisible();
 
-  const { context, page: admin } = await newAdmin(browser, testInfo);
   await admin.goto("/admin");
   await admin.getByRole("navigation", { name: "Admin console" }).getByRole("link", { name: "Search" }).click();
   await expect(admin).toHaveURL(/\/admin\/search$/);
@@ -97,14 +91,12 @@ test("a shopper's search and the result opened, and a search that found nothing,
   await expect(
     admin.getByRole("region", { name: "Queries with no results", exact: true }).getByRole("cell", { name: nothing }),
   ).toBeVisible();
-  await context.close();
 });
 
 test("an admin adds a synonym group, is told what is wrong with a bad one, and removes it", async ({
-  browser,
+  admin,
 }, testInfo) => {
   test.slow();
-  const { context, page: admin } = await newAdmin(browser, testInfo);
   await admin.goto("/admin/search");
   await waitForHydration(admin);
   const groups = admin.getByRole("list", { name: "Synonym groups" });
@@ -140,7 +132,6 @@ test("an admin adds a synonym group, is told what is wrong with a bad one, and r
   await admin.getByRole("button", { name: `Remove ${words}` }).click();
   await expect(admin.getByRole("status")).toHaveText(`Removed: ${words}.`);
   await expect(groups.getByRole("list", { name: `Group: ${words}` })).toHaveCount(0);
-  await context.close();
 });
 
 test("the click beacon refuses what is not a click with a 4xx, and takes one for an unknown search quietly", async ({

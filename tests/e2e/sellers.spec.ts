@@ -1,23 +1,28 @@
-import { expect, test } from "@playwright/test";
 import sharp from "sharp";
-import { expectNoAxeViolations, readOutbox, SHOP_ORIGIN, signUpConfirmed, waitForHydration } from "./fixtures";
-import { anotherClient, buyAsGuest, clientAddress, newAdmin, runScript, uniqueEmail } from "./platform";
+import {
+  anotherClient,
+  buyAsGuest,
+  expect,
+  expectNoAxeViolations,
+  readOutbox,
+  runScript,
+  signUpConfirmed,
+  test,
+  waitForHydration,
+} from "./fixtures";
 
 // Becoming a seller (issue 6): apply on /become-seller, an admin (made by the command-line script)
 // approves in the admin console, and the applicant's shop opens.
 
-test.beforeEach(async ({ page }) => {
-  await page.context().setExtraHTTPHeaders({ origin: SHOP_ORIGIN, "x-forwarded-for": clientAddress() });
-});
-
 test("a user applies to sell, is approved by an admin, publishes a product with an image and a file, a buyer downloads it, and the seller sees 70% of the sale", async ({
   page,
   browser,
+  guest: buyer,
+  admin,
 }, testInfo) => {
   test.slow();
-  const email = uniqueEmail("maker");
   const shopName = `Studio ${Date.now().toString(36)} ${testInfo.project.name}`;
-  await signUpConfirmed(page, { name: "Mia Maker", email, password: "maker-password-1" });
+  const { email } = await signUpConfirmed(page, { name: "Mia Maker" });
 
   await page.goto("/become-seller#apply");
   await waitForHydration(page);
@@ -39,14 +44,12 @@ test("a user applies to sell, is approved by an admin, publishes a product with 
   await page.goto("/admin/applications");
   await expect(page).toHaveURL(/\/$/);
 
-  const { context: adminContext, page: admin } = await newAdmin(browser, testInfo);
   await admin.goto("/admin/applications");
   const card = admin.getByRole("listitem").filter({ has: admin.getByRole("heading", { name: shopName }) });
   await expect(card).toContainText("Mia Maker");
   await expectNoAxeViolations(admin);
   await card.getByRole("button", { name: "Approve" }).click();
   await expect(admin.getByText("Approved: the applicant is now a seller.")).toBeVisible();
-  await adminContext.close();
 
   await page.goto("/become-seller#apply");
   await expect(page.locator("#apply")).toContainText("You are a seller: your shop is open.");
@@ -134,8 +137,6 @@ test("a user applies to sell, is approved by an admin, publishes a product with 
   const productId = Number(
     /\/product\/(\d+)/.exec((await page.getByRole("link", { name: title }).first().getAttribute("href")) ?? "")![1],
   );
-  const buyerContext = await anotherClient(browser, testInfo);
-  const buyer = await buyerContext.newPage();
   const number = await buyAsGuest(buyer, productId);
   const [download] = await Promise.all([
     buyer.waitForEvent("download"),
@@ -145,7 +146,6 @@ test("a user applies to sell, is approved by an admin, publishes a product with 
       .click(),
   ]);
   expect(download.suggestedFilename()).toBe("focus-planner.pdf");
-  await buyerContext.close();
   await page.goto("/seller/sales");
   await expect(page.getByRole("row").filter({ hasText: number })).toContainText(title);
   await expectNoAxeViolations(page);
@@ -213,35 +213,29 @@ const coverPng = () =>
     .png()
     .toBuffer();
 
-test("the demo seller sees each sale with its 70/30 split in Earnings", async ({ page, browser }, testInfo) => {
+test("the demo seller sees each sale with its 70/30 split in Earnings", async ({ seller, guest }) => {
   test.slow();
   // A guest buys one of the demo seller's products (Design Studio Pro's first product is /product/1).
-  const buyerContext = await anotherClient(browser, testInfo);
-  const orderNumber = await buyAsGuest(await buyerContext.newPage(), 1);
-  await buyerContext.close();
+  const orderNumber = await buyAsGuest(guest, 1);
 
-  await page.request.post("/account/sign-in", { form: { email: "seller@demo.example", password: "seller-demo-2026" } });
-  await page.goto("/seller/earnings");
-  const row = page.getByRole("row").filter({ hasText: `order ${orderNumber}` });
+  await seller.goto("/seller/earnings");
+  const row = seller.getByRole("row").filter({ hasText: `order ${orderNumber}` });
   await expect(row).toBeVisible();
   const cells = (await row.getByRole("cell").allTextContents()).map((text) => text.trim());
   const cents = (text: string) => Math.round(Number(text.replace(/[^0-9.-]/g, "")) * 100);
   const [price, fee, mine] = [cents(cells[2]!), cents(cells[3]!), cents(cells[4]!)];
   expect(mine).toBe(Math.round(price * 0.7));
   expect(fee + mine).toBe(price);
-  await expectNoAxeViolations(page);
+  await expectNoAxeViolations(seller);
 });
 
 test("the Seller Dashboard fits a phone: its tabs in one row, sales that swipe sideways with a cue, file sizes on one line", async ({
-  page,
-  browser,
+  seller,
+  guest,
 }, testInfo) => {
   test.slow();
-  const buyerContext = await anotherClient(browser, testInfo);
-  await buyAsGuest(await buyerContext.newPage(), 1);
-  await buyerContext.close();
-  await page.request.post("/account/sign-in", { form: { email: "seller@demo.example", password: "seller-demo-2026" } });
-  const width = page.viewportSize()!.width;
+  await buyAsGuest(guest, 1);
+  const width = seller.viewportSize()!.width;
   for (const [path, current] of [
     ["/seller", "Products"],
     ["/seller/sales", "Sales"],
@@ -249,14 +243,14 @@ test("the Seller Dashboard fits a phone: its tabs in one row, sales that swipe s
     ["/seller/standing", "Account standing"],
     ["/seller/products/1", "Products"],
   ] as const) {
-    await page.goto(path);
-    await waitForHydration(page);
-    const overflow = await page.evaluate(
+    await seller.goto(path);
+    await waitForHydration(seller);
+    const overflow = await seller.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
     expect(overflow, path).toBeLessThanOrEqual(0);
     // One row of tabs (scrolling sideways where it must), the current one in sight.
-    const nav = page.getByRole("navigation", { name: "Seller Dashboard" });
+    const nav = seller.getByRole("navigation", { name: "Seller Dashboard" });
     const row = (await nav.boundingBox())!;
     const tabs = await nav.getByRole("link").all();
     for (const tab of tabs) expect(Math.abs((await tab.boundingBox())!.y - row.y), path).toBeLessThan(1);
@@ -266,8 +260,8 @@ test("the Seller Dashboard fits a phone: its tabs in one row, sales that swipe s
   }
 
   // The sales table scrolls sideways inside its box, with a shadow on the side with more columns.
-  await page.goto("/seller/sales");
-  const sales = page.getByRole("region", { name: "Sales" });
+  await seller.goto("/seller/sales");
+  const sales = seller.getByRole("region", { name: "Sales" });
   await expect(sales.getByRole("row").nth(1)).toBeVisible();
   const { scrolls, cue } = await sales.evaluate((box) => ({
     scrolls: box.scrollWidth > box.clientWidth,
@@ -277,8 +271,8 @@ test("the Seller Dashboard fits a phone: its tabs in one row, sales that swipe s
   expect(cue).toBe(true);
 
   // A file's size stays on one line however its name wraps.
-  await page.goto("/seller/products/1");
-  const size = page
+  await seller.goto("/seller/products/1");
+  const size = seller
     .getByRole("list", { name: "Files" })
     .getByText(/^\(\d[\d.]* [KMG]?B\)$/)
     .first();

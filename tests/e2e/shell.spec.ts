@@ -1,7 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
-import { DEMO_ACCOUNTS } from "../../server/accounts/demo-accounts.ts";
-import { expectNoAxeViolations, SHOP_ORIGIN, waitForHydration } from "./fixtures";
-import { clientAddress } from "./platform";
+import type { Page } from "@playwright/test";
+import { DEMO_BUYER, expect, expectNoAxeViolations, signInAs, test, waitForHydration } from "./fixtures";
 
 /** The Content-Security-Policy refusals the page reports in its console. */
 function cspViolations(page: Page): string[] {
@@ -229,13 +227,7 @@ test("after a suggestion is chosen, the search box shows the search that ran, or
 test("the error screen of a page that failed to load keeps the shop's name, categories, account and title", async ({
   page,
 }, testInfo) => {
-  const buyer = DEMO_ACCOUNTS.find((account) => !account.isSeller)!;
-  // A client address of its own: better-auth allows only a few sign-ins per address in 10 s.
-  await page.context().setExtraHTTPHeaders({ origin: SHOP_ORIGIN, "x-forwarded-for": clientAddress() });
-  const signIn = await page.request.post("/account/sign-in", {
-    form: { email: buyer.email, password: buyer.password },
-  });
-  expect(signIn.ok()).toBe(true);
+  await signInAs(page, DEMO_BUYER);
   await page.goto("/browse");
   await waitForHydration(page);
   // The next page's data does not come: the server failed (or the network did).
@@ -256,7 +248,7 @@ test("the error screen of a page that failed to load keeps the shop's name, cate
   }
   const frame = phone ? page.getByRole("dialog") : page.getByRole("banner");
   await expect(frame.getByRole("link", { name: "Planners", exact: true })).toBeVisible();
-  await expect(frame.getByRole("button", { name: buyer.email.split("@")[0], exact: true })).toBeVisible();
+  await expect(frame.getByRole("button", { name: DEMO_BUYER.name, exact: true })).toBeVisible();
   await expect(frame.getByRole("button", { name: "Login" })).toHaveCount(0);
   if (phone) await page.keyboard.press("Escape");
   await expectNoAxeViolations(page);
