@@ -1,16 +1,18 @@
-import { expect, type Page, test } from "@playwright/test";
-import { expectNoAxeViolations, SHOP_ORIGIN, signUpConfirmed, waitForHydration } from "./fixtures";
+import type { Page } from "@playwright/test";
+import {
+  addToCart,
+  expect,
+  expectNoAxeViolations,
+  openCart,
+  signInAs,
+  signOut,
+  signUpConfirmed,
+  test,
+  waitForHydration,
+} from "./fixtures";
 
 // The cart and wishlist live on the server (SPEC sections 3, 4, 8 and 9): a guest's under a cookie,
 // a user's in their account. Each test starts as a new guest (a fresh browser context).
-
-let clients = 0;
-test.beforeEach(async ({ page }, testInfo) => {
-  await page.context().setExtraHTTPHeaders({
-    origin: SHOP_ORIGIN,
-    "x-forwarded-for": `198.18.${testInfo.workerIndex}.${++clients % 250}`,
-  });
-});
 
 const cents = (text: string) => Math.round(Number(text.replace(/[^0-9.]/g, "")) * 100);
 const price = (cents: number) => `$${(cents / 100).toLocaleString("en-US", { minimumFractionDigits: 2 })}`;
@@ -22,11 +24,6 @@ async function headerButton(page: Page, name: RegExp) {
   const menu = page.getByRole("button", { name: "Open menu" });
   if (await menu.isVisible()) await menu.click();
   return page.getByRole("link", { name });
-}
-
-async function openCart(page: Page) {
-  await (await headerButton(page, /^Cart, /)).click();
-  return page.getByRole("dialog", { name: "Shopping Cart" });
 }
 
 async function productPrice(page: Page) {
@@ -66,12 +63,7 @@ test("a guest adds, changes, removes and clears; the cart keeps across reloads a
   await expect(cart.getByText("Your cart is empty.")).toBeVisible();
   await page.keyboard.press("Escape");
 
-  for (const id of [2, 3]) {
-    await page.goto(`/product/${id}`);
-    await waitForHydration(page);
-    await page.getByRole("button", { name: "Add to Cart" }).click();
-    await expect(page.getByText("Added to cart").first()).toBeVisible();
-  }
+  for (const id of [2, 3]) await addToCart(page, id);
   const full = await openCart(page);
   await expect(full.getByRole("list", { name: "Products in your cart" }).getByRole("listitem")).toHaveCount(2);
   await full.getByRole("button", { name: "Clear cart" }).click();
@@ -148,11 +140,7 @@ test("a long cart keeps its totals and Checkout in view, and a guest's checkout 
   await expect(page.getByRole("banner").getByRole("button", { name: "Cart, 10 items" })).toBeVisible();
   const totals = await (await page.request.get("/api/v1/cart")).json();
 
-  await page
-    .getByRole("banner")
-    .getByRole("button", { name: /^Cart, / })
-    .click();
-  const cart = page.getByRole("dialog", { name: "Shopping Cart" });
+  const cart = await openCart(page);
   await expect(cart.getByRole("list", { name: "Products in your cart" }).getByRole("listitem")).toHaveCount(9);
   // The lines scroll; the totals and Checkout stay inside the screen.
   const checkout = cart.getByRole("button", { name: "Checkout" });
@@ -212,26 +200,21 @@ test("a guest's cart and wishlist join the account at sign-in; signing out shows
   page,
 }) => {
   test.slow();
-  await page.goto("/product/5");
-  await waitForHydration(page);
-  await page.getByRole("button", { name: "Add to Cart" }).click();
-  await expect(page.getByText("Added to cart")).toBeVisible();
+  await addToCart(page, 5);
   await page.getByRole("button", { name: "Add to wishlist" }).click();
   await expect(page.getByText("Added to wishlist")).toBeVisible();
 
-  const email = `cart-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  await signUpConfirmed(page, { name: "Carla Cart", email, password: "carts-and-lists" });
+  const account = await signUpConfirmed(page, { name: "Carla Cart" });
   await page.goto("/");
   await expect(await headerButton(page, /^Cart, 1 item$/)).toBeVisible();
   await expect(await headerButton(page, /^Wishlist, 1 item$/)).toBeVisible();
 
-  expect((await page.request.post("/account/sign-out", { form: { intent: "sign-out" } })).ok()).toBe(true);
+  await signOut(page);
   await page.goto("/");
   await expect(await headerButton(page, /^Cart, 0 items$/)).toBeVisible();
   await expect(await headerButton(page, /^Wishlist, 0 items$/)).toBeVisible();
 
-  const signIn = await page.request.post("/account/sign-in", { form: { email, password: "carts-and-lists" } });
-  expect(signIn.ok()).toBe(true);
+  await signInAs(page, account);
   await page.goto("/");
   await expect(await headerButton(page, /^Cart, 1 item$/)).toBeVisible();
 });

@@ -1,35 +1,22 @@
-import { type BrowserContext, expect, type Page, test } from "@playwright/test";
-import { expectNoAxeViolations, readOutbox, SHOP_ORIGIN, signUpConfirmed, waitForHydration } from "./fixtures";
+import type { BrowserContext, Page } from "@playwright/test";
+import {
+  addToCart,
+  expect,
+  expectNoAxeViolations,
+  openCart,
+  payOnHostedPage,
+  readOutbox,
+  SUCCESS_CARD,
+  signUpConfirmed,
+  test,
+  uniqueEmail,
+  waitForHydration,
+} from "./fixtures";
 
 // Checkout to download (SPEC sections 4, 8 and 9): the order is made on the server, paid on the
 // hosted payment page in a new tab, confirmed by its signed webhook, and its files downloaded.
 
-let clients = 0;
-test.beforeEach(async ({ page }, testInfo) => {
-  await page.context().setExtraHTTPHeaders({
-    origin: SHOP_ORIGIN,
-    "x-forwarded-for": `198.19.${testInfo.workerIndex}.${++clients % 250}`,
-  });
-});
-
-const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-const SUCCESS_CARD = "4242 4242 4242 4242";
 const DECLINED_CARD = "4000 0000 0000 0002";
-
-async function addToCart(page: Page, productId: number) {
-  await page.goto(`/product/${productId}`);
-  await waitForHydration(page);
-  await page.getByRole("button", { name: "Add to Cart" }).click();
-  await expect(page.getByText("Added to cart").first()).toBeVisible();
-}
-
-async function openCart(page: Page) {
-  await page
-    .getByRole("banner")
-    .getByRole("button", { name: /^Cart, / })
-    .click();
-  return page.getByRole("dialog", { name: "Shopping Cart" });
-}
 
 /** The header's cart button says how many items the server's cart holds (after a reload). */
 async function expectCartCount(page: Page, count: number) {
@@ -48,12 +35,15 @@ async function paymentTab(context: BrowserContext, click: () => Promise<void>) {
   return tab;
 }
 
-async function pay(tab: Page, card: string) {
-  await tab.getByLabel("Name on card").fill("Test Buyer");
-  await tab.getByLabel("Card number").fill(card);
-  await tab.getByLabel("Expiry (MM/YY)").fill("12/39");
-  await tab.getByLabel("CVC").fill("123");
-  await tab.getByRole("button", { name: /^Pay \$/ }).click();
+/** From the cart, a guest's checkout: a name and an email, then Complete Purchase opens the payment page. */
+async function checkOutAsGuest(page: Page, { name, email }: { name: string; email: string }) {
+  const cart = await openCart(page);
+  await cart.getByRole("button", { name: "Checkout" }).click();
+  const dialog = page.getByRole("dialog", { name: "Guest Checkout" });
+  await dialog.getByLabel("Name").fill(name);
+  await dialog.getByLabel("Email").fill(email);
+  const tab = await paymentTab(page.context(), () => dialog.getByRole("button", { name: "Complete Purchase" }).click());
+  return { dialog, tab };
 }
 
 /** Downloads every file on the order page; returns their names. */
@@ -71,6 +61,7 @@ async function downloadAll(tab: Page) {
 test("a guest buys two products, is told 'Order placed successfully!', gets the receipt and downloads both files", async ({
   page,
   context,
+  guest,
 }) => {
   test.slow();
   await addToCart(page, 3);
@@ -90,7 +81,7 @@ test("a guest buys two products, is told 'Order placed successfully!', gets the 
   await expect(dialog.getByRole("button", { name: "Waiting for payment..." })).toBeDisabled();
   await expect(tab.getByText("Test mode")).toBeVisible();
   await expectNoAxeViolations(tab);
-  await pay(tab, SUCCESS_CARD);
+  await payOnHostedPage(tab);
 
   // The shop's tab hears of the payment from the server, once the provider's webhook arrived.
   const toast = page.getByText(/^Thank you for your purchase! Your order number is [A-Z0-9]{9}\./);
@@ -114,37 +105,21 @@ test("a guest buys two products, is told 'Order placed successfully!', gets the 
   const link = /http:\/\/127\.0\.0\.1:\d+\/orders\/[A-Z0-9]{9}\?access=[\w-]+/.exec(receipt)?.[0];
   expect(link).toBeTruthy();
   // The receipt's link opens the order with its downloads, in any browser.
-  const other = await context.browser()!.newContext({
-    baseURL: test.info().project.use.baseURL,
-    // Its own client address: sign-ups are limited per address.
-    extraHTTPHeaders: {
-      origin: SHOP_ORIGIN,
-      "x-forwarded-for": `198.21.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
-    },
-  });
-  const fresh = await other.newPage();
-  await fresh.goto(link!);
-  await expect(fresh.getByRole("heading", { name: `Order ${orderNumber}` })).toBeVisible();
-  expect(await downloadAll(fresh)).toHaveLength(2);
+  await guest.goto(link!);
+  await expect(guest.getByRole("heading", { name: `Order ${orderNumber}` })).toBeVisible();
+  expect(await downloadAll(guest)).toHaveLength(2);
   // Without the secret, the order is not there.
-  await fresh.goto(`/orders/${orderNumber}`);
-  await expect(fresh.getByText("We could not find this order.")).toBeVisible();
-  await other.close();
+  await guest.goto(`/orders/${orderNumber}`);
+  await expect(guest.getByText("We could not find this order.")).toBeVisible();
 });
 
 test("a declined card leaves the order unpaid and the cart intact, and says why; another card then pays", async ({
   page,
-  context,
 }) => {
   test.slow();
   await addToCart(page, 5);
-  const cart = await openCart(page);
-  await cart.getByRole("button", { name: "Checkout" }).click();
-  const dialog = page.getByRole("dialog", { name: "Guest Checkout" });
-  await dialog.getByLabel("Name").fill("Dee Clined");
-  await dialog.getByLabel("Email").fill(uniqueEmail("declined"));
-  const tab = await paymentTab(context, () => dialog.getByRole("button", { name: "Complete Purchase" }).click());
-  await pay(tab, DECLINED_CARD);
+  const { dialog, tab } = await checkOutAsGuest(page, { name: "Dee Clined", email: uniqueEmail("declined") });
+  await payOnHostedPage(tab, { card: DECLINED_CARD });
   await expect(tab.getByRole("alert")).toHaveText("Your card was declined.");
   await expect(page.getByText("Checkout failed").first()).toBeVisible({ timeout: 20_000 });
   await expect(dialog.getByText("Your card was declined.")).toBeVisible();
@@ -159,20 +134,18 @@ test("a declined card leaves the order unpaid and the cart intact, and says why;
 });
 
 test("a signed-in buyer checks out in a new tab, then finds the order, the downloads and the review form", async ({
-  page,
+  buyer: { page, email },
   context,
+  guest,
 }) => {
   test.slow();
-  await page.goto("/");
-  const email = uniqueEmail("buyer");
-  await signUpConfirmed(page, { name: "Bea Buyer", email, password: "buyer-password-1" });
   await addToCart(page, 6);
   await addToCart(page, 7);
   const cart = await openCart(page);
   const tab = await paymentTab(context, () => cart.getByRole("button", { name: "Checkout" }).click());
   // SPEC section 4: the cart closes when the payment page opens.
   await expect(page.getByRole("dialog", { name: "Shopping Cart" })).toHaveCount(0);
-  await pay(tab, SUCCESS_CARD);
+  await payOnHostedPage(tab);
   await expect(page.getByText("Order placed successfully!").first()).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText(`Your receipt is on its way to ${email}.`)).toBeVisible();
   await tab.waitForURL(/\/account\/orders\/[A-Z0-9]{9}/);
@@ -189,21 +162,11 @@ test("a signed-in buyer checks out in a new tab, then finds the order, the downl
   await expectNoAxeViolations(page);
 
   // Someone else sees none of it.
-  const stranger = await context.browser()!.newContext({
-    baseURL: test.info().project.use.baseURL,
-    // Its own client address: sign-ups are limited per address.
-    extraHTTPHeaders: {
-      origin: SHOP_ORIGIN,
-      "x-forwarded-for": `198.21.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
-    },
-  });
-  const strangerPage = await stranger.newPage();
-  await signUpConfirmed(strangerPage, { name: "Nosy", email: uniqueEmail("nosy"), password: "nosy-password-1" });
-  await strangerPage.goto(`/account/orders/${orderNumber}`);
-  await expect(strangerPage.getByText("We could not find this order.")).toBeVisible();
-  const status = await strangerPage.request.get(`/api/v1/orders/${orderNumber}`);
+  await signUpConfirmed(guest, { name: "Nosy" });
+  await guest.goto(`/account/orders/${orderNumber}`);
+  await expect(guest.getByText("We could not find this order.")).toBeVisible();
+  const status = await guest.request.get(`/api/v1/orders/${orderNumber}`);
   expect(status.status()).toBe(404);
-  await stranger.close();
 
   // A buyer may review what they bought, once.
   await page.goto("/product/6?reviews=1");
@@ -218,18 +181,13 @@ test("a signed-in buyer checks out in a new tab, then finds the order, the downl
 
 test("a guest whose order link no longer works asks for a new one by email, and opens the order with it", async ({
   page,
-  context,
+  guest,
 }) => {
   test.slow();
   await addToCart(page, 8);
-  const cart = await openCart(page);
-  await cart.getByRole("button", { name: "Checkout" }).click();
-  const dialog = page.getByRole("dialog", { name: "Guest Checkout" });
-  await dialog.getByLabel("Name").fill("Lena Linkless");
   const email = uniqueEmail("relink");
-  await dialog.getByLabel("Email").fill(email);
-  const tab = await paymentTab(context, () => dialog.getByRole("button", { name: "Complete Purchase" }).click());
-  await pay(tab, SUCCESS_CARD);
+  const { tab } = await checkOutAsGuest(page, { name: "Lena Linkless", email });
+  await payOnHostedPage(tab);
   await tab.waitForURL(/\/orders\/[A-Z0-9]{9}\?access=/, { timeout: 20_000 });
   const paidAt = new URL(tab.url());
   const orderNumber = paidAt.pathname.split("/")[2]!;
@@ -238,14 +196,6 @@ test("a guest whose order link no longer works asks for a new one by email, and 
 
   // Months later, in another browser, with a link that no longer works: an altered one answers as
   // an expired one does (the unit tests cover expiry), the same as an order that does not exist.
-  const later = await context.browser()!.newContext({
-    baseURL: test.info().project.use.baseURL,
-    extraHTTPHeaders: {
-      origin: SHOP_ORIGIN,
-      "x-forwarded-for": `198.22.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
-    },
-  });
-  const guest = await later.newPage();
   const altered = `${token.slice(0, 12)}${token[12] === "A" ? "B" : "A"}${token.slice(13)}`;
   await guest.goto(`/orders/${orderNumber}?access=${altered}`);
   await expect(guest.getByRole("heading", { name: "We could not find this order." })).toBeVisible();
@@ -283,7 +233,6 @@ test("a guest whose order link no longer works asks for a new one by email, and 
   await guest.goto("/orders/lookup");
   await expect(guest.getByRole("heading", { name: "Get a new link to your order" })).toBeVisible();
   await expectNoAxeViolations(guest);
-  await later.close();
 });
 
 test("a guest who cancels on the payment page sees the order cancelled, with no receipt claimed, and pays again from either tab", async ({
@@ -292,12 +241,7 @@ test("a guest who cancels on the payment page sees the order cancelled, with no 
 }) => {
   test.slow();
   await addToCart(page, 9);
-  const cart = await openCart(page);
-  await cart.getByRole("button", { name: "Checkout" }).click();
-  const dialog = page.getByRole("dialog", { name: "Guest Checkout" });
-  await dialog.getByLabel("Name").fill("Cass Cancel");
-  await dialog.getByLabel("Email").fill(uniqueEmail("cancel"));
-  const tab = await paymentTab(context, () => dialog.getByRole("button", { name: "Complete Purchase" }).click());
+  const { dialog, tab } = await checkOutAsGuest(page, { name: "Cass Cancel", email: uniqueEmail("cancel") });
   await tab.getByRole("link", { name: "Cancel and return to the shop" }).click();
 
   // The payment tab: the order, cancelled; nothing promises a payment or a receipt.
@@ -328,23 +272,17 @@ test("a guest who cancels on the payment page sees the order cancelled, with no 
   await tab.getByRole("button", { name: "Pay again" }).click();
   await tab.waitForURL(/\/pay\/hps_/);
   await waitForHydration(tab);
-  await pay(tab, SUCCESS_CARD);
+  await payOnHostedPage(tab);
   await tab.waitForURL(/\/orders\/[A-Z0-9]{9}\?access=/, { timeout: 20_000 });
   await expect(tab.getByText("Paid", { exact: true })).toBeVisible({ timeout: 20_000 });
   expect(new URL(tab.url()).pathname).not.toBe(`/orders/${orderNumber}`);
 });
 
 test("a signed-in buyer who cancels the payment is told so with Pay again, and My Orders lists the order as cancelled", async ({
-  page,
+  buyer: { page },
   context,
 }) => {
   test.slow();
-  await page.goto("/");
-  await signUpConfirmed(page, {
-    name: "Carl Cancel",
-    email: uniqueEmail("cancel-buyer"),
-    password: "cancel-password-1",
-  });
   await addToCart(page, 10);
   const cart = await openCart(page);
   const tab = await paymentTab(context, () => cart.getByRole("button", { name: "Checkout" }).click());
@@ -357,7 +295,7 @@ test("a signed-in buyer who cancels the payment is told so with Pay again, and M
   await expect(page.getByText("Payment not completed")).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText("Waiting for your payment")).toHaveCount(0);
   const again = await paymentTab(context, () => page.getByRole("button", { name: "Pay again" }).click());
-  await pay(again, SUCCESS_CARD);
+  await payOnHostedPage(again);
   await expect(page.getByText("Order placed successfully!").first()).toBeVisible({ timeout: 20_000 });
 
   await page.goto("/account/orders");
@@ -369,16 +307,10 @@ test("a signed-in buyer who cancels the payment is told so with Pay again, and M
 
 test("the payment page formats the card number and expiry as they are typed, and takes the expiry 1230", async ({
   page,
-  context,
 }) => {
   test.slow();
   await addToCart(page, 11);
-  const cart = await openCart(page);
-  await cart.getByRole("button", { name: "Checkout" }).click();
-  const dialog = page.getByRole("dialog", { name: "Guest Checkout" });
-  await dialog.getByLabel("Name").fill("Tess Typist");
-  await dialog.getByLabel("Email").fill(uniqueEmail("typist"));
-  const tab = await paymentTab(context, () => dialog.getByRole("button", { name: "Complete Purchase" }).click());
+  const { tab } = await checkOutAsGuest(page, { name: "Tess Typist", email: uniqueEmail("typist") });
 
   const number = tab.getByLabel("Card number");
   await number.pressSequentially("4242424242424242");
