@@ -1,26 +1,22 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import {
   e2eDataDir,
   emailedLink,
+  expect,
   expectNoAxeViolations,
   readOutbox,
   SHOP_ORIGIN,
+  signOut,
   signUpConfirmed,
+  test,
+  uniqueEmail,
+  useNewClientAddress,
   waitForHydration,
 } from "./fixtures";
 import { queryShop } from "./own-server.ts";
 
-// Each test is its own client address (the server trusts X-Forwarded-For from loopback, TRUST_PROXY's default),
-// so the per-address sign-in limits never mix tests up.
-let clients = 0;
-test.beforeEach(async ({ page }, testInfo) => {
-  await page.context().setExtraHTTPHeaders({
-    origin: SHOP_ORIGIN,
-    "x-forwarded-for": `198.51.${testInfo.workerIndex}.${++clients % 250}`,
-  });
-});
-
-const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+// Each test is its own client address (the `test` of ./fixtures), so the per-address sign-in
+// limits never mix tests up.
 
 /** On a phone the account buttons are in the menu: open it first. */
 async function openAccountArea(page: Page) {
@@ -69,6 +65,12 @@ async function logOut(page: Page, name: string) {
   await page.getByRole("button", { name, exact: true }).click();
   await page.getByRole("menuitem", { name: "Logout" }).click();
   await expect(page.getByText("Logged out")).toBeVisible();
+}
+
+/** Fills in the login modal with the buyer demo account (the button does) and signs in. */
+async function signInWithBuyerDemo(dialog: Locator) {
+  await dialog.getByRole("button", { name: "Use buyer demo" }).click();
+  await dialog.getByRole("button", { name: "Sign In" }).click();
 }
 
 /** Registers in the modal: the toast and the modal tell the new user to open the emailed link. */
@@ -137,11 +139,9 @@ test.describe("without JavaScript", () => {
 
   // The change replaces this device's session: the page after it must be rendered with the new one
   // (it once read the revoked cookie and sent the visitor to sign in, signed out).
-  test("changing the password keeps this device signed in", async ({ page }) => {
-    const email = uniqueEmail("nojs");
-    await signUpConfirmed(page, { name: "No Script", email, password: "first-password" });
+  test("changing the password keeps this device signed in", async ({ buyer: { page, email, password } }) => {
     await page.goto("/account/settings");
-    await page.getByLabel("Current password").fill("first-password");
+    await page.getByLabel("Current password").fill(password);
     await page.getByLabel("New password", { exact: true }).fill("second-password");
     await page.getByLabel("Confirm new password").fill("second-password");
     await page.getByRole("button", { name: "Change password" }).click();
@@ -179,20 +179,11 @@ test("registration refuses a short password, keeping what was typed", async ({ p
 
 test("signing up with a used address answers exactly as with a new one; the owner is told by email", async ({
   page,
-  browser,
-}, testInfo) => {
+  guest,
+}) => {
   test.slow();
-  const owner = uniqueEmail("owner");
-  const ownerBrowser = await browser.newContext({
-    baseURL: testInfo.project.use.baseURL,
-    extraHTTPHeaders: { origin: SHOP_ORIGIN, "x-forwarded-for": `198.18.${testInfo.workerIndex}.${++clients % 250}` },
-  });
-  await signUpConfirmed(await ownerBrowser.newPage(), {
-    name: "Olive Owner",
-    email: owner,
-    password: "owners-password",
-  });
-  await ownerBrowser.close();
+  // The owner, in a browser of their own.
+  const { email: owner } = await signUpConfirmed(guest, { name: "Olive Owner", password: "owners-password" });
 
   const fresh = uniqueEmail("fresh");
   const answer = async (email: string) => {
@@ -265,8 +256,7 @@ for (const demo of [
 test("a logout the server fails says 'Logout failed' and keeps the page and the session", async ({ page }) => {
   await page.goto("/");
   const dialog = await openLogin(page);
-  await dialog.getByRole("button", { name: "Use buyer demo" }).click();
-  await dialog.getByRole("button", { name: "Sign In" }).click();
+  await signInWithBuyerDemo(dialog);
   await expect(dialog).toBeHidden();
   await page.goto("/product/3");
   const title = (await page.getByRole("heading", { level: 1 }).textContent())!;
@@ -299,8 +289,7 @@ test("a registration, a follow or an order-link request the server fails says so
   await page.keyboard.press("Escape");
 
   const signInDialog = await openLogin(page);
-  await signInDialog.getByRole("button", { name: "Use buyer demo" }).click();
-  await signInDialog.getByRole("button", { name: "Sign In" }).click();
+  await signInWithBuyerDemo(signInDialog);
   await expect(signInDialog).toBeHidden();
   await page.getByRole("button", { name: /Follow Creator|Following/ }).click();
   await expect(page.getByText("Could not follow")).toBeVisible();
@@ -330,12 +319,11 @@ test("account pages send a visitor home", async ({ page }) => {
 
 test("signing in from the prompt of an account page goes back to that page, and only to a page of the shop", async ({
   page,
-}, testInfo) => {
+}) => {
   await page.goto("/account/orders");
   await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
   const dialog = page.getByRole("dialog", { name: "Welcome" });
-  await dialog.getByRole("button", { name: "Use buyer demo" }).click();
-  await dialog.getByRole("button", { name: "Sign In" }).click();
+  await signInWithBuyerDemo(dialog);
   await expect(page).toHaveURL(/\/account\/orders$/);
   await expect(page.getByRole("heading", { level: 1, name: "My Orders" })).toBeVisible();
   await logOut(page, "buyer");
@@ -343,14 +331,10 @@ test("signing in from the prompt of an account page goes back to that page, and 
   // A made-up address to go to after signing in is not followed out of the shop.
   for (const next of ["//evil.example/", "https://evil.example/", "/\\evil.example"]) {
     // Each sign-in from an address of its own: better-auth allows only a few per address in 10 s.
-    await page.context().setExtraHTTPHeaders({
-      origin: SHOP_ORIGIN,
-      "x-forwarded-for": `198.51.${testInfo.workerIndex}.${++clients % 250}`,
-    });
+    await useNewClientAddress(page.context());
     await page.goto(`/?signin=required&next=${encodeURIComponent(next)}`);
     const prompt = page.getByRole("dialog", { name: "Welcome" });
-    await prompt.getByRole("button", { name: "Use buyer demo" }).click();
-    await prompt.getByRole("button", { name: "Sign In" }).click();
+    await signInWithBuyerDemo(prompt);
     await expect(prompt).toBeHidden();
     await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
     await logOut(page, "buyer");
@@ -358,10 +342,8 @@ test("signing in from the prompt of an account page goes back to that page, and 
 });
 
 test("My Orders of an account whose email is not confirmed says that confirming it brings in the guest orders", async ({
-  page,
+  buyer: { page, email },
 }) => {
-  const email = uniqueEmail("unconfirmed");
-  await signUpConfirmed(page, { name: "Una Unconfirmed", email, password: "unconfirmed-orders" });
   await page.goto("/account/orders");
   await expect(page.getByText("You have no orders yet.")).toBeVisible();
   await expect(page.getByText(/appear here once you confirm your email address/)).toHaveCount(0);
@@ -394,8 +376,7 @@ test("/auth/callback reports an error from the address, or a missing session, th
 
 test("a forgotten password is reset through the emailed link, which works once", async ({ page }) => {
   test.slow(); // a whole journey through email
-  const email = uniqueEmail("forgot");
-  await signUpConfirmed(page, { name: "Forgetful Fran", email, password: "original-password" });
+  const { email } = await signUpConfirmed(page, { name: "Forgetful Fran" });
   await page.goto("/");
   await logOut(page, "Forgetful Fran");
 
@@ -430,13 +411,13 @@ test("a forgotten password is reset through the emailed link, which works once",
   await expect(page.getByRole("alert")).toContainText("This reset link has expired or was already used.");
 });
 
-test("deleting an account needs the password and the word DELETE, then signs out for good", async ({ page }) => {
+test("deleting an account needs the password and the word DELETE, then signs out for good", async ({
+  buyer: { page, email, password },
+}) => {
   test.slow();
-  const email = uniqueEmail("leaving");
-  await signUpConfirmed(page, { name: "Leaving Lee", email, password: "leaving-password" });
   await page.goto("/account/settings");
   const section = page.getByRole("heading", { name: "Delete account" }).locator("xpath=..");
-  await section.getByLabel("Password").fill("leaving-password");
+  await section.getByLabel("Password").fill(password);
   await section.getByLabel("Type DELETE to confirm").fill("delete");
   await section.getByRole("button", { name: "Delete my account" }).click();
   await expect(section.getByRole("alert")).toContainText("Type DELETE to confirm.");
@@ -444,13 +425,13 @@ test("deleting an account needs the password and the word DELETE, then signs out
   await section.getByLabel("Type DELETE to confirm").fill("DELETE");
   await section.getByRole("button", { name: "Delete my account" }).click();
   await expect(section.getByRole("alert")).toContainText(/invalid password/i);
-  await section.getByLabel("Password").fill("leaving-password");
+  await section.getByLabel("Password").fill(password);
   await section.getByLabel("Type DELETE to confirm").fill("DELETE");
   await section.getByRole("button", { name: "Delete my account" }).click();
   await expect(page.getByRole("heading", { name: "Your account was deleted" })).toBeVisible();
   await expectNoAxeViolations(page);
   await page.goto("/");
-  await signIn(page, email, "leaving-password");
+  await signIn(page, email, password);
   await expect(page.getByText("Invalid email or password")).toBeVisible();
 });
 
@@ -495,13 +476,8 @@ test("wrong passwords from eleven addresses do not keep the owner out; one addre
   page,
 }) => {
   test.slow(); // 22 sign-in attempts, slowed down once the account has many failures
-  const email = uniqueEmail("target");
-  await signUpConfirmed(page, { name: "Tara Target", email, password: "the-right-password" });
-  const signedOut = await page.request.post("/account/sign-out", {
-    form: { intent: "sign-out" },
-    headers: { origin: SHOP_ORIGIN },
-  });
-  expect(signedOut.ok()).toBe(true);
+  const { email } = await signUpConfirmed(page, { name: "Tara Target", password: "the-right-password" });
+  await signOut(page);
 
   // Eleven attackers, each from an address of its own.
   const attempt = (address: string, password: string) =>
@@ -535,7 +511,7 @@ test("a profile picture is uploaded, refused when it is not an image, and remove
   page,
 }) => {
   test.slow();
-  await signUpConfirmed(page, { name: "Frida Kahlo", email: uniqueEmail("frida"), password: "self-portrait" });
+  await signUpConfirmed(page, { name: "Frida Kahlo" });
   await page.goto("/account/profile");
   const pictureForm = page.getByLabel("Profile picture").locator("xpath=ancestor::form");
   // A 2 x 2 PNG, purple.
