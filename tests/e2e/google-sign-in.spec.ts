@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
-import { emailedLink, SHOP_ORIGIN, waitForHydration } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { emailedLink, expect, test, uniqueEmail, useNewClientAddress, waitForHydration } from "./fixtures";
 
 // Google is played by a local OpenID Connect provider (scripts/e2e-oidc-provider.ts); these
 // tests tell it who signs in next. They share that provider, so they run one at a time.
@@ -11,10 +11,9 @@ async function nextGoogleUser(next: Record<string, unknown>) {
   expect(response.status).toBe(204);
 }
 
-let clients = 0;
 async function continueWithGoogle(page: Page) {
   // A new client address each time: better-auth allows only a few sign-ins per address in 10 s.
-  await page.context().setExtraHTTPHeaders({ origin: SHOP_ORIGIN, "x-forwarded-for": `203.0.113.${++clients}` });
+  await useNewClientAddress(page.context());
   await page.goto("/");
   await waitForHydration(page);
   const menu = page.getByRole("button", { name: "Open menu" });
@@ -23,12 +22,10 @@ async function continueWithGoogle(page: Page) {
   await page.getByRole("dialog", { name: "Welcome" }).getByRole("button", { name: "Continue with Google" }).click();
 }
 
-const unique = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-
 test("signing in with Google lands on /auth/callback, greets the user and replaces the history entry", async ({
   page,
 }) => {
-  await nextGoogleUser({ email: unique("gina"), name: "Gina Google", email_verified: true });
+  await nextGoogleUser({ email: uniqueEmail("gina"), name: "Gina Google", email_verified: true });
   await continueWithGoogle(page);
   await expect(page.getByText("Welcome!", { exact: true })).toBeVisible();
   await expect(page.getByText("Successfully signed in with Google.")).toBeVisible();
@@ -39,8 +36,7 @@ test("signing in with Google lands on /auth/callback, greets the user and replac
 });
 
 test("signing in with Google from an account page's prompt comes back to that page", async ({ page }) => {
-  await nextGoogleUser({ email: unique("orla"), name: "Orla Orders", email_verified: true });
-  await page.context().setExtraHTTPHeaders({ origin: SHOP_ORIGIN, "x-forwarded-for": `203.0.113.${++clients}` });
+  await nextGoogleUser({ email: uniqueEmail("orla"), name: "Orla Orders", email_verified: true });
   await page.goto("/account/orders");
   await waitForHydration(page);
   await page.getByRole("dialog", { name: "Welcome" }).getByRole("button", { name: "Continue with Google" }).click();
@@ -63,7 +59,7 @@ test("a Google account is linked to an existing account only once its owner and 
 }) => {
   // A password account whose email nobody has verified is never taken over through Google,
   // even when Google vouches for the address (someone may have registered it first).
-  const email = unique("unverified");
+  const email = uniqueEmail("unverified");
   const signUp = await request.post("/account/sign-up", {
     form: { name: "Pat Password", email, password: "password-first", confirmPassword: "password-first" },
   });
