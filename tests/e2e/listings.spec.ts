@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
-import { expectNoAxeViolations, waitForHydration } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { expect, expectNoAxeViolations, test, waitForHydration } from "./fixtures";
 
 // The listing pages of SPEC section 2: filters, sorts, tabs, layouts and Load More, all kept in
 // the address. The sample catalogue has 66 products.

@@ -1,6 +1,5 @@
-import { expect, test } from "@playwright/test";
 import sharp from "sharp";
-import { expectNoAxeViolations, waitForHydration } from "./fixtures";
+import { expect, expectNoAxeViolations, test, waitForHydration } from "./fixtures";
 
 // Every page the header and footer link to, with the heading it must show.
 const pages: [path: string, heading: string | RegExp][] = [

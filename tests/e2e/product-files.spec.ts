@@ -1,5 +1,4 @@
-import { expect, test } from "@playwright/test";
-import { waitForHydration } from "./fixtures";
+import { expect, test, waitForHydration } from "./fixtures";
 
 // What a product page says a buyer downloads (issue 13, item 2): files of the format the product
 // states, each with the size of the stored file. The unit tests (server/delivery/sample-files.test.ts)

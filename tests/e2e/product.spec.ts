@@ -1,6 +1,5 @@
-import { expect, test } from "@playwright/test";
 import sharp from "sharp";
-import { expectNoAxeViolations, waitForHydration } from "./fixtures";
+import { expect, expectNoAxeViolations, test, waitForHydration } from "./fixtures";
 
 // The product page of SPEC section 2. Product 1 is the sample "Digital Planner Bundle".
 

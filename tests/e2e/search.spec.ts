@@ -1,10 +1,10 @@
-import { expect, test } from "@playwright/test";
-import { expectNoAxeViolations, waitForHydration } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { expect, expectNoAxeViolations, test, waitForHydration } from "./fixtures";
 
 // Search as a shopper types it (issue 14): words in any order, plurals, typos, and a way out of
 // "No results found". The matching rules themselves are tested in server/search/*.test.ts.
 
-const results = (page: import("@playwright/test").Page) => page.getByRole("main").getByRole("heading", { level: 3 });
+const results = (page: Page) => page.getByRole("main").getByRole("heading", { level: 3 });
 
 test("the shop's own suggestions and the words shoppers type find products on /search", async ({ page }) => {
   const wanted: [string, string][] = [
