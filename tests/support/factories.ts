@@ -116,7 +116,7 @@ export async function createUser(db: Database, overrides: Partial<NewUser> = {})
   return row!;
 }
 
-/** An account that buys: its row, and the checkout's `Buyer` for it (userId, name, email). */
+/** An account that buys, as the checkout's `Buyer` (userId, name, email), with its id. */
 export async function createBuyer(db: Database, overrides: Partial<NewUser> = {}): Promise<Buyer & { id: string }> {
   const row = await createUser(db, { id: `test-buyer-${next()}`, ...overrides });
   return { id: row.id, userId: row.id, name: row.name, email: row.email };
