@@ -4,8 +4,8 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createProduct, createProductImage } from "../../tests/support/factories.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
-import { seedSampleCatalogue } from "../catalogue/seed-sample-catalogue.ts";
 import { productImages, products } from "../db/schema.ts";
 import { localFileStore } from "../storage/file-store.ts";
 import { productOgImage, productOgImagePath, shopOgImage } from "./og-image.ts";
@@ -16,7 +16,11 @@ const files = localFileStore(root);
 let firstImage = "";
 
 beforeAll(async () => {
-  await seedSampleCatalogue(database.db);
+  // Products 1 and 2 on sale, each with its own generated cover.
+  for (const id of [1, 2]) {
+    await createProduct(database.db, { id });
+    await createProductImage(database.db, id);
+  }
   const [image] = await database.db
     .select({ url: productImages.url })
     .from(productImages)

@@ -11,6 +11,7 @@ import {
   products,
   user,
 } from "../../server/db/schema.ts";
+import { artUrl } from "../../server/media/generated-art.ts";
 import { splitSale } from "../../server/orders/money.ts";
 import type { Buyer } from "../../server/orders/place-order.ts";
 
@@ -85,7 +86,10 @@ export async function createProduct(db: Database, overrides: Partial<NewProduct>
   return row!;
 }
 
-/** An image of the product, its cover (position 0) unless `position` says otherwise. */
+/**
+ * An image of the product: a generated planner picture as the sample catalogue's (which the shop
+ * can draw), its cover (position 0) unless `position` says otherwise.
+ */
 export async function createProductImage(
   db: Database,
   productId: number,
@@ -93,7 +97,7 @@ export async function createProductImage(
 ) {
   const [row] = await db
     .insert(productImages)
-    .values({ productId, url: `/media/generated/test-${next()}.svg`, alt: "", position: 0, ...overrides })
+    .values({ productId, url: artUrl("planner", next()), alt: "", position: 0, ...overrides })
     .returning();
   return row!;
 }
