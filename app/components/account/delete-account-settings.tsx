@@ -7,10 +7,10 @@ import { Card } from "~/components/ui/card";
 import { replyOf, useSchemaForm } from "~/components/ui/form-field";
 import { Input, Label } from "~/components/ui/input";
 import { FormStatus } from "./form-status";
-import { outcomeOf, type SettingsAnswer } from "./settings-answer";
+import { outcomeOf, type SectionAnswer } from "./section-answer";
 
 /** Settings: deleting the account for good, with its password and the word DELETE. */
-export function DeleteAccountSettings({ answer, saving }: { answer: SettingsAnswer | undefined; saving: boolean }) {
+export function DeleteAccountSettings({ answer, saving }: { answer: SectionAnswer | undefined; saving: boolean }) {
   const [form, fields] = useSchemaForm(deleteAccountSchema, { lastResult: replyOf(answer) });
   return (
     <Card className="mt-6 border-rose-200 p-6">

@@ -7,7 +7,7 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { InputField, replyOf, useSchemaForm } from "~/components/ui/form-field";
 import { FormStatus } from "./form-status";
-import { outcomeOf, type SettingsAnswer } from "./settings-answer";
+import { outcomeOf, type SectionAnswer } from "./section-answer";
 
 /**
  * Settings: the account's email address, whether it is confirmed (with a new confirmation link on
@@ -21,9 +21,9 @@ export function EmailSettings({
 }: {
   user: Pick<CurrentUser, "email" | "emailVerified">;
   /** The answer to "Send a new confirmation link". */
-  confirmation: SettingsAnswer | undefined;
+  confirmation: SectionAnswer | undefined;
   /** The answer to "Change email": a sent link empties the form. */
-  change: SettingsAnswer | undefined;
+  change: SectionAnswer | undefined;
   saving: boolean;
 }) {
   const [form, fields] = useSchemaForm(changeEmailSchema, { lastResult: replyOf(change) });

@@ -5,10 +5,10 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { InputField, replyOf, useSchemaForm } from "~/components/ui/form-field";
 import { FormStatus } from "./form-status";
-import { outcomeOf, type SettingsAnswer } from "./settings-answer";
+import { outcomeOf, type SectionAnswer } from "./section-answer";
 
 /** Settings: a new password, given the current one. A changed password signs the other devices out. */
-export function PasswordSettings({ answer, saving }: { answer: SettingsAnswer | undefined; saving: boolean }) {
+export function PasswordSettings({ answer, saving }: { answer: SectionAnswer | undefined; saving: boolean }) {
   const [form, fields] = useSchemaForm(changePasswordSchema, { lastResult: replyOf(answer) });
   return (
     <Card className="mt-6 p-6">

@@ -3,8 +3,8 @@ import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { FormStatus } from "./form-status";
+import { outcomeOf, type SectionAnswer } from "./section-answer";
 import { SessionList } from "./session-list";
-import { outcomeOf, type SettingsAnswer } from "./settings-answer";
 
 /** Settings: where the account is signed in, and signing out of every other session. */
 export function SessionSettings({
@@ -13,7 +13,7 @@ export function SessionSettings({
   saving,
 }: {
   sessions: SessionSummary[];
-  answer: SettingsAnswer | undefined;
+  answer: SectionAnswer | undefined;
   saving: boolean;
 }) {
   return (
