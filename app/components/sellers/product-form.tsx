@@ -83,9 +83,8 @@ export function ProductForm({
       <InputField field={fields.title} label="Title" className="sm:col-span-2" />
       <TextareaField field={fields.description} label="Description" className="sm:col-span-2" rows={5} />
       <SelectField field={fields.categoryId} label="Category">
-        <option value="" disabled>
-          Choose a category
-        </option>
+        {/* First and without a value, so that a new product shows it (a select picks its first option). */}
+        <option value="">Choose a category</option>
         {categories.map((category) => (
           <option key={category.id} value={category.id}>
             {category.name}
