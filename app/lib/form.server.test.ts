@@ -1,7 +1,8 @@
 import { BodyTooLargeError } from "@server/http/body-limit.ts";
 import { Refusal } from "@server/lib/refusal.ts";
 import { describe, expect, it } from "vitest";
-import { FORM_CONTROL_CHARACTERS, FORM_TYPE_REFUSED, FORM_UNREADABLE, readForm } from "./form.server";
+import { z } from "zod";
+import { FORM_CONTROL_CHARACTERS, FORM_TYPE_REFUSED, FORM_UNREADABLE, parseSubmission, readForm } from "./form.server";
 import { asRefusal, INVALID_VALUE } from "./refusal.server";
 
 const request = (body: BodyInit | null, contentType?: string) =>
@@ -86,5 +87,35 @@ describe("errors that are refusals", () => {
   it("leave faults alone", () => {
     expect(asRefusal(new Error("boom"))).toBeUndefined();
     expect(asRefusal(Object.assign(new Error("unique"), { code: "23505" }))).toBeUndefined();
+  });
+});
+
+describe("a form checked as a submission", () => {
+  const schema = z.object({ name: z.string({ error: "Please enter your name." }).min(3, "At least 3 letters.") });
+  const form = (fields: Record<string, string>) => {
+    const data = new FormData();
+    for (const [name, value] of Object.entries(fields)) data.set(name, value);
+    return data;
+  };
+
+  it("passes a good form, and gives each field's problem back with what was typed", () => {
+    expect(parseSubmission(form({ name: "Ada" }), schema)).toMatchObject({ status: "success", value: { name: "Ada" } });
+    const refused = parseSubmission(form({ name: "Al" }), schema);
+    expect(refused.status).toBe("error");
+    expect(refused.reply()).toMatchObject({ error: { name: ["At least 3 letters."] }, initialValue: { name: "Al" } });
+  });
+
+  it.each([
+    ["__intent__", "not json"],
+    ["__intent__", '{"type":5}'],
+    ["__state__", "{broken"],
+  ])("refuses Conform's own field %s sent broken (%s) as an unreadable form, not a fault", (name, value) => {
+    expect(() => parseSubmission(form({ name: "Ada", [name]: value }), schema)).toThrow(FORM_UNREADABLE);
+    try {
+      parseSubmission(form({ [name]: value }), schema);
+    } catch (error) {
+      expect(error).toBeInstanceOf(Refusal);
+      expect((error as Refusal).status).toBe(400);
+    }
   });
 });

@@ -1,5 +1,7 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { MaxFileSizeExceededError, parseFormData } from "@remix-run/form-data-parser";
 import { Refusal } from "@server/lib/refusal.ts";
+import type { z } from "zod";
 import { asRefusal } from "./refusal.server";
 
 // The one way a route reads a submitted form: whatever arrives (JSON, XML, a broken multipart
@@ -54,5 +56,18 @@ function assertNoControlCharacters(form: FormData) {
   for (const [name, value] of form) {
     const text = typeof value === "string" ? value : value.name;
     if (CONTROL_CHARACTER.test(name) || CONTROL_CHARACTER.test(text)) throw new Refusal(FORM_CONTROL_CHARACTERS, 400);
+  }
+}
+
+/**
+ * The form checked by `schema`, as Conform's submission: its reply carries each field's problem and
+ * what was typed (decision 029). Conform reads two fields of its own, `__intent__` and `__state__`,
+ * as JSON; a form that sends them broken is refused (400) like any unreadable form, never a 500.
+ */
+export function parseSubmission<Schema extends z.ZodType>(form: FormData, schema: Schema) {
+  try {
+    return parseWithZod(form, { schema });
+  } catch (error) {
+    throw new Refusal(FORM_UNREADABLE, 400, { cause: error });
   }
 }

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { getCurrentUser } from "@server/accounts/current-user.ts";
 import { servicesContext } from "@server/http/context.ts";
 import { Refusal } from "@server/lib/refusal.ts";
@@ -25,7 +24,7 @@ import { TextLink } from "~/components/content/text-link";
 import { ApplicationSection } from "~/components/sellers/application-section";
 import { Card } from "~/components/ui/card";
 import { Container, PageHeader, Section } from "~/components/ui/page";
-import { readForm } from "~/lib/form.server";
+import { parseSubmission, readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
 import { formAction } from "~/lib/refusal.server";
 import type { Route } from "./+types/become-seller";
@@ -59,7 +58,7 @@ export const action = formAction(async ({ request, context }: Route.ActionArgs) 
   const services = context.get(servicesContext);
   const user = await getCurrentUser(services.auth, request.headers);
   if (!user) throw new Refusal("Please sign in to apply.", 401);
-  const submission = parseWithZod(await readForm(request), { schema: sellerApplicationSchema });
+  const submission = parseSubmission(await readForm(request), sellerApplicationSchema);
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   await applyToSell(services, user, submission.value);
   return { ok: true as const, message: "Thank you! Your application was sent." };

@@ -1,5 +1,4 @@
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { getCurrentUser } from "@server/accounts/current-user.ts";
 import { submitContactMessage } from "@server/contact/submit-contact-message.ts";
 import { servicesContext } from "@server/http/context.ts";
@@ -13,7 +12,7 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { InputField, replyOf, TextareaField, useSchemaForm } from "~/components/ui/form-field";
 import { Container, PageHeader } from "~/components/ui/page";
-import { readForm } from "~/lib/form.server";
+import { parseSubmission, readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
 import { formAction } from "~/lib/refusal.server";
 import { toast } from "~/lib/toast";
@@ -30,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const action = formAction(async ({ request, context }: Route.ActionArgs) => {
   const { db } = context.get(servicesContext);
-  const submission = parseWithZod(await readForm(request), { schema: contactSchema });
+  const submission = parseSubmission(await readForm(request), contactSchema);
   if (submission.status !== "success") return data({ result: submission.reply(), sent: false }, { status: 400 });
   await submitContactMessage(db, submission.value);
   return { result: submission.reply({ resetForm: true }), sent: true };

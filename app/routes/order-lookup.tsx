@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { servicesContext } from "@server/http/context.ts";
 import { requestOrderLink } from "@server/orders/request-order-link.ts";
 import { ORDER_LINK_DAYS } from "@shared/order-link.ts";
@@ -8,7 +7,7 @@ import { OrderLinkForm } from "~/components/orders/order-link-form";
 import { Card } from "~/components/ui/card";
 import { Container } from "~/components/ui/page";
 import { keepPageOnFault } from "~/lib/fetcher-fault";
-import { readForm } from "~/lib/form.server";
+import { parseSubmission, readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
 import { formAction } from "~/lib/refusal.server";
 import type { Route } from "./+types/order-lookup";
@@ -16,7 +15,7 @@ import type { Route } from "./+types/order-lookup";
 /** POST: order number and email; a fresh link goes to the order's address if they match a guest's order. */
 export const action = formAction(async ({ request, context }: Route.ActionArgs) => {
   const services = context.get(servicesContext);
-  const submission = parseWithZod(await readForm(request), { schema: orderLinkRequestSchema });
+  const submission = parseSubmission(await readForm(request), orderLinkRequestSchema);
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   return { ok: true as const, message: await requestOrderLink(services, submission.value) };
 });

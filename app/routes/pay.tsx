@@ -1,5 +1,4 @@
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { servicesContext } from "@server/http/context.ts";
 import { findPaymentSession, payWithCard } from "@server/payments/hosted/hosted-payments.ts";
 import { TEST_CARDS } from "@server/payments/hosted/test-cards.ts";
@@ -11,7 +10,7 @@ import { data, Form, redirect, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { InputField, replyOf, useSchemaForm } from "~/components/ui/form-field";
-import { readForm } from "~/lib/form.server";
+import { parseSubmission, readForm } from "~/lib/form.server";
 import { asRefusal } from "~/lib/refusal.server";
 import type { Route } from "./+types/pay";
 
@@ -47,7 +46,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return data({ reason: refusal.message, field: undefined }, { status: refusal.status });
   }
   // Each field's problem beside it, and what was typed kept; the payment itself decides the rest.
-  const submission = parseWithZod(form, { schema: cardPaymentSchema });
+  const submission = parseSubmission(form, cardPaymentSchema);
   if (submission.status !== "success") {
     return data({ result: submission.reply(), reason: undefined, field: undefined }, { status: 400 });
   }

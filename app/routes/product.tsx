@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { getCurrentUser } from "@server/accounts/current-user.ts";
 import { getProductDetail } from "@server/catalogue/product-detail.ts";
 import { listReviews, ratingBreakdown } from "@server/catalogue/product-reviews.ts";
@@ -19,7 +18,7 @@ import { RelatedProducts } from "~/components/product/related-products";
 import { useCountedView } from "~/components/product/use-product-viewer";
 import { Container } from "~/components/ui/page";
 import { keepPageOnFault } from "~/lib/fetcher-fault";
-import { readForm } from "~/lib/form.server";
+import { parseSubmission, readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
 import { publicPageHeaders } from "~/lib/public-page";
 import { formAction } from "~/lib/refusal.server";
@@ -65,7 +64,7 @@ export const action = formAction(async ({ params, request, context }: Route.Acti
   if (!user) throw new Refusal("Please sign in to write a review.", 401);
   const productId = parseRecordId(params.id);
   if (productId === undefined) throw new Refusal("This product does not exist.", 404);
-  const submission = parseWithZod(await readForm(request), { schema: reviewSchema });
+  const submission = parseSubmission(await readForm(request), reviewSchema);
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   await writeReview(db, { userId: user.id, name: user.name }, productId, submission.value);
   return { ok: true as const, message: "Thank you! Your review is on the product page." };

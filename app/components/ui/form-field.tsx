@@ -20,8 +20,10 @@ import { Input, Label, Textarea } from "./input";
 export type FormReply = { result: SubmissionResult<string[]> };
 
 /**
- * A form bound to `schema`: fields are checked when they lose focus, again as they are corrected,
- * and all at once on submit. `lastResult` is the action's `submission.reply()`, when there is one.
+ * A form bound to `schema`: every field is checked on submit, then each again as it is corrected.
+ * Not on blur: a problem appearing as a field loses focus moves the button below it, and the click
+ * that made the field lose focus then misses the button. `lastResult` is the action's
+ * `submission.reply()`, when there is one.
  */
 export function useSchemaForm<Schema extends z.ZodType<unknown, Record<string, unknown>>>(
   schema: Schema,
@@ -36,7 +38,7 @@ export function useSchemaForm<Schema extends z.ZodType<unknown, Record<string, u
     lastResult: options.lastResult,
     defaultValue: options.defaultValue,
     constraint: getZodConstraint(schema),
-    shouldValidate: "onBlur",
+    shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });

@@ -1,5 +1,4 @@
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { isDemoAccountEmail } from "@server/accounts/demo-accounts.ts";
 import { RESET_REQUESTED, requestPasswordReset } from "@server/accounts/password-reset.ts";
 import { servicesContext } from "@server/http/context.ts";
@@ -10,14 +9,14 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { InputField, replyOf, useSchemaForm } from "~/components/ui/form-field";
 import { Container } from "~/components/ui/page";
-import { readForm } from "~/lib/form.server";
+import { parseSubmission, readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
 import { formAction } from "~/lib/refusal.server";
 import type { Route } from "./+types/forgot-password";
 
 export const action = formAction(async ({ request, context }: Route.ActionArgs) => {
   const services = context.get(servicesContext);
-  const submission = parseWithZod(await readForm(request), { schema: forgotPasswordSchema });
+  const submission = parseSubmission(await readForm(request), forgotPasswordSchema);
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const { email } = submission.value;
   // A demo account's password is the published one: no link is sent, and the answer is the usual one.

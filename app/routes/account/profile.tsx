@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { updateProfileName } from "@server/accounts/account-settings.ts";
 import { removeAvatar, setAvatar } from "@server/accounts/avatar.ts";
 import { servicesContext } from "@server/http/context.ts";
@@ -10,6 +9,7 @@ import { ProfileName } from "~/components/account/profile-name";
 import { ProfilePicture } from "~/components/account/profile-picture";
 import { Container } from "~/components/ui/page";
 import { readProfileForm } from "~/lib/avatar-upload.server";
+import { parseSubmission } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
 import { refusalResponse } from "~/lib/refusal.server";
 import { requireUser } from "~/lib/require-user.server";
@@ -45,7 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       await setAvatar({ auth, files, headers }, bytes);
       return { intent, ok: true, message: "Your new picture was saved." };
     }
-    const submission = parseWithZod(form, { schema: profileSchema });
+    const submission = parseSubmission(form, profileSchema);
     if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
     await updateProfileName(auth, headers, submission.value.name);
     return { intent, ok: true, message: "Your profile was saved." };

@@ -1,5 +1,4 @@
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { resetPassword } from "@server/accounts/password-reset.ts";
 import { servicesContext } from "@server/http/context.ts";
 import { resetPasswordSchema } from "@shared/account-credentials-schema.ts";
@@ -10,7 +9,7 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { FieldError, InputField, replyOf, useSchemaForm } from "~/components/ui/form-field";
 import { Container } from "~/components/ui/page";
-import { readForm } from "~/lib/form.server";
+import { parseSubmission, readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
 import { formAction } from "~/lib/refusal.server";
 import type { Route } from "./+types/reset-password";
@@ -25,7 +24,7 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export const action = formAction(async ({ request, context }: Route.ActionArgs) => {
   const { auth } = context.get(servicesContext);
-  const submission = parseWithZod(await readForm(request), { schema: resetPasswordSchema });
+  const submission = parseSubmission(await readForm(request), resetPasswordSchema);
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["newPassword", "confirmPassword"] }) }, { status: 400 });
   }

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import {
   changePassword,
   deleteOwnAccount,
@@ -22,7 +21,7 @@ import { PasswordSettings } from "~/components/account/password-settings";
 import { SessionSettings } from "~/components/account/session-settings";
 import { Card } from "~/components/ui/card";
 import { Container } from "~/components/ui/page";
-import { readForm } from "~/lib/form.server";
+import { parseSubmission, readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
 import { formAction, refusalResponse } from "~/lib/refusal.server";
 import { requireUser } from "~/lib/require-user.server";
@@ -60,7 +59,7 @@ export const action = formAction(async ({ request, context }: Route.ActionArgs) 
     if (LOCKED_FOR_DEMO.has(intent)) assertNotSharedDemoAccount(shopMode, user.email);
     switch (intent) {
       case "email": {
-        const submission = parseWithZod(form, { schema: changeEmailSchema });
+        const submission = parseSubmission(form, changeEmailSchema);
         if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
         const { newEmail } = submission.value;
         await requestEmailChange({ db, auth, limits, headers }, newEmail);
@@ -78,7 +77,7 @@ export const action = formAction(async ({ request, context }: Route.ActionArgs) 
         await revokeOtherSessions(db, auth, headers);
         return { intent, ok: true, message: "Your other sessions were signed out." };
       case "delete": {
-        const submission = parseWithZod(form, { schema: deleteAccountSchema });
+        const submission = parseSubmission(form, deleteAccountSchema);
         if (submission.status !== "success") {
           return data({ intent, result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
         }
@@ -87,7 +86,7 @@ export const action = formAction(async ({ request, context }: Route.ActionArgs) 
         });
       }
       case "password": {
-        const submission = parseWithZod(form, { schema: changePasswordSchema });
+        const submission = parseSubmission(form, changePasswordSchema);
         if (submission.status !== "success") {
           const hideFields = ["currentPassword", "newPassword", "confirmPassword"];
           return data({ intent, result: submission.reply({ hideFields }) }, { status: 400 });

@@ -1,17 +1,16 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { signIn } from "@server/accounts/credentials.ts";
 import { servicesContext } from "@server/http/context.ts";
 import { signInSchema } from "@shared/account-credentials-schema.ts";
 import { data } from "react-router";
 import { keepPageOnFault } from "~/lib/fetcher-fault";
-import { readForm } from "~/lib/form.server";
+import { parseSubmission, readForm } from "~/lib/form.server";
 import { formAction } from "~/lib/refusal.server";
 import { adoptGuestShopper } from "~/lib/shopper.server";
 import type { Route } from "./+types/sign-in";
 
 export const action = formAction(async ({ request, context }: Route.ActionArgs) => {
   const services = context.get(servicesContext);
-  const submission = parseWithZod(await readForm(request), { schema: signInSchema });
+  const submission = parseSubmission(await readForm(request), signInSchema);
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   }

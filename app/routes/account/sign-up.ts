@@ -1,10 +1,9 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { signUp } from "@server/accounts/credentials.ts";
 import { servicesContext } from "@server/http/context.ts";
 import { signUpSchema } from "@shared/account-credentials-schema.ts";
 import { data } from "react-router";
 import { keepPageOnFault } from "~/lib/fetcher-fault";
-import { readForm } from "~/lib/form.server";
+import { parseSubmission, readForm } from "~/lib/form.server";
 import { formAction } from "~/lib/refusal.server";
 import type { Route } from "./+types/sign-up";
 
@@ -13,7 +12,7 @@ import type { Route } from "./+types/sign-up";
 // Nobody is signed in here: the link emailed to the address does that.
 export const action = formAction(async ({ request, context }: Route.ActionArgs) => {
   const services = context.get(servicesContext);
-  const submission = parseWithZod(await readForm(request), { schema: signUpSchema });
+  const submission = parseSubmission(await readForm(request), signUpSchema);
   if (submission.status !== "success") {
     return data({ result: submission.reply({ hideFields: ["password", "confirmPassword"] }) }, { status: 400 });
   }

@@ -1,8 +1,8 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { UNKNOWN_INTENT } from "@server/lib/form-fields.ts";
 import { Refusal } from "@server/lib/refusal.ts";
 import { data } from "react-router";
 import type { z } from "zod";
+import { parseSubmission } from "~/lib/form.server";
 
 /**
  * An admin decision's form, checked by the action's schema (a discriminated union on `intent`, or
@@ -15,7 +15,7 @@ export function parseDecision<Schema extends z.ZodType<Record<string, unknown>>>
   schema: Schema,
   noteField: string,
 ) {
-  const submission = parseWithZod(form, { schema });
+  const submission = parseSubmission(form, schema);
   if (submission.status === "success") return { decision: submission.value };
   const errors = submission.error ?? {};
   if (errors.intent?.length) throw new Refusal(UNKNOWN_INTENT, 400);

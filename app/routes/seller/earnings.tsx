@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { assertNotSharedDemoAccount } from "@server/accounts/demo-accounts.ts";
 import { servicesContext } from "@server/http/context.ts";
 import { sellerBalance, sellerLedger } from "@server/payouts/ledger.ts";
@@ -13,7 +12,7 @@ import { SellerNav } from "~/components/sellers/seller-nav";
 import { Card } from "~/components/ui/card";
 import { replyOf } from "~/components/ui/form-field";
 import { Container } from "~/components/ui/page";
-import { readForm } from "~/lib/form.server";
+import { parseSubmission, readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
 import { formAction } from "~/lib/refusal.server";
 import { requireCreator } from "~/lib/require-creator.server";
@@ -42,7 +41,7 @@ export const action = formAction(async ({ request, context }: Route.ActionArgs) 
   const { db, shopMode } = context.get(servicesContext);
   // The demo shop is everyone's: nobody may point its payouts at their own account.
   assertNotSharedDemoAccount(shopMode, user.email);
-  const submission = parseWithZod(await readForm(request), { schema: payoutSettingsSchema });
+  const submission = parseSubmission(await readForm(request), payoutSettingsSchema);
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   await savePayoutSettings(db, creator.id, submission.value);
   return { ok: true as const, message: "Your payout settings were saved." };

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { listCategories } from "@server/catalogue/categories.ts";
 import { servicesContext } from "@server/http/context.ts";
 import { parseRecordId } from "@server/lib/record-id.ts";
@@ -17,6 +16,7 @@ import { SellerNav } from "~/components/sellers/seller-nav";
 import { Card } from "~/components/ui/card";
 import { replyOf } from "~/components/ui/form-field";
 import { Container } from "~/components/ui/page";
+import { parseSubmission } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
 import { formAction, refusalResponse } from "~/lib/refusal.server";
 import { requireCreator } from "~/lib/require-creator.server";
@@ -47,7 +47,7 @@ export const action = formAction(async ({ request, params, context }: Route.Acti
   // The product's own fields answer with each field's problem (and what was typed); the other
   // intents are buttons, checked by applyEditorIntent.
   if (form.get("intent") === "save") {
-    const submission = parseWithZod(form, { schema: productFormSchema });
+    const submission = parseSubmission(form, productFormSchema);
     if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   }
   const result = await applyEditorIntent(context.get(servicesContext), creator.id, productId, form);

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { listCategories } from "@server/catalogue/categories.ts";
 import { servicesContext } from "@server/http/context.ts";
 import { createProduct } from "@server/sellers/seller-products.ts";
@@ -8,7 +7,7 @@ import { EMPTY_PRODUCT, ProductForm } from "~/components/sellers/product-form";
 import { SellerNav } from "~/components/sellers/seller-nav";
 import { replyOf } from "~/components/ui/form-field";
 import { Container } from "~/components/ui/page";
-import { readForm } from "~/lib/form.server";
+import { parseSubmission, readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
 import { formAction } from "~/lib/refusal.server";
 import { requireCreator } from "~/lib/require-creator.server";
@@ -22,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** POST: the new product, as a draft; then its editor, to add images and files. */
 export const action = formAction(async ({ request, context }: Route.ActionArgs) => {
   const { creator } = await requireCreator(request, context);
-  const submission = parseWithZod(await readForm(request), { schema: productFormSchema });
+  const submission = parseSubmission(await readForm(request), productFormSchema);
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const id = await createProduct(context.get(servicesContext).db, creator.id, submission.value);
   return redirect(`/seller/products/${id}?created=1`);

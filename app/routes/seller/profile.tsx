@@ -1,5 +1,4 @@
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { servicesContext } from "@server/http/context.ts";
 import { parseIntent } from "@server/lib/form-fields.ts";
 import { creatorProfileOf, setCreatorAvatar, updateCreatorProfile } from "@server/sellers/creator-profile-editor.ts";
@@ -15,6 +14,7 @@ import { Card } from "~/components/ui/card";
 import { InputField, replyOf, TextareaField, useSchemaForm } from "~/components/ui/form-field";
 import { Input, Label } from "~/components/ui/input";
 import { Container } from "~/components/ui/page";
+import { parseSubmission } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
 import { formAction } from "~/lib/refusal.server";
 import { requireCreator } from "~/lib/require-creator.server";
@@ -40,7 +40,7 @@ export const action = formAction(async ({ request, context }: Route.ActionArgs) 
     await setCreatorAvatar(db, files, creator.id, (await uploadIn(form, "avatar")).bytes);
     return { ok: true as const, message: "Your picture was saved." };
   }
-  const submission = parseWithZod(form, { schema: creatorProfileSchema });
+  const submission = parseSubmission(form, creatorProfileSchema);
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   await updateCreatorProfile(db, creator.id, submission.value);
   return { ok: true as const, message: "Your creator page was saved." };

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { servicesContext } from "@server/http/context.ts";
 import { appealAction } from "@server/moderation/appeal-action.ts";
 import { creatorStanding } from "@server/moderation/creator-standing.ts";
@@ -14,7 +13,7 @@ import { SellerNav } from "~/components/sellers/seller-nav";
 import { Card } from "~/components/ui/card";
 import { replyOf } from "~/components/ui/form-field";
 import { Container } from "~/components/ui/page";
-import { readForm } from "~/lib/form.server";
+import { parseSubmission, readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
 import { formAction } from "~/lib/refusal.server";
 import { requireCreator } from "~/lib/require-creator.server";
@@ -49,7 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** POST: appeal one of the shop's own actions (the server checks whose it is and the 7 days). */
 export const action = formAction(async ({ request, context }: Route.ActionArgs) => {
   const { creator } = await requireCreator(request, context);
-  const submission = parseWithZod(await readForm(request), { schema: appealSchema });
+  const submission = parseSubmission(await readForm(request), appealSchema);
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const appeal = submission.value;
   await appealAction(context.get(servicesContext), creator.id, appeal.actionId, appeal.message);
