@@ -236,6 +236,18 @@ function malformed(target: Target) {
           [name]: `${before}${String.fromCharCode(control)}`,
         }),
       })),
+    // Conform's own fields (its form intent and state, read as JSON) sent broken or strange.
+    fc
+      .record({
+        name: fc.constantFrom("__intent__", "__state__"),
+        value: fc.oneof(text, fc.json(), fc.constantFrom('{"type":5}', '{"type":"reset"}', "{", "null")),
+        fields: fieldsArb,
+      })
+      .map(({ name, value, fields }) => ({
+        kind: "conform field",
+        path: target.path,
+        ...urlencoded({ ...fields, intent: "zz", [name]: value }),
+      })),
     // A body past the 1 MB bound.
     fc.constant({
       kind: "too large",
