@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isWebAddress } from "./seller-application-schema.ts";
+import { isWebAddress } from "./web-address.ts";
 
 // A field left empty arrives as nothing (Conform reads "" as missing): it is saved empty.
 const optionalText = (max: number, message: string) => z.string().trim().max(max, message).default("");

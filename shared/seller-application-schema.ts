@@ -1,13 +1,5 @@
 import { z } from "zod";
-
-/** Whether `value` is a full http:// or https:// address (never javascript:, data: or a bare name). */
-export function isWebAddress(value: string): boolean {
-  try {
-    return ["http:", "https:"].includes(new URL(value).protocol);
-  } catch {
-    return false;
-  }
-}
+import { isWebAddress } from "./web-address.ts";
 
 const webAddress = (message: string) =>
   z.string().trim().max(300, "Please keep links under 300 characters.").refine(isWebAddress, message);

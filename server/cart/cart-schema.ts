@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { recordIdField } from "../lib/record-id.ts";
+import { recordIdField } from "../../shared/record-id.ts";
 import { MAX_QUANTITY } from "./cart.ts";
 
 // What the browser may send about its cart and wishlist: a product id and, at most, a quantity.

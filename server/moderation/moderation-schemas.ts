@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { denialNote, upholdNote, violationReason } from "../../shared/moderation-note-schema.ts";
-import { recordIdField } from "../lib/record-id.ts";
+import { recordIdField } from "../../shared/record-id.ts";
 
 // The forms of seller enforcement: an admin records a violation or decides an appeal (a seller's appeal:
 // shared/appeal-schema.ts).

@@ -1,11 +1,11 @@
 import { and, desc, eq, inArray, like, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { hideNote } from "../../shared/moderation-note-schema.ts";
+import { recordIdField } from "../../shared/record-id.ts";
 import { isRowId, listQuery } from "../admin/paging.ts";
 import type { Database, Queryable } from "../db/client.ts";
 import { creators, productFiles, productImages, productSearch, products, user } from "../db/schema.ts";
 import { type JobQueue, QUEUES } from "../jobs/queue.ts";
-import { recordIdField } from "../lib/record-id.ts";
 import { Refusal } from "../lib/refusal.ts";
 import { escapeLike, normaliseQuery } from "../search/product-search.ts";
 import { type ModerationLetter, productHiddenEmail, productRestoredEmail } from "./product-moderation-emails.ts";

@@ -1,10 +1,10 @@
 import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { refundRejectionReason } from "../../shared/moderation-note-schema.ts";
+import { recordIdField } from "../../shared/record-id.ts";
 import type { Database, Queryable } from "../db/client.ts";
 import { type OrderStatus, orderItems, orders, refundRequests } from "../db/schema.ts";
 import { type JobQueue, QUEUES } from "../jobs/queue.ts";
-import { recordIdField } from "../lib/record-id.ts";
 import { Refusal } from "../lib/refusal.ts";
 import { type PaymentProvider, RefundRefused } from "../payments/provider.ts";
 import { recordRefund } from "../payouts/ledger.ts";

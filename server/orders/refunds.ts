@@ -1,9 +1,9 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
+import { recordIdField } from "../../shared/record-id.ts";
 import { MONEY_BACK_GUARANTEE_DAYS } from "../../shared/shop-facts.ts";
 import type { Database } from "../db/client.ts";
 import { orderItems, refundRequests } from "../db/schema.ts";
-import { recordIdField } from "../lib/record-id.ts";
 import { Refusal } from "../lib/refusal.ts";
 import type { Order } from "./place-order.ts";
 

@@ -3,10 +3,10 @@ import { lt, sql } from "drizzle-orm";
 import { isbot } from "isbot";
 import { LRUCache } from "lru-cache";
 import { z } from "zod";
+import { recordIdField } from "../../shared/record-id.ts";
 import type { Database } from "../db/client.ts";
 import { searchClicks, searchLog } from "../db/schema.ts";
 import { sqlStateOf } from "../db/sql-state.ts";
-import { recordIdField } from "../lib/record-id.ts";
 import { hasFilters, type ListingOptions, type ListingState, MAX_QUERY_LENGTH } from "./listing-query.ts";
 
 // The searches shoppers run on /search and the results they open, for the admin Search page

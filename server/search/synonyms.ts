@@ -1,9 +1,9 @@
 import { asc, count, eq, sql } from "drizzle-orm";
 import { z } from "zod";
+import { recordIdField } from "../../shared/record-id.ts";
 import { isRowId } from "../admin/paging.ts";
 import type { Database } from "../db/client.ts";
 import { searchSynonyms } from "../db/schema.ts";
-import { recordIdField } from "../lib/record-id.ts";
 import { Refusal } from "../lib/refusal.ts";
 import { GROUP_WORDS, MAX_GROUP_TEXT, MAX_SYNONYM_GROUPS, MAX_WORD_LENGTH } from "./search-admin-rules.ts";
 

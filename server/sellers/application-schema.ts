@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { applicationRejectionReason } from "../../shared/moderation-note-schema.ts";
-import { recordIdField } from "../lib/record-id.ts";
+import { recordIdField } from "../../shared/record-id.ts";
 
 const rejectionSchema = z.object({
   applicationId: recordIdField("Choose the application to decide."),

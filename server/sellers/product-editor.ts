@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { productFormSchema } from "../../shared/product-schema.ts";
+import { recordIdField } from "../../shared/record-id.ts";
 import type { Database } from "../db/client.ts";
 import { parseForm, parseIntent } from "../lib/form-fields.ts";
-import { recordIdField } from "../lib/record-id.ts";
 import { requireCreatorNotRemoved } from "../moderation/creator-standing.ts";
 import type { FileStore } from "../storage/file-store.ts";
 import { type ImageMove, moveProductImage } from "./product-image-order.ts";

@@ -4,7 +4,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import fc from "fast-check";
 import type pg from "pg";
-import { parseRecordId } from "../../server/lib/record-id.ts";
+import { parseRecordId } from "../../shared/record-id.ts";
 import { exited, type OwnServer, queryShop, startServer, waitUntilHealthy } from "./own-server.ts";
 
 // Thousands of malformed requests (bodies of every content type, broken multipart, control

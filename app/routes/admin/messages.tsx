@@ -1,8 +1,8 @@
 import { listContactMessages, markMessageHandled, messageListQuery } from "@server/admin/contact-messages.ts";
 import { servicesContext } from "@server/http/context.ts";
 import { parseForm } from "@server/lib/form-fields.ts";
-import { recordIdField } from "@server/lib/record-id.ts";
 import { formatDateTimeUtc } from "@shared/format.ts";
+import { recordIdField } from "@shared/record-id.ts";
 import { Link } from "react-router";
 import { z } from "zod";
 import { AdminPage, adminMeta, CardList } from "~/components/admin/admin-page";

@@ -1,10 +1,10 @@
 import { listCategories } from "@server/catalogue/categories.ts";
 import { servicesContext } from "@server/http/context.ts";
-import { parseRecordId } from "@server/lib/record-id.ts";
 import { Refusal } from "@server/lib/refusal.ts";
 import { applyEditorIntent } from "@server/sellers/product-editor.ts";
 import { PRODUCT_NOT_IN_SHOP, productForEditor } from "@server/sellers/seller-products.ts";
 import { productFormSchema } from "@shared/product-schema.ts";
+import { parseRecordId } from "@shared/record-id.ts";
 import { useEffect, useRef } from "react";
 import { data, redirect, useNavigation } from "react-router";
 import { FormStatus } from "~/components/account/form-status";
