@@ -5,6 +5,7 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { InputField, replyOf, useSchemaForm } from "~/components/ui/form-field";
 import { FormStatus } from "./form-status";
+import { NewPasswordFields } from "./new-password-fields";
 import { outcomeOf, type SectionAnswer } from "./section-answer";
 
 /** Settings: a new password, given the current one. A changed password signs the other devices out. */
@@ -22,13 +23,7 @@ export function PasswordSettings({ answer, saving }: { answer: SectionAnswer | u
           type="password"
           autoComplete="current-password"
         />
-        <InputField field={fields.newPassword} label="New password" type="password" autoComplete="new-password" />
-        <InputField
-          field={fields.confirmPassword}
-          label="Confirm new password"
-          type="password"
-          autoComplete="new-password"
-        />
+        <NewPasswordFields newPassword={fields.newPassword} confirmPassword={fields.confirmPassword} />
         <div>
           <Button type="submit" disabled={saving}>
             {saving ? "Changing..." : "Change password"}

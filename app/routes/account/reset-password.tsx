@@ -4,10 +4,11 @@ import { servicesContext } from "@server/http/context.ts";
 import { resetPasswordSchema } from "@shared/account-credentials-schema.ts";
 import { data, Form, Link, useNavigation } from "react-router";
 import { FormStatus } from "~/components/account/form-status";
+import { NewPasswordFields } from "~/components/account/new-password-fields";
 import { useShopDialogs } from "~/components/layout/shop-dialogs";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { FieldError, InputField, replyOf, useSchemaForm } from "~/components/ui/form-field";
+import { FieldError, replyOf, useSchemaForm } from "~/components/ui/form-field";
 import { Container } from "~/components/ui/page";
 import { parseSubmission, readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
@@ -66,13 +67,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
             {/* The link's token: a problem with it is the form's, not a field's the person can fix. */}
             <input type="hidden" name={fields.token.name} value={loaderData.token} />
             <FieldError field={fields.token} />
-            <InputField field={fields.newPassword} label="New password" type="password" autoComplete="new-password" />
-            <InputField
-              field={fields.confirmPassword}
-              label="Confirm new password"
-              type="password"
-              autoComplete="new-password"
-            />
+            <NewPasswordFields newPassword={fields.newPassword} confirmPassword={fields.confirmPassword} />
             <div>
               <Button type="submit" disabled={saving}>
                 {saving ? "Saving..." : "Set new password"}
