@@ -12,8 +12,16 @@ import { defineConfig, type Plugin } from "vite";
 // together and every page needs them; the form libraries only pages with forms; the icons and the
 // small shared helpers are a few kilobytes each, cheaper whole than in pieces.
 const clientChunks = [
-  { name: "framework", test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 4 },
-  { name: "forms", test: /node_modules[\\/](zod|@conform-to)[\\/]|[\\/]server[\\/].*schema\.ts$/, priority: 3 },
+  { name: "framework", test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 5 },
+  {
+    name: "forms",
+    // The form libraries and the forms' schemas: only pages with a form.
+    test: /node_modules[\\/](zod|@conform-to)[\\/]|[\\/](server|shared)[\\/][^\\/]*(schema|record-id)\.ts$/,
+    priority: 3,
+  },
+  // shared/'s facts and formatters (not what uses zod): the form schemas import them, and the forms
+  // group would otherwise take them in, and with them zod and Conform, onto every page.
+  { name: "rules", test: /[\\/]shared[\\/][^\\/]+(?<!schema|record-id)\.ts$/, priority: 4 },
   { name: "icons", test: /node_modules[\\/]lucide-react[\\/]/, priority: 2 },
   {
     name: "ui",

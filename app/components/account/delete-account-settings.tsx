@@ -2,9 +2,9 @@ import { type FieldMetadata, getFormProps, getInputProps } from "@conform-to/rea
 import { deleteAccountSchema } from "@shared/account-credentials-schema.ts";
 import type { ComponentProps } from "react";
 import { Form } from "react-router";
+import { replyOf, useSchemaForm } from "~/components/forms/form-field";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { replyOf, useSchemaForm } from "~/components/ui/form-field";
 import { Input, Label } from "~/components/ui/input";
 import { FormStatus } from "./form-status";
 import { outcomeOf, type SectionAnswer } from "./section-answer";

@@ -2,10 +2,10 @@ import { getFormProps } from "@conform-to/react";
 import type { CurrentUser } from "@server/accounts/current-user.ts";
 import { changeEmailSchema } from "@shared/account-credentials-schema.ts";
 import { Form } from "react-router";
+import { InputField, replyOf, useSchemaForm } from "~/components/forms/form-field";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { InputField, replyOf, useSchemaForm } from "~/components/ui/form-field";
 import { FormStatus } from "./form-status";
 import { outcomeOf, type SectionAnswer } from "./section-answer";
 

@@ -3,10 +3,10 @@ import { signInSchema, signUpFormSchema } from "@shared/account-credentials-sche
 import { Dialog, Tabs } from "radix-ui";
 import { useEffect } from "react";
 import { Link, useFetcher } from "react-router";
+import { InputField, replyOf, useSchemaForm } from "~/components/forms/form-field";
 import { PanelDialog } from "~/components/layout/panel-dialog";
 import { useShopDialogs } from "~/components/layout/shop-dialogs";
 import { Button } from "~/components/ui/button";
-import { InputField, replyOf, useSchemaForm } from "~/components/ui/form-field";
 import { ACCOUNT_FETCHERS } from "./account-toasts";
 import { GoogleSignInButton } from "./google-sign-in-button";
 import type { DemoAccount } from "./login-button";

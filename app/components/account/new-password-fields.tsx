@@ -1,5 +1,5 @@
 import type { FieldMetadata } from "@conform-to/react";
-import { InputField } from "~/components/ui/form-field";
+import { InputField } from "~/components/forms/form-field";
 
 /** A new password typed twice (settings' change and the reset link's page). */
 export function NewPasswordFields({

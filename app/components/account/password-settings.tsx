@@ -1,9 +1,9 @@
 import { getFormProps } from "@conform-to/react";
 import { changePasswordSchema } from "@shared/account-credentials-schema.ts";
 import { Form } from "react-router";
+import { InputField, replyOf, useSchemaForm } from "~/components/forms/form-field";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { InputField, replyOf, useSchemaForm } from "~/components/ui/form-field";
 import { FormStatus } from "./form-status";
 import { NewPasswordFields } from "./new-password-fields";
 import { outcomeOf, type SectionAnswer } from "./section-answer";

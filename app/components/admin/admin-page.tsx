@@ -1,8 +1,8 @@
 import type { Key, ReactNode } from "react";
 import { FormStatus } from "~/components/account/form-status";
 import { AdminNav } from "~/components/admin/admin-nav";
+import type { FormReply } from "~/components/forms/form-field";
 import { Card } from "~/components/ui/card";
-import type { FormReply } from "~/components/ui/form-field";
 import { Container } from "~/components/ui/page";
 import { pageMeta } from "~/lib/meta";
 import { cn } from "~/lib/utils";

@@ -3,8 +3,8 @@ import { type ReactNode, useMemo } from "react";
 import { Form, useActionData } from "react-router";
 import { z } from "zod";
 import { type IdField, SubmitButton } from "~/components/admin/post-button";
+import { FieldError, replyOf, useSchemaForm } from "~/components/forms/form-field";
 import type { ButtonProps } from "~/components/ui/button";
-import { FieldError, replyOf, useSchemaForm } from "~/components/ui/form-field";
 import { Label, Textarea } from "~/components/ui/input";
 import { cn } from "~/lib/utils";
 

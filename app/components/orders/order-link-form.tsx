@@ -4,8 +4,8 @@ import { ORDER_LOOKUP_PATH } from "@shared/order-link.ts";
 import { orderLinkRequestSchema } from "@shared/order-link-schema.ts";
 import { useFetcher } from "react-router";
 import { FormStatus } from "~/components/account/form-status";
+import { type FormReply, InputField, replyOf, useSchemaForm } from "~/components/forms/form-field";
 import { Button } from "~/components/ui/button";
-import { type FormReply, InputField, replyOf, useSchemaForm } from "~/components/ui/form-field";
 
 /** The lookup action's answer: the message to show (sent, or refused), or each field's problem. */
 export type OrderLinkAnswer = Answer<{ message: string }> | FormReply;

@@ -4,15 +4,18 @@ import { countOf, formatDayUtc, formatDuration, formatFileSize, formatWhole } fr
 import { MONEY_BACK_GUARANTEE_DAYS, REFUND_PROCESSING, REFUND_REVIEW_HOURS } from "@shared/shop-facts.ts";
 import { BadgeCheck } from "lucide-react";
 import { Tabs } from "radix-ui";
+import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { FileSize } from "~/components/ui/file-size";
-import { ReviewForm } from "./review-form";
 import { StarRating } from "./star-rating";
 import { useReviewState } from "./use-product-viewer";
 
 // The product page's tabs (SPEC section 2): Product Details, Features, Reviews and FAQ.
+
+// Only a buyer who may review sees the form: its form libraries load then, not with every product page.
+const ReviewForm = lazy(() => import("./review-form").then((module) => ({ default: module.ReviewForm })));
 
 const REQUIREMENTS = [
   "A computer, tablet or phone that opens the file format above",
@@ -78,7 +81,11 @@ function Reviews({ product, reviews, breakdown, paged }: ReviewsProps) {
         </ul>
       </div>
       <div>
-        {reviewState === "can-review" ? <ReviewForm /> : null}
+        {reviewState === "can-review" ? (
+          <Suspense fallback={null}>
+            <ReviewForm />
+          </Suspense>
+        ) : null}
         {reviewState === "reviewed" ? (
           <p className="mb-6 text-sm text-muted-foreground">Thank you: you have reviewed this product.</p>
         ) : null}

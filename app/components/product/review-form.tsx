@@ -5,8 +5,8 @@ import { reviewSchema } from "@shared/review-schema.ts";
 import { Star } from "lucide-react";
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
+import { FieldError, type FormReply, replyOf, TextareaField, useSchemaForm } from "~/components/forms/form-field";
 import { Button } from "~/components/ui/button";
-import { FieldError, type FormReply, replyOf, TextareaField, useSchemaForm } from "~/components/ui/form-field";
 import { toast } from "~/lib/toast";
 import { cn } from "~/lib/utils";
 

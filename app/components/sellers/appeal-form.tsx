@@ -2,8 +2,8 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { appealSchema } from "@shared/appeal-schema.ts";
 import { formatDay } from "@shared/enforcement.ts";
 import { Form } from "react-router";
+import { TextareaField, useSchemaForm } from "~/components/forms/form-field";
 import { Button } from "~/components/ui/button";
-import { TextareaField, useSchemaForm } from "~/components/ui/form-field";
 
 /** The appeal of one action on the seller's shop: why it should be withdrawn, until its last day. */
 export function AppealForm({

@@ -5,9 +5,6 @@ import { SELLER_REVIEW_TIME } from "@shared/shop-facts.ts";
 import { Form, Link, useNavigation } from "react-router";
 import { FormStatus } from "~/components/account/form-status";
 import { TextLink } from "~/components/content/text-link";
-import { useShopDialogs } from "~/components/layout/shop-dialogs";
-import { Button } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
 import {
   FieldError,
   type FormReply,
@@ -15,7 +12,10 @@ import {
   replyOf,
   TextareaField,
   useSchemaForm,
-} from "~/components/ui/form-field";
+} from "~/components/forms/form-field";
+import { useShopDialogs } from "~/components/layout/shop-dialogs";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
 
 type Status = Pick<Application, "status" | "shopName" | "rejectionReason"> | null;
 /** The action's answer: the form's problems (a Conform reply), a refusal or the thanks. */

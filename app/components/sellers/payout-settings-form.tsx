@@ -3,9 +3,9 @@ import { payoutSettingsSchema } from "@shared/payout-settings-schema.ts";
 import { PAYOUT_METHOD_NAMES } from "@shared/shop-facts.ts";
 import { Form, useNavigation } from "react-router";
 import { FormStatus } from "~/components/account/form-status";
+import { FieldError, InputField, useSchemaForm } from "~/components/forms/form-field";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { FieldError, InputField, useSchemaForm } from "~/components/ui/form-field";
 
 type PayoutMethod = keyof typeof PAYOUT_METHOD_NAMES;
 

@@ -2,8 +2,8 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { PRODUCT_FORMATS, productFormSchema } from "@shared/product-schema.ts";
 import { Form, useNavigation } from "react-router";
 import { FormStatus } from "~/components/account/form-status";
+import { InputField, SelectField, TextareaField, useSchemaForm } from "~/components/forms/form-field";
 import { Button } from "~/components/ui/button";
-import { InputField, SelectField, TextareaField, useSchemaForm } from "~/components/ui/form-field";
 
 export interface ProductFormValues {
   title: string;

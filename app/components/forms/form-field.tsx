@@ -9,8 +9,8 @@ import {
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import type { ComponentProps, ReactNode } from "react";
 import type { z } from "zod";
+import { Input, Label, Textarea } from "~/components/ui/input";
 import { cn } from "~/lib/utils";
-import { Input, Label, Textarea } from "./input";
 
 // The one way the shop's forms are built (docs/decisions/029): Conform with the form's zod schema,
 // checked in the browser as the person types and again by the action on the server; every field
