@@ -58,6 +58,34 @@ test("a product page loads few scripts and no modal's or toast's code until one 
   expect(loaded()).toContain("data-sonner-toaster");
 });
 
+// Zod and Conform (about 34 KB compressed) are for pages with a form: a shared module that a form
+// schema and every page both import once dragged them onto every page with the schemas' chunk.
+const FORM_LIBRARY_MARKERS = ["ZodError", "__intent__"];
+for (const address of ["/", "/category/planners", "/product/1", "/browse", "/search?q=planner"]) {
+  test(`${address} loads no form library`, async ({ page }) => {
+    const scripts: string[] = [];
+    page.on("response", async (response) => {
+      if (response.request().resourceType() === "script") scripts.push(await response.text());
+    });
+    await page.goto(address);
+    await page.waitForLoadState("networkidle");
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(FORM_LIBRARY_MARKERS.filter((marker) => scripts.some((text) => text.includes(marker)))).toEqual([]);
+  });
+}
+
+test("a page with a form loads the form libraries", async ({ page }) => {
+  const scripts: string[] = [];
+  page.on("response", async (response) => {
+    if (response.request().resourceType() === "script") scripts.push(await response.text());
+  });
+  await page.goto("/contact");
+  await page.waitForLoadState("networkidle");
+  expect(FORM_LIBRARY_MARKERS.filter((marker) => scripts.some((text) => text.includes(marker)))).toEqual(
+    FORM_LIBRARY_MARKERS,
+  );
+});
+
 // The scripts wait for the first paint (app/lib/scripts-after-first-paint.server.ts): on a slow phone
 // they would otherwise take the bandwidth the stylesheet, font and largest picture need. The page
 // still hydrates (its CSP allows the started script by hash on a kept page).
