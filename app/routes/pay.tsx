@@ -36,17 +36,16 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { db, jobs } = context.get(servicesContext);
-  let form: FormData;
+  let submission: ReturnType<typeof parseSubmission<typeof cardPaymentSchema>>;
   try {
-    form = await readForm(request);
+    // Each field's problem beside it, and what was typed kept; the payment itself decides the rest.
+    submission = parseSubmission(await readForm(request), cardPaymentSchema);
   } catch (error) {
-    // The payment page shows its own kind of answer: the reason, under the form.
+    // A form it cannot read: the payment page shows its own kind of answer, the reason under the form.
     const refusal = asRefusal(error);
     if (!refusal) throw error;
     return data({ reason: refusal.message, field: undefined }, { status: refusal.status });
   }
-  // Each field's problem beside it, and what was typed kept; the payment itself decides the rest.
-  const submission = parseSubmission(form, cardPaymentSchema);
   if (submission.status !== "success") {
     return data({ result: submission.reply(), reason: undefined, field: undefined }, { status: 400 });
   }
