@@ -128,6 +128,19 @@ export async function useNewClientAddress(context: BrowserContext) {
 }
 
 /** Another person in their own browser (cookies and client address), for the caller to close. */
+/**
+ * A new admin, signed in, in a browser of their own (registered, then given the role by the script:
+ * there is no demo admin). The `admin` fixture makes one before the test; a test that must make it
+ * at a given moment calls this.
+ */
+export async function newAdmin(browser: Browser, testInfo: TestInfo) {
+  const context = await anotherClient(browser, testInfo);
+  const page = await context.newPage();
+  const { name, email } = await signUpConfirmed(page, { name: "Ada Admin" });
+  expect(runScript("make-admin", [email])).toContain(`${name} (${email}) is now an admin.`);
+  return { context, page };
+}
+
 export async function anotherClient(browser: Browser, testInfo: TestInfo) {
   const context = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
   await useNewClientAddress(context);
@@ -252,11 +265,7 @@ export const test = base.extend<{
     await use(page);
   },
   admin: async ({ browser }, use, testInfo) => {
-    // Registered, then given the role by the script: there is no demo admin.
-    const context = await anotherClient(browser, testInfo);
-    const page = await context.newPage();
-    const { name, email } = await signUpConfirmed(page, { name: "Ada Admin" });
-    expect(runScript("make-admin", [email])).toContain(`${name} (${email}) is now an admin.`);
+    const { context, page } = await newAdmin(browser, testInfo);
     await use(page);
     await context.close();
   },
