@@ -51,11 +51,14 @@ export function replyOf(answer: unknown): SubmissionResult<string[]> | undefined
     : undefined;
 }
 
-/** A field's first problem, shown beside it; the field's aria-describedby names this id. */
-export function FieldError({ field }: { field: FieldMetadata<unknown> }) {
+/**
+ * A field's first problem, shown beside it; the field's aria-describedby names this id. `announce`
+ * reads it out as it appears (role="alert"), for a step that cannot be undone.
+ */
+export function FieldError({ field, announce = false }: { field: FieldMetadata<unknown>; announce?: boolean }) {
   if (!field.errors?.length) return null;
   return (
-    <p id={field.errorId} className="text-sm text-destructive">
+    <p id={field.errorId} role={announce ? "alert" : undefined} className="text-sm text-destructive">
       {field.errors[0]}
     </p>
   );
@@ -65,12 +68,14 @@ function FieldFrame({
   field,
   label,
   hint,
+  announce,
   className,
   children,
 }: {
   field: FieldMetadata<unknown>;
   label: ReactNode;
   hint?: ReactNode;
+  announce?: boolean;
   className?: string;
   children: ReactNode;
 }) {
@@ -79,7 +84,7 @@ function FieldFrame({
       <Label htmlFor={field.id}>{label}</Label>
       {children}
       {hint ? <p className="text-xs text-muted-foreground">{hint}</p> : null}
-      <FieldError field={field} />
+      <FieldError field={field} announce={announce} />
     </div>
   );
 }
@@ -91,6 +96,8 @@ type FieldProps<Element> = {
   field: FieldMetadata<unknown>;
   label: ReactNode;
   hint?: ReactNode;
+  /** Read the field's problem out as it appears (FieldError's `announce`). */
+  announce?: boolean;
   className?: string;
 } & Omit<Element, "name" | "id" | "defaultValue" | "form" | "className">;
 
@@ -99,12 +106,13 @@ export function InputField({
   field,
   label,
   hint,
+  announce,
   className,
   type = "text",
   ...props
 }: FieldProps<ComponentProps<"input">> & { type?: TextInputType }) {
   return (
-    <FieldFrame field={field} label={label} hint={hint} className={className}>
+    <FieldFrame field={field} label={label} hint={hint} announce={announce} className={className}>
       <Input {...getInputProps(field, { type })} key={field.key} {...props} />
     </FieldFrame>
   );
