@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { appealSchema } from "../../shared/appeal-schema.ts";
-import { at, moderationFixture, T0 } from "../../tests/support/seller-shops.ts";
+import { at, moderationFixture, T0 } from "../../tests/support/moderation-fixture.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { appeals, enforcementActions, products } from "../db/schema.ts";
 import { appealAction } from "./appeal-action.ts";
@@ -12,7 +12,7 @@ import { appealDecisionSchema } from "./moderation-schemas.ts";
 import { pendingAppeals } from "./pending-appeals.ts";
 
 const database = setUpTestDatabase();
-const { jobs, admin: ADMIN, services, sellerShop, shopOf } = moderationFixture(database);
+const { jobs, admin: ADMIN, services, newCreator, creatorRow } = moderationFixture(database);
 const MESSAGE = "The photos are my own work; here is the original file with its date.";
 
 const statusesOf = async (creatorId: number) =>
@@ -49,8 +49,8 @@ describe("the appeal form", () => {
 
 describe("appealing an action (SPEC section 9)", () => {
   it("takes one appeal per action within 7 days, from the shop's seller only", async () => {
-    const seller = await sellerShop();
-    const other = await sellerShop();
+    const seller = await newCreator();
+    const other = await newCreator();
     const warning = await issueViolation(services, ADMIN, seller.creatorId, "Listing photos copied from a shop.", T0);
 
     // Another shop's action answers like one that does not exist, and stays unappealed.
@@ -89,7 +89,7 @@ describe("appealing an action (SPEC section 9)", () => {
   });
 
   it("refuses an appeal after the 7 days, saying when they ended", async () => {
-    const seller = await sellerShop();
+    const seller = await newCreator();
     const warning = await issueViolation(services, ADMIN, seller.creatorId, "Listing photos copied from a shop.", T0);
     expect((await creatorStanding(database.db, seller.creatorId, at(7))).actions[0]!.canAppeal).toBe(true);
     await expect(
@@ -103,7 +103,7 @@ describe("appealing an action (SPEC section 9)", () => {
 
 describe("deciding an appeal", () => {
   it("upheld, revokes a suspension: the shop is active, its products back, and the step no longer counts", async () => {
-    const seller = await sellerShop();
+    const seller = await newCreator();
     const before = await statusesOf(seller.creatorId);
     await issueViolation(services, ADMIN, seller.creatorId, "Misleading product descriptions.", T0);
     const suspension = await issueViolation(services, ADMIN, seller.creatorId, "Misleading again, twice.", at(10));
@@ -124,7 +124,7 @@ describe("deciding an appeal", () => {
       .from(enforcementActions)
       .where(eq(enforcementActions.id, suspension.id));
     expect(revoked!.revokedAt).toEqual(at(13));
-    expect(await shopOf(seller.creatorId)).toMatchObject({ standing: "active", suspendedUntil: null });
+    expect(await creatorRow(seller.creatorId)).toMatchObject({ standing: "active", suspendedUntil: null });
     expect(await statusesOf(seller.creatorId)).toEqual(before);
     expect(jobs.emailsTo(seller.email).at(-1)!.subject).toBe(
       "Your appeal was accepted: the 30-day suspension is withdrawn",
@@ -136,7 +136,7 @@ describe("deciding an appeal", () => {
   });
 
   it("upheld, revokes a removal: drafts stay drafts, and a suspension still running hides the shop again", async () => {
-    const seller = await sellerShop();
+    const seller = await newCreator();
     const [draft] = await database.db
       .select({ id: products.id })
       .from(products)
@@ -153,7 +153,7 @@ describe("deciding an appeal", () => {
     expect(await decideAppeal(services, ADMIN, appeal.id, { uphold: true, note: "Not counterfeit." }, at(5))).toEqual({
       standing: "suspended",
     });
-    expect(await shopOf(seller.creatorId)).toMatchObject({ standing: "suspended", suspendedUntil: suspension.endsAt });
+    expect(await creatorRow(seller.creatorId)).toMatchObject({ standing: "suspended", suspendedUntil: suspension.endsAt });
     const [first, ...others] = await statusesOf(seller.creatorId);
     expect(first).toBe("draft");
     expect(new Set(others)).toEqual(new Set(["hidden:suspension"]));
@@ -161,7 +161,7 @@ describe("deciding an appeal", () => {
   });
 
   it("denied, needs a note; the action stands and the seller reads why", async () => {
-    const seller = await sellerShop();
+    const seller = await newCreator();
     await issueViolation(services, ADMIN, seller.creatorId, "Misleading product descriptions.", T0);
     const suspension = await issueViolation(services, ADMIN, seller.creatorId, "Misleading again, twice.", at(1));
     const appeal = await appealAction(services, seller.creatorId, suspension.id, MESSAGE, at(2));
@@ -176,7 +176,7 @@ describe("deciding an appeal", () => {
       standing: "suspended",
     });
     expect(await appealOf(appeal.id)).toMatchObject({ status: "denied", decisionNote: note, decidedBy: ADMIN });
-    expect((await shopOf(seller.creatorId)).standing).toBe("suspended");
+    expect((await creatorRow(seller.creatorId)).standing).toBe("suspended");
     const denied = jobs.emailsTo(seller.email).at(-1)!;
     expect(denied.subject).toBe("Your appeal was not accepted (30-day suspension)");
     expect(denied.text).toContain(note);

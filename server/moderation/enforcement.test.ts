@@ -5,7 +5,7 @@ import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { productFormSchema } from "../../shared/product-schema.ts";
 import { createCategory, createCreator } from "../../tests/support/factories.ts";
-import { at, moderationFixture, T0 } from "../../tests/support/seller-shops.ts";
+import { at, moderationFixture, T0 } from "../../tests/support/moderation-fixture.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { productSearch, products } from "../db/schema.ts";
 import { applyEditorIntent } from "../sellers/product-editor.ts";
@@ -17,7 +17,7 @@ import { issueViolation } from "./issue-violation.ts";
 import { liftEndedSuspensions } from "./lift-ended-suspensions.ts";
 
 const database = setUpTestDatabase();
-const { jobs, admin: ADMIN, services, sellerShop, shopOf } = moderationFixture(database);
+const { jobs, admin: ADMIN, services, newCreator, creatorRow } = moderationFixture(database);
 
 /** The admin console's Sellers list for an address's query string. */
 const shopsListed = (search: string) =>
@@ -48,7 +48,7 @@ async function withDraftAndModerated(creatorId: number) {
 
 describe("recording violations (SPEC section 4)", () => {
   it("gives a warning with 7 days to fix, then a 30-day suspension that hides the shop, then removal", async () => {
-    const seller = await sellerShop();
+    const seller = await newCreator();
     const [draft, moderated, ...rest] = await withDraftAndModerated(seller.creatorId);
 
     const warning = await issueViolation(
@@ -59,7 +59,7 @@ describe("recording violations (SPEC section 4)", () => {
       T0,
     );
     expect(warning).toMatchObject({ step: "warning", issuedAt: T0, fixBy: at(7), endsAt: null, issuedBy: ADMIN });
-    expect(await shopOf(seller.creatorId)).toMatchObject({ standing: "active", suspendedUntil: null });
+    expect(await creatorRow(seller.creatorId)).toMatchObject({ standing: "active", suspendedUntil: null });
     expect((await productsOf(seller.creatorId))[rest[0]!]).toEqual({
       status: "published",
       hiddenBy: null,
@@ -81,7 +81,7 @@ describe("recording violations (SPEC section 4)", () => {
 
     const suspension = await issueViolation(services, ADMIN, seller.creatorId, "The same photos again.", at(10));
     expect(suspension).toMatchObject({ step: "suspension", issuedAt: at(10), fixBy: null, endsAt: at(40) });
-    expect(await shopOf(seller.creatorId)).toMatchObject({ standing: "suspended", suspendedUntil: at(40) });
+    expect(await creatorRow(seller.creatorId)).toMatchObject({ standing: "suspended", suspendedUntil: at(40) });
     const suspended = await productsOf(seller.creatorId);
     expect(suspended[draft!]).toEqual({ status: "draft", hiddenBy: null, listed: false });
     expect(suspended[moderated!]).toEqual({ status: "hidden", hiddenBy: "moderation", listed: false });
@@ -91,7 +91,7 @@ describe("recording violations (SPEC section 4)", () => {
 
     const removal = await issueViolation(services, ADMIN, seller.creatorId, "Counterfeit products.", at(12));
     expect(removal).toMatchObject({ step: "removal", fixBy: null, endsAt: null });
-    expect(await shopOf(seller.creatorId)).toMatchObject({ standing: "removed", suspendedUntil: null });
+    expect(await creatorRow(seller.creatorId)).toMatchObject({ standing: "removed", suspendedUntil: null });
     const removed = await productsOf(seller.creatorId);
     expect(removed[moderated!]).toMatchObject({ status: "hidden", hiddenBy: "moderation" });
     // Drafts stay drafts: nobody sees them, and a removed shop cannot publish.
@@ -107,7 +107,7 @@ describe("recording violations (SPEC section 4)", () => {
     expect(jobs.emailsTo(seller.email)).toHaveLength(3);
     // A removed shop's standing never lapses on its own.
     expect(await liftEndedSuspensions(services, at(100))).toBe(0);
-    expect((await shopOf(seller.creatorId)).standing).toBe("removed");
+    expect((await creatorRow(seller.creatorId)).standing).toBe("removed");
 
     const listed = (await shopsListed(`q=${encodeURIComponent(seller.email.toUpperCase())}`)).shops[0]!;
     expect(listed).toMatchObject({
@@ -135,7 +135,7 @@ describe("recording violations (SPEC section 4)", () => {
         "There is no such seller shop.",
       );
     }
-    const seller = await sellerShop();
+    const seller = await newCreator();
     await expect(issueViolation(services, ADMIN, seller.creatorId, " short ", T0)).rejects.toThrow(
       "Describe the violation in at least 10 characters",
     );
@@ -145,20 +145,20 @@ describe("recording violations (SPEC section 4)", () => {
   });
 
   it("gives two violations recorded at the same moment two consecutive steps", async () => {
-    const seller = await sellerShop();
+    const seller = await newCreator();
     const actions = await Promise.all([
       issueViolation(services, ADMIN, seller.creatorId, "First admin's report.", T0),
       issueViolation(services, ADMIN, seller.creatorId, "Second admin's report.", T0),
       issueViolation(services, ADMIN, seller.creatorId, "Third admin's report.", T0),
     ]);
     expect(actions.map((action) => action.step).sort()).toEqual(["removal", "suspension", "warning"]);
-    expect((await shopOf(seller.creatorId)).standing).toBe("removed");
+    expect((await creatorRow(seller.creatorId)).standing).toBe("removed");
   });
 });
 
 describe("the end of a suspension", () => {
   it("makes the shop active again and republishes only what the suspension hid, once", async () => {
-    const seller = await sellerShop();
+    const seller = await newCreator();
     const [draft, moderated, ...rest] = await withDraftAndModerated(seller.creatorId);
     await issueViolation(services, ADMIN, seller.creatorId, "Misleading product descriptions.", T0);
     await issueViolation(services, ADMIN, seller.creatorId, "Misleading product descriptions again.", at(3));
@@ -168,10 +168,10 @@ describe("the end of a suspension", () => {
     });
 
     expect(await liftEndedSuspensions(services, at(32))).toBe(0);
-    expect((await shopOf(seller.creatorId)).standing).toBe("suspended");
+    expect((await creatorRow(seller.creatorId)).standing).toBe("suspended");
     const lifted = await Promise.all([liftEndedSuspensions(services, at(33)), liftEndedSuspensions(services, at(33))]);
     expect(lifted.sort()).toEqual([0, 1]);
-    expect(await shopOf(seller.creatorId)).toMatchObject({ standing: "active", suspendedUntil: null });
+    expect(await creatorRow(seller.creatorId)).toMatchObject({ standing: "active", suspendedUntil: null });
     expect(jobs.emailsTo(seller.email).map((email) => email.subject)).toEqual([
       `A warning about your shop "${seller.name}" on Test Market`,
       `Your shop "${seller.name}" is suspended for 30 days`,
@@ -197,7 +197,7 @@ describe("the end of a suspension", () => {
 
 describe("a shop's products while it is suspended or removed", () => {
   it("refuses publishing while suspended, and adding products once removed", async () => {
-    const seller = await sellerShop();
+    const seller = await newCreator();
     const { id: categoryId } = await createCategory(database.db);
     const form = productFormSchema.parse({
       title: "Calm Weekly Planner",

@@ -7,11 +7,11 @@ import { createProducts, createSeller } from "./factories.ts";
 import { recordingJobs } from "./orders.ts";
 
 /**
- * Seller shops for tests: each call makes another creator with four published products, run by a
+ * Creators for tests: each call makes another creator with four published products, run by a
  * new seller account (createSeller).
  */
-export function sellerShopMaker(database: DatabaseHandle) {
-  return async function sellerShop() {
+export function creatorMaker(database: DatabaseHandle) {
+  return async function newCreator() {
     const { user: account, creator } = await createSeller(database.db);
     await createProducts(database.db, 4, { creatorId: creator.id });
     return { creatorId: creator.id, name: creator.name, userId: account.id, email: account.email };
@@ -24,7 +24,7 @@ export const at = (days: number) => new Date(T0.getTime() + days * 24 * 3600_000
 
 /**
  * What the enforcement and appeal tests share: an admin, moderation services whose emails are
- * recorded, new seller shops, and a shop's row as it is now.
+ * recorded, new creators, and a creator's row as it is now.
  */
 export function moderationFixture(database: DatabaseHandle) {
   const jobs = recordingJobs();
@@ -44,8 +44,8 @@ export function moderationFixture(database: DatabaseHandle) {
     jobs,
     admin,
     services,
-    sellerShop: sellerShopMaker(database),
-    shopOf: async (creatorId: number) =>
+    newCreator: creatorMaker(database),
+    creatorRow: async (creatorId: number) =>
       (await database.db.select().from(creators).where(eq(creators.id, creatorId)))[0]!,
   };
 }
