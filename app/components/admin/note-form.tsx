@@ -1,11 +1,10 @@
-import { getFormProps, getTextareaProps } from "@conform-to/react";
+import { getFormProps } from "@conform-to/react";
 import { type ReactNode, useMemo } from "react";
 import { Form, useActionData } from "react-router";
 import { z } from "zod";
 import { type IdField, SubmitButton } from "~/components/admin/post-button";
-import { FieldError, replyOf, useSchemaForm } from "~/components/forms/form-field";
+import { replyOf, TextareaField, useSchemaForm } from "~/components/forms/form-field";
 import type { ButtonProps } from "~/components/ui/button";
-import { Label, Textarea } from "~/components/ui/input";
 import { cn } from "~/lib/utils";
 
 interface NoteFormProps {
@@ -53,7 +52,6 @@ export function NoteForm({
 }: NoteFormProps) {
   // Unique on a page of rows, each with a form an intent: "deny-note-12", "reason-7".
   const id = `${intent ? `${intent}-` : ""}${name}-${idField.value}`;
-  const hintId = hint ? `${id}-hint` : undefined;
   const schema = useMemo(() => z.object({ [name]: note }), [name, note]);
   // Every form of the page reads the page's action answer: only the form that was sent takes it.
   const reply = replyOf(useActionData());
@@ -64,21 +62,14 @@ export function NoteForm({
   return (
     <Form method="post" {...getFormProps(form)} className={cn("flex flex-col gap-2", className)}>
       <input type="hidden" name={idField.name} value={idField.value} />
-      <Label htmlFor={field.id}>{label}</Label>
-      <Textarea
-        {...getTextareaProps(field, { ariaDescribedBy: hintId })}
-        key={field.key}
+      <TextareaField
+        field={field}
+        label={label}
+        hint={hint}
         required={required}
         minLength={required ? minLength : undefined}
         maxLength={maxLength}
-        className="min-h-20"
       />
-      {hint ? (
-        <p id={hintId} className="text-sm text-muted-foreground">
-          {hint}
-        </p>
-      ) : null}
-      <FieldError field={field} />
       <SubmitButton intent={intent} variant={variant} className="self-start" aria-describedby={submitDescribedBy}>
         {submitLabel}
       </SubmitButton>

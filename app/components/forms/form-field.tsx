@@ -83,10 +83,24 @@ function FieldFrame({
     <div className={cn("grid content-start gap-2", className)}>
       <Label htmlFor={field.id}>{label}</Label>
       {children}
-      {hint ? <p className="text-xs text-muted-foreground">{hint}</p> : null}
+      {hint ? (
+        <p id={hintIdOf(field)} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      ) : null}
       <FieldError field={field} announce={announce} />
     </div>
   );
+}
+
+/** The id of a field's hint line, which its control names in aria-describedby. */
+function hintIdOf(field: FieldMetadata<unknown>) {
+  return `${field.id}-hint`;
+}
+
+/** The control's aria-describedby: its hint, when it has one (Conform adds the problem's id). */
+function describedBy(field: FieldMetadata<unknown>, hint: ReactNode) {
+  return hint ? { ariaDescribedBy: hintIdOf(field) } : {};
 }
 
 /** The kinds of input a text field may be (checkboxes and radios are laid out differently). */
@@ -113,7 +127,7 @@ export function InputField({
 }: FieldProps<ComponentProps<"input">> & { type?: TextInputType }) {
   return (
     <FieldFrame field={field} label={label} hint={hint} announce={announce} className={className}>
-      <Input {...getInputProps(field, { type })} key={field.key} {...props} />
+      <Input {...getInputProps(field, { type, ...describedBy(field, hint) })} key={field.key} {...props} />
     </FieldFrame>
   );
 }
@@ -122,7 +136,7 @@ export function InputField({
 export function TextareaField({ field, label, hint, className, ...props }: FieldProps<ComponentProps<"textarea">>) {
   return (
     <FieldFrame field={field} label={label} hint={hint} className={className}>
-      <Textarea {...getTextareaProps(field)} key={field.key} {...props} />
+      <Textarea {...getTextareaProps(field, describedBy(field, hint))} key={field.key} {...props} />
     </FieldFrame>
   );
 }
@@ -138,7 +152,7 @@ export function SelectField({
 }: FieldProps<ComponentProps<"select">>) {
   return (
     <FieldFrame field={field} label={label} hint={hint} className={className}>
-      <select {...getSelectProps(field)} key={field.key} className="field h-10" {...props}>
+      <select {...getSelectProps(field, describedBy(field, hint))} key={field.key} className="field h-10" {...props}>
         {children}
       </select>
     </FieldFrame>
