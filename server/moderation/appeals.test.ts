@@ -153,7 +153,10 @@ describe("deciding an appeal", () => {
     expect(await decideAppeal(services, ADMIN, appeal.id, { uphold: true, note: "Not counterfeit." }, at(5))).toEqual({
       standing: "suspended",
     });
-    expect(await creatorRow(seller.creatorId)).toMatchObject({ standing: "suspended", suspendedUntil: suspension.endsAt });
+    expect(await creatorRow(seller.creatorId)).toMatchObject({
+      standing: "suspended",
+      suspendedUntil: suspension.endsAt,
+    });
     const [first, ...others] = await statusesOf(seller.creatorId);
     expect(first).toBe("draft");
     expect(new Set(others)).toEqual(new Set(["hidden:suspension"]));

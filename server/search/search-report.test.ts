@@ -1,9 +1,9 @@
 import crypto from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
+import { parseReportDays } from "../../shared/search-admin-rules.ts";
 import { createProducts } from "../../tests/support/factories.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { searchClicks, searchLog } from "../db/schema.ts";
-import { parseReportDays } from "./search-admin-rules.ts";
 import { REPORT_ROWS, searchReport } from "./search-report.ts";
 
 const database = setUpTestDatabase();

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
+import type { ReportDays } from "../../shared/search-admin-rules.ts";
 import type { Database } from "../db/client.ts";
 import { searchClicks, searchLog } from "../db/schema.ts";
-import type { ReportDays } from "./search-admin-rules.ts";
 
 // The admin Search page's figures, from the search log (search-log.ts): what shoppers searched
 // for in the last week or month, how often they opened a result, and what found nothing.

@@ -1,14 +1,14 @@
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
+import { MAX_SYNONYM_GROUPS } from "../../shared/search-admin-rules.ts";
+import { normaliseSynonymWord } from "../../shared/synonym-group-schema.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { searchSynonyms } from "../db/schema.ts";
-import { MAX_SYNONYM_GROUPS } from "./search-admin-rules.ts";
 import {
   addSynonymGroup,
   listSynonymGroupRows,
   listSynonymGroups,
-  normaliseSynonymWord,
   parseSynonymGroup,
   removeSynonymGroup,
 } from "./synonyms.ts";

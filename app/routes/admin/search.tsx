@@ -1,34 +1,29 @@
+import { getFormProps } from "@conform-to/react";
 import { servicesContext } from "@server/http/context.ts";
-import { parseIntent } from "@server/lib/form-fields.ts";
+import { parseForm, parseIntent } from "@server/lib/form-fields.ts";
+import { searchReport } from "@server/search/search-report.ts";
+import { addSynonymGroup, listSynonymGroupRows, removeSynonymGroup } from "@server/search/synonyms.ts";
+import { countOf, formatDateTimeUtc } from "@shared/format.ts";
 import {
   GROUP_WORDS,
-  MAX_GROUP_TEXT,
   MAX_SYNONYM_GROUPS,
   MAX_WORD_LENGTH,
   parseReportDays,
   REPORT_RANGES,
-} from "@server/search/search-admin-rules.ts";
-import { searchReport } from "@server/search/search-report.ts";
-import {
-  addSynonymGroup,
-  listSynonymGroupRows,
-  removeSynonymGroup,
-  synonymFormSchema,
-} from "@server/search/synonyms.ts";
-import { countOf, formatDateTimeUtc } from "@shared/format.ts";
+} from "@shared/search-admin-rules.ts";
+import { addSynonymsSchema, removeSynonymsSchema, synonymIntentSchema } from "@shared/synonym-group-schema.ts";
 import { MousePointerClick, Search, SearchX } from "lucide-react";
-import { useEffect, useRef } from "react";
-import { Form, Link } from "react-router";
+import { data, Form, Link } from "react-router";
 import { FormStatus } from "~/components/account/form-status";
 import { AdminPage, adminMeta } from "~/components/admin/admin-page";
 import { FigureCards } from "~/components/admin/figure-cards";
 import { SubmitButton } from "~/components/admin/post-button";
 import { ScrollTable } from "~/components/content/scroll-table";
+import { InputField, replyOf, useSchemaForm } from "~/components/forms/form-field";
 import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
-import { Input, Label } from "~/components/ui/input";
-import { readForm } from "~/lib/form.server";
-import { formAction } from "~/lib/refusal.server";
+import { parseSubmission, readForm } from "~/lib/form.server";
+import { asRefusal, formAction } from "~/lib/refusal.server";
 import { requireAdmin } from "~/lib/require-user.server";
 import { cn } from "~/lib/utils";
 import type { Route } from "./+types/search";
@@ -45,17 +40,35 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** POST: add a synonym group from its words, or remove one. */
+/**
+ * POST: add a synonym group from its words, or remove one. A group refused, by its rules or because
+ * it exists or the shop has the most it keeps, is the words field's problem, beside what was typed.
+ */
 export const action = formAction(async ({ request, context }: Route.ActionArgs) => {
   await requireAdmin(request, context);
   const { db } = context.get(servicesContext);
-  const form = parseIntent(await readForm(request), synonymFormSchema);
-  if (form.intent === "add-synonyms") {
-    const group = await addSynonymGroup(db, form.words);
-    return { ok: true as const, added: true, message: `Added: ${group.words.join(", ")}.` };
+  const form = await readForm(request);
+  if (parseIntent(form, synonymIntentSchema).intent === "remove-synonyms") {
+    const words = await removeSynonymGroup(db, parseForm(form, removeSynonymsSchema).groupId);
+    return { ok: true as const, message: `Removed: ${words.join(", ")}.` };
   }
-  const words = await removeSynonymGroup(db, form.groupId);
-  return { ok: true as const, added: false, message: `Removed: ${words.join(", ")}.` };
+  const submission = parseSubmission(form, addSynonymsSchema);
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  try {
+    const group = await addSynonymGroup(db, submission.value.words);
+    return {
+      ok: true as const,
+      message: `Added: ${group.words.join(", ")}.`,
+      result: submission.reply({ resetForm: true }),
+    };
+  } catch (error) {
+    const refusal = asRefusal(error);
+    if (!refusal) throw error;
+    return data(
+      { result: submission.reply({ fieldErrors: { words: [refusal.message] } }) },
+      { status: refusal.status },
+    );
+  }
 });
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "Search");
@@ -162,7 +175,7 @@ export default function SearchReportPage({ loaderData, actionData }: Route.Compo
           </section>
         </>
       )}
-      <SynonymsSection synonyms={synonyms} result={actionData} />
+      <SynonymsSection synonyms={synonyms} answer={actionData} />
     </AdminPage>
   );
 }
@@ -194,16 +207,15 @@ function RangeNav({ days }: { days: number }) {
 
 function SynonymsSection({
   synonyms,
-  result,
+  answer,
 }: {
   synonyms: { id: number; words: string[] }[];
-  result: { ok: boolean; message: string; added?: boolean } | undefined;
+  answer: { ok?: boolean; message?: string; result?: unknown } | undefined;
 }) {
-  const form = useRef<HTMLFormElement>(null);
-  // A group added: the field is emptied for the next one. A refused one stays, to be corrected.
-  useEffect(() => {
-    if (result?.ok && result.added) form.current?.reset();
-  }, [result]);
+  // Added: Conform empties the field for the next group. Refused: the words stay, to be corrected.
+  const [form, fields] = useSchemaForm(addSynonymsSchema, { id: "synonyms", lastResult: replyOf(answer) });
+  // An outcome to read out: a group added or removed, or a removal refused.
+  const outcome = answer?.message === undefined ? undefined : { ok: answer.ok === true, message: answer.message };
   return (
     <section aria-labelledby="synonyms-heading" className="mt-12">
       <h3 id="synonyms-heading" className="text-lg font-semibold">
@@ -213,29 +225,21 @@ function SynonymsSection({
         Words that mean the same: a search for one finds products with any of them.{" "}
         {countOf(synonyms.length, "group", "groups")} of at most {MAX_SYNONYM_GROUPS}.
       </p>
-      <Form ref={form} method="post" preventScrollReset className="mt-4 max-w-2xl">
-        <Label htmlFor="synonym-words">Words that mean the same</Label>
-        <div className="mt-1.5 flex flex-wrap gap-3">
-          <Input
-            id="synonym-words"
-            name="words"
-            required
-            maxLength={MAX_GROUP_TEXT}
-            placeholder="cv, resume"
-            aria-describedby="synonym-words-hint"
-            aria-invalid={result && !result.ok ? true : undefined}
-            className="min-w-48 flex-1"
-          />
-          <SubmitButton intent="add-synonyms">Add group</SubmitButton>
-        </div>
-        <p id="synonym-words-hint" className="mt-1.5 text-sm text-muted-foreground">
-          {GROUP_WORDS.min} to {GROUP_WORDS.max} single words separated by commas, each of letters and digits, up to{" "}
-          {MAX_WORD_LENGTH} characters. Capitals and accents are ignored.
-        </p>
+      <Form method="post" preventScrollReset {...getFormProps(form)} className="mt-4 flex max-w-2xl flex-col gap-3">
+        <InputField
+          field={fields.words}
+          label="Words that mean the same"
+          placeholder="cv, resume"
+          announce
+          hint={`${GROUP_WORDS.min} to ${GROUP_WORDS.max} single words separated by commas, each of letters and digits, up to ${MAX_WORD_LENGTH} characters. Capitals and accents are ignored.`}
+        />
+        <SubmitButton intent="add-synonyms" className="self-start">
+          Add group
+        </SubmitButton>
       </Form>
-      {result ? (
+      {outcome ? (
         <div className="mt-4">
-          <FormStatus result={result} />
+          <FormStatus result={outcome} />
         </div>
       ) : null}
       {synonyms.length === 0 ? (

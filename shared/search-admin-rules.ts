@@ -1,5 +1,5 @@
-// What the admin Search page and the server both need to know, kept apart from the modules that
-// read the database so that the page's browser code can import it (tests/e2e/client-bundle.spec.ts).
+// What the admin Search page and the server both need to know: the report's periods and the
+// bounds of synonym groups.
 
 /** The periods the Search page reports on, in days. */
 export const REPORT_RANGES = [7, 30] as const;
