@@ -133,7 +133,7 @@ async function countInDatabase(database: DatabaseHandle, keyPrefix: string) {
             (SELECT coalesce(sum(n), 0) FROM receipts)::int AS receipts,
             (SELECT count(*) FROM receipts WHERE n > 1)::int AS "receiptsTwice",
             (SELECT count(*) FROM order_items WHERE order_id IN (SELECT id FROM run))::int AS items,
-            (SELECT count(license_key) FROM order_items WHERE order_id IN (SELECT id FROM run))::int AS "licenseKeys"`,
+            (SELECT count(*) FROM licenses WHERE order_item_id IN (SELECT id FROM order_items WHERE order_id IN (SELECT id FROM run)))::int AS "licenseKeys"`,
     [`${keyPrefix}%`, QUEUES.sendReceipt],
   );
   return rows[0]!;

@@ -1,5 +1,13 @@
 import type { Database } from "../db/client.ts";
-import { addToCart, changeQuantity, clearCart, removeFromCart, requireProductOnSale, setQuantity } from "./cart.ts";
+import {
+  addToCart,
+  changeQuantity,
+  clearCart,
+  removeFromCart,
+  requireProductOnSale,
+  setLineTier,
+  setQuantity,
+} from "./cart.ts";
 import type { CartChange } from "./cart-schema.ts";
 import { ensureShopper, findShopper, touchShopper, type Visitor } from "./shopper.ts";
 import { toggleWishlist } from "./wishlist.ts";
@@ -28,12 +36,13 @@ export async function applyCartChange(
     return {};
   }
   // Checked first too, so that a refused add leaves no new guest behind.
-  await requireProductOnSale(db, change.productId);
+  await requireProductOnSale(db, change.productId, "tier" in change ? change.tier : undefined);
   const { id: shopper, newGuestId } = await ensureShopper(db, visitor);
   await touchShopper(db, shopper);
   if (change.intent === "set") await setQuantity(db, shopper, change.productId, change.quantity);
   else if (change.intent === "increment") await changeQuantity(db, shopper, change.productId, 1);
-  else await addToCart(db, shopper, change.productId);
+  else if (change.intent === "tier") await setLineTier(db, shopper, change.productId, change.tier);
+  else await addToCart(db, shopper, change.productId, change.tier);
   return { newGuestId };
 }
 

@@ -1,14 +1,18 @@
 import { z } from "zod";
+import { LICENSE_TIERS } from "../../shared/license-tiers.ts";
 import { recordIdField } from "../../shared/record-id.ts";
 import { MAX_QUANTITY } from "./cart.ts";
 
-// What the browser may send about its cart and wishlist: a product id and, at most, a quantity.
-// Never a price: prices come from the catalogue.
+// What the browser may send about its cart and wishlist: a product id, a licence tier and, at
+// most, a quantity. Never a price: prices come from the catalogue.
 
 const productId = recordIdField("Please choose a product.");
+const tier = z.enum(LICENSE_TIERS, { error: "Please choose a license: Personal, Commercial or Extended." });
 
 export const cartChangeSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("add"), productId }),
+  // Without a tier (a card's button, an older page): the Personal license, as before tiers.
+  z.object({ intent: z.literal("add"), productId, tier: tier.default("personal") }),
+  z.object({ intent: z.literal("tier"), productId, tier }),
   z.object({ intent: z.literal("increment"), productId }),
   z.object({ intent: z.literal("decrement"), productId }),
   z.object({ intent: z.literal("remove"), productId }),

@@ -17,6 +17,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { LICENSE_TIERS } from "../../shared/license-tiers.ts";
 import { PAYOUT_METHOD_KEYS } from "../../shared/shop-facts.ts";
 
 import { user } from "./auth-schema.ts";
@@ -90,8 +91,12 @@ export const products = pgTable(
     categoryId: integer("category_id")
       .notNull()
       .references(() => categories.id),
+    /** The Personal licence's price: the product's price wherever one price is shown. */
     priceCents: integer("price_cents").notNull(),
     originalPriceCents: integer("original_price_cents"),
+    /** The Commercial and Extended licences' prices; null where the seller does not offer the tier. */
+    commercialPriceCents: integer("commercial_price_cents"),
+    extendedPriceCents: integer("extended_price_cents"),
     rating: doublePrecision("rating").notNull().default(0),
     reviewCount: integer("review_count").notNull().default(0),
     downloads: integer("downloads").notNull().default(0),
@@ -133,6 +138,15 @@ export const products = pgTable(
     check(
       "products_original_price_above_price",
       sql`${table.originalPriceCents} IS NULL OR ${table.originalPriceCents} > ${table.priceCents}`,
+    ),
+    // A higher licence allows more: it costs at least what the one below it costs.
+    check(
+      "products_commercial_price_at_least_personal",
+      sql`${table.commercialPriceCents} IS NULL OR ${table.commercialPriceCents} >= ${table.priceCents}`,
+    ),
+    check(
+      "products_extended_price_at_least_lower",
+      sql`${table.extendedPriceCents} IS NULL OR ${table.extendedPriceCents} >= COALESCE(${table.commercialPriceCents}, ${table.priceCents})`,
     ),
     check("products_rating_range", sql`${table.rating} >= 0 AND ${table.rating} <= 5`),
     check("products_status_known", sql`${table.status} IN ('published', 'draft', 'hidden', 'deleted')`),
@@ -299,12 +313,16 @@ export const cartItems = pgTable(
     productId: integer("product_id")
       .notNull()
       .references(() => products.id, { onDelete: "cascade" }),
+    /** The seats of the licence: adding the product again adds one (SPEC section 4). */
     quantity: integer("quantity").notNull(),
+    /** The licence the line is for; one line per product, its tier changed in the cart. */
+    licenseTier: text("license_tier", { enum: LICENSE_TIERS }).notNull().default("personal"),
     addedAt: timestamp("added_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     primaryKey({ columns: [table.shopperId, table.productId] }),
     check("cart_items_quantity_range", sql`${table.quantity} BETWEEN 1 AND 99`),
+    check("cart_items_license_tier_known", sql`${table.licenseTier} IN ('personal', 'commercial', 'extended')`),
   ],
 );
 
@@ -466,11 +484,8 @@ export const orderItems = pgTable(
       .notNull()
       .default("active"),
     refundedAt: timestamp("refunded_at", { withTimezone: true }),
-    /** The terms of /license that come with the purchase; the key is issued when the order is paid. */
-    licenseType: text("license_type", { enum: ["personal", "commercial", "extended"] })
-      .notNull()
-      .default("personal"),
-    licenseKey: text("license_key").unique(),
+    /** The licence bought (the tier of the line); its record, with its key, is `licenses`. */
+    licenseType: text("license_type", { enum: LICENSE_TIERS }).notNull().default("personal"),
   },
   (table) => [
     check("order_items_quantity_range", sql`${table.quantity} BETWEEN 1 AND 99`),
@@ -480,6 +495,57 @@ export const orderItems = pgTable(
     uniqueIndex("order_items_order_product_idx").on(table.orderId, table.productId),
     index("order_items_product_idx").on(table.productId),
     index("order_items_creator_idx").on(table.creatorId),
+  ],
+);
+
+// The licence that comes with each paid order item (the License page): its key, tier, seats and
+// the version of the terms it was bought under. Issued when the order is paid; revoked by a
+// refund. Buyer and order are its order item's.
+export const licenses = pgTable(
+  "licenses",
+  {
+    id: serial("id").primaryKey(),
+    /** What the buyer quotes: DGM and 4 groups of 4 uppercase letters and digits. */
+    key: text("key").notNull().unique(),
+    orderItemId: integer("order_item_id")
+      .notNull()
+      .unique()
+      .references(() => orderItems.id, { onDelete: "cascade" }),
+    tier: text("tier", { enum: LICENSE_TIERS }).notNull(),
+    seats: integer("seats").notNull(),
+    termsVersion: text("terms_version").notNull(),
+    status: text("status", { enum: ["active", "revoked"] })
+      .notNull()
+      .default("active"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check("licenses_tier_known", sql`${table.tier} IN ('personal', 'commercial', 'extended')`),
+    check("licenses_seats_range", sql`${table.seats} BETWEEN 1 AND 999`),
+    check("licenses_status_known", sql`${table.status} IN ('active', 'revoked')`),
+  ],
+);
+
+// A licence's history, oldest first: issued, upgraded (to a tier or seats, by a paid order item),
+// revoked by a refund. Each row is the licence as it was after the change.
+export const licenseChanges = pgTable(
+  "license_changes",
+  {
+    id: serial("id").primaryKey(),
+    licenseId: integer("license_id")
+      .notNull()
+      .references(() => licenses.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["issued", "upgraded", "revoked"] }).notNull(),
+    tier: text("tier", { enum: LICENSE_TIERS }).notNull(),
+    seats: integer("seats").notNull(),
+    /** The order item that paid for the change (the purchase, an upgrade) or was refunded. */
+    orderItemId: integer("order_item_id").references(() => orderItems.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check("license_changes_kind_known", sql`${table.kind} IN ('issued', 'upgraded', 'revoked')`),
+    index("license_changes_license_idx").on(table.licenseId, table.id),
   ],
 );
 

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
-import { orderItems, orders, productFiles, productImages } from "../db/schema.ts";
+import { licenses, orderItems, orders, productFiles, productImages } from "../db/schema.ts";
 import { downloadUrl } from "./download-links.ts";
 import { DELIVERABLE_ORDER_STATUSES, isDeliverable } from "./open-download.ts";
 
@@ -86,11 +86,12 @@ export async function filesForOrder(
       title: orderItems.title,
       status: orderItems.status,
       licenseType: orderItems.licenseType,
-      licenseKey: orderItems.licenseKey,
+      licenseKey: licenses.key,
       orderStatus: orders.status,
     })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .leftJoin(licenses, eq(licenses.orderItemId, orderItems.id))
     .where(eq(orderItems.orderId, orderId))
     .orderBy(asc(orderItems.id));
   const deliverable = items.filter((item) => isDeliverable(item.orderStatus, item.status));
@@ -129,10 +130,11 @@ export async function downloadLibrary(
         ORDER BY ${productImages.position}, ${productImages.id} LIMIT 1
       )`,
       licenseType: orderItems.licenseType,
-      licenseKey: orderItems.licenseKey,
+      licenseKey: licenses.key,
     })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .leftJoin(licenses, eq(licenses.orderItemId, orderItems.id))
     .where(
       and(
         eq(orders.userId, userId),

@@ -17,7 +17,7 @@ import { checkout } from "./checkout.ts";
 import { splitSale } from "./money.ts";
 import { isOrderAccessToken } from "./order-access.ts";
 import { ORDER_NUMBER } from "./order-number.ts";
-import { placeOrder } from "./place-order.ts";
+import { itemsOf, placeOrder } from "./place-order.ts";
 
 const database = setUpTestDatabase();
 let jobs: RunningJobs;
@@ -174,7 +174,7 @@ describe("checkout and payment events", () => {
     const [paid] = await database.db.select().from(orders).where(eq(orders.id, order!.id));
     expect(paid).toMatchObject({ status: "paid" });
     expect(paid!.paidAt).toBeInstanceOf(Date);
-    const items = await database.db.select().from(orderItems).where(eq(orderItems.orderId, order!.id));
+    const items = await itemsOf(database.db, order!.id);
     for (const item of items) expect(item.licenseKey).toMatch(/^DGM(-[A-Z0-9]{4}){4}$/);
     expect((await getCart(database.db, shopper)).lines.map((line) => line.productId)).toEqual([c!.id]);
     expect(await receiptJobs(order!.id)).toBe(1);

@@ -1,4 +1,5 @@
 import { and, eq, isNull } from "drizzle-orm";
+import { licensedTitle } from "../../shared/license-tiers.ts";
 import { TAX_LABEL } from "../../shared/shop-facts.ts";
 import type { Database } from "../db/client.ts";
 import { orders } from "../db/schema.ts";
@@ -69,7 +70,11 @@ export async function checkout(
       amountCents: order.totalCents,
       currency: "usd",
       lines: [
-        ...items.map((item) => ({ title: item.title, unitAmountCents: item.unitPriceCents, quantity: item.quantity })),
+        ...items.map((item) => ({
+          title: licensedTitle(item.title, item.licenseType),
+          unitAmountCents: item.unitPriceCents,
+          quantity: item.quantity,
+        })),
         ...(order.taxCents > 0 ? [{ title: TAX_LABEL, unitAmountCents: order.taxCents, quantity: 1 }] : []),
       ],
       customerEmail: order.email,

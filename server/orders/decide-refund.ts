@@ -6,6 +6,7 @@ import type { Database, Queryable } from "../db/client.ts";
 import { type OrderStatus, orderItems, orders, refundRequests } from "../db/schema.ts";
 import { type JobQueue, QUEUES } from "../jobs/queue.ts";
 import { Refusal } from "../lib/refusal.ts";
+import { revokeLicense } from "../licenses/licenses.ts";
 import { type PaymentProvider, RefundRefused } from "../payments/provider.ts";
 import { recordRefund } from "../payouts/ledger.ts";
 import { orderPagePath } from "./order-access.ts";
@@ -152,8 +153,9 @@ async function refundPayment(services: RefundServices, order: Order, requestId: 
 /**
  * Approves a refund request: the provider gives the buyer the item's line total and its share of
  * the tax back, then, in one transaction, the request is approved, the item refunded (its files
- * close), the order partially_refunded or refunded, the seller's share taken back in their ledger
- * (a balance may go negative; it is carried forward) and the buyer emailed.
+ * close, its licence is revoked), the order partially_refunded or refunded, the seller's share
+ * taken back in their ledger (a balance may go negative; it is carried forward) and the buyer
+ * emailed.
  */
 export async function approveRefund(
   services: RefundServices,
@@ -185,6 +187,7 @@ export async function approveRefund(
       .set({ status: "approved", decisionNote: null, decidedAt: sql`now()`, decidedBy: adminId, providerRefundRef })
       .where(eq(refundRequests.id, requestId));
     await tx.update(orderItems).set({ status: "refunded", refundedAt: sql`now()` }).where(eq(orderItems.id, item.id));
+    await revokeLicense(tx, item.id);
     const [active] = await tx
       .select({ count: count() })
       .from(orderItems)

@@ -2,12 +2,12 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Queryable } from "../db/client.ts";
 import { cartItems, orderItems, orders } from "../db/schema.ts";
 import { type JobQueue, QUEUES } from "../jobs/queue.ts";
+import { issueLicenses } from "../licenses/licenses.ts";
 import { recordSales } from "../payouts/ledger.ts";
-import { newLicenseKey } from "./order-number.ts";
 
 /**
  * What happens once an order is paid, all inside the caller's transaction: the order is paid,
- * each item gets its license key (its files can be downloaded from now on), each seller's ledger
+ * each item gets its licence (server/licenses) (its files can be downloaded from now on), each seller's ledger
  * gets their 70%, the bought products leave the cart they came from, and the receipt is queued. Called only for an order that was
  * not yet paid, with its row locked.
  */
@@ -20,9 +20,7 @@ export async function fulfilOrder(tx: Queryable, jobs: JobQueue, order: { id: nu
     .select({ id: orderItems.id, productId: orderItems.productId })
     .from(orderItems)
     .where(eq(orderItems.orderId, order.id));
-  for (const item of items) {
-    await tx.update(orderItems).set({ licenseKey: newLicenseKey() }).where(eq(orderItems.id, item.id));
-  }
+  await issueLicenses(tx, order.id);
   if (order.shopperId) {
     await tx.delete(cartItems).where(
       and(

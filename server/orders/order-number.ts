@@ -1,11 +1,11 @@
 import crypto from "node:crypto";
 
-// Order numbers (SPEC section 9: 9 uppercase alphanumeric characters) and license keys. Both
+// Order numbers (SPEC section 9: 9 uppercase alphanumeric characters) and licence keys. Both
 // come from the operating system's secure random source: nobody can guess another's.
 
 const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
 
-function randomCharacters(length: number): string {
+export function randomCharacters(length: number): string {
   let out = "";
   for (let i = 0; i < length; i++) out += ALPHABET[crypto.randomInt(ALPHABET.length)];
   return out;
@@ -16,9 +16,4 @@ export const ORDER_NUMBER = /^[A-Z0-9]{9}$/;
 /** A new order number; the database's unique index decides whether it is free. */
 export function newOrderNumber(): string {
   return randomCharacters(9);
-}
-
-/** A license key the buyer can show, like `DGM-7K2Q-9XWM-C4RT-P8NE`. */
-export function newLicenseKey(): string {
-  return ["DGM", ...Array.from({ length: 4 }, () => randomCharacters(4))].join("-");
 }

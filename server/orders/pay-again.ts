@@ -22,7 +22,11 @@ export async function payAgain(services: CheckoutServices, order: Order, idempot
       shopperId: order.shopperId,
       buyer,
       idempotencyKey,
-      lines: items.map((item) => ({ productId: item.productId, quantity: item.quantity })),
+      lines: items.map((item) => ({
+        productId: item.productId,
+        licenseTier: item.licenseType,
+        quantity: item.quantity,
+      })),
     });
   } else {
     throw new Refusal("This order has been paid already.", 409);

@@ -1,8 +1,10 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray } from "drizzle-orm";
+import type { LicenseTier } from "../../shared/license-tiers.ts";
 import { getCart, totalsOf } from "../cart/cart.ts";
 import type { Database, Queryable } from "../db/client.ts";
-import { orderItems, orders, products } from "../db/schema.ts";
+import { licenses, orderItems, orders, products } from "../db/schema.ts";
 import { Refusal } from "../lib/refusal.ts";
+import { tierPricesOf } from "../licenses/tier-prices.ts";
 import { splitSale } from "./money.ts";
 import { newOrderNumber } from "./order-number.ts";
 
@@ -13,9 +15,10 @@ export interface Buyer {
   email: string;
 }
 
-/** A product and how many of it. */
+/** A product, the licence tier and how many seats of it. */
 export interface OrderLine {
   productId: number;
+  licenseTier: LicenseTier;
   quantity: number;
 }
 
@@ -33,8 +36,9 @@ export type Order = typeof orders.$inferSelect;
 
 /**
  * Makes an order from the shopper's cart (or the given lines), priced from the catalogue now:
- * items at their current price, subtotal, 8% tax rounded once, total, and each line's 70/30
- * split; products no longer on sale are left out, as the cart leaves them out. A request repeated
+ * items at their licence tier's current price times their seats, subtotal, 8% tax rounded once,
+ * total, and each line's 70/30 split; products (and tiers) no longer on sale are left out, as the
+ * cart leaves them out. A request repeated
  * with the same idempotency key (a retry, a double click, two at once) returns the first order.
  */
 export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<Order> {
@@ -75,6 +79,7 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
             title: line.title,
             unitPriceCents: line.priceCents,
             quantity: line.quantity,
+            licenseType: line.licenseTier,
             lineTotalCents,
             ...splitSale(lineTotalCents),
           };
@@ -89,7 +94,7 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
   throw new Error("Could not find a free order number in 5 attempts");
 }
 
-/** These lines at the catalogue's prices now, without the products no longer on sale. */
+/** These lines at the catalogue's prices now, without the products (or tiers) no longer on sale. */
 async function priced(tx: Queryable, wanted: OrderLine[]) {
   const onSale = await tx
     .select({
@@ -97,6 +102,8 @@ async function priced(tx: Queryable, wanted: OrderLine[]) {
       title: products.title,
       creatorId: products.creatorId,
       priceCents: products.priceCents,
+      commercialPriceCents: products.commercialPriceCents,
+      extendedPriceCents: products.extendedPriceCents,
     })
     .from(products)
     .where(
@@ -110,7 +117,10 @@ async function priced(tx: Queryable, wanted: OrderLine[]) {
     );
   const lines = wanted.flatMap((line) => {
     const product = onSale.find((row) => row.productId === line.productId);
-    return product ? [{ ...product, quantity: line.quantity }] : [];
+    const priceCents = product ? tierPricesOf(product)[line.licenseTier] : null;
+    if (!product || priceCents === null) return [];
+    const { productId, title, creatorId } = product;
+    return [{ productId, title, creatorId, priceCents, licenseTier: line.licenseTier, quantity: line.quantity }];
   });
   return { lines, ...totalsOf(lines) };
 }
@@ -124,7 +134,12 @@ async function findByIdempotencyKey(db: Database, input: PlaceOrderInput): Promi
   return order;
 }
 
-/** The items of an order, in the order they were bought. */
-export function itemsOf(db: Database, orderId: number) {
-  return db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(orderItems.id);
+/** The items of an order, in the order they were bought, each with its licence's key once paid. */
+export function itemsOf(db: Queryable, orderId: number) {
+  return db
+    .select({ ...getTableColumns(orderItems), licenseKey: licenses.key })
+    .from(orderItems)
+    .leftJoin(licenses, eq(licenses.orderItemId, orderItems.id))
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(orderItems.id);
 }

@@ -11,9 +11,10 @@ import {
   products,
   user,
 } from "../../server/db/schema.ts";
+import { issueLicenses } from "../../server/licenses/licenses.ts";
 import { artUrl } from "../../server/media/generated-art.ts";
 import { splitSale } from "../../server/orders/money.ts";
-import type { Buyer } from "../../server/orders/place-order.ts";
+import { type Buyer, itemsOf } from "../../server/orders/place-order.ts";
 
 // Rows for tests, made to measure: each factory inserts one row (and what it cannot exist
 // without) with defaults a test does not have to think about, and takes overrides for what the
@@ -142,7 +143,7 @@ const UNPAID: OrderStatus[] = ["pending_payment", "failed", "expired", "cancelle
 /**
  * An order written straight to the database in any state (paid unless `status` says otherwise),
  * one of each product at its price, no tax, no cart and no payment provider: for tests of what a
- * given state allows. Paid states get paid_at and license keys. Orders made as a buyer makes them
+ * given state allows. Paid states get paid_at and licences. Orders made as a buyer makes them
  * (cart, checkout, payment event) are in ./orders.ts.
  */
 export async function createOrder(
@@ -169,25 +170,22 @@ export async function createOrder(
       paidAt: paid ? (options.paidAt ?? new Date()) : null,
     })
     .returning();
-  const items = await db
-    .insert(orderItems)
-    .values(
-      productIds.map((productId) => {
-        const product = bought.find((row) => row.id === productId)!;
-        return {
-          orderId: order!.id,
-          productId,
-          creatorId: product.creatorId,
-          title: product.title,
-          unitPriceCents: product.priceCents,
-          quantity: 1,
-          lineTotalCents: product.priceCents,
-          ...splitSale(product.priceCents),
-          licenseType: "commercial" as const,
-          licenseKey: paid ? `KEY-${number}-${productId}` : null,
-        };
-      }),
-    )
-    .returning();
-  return { order: order!, items };
+  const items = await db.insert(orderItems).values(
+    productIds.map((productId) => {
+      const product = bought.find((row) => row.id === productId)!;
+      return {
+        orderId: order!.id,
+        productId,
+        creatorId: product.creatorId,
+        title: product.title,
+        unitPriceCents: product.priceCents,
+        quantity: 1,
+        lineTotalCents: product.priceCents,
+        ...splitSale(product.priceCents),
+        licenseType: "commercial" as const,
+      };
+    }),
+  );
+  if (paid) await issueLicenses(db, order!.id);
+  return { order: order!, items: await itemsOf(db, order!.id) };
 }
