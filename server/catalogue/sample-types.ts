@@ -53,6 +53,9 @@ export interface SampleProduct {
   categorySlug: string;
   priceCents: number;
   originalPriceCents?: number; // only when discounted (greater than priceCents)
+  /** The Commercial and Extended licences' prices, where the creator sells them (the License page). */
+  commercialPriceCents?: number;
+  extendedPriceCents?: number;
   rating: number; // 0-5, one decimal
   reviewCount: number;
   downloads: number;

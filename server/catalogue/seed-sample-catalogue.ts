@@ -45,6 +45,8 @@ function loadSampleCatalogue(db: Database): Promise<SeedResult> {
       const values = {
         ...fields,
         originalPriceCents: fields.originalPriceCents ?? null,
+        commercialPriceCents: fields.commercialPriceCents ?? null,
+        extendedPriceCents: fields.extendedPriceCents ?? null,
         pages: fields.pages ?? null,
         prints: fields.prints ?? null,
         templates: fields.templates ?? null,
