@@ -86,7 +86,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       <div className="mt-6 grid gap-10 lg:grid-cols-2">
         {/* The largest picture of the page: preloaded from the document's head (ProductImage, priority "high"). */}
         <ProductGallery images={product.images} title={product.title} />
-        <ProductSummary product={product} url={url} />
+        {/* Keyed: the license chosen on one product's page is not carried to the next one's. */}
+        <ProductSummary key={product.id} product={product} url={url} />
       </div>
       <ProductTabs product={product} reviews={reviews} breakdown={breakdown} paged={paged} />
       <RelatedProducts related={product.related} />

@@ -1,14 +1,19 @@
 import { and, asc, desc, eq, ne } from "drizzle-orm";
+import type { TierPrices } from "../../shared/license-tiers.ts";
 import type { Database } from "../db/client.ts";
 import { categories, creators, productFiles, productImages, products } from "../db/schema.ts";
+import { tierPricesOf } from "../licenses/tier-prices.ts";
 import { isPublished, type ProductCard, productCardColumns } from "./product-card.ts";
 
 export interface ProductDetail {
   id: number;
   title: string;
   description: string;
+  /** The Personal license's price, the one the spec's price and sale badge are about. */
   priceCents: number;
   originalPriceCents: number | null;
+  /** The price of each license tier the product is sold under (null: not sold under it). */
+  tierPrices: TierPrices;
   rating: number;
   reviewCount: number;
   downloads: number;
@@ -70,6 +75,7 @@ export async function getProductDetail(db: Database, id: number): Promise<Produc
     description: product.description,
     priceCents: product.priceCents,
     originalPriceCents: product.originalPriceCents,
+    tierPrices: tierPricesOf(product),
     rating: product.rating,
     reviewCount: product.reviewCount,
     downloads: product.downloads,

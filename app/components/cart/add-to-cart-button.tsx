@@ -1,14 +1,21 @@
+import type { LicenseTier } from "@shared/license-tiers.ts";
 import { ShoppingCart, Zap } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useShopDialogs } from "~/components/layout/shop-dialogs";
 import { Button } from "~/components/ui/button";
 import { useCartChange } from "./use-cart-change";
 
-/** Add to Cart: one more of the product in the cart ('Added to cart'). */
-export function AddToCartButton({ productId }: { productId: number }) {
+/** What a buy button adds: the product, and its license (Personal when not given). */
+interface BuyProps {
+  productId: number;
+  tier?: LicenseTier;
+}
+
+/** Add to Cart: one more seat of the product in the cart, under `tier` ('Added to cart'). */
+export function AddToCartButton({ productId, tier }: BuyProps) {
   const { busy, change } = useCartChange();
   return (
-    <Button type="button" size="lg" disabled={busy} onClick={() => change("add", productId)}>
+    <Button type="button" size="lg" disabled={busy} onClick={() => change("add", productId, { tier })}>
       <ShoppingCart aria-hidden="true" />
       {busy ? "Adding..." : "Add to Cart"}
     </Button>
@@ -16,7 +23,7 @@ export function AddToCartButton({ productId }: { productId: number }) {
 }
 
 /** Buy Now - Instant Download: adds the product, then opens the cart modal to check out. */
-export function BuyNowButton({ productId }: { productId: number }) {
+export function BuyNowButton({ productId, tier }: BuyProps) {
   const openCart = useShopDialogs().cart.show;
   const { busy, change, fetcher } = useCartChange();
   // The answer arrives in a later render (a closure over fetcher.data would read the one before):
@@ -30,7 +37,7 @@ export function BuyNowButton({ productId }: { productId: number }) {
   }, [fetcher.state, fetcher.data, openCart]);
   function buyNow() {
     waiting.current = "asked";
-    change("add", productId);
+    change("add", productId, { tier });
   }
   return (
     <Button type="button" size="lg" variant="secondary" disabled={busy} onClick={buyNow}>

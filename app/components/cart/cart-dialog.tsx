@@ -1,16 +1,19 @@
 import type { Cart, CartLine } from "@server/cart/cart.ts";
 import { formatPrice } from "@shared/format.ts";
+import { LICENSE_TIER_NAMES, type LicenseTier, offeredTiers } from "@shared/license-tiers.ts";
 import { Minus, Plus, Trash2 } from "lucide-react";
 import { Dialog } from "radix-ui";
-import { useState } from "react";
+import { useId, useState } from "react";
 import { Link } from "react-router";
 import { PanelDialog } from "~/components/layout/panel-dialog";
 import { useShopDialogs } from "~/components/layout/shop-dialogs";
+import { hasLicenseChoice } from "~/components/product/license-choice";
 import { ProductImage } from "~/components/product/product-image";
 import { Button } from "~/components/ui/button";
 import { GuestCheckoutDialog, PaymentPendingToast } from "./guest-checkout-dialog";
+import { licenseLine } from "./license-line";
 import { Totals } from "./totals";
-import { useCartChange } from "./use-cart-change";
+import { useCartChange, usePendingTier } from "./use-cart-change";
 import { useCheckout } from "./use-checkout";
 
 /** One less or one more of a line (SPEC section 4: the buttons change the quantity by 1). */
@@ -30,18 +33,59 @@ function QuantityButton({ line, step }: { line: CartLine; step: 1 | -1 }) {
   );
 }
 
+/** A line's license, changed in place (seats kept); only for a product sold under more than one. */
+function LicenseSelect({ line }: { line: CartLine }) {
+  const { change } = useCartChange();
+  // The tier on its way shows at once; the cart's own data follows when the change is made.
+  const tier = usePendingTier(line.productId) ?? line.licenseTier;
+  const id = useId();
+  return (
+    <div className="flex items-center gap-2 text-sm">
+      <label htmlFor={id} className="text-muted-foreground">
+        License<span className="sr-only"> for {line.title}</span>
+      </label>
+      {/* Never disabled while a change is on its way: a disabled select would lose the keyboard's focus. */}
+      <select
+        id={id}
+        value={tier}
+        onChange={(event) => change("tier", line.productId, { tier: event.currentTarget.value as LicenseTier })}
+        className="field h-8 w-auto min-w-0 px-2"
+      >
+        {offeredTiers(line.tierPrices).map(({ tier: offered, priceCents }) => (
+          <option key={offered} value={offered}>
+            {LICENSE_TIER_NAMES[offered]} · {formatPrice(priceCents)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 function CartLineRow({ line }: { line: CartLine }) {
   const { busy, change } = useCartChange();
   return (
     <li className="flex gap-3 py-4">
       <ProductImage src={line.imageUrl} alt="" className="size-16 shrink-0 rounded-md" sizes="64px" />
       <div className="flex min-w-0 flex-1 flex-col gap-1">
-        <Dialog.Close asChild>
-          <Link to={`/product/${line.productId}`} className="line-clamp-2 font-medium hover:text-primary">
-            {line.title}
-          </Link>
-        </Dialog.Close>
+        {/* The amount sits beside the title, so that the rows under them have the line's whole width. */}
+        <div className="flex items-start justify-between gap-3">
+          <Dialog.Close asChild>
+            <Link to={`/product/${line.productId}`} className="line-clamp-2 min-w-0 font-medium hover:text-primary">
+              {line.title}
+            </Link>
+          </Dialog.Close>
+          <p className="shrink-0 text-right">
+            <span className="font-semibold">{formatPrice(line.priceCents * line.quantity)}</span>
+            {line.quantity > 1 ? (
+              <span className="block text-xs text-muted-foreground">
+                {line.quantity} × {formatPrice(line.priceCents)}
+              </span>
+            ) : null}
+          </p>
+        </div>
         <p className="text-sm text-muted-foreground">by {line.creatorName}</p>
+        <p className="text-sm">{licenseLine(line)}</p>
+        {hasLicenseChoice(line.tierPrices) ? <LicenseSelect line={line} /> : null}
         <div className="mt-1 flex items-center gap-2">
           <QuantityButton line={line} step={-1} />
           <span className="min-w-6 text-center text-sm font-medium">
@@ -61,7 +105,6 @@ function CartLineRow({ line }: { line: CartLine }) {
           </Button>
         </div>
       </div>
-      <p className="shrink-0 font-semibold">{formatPrice(line.priceCents * line.quantity)}</p>
     </li>
   );
 }

@@ -1,10 +1,11 @@
 import type { Cart } from "@server/cart/cart.ts";
 import { formatPrice } from "@shared/format.ts";
+import { licenseLine } from "./license-line";
 import { Totals } from "./totals";
 
 /**
- * What the guest is about to pay for, in the guest checkout dialog: each line with its quantity
- * and amount, then the subtotal, tax and total as the shop computed them for the cart.
+ * What the guest is about to pay for, in the guest checkout dialog: each line with its license,
+ * seats and amount, then the subtotal, tax and total as the shop computed them for the cart.
  */
 export function OrderSummary({ cart }: { cart: Cart }) {
   return (
@@ -17,13 +18,16 @@ export function OrderSummary({ cart }: { cart: Cart }) {
           <li key={line.productId} className="flex justify-between gap-3">
             <span className="min-w-0">
               <span className="line-clamp-1">{line.title}</span>
+              <span className="block text-muted-foreground">{licenseLine(line)}</span>
+            </span>
+            <span className="shrink-0 text-right">
+              {formatPrice(line.priceCents * line.quantity)}
               {line.quantity > 1 ? (
-                <span className="text-muted-foreground">
+                <span className="block text-xs text-muted-foreground">
                   {line.quantity} × {formatPrice(line.priceCents)}
                 </span>
               ) : null}
             </span>
-            <span className="shrink-0">{formatPrice(line.priceCents * line.quantity)}</span>
           </li>
         ))}
       </ul>

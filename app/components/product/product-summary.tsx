@@ -1,18 +1,21 @@
 import type { ProductDetail } from "@server/catalogue/product-detail.ts";
 import { discountPercent, formatCount, formatPrice } from "@shared/format.ts";
+import type { LicenseTier } from "@shared/license-tiers.ts";
 import { Download, FileText } from "lucide-react";
+import { useState } from "react";
 import { Link } from "react-router";
 import { AddToCartButton, BuyNowButton } from "~/components/cart/add-to-cart-button";
 import { WishlistButton } from "~/components/cart/wishlist-button";
 import { Badge } from "~/components/ui/badge";
+import { LicenseChoice } from "./license-choice";
 import { ShareButton } from "./share-button";
 import { RatingSummary } from "./star-rating";
 
 // Beside the product's pictures: what it is, what it costs, the ways to buy it and the facts at a glance.
 
-/** The category, Bestseller and sale badges. */
-function ProductBadges({ product }: { product: ProductDetail }) {
-  const discount = discountPercent(product.priceCents, product.originalPriceCents);
+/** The category, Bestseller and sale badges; the sale is the Personal license's (its original price). */
+function ProductBadges({ product, tier }: { product: ProductDetail; tier: LicenseTier }) {
+  const discount = tier === "personal" ? discountPercent(product.priceCents, product.originalPriceCents) : 0;
   return (
     <div className="flex flex-wrap gap-2">
       <Badge>{product.category.label}</Badge>
@@ -22,12 +25,13 @@ function ProductBadges({ product }: { product: ProductDetail }) {
   );
 }
 
-/** The price, and the price before a sale struck through. */
-function ProductPrice({ product }: { product: ProductDetail }) {
+/** The chosen license's price; the Personal one with the price before a sale struck through (SPEC section 2). */
+function ProductPrice({ product, tier }: { product: ProductDetail; tier: LicenseTier }) {
+  const priceCents = product.tierPrices[tier] ?? product.priceCents;
   return (
     <p className="mt-6 flex items-baseline gap-3">
-      <span className="text-3xl font-bold">{formatPrice(product.priceCents)}</span>
-      {product.originalPriceCents ? (
+      <span className="text-3xl font-bold">{formatPrice(priceCents)}</span>
+      {tier === "personal" && product.originalPriceCents ? (
         <s className="text-lg text-muted-foreground">
           <span className="sr-only">was </span>
           {formatPrice(product.originalPriceCents)}
@@ -37,17 +41,17 @@ function ProductPrice({ product }: { product: ProductDetail }) {
   );
 }
 
-/** Add to cart, the wishlist heart and Share; Buy now under them. */
-function ProductActions({ product, url }: { product: ProductDetail; url: string }) {
+/** Add to cart, the wishlist heart and Share; Buy now under them. Both buy the chosen license. */
+function ProductActions({ product, url, tier }: { product: ProductDetail; url: string; tier: LicenseTier }) {
   return (
     <>
       <div className="mt-6 flex flex-wrap gap-3">
-        <AddToCartButton productId={product.id} />
+        <AddToCartButton productId={product.id} tier={tier} />
         <WishlistButton productId={product.id} title={product.title} withLabel />
         <ShareButton title={product.title} url={url} />
       </div>
       <div className="mt-3">
-        <BuyNowButton productId={product.id} />
+        <BuyNowButton productId={product.id} tier={tier} />
       </div>
     </>
   );
@@ -79,9 +83,12 @@ function AtAGlance({ product }: { product: ProductDetail }) {
 
 /** The product's title, creator, rating, price, buttons, description and facts at a glance. */
 export function ProductSummary({ product, url }: { product: ProductDetail; url: string }) {
+  // Personal until the shopper picks another: the spec's price, and every product's license.
+  // (The page keys this by product: a choice is not carried to another product's page.)
+  const [tier, setTier] = useState<LicenseTier>("personal");
   return (
     <div>
-      <ProductBadges product={product} />
+      <ProductBadges product={product} tier={tier} />
       <h1 className="mt-3 text-3xl font-bold">{product.title}</h1>
       <p className="mt-2 text-muted-foreground">
         by{" "}
@@ -92,8 +99,9 @@ export function ProductSummary({ product, url }: { product: ProductDetail; url: 
       <p className="mt-3 text-sm">
         <RatingSummary rating={product.rating} reviewCount={product.reviewCount} />
       </p>
-      <ProductPrice product={product} />
-      <ProductActions product={product} url={url} />
+      <ProductPrice product={product} tier={tier} />
+      <LicenseChoice prices={product.tierPrices} value={tier} onChange={setTier} />
+      <ProductActions product={product} url={url} tier={tier} />
       <p className="mt-6 text-muted-foreground">{product.description}</p>
       <AtAGlance product={product} />
     </div>

@@ -1,0 +1,148 @@
+// @vitest-environment happy-dom
+import type { ProductDetail } from "@server/catalogue/product-detail.ts";
+import type { TierPrices } from "@shared/license-tiers.ts";
+import { render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import type { ComponentType } from "react";
+import { createRoutesStub } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { ShopDialogsProvider } from "~/components/layout/shop-dialogs";
+import ProductPage from "./product";
+
+// The product page's license choice (issue 17): the tiers a product is sold under, the chosen
+// one's price, and Add to Cart and Buy Now sending it.
+
+function product(tierPrices: TierPrices): ProductDetail {
+  return {
+    id: 2,
+    title: "Abstract Wall Art Collection",
+    description: "Twelve abstract prints.",
+    priceCents: tierPrices.personal,
+    originalPriceCents: 2499,
+    tierPrices,
+    rating: 4.7,
+    reviewCount: 0,
+    downloads: 8640,
+    isBestseller: false,
+    isInstantDownload: true,
+    format: "JPG",
+    files: [],
+    pages: null,
+    prints: 12,
+    templates: null,
+    durationMinutes: null,
+    tags: [],
+    features: [],
+    whatYouGet: [],
+    creator: { name: "Mira Collins Art", slug: "mira-collins-art" },
+    category: { name: "Wall Art", label: "Wall Art", slug: "wall-art" },
+    images: [],
+    related: [],
+  };
+}
+
+/** What the cart API was sent, one form per request. */
+let cartPosts: Record<string, string>[] = [];
+
+function renderProduct(tierPrices: TierPrices) {
+  const loaderData = {
+    product: product(tierPrices),
+    reviews: { reviews: [], total: 0, page: 1, pageCount: 0 },
+    breakdown: [],
+    paged: false,
+    url: "http://shop.test/product/2",
+    publicUrl: "http://shop.test",
+    preview: null,
+  };
+  const Stub = createRoutesStub([
+    { path: "/product/:id", Component: ProductPage as ComponentType, loader: () => loaderData },
+    { path: "/license", Component: () => <h1>License Terms</h1> },
+    {
+      path: "/api/v1/cart",
+      action: async ({ request }) => {
+        cartPosts.push(Object.fromEntries(await request.formData()) as Record<string, string>);
+        return { ok: true, intent: "add" };
+      },
+    },
+    { path: "/api/v1/products/:id/viewer", loader: () => ({ productId: 2, reviewState: "guest" }) },
+  ]);
+  render(
+    <ShopDialogsProvider>
+      <Stub initialEntries={["/product/2"]} />
+    </ShopDialogsProvider>,
+  );
+}
+
+beforeEach(() => {
+  cartPosts = [];
+  // The page counts a view with fetch; nothing to count here.
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async () => new Response(null, { status: 204 })),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const bigPrice = () => document.querySelector("h1 ~ p .text-3xl")?.textContent;
+
+describe("the product page's license choice", () => {
+  it("offers each tier the product is sold under, with its price and summary, Personal chosen", async () => {
+    renderProduct({ personal: 1599, commercial: 3999, extended: 7999 });
+    const group = await screen.findByRole("group", { name: "License" });
+    const radios = within(group).getAllByRole("radio");
+    expect(radios.map((radio) => radio.getAttribute("value"))).toEqual(["personal", "commercial", "extended"]);
+    const personal = within(group).getByRole("radio", { name: "Personal $15.99" });
+    expect(personal).toBeChecked();
+    expect(personal).toHaveAccessibleDescription("For your own non-commercial use.");
+    expect(within(group).getByRole("radio", { name: "Extended $79.99" })).toHaveAccessibleDescription(
+      "For creators and shops selling products built around the design.",
+    );
+    expect(within(group).getByRole("link", { name: "Compare licenses" })).toHaveAttribute("href", "/license");
+    // Personal: the spec's price, with the price before the sale struck through and the sale's badge.
+    expect(bigPrice()).toBe("$15.99");
+    expect(screen.getByText("$24.99")).toBeInTheDocument();
+    expect(screen.getByText("36% off")).toBeInTheDocument();
+  });
+
+  it("shows the chosen tier's price, without Personal's sale, and adds and buys that tier", async () => {
+    const user = userEvent.setup();
+    renderProduct({ personal: 1599, commercial: 3999, extended: 7999 });
+    await user.click(await screen.findByRole("radio", { name: "Commercial $39.99" }));
+    expect(screen.getByRole("radio", { name: "Commercial $39.99" })).toBeChecked();
+    expect(bigPrice()).toBe("$39.99");
+    expect(screen.queryByText("$24.99")).not.toBeInTheDocument();
+    expect(screen.queryByText("36% off")).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole("button", { name: "Add to Cart" }));
+    await waitFor(() => expect(cartPosts).toEqual([{ intent: "add", productId: "2", tier: "commercial" }]));
+    await waitFor(() => expect(screen.getByRole("button", { name: "Buy Now - Instant Download" })).toBeEnabled());
+
+    // The tile's text picks its tier too, not only the radio.
+    await user.click(screen.getByText("For creators and shops selling products built around the design."));
+    expect(bigPrice()).toBe("$79.99");
+    await user.click(screen.getByRole("button", { name: "Buy Now - Instant Download" }));
+    await waitFor(() => expect(cartPosts.at(-1)).toEqual({ intent: "add", productId: "2", tier: "extended" }));
+  });
+
+  it("offers only the tiers sold: a product with Commercial but no Extended", async () => {
+    renderProduct({ personal: 1200, commercial: 2900, extended: null });
+    const group = await screen.findByRole("group", { name: "License" });
+    expect(
+      within(group)
+        .getAllByRole("radio")
+        .map((radio) => radio.getAttribute("value")),
+    ).toEqual(["personal", "commercial"]);
+  });
+
+  it("has no choice for a product sold under Personal only: a line says so, with the terms", async () => {
+    const user = userEvent.setup();
+    renderProduct({ personal: 1599, commercial: null, extended: null });
+    expect(await screen.findByText("Personal license")).toBeInTheDocument();
+    expect(screen.queryByRole("group", { name: "License" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("radio")).not.toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "License terms" })).toHaveAttribute("href", "/license");
+    expect(bigPrice()).toBe("$15.99");
+    await user.click(screen.getByRole("button", { name: "Add to Cart" }));
+    await waitFor(() => expect(cartPosts).toEqual([{ intent: "add", productId: "2", tier: "personal" }]));
+  });
+});
