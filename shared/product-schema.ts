@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LICENSE_TIER_NAMES } from "./license-tiers.ts";
 
 /** Formats a seller can choose, as shown on the product page. */
 export const PRODUCT_FORMATS = ["PDF", "PNG", "JPG", "ZIP", "PSD", "AI", "SVG", "EPUB", "MP4", "XLSX", "DOCX"] as const;
@@ -27,6 +28,15 @@ const dollars = (label: string) =>
     .regex(/^\d{1,5}(\.\d{1,2})?$/, `Enter the ${label} in dollars, like 12.99.`)
     .transform((text) => Math.round(Number(text) * 100));
 
+/** Dollars that may be left empty (undefined then). */
+const optionalDollars = (label: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((text) => text || undefined)
+    .pipe(dollars(label).optional());
+
 const optionalCount = (label: string) =>
   z
     .string()
@@ -40,6 +50,16 @@ const optionalCount = (label: string) =>
 
 // A field left empty arrives as nothing (Conform reads "" as missing), so each required field names
 // its problem for that case too.
+
+/**
+ * Whether the prices a rule compares were all read as dollars: then the rule runs even while
+ * another field (the title, say) has a problem, or another price rule refused, so that every
+ * field's problem shows at once (decision 029). The rules' own problems are "custom" ones.
+ */
+function pricesRead(...names: string[]) {
+  return (payload: { issues: readonly { code?: string; path?: readonly PropertyKey[] }[] }) =>
+    !payload.issues.some((issue) => issue.code !== "custom" && names.includes(String(issue.path?.[0])));
+}
 
 /** Every field of the product detail (SPEC section 3) a seller writes. */
 export const productFormSchema = z
@@ -70,12 +90,10 @@ export const productFormSchema = z
       .refine((tags) => tags.every((tag) => tag.length <= 30), "Keep each tag under 30 characters."),
     format: z.enum(PRODUCT_FORMATS, { error: "Choose the format of the files." }),
     price: dollars("price"),
-    originalPrice: z
-      .string()
-      .trim()
-      .optional()
-      .transform((text) => text || undefined)
-      .pipe(dollars("original price").optional()),
+    originalPrice: optionalDollars("original price"),
+    // The Personal license's price is `price`; a higher tier left empty is not sold.
+    commercialPrice: optionalDollars(`${LICENSE_TIER_NAMES.commercial} price`),
+    extendedPrice: optionalDollars(`${LICENSE_TIER_NAMES.extended} price`),
     features: lines(12, "features"),
     whatYouGet: lines(12, "items of what buyers get"),
     pages: optionalCount("Pages"),
@@ -86,6 +104,28 @@ export const productFormSchema = z
   .refine((product) => product.originalPrice === undefined || product.originalPrice > product.price, {
     message: "The original price must be higher than the price.",
     path: ["originalPrice"],
-  });
+    when: pricesRead("price", "originalPrice"),
+  })
+  .refine((product) => product.commercialPrice === undefined || product.commercialPrice >= product.price, {
+    message: "The Commercial price must be at least the Personal price.",
+    path: ["commercialPrice"],
+    when: pricesRead("price", "commercialPrice"),
+  })
+  .superRefine(
+    (product, context) => {
+      const { extendedPrice, commercialPrice, price } = product;
+      if (extendedPrice === undefined) return;
+      // Each tier allows what the one below allows: it costs at least the next tier down that is sold.
+      const [below, floor] = commercialPrice === undefined ? ["Personal", price] : ["Commercial", commercialPrice];
+      if (extendedPrice < floor) {
+        context.addIssue({
+          code: "custom",
+          message: `The Extended price must be at least the ${below} price.`,
+          path: ["extendedPrice"],
+        });
+      }
+    },
+    { when: pricesRead("price", "commercialPrice", "extendedPrice") },
+  );
 
 export type ProductForm = z.infer<typeof productFormSchema>;

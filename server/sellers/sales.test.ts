@@ -1,6 +1,8 @@
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createOrder, createProduct } from "../../tests/support/factories.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
+import { orderItems } from "../db/schema.ts";
 import { sellerSales } from "./sales.ts";
 
 const database = setUpTestDatabase();
@@ -22,6 +24,7 @@ describe("a seller's sales", () => {
     expect(sales.map((sale) => [sale.orderNumber, sale.productId])).toEqual([[order.number, mine.id]]);
     expect(Object.keys(sales[0]!).sort()).toEqual(
       [
+        "licenseTier",
         "lineTotalCents",
         "orderItemId",
         "orderNumber",
@@ -34,5 +37,33 @@ describe("a seller's sales", () => {
       ].sort(),
     );
     expect((await sellerSales(database.db, other.creatorId)).map((sale) => sale.productId)).toEqual([other.id]);
+  });
+
+  it("says which license each sale was, and its seats", async () => {
+    const mine = rows[0]!;
+    const { items } = await createOrder(database.db, { status: "paid", productIds: [mine.id] });
+    const { items: more } = await createOrder(database.db, { status: "paid", productIds: [mine.id] });
+    // Two seats of an Extended license, and one seat of a Personal one.
+    await database.db
+      .update(orderItems)
+      .set({
+        licenseType: "extended",
+        quantity: 2,
+        unitPriceCents: 5999,
+        lineTotalCents: 11998,
+        sellerCents: 8399,
+        platformCents: 3599,
+      })
+      .where(eq(orderItems.id, items[0]!.id));
+    await database.db.update(orderItems).set({ licenseType: "personal" }).where(eq(orderItems.id, more[0]!.id));
+    const sales = await sellerSales(database.db, mine.creatorId);
+    const sold = (id: number) => sales.find((sale) => sale.orderItemId === id);
+    expect(sold(items[0]!.id)).toMatchObject({
+      licenseTier: "extended",
+      quantity: 2,
+      lineTotalCents: 11998,
+      sellerCents: 8399,
+    });
+    expect(sold(more[0]!.id)).toMatchObject({ licenseTier: "personal", quantity: 1 });
   });
 });

@@ -5,8 +5,8 @@ import { DELIVERABLE_ORDER_STATUSES } from "../delivery/open-download.ts";
 
 /**
  * The seller's sales: their items of paid orders, newest first. Only what concerns the seller (the
- * order number, the date, their product, quantity and amounts); never the buyer, their other
- * purchases or how they paid.
+ * order number, the date, their product, the license sold and its seats (the quantity), and
+ * amounts); never the buyer, their other purchases or how they paid.
  */
 export async function sellerSales(db: Database, creatorId: number, limit = 200) {
   const rows = await db
@@ -16,6 +16,7 @@ export async function sellerSales(db: Database, creatorId: number, limit = 200) 
       paidAt: orders.paidAt,
       productId: orderItems.productId,
       title: orderItems.title,
+      licenseTier: orderItems.licenseType,
       quantity: orderItems.quantity,
       lineTotalCents: orderItems.lineTotalCents,
       sellerCents: orderItems.sellerCents,

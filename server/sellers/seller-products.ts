@@ -14,8 +14,10 @@ export const PRODUCT_NOT_IN_SHOP = "We could not find this product in your shop.
 
 type ProductRow = typeof products.$inferSelect;
 
-/** A product card with where it stands; one the platform hid says by what and why. */
+/** A product card with where it stands and its licenses' prices; one the platform hid says by what and why. */
 export type SellerProductRow = ProductCard & {
+  commercialPriceCents: ProductRow["commercialPriceCents"];
+  extendedPriceCents: ProductRow["extendedPriceCents"];
   status: ProductRow["status"];
   hiddenBy: ProductRow["hiddenBy"];
   hiddenNote: ProductRow["hiddenNote"];
@@ -26,6 +28,8 @@ export function listSellerProducts(db: Database, creatorId: number): Promise<Sel
   return db
     .select({
       ...productCardColumns,
+      commercialPriceCents: products.commercialPriceCents,
+      extendedPriceCents: products.extendedPriceCents,
       status: products.status,
       hiddenBy: products.hiddenBy,
       hiddenNote: products.hiddenNote,
@@ -46,6 +50,9 @@ function columnsOf(input: ProductForm) {
     format: input.format,
     priceCents: input.price,
     originalPriceCents: input.originalPrice ?? null,
+    // A tier left empty is not sold: its price is cleared.
+    commercialPriceCents: input.commercialPrice ?? null,
+    extendedPriceCents: input.extendedPrice ?? null,
     features: input.features,
     whatYouGet: input.whatYouGet,
     pages: input.pages,

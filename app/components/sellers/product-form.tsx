@@ -1,7 +1,8 @@
-import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { type FieldMetadata, getFormProps, type SubmissionResult } from "@conform-to/react";
 import { PRODUCT_FORMATS, productFormSchema } from "@shared/product-schema.ts";
 import { Form, useNavigation } from "react-router";
 import { FormStatus } from "~/components/account/form-status";
+import { TextLink } from "~/components/content/text-link";
 import { InputField, SelectField, TextareaField, useSchemaForm } from "~/components/forms/form-field";
 import { Button } from "~/components/ui/button";
 
@@ -13,6 +14,9 @@ export interface ProductFormValues {
   format: string;
   priceCents: number | null;
   originalPriceCents: number | null;
+  /** The Commercial and Extended licenses' prices; null where the product is not sold under them. */
+  commercialPriceCents: number | null;
+  extendedPriceCents: number | null;
   features: string[];
   whatYouGet: string[];
   pages: number | null;
@@ -29,6 +33,8 @@ export const EMPTY_PRODUCT: ProductFormValues = {
   format: "PDF",
   priceCents: null,
   originalPriceCents: null,
+  commercialPriceCents: null,
+  extendedPriceCents: null,
   features: [],
   whatYouGet: [],
   pages: null,
@@ -50,6 +56,8 @@ function fieldsOf(values: ProductFormValues) {
     format: values.format,
     price: dollars(values.priceCents),
     originalPrice: dollars(values.originalPriceCents),
+    commercialPrice: dollars(values.commercialPriceCents),
+    extendedPrice: dollars(values.extendedPriceCents),
     features: values.features.join("\n"),
     whatYouGet: values.whatYouGet.join("\n"),
     pages: count(values.pages),
@@ -98,6 +106,7 @@ export function ProductForm({
       </SelectField>
       <InputField field={fields.price} label="Price (USD)" inputMode="decimal" placeholder="12.99" />
       <InputField field={fields.originalPrice} label="Original price (optional, for a discount)" inputMode="decimal" />
+      <LicensePrices fields={fields} />
       <InputField field={fields.tags} label="Tags (comma separated)" className="sm:col-span-2" />
       <TextareaField field={fields.features} label="Features (one per line)" />
       <TextareaField field={fields.whatYouGet} label="What you get (one per line)" />
@@ -114,5 +123,44 @@ export function ProductForm({
         </Button>
       </div>
     </Form>
+  );
+}
+
+const LICENSE_PRICES_NOTE = "license-prices-note";
+
+/**
+ * The prices of the higher licenses: the price above is the Personal license's, which every buyer
+ * may choose; a higher one is sold only when priced. Labels steer clear of "Price (USD)", which
+ * names the Personal price.
+ */
+function LicensePrices({
+  fields,
+}: {
+  fields: { commercialPrice: FieldMetadata<unknown>; extendedPrice: FieldMetadata<unknown> };
+}) {
+  return (
+    <fieldset className="grid gap-4 sm:col-span-2 sm:grid-cols-2" aria-describedby={LICENSE_PRICES_NOTE}>
+      <legend className="mb-1 text-sm font-semibold">Business licenses (optional)</legend>
+      <p id={LICENSE_PRICES_NOTE} className="text-sm text-muted-foreground sm:col-span-2">
+        The price above is for the Personal license. Buyers who use the files in their work or sell what they make with
+        them need a Commercial or Extended license: {/* A tab of its own, so that what is typed here stays. */}
+        <TextLink to="/license" target="_blank" rel="noopener">
+          what each license allows<span className="sr-only"> (opens in a new tab)</span>
+        </TextLink>
+        .
+      </p>
+      <InputField
+        field={fields.commercialPrice}
+        label="Commercial license (USD)"
+        hint="At least the Personal price. Leave empty to sell the Personal license only."
+        inputMode="decimal"
+      />
+      <InputField
+        field={fields.extendedPrice}
+        label="Extended license (USD)"
+        hint="At least the Commercial price (the Personal price if there is none). Leave empty not to sell it."
+        inputMode="decimal"
+      />
+    </fieldset>
   );
 }

@@ -1,6 +1,7 @@
 import { servicesContext } from "@server/http/context.ts";
 import { sellerSales } from "@server/sellers/sales.ts";
 import { formatDayUtc, formatPrice } from "@shared/format.ts";
+import { LICENSE_TIER_NAMES, seatsLabel } from "@shared/license-tiers.ts";
 import { Link } from "react-router";
 import { ScrollTable } from "~/components/content/scroll-table";
 import { SellerNav } from "~/components/sellers/seller-nav";
@@ -21,7 +22,7 @@ const COLUMNS = [
   { label: "Date" },
   { label: "Order" },
   { label: "Product" },
-  { label: "Quantity", align: "right" },
+  { label: "License" },
   { label: "Price", align: "right" },
   { label: "You (70%)", align: "right" },
 ] as const;
@@ -57,7 +58,10 @@ export default function SalesPage({ loaderData }: Route.ComponentProps) {
                     </Badge>
                   ) : null}
                 </td>
-                <td className="px-4 py-2 text-right">{sale.quantity}</td>
+                {/* The quantity of a line is its license's seats: "Commercial · 2 seats". */}
+                <td className="px-4 py-2 whitespace-nowrap">
+                  {LICENSE_TIER_NAMES[sale.licenseTier]} · {seatsLabel(sale.quantity)}
+                </td>
                 <td className="px-4 py-2 text-right">{formatPrice(sale.lineTotalCents)}</td>
                 <td className="px-4 py-2 text-right font-medium">{formatPrice(sale.sellerCents)}</td>
               </tr>
