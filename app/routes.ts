@@ -51,10 +51,13 @@ export default [
     route("wishlist", "routes/wishlist.tsx"),
     route("account/orders", "routes/account/orders.tsx"),
     route("account/orders/:number", "routes/account/order.tsx"),
+    // An item's license certificate (PDF), for the order's buyer (server/licenses/certificate.ts).
+    route("account/orders/:number/items/:itemId/certificate", "routes/account/certificate.ts"),
     route("account/downloads", "routes/account/downloads.tsx"),
     route("account/following", "routes/account/following.tsx"),
     // A guest's order, reached through the signed link in the receipt email.
     route("orders/:number", "routes/guest-order.tsx"),
+    route("orders/:number/items/:itemId/certificate", "routes/guest-certificate.ts"),
     route("orders/lookup", "routes/order-lookup.tsx"),
     // The hosted payment page: it stands in for an external provider's checkout page.
     route("pay/:sessionId", "routes/pay.tsx"),

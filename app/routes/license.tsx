@@ -1,3 +1,12 @@
+import { formatDayUtc } from "@shared/format.ts";
+import { LICENSE_TERMS, SEATS_MEANING } from "@shared/license-terms.ts";
+import {
+  LICENSE_TERMS_EFFECTIVE,
+  LICENSE_TERMS_VERSION,
+  LICENSE_TIER_NAMES,
+  LICENSE_TIERS,
+  type LicenseTier,
+} from "@shared/license-tiers.ts";
 import { Check, CircleCheck, CircleX, X } from "lucide-react";
 import { CallToActionCard } from "~/components/content/call-to-action";
 import { IconList } from "~/components/content/icon-list";
@@ -16,12 +25,12 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(
     matches,
     "License Terms",
-    "What the Personal license that comes with every purchase lets you do, and what the Commercial and Extended licenses will cover.",
+    "What the Personal, Commercial and Extended licenses let you do with the files you buy, and what each one does not allow.",
   );
 
-type LicenseName = "Personal" | "Commercial" | "Extended";
+type LicenseName = (typeof LICENSE_TIER_NAMES)[LicenseTier];
 
-const licenseNames: LicenseName[] = ["Personal", "Commercial", "Extended"];
+const licenseNames = LICENSE_TIERS.map((tier) => LICENSE_TIER_NAMES[tier]);
 
 // Each row: a use, and the licenses that allow it.
 const comparison: { use: string; allowedBy: LicenseName[] }[] = [
@@ -39,54 +48,7 @@ const comparisonColumns: Column[] = [
   ...licenseNames.map((name): Column => ({ label: name, align: "center" })),
 ];
 
-// Every purchase today comes with the Personal license; Commercial and Extended are not sold yet
-// (order_items.license_type is always "personal").
-const licenses: { name: LicenseName; summary: string; may: string[]; mayNot: string[] }[] = [
-  {
-    name: "Personal",
-    summary: "For your own non-commercial use. Included with every purchase.",
-    may: [
-      "Use the files for yourself: planning, studying, decorating your home.",
-      "Print copies for your own use, at home or at a print shop.",
-      "Edit and customise the files for your own projects.",
-      "Make a printed gift for friends or family, as long as you don't charge for it.",
-    ],
-    mayNot: [
-      "Use the files in business, client or paid work.",
-      "Sell the files or anything made from them.",
-      "Share, upload or give the files to others.",
-    ],
-  },
-  {
-    name: "Commercial",
-    summary: "For freelancers and businesses using the files in their work.",
-    may: [
-      "Everything the Personal license allows.",
-      "Use the files in client projects and in your business.",
-      "Use them in advertising, social media posts, presentations and websites.",
-      "Sell end products in which the design is one part of a larger work, such as a book cover or packaging.",
-    ],
-    mayNot: [
-      "Sell products where the design itself is the main thing being sold, such as posters or printed apparel.",
-      "Resell, share or redistribute the original files, edited or not.",
-      "Use the design in a logo or trademark.",
-    ],
-  },
-  {
-    name: "Extended",
-    summary: "For creators and shops selling products built around the design.",
-    may: [
-      "Everything the Commercial license allows.",
-      "Sell products where the design is the main feature: prints, posters, apparel, print-on-demand.",
-      "Sell as many units as you like.",
-    ],
-    mayNot: [
-      "Resell, share or redistribute the original files, edited or not, including as part of another template or asset pack.",
-      "Use the design in a logo or trademark.",
-      "Claim the original work as your own.",
-    ],
-  },
-];
+const licenses = LICENSE_TIERS.map((tier) => ({ tier, name: LICENSE_TIER_NAMES[tier], ...LICENSE_TERMS[tier] }));
 
 function Allowed({ allowed }: { allowed: boolean }) {
   const Icon = allowed ? Check : X;
@@ -109,9 +71,13 @@ export default function LicenseTerms() {
         <Section>
           <Card className="bg-primary-soft p-5">
             <p>
-              <span className="font-semibold">Every purchase comes with a Personal license.</span> Using a product in
-              your business or selling products made with it needs a Commercial or Extended license: they are not on
-              sale yet, so for now our products are for personal use only.
+              <span className="font-semibold">Every purchase comes with a Personal license.</span> Where the creator
+              offers them, you can choose a Commercial or Extended license on the product page, for use in your business
+              or for products you sell, with as many seats as people who will use the files.
+            </p>
+            <p className="mt-2 text-sm text-muted-foreground">
+              Terms version {LICENSE_TERMS_VERSION}, in effect since {formatDayUtc(LICENSE_TERMS_EFFECTIVE)}. A license
+              keeps the version it was bought under, as its certificate on your order page says.
             </p>
           </Card>
         </Section>
@@ -144,10 +110,10 @@ export default function LicenseTerms() {
               <Card key={license.name} className="flex flex-col p-6">
                 <div className="flex flex-wrap items-center gap-2">
                   <h3 className="text-xl font-semibold">{license.name} license</h3>
-                  {license.name === "Personal" ? (
+                  {license.tier === "personal" ? (
                     <Badge>Included</Badge>
                   ) : (
-                    <Badge variant="neutral">Not on sale yet</Badge>
+                    <Badge variant="neutral">Where offered</Badge>
                   )}
                 </div>
                 <p className="mt-2 text-muted-foreground">{license.summary}</p>
@@ -166,6 +132,11 @@ export default function LicenseTerms() {
               Creators keep the copyright in their work. A license lets you use it; it doesn't transfer ownership.
             </li>
             <li>A license is for the buyer named on the order and can't be transferred or resold.</li>
+            <li>A license has one or more seats. {SEATS_MEANING} Adding a product to your cart again adds a seat.</li>
+            <li>
+              Each license has a key and a certificate (PDF) naming you, the product, the license and its seats:
+              download it from your order page.
+            </li>
             <li>If a refund is issued, the license for that purchase ends.</li>
           </ul>
         </Section>

@@ -37,7 +37,7 @@ const FAQ = [
   {
     question: "Can I use it for my business?",
     answer:
-      "Every purchase comes with a Personal license, for your own use. Commercial and Extended licenses, for business use and for products you sell, are not on sale yet; see License Terms for what each covers.",
+      "Every purchase comes with a Personal license, for your own use. Where the creator offers them, choose a Commercial license (business and client work) or an Extended license (products you sell) as you add it to your cart, with a seat for each person who uses the files; see License Terms for what each covers.",
   },
 ];
 

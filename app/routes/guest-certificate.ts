@@ -1,0 +1,17 @@
+import { getCurrentUser } from "@server/accounts/current-user.ts";
+import { servicesContext } from "@server/http/context.ts";
+import { certificateResponse } from "@server/licenses/certificate.ts";
+import type { Route } from "./+types/guest-certificate";
+
+// GET /orders/:number/items/:itemId/certificate?access=...: the license certificate (PDF) of an
+// item of a guest's order, for whoever may see that order's page (guest-order.tsx): the holder of
+// its link, or the signed-in account it belongs to.
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const services = context.get(servicesContext);
+  const user = await getCurrentUser(services.auth, request.headers);
+  const accessToken = new URL(request.url).searchParams.get("access");
+  const orderPage = `/orders/${encodeURIComponent(params.number)}${
+    accessToken ? `?access=${encodeURIComponent(accessToken)}` : ""
+  }`;
+  return certificateResponse(services, params, { userId: user?.id ?? null, accessToken }, orderPage);
+}

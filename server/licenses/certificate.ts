@@ -1,0 +1,280 @@
+import { createRequire } from "node:module";
+import { and, eq } from "drizzle-orm";
+import PDFDocument from "pdfkit";
+import { formatDayUtc } from "../../shared/format.ts";
+import { LICENSE_TERMS, SEATS_MEANING } from "../../shared/license-terms.ts";
+import { LICENSE_TIER_NAMES, type LicenseTier, seatsLabel } from "../../shared/license-tiers.ts";
+import type { Database } from "../db/client.ts";
+import { creators, licenses, orderItems } from "../db/schema.ts";
+import { escapeHtml } from "../lib/escape-html.ts";
+import { Refusal } from "../lib/refusal.ts";
+import { findOrderFor, type OrderViewer } from "../orders/find-order.ts";
+
+// A licence certificate: one page of PDF a buyer can keep or show a client, stating who holds
+// which licence to what (docs/decisions/030). Made on request from the licence record, never
+// stored: an upgrade shows at once, a refund takes it away.
+
+export interface CertificateFacts {
+  productTitle: string;
+  creatorName: string;
+  buyerName: string;
+  buyerEmail: string;
+  orderNumber: string;
+  purchasedAt: Date;
+  tier: LicenseTier;
+  seats: number;
+  licenseKey: string;
+  termsVersion: string;
+}
+
+const NO_ITEM = "We could not find this item in the order.";
+const ITEM_ID = /^[1-9][0-9]{0,8}$/;
+
+/**
+ * The facts of the certificate of item `itemId` of order `orderNumber`, if this viewer may see the
+ * order (as its page: their account's, or they hold its link). Refused: another's order or item
+ * (404, as a missing one), an unpaid order (409), a refunded item (410).
+ */
+async function certificateFacts(
+  db: Database,
+  secret: string,
+  orderNumber: string,
+  itemId: string | undefined,
+  viewer: OrderViewer,
+): Promise<CertificateFacts> {
+  const order = await findOrderFor(db, secret, orderNumber, viewer);
+  if (!itemId || !ITEM_ID.test(itemId)) throw new Refusal(NO_ITEM, 404);
+  const [item] = await db
+    .select({
+      title: orderItems.title,
+      status: orderItems.status,
+      creatorName: creators.name,
+      license: licenses,
+    })
+    .from(orderItems)
+    .innerJoin(creators, eq(creators.id, orderItems.creatorId))
+    .leftJoin(licenses, eq(licenses.orderItemId, orderItems.id))
+    .where(and(eq(orderItems.id, Number(itemId)), eq(orderItems.orderId, order.id)));
+  if (!item) throw new Refusal(NO_ITEM, 404);
+  if (item.status === "refunded" || item.license?.status === "revoked") {
+    throw new Refusal("This item was refunded, so its license has ended and it has no certificate.", 410);
+  }
+  if (!item.license || order.paidAt === null) {
+    // An upgrade's line changes another item's licence and has none of its own.
+    throw new Refusal("This item has no license yet: its certificate is ready once the order is paid.", 409);
+  }
+  return {
+    productTitle: item.title,
+    creatorName: item.creatorName,
+    buyerName: order.customerName,
+    buyerEmail: order.email,
+    orderNumber: order.number,
+    purchasedAt: order.paidAt,
+    tier: item.license.tier,
+    seats: item.license.seats,
+    licenseKey: item.license.key,
+    termsVersion: item.license.termsVersion,
+  };
+}
+
+const require = createRequire(import.meta.url);
+// DejaVu Sans draws Latin, Greek and Cyrillic names with every accent, where the PDF standard
+// fonts know only Windows-1252.
+const FONTS = {
+  regular: require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans.ttf"),
+  bold: require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf"),
+};
+
+const COLOURS = { text: "#111827", muted: "#4b5563", primary: "#4f46e5", rule: "#e5e7eb" };
+const MARGIN = 64;
+
+export interface CertificateSite {
+  shopName: string;
+  /** The License page's full address (the terms the certificate stands for). */
+  licenseUrl: string;
+}
+
+/** The certificate of these facts as a one-page US Letter PDF. */
+export function licenseCertificatePdf(facts: CertificateFacts, site: CertificateSite): Promise<Buffer> {
+  const tierName = LICENSE_TIER_NAMES[facts.tier];
+  const doc = new PDFDocument({
+    size: "LETTER",
+    margin: MARGIN,
+    lang: "en-US",
+    displayTitle: true,
+    info: {
+      Title: `${tierName} license certificate: ${facts.productTitle}`,
+      // The exact name, whatever the font can draw (a PDF's metadata is Unicode).
+      Author: site.shopName,
+      Subject: `License ${facts.licenseKey} for ${facts.buyerName} <${facts.buyerEmail}>`,
+      Keywords: facts.licenseKey,
+    },
+    font: FONTS.regular,
+  });
+  doc.registerFont("regular", FONTS.regular);
+  doc.registerFont("bold", FONTS.bold);
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+  });
+  const width = doc.page.width - 2 * MARGIN;
+  const drawable = (text: string) => drawableText(doc, text);
+
+  doc.font("bold").fontSize(14).fillColor(COLOURS.primary).text(drawable(site.shopName));
+  doc.moveDown(0.6).fontSize(28).fillColor(COLOURS.text).text("License Certificate");
+  doc
+    .moveDown(0.4)
+    .font("regular")
+    .fontSize(12)
+    .fillColor(COLOURS.muted)
+    .text(
+      `This certifies that the buyer below holds ${facts.tier === "extended" ? "an" : "a"} ${tierName} license, as the License Terms define it, to:`,
+    );
+  doc.moveDown(0.8).font("bold").fontSize(18).fillColor(COLOURS.text).text(drawable(facts.productTitle));
+  doc
+    .font("regular")
+    .fontSize(12)
+    .fillColor(COLOURS.muted)
+    .text(`by ${drawable(facts.creatorName)}`);
+  rule(doc, width);
+
+  const rows: [string, string][] = [
+    ["Licensed to", `${drawable(facts.buyerName)} (${drawable(facts.buyerEmail)})`],
+    ["License", `${tierName} license · ${seatsLabel(facts.seats)}`],
+    ["License key", facts.licenseKey],
+    ["Order", facts.orderNumber],
+    ["Date of purchase", formatDayUtc(facts.purchasedAt)],
+    ["Terms version", facts.termsVersion],
+  ];
+  for (const [label, value] of rows) {
+    const top = doc.y;
+    doc.font("regular").fontSize(11).fillColor(COLOURS.muted).text(label, MARGIN, top, { width: 140 });
+    doc
+      .font("bold")
+      .fontSize(11)
+      .fillColor(COLOURS.text)
+      .text(value, MARGIN + 150, top, { width: width - 150 });
+    doc.moveDown(0.5);
+  }
+  doc.x = MARGIN;
+  rule(doc, width);
+
+  const terms = LICENSE_TERMS[facts.tier];
+  doc.font("bold").fontSize(13).fillColor(COLOURS.text).text(`What the ${tierName} license allows`);
+  doc.moveDown(0.3).font("regular").fontSize(11).fillColor(COLOURS.muted).text(terms.summary);
+  doc.moveDown(0.4).fillColor(COLOURS.text).list(terms.may, { bulletRadius: 2, paragraphGap: 3 });
+  doc.moveDown(0.6).font("bold").fontSize(13).text("Not allowed");
+  doc.moveDown(0.3).font("regular").fontSize(11).list(terms.mayNot, { bulletRadius: 2, paragraphGap: 3 });
+  doc
+    .moveDown(0.6)
+    .fillColor(COLOURS.muted)
+    .text(`${seatsLabel(facts.seats)}. ${SEATS_MEANING}`);
+  doc.x = MARGIN;
+  rule(doc, width);
+  doc
+    .fontSize(10)
+    .fillColor(COLOURS.muted)
+    .text(
+      `The full License Terms (version ${facts.termsVersion}) are at ${site.licenseUrl}. The creator keeps the copyright; this license cannot be transferred, and it ends if the purchase is refunded.`,
+      { width, link: site.licenseUrl },
+    );
+  doc.end();
+  return done;
+}
+
+function rule(doc: PDFKit.PDFDocument, width: number) {
+  doc.moveDown(0.8);
+  doc
+    .moveTo(MARGIN, doc.y)
+    .lineTo(MARGIN + width, doc.y)
+    .lineWidth(1)
+    .strokeColor(COLOURS.rule)
+    .stroke();
+  doc.moveDown(0.8);
+}
+
+/**
+ * `text` with each character the current font cannot draw (a name in Japanese, say) as "?",
+ * rather than the empty boxes a PDF viewer would show; the exact text is in the metadata.
+ */
+function drawableText(doc: PDFKit.PDFDocument, text: string): string {
+  // pdfkit keeps the fontkit font of an embedded font here; it has no public way to ask.
+  const font = (doc as unknown as { _font?: { font?: { hasGlyphForCodePoint(code: number): boolean } } })._font?.font;
+  if (!font) return text;
+  return Array.from(text.normalize("NFC"), (char) =>
+    font.hasGlyphForCodePoint(char.codePointAt(0)!) ? char : "?",
+  ).join("");
+}
+
+interface CertificateServices {
+  db: Database;
+  secret: string;
+  shopName: string;
+  publicUrl: string;
+}
+
+// The buyer's own document: no shared cache keeps it, no browser guesses another type.
+const PRIVATE_HEADERS = { "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff" };
+
+/**
+ * The certificate route's answer (an account's and a guest's order alike): the PDF as a download,
+ * or a small page saying why not, with its 4xx status, and the way back to the order.
+ */
+export async function certificateResponse(
+  services: CertificateServices,
+  params: { number?: string; itemId?: string },
+  viewer: OrderViewer,
+  orderPageUrl: string,
+): Promise<Response> {
+  try {
+    const facts = await certificateFacts(services.db, services.secret, params.number ?? "", params.itemId, viewer);
+    const pdf = await licenseCertificatePdf(facts, {
+      shopName: services.shopName,
+      licenseUrl: `${services.publicUrl}/license`,
+    });
+    return new Response(new Uint8Array(pdf), {
+      headers: {
+        ...PRIVATE_HEADERS,
+        "Content-Type": "application/pdf",
+        "Content-Disposition": `attachment; filename="license-certificate-${facts.licenseKey}.pdf"`,
+        "Content-Length": String(pdf.length),
+      },
+    });
+  } catch (error) {
+    if (!(error instanceof Refusal)) throw error;
+    return refusalPage(error, orderPageUrl);
+  }
+}
+
+// A resource route cannot render the app's error screen: a refusal gets a page of its own.
+function refusalPage(refusal: Refusal, orderPageUrl: string): Response {
+  const html = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<meta name="referrer" content="no-referrer">
+<title>Certificate unavailable</title>
+<style>
+body { font-family: system-ui, sans-serif; color: #111827; max-width: 36rem; margin: 5rem auto; padding: 0 1.5rem; line-height: 1.5; }
+h1 { font-size: 1.5rem; margin-bottom: 0.5rem; }
+a { color: #4f46e5; font-weight: 600; }
+</style>
+</head>
+<body>
+<main>
+<h1>Certificate unavailable</h1>
+<p>${escapeHtml(refusal.message)}</p>
+<p><a href="${escapeHtml(orderPageUrl)}">Back to your order</a></p>
+</main>
+</body>
+</html>
+`;
+  return new Response(html, {
+    status: refusal.status,
+    headers: { ...PRIVATE_HEADERS, "Content-Type": "text/html; charset=utf-8" },
+  });
+}
