@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -486,8 +487,21 @@ export const orderItems = pgTable(
     refundedAt: timestamp("refunded_at", { withTimezone: true }),
     /** The licence bought (the tier of the line); its record, with its key, is `licenses`. */
     licenseType: text("license_type", { enum: LICENSE_TIERS }).notNull().default("personal"),
+    /**
+     * An upgrade of a licence the buyer has (to `licenseType` and `upgradeToSeats`), bought for the
+     * difference: one line of quantity 1, no files or licence of its own.
+     */
+    upgradesLicenseId: integer("upgrades_license_id").references((): AnyPgColumn => licenses.id),
+    upgradeToSeats: integer("upgrade_to_seats"),
   },
   (table) => [
+    check(
+      "order_items_upgrade_whole",
+      sql`(${table.upgradesLicenseId} IS NULL) = (${table.upgradeToSeats} IS NULL) AND (${table.upgradesLicenseId} IS NULL OR ${table.quantity} = 1)`,
+    ),
+    index("order_items_upgrades_license_idx")
+      .on(table.upgradesLicenseId)
+      .where(sql`${table.upgradesLicenseId} IS NOT NULL`),
     check("order_items_quantity_range", sql`${table.quantity} BETWEEN 1 AND 99`),
     check("order_items_line_total", sql`${table.lineTotalCents} = ${table.unitPriceCents} * ${table.quantity}`),
     check("order_items_split", sql`${table.sellerCents} + ${table.platformCents} = ${table.lineTotalCents}`),
@@ -528,7 +542,9 @@ export const licenses = pgTable(
 );
 
 // A licence's history, oldest first: issued, upgraded (to a tier or seats, by a paid order item),
-// revoked by a refund. Each row is the licence as it was after the change.
+// upgrade_refunded (back to what its other items paid for), revoked by a refund of the purchase.
+// Each row is the licence as it was after the change.
+export const LICENSE_CHANGE_KINDS = ["issued", "upgraded", "upgrade_refunded", "revoked"] as const;
 export const licenseChanges = pgTable(
   "license_changes",
   {
@@ -536,7 +552,7 @@ export const licenseChanges = pgTable(
     licenseId: integer("license_id")
       .notNull()
       .references(() => licenses.id, { onDelete: "cascade" }),
-    kind: text("kind", { enum: ["issued", "upgraded", "revoked"] }).notNull(),
+    kind: text("kind", { enum: LICENSE_CHANGE_KINDS }).notNull(),
     tier: text("tier", { enum: LICENSE_TIERS }).notNull(),
     seats: integer("seats").notNull(),
     /** The order item that paid for the change (the purchase, an upgrade) or was refunded. */
@@ -544,7 +560,7 @@ export const licenseChanges = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    check("license_changes_kind_known", sql`${table.kind} IN ('issued', 'upgraded', 'revoked')`),
+    check("license_changes_kind_known", sql`${table.kind} IN ('issued', 'upgraded', 'upgrade_refunded', 'revoked')`),
     index("license_changes_license_idx").on(table.licenseId, table.id),
   ],
 );

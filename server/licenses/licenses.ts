@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { LICENSE_TERMS_VERSION } from "../../shared/license-tiers.ts";
 import type { Queryable } from "../db/client.ts";
 import { licenseChanges, licenses, orderItems } from "../db/schema.ts";
@@ -16,14 +16,16 @@ export function newLicenseKey(): string {
 }
 
 /**
- * Issues a licence to every item of a paid order: its tier and seats (the line's quantity), a new
- * key and the terms version of today. Called once, inside the transaction that marks it paid.
+ * Issues a licence to every item of a paid order that buys a product (an upgrade moves the
+ * licence it upgrades instead: server/licenses/upgrades.ts): its tier and seats (the line's
+ * quantity), a new key and the terms version of today. Called once, inside the transaction that
+ * marks it paid.
  */
 export async function issueLicenses(tx: Queryable, orderId: number): Promise<void> {
   const items = await tx
     .select({ id: orderItems.id, tier: orderItems.licenseType, seats: orderItems.quantity })
     .from(orderItems)
-    .where(eq(orderItems.orderId, orderId))
+    .where(and(eq(orderItems.orderId, orderId), isNull(orderItems.upgradesLicenseId)))
     .orderBy(asc(orderItems.id));
   if (items.length === 0) return;
   const issued = await tx

@@ -1,16 +1,23 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { licensedTitle } from "../../shared/license-tiers.ts";
+import { type LicenseTier, licensedTitle } from "../../shared/license-tiers.ts";
 import { TAX_LABEL } from "../../shared/shop-facts.ts";
 import type { Database } from "../db/client.ts";
 import { orders } from "../db/schema.ts";
 import type { JobQueue } from "../jobs/queue.ts";
 import { Refusal } from "../lib/refusal.ts";
+import type { UpgradeTarget } from "../licenses/upgrades.ts";
 import type { PaymentProvider } from "../payments/provider.ts";
 import { cancelPaymentPath } from "./cancel-payment.ts";
 import { fulfilOrder } from "./fulfil-order.ts";
 import { orderPagePath } from "./order-access.ts";
 import { isUnpaid } from "./order-status.ts";
 import { type Buyer, itemsOf, type Order, type OrderLine, placeOrder } from "./place-order.ts";
+
+/** How the payment page names an item: with its licence, and "License upgrade" for an upgrade. */
+function paymentLineTitle(item: { title: string; licenseType: LicenseTier; upgradesLicenseId: number | null }) {
+  const title = licensedTitle(item.title, item.licenseType);
+  return item.upgradesLicenseId === null ? title : `License upgrade: ${title}`;
+}
 
 export interface CheckoutServices {
   db: Database;
@@ -36,9 +43,15 @@ export interface CheckoutResult {
  */
 export async function checkout(
   services: CheckoutServices,
-  input: { shopperId: string | null; buyer: Buyer; idempotencyKey: string; lines?: OrderLine[] },
+  input: {
+    shopperId: string | null;
+    buyer: Buyer;
+    idempotencyKey: string;
+    lines?: OrderLine[];
+    upgrade?: UpgradeTarget;
+  },
 ): Promise<CheckoutResult> {
-  if (!input.shopperId && !input.lines) throw new Refusal("Your cart is empty.", 400);
+  if (!input.shopperId && !input.lines && !input.upgrade) throw new Refusal("Your cart is empty.", 400);
   const order = await placeOrder(services.db, input);
   // One link for the buyer and the provider's return address (a guest's link carries the second it was issued).
   const orderPath = orderPagePath(services.secret, order);
@@ -71,7 +84,7 @@ export async function checkout(
       currency: "usd",
       lines: [
         ...items.map((item) => ({
-          title: licensedTitle(item.title, item.licenseType),
+          title: paymentLineTitle(item),
           unitAmountCents: item.unitPriceCents,
           quantity: item.quantity,
         })),

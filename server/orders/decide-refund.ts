@@ -7,6 +7,7 @@ import { type OrderStatus, orderItems, orders, refundRequests } from "../db/sche
 import { type JobQueue, QUEUES } from "../jobs/queue.ts";
 import { Refusal } from "../lib/refusal.ts";
 import { revokeLicense } from "../licenses/licenses.ts";
+import { undoUpgrade } from "../licenses/upgrades.ts";
 import { type PaymentProvider, RefundRefused } from "../payments/provider.ts";
 import { recordRefund } from "../payouts/ledger.ts";
 import { orderPagePath } from "./order-access.ts";
@@ -153,7 +154,7 @@ async function refundPayment(services: RefundServices, order: Order, requestId: 
 /**
  * Approves a refund request: the provider gives the buyer the item's line total and its share of
  * the tax back, then, in one transaction, the request is approved, the item refunded (its files
- * close, its licence is revoked), the order partially_refunded or refunded, the seller's share
+ * close, its licence is revoked, or an upgrade undone), the order partially_refunded or refunded, the seller's share
  * taken back in their ledger (a balance may go negative; it is carried forward) and the buyer
  * emailed.
  */
@@ -187,7 +188,8 @@ export async function approveRefund(
       .set({ status: "approved", decisionNote: null, decidedAt: sql`now()`, decidedBy: adminId, providerRefundRef })
       .where(eq(refundRequests.id, requestId));
     await tx.update(orderItems).set({ status: "refunded", refundedAt: sql`now()` }).where(eq(orderItems.id, item.id));
-    await revokeLicense(tx, item.id);
+    if (item.upgradesLicenseId === null) await revokeLicense(tx, item.id);
+    else await undoUpgrade(tx, item.id, item.upgradesLicenseId);
     const [active] = await tx
       .select({ count: count() })
       .from(orderItems)

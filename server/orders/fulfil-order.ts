@@ -3,6 +3,7 @@ import type { Queryable } from "../db/client.ts";
 import { cartItems, orderItems, orders } from "../db/schema.ts";
 import { type JobQueue, QUEUES } from "../jobs/queue.ts";
 import { issueLicenses } from "../licenses/licenses.ts";
+import { applyUpgrades } from "../licenses/upgrades.ts";
 import { recordSales } from "../payouts/ledger.ts";
 
 /**
@@ -21,6 +22,7 @@ export async function fulfilOrder(tx: Queryable, jobs: JobQueue, order: { id: nu
     .from(orderItems)
     .where(eq(orderItems.orderId, order.id));
   await issueLicenses(tx, order.id);
+  await applyUpgrades(tx, order.id);
   if (order.shopperId) {
     await tx.delete(cartItems).where(
       and(

@@ -1,17 +1,26 @@
 import { z } from "zod";
+import { licenseUpgradeSchema } from "../../shared/license-upgrade-schema.ts";
+import { recordIdField } from "../../shared/record-id.ts";
 import { parseIntent } from "../lib/form-fields.ts";
 import type { CheckoutServices } from "./checkout.ts";
 import { checkoutSchema } from "./checkout-schema.ts";
 import { payAgain } from "./pay-again.ts";
 import type { Order } from "./place-order.ts";
 import { refundRequestSchema, requestRefund } from "./refunds.ts";
+import { upgradeLicense } from "./upgrade-license.ts";
 
-// What a buyer asks for on an order's page (an account's or a guest's): a refund of one item, or
-// paying again for an order that ended unpaid. Any other intent is refused.
+// What a buyer asks for on an order's page (an account's or a guest's): a refund of one item,
+// paying again for an order that ended unpaid, or an upgrade of an item's licence. Any other
+// intent is refused.
 
 const orderPageIntentSchema = z.discriminatedUnion("intent", [
   refundRequestSchema.extend({ intent: z.literal("refund") }),
   z.object({ intent: z.literal("pay-again"), idempotencyKey: checkoutSchema.shape.idempotencyKey }),
+  licenseUpgradeSchema.extend({
+    intent: z.literal("upgrade"),
+    orderItemId: recordIdField("Choose the license to upgrade."),
+    idempotencyKey: checkoutSchema.shape.idempotencyKey,
+  }),
 ]);
 
 const REFUND_REQUEST_SENT = "Your refund request was sent. We review requests within 24 hours.";
@@ -29,6 +38,8 @@ export async function applyOrderPageIntent(
   switch (input.intent) {
     case "pay-again":
       return { redirectTo: await payAgain(services, order, input.idempotencyKey) };
+    case "upgrade":
+      return { redirectTo: await upgradeLicense(services, order, input) };
     case "refund":
       await requestRefund(services.db, order, input);
       return { message: REFUND_REQUEST_SENT };

@@ -5,6 +5,7 @@ import type { Database, Queryable } from "../db/client.ts";
 import { licenses, orderItems, orders, products } from "../db/schema.ts";
 import { Refusal } from "../lib/refusal.ts";
 import { tierPricesOf } from "../licenses/tier-prices.ts";
+import { priceUpgrade, type UpgradeTarget } from "../licenses/upgrades.ts";
 import { splitSale } from "./money.ts";
 import { newOrderNumber } from "./order-number.ts";
 
@@ -22,6 +23,18 @@ export interface OrderLine {
   quantity: number;
 }
 
+/** A line as the order keeps it, priced: from the cart, given lines, or an upgrade. */
+interface PricedLine {
+  productId: number;
+  title: string;
+  creatorId: number;
+  licenseTier: LicenseTier;
+  priceCents: number;
+  quantity: number;
+  upgradesLicenseId?: number;
+  upgradeToSeats?: number;
+}
+
 export interface PlaceOrderInput {
   /** Whose cart the order is made from (its bought lines leave it once paid); null only with `lines`. */
   shopperId: string | null;
@@ -30,6 +43,8 @@ export interface PlaceOrderInput {
   idempotencyKey: string;
   /** What to buy instead of the cart's lines (paying again for an order that ended unpaid). */
   lines?: OrderLine[];
+  /** A licence upgrade to buy instead of the cart's lines (from the order page). */
+  upgrade?: UpgradeTarget;
 }
 
 export type Order = typeof orders.$inferSelect;
@@ -47,7 +62,11 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
 
   for (let attempt = 0; attempt < 5; attempt++) {
     const placed = await db.transaction(async (tx) => {
-      const cart = input.lines ? await priced(tx, input.lines) : await getCart(tx, input.shopperId);
+      const cart: { lines: PricedLine[]; subtotalCents: number; taxCents: number; totalCents: number } = input.upgrade
+        ? await pricedUpgrade(tx, input.upgrade)
+        : input.lines
+          ? await priced(tx, input.lines)
+          : await getCart(tx, input.shopperId);
       if (cart.lines.length === 0) {
         throw new Refusal(input.lines ? "These products are no longer on sale." : "Your cart is empty.", 400);
       }
@@ -80,6 +99,8 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
             unitPriceCents: line.priceCents,
             quantity: line.quantity,
             licenseType: line.licenseTier,
+            upgradesLicenseId: line.upgradesLicenseId ?? null,
+            upgradeToSeats: line.upgradeToSeats ?? null,
             lineTotalCents,
             ...splitSale(lineTotalCents),
           };
@@ -92,6 +113,12 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
     if (twin) return twin;
   }
   throw new Error("Could not find a free order number in 5 attempts");
+}
+
+/** A licence upgrade as an order's one line, at the difference it costs now. */
+async function pricedUpgrade(tx: Queryable, target: UpgradeTarget) {
+  const lines = [await priceUpgrade(tx, target)];
+  return { lines, ...totalsOf(lines) };
 }
 
 /** These lines at the catalogue's prices now, without the products (or tiers) no longer on sale. */

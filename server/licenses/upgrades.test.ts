@@ -1,0 +1,197 @@
+import crypto from "node:crypto";
+import { desc, eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { createProduct } from "../../tests/support/factories.ts";
+import { checkoutServices, payOrder, recordingJobs, reloadOrder } from "../../tests/support/orders.ts";
+import { setUpTestDatabase } from "../../tests/support/test-database.ts";
+import { addToCart, taxOn } from "../cart/cart.ts";
+import { ensureShopper } from "../cart/shopper.ts";
+import { ledgerEntries, licenses, orders, products, refundRequests, user } from "../db/schema.ts";
+import { checkout } from "../orders/checkout.ts";
+import { approveRefund, type RefundServices } from "../orders/decide-refund.ts";
+import { splitSale } from "../orders/money.ts";
+import { applyOrderPageIntent } from "../orders/order-page-intents.ts";
+import { itemsOf, type Order } from "../orders/place-order.ts";
+import { requestRefund } from "../orders/refunds.ts";
+import { payWithCard } from "../payments/hosted/hosted-payments.ts";
+import { historyOf } from "./licenses.ts";
+import { LICENSE_REFUNDED, NOTHING_TO_UPGRADE, UPGRADE_OFF_SALE } from "./upgrades.ts";
+
+const database = setUpTestDatabase();
+const jobs = recordingJobs();
+const ADMIN = "upgrade-admin";
+let services: RefundServices;
+let product: { id: number };
+
+beforeAll(async () => {
+  // Personal $20.00, Commercial $49.99, Extended $120.00.
+  product = await createProduct(database.db, {
+    priceCents: 2000,
+    commercialPriceCents: 4999,
+    extendedPriceCents: 12000,
+  });
+  await database.db.insert(user).values({ id: ADMIN, name: "Admin", email: "admin@example.com", role: "admin" });
+  services = { ...checkoutServices(database.db, jobs), shopName: "Test Shop" };
+});
+
+const buyer = { userId: null, name: "Uma Upgrade", email: "uma@example.com" };
+
+/** Pays an order on the hosted page (so that it can be refunded) and applies the payment event. */
+async function pay(order: Order) {
+  await payWithCard(database.db, jobs, order.paymentRef!, {
+    number: "4242 4242 4242 4242",
+    expiry: "12/40",
+    cvc: "123",
+    name: "Uma Upgrade",
+  });
+  return payOrder(database.db, jobs, await reloadOrder(database.db, order.id));
+}
+
+/** A paid order of `seats` seats of the product under `tier`; the order and its licence. */
+async function boughtLicense(tier: "personal" | "commercial" | "extended", seats = 1) {
+  const { id: shopper } = await ensureShopper(database.db, { userId: null, guestId: null });
+  for (let seat = 0; seat < seats; seat++) await addToCart(database.db, shopper, product.id, tier);
+  const started = await checkout(services, { shopperId: shopper, buyer, idempotencyKey: crypto.randomUUID() });
+  const [placed] = await database.db.select().from(orders).where(eq(orders.number, started.orderNumber));
+  const order = await pay(placed!);
+  const [item] = await itemsOf(database.db, order.id);
+  const [license] = await database.db.select().from(licenses).where(eq(licenses.orderItemId, item!.id));
+  return { order, item: item!, license: license! };
+}
+
+/** The order page's upgrade form for `item` of `order`; the new (unpaid) order. */
+async function upgrade(order: Order, orderItemId: number, tier: string, seats: number | string) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries({ intent: "upgrade", orderItemId, tier, seats })) {
+    form.set(name, String(value));
+  }
+  form.set("idempotencyKey", crypto.randomUUID());
+  const answer = await applyOrderPageIntent(services, order, form);
+  if (!("redirectTo" in answer)) throw new Error("No redirect");
+  // The buyer's newest order is the upgrade just made.
+  const [newest] = await database.db
+    .select()
+    .from(orders)
+    .where(eq(orders.email, buyer.email))
+    .orderBy(desc(orders.id))
+    .limit(1);
+  return { redirectTo: answer.redirectTo, order: newest! };
+}
+
+const licenseNow = async (id: number) => (await database.db.select().from(licenses).where(eq(licenses.id, id)))[0]!;
+
+async function refusal(work: Promise<unknown>) {
+  return work.then(
+    () => "no refusal",
+    (error: Error) => error.message,
+  );
+}
+
+describe("a licence upgrade", () => {
+  it("costs the difference between the new licence now and what was paid, to the cent, split 70/30", async () => {
+    const { order, item, license } = await boughtLicense("commercial");
+    const { redirectTo, order: upgradeOrder } = await upgrade(order, item.id, "extended", 1);
+    expect(redirectTo).toContain("/pay/");
+    // $120.00 - $49.99 = $70.01; tax 8% of it rounded once: $5.60.
+    expect(upgradeOrder).toMatchObject({ subtotalCents: 7001, taxCents: taxOn(7001), totalCents: 7001 + 560 });
+    const [line] = await itemsOf(database.db, upgradeOrder.id);
+    expect(line).toMatchObject({
+      productId: product.id,
+      licenseType: "extended",
+      quantity: 1,
+      unitPriceCents: 7001,
+      upgradesLicenseId: license.id,
+      upgradeToSeats: 1,
+      ...splitSale(7001),
+      licenseKey: null,
+    });
+    expect(splitSale(7001)).toEqual({ sellerCents: 4901, platformCents: 2100 });
+
+    // Not paid yet: the licence is as it was.
+    expect(await licenseNow(license.id)).toMatchObject({ tier: "commercial", seats: 1 });
+    const paid = await pay(upgradeOrder);
+    expect(paid.status).toBe("paid");
+    expect(await licenseNow(license.id)).toMatchObject({ tier: "extended", seats: 1, key: license.key });
+    // The upgrade issues no licence of its own, and the seller's ledger has their 70% of what was paid.
+    expect((await itemsOf(database.db, upgradeOrder.id))[0]!.licenseKey).toBeNull();
+    const [sale] = await database.db.select().from(ledgerEntries).where(eq(ledgerEntries.orderItemId, line!.id));
+    expect(sale).toMatchObject({ kind: "sale", amountCents: 4901 });
+
+    // More seats later: 3 x $120.00 less the $49.99 + $70.01 paid = $240.00.
+    const seats = await upgrade(order, item.id, "extended", 3);
+    expect(seats.order.subtotalCents).toBe(24000);
+    await pay(seats.order);
+    expect(await licenseNow(license.id)).toMatchObject({ tier: "extended", seats: 3 });
+    expect(
+      (await historyOf(database.db, license.id)).map((change) => [change.kind, change.tier, change.seats]),
+    ).toEqual([
+      ["issued", "commercial", 1],
+      ["upgraded", "extended", 1],
+      ["upgraded", "extended", 3],
+    ]);
+  });
+
+  it("is refused below or at what the licence has, past the seat limit, off sale, or for a tier not sold", async () => {
+    const { order, item, license } = await boughtLicense("commercial", 2);
+    const before = await database.db.select().from(orders);
+    expect(await refusal(upgrade(order, item.id, "personal", 2))).toBe(NOTHING_TO_UPGRADE);
+    expect(await refusal(upgrade(order, item.id, "commercial", 2))).toBe(NOTHING_TO_UPGRADE);
+    expect(await refusal(upgrade(order, item.id, "extended", 1))).toBe(NOTHING_TO_UPGRADE);
+    expect(await refusal(upgrade(order, item.id, "extended", 100))).toBe("Choose 1 to 99 seats.");
+    expect(await refusal(upgrade(order, item.id, "extended", "two"))).toBe("Choose 1 to 99 seats.");
+    expect(await refusal(upgrade(order, item.id, "premium", 3))).toBe(
+      "Choose a license: Personal, Commercial or Extended.",
+    );
+    expect(await refusal(upgrade(order, item.id + 10_000, "extended", 2))).toBe("This item has no license to upgrade.");
+
+    const other = await createProduct(database.db, { priceCents: 1000, commercialPriceCents: 2000 });
+    await database.db.update(products).set({ extendedPriceCents: null }).where(eq(products.id, product.id));
+    expect(await refusal(upgrade(order, item.id, "extended", 2))).toBe(
+      "This product is not sold with an Extended license.",
+    );
+    await database.db.update(products).set({ status: "draft" }).where(eq(products.id, product.id));
+    expect(await refusal(upgrade(order, item.id, "commercial", 3))).toBe(UPGRADE_OFF_SALE);
+    await database.db
+      .update(products)
+      .set({ status: "published", extendedPriceCents: 12000 })
+      .where(eq(products.id, product.id));
+    expect(other.id).not.toBe(product.id);
+    // Nothing was made of the refused upgrades.
+    expect(await database.db.select().from(orders)).toHaveLength(before.length);
+    expect(await licenseNow(license.id)).toMatchObject({ tier: "commercial", seats: 2 });
+  });
+
+  it("refunded, takes the licence back to what its purchase paid for; a refunded purchase cannot be upgraded", async () => {
+    const { order, item, license } = await boughtLicense("personal");
+    const { order: upgradeOrder } = await upgrade(order, item.id, "commercial", 2);
+    // 2 x $49.99 less the $20.00 paid: $79.98.
+    expect(upgradeOrder.subtotalCents).toBe(7998);
+    const paid = await pay(upgradeOrder);
+    expect(await licenseNow(license.id)).toMatchObject({ tier: "commercial", seats: 2 });
+
+    const [upgradeItem] = await itemsOf(database.db, paid.id);
+    await requestRefund(database.db, paid, { orderItemId: upgradeItem!.id, reason: "I bought the wrong license." });
+    const [request] = await database.db
+      .select()
+      .from(refundRequests)
+      .where(eq(refundRequests.orderItemId, upgradeItem!.id));
+    // The upgrade's line and its tax: $79.98 + $6.40.
+    expect(await approveRefund(services, ADMIN, request!.id)).toMatchObject({ amountCents: 7998 + taxOn(7998) });
+    expect(await licenseNow(license.id)).toMatchObject({ tier: "personal", seats: 1, status: "active" });
+    expect(
+      (await historyOf(database.db, license.id)).map((change) => [change.kind, change.tier, change.seats]),
+    ).toEqual([
+      ["issued", "personal", 1],
+      ["upgraded", "commercial", 2],
+      ["upgrade_refunded", "personal", 1],
+    ]);
+
+    await requestRefund(database.db, order, { orderItemId: item.id, reason: "I do not need it any more." });
+    const [purchase] = await database.db.select().from(refundRequests).where(eq(refundRequests.orderItemId, item.id));
+    await approveRefund(services, ADMIN, purchase!.id);
+    expect((await licenseNow(license.id)).status).toBe("revoked");
+    expect(await refusal(upgrade(await reloadOrder(database.db, order.id), item.id, "extended", 1))).toBe(
+      LICENSE_REFUNDED,
+    );
+  });
+});
