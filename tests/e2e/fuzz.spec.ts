@@ -89,13 +89,20 @@ interface Target {
   pathId?: (id: string) => string;
 }
 const ORDER = "ABCDEFGHJ";
-const PAY_AGAIN = { intent: "pay-again", ids: [], fields: { idempotencyKey: "3f2c8a1e-5b7d-4c9a-8e6f-1a2b3c4d5e6f" } };
+const IDEMPOTENCY_KEY = "3f2c8a1e-5b7d-4c9a-8e6f-1a2b3c4d5e6f";
+const PAY_AGAIN = { intent: "pay-again", ids: [], fields: { idempotencyKey: IDEMPOTENCY_KEY } };
+const UPGRADE = {
+  intent: "upgrade",
+  ids: ["orderItemId"],
+  fields: { tier: "extended", seats: "2", idempotencyKey: IDEMPOTENCY_KEY },
+};
 const TARGETS: Target[] = [
   {
     path: "/api/v1/cart",
     intents: [
-      { intent: "add", ids: ["productId"] },
+      { intent: "add", ids: ["productId"], fields: { tier: "commercial" } },
       { intent: "set", ids: ["productId"], fields: { quantity: "1" } },
+      { intent: "tier", ids: ["productId"], fields: { tier: "extended" } },
     ],
   },
   { path: "/api/v1/wishlist", intents: [{ intent: "toggle", ids: ["productId"] }] },
@@ -112,12 +119,12 @@ const TARGETS: Target[] = [
   { path: "/account/profile" },
   {
     path: `/account/orders/${ORDER}`,
-    intents: [{ intent: "refund", ids: ["orderItemId"] }, PAY_AGAIN],
+    intents: [{ intent: "refund", ids: ["orderItemId"] }, PAY_AGAIN, UPGRADE],
     pathId: (id) => `/account/orders/${id}`,
   },
   {
     path: `/orders/${ORDER}`,
-    intents: [{ intent: "refund", ids: ["orderItemId"] }, PAY_AGAIN],
+    intents: [{ intent: "refund", ids: ["orderItemId"] }, PAY_AGAIN, UPGRADE],
     pathId: (id) => `/orders/${id}`,
   },
   { path: "/orders/lookup" },
