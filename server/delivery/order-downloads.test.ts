@@ -5,7 +5,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOrder, createProduct, createProductImage } from "../../tests/support/factories.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
-import { type OrderStatus, orderItems, orders, productFiles, productImages, user } from "../db/schema.ts";
+import { licenses, type OrderStatus, orderItems, orders, productFiles, productImages, user } from "../db/schema.ts";
 import { localFileStore } from "../storage/file-store.ts";
 import { DOWNLOAD_LINK_MINUTES, readDownloadToken } from "./download-links.ts";
 import { downloadLibrary, filesForOrder } from "./order-downloads.ts";
@@ -82,6 +82,7 @@ describe("filesForOrder", () => {
         status: "active",
         licenseType: "commercial",
         licenseKey: item.licenseKey,
+        license: { tier: "commercial", seats: 1 },
       })),
     );
     expect(list[0]!.files.map(({ url, ...file }) => file)).toEqual(await filesOf(1));
@@ -96,7 +97,7 @@ describe("filesForOrder", () => {
   it("lists the items of an unpaid order without files, and a refunded item without files", async () => {
     const unpaid = await placeOrder("ann", "pending_payment", [3]);
     const [pending] = await filesForOrder(database.db, SECRET, unpaid.order.id, NOW);
-    expect(pending).toMatchObject({ productId: 3, status: "active", licenseKey: null, files: [] });
+    expect(pending).toMatchObject({ productId: 3, status: "active", licenseKey: null, license: null, files: [] });
 
     const partly = await placeOrder("ann", "partially_refunded", [3, 4]);
     await refund(partly.items[0]!.id);
@@ -106,6 +107,7 @@ describe("filesForOrder", () => {
       [4, "active", 1],
     ]);
     expect(list.map((item) => item.licenseKey === null)).toEqual([true, false]);
+    expect(list.map((item) => item.license)).toEqual([null, { tier: "commercial", seats: 1 }]);
     expect(await filesForOrder(database.db, SECRET, 987654, NOW)).toEqual([]);
   });
 });
@@ -152,6 +154,7 @@ describe("downloadLibrary", () => {
       imageUrl: cover.get(10),
       licenseType: "commercial",
       licenseKey: item10.licenseKey,
+      license: { tier: "commercial", seats: 1 },
       files: product10Files.map((file) => ({ ...file, url: expect.stringMatching(/^\/downloads\//) })),
     });
     for (const item of library) {
@@ -159,6 +162,19 @@ describe("downloadLibrary", () => {
       expect(item.files.length).toBeGreaterThan(0);
       expectLinks(item.orderItemId, item.files);
     }
+  });
+
+  it("shows the license as it stands now: tier and seats raised by an upgrade", async () => {
+    const { items } = await placeOrder("ann", "paid", [19]);
+    await database.db
+      .update(licenses)
+      .set({ tier: "extended", seats: 3 })
+      .where(eq(licenses.orderItemId, items[0]!.id));
+    const library = await downloadLibrary(database.db, SECRET, "ann", NOW);
+    expect(library.find((item) => item.productId === 19)).toMatchObject({
+      licenseType: "commercial",
+      license: { tier: "extended", seats: 3 },
+    });
   });
 
   it("gives a null image when the product has none, and an empty library to an account with no orders", async () => {

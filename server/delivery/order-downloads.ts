@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import type { LicenseTier } from "../../shared/license-tiers.ts";
 import type { Database } from "../db/client.ts";
 import { licenses, orderItems, orders, productFiles, productImages } from "../db/schema.ts";
 import { downloadUrl } from "./download-links.ts";
@@ -20,8 +21,11 @@ export interface OrderItemDownloads {
   productId: number;
   title: string;
   status: "active" | "refunded";
-  licenseType: "personal" | "commercial" | "extended";
+  /** The tier bought with this item (its licence's tier may since have been upgraded). */
+  licenseType: LicenseTier;
   licenseKey: string | null;
+  /** The licence's tier and seats as they stand now; null until paid, and once refunded. */
+  license: { tier: LicenseTier; seats: number } | null;
   /** Empty unless the order is paid (or partly refunded) and this item is not refunded. */
   files: DownloadableFile[];
 }
@@ -34,8 +38,10 @@ export interface LibraryItem {
   title: string;
   /** The product's first image, if it still has one. */
   imageUrl: string | null;
-  licenseType: "personal" | "commercial" | "extended";
+  licenseType: LicenseTier;
   licenseKey: string | null;
+  /** The licence's tier and seats as they stand now (an upgrade may have raised them). */
+  license: { tier: LicenseTier; seats: number } | null;
   files: DownloadableFile[];
 }
 
@@ -72,6 +78,11 @@ function withLinks(secret: string, orderItemId: number, rows: FileRow[] | undefi
   }));
 }
 
+// A left join's licence columns: both there, or none (not yet paid).
+function licenseOf(tier: LicenseTier | null, seats: number | null) {
+  return tier !== null && seats !== null ? { tier, seats } : null;
+}
+
 /** Every item of order `orderId`, with links to the files of those the buyer may download. */
 export async function filesForOrder(
   db: Database,
@@ -87,6 +98,8 @@ export async function filesForOrder(
       status: orderItems.status,
       licenseType: orderItems.licenseType,
       licenseKey: licenses.key,
+      licenseTier: licenses.tier,
+      licenseSeats: licenses.seats,
       orderStatus: orders.status,
     })
     .from(orderItems)
@@ -99,10 +112,11 @@ export async function filesForOrder(
     db,
     deliverable.map((item) => item.productId),
   );
-  return items.map(({ orderStatus, ...item }) => ({
+  return items.map(({ orderStatus, licenseTier, licenseSeats, ...item }) => ({
     ...item,
     // A refunded purchase gives its license back along with its files.
     licenseKey: item.status === "refunded" ? null : item.licenseKey,
+    license: item.status === "refunded" ? null : licenseOf(licenseTier, licenseSeats),
     files: isDeliverable(orderStatus, item.status)
       ? withLinks(secret, item.orderItemId, files.get(item.productId), now)
       : [],
@@ -131,6 +145,8 @@ export async function downloadLibrary(
       )`,
       licenseType: orderItems.licenseType,
       licenseKey: licenses.key,
+      licenseTier: licenses.tier,
+      licenseSeats: licenses.seats,
     })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
@@ -147,8 +163,9 @@ export async function downloadLibrary(
     db,
     items.map((item) => item.productId),
   );
-  return items.map((item) => ({
+  return items.map(({ licenseTier, licenseSeats, ...item }) => ({
     ...item,
+    license: licenseOf(licenseTier, licenseSeats),
     files: withLinks(secret, item.orderItemId, files.get(item.productId), now),
   }));
 }

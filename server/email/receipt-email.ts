@@ -1,4 +1,5 @@
 import { formatPrice } from "../../shared/format.ts";
+import { LICENSE_TIER_NAMES, type LicenseTier, seatsLabel } from "../../shared/license-tiers.ts";
 import { MONEY_BACK_GUARANTEE_DAYS, TAX_LABEL } from "../../shared/shop-facts.ts";
 import { escapeHtml } from "../lib/escape-html.ts";
 import { button, code, EMAIL_COLOURS, heading, link, note, paragraph } from "./layout.ts";
@@ -6,9 +7,10 @@ import type { OutgoingEmail } from "./mailer.ts";
 
 interface ReceiptItem {
   title: string;
+  /** The seats of its licence. */
   quantity: number;
   lineTotalCents: number;
-  licenseType: string;
+  licenseType: LicenseTier;
   licenseKey: string | null;
 }
 
@@ -31,7 +33,9 @@ export interface Receipt {
 
 const GUARANTEE = `Money-back guarantee: you can ask for a refund from the order page within ${MONEY_BACK_GUARANTEE_DAYS} days.`;
 
-const licenseName = (type: string) => `${type[0]!.toUpperCase()}${type.slice(1)} license`;
+/** "Commercial license · 2 seats": what a line bought (its quantity is the licence's seats). */
+const licenseOf = (item: ReceiptItem) =>
+  `${LICENSE_TIER_NAMES[item.licenseType]} license · ${seatsLabel(item.quantity)}`;
 
 /**
  * The receipt of a paid order (HTML and text): the way to the downloads first, as a button, then
@@ -53,8 +57,8 @@ export function receiptEmail(receipt: Receipt): OutgoingEmail {
     `Thank you for your order! Here is your receipt for order ${receipt.orderNumber}.`,
     "",
     ...items.flatMap((item) => [
-      `${item.title} x ${item.quantity}: ${formatPrice(item.lineTotalCents)}`,
-      `  ${licenseName(item.licenseType)}${item.licenseKey ? `, key ${item.licenseKey}` : ""}`,
+      `${item.title}: ${formatPrice(item.lineTotalCents)}`,
+      `  ${licenseOf(item)}${item.licenseKey ? `, key ${item.licenseKey}` : ""}`,
     ]),
     "",
     ...totals.map(([label, cents]) => `${label}: ${formatPrice(cents)}`),
@@ -71,8 +75,8 @@ export function receiptEmail(receipt: Receipt): OutgoingEmail {
     .map(
       (item) => `<tr>
 <td style="padding:12px 0;border-top:1px solid ${EMAIL_COLOURS.border};vertical-align:top;">
-<div style="font-weight:600;">${escapeHtml(item.title)} &times; ${item.quantity}</div>
-<div style="margin-top:4px;font-size:14px;line-height:20px;color:${EMAIL_COLOURS.mutedForeground};">${escapeHtml(licenseName(item.licenseType))}${
+<div style="font-weight:600;">${escapeHtml(item.title)}</div>
+<div style="margin-top:4px;font-size:14px;line-height:20px;color:${EMAIL_COLOURS.mutedForeground};">${escapeHtml(licenseOf(item))}${
         item.licenseKey ? `<br>Key ${code(item.licenseKey)}` : ""
       }</div>
 </td>

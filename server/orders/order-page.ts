@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import type { Database } from "../db/client.ts";
 import { filesForOrder } from "../delivery/order-downloads.ts";
+import { licensesOfItems } from "../licenses/licenses.ts";
 import { findOrderFor, type OrderViewer } from "./find-order.ts";
 import { hasEndedUnpaid, isUnpaid } from "./order-status.ts";
 import { itemsOf } from "./place-order.ts";
@@ -20,10 +21,8 @@ export async function loadOrderPage(
     itemsOf(db, order.id),
     filesForOrder(db, secret, order.id, now.getTime()),
   ]);
-  const refunds = await refundStates(
-    db,
-    items.map((item) => item.id),
-  );
+  const itemIds = items.map((item) => item.id);
+  const [refunds, licenses] = await Promise.all([refundStates(db, itemIds), licensesOfItems(db, itemIds)]);
   // What an approved refund gave back: the item and its share of the tax.
   const amounts = refundAmounts(items, order.taxCents);
   const deadline = refundDeadline(order);
@@ -50,6 +49,7 @@ export async function loadOrderPage(
     items: items.map((item) => {
       const delivery = downloads.find((entry) => entry.orderItemId === item.id);
       const refund = refunds.get(item.id);
+      const license = licenses.get(item.id);
       return {
         id: item.id,
         productId: item.productId,
@@ -59,6 +59,12 @@ export async function loadOrderPage(
         status: item.status,
         licenseType: item.licenseType,
         licenseKey: item.licenseKey,
+        /** The licence as it stands now (an upgrade may have raised it); null until paid. */
+        license: license
+          ? { tier: license.tier, seats: license.seats, key: license.key, termsVersion: license.termsVersion }
+          : null,
+        /** A certificate while the licence holds: paid, not refunded. */
+        hasCertificate: license?.status === "active" && item.status === "active",
         files: delivery?.files ?? [],
         refund: refund
           ? { ...refund, requestedAt: refund.requestedAt.toISOString(), amountCents: amounts.get(item.id) ?? 0 }

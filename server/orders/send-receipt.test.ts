@@ -1,11 +1,14 @@
+import crypto from "node:crypto";
 import type { AddressInfo } from "node:net";
+import { eq } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createProducts } from "../../tests/support/factories.ts";
+import { createProduct, createProducts } from "../../tests/support/factories.ts";
 import { parseMime, partOfType } from "../../tests/support/mime.ts";
 import {
   checkoutServices,
   paidOrder,
+  payOrder,
   recordingJobs,
   reloadOrder,
   startOrder,
@@ -13,8 +16,11 @@ import {
   TEST_SHOP_URL,
 } from "../../tests/support/orders.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
-import { user } from "../db/schema.ts";
+import { addToCart } from "../cart/cart.ts";
+import { ensureShopper } from "../cart/shopper.ts";
+import { orders, user } from "../db/schema.ts";
 import { createMailer } from "../email/mailer.ts";
+import { checkout } from "./checkout.ts";
 import { isOrderAccessToken } from "./order-access.ts";
 import { itemsOf } from "./place-order.ts";
 import { type ReceiptServices, sendReceipt } from "./send-receipt.ts";
@@ -80,6 +86,28 @@ async function sendAndCollect(orderId: number) {
 }
 
 describe("sending a paid order's receipt", () => {
+  it("names each line's license tier and seats beside its title and key", async () => {
+    const tiered = await createProduct(database.db, {
+      title: "Type Specimen",
+      priceCents: 1000,
+      commercialPriceCents: 2500,
+    });
+    const { id: shopperId } = await ensureShopper(database.db, { userId: null, guestId: null });
+    await addToCart(database.db, shopperId, tiered.id, "commercial");
+    await addToCart(database.db, shopperId, tiered.id, "commercial");
+    const started = await checkout(shop(), { shopperId, buyer, idempotencyKey: crypto.randomUUID() });
+    const [placed] = await database.db.select().from(orders).where(eq(orders.number, started.orderNumber));
+    const order = await payOrder(database.db, jobs, placed!);
+    const [item] = await itemsOf(database.db, order.id);
+
+    const { messages } = await sendAndCollect(order.id);
+    const message = parseMime(messages[0]!.raw);
+    expect(partOfType(message, "text/plain")).toContain(
+      `Type Specimen: $50.00\n  Commercial license · 2 seats, key ${item!.licenseKey}`,
+    );
+    expect(partOfType(message, "text/html")).toContain(`Commercial license · 2 seats<br>Key <code`);
+  });
+
   it("emails the buyer once: order number, items, license keys, totals and the guest's order link, as text and HTML", async () => {
     const { order } = await paidOrder(shop(), [productIds[0]!, productIds[1]!], buyer);
     const items = await itemsOf(database.db, order.id);
@@ -104,8 +132,9 @@ describe("sending a paid order's receipt", () => {
     expect(text).toContain(`receipt for order ${order.number}.`);
     for (const item of items) {
       expect(item.licenseKey).toMatch(/^DGM(-[A-Z0-9]{4}){4}$/);
-      expect(text).toContain(`${item.title} x 1: ${usd(item.lineTotalCents)}`);
-      expect(text).toContain(`key ${item.licenseKey}`);
+      expect(text).toContain(
+        `${item.title}: ${usd(item.lineTotalCents)}\n  Personal license · 1 seat, key ${item.licenseKey}`,
+      );
       expect(html).toContain(item.title);
       expect(html).toMatch(new RegExp(`<code [^>]*>${item.licenseKey}</code>`));
     }

@@ -146,6 +146,11 @@ function PaymentNotice({ order }: { order: OrderPageData["order"] }) {
 }
 
 function OrderItemCard({ item }: { item: Item }) {
+  const location = useLocation();
+  // Beside the order's own address, with a guest's link token (the certificate checks it as the page does).
+  const access = new URLSearchParams(location.search).get("access");
+  const certificateUrl = (itemId: number) =>
+    `${location.pathname}/items/${itemId}/certificate${access ? `?access=${encodeURIComponent(access)}` : ""}`;
   return (
     <li>
       <Card className="flex flex-col gap-3 p-5">
@@ -156,12 +161,20 @@ function OrderItemCard({ item }: { item: Item }) {
           </Link>
           <span className="font-semibold">{formatPrice(item.lineTotalCents)}</span>
         </div>
-        {item.licenseKey ? <LicenseLine type={item.licenseType} licenseKey={item.licenseKey} /> : null}
+        {item.license && item.status === "active" ? (
+          <LicenseLine
+            tier={item.license.tier}
+            seats={item.license.seats}
+            licenseKey={item.license.key}
+            termsVersion={item.license.termsVersion}
+            certificateUrl={item.hasCertificate ? certificateUrl(item.id) : undefined}
+          />
+        ) : null}
         <FileList title={item.title} files={item.files} />
         {item.status === "refunded" ? (
           <p className="text-sm text-muted-foreground">
-            Refunded{item.refund?.status === "approved" ? ` ${formatPrice(item.refund.amountCents)}` : ""}: its files
-            are no longer available.
+            Refunded{item.refund?.status === "approved" ? ` ${formatPrice(item.refund.amountCents)}` : ""}: its license
+            has ended and its files are no longer available.
           </p>
         ) : null}
         <RefundSection item={item} />

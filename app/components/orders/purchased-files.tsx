@@ -1,19 +1,54 @@
-import { Download, KeyRound } from "lucide-react";
+import { LICENSE_TIER_NAMES, type LicenseTier, seatsLabel } from "@shared/license-tiers.ts";
+import { Download, FileBadge, KeyRound } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { FileSize } from "~/components/ui/file-size";
 
-/** A bought item's license: its kind (the terms of /license) and its key. */
-export function LicenseLine({ type, licenseKey }: { type: string; licenseKey: string }) {
+/** A bought item's license: its tier (the terms of /license), seats and key, and what else there is to it. */
+export function LicenseLine({
+  tier,
+  seats,
+  licenseKey,
+  termsVersion,
+  certificateUrl,
+}: {
+  tier: LicenseTier;
+  seats: number;
+  licenseKey: string;
+  /** The version of the License page's terms it was bought under. */
+  termsVersion?: string;
+  /** Where its certificate (PDF) downloads, while the license holds. */
+  certificateUrl?: string;
+}) {
   return (
-    <p className="flex flex-wrap items-center gap-2 text-sm">
-      <KeyRound className="size-4 text-muted-foreground" aria-hidden="true" />
-      <Link to="/license" className="underline">
-        {type[0]!.toUpperCase() + type.slice(1)} license
-      </Link>
-      <span className="text-muted-foreground">key</span>
-      <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-xs">{licenseKey}</code>
-    </p>
+    <div className="flex flex-col gap-1 text-sm">
+      <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
+        <KeyRound className="size-4 text-muted-foreground" aria-hidden="true" />
+        <span>
+          <Link to="/license" className="underline">
+            {LICENSE_TIER_NAMES[tier]} license
+          </Link>{" "}
+          · {seatsLabel(seats)}
+        </span>
+        <span className="text-muted-foreground">key</span>
+        <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-xs">{licenseKey}</code>
+      </p>
+      {termsVersion || certificateUrl ? (
+        <p className="flex flex-wrap items-center gap-x-3 gap-y-1 pl-6 text-muted-foreground">
+          {termsVersion ? <span>Terms version {termsVersion}</span> : null}
+          {certificateUrl ? (
+            <a
+              href={certificateUrl}
+              download
+              className="inline-flex items-center gap-1 font-medium text-primary underline"
+            >
+              <FileBadge className="size-4" aria-hidden="true" />
+              Download certificate
+            </a>
+          ) : null}
+        </p>
+      ) : null}
+    </div>
   );
 }
 

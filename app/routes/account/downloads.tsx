@@ -53,7 +53,14 @@ export default function DownloadsPage({ loaderData }: Route.ComponentProps) {
                       {item.orderNumber}
                     </Link>
                   </p>
-                  {item.licenseKey ? <LicenseLine type={item.licenseType} licenseKey={item.licenseKey} /> : null}
+                  {item.licenseKey && item.license ? (
+                    <LicenseLine
+                      tier={item.license.tier}
+                      seats={item.license.seats}
+                      licenseKey={item.licenseKey}
+                      certificateUrl={`/account/orders/${item.orderNumber}/items/${item.orderItemId}/certificate`}
+                    />
+                  ) : null}
                   <FileList title={item.title} files={item.files} />
                 </div>
               </Card>
