@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createOrder, createProduct } from "../../tests/support/factories.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
-import { orderItems } from "../db/schema.ts";
+import { licenses, orderItems } from "../db/schema.ts";
 import { sellerSales } from "./sales.ts";
 
 const database = setUpTestDatabase();
@@ -31,9 +31,11 @@ describe("a seller's sales", () => {
         "paidAt",
         "productId",
         "quantity",
+        "seats",
         "sellerCents",
         "status",
         "title",
+        "upgrade",
       ].sort(),
     );
     expect((await sellerSales(database.db, other.creatorId)).map((sale) => sale.productId)).toEqual([other.id]);
@@ -61,9 +63,25 @@ describe("a seller's sales", () => {
     expect(sold(items[0]!.id)).toMatchObject({
       licenseTier: "extended",
       quantity: 2,
+      seats: 2,
+      upgrade: false,
       lineTotalCents: 11998,
       sellerCents: 8399,
     });
-    expect(sold(more[0]!.id)).toMatchObject({ licenseTier: "personal", quantity: 1 });
+    expect(sold(more[0]!.id)).toMatchObject({ licenseTier: "personal", quantity: 1, seats: 1, upgrade: false });
+  });
+
+  it("says an upgrade is one, with the tier and seats the license moved to", async () => {
+    const mine = rows[0]!;
+    const { items } = await createOrder(database.db, { status: "paid", productIds: [mine.id] });
+    const [license] = await database.db.select().from(licenses).where(eq(licenses.orderItemId, items[0]!.id));
+    // A later order of one line: the license moved to Extended with 3 seats.
+    const { items: upgrade } = await createOrder(database.db, { status: "paid", productIds: [mine.id] });
+    await database.db
+      .update(orderItems)
+      .set({ licenseType: "extended", upgradesLicenseId: license!.id, upgradeToSeats: 3 })
+      .where(eq(orderItems.id, upgrade[0]!.id));
+    const sale = (await sellerSales(database.db, mine.creatorId)).find((row) => row.orderItemId === upgrade[0]!.id);
+    expect(sale).toMatchObject({ licenseTier: "extended", quantity: 1, seats: 3, upgrade: true });
   });
 });

@@ -5,7 +5,7 @@ import { DELIVERABLE_ORDER_STATUSES } from "../delivery/open-download.ts";
 
 /**
  * The seller's sales: their items of paid orders, newest first. Only what concerns the seller (the
- * order number, the date, their product, the license sold and its seats (the quantity), and
+ * order number, the date, their product, the license sold and its seats, or the upgrade of one, and
  * amounts); never the buyer, their other purchases or how they paid.
  */
 export async function sellerSales(db: Database, creatorId: number, limit = 200) {
@@ -18,6 +18,7 @@ export async function sellerSales(db: Database, creatorId: number, limit = 200) 
       title: orderItems.title,
       licenseTier: orderItems.licenseType,
       quantity: orderItems.quantity,
+      upgradeToSeats: orderItems.upgradeToSeats,
       lineTotalCents: orderItems.lineTotalCents,
       sellerCents: orderItems.sellerCents,
       status: orderItems.status,
@@ -29,5 +30,11 @@ export async function sellerSales(db: Database, creatorId: number, limit = 200) 
     )
     .orderBy(desc(orders.paidAt), desc(orderItems.id))
     .limit(limit);
-  return rows.map((row) => ({ ...row, paidAt: row.paidAt?.toISOString() ?? null }));
+  return rows.map(({ upgradeToSeats, ...row }) => ({
+    ...row,
+    paidAt: row.paidAt?.toISOString() ?? null,
+    // An upgrade is one line whatever the seats: the license's seats are those it moved to.
+    upgrade: upgradeToSeats !== null,
+    seats: upgradeToSeats ?? row.quantity,
+  }));
 }

@@ -58,9 +58,9 @@ export default function SalesPage({ loaderData }: Route.ComponentProps) {
                     </Badge>
                   ) : null}
                 </td>
-                {/* The quantity of a line is its license's seats: "Commercial · 2 seats". */}
                 <td className="px-4 py-2 whitespace-nowrap">
-                  {LICENSE_TIER_NAMES[sale.licenseTier]} · {seatsLabel(sale.quantity)}
+                  {sale.upgrade ? "Upgrade to " : ""}
+                  {LICENSE_TIER_NAMES[sale.licenseTier]} · {seatsLabel(sale.seats)}
                 </td>
                 <td className="px-4 py-2 text-right">{formatPrice(sale.lineTotalCents)}</td>
                 <td className="px-4 py-2 text-right font-medium">{formatPrice(sale.sellerCents)}</td>
