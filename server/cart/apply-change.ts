@@ -1,8 +1,12 @@
 import type { Database } from "../db/client.ts";
+import { Refusal } from "../lib/refusal.ts";
 import {
   addToCart,
+  applyDiscountCode,
   changeQuantity,
   clearCart,
+  EMPTY_CART_CODE,
+  removeDiscountCode,
   removeFromCart,
   requireProductOnSale,
   setLineTier,
@@ -21,8 +25,16 @@ export async function applyCartChange(
   visitor: Visitor,
   change: CartChange,
 ): Promise<{ newGuestId?: string }> {
+  if (change.intent === "code") {
+    const shopper = await findShopper(db, visitor);
+    if (!shopper) throw new Refusal(EMPTY_CART_CODE, 400);
+    await touchShopper(db, shopper);
+    await applyDiscountCode(db, shopper, change.code);
+    return {};
+  }
   const takesAway =
     change.intent === "remove" ||
+    change.intent === "remove-code" ||
     change.intent === "clear" ||
     change.intent === "decrement" ||
     (change.intent === "set" && change.quantity <= 0);
@@ -31,6 +43,7 @@ export async function applyCartChange(
     if (!shopper) return {};
     await touchShopper(db, shopper);
     if (change.intent === "clear") await clearCart(db, shopper);
+    else if (change.intent === "remove-code") await removeDiscountCode(db, shopper);
     else if (change.intent === "decrement") await changeQuantity(db, shopper, change.productId, -1);
     else await removeFromCart(db, shopper, change.productId);
     return {};

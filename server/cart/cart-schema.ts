@@ -3,8 +3,8 @@ import { LICENSE_TIERS } from "../../shared/license-tiers.ts";
 import { recordIdField } from "../../shared/record-id.ts";
 import { MAX_QUANTITY } from "./cart.ts";
 
-// What the browser may send about its cart and wishlist: a product id, a licence tier and, at
-// most, a quantity. Never a price: prices come from the catalogue.
+// What the browser may send about its cart and wishlist: a product id, a licence tier, at most a
+// quantity, and a discount code. Never a price: prices come from the catalogue.
 
 const productId = recordIdField("Please choose a product.");
 const tier = z.enum(LICENSE_TIERS, { error: "Please choose a license: Personal, Commercial or Extended." });
@@ -17,6 +17,15 @@ export const cartChangeSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("decrement"), productId }),
   z.object({ intent: z.literal("remove"), productId }),
   z.object({ intent: z.literal("clear") }),
+  z.object({
+    intent: z.literal("code"),
+    code: z
+      .string({ error: "Enter a discount code." })
+      .trim()
+      .min(1, "Enter a discount code.")
+      .max(40, "A discount code has at most 40 characters."),
+  }),
+  z.object({ intent: z.literal("remove-code") }),
   z.object({
     intent: z.literal("set"),
     productId,

@@ -3,7 +3,8 @@ import type { LicenseTier, TierPrices } from "../../shared/license-tiers.ts";
 import { TAX_PERCENT } from "../../shared/shop-facts.ts";
 import { productCardColumns } from "../catalogue/product-card.ts";
 import type { Database, Queryable } from "../db/client.ts";
-import { cartItems, creators, products } from "../db/schema.ts";
+import { cartItems, creators, products, shoppers } from "../db/schema.ts";
+import { priceDiscount } from "../discounts/discount-codes.ts";
 import { Refusal } from "../lib/refusal.ts";
 import { requireTierOffered, tierPriceSql, tierPricesOf } from "../licenses/tier-prices.ts";
 
@@ -29,6 +30,17 @@ export interface CartLine {
   tierPrices: TierPrices;
   imageUrl: string | null;
   quantity: number;
+  /** The line's part of the discount code's discount (0 without one). */
+  discountCents: number;
+}
+
+/** The discount code the cart holds: what it takes off, or why it takes nothing. */
+export interface CartDiscount {
+  code: string;
+  codeId: number | null;
+  oncePerBuyer: boolean;
+  cents: number;
+  problem: string | null;
 }
 
 export interface Cart {
@@ -36,18 +48,37 @@ export interface Cart {
   /** The sum of the quantities (the header's count). */
   count: number;
   subtotalCents: number;
+  discountCents: number;
   taxCents: number;
   totalCents: number;
+  discount: CartDiscount | null;
 }
 
-const EMPTY_CART: Cart = { lines: [], count: 0, subtotalCents: 0, taxCents: 0, totalCents: 0 };
+const EMPTY_CART: Cart = {
+  lines: [],
+  count: 0,
+  subtotalCents: 0,
+  discountCents: 0,
+  taxCents: 0,
+  totalCents: 0,
+  discount: null,
+};
 
 /**
  * The shopper's cart, oldest line first; products no longer on sale, and lines of a tier the
- * seller no longer offers, are left out.
+ * seller no longer offers, are left out. The discount code it holds is checked again now and
+ * shared out over the lines it applies to; `lockCode` (a checkout) takes the code's row first.
  */
-export async function getCart(db: Queryable, shopperId: string | null): Promise<Cart> {
+export async function getCart(
+  db: Queryable,
+  shopperId: string | null,
+  options: { lockCode?: boolean } = {},
+): Promise<Cart> {
   if (!shopperId) return EMPTY_CART;
+  const [shopper] = await db
+    .select({ discountCode: shoppers.discountCode })
+    .from(shoppers)
+    .where(eq(shoppers.id, shopperId));
   const linePrice = tierPriceSql(cartItems.licenseTier);
   const rows = await db
     .select({
@@ -68,23 +99,64 @@ export async function getCart(db: Queryable, shopperId: string | null): Promise<
     .innerJoin(creators, eq(creators.id, products.creatorId))
     .where(and(eq(cartItems.shopperId, shopperId), eq(products.status, "published"), isNotNull(linePrice)))
     .orderBy(asc(cartItems.addedAt), asc(products.id));
-  const lines = rows.map(({ personalPriceCents, commercialPriceCents, extendedPriceCents, ...line }) => ({
+  const undiscounted = rows.map(({ personalPriceCents, commercialPriceCents, extendedPriceCents, ...line }) => ({
     ...line,
     tierPrices: tierPricesOf({ priceCents: personalPriceCents, commercialPriceCents, extendedPriceCents }),
+    discountCents: 0,
   }));
-  return { lines, ...totalsOf(lines) };
+  if (!shopper?.discountCode || undiscounted.length === 0) {
+    return { lines: undiscounted, ...totalsOf(undiscounted), discount: null };
+  }
+  const priced = await priceDiscount(
+    db,
+    shopper.discountCode,
+    undiscounted.map((line) => ({ ...line, lineTotalCents: line.priceCents * line.quantity })),
+    { lock: options.lockCode },
+  );
+  const lines = undiscounted.map((line, index) => ({ ...line, discountCents: priced.lineCents[index]! }));
+  const { lineCents, ...discount } = priced;
+  const totals = totalsOf(lines);
+  return { lines, ...totals, discount: { ...discount, cents: totals.discountCents } };
 }
 
-/** The count, subtotal, 8% tax and total of these lines. */
-export function totalsOf(lines: { priceCents: number; quantity: number }[]): Omit<Cart, "lines"> {
+/** The count, subtotal, discount, 8% tax on what is left after the discount, and total of these lines. */
+export function totalsOf(
+  lines: { priceCents: number; quantity: number; discountCents?: number }[],
+): Omit<Cart, "lines" | "discount"> {
   const subtotalCents = lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
-  const taxCents = taxOn(subtotalCents);
+  const discountCents = lines.reduce((sum, line) => sum + (line.discountCents ?? 0), 0);
+  const taxCents = taxOn(subtotalCents - discountCents);
   return {
     count: lines.reduce((sum, line) => sum + line.quantity, 0),
     subtotalCents,
+    discountCents,
     taxCents,
-    totalCents: subtotalCents + taxCents,
+    totalCents: subtotalCents - discountCents + taxCents,
   };
+}
+
+export const EMPTY_CART_CODE = "Add something to your cart first, then enter the code.";
+
+/**
+ * Puts a discount code in the cart: refused, with nothing changed, when there is no such code,
+ * it cannot be used now, or it applies to nothing in the cart.
+ */
+export async function applyDiscountCode(db: Database, shopperId: string, text: string): Promise<string> {
+  const cart = await getCart(db, shopperId);
+  if (cart.lines.length === 0) throw new Refusal(EMPTY_CART_CODE, 400);
+  const priced = await priceDiscount(
+    db,
+    text,
+    cart.lines.map((line) => ({ ...line, lineTotalCents: line.priceCents * line.quantity })),
+  );
+  if (priced.problem) throw new Refusal(priced.problem, 400);
+  await db.update(shoppers).set({ discountCode: priced.code }).where(eq(shoppers.id, shopperId));
+  return priced.code;
+}
+
+/** Takes the discount code out of the cart. */
+export async function removeDiscountCode(db: Database, shopperId: string): Promise<void> {
+  await db.update(shoppers).set({ discountCode: null }).where(eq(shoppers.id, shopperId));
 }
 
 /**

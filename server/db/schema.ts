@@ -298,6 +298,8 @@ export const shoppers = pgTable(
     userId: text("user_id")
       .unique()
       .references(() => user.id, { onDelete: "cascade" }),
+    /** The discount code entered in the cart, as typed (checked again each time the cart is priced). */
+    discountCode: text("discount_code"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -417,6 +419,9 @@ export const orders = pgTable(
     customerName: text("customer_name").notNull(),
     status: text("status", { enum: ORDER_STATUSES }).notNull().default("pending_payment"),
     subtotalCents: integer("subtotal_cents").notNull(),
+    /** What the discount code took off the subtotal; tax is on what is left. */
+    discountCents: integer("discount_cents").notNull().default(0),
+    discountCodeId: integer("discount_code_id").references((): AnyPgColumn => discountCodes.id),
     taxCents: integer("tax_cents").notNull(),
     totalCents: integer("total_cents").notNull(),
     currency: text("currency").notNull().default("usd"),
@@ -446,7 +451,7 @@ export const orders = pgTable(
     ),
     check(
       "orders_totals",
-      sql`${table.subtotalCents} >= 0 AND ${table.taxCents} >= 0 AND ${table.totalCents} = ${table.subtotalCents} + ${table.taxCents}`,
+      sql`${table.subtotalCents} >= 0 AND ${table.taxCents} >= 0 AND ${table.discountCents} BETWEEN 0 AND ${table.subtotalCents} AND ${table.totalCents} = ${table.subtotalCents} - ${table.discountCents} + ${table.taxCents}`,
     ),
     index("orders_user_recent_idx").on(table.userId, table.createdAt.desc().nullsFirst()),
     // Guest orders waiting to be claimed by an account with the same address.
@@ -478,7 +483,9 @@ export const orderItems = pgTable(
     unitPriceCents: integer("unit_price_cents").notNull(),
     quantity: integer("quantity").notNull(),
     lineTotalCents: integer("line_total_cents").notNull(),
-    /** The seller's 70% and the platform's 30% of the line (SPEC section 9). */
+    /** The line's part of the order's discount; what was paid for the line is the rest. */
+    discountCents: integer("discount_cents").notNull().default(0),
+    /** The seller's 70% and the platform's 30% of what was paid for the line (SPEC section 9). */
     sellerCents: integer("seller_cents").notNull(),
     platformCents: integer("platform_cents").notNull(),
     status: text("status", { enum: ["active", "refunded"] })
@@ -504,12 +511,87 @@ export const orderItems = pgTable(
       .where(sql`${table.upgradesLicenseId} IS NOT NULL`),
     check("order_items_quantity_range", sql`${table.quantity} BETWEEN 1 AND 99`),
     check("order_items_line_total", sql`${table.lineTotalCents} = ${table.unitPriceCents} * ${table.quantity}`),
-    check("order_items_split", sql`${table.sellerCents} + ${table.platformCents} = ${table.lineTotalCents}`),
+    check(
+      "order_items_split",
+      sql`${table.discountCents} BETWEEN 0 AND ${table.lineTotalCents} AND ${table.sellerCents} + ${table.platformCents} = ${table.lineTotalCents} - ${table.discountCents}`,
+    ),
     check("order_items_status_known", sql`${table.status} IN ('active', 'refunded')`),
     uniqueIndex("order_items_order_product_idx").on(table.orderId, table.productId),
     index("order_items_product_idx").on(table.productId),
     index("order_items_creator_idx").on(table.creatorId),
   ],
+);
+
+// Discount codes: a seller's, for some of their products or all of them, or the platform's
+// site-wide sale (no creator), for every product. Entered in the cart; checked and applied on the
+// server each time the cart is priced, and held for an order when it is placed.
+export const discountCodes = pgTable(
+  "discount_codes",
+  {
+    id: serial("id").primaryKey(),
+    /** As the seller wrote it; matched without regard to case. */
+    code: text("code").notNull(),
+    /** The seller's shop; null for a site-wide sale made by an admin. */
+    creatorId: integer("creator_id").references(() => creators.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["percent", "amount"] }).notNull(),
+    /** 1-100 for a percent code; cents for an amount code. */
+    value: integer("value").notNull(),
+    /** Every product of the creator (or, site-wide, of the shop), or only those in discount_code_products. */
+    allProducts: boolean("all_products").notNull().default(true),
+    startsAt: timestamp("starts_at", { withTimezone: true }),
+    endsAt: timestamp("ends_at", { withTimezone: true }),
+    /** How many orders may use it in all; null for no limit. */
+    maxUses: integer("max_uses"),
+    oncePerBuyer: boolean("once_per_buyer").notNull().default(false),
+    disabledAt: timestamp("disabled_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("discount_codes_code_idx").on(sql`upper(${table.code})`),
+    check("discount_codes_kind_known", sql`${table.kind} IN ('percent', 'amount')`),
+    check(
+      "discount_codes_value_range",
+      sql`(${table.kind} = 'percent' AND ${table.value} BETWEEN 1 AND 100) OR (${table.kind} = 'amount' AND ${table.value} > 0)`,
+    ),
+    check("discount_codes_max_uses_positive", sql`${table.maxUses} IS NULL OR ${table.maxUses} > 0`),
+    check(
+      "discount_codes_dates",
+      sql`${table.startsAt} IS NULL OR ${table.endsAt} IS NULL OR ${table.endsAt} > ${table.startsAt}`,
+    ),
+    index("discount_codes_creator_idx").on(table.creatorId),
+  ],
+);
+
+export const discountCodeProducts = pgTable(
+  "discount_code_products",
+  {
+    codeId: integer("code_id")
+      .notNull()
+      .references(() => discountCodes.id, { onDelete: "cascade" }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+  },
+  (table) => [primaryKey({ columns: [table.codeId, table.productId] })],
+);
+
+// Each order that used a code. A use is taken when the order is placed and given back when the
+// order ends unpaid (expired or cancelled): uses are counted from these rows and their orders'
+// status, under a lock on the code's row (server/discounts/discount-codes.ts).
+export const discountRedemptions = pgTable(
+  "discount_redemptions",
+  {
+    codeId: integer("code_id")
+      .notNull()
+      .references(() => discountCodes.id, { onDelete: "cascade" }),
+    orderId: integer("order_id")
+      .primaryKey()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    /** The buyer, for once-per-buyer codes: lowercased email. */
+    email: text("email").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("discount_redemptions_code_email_idx").on(table.codeId, table.email)],
 );
 
 // The licence that comes with each paid order item (the License page): its key, tier, seats and

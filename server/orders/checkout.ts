@@ -1,22 +1,40 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { type LicenseTier, licensedTitle } from "../../shared/license-tiers.ts";
+import { type LicenseTier, licensedTitle, seatsLabel } from "../../shared/license-tiers.ts";
 import { TAX_LABEL } from "../../shared/shop-facts.ts";
 import type { Database } from "../db/client.ts";
 import { orders } from "../db/schema.ts";
 import type { JobQueue } from "../jobs/queue.ts";
 import { Refusal } from "../lib/refusal.ts";
-import type { UpgradeTarget } from "../licenses/upgrades.ts";
 import type { PaymentProvider } from "../payments/provider.ts";
 import { cancelPaymentPath } from "./cancel-payment.ts";
 import { fulfilOrder } from "./fulfil-order.ts";
 import { orderPagePath } from "./order-access.ts";
 import { isUnpaid } from "./order-status.ts";
-import { type Buyer, itemsOf, type Order, type OrderLine, placeOrder } from "./place-order.ts";
+import { itemsOf, type Order, type PlaceOrderInput, placeOrder } from "./place-order.ts";
 
-/** How the payment page names an item: with its licence, and "License upgrade" for an upgrade. */
-function paymentLineTitle(item: { title: string; licenseType: LicenseTier; upgradesLicenseId: number | null }) {
-  const title = licensedTitle(item.title, item.licenseType);
-  return item.upgradesLicenseId === null ? title : `License upgrade: ${title}`;
+/**
+ * An item as the payment page lists it: named with its licence ("License upgrade" for an upgrade);
+ * a discounted item as one line of what is paid for it, since a provider's lines are never
+ * negative and must add up to the amount charged.
+ */
+function paymentLine(item: {
+  title: string;
+  licenseType: LicenseTier;
+  upgradesLicenseId: number | null;
+  unitPriceCents: number;
+  quantity: number;
+  lineTotalCents: number;
+  discountCents: number;
+}) {
+  const licensed = licensedTitle(item.title, item.licenseType);
+  const title = item.upgradesLicenseId === null ? licensed : `License upgrade: ${licensed}`;
+  if (item.discountCents === 0) return { title, unitAmountCents: item.unitPriceCents, quantity: item.quantity };
+  const seats = item.quantity > 1 ? `, ${seatsLabel(item.quantity)}` : "";
+  return {
+    title: `${title}${seats}, discounted`,
+    unitAmountCents: item.lineTotalCents - item.discountCents,
+    quantity: 1,
+  };
 }
 
 export interface CheckoutServices {
@@ -41,16 +59,7 @@ export interface CheckoutResult {
  * page. A free order is fulfilled at once. Retrying with the same idempotency key reuses the
  * order and its payment session, so nothing is ever charged twice.
  */
-export async function checkout(
-  services: CheckoutServices,
-  input: {
-    shopperId: string | null;
-    buyer: Buyer;
-    idempotencyKey: string;
-    lines?: OrderLine[];
-    upgrade?: UpgradeTarget;
-  },
-): Promise<CheckoutResult> {
+export async function checkout(services: CheckoutServices, input: PlaceOrderInput): Promise<CheckoutResult> {
   if (!input.shopperId && !input.lines && !input.upgrade) throw new Refusal("Your cart is empty.", 400);
   const order = await placeOrder(services.db, input);
   // One link for the buyer and the provider's return address (a guest's link carries the second it was issued).
@@ -83,11 +92,7 @@ export async function checkout(
       amountCents: order.totalCents,
       currency: "usd",
       lines: [
-        ...items.map((item) => ({
-          title: paymentLineTitle(item),
-          unitAmountCents: item.unitPriceCents,
-          quantity: item.quantity,
-        })),
+        ...items.map(paymentLine),
         ...(order.taxCents > 0 ? [{ title: TAX_LABEL, unitAmountCents: order.taxCents, quantity: 1 }] : []),
       ],
       customerEmail: order.email,

@@ -43,11 +43,16 @@ export const refundDecisionSchema = z.discriminatedUnion("intent", [
 const NO_SUCH_REQUEST = "There is no such refund request.";
 const ALREADY_DECIDED = "This refund request has already been decided.";
 
-/** Each item's refund (line total plus its share of the tax) for the items of these orders. */
+/** Each item's refund (what was paid for it plus its share of the tax) for the items of these orders. */
 async function refundAmountsOf(db: Queryable, ofOrders: { id: number; taxCents: number }[]) {
   if (ofOrders.length === 0) return new Map<number, number>();
   const items = await db
-    .select({ id: orderItems.id, orderId: orderItems.orderId, lineTotalCents: orderItems.lineTotalCents })
+    .select({
+      id: orderItems.id,
+      orderId: orderItems.orderId,
+      lineTotalCents: orderItems.lineTotalCents,
+      discountCents: orderItems.discountCents,
+    })
     .from(orderItems)
     .where(
       inArray(

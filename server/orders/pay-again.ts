@@ -1,3 +1,4 @@
+import { codeTextOf } from "../discounts/discount-codes.ts";
 import { Refusal } from "../lib/refusal.ts";
 import { type CheckoutServices, checkout } from "./checkout.ts";
 import { hasEndedUnpaid, isUnpaid } from "./order-status.ts";
@@ -18,16 +19,22 @@ export async function payAgain(services: CheckoutServices, order: Order, idempot
     started = await checkout(services, { shopperId: order.shopperId, buyer, idempotencyKey: order.idempotencyKey });
   } else if (hasEndedUnpaid(order.status)) {
     const items = await itemsOf(services.db, order.id);
-    started = await checkout(services, {
-      shopperId: order.shopperId,
-      buyer,
-      idempotencyKey,
-      lines: items.map((item) => ({
-        productId: item.productId,
-        licenseTier: item.licenseType,
-        quantity: item.quantity,
-      })),
-    });
+    const upgrade = items.find((item) => item.upgradesLicenseId !== null);
+    // An upgrade is priced again from what the licence has now; products at their prices now,
+    // with the earlier order's discount code if it still works.
+    const what = upgrade
+      ? {
+          upgrade: { licenseId: upgrade.upgradesLicenseId!, tier: upgrade.licenseType, seats: upgrade.upgradeToSeats! },
+        }
+      : {
+          lines: items.map((item) => ({
+            productId: item.productId,
+            licenseTier: item.licenseType,
+            quantity: item.quantity,
+          })),
+          discountCode: await codeTextOf(services.db, order.discountCodeId),
+        };
+    started = await checkout(services, { shopperId: order.shopperId, buyer, idempotencyKey, ...what });
   } else {
     throw new Refusal("This order has been paid already.", 409);
   }

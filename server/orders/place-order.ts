@@ -2,7 +2,8 @@ import { and, eq, getTableColumns, inArray } from "drizzle-orm";
 import type { LicenseTier } from "../../shared/license-tiers.ts";
 import { getCart, totalsOf } from "../cart/cart.ts";
 import type { Database, Queryable } from "../db/client.ts";
-import { licenses, orderItems, orders, products } from "../db/schema.ts";
+import { discountRedemptions, licenses, orderItems, orders, products } from "../db/schema.ts";
+import { CODE_USED_BY_BUYER, priceDiscount, usedByBuyer } from "../discounts/discount-codes.ts";
 import { Refusal } from "../lib/refusal.ts";
 import { tierPricesOf } from "../licenses/tier-prices.ts";
 import { priceUpgrade, type UpgradeTarget } from "../licenses/upgrades.ts";
@@ -33,6 +34,7 @@ interface PricedLine {
   quantity: number;
   upgradesLicenseId?: number;
   upgradeToSeats?: number;
+  discountCents?: number;
 }
 
 export interface PlaceOrderInput {
@@ -45,6 +47,8 @@ export interface PlaceOrderInput {
   lines?: OrderLine[];
   /** A licence upgrade to buy instead of the cart's lines (from the order page). */
   upgrade?: UpgradeTarget;
+  /** With `lines`: the discount code the earlier order used, applied again if it still works. */
+  discountCode?: string;
 }
 
 export type Order = typeof orders.$inferSelect;
@@ -62,11 +66,11 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
 
   for (let attempt = 0; attempt < 5; attempt++) {
     const placed = await db.transaction(async (tx) => {
-      const cart: { lines: PricedLine[]; subtotalCents: number; taxCents: number; totalCents: number } = input.upgrade
+      const cart: PricedOrder = input.upgrade
         ? await pricedUpgrade(tx, input.upgrade)
         : input.lines
-          ? await priced(tx, input.lines)
-          : await getCart(tx, input.shopperId);
+          ? await priced(tx, input.lines, input.buyer.email, input.discountCode)
+          : await cartForOrder(tx, input.shopperId, input.buyer.email);
       if (cart.lines.length === 0) {
         throw new Refusal(input.lines ? "These products are no longer on sale." : "Your cart is empty.", 400);
       }
@@ -79,6 +83,8 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
           email: input.buyer.email,
           customerName: input.buyer.name,
           subtotalCents: cart.subtotalCents,
+          discountCents: cart.discountCents,
+          discountCodeId: cart.codeId,
           taxCents: cart.taxCents,
           totalCents: cart.totalCents,
           idempotencyKey: input.idempotencyKey,
@@ -102,10 +108,17 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
             upgradesLicenseId: line.upgradesLicenseId ?? null,
             upgradeToSeats: line.upgradeToSeats ?? null,
             lineTotalCents,
-            ...splitSale(lineTotalCents),
+            discountCents: line.discountCents ?? 0,
+            ...splitSale(lineTotalCents - (line.discountCents ?? 0)),
           };
         }),
       );
+      // The code's use, taken now (the code's row is locked until this commits); given back if the order ends unpaid.
+      if (cart.codeId !== null) {
+        await tx
+          .insert(discountRedemptions)
+          .values({ codeId: cart.codeId, orderId: order.id, email: input.buyer.email.trim().toLowerCase() });
+      }
       return order;
     });
     if (placed) return placed;
@@ -115,14 +128,45 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
   throw new Error("Could not find a free order number in 5 attempts");
 }
 
-/** A licence upgrade as an order's one line, at the difference it costs now. */
-async function pricedUpgrade(tx: Queryable, target: UpgradeTarget) {
-  const lines = [await priceUpgrade(tx, target)];
-  return { lines, ...totalsOf(lines) };
+/** An order's lines, priced, with its totals and the discount code it uses. */
+interface PricedOrder {
+  lines: PricedLine[];
+  subtotalCents: number;
+  discountCents: number;
+  taxCents: number;
+  totalCents: number;
+  codeId: number | null;
 }
 
-/** These lines at the catalogue's prices now, without the products (or tiers) no longer on sale. */
-async function priced(tx: Queryable, wanted: OrderLine[]) {
+const WITHOUT_THE_CODE = "Remove the code from your cart to check out without it.";
+
+/**
+ * The shopper's cart as an order prices it: its discount code, if it holds one, checked again
+ * under the code's lock (uses left, dates, once per buyer); a code that no longer works is refused
+ * (409) rather than dropped, so nobody pays more than the cart said without being told.
+ */
+async function cartForOrder(tx: Queryable, shopperId: string | null, email: string): Promise<PricedOrder> {
+  const cart = await getCart(tx, shopperId, { lockCode: true });
+  const discount = cart.discount;
+  if (discount?.problem) throw new Refusal(`${discount.problem} ${WITHOUT_THE_CODE}`, 409);
+  if (discount?.oncePerBuyer && (await usedByBuyer(tx, discount.codeId!, email))) {
+    throw new Refusal(`${CODE_USED_BY_BUYER} ${WITHOUT_THE_CODE}`, 409);
+  }
+  return { ...cart, codeId: discount?.codeId ?? null };
+}
+
+/** A licence upgrade as an order's one line, at the difference it costs now. */
+async function pricedUpgrade(tx: Queryable, target: UpgradeTarget): Promise<PricedOrder> {
+  const lines = [await priceUpgrade(tx, target)];
+  return { lines, ...totalsOf(lines), codeId: null };
+}
+
+/**
+ * These lines at the catalogue's prices now, without the products (or tiers) no longer on sale;
+ * with the discount of `code` when it still applies for this buyer (paying again for an order that
+ * used it), and without it otherwise.
+ */
+async function priced(tx: Queryable, wanted: OrderLine[], email: string, code?: string): Promise<PricedOrder> {
   const onSale = await tx
     .select({
       productId: products.id,
@@ -149,7 +193,17 @@ async function priced(tx: Queryable, wanted: OrderLine[]) {
     const { productId, title, creatorId } = product;
     return [{ productId, title, creatorId, priceCents, licenseTier: line.licenseTier, quantity: line.quantity }];
   });
-  return { lines, ...totalsOf(lines) };
+  if (!code || lines.length === 0) return { lines, ...totalsOf(lines), codeId: null };
+  const discount = await priceDiscount(
+    tx,
+    code,
+    lines.map((line) => ({ ...line, lineTotalCents: line.priceCents * line.quantity })),
+    { lock: true },
+  );
+  const usable = !discount.problem && !(discount.oncePerBuyer && (await usedByBuyer(tx, discount.codeId!, email)));
+  if (!usable) return { lines, ...totalsOf(lines), codeId: null };
+  const discounted = lines.map((line, index) => ({ ...line, discountCents: discount.lineCents[index]! }));
+  return { lines: discounted, ...totalsOf(discounted), codeId: discount.codeId };
 }
 
 async function findByIdempotencyKey(db: Database, input: PlaceOrderInput): Promise<Order | null> {

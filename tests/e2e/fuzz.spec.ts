@@ -103,6 +103,7 @@ const TARGETS: Target[] = [
       { intent: "add", ids: ["productId"], fields: { tier: "commercial" } },
       { intent: "set", ids: ["productId"], fields: { quantity: "1" } },
       { intent: "tier", ids: ["productId"], fields: { tier: "extended" } },
+      { intent: "code", ids: [], fields: { code: "SPRING20" } },
     ],
   },
   { path: "/api/v1/wishlist", intents: [{ intent: "toggle", ids: ["productId"] }] },

@@ -23,6 +23,7 @@ function line(overrides: Partial<CartLine>): CartLine {
     tierPrices: { personal: 1599, commercial: null, extended: null },
     imageUrl: null,
     quantity: 1,
+    discountCents: 0,
     ...overrides,
   };
 }
@@ -38,6 +39,8 @@ const cart: Cart = {
   lines: [commercialLine, personalOnlyLine],
   count: 3,
   subtotalCents: 2 * 3999 + 900,
+  discountCents: 0,
+  discount: null,
   taxCents: Math.round(((2 * 3999 + 900) * 8) / 100),
   totalCents: 2 * 3999 + 900 + Math.round(((2 * 3999 + 900) * 8) / 100),
 };

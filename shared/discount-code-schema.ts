@@ -1,0 +1,92 @@
+import { z } from "zod";
+import { parseRecordId } from "./record-id.ts";
+
+// The form a seller (or an admin, for a site-wide sale) makes a discount code with, checked the
+// same in the browser and on the server (server/discounts/manage-codes.ts). Dates are whole days
+// in UTC: a code runs from the start of its first day to the end of its last.
+
+export const DISCOUNT_KINDS = ["percent", "amount"] as const;
+export const MAX_CODE_USES = 1_000_000;
+
+const CODE = "A code is 3 to 40 letters, digits, - or _, like SPRING20.";
+const PERCENT = "Enter a percent from 1 to 100.";
+const AMOUNT = "Enter the amount in dollars, like 5.00.";
+const DAY = "Enter a date like 2026-12-31.";
+const USES = `Enter a whole number of uses from 1 to ${MAX_CODE_USES.toLocaleString("en-US")}, or leave it empty.`;
+
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((text) => text || undefined);
+
+const day = optionalText.pipe(
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, DAY)
+    .refine((text) => !Number.isNaN(Date.parse(`${text}T00:00:00Z`)), DAY)
+    .optional(),
+);
+
+export const discountCodeSchema = z
+  .object({
+    code: z
+      .string({ error: CODE })
+      .trim()
+      .regex(/^[A-Za-z0-9_-]{3,40}$/, CODE),
+    kind: z.enum(DISCOUNT_KINDS, { error: "Choose a percent off or an amount off." }),
+    value: z.string({ error: "Enter how much the code takes off." }).trim(),
+    appliesTo: z.enum(["all", "some"], { error: "Choose which products the code is for." }),
+    // Checkboxes: one value per product ticked (Conform gives one as a string, several as a list).
+    productIds: z
+      .union([z.string(), z.array(z.string())])
+      .optional()
+      .transform((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]))
+      .transform((values) => [...new Set(values.map((value) => parseRecordId(value)))])
+      .refine((ids): ids is number[] => ids.every((id) => id !== undefined), "Choose products from the list."),
+    startsOn: day,
+    endsOn: day,
+    maxUses: optionalText.pipe(
+      z
+        .string()
+        .regex(/^\d{1,7}$/, USES)
+        .transform(Number)
+        .refine((uses) => uses >= 1 && uses <= MAX_CODE_USES, USES)
+        .optional(),
+    ),
+    oncePerBuyer: z
+      .string()
+      .optional()
+      .transform((value) => value === "on"),
+  })
+  .superRefine((form, context) => {
+    const valueProblem =
+      form.kind === "percent"
+        ? /^\d{1,3}$/.test(form.value) && Number(form.value) >= 1 && Number(form.value) <= 100
+          ? null
+          : PERCENT
+        : /^\d{1,5}(\.\d{1,2})?$/.test(form.value) && Number(form.value) > 0
+          ? null
+          : AMOUNT;
+    if (valueProblem) context.addIssue({ code: "custom", path: ["value"], message: valueProblem });
+    if (form.appliesTo === "some" && form.productIds.length === 0) {
+      context.addIssue({ code: "custom", path: ["productIds"], message: "Choose at least one product." });
+    }
+    if (form.startsOn && form.endsOn && form.endsOn < form.startsOn) {
+      context.addIssue({ code: "custom", path: ["endsOn"], message: "The last day must be on or after the first." });
+    }
+  })
+  .transform((form) => ({
+    code: form.code,
+    kind: form.kind,
+    /** A percent, or cents. */
+    value: form.kind === "percent" ? Number(form.value) : Math.round(Number(form.value) * 100),
+    productIds: form.appliesTo === "all" ? null : (form.productIds as number[]),
+    startsAt: form.startsOn ? new Date(`${form.startsOn}T00:00:00Z`) : null,
+    // The end of the last day: the start of the next.
+    endsAt: form.endsOn ? new Date(Date.parse(`${form.endsOn}T00:00:00Z`) + 86_400_000) : null,
+    maxUses: form.maxUses ?? null,
+    oncePerBuyer: form.oncePerBuyer,
+  }));
+
+export type DiscountCodeInput = z.output<typeof discountCodeSchema>;
