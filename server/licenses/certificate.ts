@@ -141,7 +141,8 @@ export function licenseCertificatePdf(facts: CertificateFacts, site: Certificate
   rule(doc, width);
 
   const rows: [string, string][] = [
-    ["Licensed to", `${drawable(facts.buyerName)} (${drawable(facts.buyerEmail)})`],
+    ["Licensed to", drawable(facts.buyerName)],
+    ["Email", drawable(facts.buyerEmail)],
     ["License", `${tierName} license · ${seatsLabel(facts.seats)}`],
     ["License key", facts.licenseKey],
     ["Order", facts.orderNumber],

@@ -21,33 +21,37 @@ export function LicenseLine({
   certificateUrl?: string;
 }) {
   return (
-    <div className="flex flex-col gap-1 text-sm">
-      <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
-        <KeyRound className="size-4 text-muted-foreground" aria-hidden="true" />
-        <span>
-          <Link to="/license" className="underline">
-            {LICENSE_TIER_NAMES[tier]} license
-          </Link>{" "}
-          · {seatsLabel(seats)}
-        </span>
-        <span className="text-muted-foreground">key</span>
-        <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-xs">{licenseKey}</code>
-      </p>
-      {termsVersion || certificateUrl ? (
-        <p className="flex flex-wrap items-center gap-x-3 gap-y-1 pl-6 text-muted-foreground">
-          {termsVersion ? <span>Terms version {termsVersion}</span> : null}
-          {certificateUrl ? (
-            <a
-              href={certificateUrl}
-              download
-              className="inline-flex items-center gap-1 font-medium text-primary underline"
-            >
-              <FileBadge className="size-4" aria-hidden="true" />
-              Download certificate
-            </a>
-          ) : null}
+    <div className="flex gap-2 text-sm">
+      <KeyRound className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+      <div className="flex min-w-0 flex-col gap-1">
+        <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <span>
+            <Link to="/license" className="underline">
+              {LICENSE_TIER_NAMES[tier]} license
+            </Link>{" "}
+            · {seatsLabel(seats)}
+          </span>
+          <span className="whitespace-nowrap">
+            <span className="text-muted-foreground">key</span>{" "}
+            <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-xs">{licenseKey}</code>
+          </span>
         </p>
-      ) : null}
+        {termsVersion || certificateUrl ? (
+          <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-muted-foreground">
+            {termsVersion ? <span>Terms version {termsVersion}</span> : null}
+            {certificateUrl ? (
+              <a
+                href={certificateUrl}
+                download
+                className="inline-flex items-center gap-1 font-medium text-primary underline"
+              >
+                <FileBadge className="size-4" aria-hidden="true" />
+                Download certificate
+              </a>
+            ) : null}
+          </p>
+        ) : null}
+      </div>
     </div>
   );
 }
