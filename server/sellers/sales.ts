@@ -20,6 +20,7 @@ export async function sellerSales(db: Database, creatorId: number, limit = 200) 
       quantity: orderItems.quantity,
       upgradeToSeats: orderItems.upgradeToSeats,
       lineTotalCents: orderItems.lineTotalCents,
+      discountCents: orderItems.discountCents,
       sellerCents: orderItems.sellerCents,
       status: orderItems.status,
     })

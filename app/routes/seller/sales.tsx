@@ -62,7 +62,15 @@ export default function SalesPage({ loaderData }: Route.ComponentProps) {
                   {sale.upgrade ? "Upgrade to " : ""}
                   {LICENSE_TIER_NAMES[sale.licenseTier]} · {seatsLabel(sale.seats)}
                 </td>
-                <td className="px-4 py-2 text-right">{formatPrice(sale.lineTotalCents)}</td>
+                <td className="px-4 py-2 text-right">
+                  {/* What the buyer paid: the price less a discount code's part, of which the seller gets 70%. */}
+                  {formatPrice(sale.lineTotalCents - sale.discountCents)}
+                  {sale.discountCents > 0 ? (
+                    <span className="block text-xs text-muted-foreground">
+                      {formatPrice(sale.lineTotalCents)} less {formatPrice(sale.discountCents)} code
+                    </span>
+                  ) : null}
+                </td>
                 <td className="px-4 py-2 text-right font-medium">{formatPrice(sale.sellerCents)}</td>
               </tr>
             ))}
