@@ -3,6 +3,7 @@ import { standingNotice } from "@server/moderation/creator-standing.ts";
 import { creatorOfUser } from "@server/sellers/creator-account.ts";
 import { listSellerProducts } from "@server/sellers/seller-products.ts";
 import { countOf, formatCount, formatPrice } from "@shared/format.ts";
+import { LICENSE_TIER_NAMES, offeredTiers } from "@shared/license-tiers.ts";
 import { Plus } from "lucide-react";
 import { Link } from "react-router";
 import { StandingNotice } from "~/components/moderation/standing-notice";
@@ -73,7 +74,20 @@ export default function SellerDashboard({ loaderData }: Route.ComponentProps) {
                   <Link to={`/seller/products/${product.id}`} className="line-clamp-2 font-medium hover:text-primary">
                     {product.title}
                   </Link>
-                  <span className="text-sm">{formatPrice(product.priceCents)}</span>
+                  <span className="text-sm">
+                    {offeredTiers({
+                      personal: product.priceCents,
+                      commercial: product.commercialPriceCents,
+                      extended: product.extendedPriceCents,
+                    })
+                      .map(({ tier, priceCents }) =>
+                        // One tier sold: its price alone, as before tiers; several: each named.
+                        product.commercialPriceCents === null && product.extendedPriceCents === null
+                          ? formatPrice(priceCents)
+                          : `${LICENSE_TIER_NAMES[tier]} ${formatPrice(priceCents)}`,
+                      )
+                      .join(" · ")}
+                  </span>
                   <StatusBadge status={product.status} />
                   {product.status === "hidden" ? (
                     <p className="line-clamp-2 text-sm text-rose-900">
