@@ -93,7 +93,7 @@ describe("the product page's license choice", () => {
     expect(radios.map((radio) => radio.getAttribute("value"))).toEqual(["personal", "commercial", "extended"]);
     const personal = within(group).getByRole("radio", { name: "Personal $15.99" });
     expect(personal).toBeChecked();
-    expect(personal).toHaveAccessibleDescription("For your own non-commercial use.");
+    expect(personal).toHaveAccessibleDescription("For your own non-commercial use. Included with every purchase.");
     expect(within(group).getByRole("radio", { name: "Extended $79.99" })).toHaveAccessibleDescription(
       "For creators and shops selling products built around the design.",
     );

@@ -40,7 +40,8 @@ function LicenseSelect({ line }: { line: CartLine }) {
   const tier = usePendingTier(line.productId) ?? line.licenseTier;
   const id = useId();
   return (
-    <div className="flex items-center gap-2 text-sm">
+    // The select goes under its label when both do not fit (a phone), rather than cut its options short.
+    <div className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
       <label htmlFor={id} className="text-muted-foreground">
         License<span className="sr-only"> for {line.title}</span>
       </label>
@@ -49,7 +50,7 @@ function LicenseSelect({ line }: { line: CartLine }) {
         id={id}
         value={tier}
         onChange={(event) => change("tier", line.productId, { tier: event.currentTarget.value as LicenseTier })}
-        className="field h-8 w-auto min-w-0 px-2"
+        className="field h-8 w-auto max-w-full px-2"
       >
         {offeredTiers(line.tierPrices).map(({ tier: offered, priceCents }) => (
           <option key={offered} value={offered}>

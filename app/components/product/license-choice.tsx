@@ -1,15 +1,8 @@
 import { formatPrice } from "@shared/format.ts";
+import { LICENSE_TERMS } from "@shared/license-terms.ts";
 import { LICENSE_TIER_NAMES, type LicenseTier, offeredTiers, type TierPrices } from "@shared/license-tiers.ts";
 import { useId } from "react";
 import { Link } from "react-router";
-
-// The License page's one-line summary of each license (app/routes/license.tsx), so that a shopper
-// choosing here reads what the terms say.
-const LICENSE_SUMMARIES: Record<LicenseTier, string> = {
-  personal: "For your own non-commercial use.",
-  commercial: "For freelancers and businesses using the files in their work.",
-  extended: "For creators and shops selling products built around the design.",
-};
 
 /** Whether a product is sold under more than the Personal license, so that the shopper has a choice (here and in the cart). */
 export function hasLicenseChoice(prices: TierPrices): boolean {
@@ -18,7 +11,7 @@ export function hasLicenseChoice(prices: TierPrices): boolean {
 
 /**
  * The product page's license choice: one radio per tier the product is sold under, with its price
- * and what it allows. A product sold under Personal only says so in a line, without a choice.
+ * and what it is for in the License page's words (shared/license-terms.ts). A product sold under Personal only says so in a line, without a choice.
  */
 export function LicenseChoice({
   prices,
@@ -33,7 +26,7 @@ export function LicenseChoice({
   if (!hasLicenseChoice(prices)) {
     return (
       <p className="mt-4 text-sm text-muted-foreground">
-        <span className="font-medium text-foreground">Personal license</span>: {LICENSE_SUMMARIES.personal}{" "}
+        <span className="font-medium text-foreground">Personal license</span> <span aria-hidden="true">·</span>{" "}
         <Link to="/license" className="font-medium text-primary underline-offset-4 hover:underline">
           License terms
         </Link>
@@ -70,7 +63,7 @@ export function LicenseChoice({
                 </span>
               </span>
               <span id={`${id}-${tier}-summary`} className="mt-0.5 block text-sm text-muted-foreground">
-                {LICENSE_SUMMARIES[tier]}
+                {LICENSE_TERMS[tier].summary}
               </span>
             </span>
           </label>
