@@ -177,6 +177,26 @@ describe("downloadLibrary", () => {
     });
   });
 
+  it("lists an upgrade's line without files, and leaves it out of the library (the licence it raised is there)", async () => {
+    const bought = await placeOrder("ann", "paid", [18]);
+    const [license] = await database.db.select().from(licenses).where(eq(licenses.orderItemId, bought.items[0]!.id));
+    const upgrade = await placeOrder("ann", "pending_payment", [18]);
+    await database.db
+      .update(orderItems)
+      .set({ upgradesLicenseId: license!.id, upgradeToSeats: 2 })
+      .where(eq(orderItems.id, upgrade.items[0]!.id));
+    await database.db
+      .update(orders)
+      .set({ status: "paid", paidAt: new Date(NOW) })
+      .where(eq(orders.id, upgrade.order.id));
+    const [line] = await filesForOrder(database.db, SECRET, upgrade.order.id, NOW);
+    expect(line).toMatchObject({ productId: 18, files: [], license: null });
+    const library = await downloadLibrary(database.db, SECRET, "ann", NOW);
+    expect(library.filter((item) => item.productId === 18).map((item) => item.orderItemId)).toEqual([
+      bought.items[0]!.id,
+    ]);
+  });
+
   it("gives a null image when the product has none, and an empty library to an account with no orders", async () => {
     await database.db.delete(productImages).where(eq(productImages.productId, 20));
     await placeOrder("ann", "paid", [20], new Date(NOW + 1000));

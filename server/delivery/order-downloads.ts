@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { LicenseTier } from "../../shared/license-tiers.ts";
 import type { Database } from "../db/client.ts";
 import { licenses, orderItems, orders, productFiles, productImages } from "../db/schema.ts";
@@ -101,29 +101,37 @@ export async function filesForOrder(
       licenseTier: licenses.tier,
       licenseSeats: licenses.seats,
       orderStatus: orders.status,
+      upgradesLicenseId: orderItems.upgradesLicenseId,
     })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
     .leftJoin(licenses, eq(licenses.orderItemId, orderItems.id))
     .where(eq(orderItems.orderId, orderId))
     .orderBy(asc(orderItems.id));
-  const deliverable = items.filter((item) => isDeliverable(item.orderStatus, item.status));
+  // An upgrade's line raises a licence bought before: the files are that purchase's.
+  const delivers = (item: (typeof items)[number]) =>
+    item.upgradesLicenseId === null && isDeliverable(item.orderStatus, item.status);
+  const deliverable = items.filter(delivers);
   const files = await filesOf(
     db,
     deliverable.map((item) => item.productId),
   );
-  return items.map(({ orderStatus, licenseTier, licenseSeats, ...item }) => ({
-    ...item,
-    // A refunded purchase gives its license back along with its files.
-    licenseKey: item.status === "refunded" ? null : item.licenseKey,
-    license: item.status === "refunded" ? null : licenseOf(licenseTier, licenseSeats),
-    files: isDeliverable(orderStatus, item.status)
-      ? withLinks(secret, item.orderItemId, files.get(item.productId), now)
-      : [],
-  }));
+  return items.map((row) => {
+    const { orderStatus, licenseTier, licenseSeats, upgradesLicenseId, ...item } = row;
+    return {
+      ...item,
+      // A refunded purchase gives its license back along with its files.
+      licenseKey: item.status === "refunded" ? null : item.licenseKey,
+      license: item.status === "refunded" ? null : licenseOf(licenseTier, licenseSeats),
+      files: delivers(row) ? withLinks(secret, item.orderItemId, files.get(item.productId), now) : [],
+    };
+  });
 }
 
-/** Everything account `userId` may download: active items of its paid orders, newest order first. */
+/**
+ * Everything account `userId` may download: active items of its paid orders, newest order first
+ * (an upgrade's line is not a purchase of its own: the licence it raised shows the new tier).
+ */
 export async function downloadLibrary(
   db: Database,
   secret: string,
@@ -156,6 +164,7 @@ export async function downloadLibrary(
         eq(orders.userId, userId),
         inArray(orders.status, [...DELIVERABLE_ORDER_STATUSES]),
         eq(orderItems.status, "active"),
+        isNull(orderItems.upgradesLicenseId),
       ),
     )
     .orderBy(sql`${orders.paidAt} DESC NULLS LAST`, desc(orders.id), asc(orderItems.id));

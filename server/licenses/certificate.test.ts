@@ -138,7 +138,7 @@ describe("certificateResponse", () => {
     expect((await request(order, items[0]!.id, { userId: null, accessToken: "x".repeat(27) })).status).toBe(404);
   });
 
-  it("refuses a refunded item (410) and an unpaid order (409), saying why", async () => {
+  it("refuses a refunded item (410), an upgrade's line (404) and an unpaid order (409), saying why", async () => {
     const { order, items } = await createOrder(database.db, { userId: "ann", productIds: [1, 2] });
     await database.db
       .update(orderItems)
@@ -149,6 +149,17 @@ describe("certificateResponse", () => {
     expect(refunded.status).toBe(410);
     expect(await refunded.text()).toContain("This item was refunded, so its license has ended");
     expect((await request(order, items[1]!.id, { userId: "ann" })).status).toBe(200);
+
+    const [license] = await database.db.select().from(licenses).where(eq(licenses.orderItemId, items[1]!.id));
+    const upgrade = await createOrder(database.db, { userId: "ann", productIds: [2], status: "pending_payment" });
+    await database.db
+      .update(orderItems)
+      .set({ upgradesLicenseId: license!.id, upgradeToSeats: 2 })
+      .where(eq(orderItems.id, upgrade.items[0]!.id));
+    await database.db.update(orders).set({ status: "paid", paidAt: new Date() }).where(eq(orders.id, upgrade.order.id));
+    const upgradeLine = await request(upgrade.order, upgrade.items[0]!.id, { userId: "ann" });
+    expect(upgradeLine.status).toBe(404);
+    expect(await upgradeLine.text()).toContain("download the certificate from that order&#39;s page");
 
     const unpaid = await createOrder(database.db, { userId: "ann", productIds: [1], status: "pending_payment" });
     const pending = await request(unpaid.order, unpaid.items[0]!.id, { userId: "ann" });

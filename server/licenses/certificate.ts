@@ -48,6 +48,7 @@ async function certificateFacts(
     .select({
       title: orderItems.title,
       status: orderItems.status,
+      upgradesLicenseId: orderItems.upgradesLicenseId,
       creatorName: creators.name,
       license: licenses,
     })
@@ -56,11 +57,16 @@ async function certificateFacts(
     .leftJoin(licenses, eq(licenses.orderItemId, orderItems.id))
     .where(and(eq(orderItems.id, Number(itemId)), eq(orderItems.orderId, order.id)));
   if (!item) throw new Refusal(NO_ITEM, 404);
+  if (item.upgradesLicenseId !== null) {
+    throw new Refusal(
+      "This line upgraded a license bought earlier: download the certificate from that order's page.",
+      404,
+    );
+  }
   if (item.status === "refunded" || item.license?.status === "revoked") {
     throw new Refusal("This item was refunded, so its license has ended and it has no certificate.", 410);
   }
   if (!item.license || order.paidAt === null) {
-    // An upgrade's line changes another item's licence and has none of its own.
     throw new Refusal("This item has no license yet: its certificate is ready once the order is paid.", 409);
   }
   return {
