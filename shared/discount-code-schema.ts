@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parseRecordId } from "./record-id.ts";
+import { parseRecordId, recordIdField } from "./record-id.ts";
 
 // The form a seller (or an admin, for a site-wide sale) makes a discount code with, checked the
 // same in the browser and on the server (server/discounts/manage-codes.ts). Dates are whole days
@@ -7,6 +7,9 @@ import { parseRecordId } from "./record-id.ts";
 
 export const DISCOUNT_KINDS = ["percent", "amount"] as const;
 export const MAX_CODE_USES = 1_000_000;
+
+/** The message of a product that is not the seller's: the schema's, and the server's (manage-codes.ts). */
+export const PRODUCTS_NOT_LISTED = "Choose products from the list.";
 
 const CODE = "A code is 3 to 40 letters, digits, - or _, like SPRING20.";
 const PERCENT = "Enter a percent from 1 to 100.";
@@ -43,7 +46,7 @@ export const discountCodeSchema = z
       .optional()
       .transform((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]))
       .transform((values) => [...new Set(values.map((value) => parseRecordId(value)))])
-      .refine((ids): ids is number[] => ids.every((id) => id !== undefined), "Choose products from the list."),
+      .refine((ids): ids is number[] => ids.every((id) => id !== undefined), PRODUCTS_NOT_LISTED),
     startsOn: day,
     endsOn: day,
     maxUses: optionalText.pipe(
@@ -90,3 +93,18 @@ export const discountCodeSchema = z
   }));
 
 export type DiscountCodeInput = z.output<typeof discountCodeSchema>;
+
+/**
+ * An admin's site-wide sale: the same form, for every product of the shop (the page has no
+ * product picker; a form that names products anyway is refused beside "Applies to").
+ */
+export const siteWideSaleSchema = discountCodeSchema.refine((sale) => sale.productIds === null, {
+  path: ["appliesTo"],
+  message: "A site-wide sale is for every product.",
+});
+
+/** The discount pages' forms, each named by its submit button's `intent`. */
+export const discountCodeIntentSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("create-code") }),
+  z.object({ intent: z.literal("end-code"), codeId: recordIdField("Choose a code to end.") }),
+]);

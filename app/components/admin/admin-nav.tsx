@@ -14,6 +14,7 @@ export function AdminNav() {
         { to: "/admin/refunds", label: "Refunds" },
         { to: "/admin/messages", label: "Messages" },
         { to: "/admin/search", label: "Search" },
+        { to: "/admin/discounts", label: "Discounts" },
       ]}
     />
   );

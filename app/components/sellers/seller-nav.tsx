@@ -9,6 +9,7 @@ export function SellerNav() {
         { to: "/seller", label: "Products", end: true, also: "/seller/products" },
         { to: "/seller/sales", label: "Sales" },
         { to: "/seller/analytics", label: "Analytics" },
+        { to: "/seller/discounts", label: "Discount codes" },
         { to: "/seller/earnings", label: "Earnings and payouts" },
         { to: "/seller/profile", label: "Creator profile" },
         { to: "/seller/standing", label: "Account standing" },
