@@ -28,11 +28,11 @@ async function pdfText(body: Buffer) {
   return text;
 }
 
-/** Clicks the item's Download certificate; the downloaded file's bytes and name. */
+/** Clicks the item's License certificate (PDF); the downloaded file's bytes and name. */
 async function downloadCertificate(page: Page) {
   const [download] = await Promise.all([
     page.waitForEvent("download"),
-    page.getByRole("link", { name: "Download certificate" }).click(),
+    page.getByRole("link", { name: /^License certificate \(PDF\)/ }).click(),
   ]);
   expect(await download.failure()).toBeNull();
   return { body: fs.readFileSync(await download.path()), name: download.suggestedFilename() };
@@ -95,7 +95,7 @@ test("a buyer buys a Commercial license, sees it on the order page and downloads
   ]) {
     expect(text).toContain(fact);
   }
-  const href = (await tab.getByRole("link", { name: "Download certificate" }).getAttribute("href"))!;
+  const href = (await tab.getByRole("link", { name: /^License certificate \(PDF\)/ }).getAttribute("href"))!;
   const response = await tab.request.get(href);
   expect(response.status()).toBe(200);
   expect(response.headers()["content-type"]).toBe("application/pdf");

@@ -56,13 +56,13 @@ describe("an order page's licenses", () => {
     expect(paid).toHaveTextContent("Commercial license · 2 seats");
     expect(paid).toHaveTextContent("key DGM-AAAA-BBBB-CCCC-0005");
     expect(paid).toHaveTextContent("Terms version 2026-11");
-    expect(within(paid!).getByRole("link", { name: "Download certificate" })).toHaveAttribute(
+    expect(within(paid!).getByRole("link", { name: /^License certificate \(PDF\)/ })).toHaveAttribute(
       "href",
       "/orders/ABC123XYZ/items/5/certificate?access=tok-en_1",
     );
     // A refunded item's license has ended: no key, no certificate.
     expect(refunded).not.toHaveTextContent("DGM-");
-    expect(within(refunded!).queryByRole("link", { name: "Download certificate" })).toBeNull();
+    expect(within(refunded!).queryByRole("link", { name: /^License certificate \(PDF\)/ })).toBeNull();
     expect(refunded).toHaveTextContent("its license has ended");
   });
 
@@ -72,7 +72,7 @@ describe("an order page's licenses", () => {
     ]);
     expect(await screen.findByText(/Extended license/)).toBeInTheDocument();
     expect(screen.getByText("· 1 seat", { exact: false })).toBeInTheDocument();
-    expect(screen.getByRole("link", { name: "Download certificate" })).toHaveAttribute(
+    expect(screen.getByRole("link", { name: /^License certificate \(PDF\)/ })).toHaveAttribute(
       "href",
       "/account/orders/ABC123XYZ/items/7/certificate",
     );

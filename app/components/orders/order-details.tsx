@@ -168,6 +168,7 @@ function OrderItemCard({ item }: { item: Item }) {
             licenseKey={item.license.key}
             termsVersion={item.license.termsVersion}
             certificateUrl={item.hasCertificate ? certificateUrl(item.id) : undefined}
+            title={item.title}
           />
         ) : null}
         <FileList title={item.title} files={item.files} />

@@ -11,6 +11,7 @@ export function LicenseLine({
   licenseKey,
   termsVersion,
   certificateUrl,
+  title,
 }: {
   tier: LicenseTier;
   seats: number;
@@ -19,6 +20,8 @@ export function LicenseLine({
   termsVersion?: string;
   /** Where its certificate (PDF) downloads, while the license holds. */
   certificateUrl?: string;
+  /** The item's title, naming its certificate's link among others on the page. */
+  title: string;
 }) {
   return (
     <div className="flex gap-2 text-sm">
@@ -43,10 +46,12 @@ export function LicenseLine({
               <a
                 href={certificateUrl}
                 download
+                // Not "Download ...": that names the item's files, and the certificate is not one of them.
+                aria-label={`License certificate (PDF) of ${title}`}
                 className="inline-flex items-center gap-1 font-medium text-primary underline"
               >
                 <FileBadge className="size-4" aria-hidden="true" />
-                Download certificate
+                License certificate (PDF)
               </a>
             ) : null}
           </p>

@@ -59,6 +59,7 @@ export default function DownloadsPage({ loaderData }: Route.ComponentProps) {
                       seats={item.license.seats}
                       licenseKey={item.licenseKey}
                       certificateUrl={`/account/orders/${item.orderNumber}/items/${item.orderItemId}/certificate`}
+                      title={item.title}
                     />
                   ) : null}
                   <FileList title={item.title} files={item.files} />
