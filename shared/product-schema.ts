@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { LICENSE_TIER_NAMES } from "./license-tiers.ts";
+import { dollarsField } from "./money-input.ts";
 
 /** Formats a seller can choose, as shown on the product page. */
 export const PRODUCT_FORMATS = ["PDF", "PNG", "JPG", "ZIP", "PSD", "AI", "SVG", "EPUB", "MP4", "XLSX", "DOCX"] as const;
@@ -21,12 +22,7 @@ const lines = (max: number, what: string) =>
     );
 
 /** Dollars as typed ("12", "12.5", "12.50") to integer cents. */
-const dollars = (label: string) =>
-  z
-    .string({ error: `Enter the ${label} in dollars, like 12.99.` })
-    .trim()
-    .regex(/^\d{1,5}(\.\d{1,2})?$/, `Enter the ${label} in dollars, like 12.99.`)
-    .transform((text) => Math.round(Number(text) * 100));
+const dollars = (label: string) => dollarsField(`the ${label}`);
 
 /** Dollars that may be left empty (undefined then). */
 const optionalDollars = (label: string) =>

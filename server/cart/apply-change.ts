@@ -9,6 +9,7 @@ import {
   removeDiscountCode,
   removeFromCart,
   requireProductOnSale,
+  setChosenPrice,
   setLineTier,
   setQuantity,
 } from "./cart.ts";
@@ -49,13 +50,17 @@ export async function applyCartChange(
     return {};
   }
   // Checked first too, so that a refused add leaves no new guest behind.
-  await requireProductOnSale(db, change.productId, "tier" in change ? change.tier : undefined);
+  await requireProductOnSale(db, change.productId, {
+    tier: "tier" in change ? change.tier : undefined,
+    chosenPriceCents: "price" in change ? change.price : undefined,
+  });
   const { id: shopper, newGuestId } = await ensureShopper(db, visitor);
   await touchShopper(db, shopper);
   if (change.intent === "set") await setQuantity(db, shopper, change.productId, change.quantity);
   else if (change.intent === "increment") await changeQuantity(db, shopper, change.productId, 1);
   else if (change.intent === "tier") await setLineTier(db, shopper, change.productId, change.tier);
-  else await addToCart(db, shopper, change.productId, change.tier);
+  else if (change.intent === "price") await setChosenPrice(db, shopper, change.productId, change.price);
+  else await addToCart(db, shopper, change.productId, change.tier, change.price);
   return { newGuestId };
 }
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { LICENSE_TIERS } from "../../shared/license-tiers.ts";
+import { dollarsField } from "../../shared/money-input.ts";
 import { recordIdField } from "../../shared/record-id.ts";
 import { MAX_QUANTITY } from "./cart.ts";
 
@@ -7,12 +8,15 @@ import { MAX_QUANTITY } from "./cart.ts";
 // quantity, and a discount code. Never a price: prices come from the catalogue.
 
 const productId = recordIdField("Please choose a product.");
+const chosenPrice = dollarsField("the price you want to pay");
 const tier = z.enum(LICENSE_TIERS, { error: "Please choose a license: Personal, Commercial or Extended." });
 
 export const cartChangeSchema = z.discriminatedUnion("intent", [
-  // Without a tier (a card's button, an older page): the Personal license, as before tiers.
-  z.object({ intent: z.literal("add"), productId, tier: tier.default("personal") }),
+  // Without a tier (a card's button, an older page): the Personal license, as before tiers. A price
+  // only for a pay-what-you-want product: what the buyer chose to pay per seat.
+  z.object({ intent: z.literal("add"), productId, tier: tier.default("personal"), price: chosenPrice.optional() }),
   z.object({ intent: z.literal("tier"), productId, tier }),
+  z.object({ intent: z.literal("price"), productId, price: chosenPrice }),
   z.object({ intent: z.literal("increment"), productId }),
   z.object({ intent: z.literal("decrement"), productId }),
   z.object({ intent: z.literal("remove"), productId }),

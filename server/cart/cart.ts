@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { LicenseTier, TierPrices } from "../../shared/license-tiers.ts";
 import { TAX_PERCENT } from "../../shared/shop-facts.ts";
 import { productCardColumns } from "../catalogue/product-card.ts";
@@ -6,7 +6,14 @@ import type { Database, Queryable } from "../db/client.ts";
 import { cartItems, creators, products, shoppers } from "../db/schema.ts";
 import { priceDiscount } from "../discounts/discount-codes.ts";
 import { Refusal } from "../lib/refusal.ts";
-import { requireTierOffered, tierPriceSql, tierPricesOf } from "../licenses/tier-prices.ts";
+import {
+  type PricedProduct,
+  pricedProductColumns,
+  requireChosenPrice,
+  requireTierOffered,
+  seatPrice,
+  tierPricesOf,
+} from "../licenses/tier-prices.ts";
 
 // The cart (SPEC sections 3, 4 and 9). A line is one product under one licence tier, its quantity
 // the licence's seats. Prices always come from the catalogue at the time of reading; the browser
@@ -28,6 +35,8 @@ export interface CartLine {
   priceCents: number;
   /** Every tier the product is sold under, to change the line's tier in the cart. */
   tierPrices: TierPrices;
+  /** For a pay-what-you-want product: the least a buyer may pay, and the seller's suggestion. */
+  payWhatYouWant: { minimumCents: number; suggestedCents: number | null } | null;
   imageUrl: string | null;
   quantity: number;
   /** The line's part of the discount code's discount (0 without one). */
@@ -79,7 +88,6 @@ export async function getCart(
     .select({ discountCode: shoppers.discountCode })
     .from(shoppers)
     .where(eq(shoppers.id, shopperId));
-  const linePrice = tierPriceSql(cartItems.licenseTier);
   const rows = await db
     .select({
       productId: products.id,
@@ -87,23 +95,24 @@ export async function getCart(
       creatorId: creators.id,
       creatorName: creators.name,
       licenseTier: cartItems.licenseTier,
-      priceCents: sql<number>`${linePrice}`,
-      personalPriceCents: products.priceCents,
-      commercialPriceCents: products.commercialPriceCents,
-      extendedPriceCents: products.extendedPriceCents,
+      chosenPriceCents: cartItems.chosenPriceCents,
+      product: pricedProductColumns,
       imageUrl: productCardColumns.imageUrl,
       quantity: cartItems.quantity,
     })
     .from(cartItems)
     .innerJoin(products, eq(products.id, cartItems.productId))
     .innerJoin(creators, eq(creators.id, products.creatorId))
-    .where(and(eq(cartItems.shopperId, shopperId), eq(products.status, "published"), isNotNull(linePrice)))
+    .where(and(eq(cartItems.shopperId, shopperId), eq(products.status, "published")))
     .orderBy(asc(cartItems.addedAt), asc(products.id));
-  const undiscounted = rows.map(({ personalPriceCents, commercialPriceCents, extendedPriceCents, ...line }) => ({
-    ...line,
-    tierPrices: tierPricesOf({ priceCents: personalPriceCents, commercialPriceCents, extendedPriceCents }),
-    discountCents: 0,
-  }));
+  const undiscounted = rows.flatMap(({ product, chosenPriceCents, ...line }) => {
+    const priceCents = seatPrice(product, line.licenseTier, chosenPriceCents);
+    if (priceCents === null) return [];
+    const payWhatYouWant = product.payWhatYouWant
+      ? { minimumCents: product.priceCents, suggestedCents: product.suggestedPriceCents }
+      : null;
+    return [{ ...line, priceCents, tierPrices: tierPricesOf(product), payWhatYouWant, discountCents: 0 }];
+  });
   if (!shopper?.discountCode || undiscounted.length === 0) {
     return { lines: undiscounted, ...totalsOf(undiscounted), discount: null };
   }
@@ -160,35 +169,45 @@ export async function removeDiscountCode(db: Database, shopperId: string): Promi
 }
 
 /**
- * Refuses a product that is not on sale (unknown, draft or hidden), and, when a tier is named, a
- * tier it is not sold under.
+ * Refuses a product that is not on sale (unknown, draft or hidden), and, when named, a tier it is
+ * not sold under or a price the buyer chose that it does not take. Answers its price columns.
  */
-export async function requireProductOnSale(db: Queryable, productId: number, tier?: LicenseTier): Promise<void> {
+export async function requireProductOnSale(
+  db: Queryable,
+  productId: number,
+  wanted: { tier?: LicenseTier; chosenPriceCents?: number } = {},
+): Promise<PricedProduct> {
   const [row] = await db
-    .select({
-      priceCents: products.priceCents,
-      commercialPriceCents: products.commercialPriceCents,
-      extendedPriceCents: products.extendedPriceCents,
-    })
+    .select(pricedProductColumns)
     .from(products)
     .where(and(eq(products.id, productId), eq(products.status, "published")));
   if (!row) throw new Refusal("This product is not available.", 404);
-  if (tier) requireTierOffered(tierPricesOf(row), tier);
+  if (wanted.tier && seatPrice(row, wanted.tier, null) === null) requireTierOffered(tierPricesOf(row), wanted.tier);
+  if (wanted.chosenPriceCents !== undefined) {
+    if (!row.payWhatYouWant) throw new Refusal(FIXED_PRICE, 400);
+    requireChosenPrice(row, wanted.chosenPriceCents);
+  }
+  return row;
 }
+
+export const FIXED_PRICE = "This product has a fixed price.";
 
 const TOO_MANY = `You can have at most ${MAX_QUANTITY} of one product in your cart.`;
 
 /**
  * Adds one seat of the product under `tier`: a new line with quantity 1, or one more on its line
- * (SPEC section 4), whose tier becomes the one just chosen.
+ * (SPEC section 4), whose tier becomes the one just chosen; for a pay-what-you-want product, at
+ * the price the buyer chose, if they chose one (the line's earlier choice stays otherwise).
  */
 export async function addToCart(
   db: Database,
   shopperId: string,
   productId: number,
   tier: LicenseTier = "personal",
+  chosenPriceCents?: number,
 ): Promise<void> {
-  await requireProductOnSale(db, productId, tier);
+  await requireProductOnSale(db, productId, { tier, chosenPriceCents });
+  const chosen = chosenPriceCents === undefined ? {} : { chosenPriceCents };
   await db.transaction(async (tx) => {
     const [line] = await tx
       .select({ quantity: cartItems.quantity })
@@ -198,17 +217,26 @@ export async function addToCart(
     if ((line?.quantity ?? 0) >= MAX_QUANTITY) throw new Refusal(TOO_MANY, 400);
     await tx
       .insert(cartItems)
-      .values({ shopperId, productId, quantity: 1, licenseTier: tier })
+      .values({ shopperId, productId, quantity: 1, licenseTier: tier, ...chosen })
       .onConflictDoUpdate({
         target: [cartItems.shopperId, cartItems.productId],
-        set: { quantity: sql`LEAST(${cartItems.quantity} + 1, ${MAX_QUANTITY})`, licenseTier: tier },
+        set: { quantity: sql`LEAST(${cartItems.quantity} + 1, ${MAX_QUANTITY})`, licenseTier: tier, ...chosen },
       });
   });
 }
 
+/** Changes what the buyer pays per seat of a pay-what-you-want line; refused below the minimum. */
+export async function setChosenPrice(db: Database, shopperId: string, productId: number, chosenPriceCents: number) {
+  await requireProductOnSale(db, productId, { chosenPriceCents });
+  await db
+    .update(cartItems)
+    .set({ chosenPriceCents })
+    .where(and(eq(cartItems.shopperId, shopperId), eq(cartItems.productId, productId)));
+}
+
 /** Moves a line to another tier, its seats kept; refused for a tier the product is not sold under. */
 export async function setLineTier(db: Database, shopperId: string, productId: number, tier: LicenseTier) {
-  await requireProductOnSale(db, productId, tier);
+  await requireProductOnSale(db, productId, { tier });
   await db
     .update(cartItems)
     .set({ licenseTier: tier })

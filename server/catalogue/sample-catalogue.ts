@@ -660,7 +660,10 @@ export const sampleProducts: SampleProduct[] = [
     title: "Mindful Mornings: A 30-Day Journaling Guide",
     creatorSlug: "inkwell-press",
     categorySlug: "e-books",
-    priceCents: 699,
+    // Pay what you want: nothing at the least (the files for an email), $6.99 suggested.
+    priceCents: 0,
+    payWhatYouWant: true,
+    suggestedPriceCents: 699,
     rating: 4.4,
     reviewCount: 156,
     downloads: 1720,

@@ -56,6 +56,9 @@ export interface SampleProduct {
   /** The Commercial and Extended licences' prices, where the creator sells them (the License page). */
   commercialPriceCents?: number;
   extendedPriceCents?: number;
+  /** The buyer names the price, at least priceCents; suggestedPriceCents is proposed. */
+  payWhatYouWant?: boolean;
+  suggestedPriceCents?: number;
   rating: number; // 0-5, one decimal
   reviewCount: number;
   downloads: number;

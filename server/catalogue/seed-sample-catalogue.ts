@@ -47,6 +47,8 @@ function loadSampleCatalogue(db: Database): Promise<SeedResult> {
         originalPriceCents: fields.originalPriceCents ?? null,
         commercialPriceCents: fields.commercialPriceCents ?? null,
         extendedPriceCents: fields.extendedPriceCents ?? null,
+        payWhatYouWant: fields.payWhatYouWant ?? false,
+        suggestedPriceCents: fields.suggestedPriceCents ?? null,
         pages: fields.pages ?? null,
         prints: fields.prints ?? null,
         templates: fields.templates ?? null,

@@ -98,6 +98,12 @@ export const products = pgTable(
     /** The Commercial and Extended licences' prices; null where the seller does not offer the tier. */
     commercialPriceCents: integer("commercial_price_cents"),
     extendedPriceCents: integer("extended_price_cents"),
+    /**
+     * Pay what you want: the buyer names the price, at least `priceCents` (which may be 0: then
+     * they give an email and get the files); `suggestedPriceCents` is what the page proposes.
+     */
+    payWhatYouWant: boolean("pay_what_you_want").notNull().default(false),
+    suggestedPriceCents: integer("suggested_price_cents"),
     rating: doublePrecision("rating").notNull().default(0),
     reviewCount: integer("review_count").notNull().default(0),
     downloads: integer("downloads").notNull().default(0),
@@ -148,6 +154,15 @@ export const products = pgTable(
     check(
       "products_extended_price_at_least_lower",
       sql`${table.extendedPriceCents} IS NULL OR ${table.extendedPriceCents} >= COALESCE(${table.commercialPriceCents}, ${table.priceCents})`,
+    ),
+    // A price the buyer names is for the Personal license; the seller's suggestion is at least the minimum.
+    check(
+      "products_pay_what_you_want",
+      sql`NOT ${table.payWhatYouWant} OR (${table.commercialPriceCents} IS NULL AND ${table.extendedPriceCents} IS NULL AND ${table.originalPriceCents} IS NULL)`,
+    ),
+    check(
+      "products_suggested_price",
+      sql`${table.suggestedPriceCents} IS NULL OR (${table.payWhatYouWant} AND ${table.suggestedPriceCents} >= ${table.priceCents})`,
     ),
     check("products_rating_range", sql`${table.rating} >= 0 AND ${table.rating} <= 5`),
     check("products_status_known", sql`${table.status} IN ('published', 'draft', 'hidden', 'deleted')`),
@@ -320,6 +335,8 @@ export const cartItems = pgTable(
     quantity: integer("quantity").notNull(),
     /** The licence the line is for; one line per product, its tier changed in the cart. */
     licenseTier: text("license_tier", { enum: LICENSE_TIERS }).notNull().default("personal"),
+    /** What the buyer chose to pay per seat, for a pay-what-you-want product. */
+    chosenPriceCents: integer("chosen_price_cents"),
     addedAt: timestamp("added_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

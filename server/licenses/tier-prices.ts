@@ -1,19 +1,23 @@
-import { type AnyColumn, type SQL, sql } from "drizzle-orm";
+import { formatPrice } from "../../shared/format.ts";
 import { LICENSE_TIER_NAMES, type LicenseTier, type TierPrices } from "../../shared/license-tiers.ts";
 import { products } from "../db/schema.ts";
 import { Refusal } from "../lib/refusal.ts";
 
-// What a licence of each tier costs: the product's columns, read in SQL where the cart and orders
-// price their lines, so that a price is always the catalogue's at the time of reading.
+// What one seat of a product costs on a cart line or an order: the price of its licence tier, or,
+// for a pay-what-you-want product, what the buyer chose (never below the minimum). Read from the
+// catalogue each time, so that a price is always the catalogue's at the time of reading.
 
-/** The price of the tier named by `tier` (a column or a value); NULL when the product is not sold under it. */
-export function tierPriceSql(tier: AnyColumn | SQL | LicenseTier): SQL<number | null> {
-  return sql<number | null>`CASE ${tier}
-    WHEN 'commercial' THEN ${products.commercialPriceCents}
-    WHEN 'extended' THEN ${products.extendedPriceCents}
-    WHEN 'personal' THEN ${products.priceCents}
-  END`;
+/** The product's columns a line's price comes from. */
+export interface PricedProduct {
+  priceCents: number;
+  commercialPriceCents: number | null;
+  extendedPriceCents: number | null;
+  payWhatYouWant: boolean;
+  suggestedPriceCents: number | null;
 }
+
+/** The most a buyer may choose to pay for one seat of a pay-what-you-want product. */
+export const MAX_CHOSEN_PRICE_CENTS = 1_000_000;
 
 /** A product row's tier prices. */
 export function tierPricesOf(product: {
@@ -28,6 +32,19 @@ export function tierPricesOf(product: {
   };
 }
 
+/**
+ * One seat's price under `tier`; null when the product is not sold under it. Pay what you want:
+ * the buyer's choice, or the suggestion, or the minimum, and never below the minimum (a seller
+ * who raised it since the buyer chose).
+ */
+export function seatPrice(product: PricedProduct, tier: LicenseTier, chosenCents: number | null): number | null {
+  if (product.payWhatYouWant) {
+    if (tier !== "personal") return null;
+    return Math.max(chosenCents ?? product.suggestedPriceCents ?? product.priceCents, product.priceCents);
+  }
+  return tierPricesOf(product)[tier];
+}
+
 /** Refuses a tier the product is not sold under, by name ("This product is not sold with an Extended license."). */
 export function requireTierOffered(prices: TierPrices, tier: LicenseTier): number {
   const priceCents = prices[tier];
@@ -37,3 +54,22 @@ export function requireTierOffered(prices: TierPrices, tier: LicenseTier): numbe
   }
   return priceCents;
 }
+
+/** Refuses a chosen price below the product's minimum or above the most the shop takes. */
+export function requireChosenPrice(product: PricedProduct, chosenCents: number): void {
+  if (chosenCents < product.priceCents) {
+    throw new Refusal(`Please pay at least ${formatPrice(product.priceCents)} for this product.`, 400);
+  }
+  if (chosenCents > MAX_CHOSEN_PRICE_CENTS) {
+    throw new Refusal(`Please pay at most ${formatPrice(MAX_CHOSEN_PRICE_CENTS)} for one copy.`, 400);
+  }
+}
+
+/** The columns of `products` a line's price needs, for a select. */
+export const pricedProductColumns = {
+  priceCents: products.priceCents,
+  commercialPriceCents: products.commercialPriceCents,
+  extendedPriceCents: products.extendedPriceCents,
+  payWhatYouWant: products.payWhatYouWant,
+  suggestedPriceCents: products.suggestedPriceCents,
+};

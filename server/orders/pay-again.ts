@@ -31,6 +31,8 @@ export async function payAgain(services: CheckoutServices, order: Order, idempot
             productId: item.productId,
             licenseTier: item.licenseType,
             quantity: item.quantity,
+            // Pay what you want: what the buyer chose before (never below today's minimum).
+            chosenPriceCents: item.unitPriceCents,
           })),
           discountCode: await codeTextOf(services.db, order.discountCodeId),
         };

@@ -5,7 +5,7 @@ import type { Database, Queryable } from "../db/client.ts";
 import { discountRedemptions, licenses, orderItems, orders, products } from "../db/schema.ts";
 import { CODE_USED_BY_BUYER, priceDiscount, usedByBuyer } from "../discounts/discount-codes.ts";
 import { Refusal } from "../lib/refusal.ts";
-import { tierPricesOf } from "../licenses/tier-prices.ts";
+import { pricedProductColumns, seatPrice } from "../licenses/tier-prices.ts";
 import { priceUpgrade, type UpgradeTarget } from "../licenses/upgrades.ts";
 import { splitSale } from "./money.ts";
 import { newOrderNumber } from "./order-number.ts";
@@ -17,11 +17,12 @@ export interface Buyer {
   email: string;
 }
 
-/** A product, the licence tier and how many seats of it. */
+/** A product, the licence tier and how many seats of it (and, pay what you want, the price chosen). */
 export interface OrderLine {
   productId: number;
   licenseTier: LicenseTier;
   quantity: number;
+  chosenPriceCents?: number;
 }
 
 /** A line as the order keeps it, priced: from the cart, given lines, or an upgrade. */
@@ -172,9 +173,7 @@ async function priced(tx: Queryable, wanted: OrderLine[], email: string, code?: 
       productId: products.id,
       title: products.title,
       creatorId: products.creatorId,
-      priceCents: products.priceCents,
-      commercialPriceCents: products.commercialPriceCents,
-      extendedPriceCents: products.extendedPriceCents,
+      product: pricedProductColumns,
     })
     .from(products)
     .where(
@@ -188,7 +187,7 @@ async function priced(tx: Queryable, wanted: OrderLine[], email: string, code?: 
     );
   const lines = wanted.flatMap((line) => {
     const product = onSale.find((row) => row.productId === line.productId);
-    const priceCents = product ? tierPricesOf(product)[line.licenseTier] : null;
+    const priceCents = product ? seatPrice(product.product, line.licenseTier, line.chosenPriceCents ?? null) : null;
     if (!product || priceCents === null) return [];
     const { productId, title, creatorId } = product;
     return [{ productId, title, creatorId, priceCents, licenseTier: line.licenseTier, quantity: line.quantity }];

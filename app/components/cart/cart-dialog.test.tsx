@@ -24,6 +24,7 @@ function line(overrides: Partial<CartLine>): CartLine {
     imageUrl: null,
     quantity: 1,
     discountCents: 0,
+    payWhatYouWant: null,
     ...overrides,
   };
 }
