@@ -31,7 +31,12 @@ const day = optionalText.pipe(
     .optional(),
 );
 
-export const discountCodeSchema = z
+/**
+ * The form's fields and their problems, as the page checks them as they are typed. Without the
+ * conversion to a code (discountCodeSchema): Conform's constraints cannot be read from a
+ * transformed object.
+ */
+export const discountCodeFields = z
   .object({
     code: z
       .string({ error: CODE })
@@ -78,19 +83,26 @@ export const discountCodeSchema = z
     if (form.startsOn && form.endsOn && form.endsOn < form.startsOn) {
       context.addIssue({ code: "custom", path: ["endsOn"], message: "The last day must be on or after the first." });
     }
-  })
-  .transform((form) => ({
-    code: form.code,
-    kind: form.kind,
-    /** A percent, or cents. */
-    value: form.kind === "percent" ? Number(form.value) : Math.round(Number(form.value) * 100),
-    productIds: form.appliesTo === "all" ? null : (form.productIds as number[]),
-    startsAt: form.startsOn ? new Date(`${form.startsOn}T00:00:00Z`) : null,
-    // The end of the last day: the start of the next.
-    endsAt: form.endsOn ? new Date(Date.parse(`${form.endsOn}T00:00:00Z`) + 86_400_000) : null,
-    maxUses: form.maxUses ?? null,
-    oncePerBuyer: form.oncePerBuyer,
-  }));
+  });
+
+type CodeForm = z.output<typeof discountCodeFields>;
+
+/** The checked form as the code it makes: cents, and the instants its days begin and end. */
+const toCode = (form: CodeForm) => ({
+  code: form.code,
+  kind: form.kind,
+  /** A percent, or cents. */
+  value: form.kind === "percent" ? Number(form.value) : Math.round(Number(form.value) * 100),
+  productIds: form.appliesTo === "all" ? null : (form.productIds as number[]),
+  startsAt: form.startsOn ? new Date(`${form.startsOn}T00:00:00Z`) : null,
+  // The end of the last day: the start of the next.
+  endsAt: form.endsOn ? new Date(Date.parse(`${form.endsOn}T00:00:00Z`) + 86_400_000) : null,
+  maxUses: form.maxUses ?? null,
+  oncePerBuyer: form.oncePerBuyer,
+});
+
+/** The form checked and turned into the code it makes, for the server. */
+export const discountCodeSchema = discountCodeFields.transform(toCode);
 
 export type DiscountCodeInput = z.output<typeof discountCodeSchema>;
 
@@ -98,10 +110,13 @@ export type DiscountCodeInput = z.output<typeof discountCodeSchema>;
  * An admin's site-wide sale: the same form, for every product of the shop (the page has no
  * product picker; a form that names products anyway is refused beside "Applies to").
  */
-export const siteWideSaleSchema = discountCodeSchema.refine((sale) => sale.productIds === null, {
+export const siteWideSaleFields = discountCodeFields.refine((sale) => sale.appliesTo === "all", {
   path: ["appliesTo"],
   message: "A site-wide sale is for every product.",
 });
+
+/** A site-wide sale checked and turned into the code it makes, for the server. */
+export const siteWideSaleSchema = siteWideSaleFields.transform(toCode);
 
 /** The discount pages' forms, each named by its submit button's `intent`. */
 export const discountCodeIntentSchema = z.discriminatedUnion("intent", [

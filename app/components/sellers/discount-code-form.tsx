@@ -1,5 +1,5 @@
 import { type FieldMetadata, getCollectionProps, getFormProps, getInputProps } from "@conform-to/react";
-import { discountCodeSchema, siteWideSaleSchema } from "@shared/discount-code-schema.ts";
+import { discountCodeFields, siteWideSaleFields } from "@shared/discount-code-schema.ts";
 import { Form } from "react-router";
 import { SubmitButton } from "~/components/admin/post-button";
 import { FieldError, InputField, replyOf, useSchemaForm } from "~/components/forms/form-field";
@@ -31,7 +31,12 @@ function ChoiceGroup({
       <legend className="mb-1 text-sm font-medium">{legend}</legend>
       {choices.map(({ key, ...props }, index) => (
         <label key={key} className="flex items-start gap-2 text-sm">
-          <input {...props} className="mt-0.5 size-4 shrink-0 accent-primary" />
+          {/* A ticked box is not required of each product: "at least one" is the group's rule. */}
+          <input
+            {...props}
+            required={type === "radio" ? props.required : undefined}
+            className="mt-0.5 size-4 shrink-0 accent-primary"
+          />
           <span className="min-w-0 break-words">{options[index]!.label}</span>
         </label>
       ))}
@@ -47,7 +52,7 @@ function ChoiceGroup({
  */
 export function DiscountCodeForm({ products, answer }: { products: CodeProduct[] | null; answer: unknown }) {
   const siteWide = products === null;
-  const [form, fields] = useSchemaForm(siteWide ? siteWideSaleSchema : discountCodeSchema, {
+  const [form, fields] = useSchemaForm(siteWide ? siteWideSaleFields : discountCodeFields, {
     id: "discount-code",
     lastResult: replyOf(answer),
     defaultValue: { kind: "percent", appliesTo: "all" },
