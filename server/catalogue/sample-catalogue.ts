@@ -1999,3 +1999,18 @@ export const sampleProducts: SampleProduct[] = [
     imageCount: 3,
   },
 ];
+
+/**
+ * The demo shop's discount codes (the README names them): a site-wide sale, and one creator's code
+ * for their own products. Loading the sample again leaves codes that exist as they are.
+ */
+export const sampleDiscountCodes: {
+  code: string;
+  creatorSlug: string | null;
+  kind: "percent" | "amount";
+  value: number;
+  maxUses?: number;
+}[] = [
+  { code: "WELCOME10", creatorSlug: null, kind: "percent", value: 10 },
+  { code: "PLANNER5", creatorSlug: "design-studio-pro", kind: "amount", value: 500, maxUses: 500 },
+];

@@ -3,9 +3,17 @@ import type pg from "pg";
 import { seedDemoAccounts } from "../accounts/demo-accounts.ts";
 import { withAdvisoryLock } from "../db/advisory-lock.ts";
 import type { Database, Queryable } from "../db/client.ts";
-import { categories, categoryAliases, creators, productImages, products, reviews } from "../db/schema.ts";
+import {
+  categories,
+  categoryAliases,
+  creators,
+  discountCodes,
+  productImages,
+  products,
+  reviews,
+} from "../db/schema.ts";
 import { artUrl } from "../media/generated-art.ts";
-import { sampleCategories, sampleCreators, sampleProducts } from "./sample-catalogue.ts";
+import { sampleCategories, sampleCreators, sampleDiscountCodes, sampleProducts } from "./sample-catalogue.ts";
 import { sampleReviewsFor } from "./sample-reviews.ts";
 import type { ArtKind } from "./sample-types.ts";
 import { refreshTrendingScores } from "./trending.ts";
@@ -86,6 +94,13 @@ function loadSampleCatalogue(db: Database): Promise<SeedResult> {
       for (let start = 0; start < rows.length; start += 2000) {
         await tx.insert(reviews).values(rows.slice(start, start + 2000));
       }
+    }
+    for (const { creatorSlug, ...code } of sampleDiscountCodes) {
+      const creatorId = creatorSlug === null ? null : creatorIds.get(creatorSlug)!;
+      await tx
+        .insert(discountCodes)
+        .values({ ...code, creatorId })
+        .onConflictDoNothing();
     }
     // Products were inserted with explicit ids: move the sequence past them.
     await tx.execute(sql`SELECT setval(pg_get_serial_sequence('products', 'id'), (SELECT max(id) FROM products))`);
