@@ -92,8 +92,9 @@ const faqs: { question: string; answer: ReactNode }[] = [
       <>
         <p>
           Every purchase comes with a Personal license: use the files for yourself, your home and your own projects, not
-          in business or client work. Commercial and Extended licenses, for business use and for selling products built
-          around a design, are not on sale yet.
+          in business or client work. Where the creator offers them, choose a Commercial license (business and client
+          work) or an Extended license (products you sell built around a design) on the product page, with a seat for
+          each person who uses the files. Each license has a certificate on your order page.
         </p>
         <p>
           Compare the three in our <TextLink to="/license">license terms</TextLink>.

@@ -186,8 +186,8 @@ test("the help texts say what the shop does: files on the order page, refunds as
   await expect(faq).toContainText("order page");
   await expect(faq).toContainText("Request a refund");
   await expect(faq).not.toContainText("confirmation page");
-  await expect(faq).toContainText("not on sale yet");
-  await expect(faq).not.toContainText("choose the commercial or extended license");
+  await expect(faq).toContainText("Where the creator offers them, choose a Commercial license");
+  await expect(faq).not.toContainText("not on sale yet");
 
   // The Refund Policy sends buyers where the order pages are, not to the contact form.
   await page.goto("/refund-policy");
@@ -207,16 +207,19 @@ test("the help texts say what the shop does: files on the order page, refunds as
       .first(),
   ).toHaveAttribute("href", "/orders/lookup");
 
-  // Licenses: every purchase is Personal; the others are not sold yet, and no page says otherwise.
+  // Licenses: every purchase comes with at least a Personal one; the others are bought on the product
+  // page where the creator sells them, and no page says they are not on sale.
   await page.goto("/license");
   await expect(page.getByRole("main")).toContainText("Every purchase comes with a Personal license");
-  await expect(page.getByRole("main")).toContainText("not on sale yet");
+  await expect(page.getByRole("main")).toContainText("choose a Commercial or Extended license on the product page");
+  await expect(page.getByRole("main")).not.toContainText("not on sale yet");
   await expect(page.getByRole("main")).not.toContainText("arrange the right license");
   await page.goto("/help");
   await waitForHydration(page);
   for (const summary of await page.getByRole("main").locator("summary").all()) await summary.click();
   await expect(page.getByRole("main")).toContainText("order page");
-  await expect(page.getByRole("main")).toContainText("not on sale yet");
+  await expect(page.getByRole("main")).toContainText("Where the creator offers them, choose a Commercial license");
+  await expect(page.getByRole("main")).not.toContainText("not on sale yet");
   await expect(page.getByRole("main")).not.toContainText("download links appear right after checkout");
   await expectNoAxeViolations(page);
 });
