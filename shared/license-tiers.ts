@@ -21,10 +21,6 @@ export const LICENSE_TERMS_EFFECTIVE = "2026-11-24";
 /** The most seats one licence may have: the cart's most of one product. */
 export const MAX_SEATS = 99;
 
-export function isLicenseTier(value: unknown): value is LicenseTier {
-  return typeof value === "string" && (LICENSE_TIERS as readonly string[]).includes(value);
-}
-
 /** Whether `tier` allows more than `than` (an upgrade goes to a higher tier). */
 export function isHigherTier(tier: LicenseTier, than: LicenseTier): boolean {
   return LICENSE_TIERS.indexOf(tier) > LICENSE_TIERS.indexOf(than);

@@ -8,7 +8,7 @@ import { apportion } from "../orders/money.ts";
 // checked (dates, uses left, the products they apply to, once per buyer) and turned into a
 // discount on each line, to the cent. The seller's 70% is of what was paid after the discount.
 
-export type DiscountCode = typeof discountCodes.$inferSelect;
+type DiscountCode = typeof discountCodes.$inferSelect;
 
 /** A code with the products it is limited to (none: all of its creator's, or all of the shop's). */
 export interface FoundCode {
@@ -29,7 +29,7 @@ const GIVEN_BACK = ["expired", "cancelled"] as const;
  * The code named `text` (any case, spaces around it ignored), or null. `lock` takes the code's
  * row for the rest of the transaction, so that checkouts with it count its uses one at a time.
  */
-export async function findCode(db: Queryable, text: string, lock = false): Promise<FoundCode | null> {
+async function findCode(db: Queryable, text: string, lock = false): Promise<FoundCode | null> {
   const wanted = text.trim();
   if (wanted === "" || wanted.length > 40) return null;
   const query = db.select().from(discountCodes).where(sql`upper(${discountCodes.code}) = upper(${wanted})`);
@@ -78,7 +78,7 @@ export async function usedByBuyer(db: Queryable, codeId: number, email: string):
 }
 
 /** Why the code cannot be used at `now` (its dates, switched off, no uses left), or null. */
-export async function codeProblem(db: Queryable, found: FoundCode, now: Date): Promise<string | null> {
+async function codeProblem(db: Queryable, found: FoundCode, now: Date): Promise<string | null> {
   const { code } = found;
   if (code.disabledAt && code.disabledAt <= now) return CODE_ENDED;
   if (code.endsAt && code.endsAt <= now) return CODE_ENDED;
@@ -88,7 +88,7 @@ export async function codeProblem(db: Queryable, found: FoundCode, now: Date): P
 }
 
 /** Whether the code applies to a line: its creator's (or, site-wide, any) product, and one it names if it names some. */
-export function appliesTo(found: FoundCode, line: { productId: number; creatorId: number }): boolean {
+function appliesTo(found: FoundCode, line: { productId: number; creatorId: number }): boolean {
   const { code, productIds } = found;
   if (code.creatorId !== null && code.creatorId !== line.creatorId) return false;
   return code.allProducts || productIds.has(line.productId);

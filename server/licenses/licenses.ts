@@ -11,7 +11,7 @@ import { randomCharacters } from "../orders/order-number.ts";
 export type License = typeof licenses.$inferSelect;
 
 /** A licence key the buyer can show, like `DGM-7K2Q-9XWM-C4RT-P8NE`. */
-export function newLicenseKey(): string {
+function newLicenseKey(): string {
   return ["DGM", ...Array.from({ length: 4 }, () => randomCharacters(4))].join("-");
 }
 

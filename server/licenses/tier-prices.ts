@@ -17,7 +17,7 @@ export interface PricedProduct {
 }
 
 /** The most a buyer may choose to pay for one seat of a pay-what-you-want product. */
-export const MAX_CHOSEN_PRICE_CENTS = 1_000_000;
+const MAX_CHOSEN_PRICE_CENTS = 1_000_000;
 
 /** A product row's tier prices. */
 export function tierPricesOf(product: {

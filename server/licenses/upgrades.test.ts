@@ -13,6 +13,7 @@ import { splitSale } from "../orders/money.ts";
 import { applyOrderPageIntent } from "../orders/order-page-intents.ts";
 import { itemsOf, type Order } from "../orders/place-order.ts";
 import { requestRefund } from "../orders/refunds.ts";
+import { NO_LICENSE_TO_UPGRADE } from "../orders/upgrade-license.ts";
 import { payWithCard } from "../payments/hosted/hosted-payments.ts";
 import { historyOf } from "./licenses.ts";
 import { LICENSE_REFUNDED, NOTHING_TO_UPGRADE, UPGRADE_OFF_SALE } from "./upgrades.ts";
@@ -142,7 +143,7 @@ describe("a licence upgrade", () => {
     expect(await refusal(upgrade(order, item.id, "premium", 3))).toBe(
       "Choose a license: Personal, Commercial or Extended.",
     );
-    expect(await refusal(upgrade(order, item.id + 10_000, "extended", 2))).toBe("This item has no license to upgrade.");
+    expect(await refusal(upgrade(order, item.id + 10_000, "extended", 2))).toBe(NO_LICENSE_TO_UPGRADE);
 
     const other = await createProduct(database.db, { priceCents: 1000, commercialPriceCents: 2000 });
     await database.db.update(products).set({ extendedPriceCents: null }).where(eq(products.id, product.id));

@@ -43,7 +43,7 @@ function paidItemsOf(licenseId: number, baseItemId: number) {
 }
 
 /** What has been paid for a licence so far, in cents, without tax: the sellers' and platform's parts. */
-export async function paidForLicense(db: Queryable, licenseId: number, baseItemId: number): Promise<number> {
+async function paidForLicense(db: Queryable, licenseId: number, baseItemId: number): Promise<number> {
   const [row] = await db
     .select({ cents: sql<number>`coalesce(sum(${orderItems.sellerCents} + ${orderItems.platformCents}), 0)::int` })
     .from(orderItems)
@@ -146,4 +146,54 @@ export async function undoUpgrade(tx: Queryable, upgradeItemId: number, licenseI
   await tx
     .insert(licenseChanges)
     .values({ licenseId: license.id, kind: "upgrade_refunded", tier, seats, orderItemId: upgradeItemId });
+}
+
+/** One tier an upgrade form offers: its seat price now and what the upgrade costs at `seats`. */
+export interface UpgradeQuote {
+  tier: LicenseTier;
+  seatPriceCents: number;
+  /** The fewest seats that make this tier an upgrade: the licence's own, or one more for its own tier. */
+  seats: number;
+  /** What the buyer pays now for the upgrade to `tier` at `seats` (before tax): priceUpgrade's figure. */
+  payCents: number;
+}
+
+/**
+ * What the order page's upgrade form offers for a licence: the tiers at or above its own that the
+ * product sells now, each priced by `priceUpgrade` (no order is made), and what has been paid so
+ * far, so that the page can name the sum for other seat counts. Null when there is nothing to
+ * offer: the licence refunded, the product off sale or pay what you want, nothing above it.
+ */
+export async function quoteUpgrades(
+  db: Queryable,
+  licenseId: number,
+): Promise<{ paidCents: number; quotes: UpgradeQuote[] } | null> {
+  const [found] = await db
+    .select({
+      license: licenses,
+      status: products.status,
+      payWhatYouWant: products.payWhatYouWant,
+      priceCents: products.priceCents,
+      commercialPriceCents: products.commercialPriceCents,
+      extendedPriceCents: products.extendedPriceCents,
+    })
+    .from(licenses)
+    .innerJoin(orderItems, eq(orderItems.id, licenses.orderItemId))
+    .innerJoin(products, eq(products.id, orderItems.productId))
+    .where(eq(licenses.id, licenseId));
+  // A pay-what-you-want product has no price per seat to upgrade to: its buyer named one.
+  if (!found || found.license.status !== "active" || found.status !== "published" || found.payWhatYouWant) return null;
+  const { license } = found;
+  const prices = tierPricesOf(found);
+  const quotes: UpgradeQuote[] = [];
+  for (const tier of LICENSE_TIERS) {
+    const seatPriceCents = prices[tier];
+    if (seatPriceCents === null || isHigherTier(license.tier, tier)) continue;
+    const seats = tier === license.tier ? license.seats + 1 : license.seats;
+    if (seats > MAX_SEATS) continue;
+    const line = await priceUpgrade(db, { licenseId, tier, seats });
+    quotes.push({ tier, seatPriceCents, seats, payCents: line.priceCents });
+  }
+  if (quotes.length === 0) return null;
+  return { paidCents: await paidForLicense(db, license.id, license.orderItemId), quotes };
 }

@@ -18,7 +18,7 @@ export interface Buyer {
 }
 
 /** A product, the licence tier and how many seats of it (and, pay what you want, the price chosen). */
-export interface OrderLine {
+interface OrderLine {
   productId: number;
   licenseTier: LicenseTier;
   quantity: number;
