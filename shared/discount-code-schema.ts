@@ -5,8 +5,8 @@ import { parseRecordId, recordIdField } from "./record-id.ts";
 // same in the browser and on the server (server/discounts/manage-codes.ts). Dates are whole days
 // in UTC: a code runs from the start of its first day to the end of its last.
 
-export const DISCOUNT_KINDS = ["percent", "amount"] as const;
-export const MAX_CODE_USES = 1_000_000;
+const DISCOUNT_KINDS = ["percent", "amount"] as const;
+const MAX_CODE_USES = 1_000_000;
 
 /** The message of a product that is not the seller's: the schema's, and the server's (manage-codes.ts). */
 export const PRODUCTS_NOT_LISTED = "Choose products from the list.";
