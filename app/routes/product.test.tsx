@@ -10,9 +10,9 @@ import { ShopDialogsProvider } from "~/components/layout/shop-dialogs";
 import ProductPage from "./product";
 
 // The product page's license choice (issue 17): the tiers a product is sold under, the chosen
-// one's price, and Add to Cart and Buy Now sending it.
+// one's price, and Add to Cart and Buy Now sending it; a pay-what-you-want product's named price.
 
-function product(tierPrices: TierPrices): ProductDetail {
+function product(tierPrices: TierPrices, overrides: Partial<ProductDetail> = {}): ProductDetail {
   return {
     id: 2,
     title: "Abstract Wall Art Collection",
@@ -20,6 +20,8 @@ function product(tierPrices: TierPrices): ProductDetail {
     priceCents: tierPrices.personal,
     originalPriceCents: 2499,
     tierPrices,
+    payWhatYouWant: false,
+    suggestedPriceCents: null,
     rating: 4.7,
     reviewCount: 0,
     downloads: 8640,
@@ -38,15 +40,18 @@ function product(tierPrices: TierPrices): ProductDetail {
     category: { name: "Wall Art", label: "Wall Art", slug: "wall-art" },
     images: [],
     related: [],
+    ...overrides,
   };
 }
 
 /** What the cart API was sent, one form per request. */
 let cartPosts: Record<string, string>[] = [];
+/** What the cart API answers a form (by default, that it was done). */
+let cartAnswer: (form: Record<string, string>) => Response | object = (form) => ({ ok: true, intent: form.intent });
 
-function renderProduct(tierPrices: TierPrices) {
+function renderProduct(tierPrices: TierPrices, overrides: Partial<ProductDetail> = {}) {
   const loaderData = {
-    product: product(tierPrices),
+    product: product(tierPrices, overrides),
     reviews: { reviews: [], total: 0, page: 1, pageCount: 0 },
     breakdown: [],
     paged: false,
@@ -60,8 +65,9 @@ function renderProduct(tierPrices: TierPrices) {
     {
       path: "/api/v1/cart",
       action: async ({ request }) => {
-        cartPosts.push(Object.fromEntries(await request.formData()) as Record<string, string>);
-        return { ok: true, intent: "add" };
+        const form = Object.fromEntries(await request.formData()) as Record<string, string>;
+        cartPosts.push(form);
+        return cartAnswer(form);
       },
     },
     { path: "/api/v1/products/:id/viewer", loader: () => ({ productId: 2, reviewState: "guest" }) },
@@ -75,6 +81,7 @@ function renderProduct(tierPrices: TierPrices) {
 
 beforeEach(() => {
   cartPosts = [];
+  cartAnswer = (form) => ({ ok: true, intent: form.intent });
   // The page counts a view with fetch; nothing to count here.
   vi.stubGlobal(
     "fetch",
@@ -144,5 +151,54 @@ describe("the product page's license choice", () => {
     expect(bigPrice()).toBe("$15.99");
     await user.click(screen.getByRole("button", { name: "Add to Cart" }));
     await waitFor(() => expect(cartPosts).toEqual([{ intent: "add", productId: "2", tier: "personal" }]));
+  });
+});
+
+describe("a pay-what-you-want product's page", () => {
+  const pwyw = { personal: 0, commercial: null, extended: null };
+
+  it("says Pay what you want with the suggestion, and offers a price field filled with it", async () => {
+    renderProduct(pwyw, { priceCents: 0, originalPriceCents: null, payWhatYouWant: true, suggestedPriceCents: 699 });
+    expect(await screen.findByText("Pay what you want")).toBeInTheDocument();
+    expect(screen.getByText("Suggested $6.99")).toBeInTheDocument();
+    const field = screen.getByRole("textbox", { name: "Name your price" });
+    expect(field).toHaveValue("6.99");
+    expect(field).toHaveAccessibleDescription("$0.00 or more");
+    // One license, said in a line; no radios.
+    expect(screen.queryByRole("radio")).not.toBeInTheDocument();
+    expect(screen.getByText("Personal license")).toBeInTheDocument();
+  });
+
+  it("adds and buys at the price named", async () => {
+    const user = userEvent.setup();
+    renderProduct(pwyw, { priceCents: 0, originalPriceCents: null, payWhatYouWant: true, suggestedPriceCents: 699 });
+    const field = await screen.findByRole("textbox", { name: "Name your price" });
+    await user.clear(field);
+    await user.type(field, "2.50");
+    await user.click(screen.getByRole("button", { name: "Add to Cart" }));
+    await waitFor(() =>
+      expect(cartPosts).toEqual([{ intent: "add", productId: "2", tier: "personal", price: "2.50" }]),
+    );
+    await waitFor(() => expect(screen.getByRole("button", { name: "Buy Now - Instant Download" })).toBeEnabled());
+    await user.click(screen.getByRole("button", { name: "Buy Now - Instant Download" }));
+    await waitFor(() => expect(cartPosts.at(-1)).toMatchObject({ intent: "add", price: "2.50" }));
+  });
+
+  it("shows a refused price beside the field, what was typed kept", async () => {
+    const user = userEvent.setup();
+    cartAnswer = () =>
+      Response.json({ ok: false, message: "Please pay at least $3.00 for this product." }, { status: 400 });
+    renderProduct(pwyw, { priceCents: 300, originalPriceCents: null, payWhatYouWant: true, suggestedPriceCents: null });
+    const field = await screen.findByRole("textbox", { name: "Name your price" });
+    // No suggestion: the minimum to start with.
+    expect(field).toHaveValue("3.00");
+    expect(screen.queryByText(/Suggested/)).not.toBeInTheDocument();
+    await user.clear(field);
+    await user.type(field, "1");
+    await user.click(screen.getByRole("button", { name: "Add to Cart" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("Please pay at least $3.00 for this product.");
+    expect(field).toHaveValue("1");
+    expect(field).toHaveAttribute("aria-invalid", "true");
+    expect(field).toHaveAccessibleDescription("$3.00 or more Please pay at least $3.00 for this product.");
   });
 });

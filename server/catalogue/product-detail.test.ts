@@ -31,4 +31,18 @@ describe("a product's detail", () => {
       extended: null,
     });
   });
+
+  it("says whether the buyer names the price, with its minimum and the seller's suggestion", async () => {
+    const named = await createProduct(database.db, { priceCents: 0, payWhatYouWant: true, suggestedPriceCents: 699 });
+    const fixed = await createProduct(database.db, { priceCents: 900 });
+    expect(await getProductDetail(database.db, named.id)).toMatchObject({
+      priceCents: 0,
+      payWhatYouWant: true,
+      suggestedPriceCents: 699,
+    });
+    expect(await getProductDetail(database.db, fixed.id)).toMatchObject({
+      payWhatYouWant: false,
+      suggestedPriceCents: null,
+    });
+  });
 });

@@ -14,6 +14,10 @@ export interface ProductDetail {
   originalPriceCents: number | null;
   /** The price of each license tier the product is sold under (null: not sold under it). */
   tierPrices: TierPrices;
+  /** The buyer names the price: `priceCents` is then the least they may pay (0 allowed). */
+  payWhatYouWant: boolean;
+  /** What a pay-what-you-want product's page proposes (null: the minimum). */
+  suggestedPriceCents: number | null;
   rating: number;
   reviewCount: number;
   downloads: number;
@@ -76,6 +80,8 @@ export async function getProductDetail(db: Database, id: number): Promise<Produc
     priceCents: product.priceCents,
     originalPriceCents: product.originalPriceCents,
     tierPrices: tierPricesOf(product),
+    payWhatYouWant: product.payWhatYouWant,
+    suggestedPriceCents: product.suggestedPriceCents,
     rating: product.rating,
     reviewCount: product.reviewCount,
     downloads: product.downloads,

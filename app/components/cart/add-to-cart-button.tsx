@@ -9,13 +9,17 @@ import { useCartChange } from "./use-cart-change";
 interface BuyProps {
   productId: number;
   tier?: LicenseTier;
+  /** A pay-what-you-want product's price per copy, as the buyer typed it in dollars. */
+  price?: string;
+  /** The fetcher the change goes through (the cart's own, with its toasts, when not given). */
+  fetcherKey?: string;
 }
 
 /** Add to Cart: one more seat of the product in the cart, under `tier` ('Added to cart'). */
-export function AddToCartButton({ productId, tier }: BuyProps) {
-  const { busy, change } = useCartChange();
+export function AddToCartButton({ productId, tier, price, fetcherKey }: BuyProps) {
+  const { busy, change } = useCartChange(fetcherKey);
   return (
-    <Button type="button" size="lg" disabled={busy} onClick={() => change("add", productId, { tier })}>
+    <Button type="button" size="lg" disabled={busy} onClick={() => change("add", productId, { tier, price })}>
       <ShoppingCart aria-hidden="true" />
       {busy ? "Adding..." : "Add to Cart"}
     </Button>
@@ -23,9 +27,9 @@ export function AddToCartButton({ productId, tier }: BuyProps) {
 }
 
 /** Buy Now - Instant Download: adds the product, then opens the cart modal to check out. */
-export function BuyNowButton({ productId, tier }: BuyProps) {
+export function BuyNowButton({ productId, tier, price, fetcherKey }: BuyProps) {
   const openCart = useShopDialogs().cart.show;
-  const { busy, change, fetcher } = useCartChange();
+  const { busy, change, fetcher } = useCartChange(fetcherKey);
   // The answer arrives in a later render (a closure over fetcher.data would read the one before):
   // the cart opens once this click's change has come back and was made.
   const waiting = useRef<"no" | "asked" | "sent">("no");
@@ -37,7 +41,7 @@ export function BuyNowButton({ productId, tier }: BuyProps) {
   }, [fetcher.state, fetcher.data, openCart]);
   function buyNow() {
     waiting.current = "asked";
-    change("add", productId, { tier });
+    change("add", productId, { tier, price });
   }
   return (
     <Button type="button" size="lg" variant="secondary" disabled={busy} onClick={buyNow}>

@@ -10,7 +10,8 @@ import { CartDialog } from "./cart-dialog";
 import { OrderSummary } from "./order-summary";
 
 // A cart line's license and seats (issue 17): what it says, what it costs, and the select that
-// moves it to another tier the product is sold under.
+// moves it to another tier the product is sold under; a pay-what-you-want line's price; the
+// discount code.
 
 function line(overrides: Partial<CartLine>): CartLine {
   return {
@@ -49,20 +50,23 @@ const cart: Cart = {
 /** What the cart API was sent, one form per request. */
 let cartPosts: Record<string, string>[] = [];
 
-function OpenCart() {
-  const { show } = useShopDialogs().cart;
-  useEffect(() => show(), [show]);
-  return <CartDialog cart={cart} signedIn={false} />;
-}
+/** What the cart API answers a form (by default, that it was done). */
+let cartAnswer: (form: Record<string, string>) => Response | object = (form) => ({ ok: true, intent: form.intent });
 
-function renderCart() {
+function renderCart(shown: Cart = cart) {
+  function OpenCart() {
+    const { show } = useShopDialogs().cart;
+    useEffect(() => show(), [show]);
+    return <CartDialog cart={shown} signedIn={false} />;
+  }
   const Stub = createRoutesStub([
     { path: "/", Component: OpenCart },
     {
       path: "/api/v1/cart",
       action: async ({ request }) => {
-        cartPosts.push(Object.fromEntries(await request.formData()) as Record<string, string>);
-        return { ok: true, intent: "tier" };
+        const form = Object.fromEntries(await request.formData()) as Record<string, string>;
+        cartPosts.push(form);
+        return cartAnswer(form);
       },
     },
   ]);
@@ -75,6 +79,7 @@ function renderCart() {
 
 beforeEach(() => {
   cartPosts = [];
+  cartAnswer = (form) => ({ ok: true, intent: form.intent });
 });
 
 describe("a cart line's license", () => {
@@ -116,5 +121,109 @@ describe("the guest checkout's order summary", () => {
     expect(lines[0]).toHaveTextContent("Commercial license · 2 seats");
     expect(lines[0]).toHaveTextContent("$79.982 × $39.99");
     expect(lines[1]).toHaveTextContent("Personal license · 1 seat");
+  });
+});
+
+const pwywLine = line({
+  productId: 17,
+  title: "Journaling Guide",
+  priceCents: 250,
+  tierPrices: { personal: 0, commercial: null, extended: null },
+  payWhatYouWant: { minimumCents: 0, suggestedCents: 699 },
+});
+
+describe("a pay-what-you-want line", () => {
+  it("says what the buyer pays per copy and changes it from a small field", async () => {
+    const user = userEvent.setup();
+    renderCart({ ...cart, lines: [pwywLine] });
+    const lines = within(await screen.findByRole("list", { name: "Products in your cart" })).getAllByRole("listitem");
+    expect(lines[0]).toHaveTextContent("You pay $2.50 per copy");
+    const field = within(lines[0]!).getByRole("textbox", { name: "Change to a price per copy of Journaling Guide" });
+    expect(field).toHaveValue("2.50");
+    expect(field).toHaveAccessibleDescription("$0.00 or more");
+    // No license select: one license.
+    expect(screen.queryByRole("combobox")).not.toBeInTheDocument();
+    await user.clear(field);
+    await user.type(field, "4{Enter}");
+    await waitFor(() => expect(cartPosts).toEqual([{ intent: "price", productId: "17", price: "4" }]));
+  });
+
+  it("shows a refused price beside its field, what was typed kept", async () => {
+    const user = userEvent.setup();
+    cartAnswer = () =>
+      Response.json({ ok: false, message: "Please pay at least $3.00 for this product." }, { status: 400 });
+    renderCart({ ...cart, lines: [{ ...pwywLine, payWhatYouWant: { minimumCents: 300, suggestedCents: null } }] });
+    const field = await screen.findByRole("textbox", { name: /Change to/ });
+    await user.clear(field);
+    await user.type(field, "1");
+    await user.click(screen.getByRole("button", { name: "Update price of Journaling Guide" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("Please pay at least $3.00 for this product.");
+    expect(field).toHaveValue("1");
+    expect(field).toHaveAttribute("aria-invalid", "true");
+  });
+});
+
+describe("the cart's discount code", () => {
+  it("applies the code typed, Enter or Apply", async () => {
+    const user = userEvent.setup();
+    renderCart();
+    const field = await screen.findByRole("textbox", { name: "Discount code" });
+    await user.type(field, "welcome10{Enter}");
+    await waitFor(() => expect(cartPosts).toEqual([{ intent: "code", code: "welcome10" }]));
+    await user.click(screen.getByRole("button", { name: "Apply" }));
+    await waitFor(() => expect(cartPosts).toHaveLength(2));
+  });
+
+  it("shows a refused code's reason beside the field, the code kept", async () => {
+    const user = userEvent.setup();
+    cartAnswer = () =>
+      Response.json({ ok: false, message: "This code does not exist. Check it and try again." }, { status: 400 });
+    renderCart();
+    const field = await screen.findByRole("textbox", { name: "Discount code" });
+    await user.type(field, "NOPE");
+    await user.click(screen.getByRole("button", { name: "Apply" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("This code does not exist. Check it and try again.");
+    expect(field).toHaveValue("NOPE");
+    expect(field).toHaveAttribute("aria-invalid", "true");
+    expect(field).toHaveAccessibleDescription("This code does not exist. Check it and try again.");
+  });
+
+  const discounted: Cart = {
+    ...cart,
+    discountCents: 890,
+    taxCents: 641,
+    totalCents: 8898 - 890 + 641,
+    discount: { code: "WELCOME10", codeId: 1, oncePerBuyer: false, cents: 890, problem: null },
+  };
+
+  it("once applied: the code, what it takes off, Remove, and the totals the server worked out", async () => {
+    const user = userEvent.setup();
+    renderCart(discounted);
+    const code = await screen.findByRole("region", { name: "Discount code" });
+    expect(code).toHaveTextContent("Code WELCOME10 · $8.90 off");
+    expect(screen.queryByRole("textbox", { name: "Discount code" })).not.toBeInTheDocument();
+    const totals = document.querySelector("dl");
+    expect(totals).toHaveTextContent("Subtotal$88.98Discount (WELCOME10)-$8.90Tax (8%)$6.41Total$86.49");
+    await user.click(within(code).getByRole("button", { name: "Remove code WELCOME10" }));
+    await waitFor(() => expect(cartPosts).toEqual([{ intent: "remove-code" }]));
+  });
+
+  it("a held code that stopped working says why, with Remove, and takes nothing off", async () => {
+    renderCart({
+      ...cart,
+      discount: { code: "SPRING", codeId: 2, oncePerBuyer: false, cents: 0, problem: "This code has expired." },
+    });
+    const code = await screen.findByRole("region", { name: "Discount code" });
+    expect(within(code).getByRole("alert")).toHaveTextContent("This code has expired.");
+    expect(code).not.toHaveTextContent("off");
+    expect(within(code).getByRole("button", { name: "Remove code SPRING" })).toBeInTheDocument();
+    expect(document.querySelector("dl")).not.toHaveTextContent("Discount");
+  });
+
+  it("shows in the guest checkout's order summary", () => {
+    render(<OrderSummary cart={discounted} />);
+    expect(screen.getByRole("region", { name: "Order summary" })).toHaveTextContent(
+      "Subtotal$88.98Discount (WELCOME10)-$8.90Tax (8%)$6.41Total$86.49",
+    );
   });
 });

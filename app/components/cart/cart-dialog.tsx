@@ -10,6 +10,8 @@ import { useShopDialogs } from "~/components/layout/shop-dialogs";
 import { hasLicenseChoice } from "~/components/product/license-choice";
 import { ProductImage } from "~/components/product/product-image";
 import { Button } from "~/components/ui/button";
+import { ChosenPrice } from "./chosen-price";
+import { DiscountCode } from "./discount-code";
 import { GuestCheckoutDialog, PaymentPendingToast } from "./guest-checkout-dialog";
 import { licenseLine } from "./license-line";
 import { Totals } from "./totals";
@@ -86,7 +88,12 @@ function CartLineRow({ line }: { line: CartLine }) {
         </div>
         <p className="text-sm text-muted-foreground">by {line.creatorName}</p>
         <p className="text-sm">{licenseLine(line)}</p>
-        {hasLicenseChoice(line.tierPrices) ? <LicenseSelect line={line} /> : null}
+        {/* A pay-what-you-want product has one license; its price is the buyer's to change. */}
+        {line.payWhatYouWant ? (
+          <ChosenPrice line={{ ...line, payWhatYouWant: line.payWhatYouWant }} />
+        ) : hasLicenseChoice(line.tierPrices) ? (
+          <LicenseSelect line={line} />
+        ) : null}
         <div className="mt-1 flex items-center gap-2">
           <QuantityButton line={line} step={-1} />
           <span className="min-w-6 text-center text-sm font-medium">
@@ -111,7 +118,8 @@ function CartLineRow({ line }: { line: CartLine }) {
 }
 
 /**
- * The cart modal (SPEC sections 2 and 9): lines, quantities, subtotal, 8% tax and total, and
+ * The cart modal (SPEC sections 2 and 9): lines, quantities, a discount code, subtotal, the
+ * discount, 8% tax on what is left and total, and
  * Checkout: a signed-in buyer goes straight to the payment page, a guest through the guest dialog.
  */
 export function CartDialog({ cart, signedIn }: { cart: Cart; signedIn: boolean }) {
@@ -137,7 +145,7 @@ export function CartDialog({ cart, signedIn }: { cart: Cart; signedIn: boolean }
           // The totals and Checkout stay in view while a long cart scrolls.
           cart.lines.length === 0 ? null : (
             <div className="flex flex-col gap-3">
-              <Totals {...cart} />
+              <Totals {...cart} discountCode={cart.discount?.code} />
               <div className="flex flex-wrap items-center justify-between gap-3">
                 <Button variant="ghost" disabled={busy} onClick={() => change("clear")}>
                   Clear cart
@@ -174,11 +182,16 @@ export function CartDialog({ cart, signedIn }: { cart: Cart; signedIn: boolean }
             </Dialog.Close>
           </div>
         ) : (
-          <ul className="divide-y divide-border" aria-label="Products in your cart">
-            {cart.lines.map((line) => (
-              <CartLineRow key={line.productId} line={line} />
-            ))}
-          </ul>
+          <>
+            <ul className="divide-y divide-border" aria-label="Products in your cart">
+              {cart.lines.map((line) => (
+                <CartLineRow key={line.productId} line={line} />
+              ))}
+            </ul>
+            <div className="border-t border-border py-4">
+              <DiscountCode discount={cart.discount} />
+            </div>
+          </>
         )}
       </PanelDialog>
       {signedIn && phase.step === "paying" ? <PaymentPendingToast phase={phase} /> : null}

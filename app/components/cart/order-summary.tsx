@@ -5,7 +5,7 @@ import { Totals } from "./totals";
 
 /**
  * What the guest is about to pay for, in the guest checkout dialog: each line with its license,
- * seats and amount, then the subtotal, tax and total as the shop computed them for the cart.
+ * seats and amount, then the subtotal, discount, tax and total as the shop computed them for the cart.
  */
 export function OrderSummary({ cart }: { cart: Cart }) {
   return (
@@ -31,7 +31,7 @@ export function OrderSummary({ cart }: { cart: Cart }) {
           </li>
         ))}
       </ul>
-      <Totals {...cart} className="mt-2 border-t border-border pt-2" />
+      <Totals {...cart} discountCode={cart.discount?.code} className="mt-2 border-t border-border pt-2" />
     </section>
   );
 }

@@ -5,6 +5,7 @@ import {
   CART_FETCHER,
   type CartAnswer,
   type CartIntent,
+  NAMED_PRICE_FETCHER,
   WISHLIST_FETCHER,
   type WishlistAnswer,
 } from "./use-cart-change";
@@ -34,6 +35,10 @@ export function ShoppingToasts() {
   useEachAnswer<CartAnswer>(CART_FETCHER, (answer) => {
     if (!answer.ok) toast.error("Your cart was not changed", { description: answer.message });
     else if (cartConfirmations[answer.intent]) toast.success(cartConfirmations[answer.intent]!);
+  });
+  // A refused price is said beside the field it was typed in (product-summary.tsx).
+  useEachAnswer<CartAnswer>(NAMED_PRICE_FETCHER, (answer) => {
+    if (answer.ok && cartConfirmations[answer.intent]) toast.success(cartConfirmations[answer.intent]!);
   });
   useEachAnswer<WishlistAnswer>(WISHLIST_FETCHER, (answer) => {
     if (!answer.ok) toast.error("Your wishlist was not changed", { description: answer.message });

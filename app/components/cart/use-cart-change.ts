@@ -2,7 +2,17 @@ import type { Answer } from "@shared/answer.ts";
 import type { LicenseTier } from "@shared/license-tiers.ts";
 import { useFetcher } from "react-router";
 
-export type CartIntent = "add" | "tier" | "increment" | "decrement" | "remove" | "clear" | "set";
+export type CartIntent =
+  | "add"
+  | "tier"
+  | "price"
+  | "increment"
+  | "decrement"
+  | "remove"
+  | "clear"
+  | "set"
+  | "code"
+  | "remove-code";
 export type CartAnswer = Answer<{ intent: CartIntent }>;
 export type WishlistAnswer = Answer<{ result: "added" | "removed" }>;
 
@@ -11,20 +21,43 @@ export type WishlistAnswer = Answer<{ result: "added" | "removed" }>;
 // like a removed line's or a wishlist card's.
 export const CART_FETCHER = "cart-change";
 export const WISHLIST_FETCHER = "wishlist-change";
+// The product page's buttons when the buyer names the price: a refused price shows beside its field,
+// and only what went through is toasted.
+export const NAMED_PRICE_FETCHER = "cart-named-price";
 
-/** Sends one change to the server's cart; the page's data (header count, cart modal) reloads after it. */
-export function useCartChange() {
-  const fetcher = useFetcher<CartAnswer>({ key: CART_FETCHER });
+/** What a change may carry besides its product. */
+export interface CartChangeValues {
+  quantity?: number;
+  /** The license an "add" buys (Personal without it) or a "tier" change moves the line to. */
+  tier?: LicenseTier;
+  /** A pay-what-you-want product's price per copy, in dollars as typed ("4.50"). */
+  price?: string;
+  code?: string;
+}
+
+/** The form the cart API reads for one change. */
+function cartForm(intent: CartIntent, productId: number | undefined, values: CartChangeValues) {
+  const form: Record<string, string> = { intent };
+  if (productId !== undefined) form.productId = String(productId);
+  if (values.quantity !== undefined) form.quantity = String(values.quantity);
+  if (values.tier !== undefined) form.tier = values.tier;
+  if (values.price !== undefined) form.price = values.price;
+  if (values.code !== undefined) form.code = values.code;
+  return form;
+}
+
+/**
+ * Sends one change to the server's cart; the page's data (header count, cart modal) reloads after it.
+ * A change whose refusal belongs beside a field (a discount code, a price the buyer names) passes
+ * its own `key`, so that the toasts leave its problem to the field (`refusalOf`).
+ */
+export function useCartChange(key: string = CART_FETCHER) {
+  const fetcher = useFetcher<CartAnswer>({ key });
   return {
     busy: fetcher.state !== "idle",
     fetcher,
-    /** `tier`: the license an "add" buys (Personal without it) or a "tier" change moves the line to. */
-    change(intent: CartIntent, productId?: number, { quantity, tier }: { quantity?: number; tier?: LicenseTier } = {}) {
-      const form: Record<string, string> = { intent };
-      if (productId !== undefined) form.productId = String(productId);
-      if (quantity !== undefined) form.quantity = String(quantity);
-      if (tier !== undefined) form.tier = tier;
-      return fetcher.submit(form, { method: "post", action: "/api/v1/cart" });
+    change(intent: CartIntent, productId?: number, values: CartChangeValues = {}) {
+      return fetcher.submit(cartForm(intent, productId, values), { method: "post", action: "/api/v1/cart" });
     },
   };
 }
@@ -34,4 +67,10 @@ export function usePendingTier(productId: number): LicenseTier | undefined {
   const { formData } = useFetcher<CartAnswer>({ key: CART_FETCHER });
   if (formData?.get("intent") !== "tier" || formData.get("productId") !== String(productId)) return undefined;
   return formData.get("tier") as LicenseTier;
+}
+
+/** The message of a refused change, to show beside its field; null once a change went through. */
+export function refusalOf(fetcher: { state: string; data?: CartAnswer }): string | null {
+  if (fetcher.state !== "idle" || !fetcher.data || fetcher.data.ok) return null;
+  return fetcher.data.message;
 }

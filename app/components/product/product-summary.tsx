@@ -5,9 +5,12 @@ import { Download, FileText } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { AddToCartButton, BuyNowButton } from "~/components/cart/add-to-cart-button";
+import { dollarsOf } from "~/components/cart/money-input";
+import { NAMED_PRICE_FETCHER } from "~/components/cart/use-cart-change";
 import { WishlistButton } from "~/components/cart/wishlist-button";
 import { Badge } from "~/components/ui/badge";
 import { LicenseChoice } from "./license-choice";
+import { NamedPrice, PayWhatYouWantPrice } from "./named-price";
 import { ShareButton } from "./share-button";
 import { RatingSummary } from "./star-rating";
 
@@ -41,17 +44,31 @@ function ProductPrice({ product, tier }: { product: ProductDetail; tier: License
   );
 }
 
-/** Add to cart, the wishlist heart and Share; Buy now under them. Both buy the chosen license. */
-function ProductActions({ product, url, tier }: { product: ProductDetail; url: string; tier: LicenseTier }) {
+/**
+ * Add to cart, the wishlist heart and Share; Buy now under them. Both buy the chosen license, and
+ * for a pay-what-you-want product at the price named (`price`), through the fetcher its field reads.
+ */
+function ProductActions({
+  product,
+  url,
+  tier,
+  price,
+}: {
+  product: ProductDetail;
+  url: string;
+  tier: LicenseTier;
+  price?: string;
+}) {
+  const buy = { productId: product.id, tier, price, fetcherKey: price === undefined ? undefined : NAMED_PRICE_FETCHER };
   return (
     <>
       <div className="mt-6 flex flex-wrap gap-3">
-        <AddToCartButton productId={product.id} tier={tier} />
+        <AddToCartButton {...buy} />
         <WishlistButton productId={product.id} title={product.title} withLabel />
         <ShareButton title={product.title} url={url} />
       </div>
       <div className="mt-3">
-        <BuyNowButton productId={product.id} tier={tier} />
+        <BuyNowButton {...buy} />
       </div>
     </>
   );
@@ -86,6 +103,8 @@ export function ProductSummary({ product, url }: { product: ProductDetail; url: 
   // Personal until the shopper picks another: the spec's price, and every product's license.
   // (The page keys this by product: a choice is not carried to another product's page.)
   const [tier, setTier] = useState<LicenseTier>("personal");
+  // A pay-what-you-want product: the seller's suggestion to start with, or the least one may pay.
+  const [price, setPrice] = useState(() => dollarsOf(product.suggestedPriceCents ?? product.priceCents));
   return (
     <div>
       <ProductBadges product={product} tier={tier} />
@@ -99,9 +118,16 @@ export function ProductSummary({ product, url }: { product: ProductDetail; url: 
       <p className="mt-3 text-sm">
         <RatingSummary rating={product.rating} reviewCount={product.reviewCount} />
       </p>
-      <ProductPrice product={product} tier={tier} />
+      {product.payWhatYouWant ? (
+        <>
+          <PayWhatYouWantPrice suggestedCents={product.suggestedPriceCents} />
+          <NamedPrice minimumCents={product.priceCents} value={price} onChange={setPrice} />
+        </>
+      ) : (
+        <ProductPrice product={product} tier={tier} />
+      )}
       <LicenseChoice prices={product.tierPrices} value={tier} onChange={setTier} />
-      <ProductActions product={product} url={url} tier={tier} />
+      <ProductActions product={product} url={url} tier={tier} price={product.payWhatYouWant ? price : undefined} />
       <p className="mt-6 text-muted-foreground">{product.description}</p>
       <AtAGlance product={product} />
     </div>
