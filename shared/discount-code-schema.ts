@@ -27,7 +27,11 @@ const day = optionalText.pipe(
   z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/, DAY)
-    .refine((text) => !Number.isNaN(Date.parse(`${text}T00:00:00Z`)), DAY)
+    // A day of the calendar: Date.parse takes "2026-02-31" for March 3, so the day must read back the same.
+    .refine((text) => {
+      const time = Date.parse(`${text}T00:00:00Z`);
+      return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === text;
+    }, DAY)
     .optional(),
 );
 

@@ -183,6 +183,27 @@ describe("a seller's discount codes page", () => {
     expect(await codeCount()).toBe(before);
   });
 
+  it("takes only days that exist, and answers odd ones with a 4xx, never a 500", async () => {
+    for (const [startsOn, endsOn] of [
+      ["2026-02-31", ""],
+      ["2026-13-01", ""],
+      ["", "2026-04-31"],
+    ]) {
+      const answer = await asSeller(codeForm({ startsOn, endsOn }));
+      expect(answer.status, `${startsOn} ${endsOn}`).toBe(400);
+      expect(Object.values(replyOf(answer).error).flat(), `${startsOn} ${endsOn}`).toEqual([
+        "Enter a date like 2026-12-31.",
+      ]);
+    }
+    for (const [startsOn, endsOn] of [
+      ["0000-01-01", "9999-12-31"],
+      ["0001-01-01", "2028-02-29"],
+    ]) {
+      const answer = await asSeller(codeForm({ startsOn, endsOn }));
+      expect(answer.status, `${startsOn} ${endsOn}`).toBeLessThan(500);
+    }
+  });
+
   it("refuses a code already taken, by anyone and in any case, beside the code field", async () => {
     await asAdmin(codeForm({ code: "TAKEN-ONE" }));
     const before = await codeCount();
