@@ -182,7 +182,7 @@ export async function quoteUpgrades(
     .innerJoin(products, eq(products.id, orderItems.productId))
     .where(eq(licenses.id, licenseId));
   // A pay-what-you-want product has no price per seat to upgrade to: its buyer named one.
-  if (!found || found.license.status !== "active" || found.status !== "published" || found.payWhatYouWant) return null;
+  if (found?.license.status !== "active" || found.status !== "published" || found.payWhatYouWant) return null;
   const { license } = found;
   const prices = tierPricesOf(found);
   const quotes: UpgradeQuote[] = [];

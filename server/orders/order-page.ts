@@ -1,8 +1,13 @@
 import crypto from "node:crypto";
+import { eq, inArray } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
+import { discountCodes, licenses, orderItems, orders } from "../db/schema.ts";
+import { DELIVERABLE_ORDER_STATUSES } from "../delivery/open-download.ts";
 import { filesForOrder } from "../delivery/order-downloads.ts";
-import { licensesOfItems } from "../licenses/licenses.ts";
+import { historyOf, licensesOfItems } from "../licenses/licenses.ts";
+import { quoteUpgrades } from "../licenses/upgrades.ts";
 import { findOrderFor, type OrderViewer } from "./find-order.ts";
+import { orderPagePath } from "./order-access.ts";
 import { hasEndedUnpaid, isUnpaid } from "./order-status.ts";
 import { itemsOf } from "./place-order.ts";
 import { refundAmounts } from "./refund-amounts.ts";
@@ -22,7 +27,25 @@ export async function loadOrderPage(
     filesForOrder(db, secret, order.id, now.getTime()),
   ]);
   const itemIds = items.map((item) => item.id);
-  const [refunds, licenses] = await Promise.all([refundStates(db, itemIds), licensesOfItems(db, itemIds)]);
+  const [refunds, licensesByItem, discountCode, upgraded] = await Promise.all([
+    refundStates(db, itemIds),
+    licensesOfItems(db, itemIds),
+    discountCodeOf(db, order.discountCodeId),
+    upgradedLicenses(db, secret, items),
+  ]);
+  // Upgrades are offered from a paid order only, for an item whose licence holds.
+  const deliverable = (DELIVERABLE_ORDER_STATUSES as readonly string[]).includes(order.status);
+  const extras = await Promise.all(
+    items.map(async (item) => {
+      const license = licensesByItem.get(item.id);
+      if (!license) return { history: [], offer: null };
+      const [history, offer] = await Promise.all([
+        historyOf(db, license.id),
+        deliverable && item.status === "active" ? quoteUpgrades(db, license.id) : null,
+      ]);
+      return { history, offer };
+    }),
+  );
   // What an approved refund gave back: the item and its share of the tax.
   const amounts = refundAmounts(items, order.taxCents);
   const deadline = refundDeadline(order);
@@ -38,6 +61,9 @@ export async function loadOrderPage(
       /** Null until the receipt email has gone out: the page claims it only then. */
       receiptSentAt: order.receiptSentAt?.toISOString() ?? null,
       subtotalCents: order.subtotalCents,
+      /** What the discount code took off the subtotal, and the code as the buyer entered it. */
+      discountCents: order.discountCents,
+      discountCode,
       taxCents: order.taxCents,
       totalCents: order.totalCents,
       failureReason: order.failureReason,
@@ -46,23 +72,61 @@ export async function loadOrderPage(
       payAgainKey: hasEndedUnpaid(order.status) ? crypto.randomUUID().replaceAll("-", "") : null,
       refundDeadline: deadline?.toISOString() ?? null,
     },
-    items: items.map((item) => {
+    items: items.map((item, index) => {
       const delivery = downloads.find((entry) => entry.orderItemId === item.id);
       const refund = refunds.get(item.id);
-      const license = licenses.get(item.id);
+      const license = licensesByItem.get(item.id);
+      const { history, offer } = extras[index]!;
+      const upgrade = item.upgradesLicenseId === null ? undefined : upgraded.get(item.upgradesLicenseId);
       return {
         id: item.id,
         productId: item.productId,
         title: item.title,
         quantity: item.quantity,
         lineTotalCents: item.lineTotalCents,
+        /** The line's part of the order's discount; what was paid for it is the rest. */
+        discountCents: item.discountCents,
+        paidCents: item.lineTotalCents - item.discountCents,
         status: item.status,
         licenseType: item.licenseType,
         licenseKey: item.licenseKey,
         /** The licence as it stands now (an upgrade may have raised it); null until paid. */
         license: license
-          ? { tier: license.tier, seats: license.seats, key: license.key, termsVersion: license.termsVersion }
+          ? {
+              tier: license.tier,
+              seats: license.seats,
+              key: license.key,
+              termsVersion: license.termsVersion,
+              /** Issued, upgraded, an upgrade refunded: the licence after each change, oldest first. */
+              history: history.map((change) => ({
+                kind: change.kind,
+                tier: change.tier,
+                seats: change.seats,
+                at: change.createdAt.toISOString(),
+              })),
+            }
           : null,
+        /**
+         * For an upgrade's line: the tier and seats it buys and where the licence it raises is (the
+         * order it was bought with, at its item).
+         */
+        upgrade:
+          item.upgradesLicenseId === null
+            ? null
+            : { tier: item.licenseType, seats: item.upgradeToSeats ?? 1, licenseAt: upgrade ?? null },
+        /**
+         * The upgrade form: the tiers above this licence that the product sells now, each priced
+         * by the server, with what was paid so far and the form's idempotency key for this view.
+         */
+        upgradeOffer:
+          offer && license
+            ? {
+                ...offer,
+                currentTier: license.tier,
+                currentSeats: license.seats,
+                key: crypto.randomUUID().replaceAll("-", ""),
+              }
+            : null,
         /** A certificate while the licence holds: paid, not refunded. */
         hasCertificate: license?.status === "active" && item.status === "active",
         files: delivery?.files ?? [],
@@ -73,6 +137,38 @@ export async function loadOrderPage(
       };
     }),
   };
+}
+
+/** The discount code's text, as the buyer entered it; null without one. */
+async function discountCodeOf(db: Database, codeId: number | null): Promise<string | null> {
+  if (codeId === null) return null;
+  const [code] = await db.select({ code: discountCodes.code }).from(discountCodes).where(eq(discountCodes.id, codeId));
+  return code?.code ?? null;
+}
+
+/**
+ * The licences this order's upgrade lines raise, by licence id: the order they were bought with
+ * (its page for this buyer) and their item there.
+ */
+async function upgradedLicenses(
+  db: Database,
+  secret: string,
+  items: { upgradesLicenseId: number | null }[],
+): Promise<Map<number, { orderNumber: string; path: string; itemId: number }>> {
+  const ids = items.flatMap((item) => (item.upgradesLicenseId === null ? [] : [item.upgradesLicenseId]));
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ licenseId: licenses.id, itemId: orderItems.id, number: orders.number, userId: orders.userId })
+    .from(licenses)
+    .innerJoin(orderItems, eq(orderItems.id, licenses.orderItemId))
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(inArray(licenses.id, ids));
+  return new Map(
+    rows.map((row) => [
+      row.licenseId,
+      { orderNumber: row.number, path: `${orderPagePath(secret, row)}#item-${row.itemId}`, itemId: row.itemId },
+    ]),
+  );
 }
 
 export type OrderPageData = Awaited<ReturnType<typeof loadOrderPage>>;

@@ -13,6 +13,8 @@ const order: OrderPageData["order"] = {
   paidAt: "2026-11-24T12:01:00.000Z",
   receiptSentAt: "2026-11-24T12:02:00.000Z",
   subtotalCents: 9998,
+  discountCents: 0,
+  discountCode: null,
   taxCents: 800,
   totalCents: 10798,
   failureReason: null,
@@ -28,10 +30,14 @@ function item(id: number, overrides: Partial<OrderPageData["items"][number]> = {
     title: `Poster ${id}`,
     quantity: 2,
     lineTotalCents: 4999,
+    discountCents: 0,
+    paidCents: 4999,
     status: "active",
     licenseType: "commercial",
     licenseKey: `DGM-AAAA-BBBB-CCCC-000${id}`,
-    license: { tier: "commercial", seats: 2, key: `DGM-AAAA-BBBB-CCCC-000${id}`, termsVersion: "2026-11" },
+    license: { tier: "commercial", seats: 2, key: `DGM-AAAA-BBBB-CCCC-000${id}`, termsVersion: "2026-11", history: [] },
+    upgrade: null,
+    upgradeOffer: null,
     hasCertificate: true,
     files: [],
     refund: null,
@@ -68,7 +74,7 @@ describe("an order page's licenses", () => {
 
   it("links an account's certificate beside its order page", async () => {
     renderOrder("/account/orders/ABC123XYZ", [
-      item(7, { license: { tier: "extended", seats: 1, key: "K", termsVersion: "2026-11" } }),
+      item(7, { license: { tier: "extended", seats: 1, key: "K", termsVersion: "2026-11", history: [] } }),
     ]);
     expect(await screen.findByText(/Extended license/)).toBeInTheDocument();
     expect(screen.getByText("· 1 seat", { exact: false })).toBeInTheDocument();
