@@ -6,12 +6,14 @@
 //    duration at each concurrency level, every call with a fresh idempotency key.
 // 3. A payment_succeeded event is applied to every order made (order paid, license keys, cart emptied,
 //    receipt queued).
+// 3b. The same with a discount code in every cart, 64 in flight; then 64 checkouts at once for a
+//     code's last use (exactly one order may get it).
 // 4. Counts from the database show that the figures are of real work: one order per checkout, none paid twice.
-import { and, eq, gt, like, sql } from "drizzle-orm";
+import { and, count, eq, gt, inArray, like, sql } from "drizzle-orm";
 import { addToCart } from "../../server/cart/cart.ts";
 import { ensureShopper } from "../../server/cart/shopper.ts";
 import type { DatabaseHandle } from "../../server/db/client.ts";
-import { orders, products } from "../../server/db/schema.ts";
+import { discountCodes, orders, products, shoppers } from "../../server/db/schema.ts";
 import { QUEUES, type RunningJobs, startJobs } from "../../server/jobs/queue.ts";
 import { type CheckoutServices, checkout } from "../../server/orders/checkout.ts";
 import { createHostedProvider } from "../../server/payments/hosted/hosted-provider.ts";
@@ -24,6 +26,8 @@ import { eachOf, fmt, inFlight, type Timing, table, timingRow } from "./figures.
  * calls also wait for a connection, as requests do on a busy server.
  */
 const CHECKOUT_CONCURRENCY = [8, 32] as const;
+/** Checkouts in flight with a discount code in every cart: they take the code's row lock one after another. */
+const CODE_CONCURRENCY = 64;
 /** Checkouts before the timed runs, so that the first timed ones do not pay for the JIT and cold caches. */
 const WARM_UP_CHECKOUTS = 100;
 const PUBLIC_URL = "http://127.0.0.1";
@@ -139,6 +143,28 @@ async function countInDatabase(database: DatabaseHandle, keyPrefix: string) {
   return rows[0]!;
 }
 
+/** A site-wide 10% code of this run, with at most `maxUses` uses (null: no limit). */
+async function benchCode(database: DatabaseHandle, keyPrefix: string, name: string, maxUses: number | null) {
+  const [code] = await database.db
+    .insert(discountCodes)
+    .values({ code: `${keyPrefix}${name}`.slice(0, 40), kind: "percent", value: 10, maxUses })
+    .returning();
+  return code!;
+}
+
+/** Puts the code in these shoppers' carts (null takes it out). */
+async function holdCode(database: DatabaseHandle, shopperIds: readonly string[], code: string | null) {
+  await database.db
+    .update(shoppers)
+    .set({ discountCode: code })
+    .where(inArray(shoppers.id, [...shopperIds]));
+}
+
+async function ordersWithCode(database: DatabaseHandle, codeId: number): Promise<number> {
+  const [row] = await database.db.select({ n: count() }).from(orders).where(eq(orders.discountCodeId, codeId));
+  return row?.n ?? 0;
+}
+
 /** Runs the checkout section on the bench's database and returns the lines of its summary. */
 export async function benchCheckout(database: DatabaseHandle, options: CheckoutBenchOptions): Promise<string[]> {
   const poolSize = database.pool.options.max;
@@ -179,6 +205,34 @@ export async function benchCheckout(database: DatabaseHandle, options: CheckoutB
       firstFailure ??= timing.firstFailure;
     }
 
+    // With a discount code in every cart: a site-wide 10% with no limit, then one with one use left.
+    const code = await benchCode(database, keyPrefix, "open", null);
+    await holdCode(database, shoppers, code.code);
+    console.log(
+      `Measuring checkout with a discount code for ${options.duration} s with ${CODE_CONCURRENCY} in flight…`,
+    );
+    const codeDeadline = performance.now() + options.duration * 1000;
+    const codeStart = counter.next;
+    const withCode = await timeCheckouts(services, shoppers, keyPrefix, counter, CODE_CONCURRENCY, () => {
+      return performance.now() < codeDeadline;
+    });
+    rows.push(timingRow(`checkout with a code, ${CODE_CONCURRENCY} in flight`, withCode));
+    checkouts += withCode.latencies.length;
+    failures += withCode.failures;
+    firstFailure ??= withCode.firstFailure;
+    const lastUse = await benchCode(database, keyPrefix, "last", 1);
+    const rush = shoppers.slice(0, CODE_CONCURRENCY);
+    await holdCode(database, rush, lastUse.code);
+    const rushTiming = await inFlight(CODE_CONCURRENCY, eachOf(rush.map((_, i) => i)), async (i) => {
+      await checkout(services, {
+        shopperId: rush[i]!,
+        buyer: { userId: null, name: "Bench Guest", email: `rush-${i}@bench.example` },
+        idempotencyKey: `${keyPrefix}rush-${i}`,
+      });
+    });
+    await holdCode(database, shoppers, null);
+    checkouts += rushTiming.latencies.length;
+
     const events = await timePaymentEvents(database, jobs, keyPrefix, CHECKOUT_CONCURRENCY[0]);
     rows.push(timingRow(`payment_succeeded, ${CHECKOUT_CONCURRENCY[0]} in flight`, events));
     const counts = await countInDatabase(database, keyPrefix);
@@ -190,6 +244,13 @@ export async function benchCheckout(database: DatabaseHandle, options: CheckoutB
         `(prepared in ${fmt(prepareSeconds, 1)} s), ${fmt(WARM_UP_CHECKOUTS)} checkouts to warm up first:`,
       ...table(["what", "per second", "p50 ms", "p95 ms", "p99 ms", "max ms", "done", "failed"], rows),
       ...(firstFailure || events.firstFailure ? [`First failure: ${firstFailure ?? events.firstFailure}`] : []),
+      `With a code: ${fmt(withCode.latencies.length)} checkouts of ${fmt(counter.next - codeStart)} made ` +
+        `${fmt(await ordersWithCode(database, code.id))} discounted orders; ` +
+        `${verdict((await ordersWithCode(database, code.id)) === withCode.latencies.length)}`,
+      `The last use of a code, ${CODE_CONCURRENCY} checkouts at once: ${fmt(rushTiming.latencies.length)} order ` +
+        `(${fmt(await ordersWithCode(database, lastUse.id))} discounted), ${fmt(rushTiming.failures)} refused ` +
+        `("${rushTiming.firstFailure ?? ""}"); ` +
+        `${verdict((await ordersWithCode(database, lastUse.id)) === 1 && rushTiming.latencies.length === 1)}`,
       `Counted in the database: ${fmt(counts.orders!)} orders for ${fmt(checkouts)} checkouts ` +
         `(${fmt(failures)} failed), ${fmt(counts.sessions!)} payment sessions, ${fmt(counts.items!)} order items; ` +
         `${verdict(counts.orders === checkouts && counts.sessions === checkouts && failures === 0)}`,
