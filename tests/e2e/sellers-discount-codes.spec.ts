@@ -43,6 +43,8 @@ test("the demo seller makes a 20% code for one product with one use, is refused 
   const products = page.getByRole("group", { name: "Products" });
   await products.getByRole("checkbox", { name: "Digital Planner Bundle" }).check();
   await page.getByLabel("Total uses (optional)").fill("1");
+  await expectNoSidewaysScroll(page);
+  await products.screenshot({ path: `${SHOTS}/products-${testInfo.project.name}.png` });
   await page.getByRole("button", { name: "Make code" }).click();
   await expect(page.getByRole("status")).toHaveText(`${code} was made.`);
 
