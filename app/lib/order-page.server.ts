@@ -4,9 +4,11 @@ import type { OrderViewer } from "@server/orders/find-order.ts";
 import { findOrderFor } from "@server/orders/find-order.ts";
 import { loadOrderPage } from "@server/orders/order-page.ts";
 import { applyOrderPageIntent } from "@server/orders/order-page-intents.ts";
+import type { Order } from "@server/orders/place-order.ts";
+import { licenseUpgradeSchema } from "@shared/license-upgrade-schema.ts";
 import { data, type RouterContextProvider, redirect } from "react-router";
-import { readForm } from "~/lib/form.server";
-import { formAction, refusalResponse } from "~/lib/refusal.server";
+import { parseSubmission, readForm } from "~/lib/form.server";
+import { asRefusal, formAction, refusalResponse } from "~/lib/refusal.server";
 
 // The order page's loader and action, for an account's order (/account/orders/N) and a guest's
 // (/orders/N?access=...): the two differ only in who the viewer is.
@@ -31,12 +33,41 @@ export async function orderPageLoader({ request, params, context }: Args, viewer
   }
 }
 
-/** The buyer asks for a refund of one item, or pays again for an order that ended unpaid. */
+/**
+ * The buyer asks for a refund of one item, pays again for an order that ended unpaid, or upgrades
+ * an item's licence.
+ */
 export const orderPageAction = (args: Args, viewer: OrderViewer) =>
   formAction(async ({ request, params, context }: Args) => {
     const services = context.get(servicesContext);
     const order = await findOrderFor(services.db, services.secret, params.number ?? "", viewer);
-    const outcome = await applyOrderPageIntent(services, order, await readForm(request));
+    const form = await readForm(request);
+    if (form.get("intent") === "upgrade") return upgradeAction(services, order, form);
+    const outcome = await applyOrderPageIntent(services, order, form);
     if ("redirectTo" in outcome) return redirect(outcome.redirectTo);
     return { ok: true as const, message: outcome.message };
   })(args);
+
+/**
+ * The upgrade form (decision 029): its tier and seats checked by the form's schema, each problem
+ * beside its field; a refusal (nothing to upgrade, a tier no longer sold) beside the form; what was
+ * chosen kept either way. `upgradeOf` names the item whose form the answer is for.
+ */
+async function upgradeAction(services: Parameters<typeof applyOrderPageIntent>[0], order: Order, form: FormData) {
+  const upgradeOf = String(form.get("orderItemId") ?? "");
+  const submission = parseSubmission(form, licenseUpgradeSchema);
+  if (submission.status !== "success") return data({ upgradeOf, result: submission.reply() }, { status: 400 });
+  // The key is the page view's; with the choice in it, changing the choice after a first submission
+  // (the back button) makes another order rather than returning the first one.
+  const key = form.get("idempotencyKey");
+  if (typeof key === "string") form.set("idempotencyKey", `${key}-${submission.value.tier}-${submission.value.seats}`);
+  try {
+    const outcome = await applyOrderPageIntent(services, order, form);
+    if ("redirectTo" in outcome) return redirect(outcome.redirectTo);
+    return { upgradeOf, result: submission.reply({ formErrors: [outcome.message] }) };
+  } catch (error) {
+    const refusal = asRefusal(error);
+    if (!refusal) throw error;
+    return data({ upgradeOf, result: submission.reply({ formErrors: [refusal.message] }) }, { status: refusal.status });
+  }
+}

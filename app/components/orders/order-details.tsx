@@ -1,5 +1,6 @@
 import type { OrderPageData } from "@server/orders/order-page.ts";
 import { formatPrice } from "@shared/format.ts";
+import { LICENSE_TIER_NAMES, seatsLabel } from "@shared/license-tiers.ts";
 import { ORDER_LINK_DAYS } from "@shared/order-link.ts";
 import { useEffect, useRef } from "react";
 import {
@@ -13,13 +14,14 @@ import {
   useParams,
   useRevalidator,
 } from "react-router";
-import { Totals } from "~/components/cart/totals";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Label, Textarea } from "~/components/ui/input";
 import { Container } from "~/components/ui/page";
+import { LicenseUpgradeForm } from "./license-upgrade-form";
 import { OrderLinkForm } from "./order-link-form";
 import { OrderStatusBadge } from "./order-status-badge";
+import { OrderTotals } from "./order-totals";
 import { placedToast } from "./placed-toast";
 import { FileList, LicenseLine } from "./purchased-files";
 
@@ -58,11 +60,11 @@ function OrderDetails({ data }: { data: OrderPageData }) {
       <PaymentNotice order={order} />
       <ul className="flex flex-col gap-4" aria-label="Items">
         {items.map((item) => (
-          <OrderItemCard key={item.id} item={item} />
+          <OrderItemCard key={item.id} item={item} discountCode={order.discountCode} />
         ))}
       </ul>
       <Card className="p-5">
-        <Totals {...order} />
+        <OrderTotals order={order} />
       </Card>
       {order.refundDeadline ? (
         <p className="text-sm text-muted-foreground">
@@ -145,31 +147,46 @@ function PaymentNotice({ order }: { order: OrderPageData["order"] }) {
   );
 }
 
-function OrderItemCard({ item }: { item: Item }) {
+function OrderItemCard({ item, discountCode }: { item: Item; discountCode: string | null }) {
   const location = useLocation();
   // Beside the order's own address, with a guest's link token (the certificate checks it as the page does).
   const access = new URLSearchParams(location.search).get("access");
   const certificateUrl = (itemId: number) =>
     `${location.pathname}/items/${itemId}/certificate${access ? `?access=${encodeURIComponent(access)}` : ""}`;
+  const licenseHolds = item.license && item.status === "active";
   return (
-    <li>
+    // The anchor an upgrade's order links to, to show the licence it raised.
+    <li id={`item-${item.id}`} className="scroll-mt-24">
       <Card className="flex flex-col gap-3 p-5">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
-          <Link to={`/product/${item.productId}`} className="font-semibold hover:text-primary">
+          <Link to={`/product/${item.productId}`} className="min-w-0 font-semibold wrap-anywhere hover:text-primary">
             {item.title}
             {item.quantity > 1 ? ` × ${item.quantity}` : ""}
           </Link>
-          <span className="font-semibold">{formatPrice(item.lineTotalCents)}</span>
+          <ItemPrice item={item} />
         </div>
-        {item.license && item.status === "active" ? (
-          <LicenseLine
-            tier={item.license.tier}
-            seats={item.license.seats}
-            licenseKey={item.license.key}
-            termsVersion={item.license.termsVersion}
-            certificateUrl={item.hasCertificate ? certificateUrl(item.id) : undefined}
-            title={item.title}
-          />
+        {item.discountCents > 0 ? (
+          <p className="-mt-2 text-sm text-muted-foreground">
+            You paid {formatPrice(item.paidCents)}: {formatPrice(item.discountCents)} off
+            {discountCode ? ` with ${discountCode}` : ""}.
+          </p>
+        ) : null}
+        {item.upgrade ? <UpgradeLine upgrade={item.upgrade} /> : null}
+        {licenseHolds && item.license ? (
+          <>
+            <LicenseLine
+              tier={item.license.tier}
+              seats={item.license.seats}
+              licenseKey={item.license.key}
+              termsVersion={item.license.termsVersion}
+              certificateUrl={item.hasCertificate ? certificateUrl(item.id) : undefined}
+              title={item.title}
+            />
+            <LicenseHistory history={item.license.history} />
+          </>
+        ) : null}
+        {item.upgradeOffer ? (
+          <LicenseUpgradeForm itemId={item.id} title={item.title} offer={item.upgradeOffer} />
         ) : null}
         <FileList title={item.title} files={item.files} />
         {item.status === "refunded" ? (
@@ -184,6 +201,68 @@ function OrderItemCard({ item }: { item: Item }) {
   );
 }
 
+/** The line's price; a discounted one shows its price struck through and what was paid. */
+function ItemPrice({ item }: { item: Item }) {
+  if (item.discountCents === 0) return <span className="font-semibold">{formatPrice(item.lineTotalCents)}</span>;
+  return (
+    <span className="flex items-baseline gap-2">
+      <s className="text-sm text-muted-foreground">
+        <span className="sr-only">Price </span>
+        {formatPrice(item.lineTotalCents)}
+      </s>
+      <span className="font-semibold">
+        <span className="sr-only">, paid </span>
+        {formatPrice(item.paidCents)}
+      </span>
+    </span>
+  );
+}
+
+/** An upgrade's line: what it moves the licence to, and where that licence is. */
+function UpgradeLine({ upgrade }: { upgrade: NonNullable<Item["upgrade"]> }) {
+  return (
+    <div className="flex flex-col gap-1 text-sm">
+      <p>
+        License upgrade: {LICENSE_TIER_NAMES[upgrade.tier]} license · {seatsLabel(upgrade.seats)}
+      </p>
+      {upgrade.licenseAt ? (
+        <p className="text-muted-foreground">
+          It raises the license bought with{" "}
+          <Link to={upgrade.licenseAt.path} className="font-medium text-primary underline">
+            order {upgrade.licenseAt.orderNumber}
+          </Link>
+          , where its key and certificate are.
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+const historyDate = new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });
+const CHANGE_NAMES = {
+  issued: "Issued",
+  upgraded: "Upgraded",
+  upgrade_refunded: "Upgrade refunded",
+  revoked: "Revoked",
+} as const;
+
+/** How the licence came to be what it is, once it has changed since it was issued. */
+function LicenseHistory({ history }: { history: NonNullable<Item["license"]>["history"] }) {
+  if (history.length < 2) return null;
+  return (
+    <div className="ml-6 text-sm text-muted-foreground">
+      <ol className="flex flex-col gap-0.5" aria-label="License history">
+        {history.map((change) => (
+          <li key={`${change.kind}-${change.at}-${change.tier}-${change.seats}`}>
+            {CHANGE_NAMES[change.kind]} {historyDate.format(new Date(change.at))} — {LICENSE_TIER_NAMES[change.tier]},{" "}
+            {seatsLabel(change.seats)}
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}
+
 const REFUND_STATES = {
   requested: "Refund requested: we review requests within 24 hours.",
   approved: "Refund approved: the money reaches your original payment method within 3-5 business days.",
@@ -193,7 +272,8 @@ const REFUND_STATES = {
 function RefundSection({ item }: { item: Item }) {
   const location = useLocation();
   const navigation = useNavigation();
-  const answer = useActionData<{ ok: boolean; message: string }>();
+  // A refusal of a refund request (an upgrade form's answer is its own, with `upgradeOf`).
+  const answer = useActionData<{ ok?: boolean; message?: string; upgradeOf?: string }>();
   const sending = navigation.state === "submitting" && navigation.formData?.get("orderItemId") === String(item.id);
   if (item.refund) {
     return (
@@ -219,7 +299,7 @@ function RefundSection({ item }: { item: Item }) {
           maxLength={1000}
           className="min-h-20"
         />
-        {answer && !answer.ok ? (
+        {answer?.ok === false && answer.message && !answer.upgradeOf ? (
           <p role="alert" className="text-destructive">
             {answer.message}
           </p>
