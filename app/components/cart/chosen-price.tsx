@@ -3,7 +3,7 @@ import { formatPrice } from "@shared/format.ts";
 import { useId, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { dollarsOf, MoneyInput } from "./money-input";
-import { refusalOf, useCartChange } from "./use-cart-change";
+import { refusalOf, useCartChange, useRevealed } from "./use-cart-change";
 
 /**
  * A pay-what-you-want line's price: what the buyer pays per copy, and a small field to change it
@@ -25,6 +25,7 @@ export function ChosenPrice({
   }
   const id = useId();
   const problem = refusalOf(fetcher);
+  const revealed = useRevealed(problem);
   const described = [`${id}-minimum`, problem ? `${id}-problem` : null].filter(Boolean).join(" ");
   return (
     <fetcher.Form method="post" action="/api/v1/cart" className="grid gap-1 text-sm">
@@ -33,29 +34,32 @@ export function ChosenPrice({
       <p>
         You pay <span className="font-semibold">{formatPrice(line.priceCents)}</span> per copy
       </p>
-      <div className="flex flex-wrap items-center gap-2">
+      {/* The field and its button stay together; on a phone the label goes above them. */}
+      <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
         <label htmlFor={id} className="text-muted-foreground">
           Change to<span className="sr-only"> a price per copy of {line.title}</span>
         </label>
-        <MoneyInput
-          id={id}
-          name="price"
-          value={price}
-          onChange={(event) => setPrice(event.currentTarget.value)}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={described}
-          className="w-24 [&_input]:h-8"
-        />
-        {/* Never disabled while on its way: a disabled button would lose the keyboard's focus. */}
-        <Button type="submit" variant="outline" size="sm">
-          Update<span className="sr-only"> price of {line.title}</span>
-        </Button>
+        <div className="flex items-center gap-2">
+          <MoneyInput
+            id={id}
+            name="price"
+            value={price}
+            onChange={(event) => setPrice(event.currentTarget.value)}
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={described}
+            className="w-24 [&_input]:h-8"
+          />
+          {/* Never disabled while on its way: a disabled button would lose the keyboard's focus. */}
+          <Button type="submit" variant="outline" size="sm">
+            Update<span className="sr-only"> price of {line.title}</span>
+          </Button>
+        </div>
       </div>
       <p id={`${id}-minimum`} className="text-xs text-muted-foreground">
         {formatPrice(line.payWhatYouWant.minimumCents)} or more
       </p>
       {problem ? (
-        <p id={`${id}-problem`} role="alert" className="text-destructive">
+        <p ref={revealed} id={`${id}-problem`} role="alert" className="text-destructive">
           {problem}
         </p>
       ) : null}

@@ -3,7 +3,7 @@ import { formatPrice } from "@shared/format.ts";
 import { useEffect, useId, useRef, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { Input, Label } from "~/components/ui/input";
-import { refusalOf, useCartChange } from "./use-cart-change";
+import { refusalOf, useCartChange, useRevealed } from "./use-cart-change";
 
 // Its own fetcher: a code's problem shows beside the code, not in the cart's toasts.
 const CODE_FETCHER = "cart-discount-code";
@@ -18,6 +18,7 @@ export function DiscountCode({ discount }: { discount: CartDiscount | null }) {
   const [code, setCode] = useState("");
   const id = useId();
   const problem = refusalOf(fetcher);
+  const revealed = useRevealed(problem);
   // Applying or removing replaces the control that was used: the focus moves to the one that
   // replaced it. (The buttons are never disabled while the change is on its way, for the same reason.)
   const sent = useRef(false);
@@ -89,7 +90,7 @@ export function DiscountCode({ discount }: { discount: CartDiscount | null }) {
         </Button>
       </div>
       {problem ? (
-        <p id={`${id}-problem`} role="alert" className="text-sm text-destructive">
+        <p ref={revealed} id={`${id}-problem`} role="alert" className="text-sm text-destructive">
           {problem}
         </p>
       ) : null}

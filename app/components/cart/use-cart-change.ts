@@ -1,5 +1,6 @@
 import type { Answer } from "@shared/answer.ts";
 import type { LicenseTier } from "@shared/license-tiers.ts";
+import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 
 export type CartIntent =
@@ -73,4 +74,16 @@ export function usePendingTier(productId: number): LicenseTier | undefined {
 export function refusalOf(fetcher: { state: string; data?: CartAnswer }): string | null {
   if (fetcher.state !== "idle" || !fetcher.data || fetcher.data.ok) return null;
   return fetcher.data.message;
+}
+
+/**
+ * A ref for a field's problem: it is scrolled into view as it appears, since it may come below
+ * the fold of a scrolling dialog (a phone's cart) where the button that was pressed sits.
+ */
+export function useRevealed(problem: string | null) {
+  const ref = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (problem) ref.current?.scrollIntoView?.({ block: "nearest" });
+  }, [problem]);
+  return ref;
 }

@@ -37,10 +37,11 @@ const POLL_MS = 1500;
  */
 function useIdempotencyKey(cart: Cart) {
   const key = useRef({ signature: "", value: "" });
-  // The tier is part of it: two tiers may cost the same, and a line moved between them is another order.
-  const signature = cart.lines
+  // The tier is part of it: two tiers may cost the same, and a line moved between them is another
+  // order; so is the discount code: a code applied after an attempt is another order.
+  const signature = `${cart.lines
     .map((line) => `${line.productId}:${line.licenseTier}x${line.quantity}@${line.priceCents}`)
-    .join(",");
+    .join(",")}|${cart.discount?.code ?? ""}`;
   if (key.current.signature !== signature) key.current = { signature, value: crypto.randomUUID().replaceAll("-", "") };
   const renew = useCallback(() => {
     key.current = { signature: "", value: "" };

@@ -2,7 +2,7 @@ import { formatPrice } from "@shared/format.ts";
 import { useId } from "react";
 import { useFetcher } from "react-router";
 import { MoneyInput } from "~/components/cart/money-input";
-import { type CartAnswer, NAMED_PRICE_FETCHER, refusalOf } from "~/components/cart/use-cart-change";
+import { type CartAnswer, NAMED_PRICE_FETCHER, refusalOf, useRevealed } from "~/components/cart/use-cart-change";
 import { Label } from "~/components/ui/input";
 
 /** A pay-what-you-want product's big price: the words, and the seller's suggestion when there is one. */
@@ -32,6 +32,7 @@ export function NamedPrice({
 }) {
   const fetcher = useFetcher<CartAnswer>({ key: NAMED_PRICE_FETCHER });
   const problem = refusalOf(fetcher);
+  const revealed = useRevealed(problem);
   const id = useId();
   return (
     <div className="mt-6 grid max-w-xs gap-2">
@@ -48,7 +49,7 @@ export function NamedPrice({
         {formatPrice(minimumCents)} or more
       </p>
       {problem ? (
-        <p id={`${id}-problem`} role="alert" className="text-sm text-destructive">
+        <p ref={revealed} id={`${id}-problem`} role="alert" className="text-sm text-destructive">
           {problem}
         </p>
       ) : null}
