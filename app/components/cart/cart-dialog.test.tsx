@@ -170,7 +170,8 @@ describe("the cart's discount code", () => {
     const field = await screen.findByRole("textbox", { name: "Discount code" });
     await user.type(field, "welcome10{Enter}");
     await waitFor(() => expect(cartPosts).toEqual([{ intent: "code", code: "welcome10" }]));
-    await user.click(screen.getByRole("button", { name: "Apply" }));
+    // Once the answer is in (the button says Applying... until then).
+    await user.click(await screen.findByRole("button", { name: "Apply" }));
     await waitFor(() => expect(cartPosts).toHaveLength(2));
   });
 
