@@ -10,8 +10,12 @@ interface ReceiptItem {
   /** The seats of its licence. */
   quantity: number;
   lineTotalCents: number;
+  /** The line's part of the order's discount: what was paid for it is the rest. */
+  discountCents?: number;
   licenseType: LicenseTier;
   licenseKey: string | null;
+  /** An upgrade's line: the seats it moves its licence to (its quantity is 1). */
+  upgradeToSeats?: number | null;
 }
 
 export interface Receipt {
@@ -22,6 +26,9 @@ export interface Receipt {
   orderNumber: string;
   items: ReceiptItem[];
   subtotalCents: number;
+  /** What the discount code took off the subtotal, and the code; tax is on the rest. */
+  discountCents?: number;
+  discountCode?: string | null;
   taxCents: number;
   totalCents: number;
   /** The order page, where every file has its download link (made fresh each time it opens). */
@@ -31,11 +38,27 @@ export interface Receipt {
   licenseUrl: string;
 }
 
+/** An amount of the totals; a discount (negative) with a minus sign: "−$6.00". */
+const money = (cents: number) => (cents < 0 ? `\u2212${formatPrice(-cents)}` : formatPrice(cents));
+
 const GUARANTEE = `Money-back guarantee: you can ask for a refund from the order page within ${MONEY_BACK_GUARANTEE_DAYS} days.`;
 
-/** "Commercial license · 2 seats": what a line bought (its quantity is the licence's seats). */
-const licenseOf = (item: ReceiptItem) =>
-  `${LICENSE_TIER_NAMES[item.licenseType]} license · ${seatsLabel(item.quantity)}`;
+/**
+ * "Commercial license · 2 seats": what a line bought (its quantity is the licence's seats), or
+ * "License upgrade: Extended license · 3 seats" for an upgrade's line.
+ */
+function licenseOf(item: ReceiptItem) {
+  const upgrade = item.upgradeToSeats ?? null;
+  const license = `${LICENSE_TIER_NAMES[item.licenseType]} license · ${seatsLabel(upgrade ?? item.quantity)}`;
+  return upgrade === null ? license : `License upgrade: ${license}`;
+}
+
+/** "You paid $35.99 ($4.00 off)" for a discounted line; nothing otherwise. */
+function paidOf(item: ReceiptItem): string | null {
+  const discount = item.discountCents ?? 0;
+  if (discount === 0) return null;
+  return `You paid ${formatPrice(item.lineTotalCents - discount)} (${formatPrice(discount)} off)`;
+}
 
 /**
  * The receipt of a paid order (HTML and text): the way to the downloads first, as a button, then
@@ -46,8 +69,13 @@ export function receiptEmail(receipt: Receipt): OutgoingEmail {
   const expiry = guestLink
     ? `This link works for ${guestLink.days} days; after that, ask for a new one at ${guestLink.newLinkUrl}`
     : null;
+  const discount = receipt.discountCents ?? 0;
   const totals: [string, number][] = [
     ["Subtotal", receipt.subtotalCents],
+    // A minus sign, as the order page shows it.
+    ...(discount > 0
+      ? [[`Discount${receipt.discountCode ? ` (${receipt.discountCode})` : ""}`, -discount] as [string, number]]
+      : []),
     [TAX_LABEL, receipt.taxCents],
     ["Total", receipt.totalCents],
   ];
@@ -59,9 +87,10 @@ export function receiptEmail(receipt: Receipt): OutgoingEmail {
     ...items.flatMap((item) => [
       `${item.title}: ${formatPrice(item.lineTotalCents)}`,
       `  ${licenseOf(item)}${item.licenseKey ? `, key ${item.licenseKey}` : ""}`,
+      ...(paidOf(item) ? [`  ${paidOf(item)}`] : []),
     ]),
     "",
-    ...totals.map(([label, cents]) => `${label}: ${formatPrice(cents)}`),
+    ...totals.map(([label, cents]) => `${label}: ${money(cents)}`),
     "",
     "Download your files from your order page:",
     orderUrl,
@@ -78,7 +107,7 @@ export function receiptEmail(receipt: Receipt): OutgoingEmail {
 <div style="font-weight:600;">${escapeHtml(item.title)}</div>
 <div style="margin-top:4px;font-size:14px;line-height:20px;color:${EMAIL_COLOURS.mutedForeground};">${escapeHtml(licenseOf(item))}${
         item.licenseKey ? `<br>Key ${code(item.licenseKey)}` : ""
-      }</div>
+      }${paidOf(item) ? `<br>${escapeHtml(paidOf(item)!)}` : ""}</div>
 </td>
 <td align="right" style="padding:12px 0 12px 16px;border-top:1px solid ${EMAIL_COLOURS.border};vertical-align:top;white-space:nowrap;">${formatPrice(item.lineTotalCents)}</td>
 </tr>`,
@@ -88,7 +117,7 @@ export function receiptEmail(receipt: Receipt): OutgoingEmail {
     .map(([label, cents]) => {
       const total = label === "Total";
       const cell = `padding:${total ? "12px" : "4px"} 0 4px;${total ? `border-top:2px solid ${EMAIL_COLOURS.foreground};font-weight:700;` : `color:${EMAIL_COLOURS.mutedForeground};`}`;
-      return `<tr><td style="${cell}">${label}</td><td align="right" style="${cell}white-space:nowrap;">${formatPrice(cents)}</td></tr>`;
+      return `<tr><td style="${cell}">${escapeHtml(label)}</td><td align="right" style="${cell}white-space:nowrap;">${money(cents)}</td></tr>`;
     })
     .join("\n");
   const html = [

@@ -1,9 +1,10 @@
 import crypto from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
-import { discountCodes, licenses, orderItems, orders } from "../db/schema.ts";
+import { licenses, orderItems, orders } from "../db/schema.ts";
 import { DELIVERABLE_ORDER_STATUSES } from "../delivery/open-download.ts";
 import { filesForOrder } from "../delivery/order-downloads.ts";
+import { codeTextOf } from "../discounts/discount-codes.ts";
 import { historyOf, licensesOfItems } from "../licenses/licenses.ts";
 import { quoteUpgrades } from "../licenses/upgrades.ts";
 import { findOrderFor, type OrderViewer } from "./find-order.ts";
@@ -30,7 +31,7 @@ export async function loadOrderPage(
   const [refunds, licensesByItem, discountCode, upgraded] = await Promise.all([
     refundStates(db, itemIds),
     licensesOfItems(db, itemIds),
-    discountCodeOf(db, order.discountCodeId),
+    codeTextOf(db, order.discountCodeId),
     upgradedLicenses(db, secret, items),
   ]);
   // Upgrades are offered from a paid order only, for an item whose licence holds.
@@ -63,7 +64,7 @@ export async function loadOrderPage(
       subtotalCents: order.subtotalCents,
       /** What the discount code took off the subtotal, and the code as the buyer entered it. */
       discountCents: order.discountCents,
-      discountCode,
+      discountCode: discountCode ?? null,
       taxCents: order.taxCents,
       totalCents: order.totalCents,
       failureReason: order.failureReason,
@@ -137,13 +138,6 @@ export async function loadOrderPage(
       };
     }),
   };
-}
-
-/** The discount code's text, as the buyer entered it; null without one. */
-async function discountCodeOf(db: Database, codeId: number | null): Promise<string | null> {
-  if (codeId === null) return null;
-  const [code] = await db.select({ code: discountCodes.code }).from(discountCodes).where(eq(discountCodes.id, codeId));
-  return code?.code ?? null;
 }
 
 /**

@@ -16,10 +16,11 @@ import {
   TEST_SHOP_URL,
 } from "../../tests/support/orders.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
-import { addToCart } from "../cart/cart.ts";
+import { addToCart, applyDiscountCode } from "../cart/cart.ts";
 import { ensureShopper } from "../cart/shopper.ts";
-import { orders, user } from "../db/schema.ts";
+import { discountCodes, orders, user } from "../db/schema.ts";
 import { createMailer } from "../email/mailer.ts";
+import { receiptEmail } from "../email/receipt-email.ts";
 import { checkout } from "./checkout.ts";
 import { isOrderAccessToken } from "./order-access.ts";
 import { itemsOf } from "./place-order.ts";
@@ -106,6 +107,57 @@ describe("sending a paid order's receipt", () => {
       `Type Specimen: $50.00\n  Commercial license · 2 seats, key ${item!.licenseKey}`,
     );
     expect(partOfType(message, "text/html")).toContain(`Commercial license · 2 seats<br>Key <code`);
+  });
+
+  it("shows the discount with its code between subtotal and tax, and what was paid for each discounted line", async () => {
+    const discounted = await createProduct(database.db, { title: "Sale Planner", priceCents: 3000 });
+    await database.db.insert(discountCodes).values({ code: "Receipt20", kind: "percent", value: 20 });
+    const { id: shopperId } = await ensureShopper(database.db, { userId: null, guestId: null });
+    await addToCart(database.db, shopperId, discounted.id);
+    await applyDiscountCode(database.db, shopperId, "receipt20");
+    const started = await checkout(shop(), { shopperId, buyer, idempotencyKey: crypto.randomUUID() });
+    const [placed] = await database.db.select().from(orders).where(eq(orders.number, started.orderNumber));
+    const order = await payOrder(database.db, jobs, placed!);
+    // $30.00, 20% off: $6.00; tax 8% of $24.00.
+    expect([order.subtotalCents, order.discountCents, order.taxCents, order.totalCents]).toEqual([
+      3000, 600, 192, 2592,
+    ]);
+
+    const { messages } = await sendAndCollect(order.id);
+    const message = parseMime(messages[0]!.raw);
+    const text = partOfType(message, "text/plain")!;
+    expect(text).toContain("Sale Planner: $30.00\n  Personal license · 1 seat, key ");
+    expect(text).toContain("  You paid $24.00 ($6.00 off)");
+    expect(text).toContain("Subtotal: $30.00\nDiscount (Receipt20): \u2212$6.00\nTax (8%): $1.92\nTotal: $25.92");
+    const html = partOfType(message, "text/html")!;
+    expect(html).toContain("<br>You paid $24.00 ($6.00 off)</div>");
+    expect(html).toMatch(/>Discount \(Receipt20\)<\/td><td [^>]*>\u2212\$6\.00<\/td>/);
+  });
+
+  it("names an upgrade's line by the licence it moves to", () => {
+    const email = receiptEmail({
+      to: "a@example.com",
+      shopName: "Test Market",
+      orderNumber: "UPGRADE01",
+      items: [
+        {
+          title: "Type Specimen",
+          quantity: 1,
+          lineTotalCents: 4000,
+          licenseType: "extended",
+          licenseKey: null,
+          upgradeToSeats: 3,
+        },
+      ],
+      subtotalCents: 4000,
+      taxCents: 320,
+      totalCents: 4320,
+      orderUrl: `${TEST_SHOP_URL}/account/orders/UPGRADE01`,
+      licenseUrl: `${TEST_SHOP_URL}/license`,
+    });
+    expect(email.text).toContain("Type Specimen: $40.00\n  License upgrade: Extended license · 3 seats\n");
+    expect(email.text).not.toContain("Discount");
+    expect(email.html).toContain("License upgrade: Extended license · 3 seats");
   });
 
   it("emails the buyer once: order number, items, license keys, totals and the guest's order link, as text and HTML", async () => {

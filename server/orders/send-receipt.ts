@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { orders } from "../db/schema.ts";
+import { codeTextOf } from "../discounts/discount-codes.ts";
 import type { Mailer } from "../email/mailer.ts";
 import { receiptEmail } from "../email/receipt-email.ts";
 import { ORDER_LINK_DAYS, ORDER_LOOKUP_PATH, orderPagePath } from "./order-access.ts";
@@ -23,6 +24,7 @@ export async function sendReceipt(services: ReceiptServices, orderId: number): P
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!order || order.receiptSentAt || order.paidAt === null) return "skipped";
   const items = await itemsOf(db, order.id);
+  const discountCode = (await codeTextOf(db, order.discountCodeId)) ?? null;
   await services.mailer.send(
     receiptEmail({
       to: order.email,
@@ -32,6 +34,8 @@ export async function sendReceipt(services: ReceiptServices, orderId: number): P
       orderNumber: order.number,
       items,
       subtotalCents: order.subtotalCents,
+      discountCents: order.discountCents,
+      discountCode,
       taxCents: order.taxCents,
       totalCents: order.totalCents,
       // A guest's link carries the order's access secret; an account's leads to its order page.
