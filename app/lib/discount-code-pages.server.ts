@@ -1,5 +1,4 @@
 import type { Database } from "@server/db/client.ts";
-import { usesTaken } from "@server/discounts/discount-codes.ts";
 import {
   CODE_TAKEN,
   type CodeOwner,
@@ -37,11 +36,7 @@ function statusOf(code: Listed, now: Date): DiscountCodeStatus {
 
 /** The owner's codes as the page's table shows them; the status is the server's, so every visitor sees the same. */
 export async function discountCodeRows(db: Database, owner: CodeOwner, now = new Date()): Promise<DiscountCodeRow[]> {
-  // Uses are counted by usesTaken, as checkout counts them: listDiscountCodes's own count is wrong
-  // (Drizzle leaves the columns of a one-table select unqualified, so its subquery compares a
-  // redemption's code_id with the order's id).
-  const listed = await listDiscountCodes(db, owner);
-  const codes = await Promise.all(listed.map(async (code) => ({ ...code, uses: await usesTaken(db, code.id) })));
+  const codes = await listDiscountCodes(db, owner);
   return codes.map((code) => ({
     id: code.id,
     code: code.code,

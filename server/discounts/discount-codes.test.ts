@@ -242,5 +242,8 @@ describe("an order with a discount code", () => {
     expect(uses).toHaveLength(3);
     const [row] = await database.db.select().from(discountCodes).where(eq(discountCodes.id, made.id));
     expect(row!.maxUses).toBe(3);
+    // The seller's list counts them (a use of an order that ended unpaid would not count).
+    const listed = await listDiscountCodes(database.db, { creatorId: seller });
+    expect(listed.find((listedCode) => listedCode.id === made.id)!.uses).toBe(3);
   });
 });

@@ -1,4 +1,4 @@
-import { and, count, eq, notInArray, sql } from "drizzle-orm";
+import { and, count, eq, inArray, notInArray, sql } from "drizzle-orm";
 import { formatDayUtc } from "../../shared/format.ts";
 import type { Queryable } from "../db/client.ts";
 import { discountCodeProducts, discountCodes, discountRedemptions, orders } from "../db/schema.ts";
@@ -51,14 +51,20 @@ export async function codeTextOf(db: Queryable, codeId: number | null): Promise<
   return row?.code;
 }
 
-/** How many orders hold a use of the code: every order that used it, but those that ended unpaid. */
-export async function usesTaken(db: Queryable, codeId: number): Promise<number> {
-  const [row] = await db
-    .select({ uses: count() })
+/** How many orders hold a use of each code: every order that used it, but those that ended unpaid. */
+export async function usesByCode(db: Queryable, codeIds: readonly number[]): Promise<Map<number, number>> {
+  if (codeIds.length === 0) return new Map();
+  const rows = await db
+    .select({ codeId: discountRedemptions.codeId, uses: count() })
     .from(discountRedemptions)
     .innerJoin(orders, eq(orders.id, discountRedemptions.orderId))
-    .where(and(eq(discountRedemptions.codeId, codeId), notInArray(orders.status, [...GIVEN_BACK])));
-  return row?.uses ?? 0;
+    .where(and(inArray(discountRedemptions.codeId, [...codeIds]), notInArray(orders.status, [...GIVEN_BACK])))
+    .groupBy(discountRedemptions.codeId);
+  return new Map(rows.map((row) => [row.codeId, row.uses]));
+}
+
+async function usesTaken(db: Queryable, codeId: number): Promise<number> {
+  return (await usesByCode(db, [codeId])).get(codeId) ?? 0;
 }
 
 /** Whether the buyer with this email has an order that used the code (and did not end unpaid). */

@@ -1,8 +1,9 @@
-import { and, desc, eq, inArray, isNull, notInArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, notInArray } from "drizzle-orm";
 import type { DiscountCodeInput } from "../../shared/discount-code-schema.ts";
 import type { Database } from "../db/client.ts";
-import { discountCodeProducts, discountCodes, discountRedemptions, orders, products } from "../db/schema.ts";
+import { discountCodeProducts, discountCodes, products } from "../db/schema.ts";
 import { Refusal } from "../lib/refusal.ts";
+import { usesByCode } from "./discount-codes.ts";
 
 // Making, listing and ending discount codes: a seller's for their own products (creatorId), or
 // the platform's site-wide sales (creatorId null), which only admins make.
@@ -62,19 +63,12 @@ export async function createDiscountCode(db: Database, owner: CodeOwner, input: 
 
 /** The owner's codes, newest first, each with the orders that used it and the products it is for. */
 export async function listDiscountCodes(db: Database, owner: CodeOwner) {
-  const codes = await db
-    .select({
-      code: discountCodes,
-      uses: sql<number>`(
-        SELECT count(*)::int FROM ${discountRedemptions}
-        JOIN ${orders} ON ${orders.id} = ${discountRedemptions.orderId}
-        WHERE ${discountRedemptions.codeId} = ${discountCodes.id} AND ${orders.status} NOT IN ('expired', 'cancelled')
-      )`,
-    })
-    .from(discountCodes)
-    .where(ownerIs(owner))
-    .orderBy(desc(discountCodes.id));
-  const limited = codes.filter((row) => !row.code.allProducts).map((row) => row.code.id);
+  const codes = await db.select().from(discountCodes).where(ownerIs(owner)).orderBy(desc(discountCodes.id));
+  const uses = await usesByCode(
+    db,
+    codes.map((code) => code.id),
+  );
+  const limited = codes.filter((code) => !code.allProducts).map((code) => code.id);
   const named =
     limited.length === 0
       ? []
@@ -83,9 +77,9 @@ export async function listDiscountCodes(db: Database, owner: CodeOwner) {
           .from(discountCodeProducts)
           .innerJoin(products, eq(products.id, discountCodeProducts.productId))
           .where(inArray(discountCodeProducts.codeId, limited));
-  return codes.map(({ code, uses }) => ({
+  return codes.map((code) => ({
     ...code,
-    uses,
+    uses: uses.get(code.id) ?? 0,
     productTitles: named.filter((row) => row.codeId === code.id).map((row) => row.title),
   }));
 }

@@ -188,7 +188,7 @@ describe("a seller's discount codes page", () => {
       ["2026-02-31", ""],
       ["2026-13-01", ""],
       ["", "2026-04-31"],
-    ]) {
+    ] as const) {
       const answer = await asSeller(codeForm({ startsOn, endsOn }));
       expect(answer.status, `${startsOn} ${endsOn}`).toBe(400);
       expect(Object.values(replyOf(answer).error).flat(), `${startsOn} ${endsOn}`).toEqual([
@@ -198,7 +198,7 @@ describe("a seller's discount codes page", () => {
     for (const [startsOn, endsOn] of [
       ["0000-01-01", "9999-12-31"],
       ["0001-01-01", "2028-02-29"],
-    ]) {
+    ] as const) {
       const answer = await asSeller(codeForm({ startsOn, endsOn }));
       expect(answer.status, `${startsOn} ${endsOn}`).toBeLessThan(500);
     }
