@@ -48,6 +48,7 @@ const SELLER_PAGES = [
   "/seller/earnings",
   "/seller/profile",
   "/seller/standing",
+  "/seller/discounts",
   "/seller/products/new",
   "/seller/products/1",
 ];
@@ -59,6 +60,7 @@ const ADMIN_PAGES = [
   "/admin/products",
   "/admin/messages",
   "/admin/refunds",
+  "/admin/discounts",
 ];
 
 async function checkPages(page: Page, paths: string[]) {

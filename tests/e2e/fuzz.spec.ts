@@ -157,6 +157,8 @@ const TARGETS: Target[] = [
   { path: "/admin/appeals", intents: [{ intent: "uphold", ids: ["appealId"] }] },
   { path: "/admin/search", intents: [{ intent: "remove-synonyms", ids: ["groupId"] }] },
   { path: "/admin/messages", intents: [{ intent: "handled", ids: ["messageId"] }] },
+  { path: "/seller/discounts", intents: [{ intent: "end-code", ids: ["codeId"] }] },
+  { path: "/admin/discounts", intents: [{ intent: "end-code", ids: ["codeId"] }] },
 ];
 
 /** encodeURIComponent, for any string: a lone surrogate becomes the bytes it would be in CESU-8. */
