@@ -106,7 +106,7 @@ describe("the order page's license upgrade form", () => {
     expect(form).toHaveTextContent("You pay $39.99 now");
     await user.clear(seats);
     await user.type(seats, "1");
-    expect(form).toHaveTextContent("Choose a higher license or more seats than this license has.");
+    expect(form).toHaveTextContent("Nothing to pay for this choice: it is not above the license you have.");
   });
 
   it("sends the choice with the item and the page's key, and shows a refusal beside the form with the choice kept", async () => {

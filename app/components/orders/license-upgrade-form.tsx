@@ -99,7 +99,8 @@ function PriceToPay({ offer, chosen, seats }: { offer: Offer; chosen: Offer["quo
   }
   const tooFew = seats < offer.currentSeats || (chosen.tier === offer.currentTier && seats <= offer.currentSeats);
   if (!Number.isInteger(seats) || seats > MAX_SEATS || tooFew) {
-    return <>Choose a higher license or more seats than this license has.</>;
+    // Not the server's refusal word for word: when it comes, both show.
+    return <>Nothing to pay for this choice: it is not above the license you have.</>;
   }
   return (
     <>
