@@ -70,6 +70,8 @@ export function receiptEmail(receipt: Receipt): OutgoingEmail {
     ? `This link works for ${guestLink.days} days; after that, ask for a new one at ${guestLink.newLinkUrl}`
     : null;
   const discount = receipt.discountCents ?? 0;
+  // An order of upgrades only has no files of its own: it points to the licence instead.
+  const onlyUpgrades = items.length > 0 && items.every((item) => (item.upgradeToSeats ?? null) !== null);
   const totals: [string, number][] = [
     ["Subtotal", receipt.subtotalCents],
     // A minus sign, as the order page shows it.
@@ -92,7 +94,9 @@ export function receiptEmail(receipt: Receipt): OutgoingEmail {
     "",
     ...totals.map(([label, cents]) => `${label}: ${money(cents)}`),
     "",
-    "Download your files from your order page:",
+    onlyUpgrades
+      ? "Your license has been upgraded. See it on your order page:"
+      : "Download your files from your order page:",
     orderUrl,
     ...(expiry ? [expiry] : []),
     "",
@@ -124,9 +128,13 @@ export function receiptEmail(receipt: Receipt): OutgoingEmail {
     heading("Thank you for your order!"),
     paragraph(receipt.name ? `Hi ${escapeHtml(receipt.name)},` : "Hello,"),
     paragraph(
-      `Here is your receipt for order <strong>${escapeHtml(receipt.orderNumber)}</strong>. Your files are ready: download them from your order page.`,
+      `Here is your receipt for order <strong>${escapeHtml(receipt.orderNumber)}</strong>. ${
+        onlyUpgrades
+          ? "Your license has been upgraded: see it on your order page."
+          : "Your files are ready: download them from your order page."
+      }`,
     ),
-    button(orderUrl, "Download your files"),
+    button(orderUrl, onlyUpgrades ? "View your order" : "Download your files"),
     guestLink
       ? note(
           `This link works for ${guestLink.days} days; after that, ${link(guestLink.newLinkUrl, "ask for a new one")}.`,
@@ -142,7 +150,9 @@ ${totalRows}
   return {
     to: receipt.to,
     subject: `Your ${receipt.shopName} receipt for order ${receipt.orderNumber}`,
-    preheader: `Order ${receipt.orderNumber}: ${formatPrice(receipt.totalCents)}. Your files are ready to download.`,
+    preheader: `Order ${receipt.orderNumber}: ${formatPrice(receipt.totalCents)}. ${
+      onlyUpgrades ? "Your license has been upgraded." : "Your files are ready to download."
+    }`,
     text,
     html,
   };

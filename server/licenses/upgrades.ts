@@ -149,7 +149,7 @@ export async function undoUpgrade(tx: Queryable, upgradeItemId: number, licenseI
 }
 
 /** One tier an upgrade form offers: its seat price now and what the upgrade costs at `seats`. */
-export interface UpgradeQuote {
+interface UpgradeQuote {
   tier: LicenseTier;
   seatPriceCents: number;
   /** The fewest seats that make this tier an upgrade: the licence's own, or one more for its own tier. */

@@ -158,6 +158,10 @@ describe("sending a paid order's receipt", () => {
     expect(email.text).toContain("Type Specimen: $40.00\n  License upgrade: Extended license · 3 seats\n");
     expect(email.text).not.toContain("Discount");
     expect(email.html).toContain("License upgrade: Extended license · 3 seats");
+    // No files of its own: the receipt points to the order page for the licence.
+    expect(email.text).toContain("Your license has been upgraded. See it on your order page:");
+    expect(email.html).toContain("View your order");
+    expect(email.html).not.toContain("Download your files");
   });
 
   it("emails the buyer once: order number, items, license keys, totals and the guest's order link, as text and HTML", async () => {
