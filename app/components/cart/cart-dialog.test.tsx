@@ -201,7 +201,7 @@ describe("the cart's discount code", () => {
     const user = userEvent.setup();
     renderCart(discounted);
     const code = await screen.findByRole("region", { name: "Discount code" });
-    expect(code).toHaveTextContent("Code WELCOME10 · $8.90 off");
+    expect(code).toHaveTextContent("Code WELCOME10, $8.90 off");
     expect(screen.queryByRole("textbox", { name: "Discount code" })).not.toBeInTheDocument();
     const totals = document.querySelector("dl");
     expect(totals).toHaveTextContent("Subtotal$88.98Discount (WELCOME10)-$8.90Tax (8%)$6.41Total$86.49");

@@ -35,12 +35,18 @@ export function DiscountCode({ discount }: { discount: CartDiscount | null }) {
   if (discount) {
     return (
       <section aria-label="Discount code" className="rounded-md border border-border p-3 text-sm">
-        <div className="flex flex-wrap items-center justify-between gap-2">
+        {/* What it takes off goes under the code, so that Remove keeps beside them on a phone. */}
+        <div className="flex items-center justify-between gap-3">
           <p className="min-w-0 break-words">
             Code <span className="font-semibold">{discount.code}</span>
-            {discount.problem ? null : <span className="text-success"> · {formatPrice(discount.cents)} off</span>}
+            {discount.problem ? null : (
+              <span className="block text-success">
+                <span className="sr-only">, </span>
+                {formatPrice(discount.cents)} off
+              </span>
+            )}
           </p>
-          <fetcher.Form method="post" action="/api/v1/cart" onSubmit={() => (sent.current = true)}>
+          <fetcher.Form method="post" action="/api/v1/cart" className="shrink-0" onSubmit={() => (sent.current = true)}>
             <input type="hidden" name="intent" value="remove-code" />
             <Button ref={remove} type="submit" variant="outline" size="sm">
               Remove<span className="sr-only"> code {discount.code}</span>
