@@ -1,5 +1,6 @@
 import { servicesContext } from "@server/http/context.ts";
 import { cancelFromPaymentPage, cancelRequestIn } from "@server/orders/cancel-payment.ts";
+import { checkoutSchema } from "@server/orders/checkout-schema.ts";
 import type { OrderViewer } from "@server/orders/find-order.ts";
 import { findOrderFor } from "@server/orders/find-order.ts";
 import { loadOrderPage } from "@server/orders/order-page.ts";
@@ -59,8 +60,11 @@ async function upgradeAction(services: Parameters<typeof applyOrderPageIntent>[0
   if (submission.status !== "success") return data({ upgradeOf, result: submission.reply() }, { status: 400 });
   // The key is the page view's; with the choice in it, changing the choice after a first submission
   // (the back button) makes another order rather than returning the first one.
+  // A key the checkout would refuse is left as it is, for it to refuse; a good one keeps within its 64 characters.
   const key = form.get("idempotencyKey");
-  if (typeof key === "string") form.set("idempotencyKey", `${key}-${submission.value.tier}-${submission.value.seats}`);
+  if (checkoutSchema.shape.idempotencyKey.safeParse(key).success) {
+    form.set("idempotencyKey", `${String(key).slice(0, 48)}-${submission.value.tier}-${submission.value.seats}`);
+  }
   try {
     const outcome = await applyOrderPageIntent(services, order, form);
     if ("redirectTo" in outcome) return redirect(outcome.redirectTo);
