@@ -38,7 +38,9 @@ test("a guest's refund request is approved in the console: the money goes back, 
   await expect(admin.getByRole("listitem").filter({ hasText: number })).toHaveCount(0);
 
   await page.reload();
-  await expect(page.getByText(`Refunded ${amount}: its files are no longer available.`)).toBeVisible();
+  await expect(
+    page.getByText(`Refunded ${amount}: its license has ended and its files are no longer available.`),
+  ).toBeVisible();
   await expect(page.getByRole("link", { name: /^Download / })).toHaveCount(0);
   await expect.poll(() => readOutbox(buyerEmail) ?? "").toContain(`Your refund for order ${number} is on its way`);
 
