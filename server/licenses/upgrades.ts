@@ -115,7 +115,7 @@ export async function applyUpgrades(tx: Queryable, orderId: number): Promise<voi
     .orderBy(asc(orderItems.id));
   for (const upgrade of upgrades) {
     const [license] = await tx.select().from(licenses).where(eq(licenses.id, upgrade.licenseId!)).for("update");
-    if (!license || license.status !== "active") continue;
+    if (license?.status !== "active") continue;
     const tier = isHigherTier(upgrade.tier, license.tier) ? upgrade.tier : license.tier;
     const seats = Math.max(license.seats, upgrade.seats!);
     await tx.update(licenses).set({ tier, seats, updatedAt: new Date() }).where(eq(licenses.id, license.id));
@@ -131,7 +131,7 @@ export async function applyUpgrades(tx: Queryable, orderId: number): Promise<voi
  */
 export async function undoUpgrade(tx: Queryable, upgradeItemId: number, licenseId: number): Promise<void> {
   const [license] = await tx.select().from(licenses).where(eq(licenses.id, licenseId)).for("update");
-  if (!license || license.status !== "active") return;
+  if (license?.status !== "active") return;
   const paidFor = await tx
     .select({
       tier: orderItems.licenseType,

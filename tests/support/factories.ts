@@ -170,7 +170,7 @@ export async function createOrder(
       paidAt: paid ? (options.paidAt ?? new Date()) : null,
     })
     .returning();
-  const items = await db.insert(orderItems).values(
+  await db.insert(orderItems).values(
     productIds.map((productId) => {
       const product = bought.find((row) => row.id === productId)!;
       return {
