@@ -16,7 +16,7 @@ import { requestRefund } from "../orders/refunds.ts";
 import { NO_LICENSE_TO_UPGRADE } from "../orders/upgrade-license.ts";
 import { payWithCard } from "../payments/hosted/hosted-payments.ts";
 import { historyOf } from "./licenses.ts";
-import { LICENSE_REFUNDED, NOTHING_TO_UPGRADE, UPGRADE_OFF_SALE } from "./upgrades.ts";
+import { LICENSE_REFUNDED, NOTHING_TO_UPGRADE, PAY_WHAT_YOU_WANT_NO_UPGRADE, UPGRADE_OFF_SALE } from "./upgrades.ts";
 
 const database = setUpTestDatabase();
 const jobs = recordingJobs();
@@ -157,6 +157,16 @@ describe("a licence upgrade", () => {
       .set({ status: "published", extendedPriceCents: 12000 })
       .where(eq(products.id, product.id));
     expect(other.id).not.toBe(product.id);
+    // A pay-what-you-want product's licence has nothing to upgrade to.
+    await database.db
+      .update(products)
+      .set({ payWhatYouWant: true, commercialPriceCents: null, extendedPriceCents: null, suggestedPriceCents: null })
+      .where(eq(products.id, product.id));
+    expect(await refusal(upgrade(order, item.id, "commercial", 3))).toBe(PAY_WHAT_YOU_WANT_NO_UPGRADE);
+    await database.db
+      .update(products)
+      .set({ payWhatYouWant: false, commercialPriceCents: 4999, extendedPriceCents: 12000 })
+      .where(eq(products.id, product.id));
     // Nothing was made of the refused upgrades.
     expect(await database.db.select().from(orders)).toHaveLength(before.length);
     expect(await licenseNow(license.id)).toMatchObject({ tier: "commercial", seats: 2 });

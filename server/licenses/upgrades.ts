@@ -31,6 +31,8 @@ export interface UpgradeLine {
 
 export const NOTHING_TO_UPGRADE = "Choose a higher license or more seats than this license has.";
 export const LICENSE_REFUNDED = "This license was refunded, so it cannot be upgraded.";
+export const PAY_WHAT_YOU_WANT_NO_UPGRADE =
+  "A pay-what-you-want license cannot be upgraded: add more copies to your cart instead.";
 export const UPGRADE_OFF_SALE = "This product is no longer on sale, so its license cannot be upgraded.";
 
 /** The items whose payment counts for a licence: its purchase and its upgrades, paid and not refunded. */
@@ -67,6 +69,7 @@ export async function priceUpgrade(db: Queryable, target: UpgradeTarget): Promis
       priceCents: products.priceCents,
       commercialPriceCents: products.commercialPriceCents,
       extendedPriceCents: products.extendedPriceCents,
+      payWhatYouWant: products.payWhatYouWant,
     })
     .from(licenses)
     .innerJoin(orderItems, eq(orderItems.id, licenses.orderItemId))
@@ -82,6 +85,8 @@ export async function priceUpgrade(db: Queryable, target: UpgradeTarget): Promis
   const same = license.tier === target.tier && license.seats === target.seats;
   if (lower || same) throw new Refusal(NOTHING_TO_UPGRADE, 400);
   if (found.status !== "published") throw new Refusal(UPGRADE_OFF_SALE, 409);
+  // Its buyers name the price of a Personal license, which has no tier or seat price to pay the difference to.
+  if (found.payWhatYouWant) throw new Refusal(PAY_WHAT_YOU_WANT_NO_UPGRADE, 409);
   const seatPrice = requireTierOffered(tierPricesOf(found), target.tier);
   const paid = await paidForLicense(db, license.id, license.orderItemId);
   return {
