@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { dollarsField } from "./dollars-schema.ts";
 import { LICENSE_TIER_NAMES } from "./license-tiers.ts";
-import { dollarsField } from "./money-input.ts";
 
 /** Formats a seller can choose, as shown on the product page. */
 export const PRODUCT_FORMATS = ["PDF", "PNG", "JPG", "ZIP", "PSD", "AI", "SVG", "EPUB", "MP4", "XLSX", "DOCX"] as const;

@@ -38,7 +38,8 @@ test("a product page loads few scripts and no modal's or toast's code until one 
   await page.goto("/product/1");
   await expect(page.getByRole("button", { name: "Login" })).toBeVisible();
   await page.waitForLoadState("networkidle");
-  expect(scripts.length).toBeLessThanOrEqual(24);
+  // 25 since the product page offers licence tiers and a price to name (issue 17).
+  expect(scripts.length).toBeLessThanOrEqual(25);
   const loaded = () => scripts.join("\n");
   // The login modal's own words, and sonner's toaster.
   expect(loaded()).not.toContain("Sign in to your account or create a new one.");

@@ -216,6 +216,41 @@ export async function payOnHostedPage(tab: Page, { card = SUCCESS_CARD, name = "
   await tab.getByRole("button", { name: /^Pay \$/ }).click();
 }
 
+/**
+ * Sends changes to the cart API from the page, as its buttons do (a license tier, a code), then
+ * loads the page again so that the header's cart shows them.
+ */
+export async function changeCart(page: Page, ...changes: Record<string, string>[]) {
+  await page.goto("/");
+  await waitForHydration(page);
+  for (const change of changes) {
+    const status = await page.evaluate(
+      async (fields) => (await fetch("/api/v1/cart", { method: "POST", body: new URLSearchParams(fields) })).status,
+      change,
+    );
+    expect(status, JSON.stringify(change)).toBe(200);
+  }
+  await page.reload();
+}
+
+/**
+ * A signed-in buyer checks out the cart on the hosted payment page, which opens in a new tab;
+ * answers that tab, on the paid order's page, and the order's number.
+ */
+export async function checkOutSignedIn(page: Page) {
+  const cart = await openCart(page);
+  const [tab] = await Promise.all([
+    page.context().waitForEvent("page"),
+    cart.getByRole("button", { name: "Checkout" }).click(),
+  ]);
+  await tab.waitForURL(/\/pay\/hps_/);
+  await waitForHydration(tab);
+  await payOnHostedPage(tab);
+  await tab.waitForURL(/\/account\/orders\/[A-Z0-9]{9}/);
+  await expect(tab.getByText("Paid", { exact: true })).toBeVisible({ timeout: 20_000 });
+  return { tab, orderNumber: /orders\/([A-Z0-9]{9})/.exec(tab.url())![1]! };
+}
+
 /** A guest buys one product on the hosted payment page; answers the order number, on its order page. */
 export async function buyAsGuest(buyer: Page, productId: number, email = uniqueEmail("gus")) {
   await buyer.request.post("/api/v1/cart", { form: { intent: "add", productId: String(productId) } });

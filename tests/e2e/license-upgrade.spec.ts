@@ -1,6 +1,15 @@
 import fs from "node:fs";
 import type { Page, TestInfo } from "@playwright/test";
-import { expect, expectNoAxeViolations, openCart, payOnHostedPage, test, waitForHydration } from "./fixtures";
+import {
+  changeCart,
+  checkOutSignedIn,
+  expect,
+  expectNoAxeViolations,
+  openCart,
+  payOnHostedPage,
+  test,
+  waitForHydration,
+} from "./fixtures";
 
 // A licence upgrade as a buyer makes one (issue 17): sample product 2 bought as Commercial
 // ($39.99), moved to Extended ($79.99) from its order page for the difference, $40.00 plus tax,
@@ -21,32 +30,12 @@ async function expectNoSidewaysScroll(page: Page) {
 
 test("a buyer upgrades a Commercial license to Extended from its order page, paying the difference", async ({
   buyer: { page },
-  context,
 }, testInfo) => {
   test.slow();
-  await page.goto("/");
-  await waitForHydration(page);
-  const added = await page.evaluate(async () => {
-    const response = await fetch("/api/v1/cart", {
-      method: "POST",
-      body: new URLSearchParams({ intent: "add", productId: "2", tier: "commercial" }),
-    });
-    return response.status;
-  });
-  expect(added).toBe(200);
-  await page.reload();
-  const cart = await openCart(page);
-  await expect(cart).toContainText("Commercial license");
-  const [tab] = await Promise.all([
-    context.waitForEvent("page"),
-    cart.getByRole("button", { name: "Checkout" }).click(),
-  ]);
-  await tab.waitForURL(/\/pay\/hps_/);
-  await waitForHydration(tab);
-  await payOnHostedPage(tab);
-  await tab.waitForURL(/\/account\/orders\/[A-Z0-9]{9}/);
-  await expect(tab.getByText("Paid", { exact: true })).toBeVisible({ timeout: 20_000 });
-  const firstOrder = /orders\/([A-Z0-9]{9})/.exec(tab.url())![1]!;
+  await changeCart(page, { intent: "add", productId: "2", tier: "commercial" });
+  await expect(await openCart(page)).toContainText("Commercial license");
+  await page.keyboard.press("Escape");
+  const { tab, orderNumber: firstOrder } = await checkOutSignedIn(page);
 
   // The order page offers the upgrade, priced by the server: $79.99 − $39.99 paid.
   await tab.goto(`/account/orders/${firstOrder}`);
@@ -120,32 +109,10 @@ test("a buyer upgrades a Commercial license to Extended from its order page, pay
 
 test("a Commercial license bought with a code shows the discount, and its upgrade counts what was paid", async ({
   buyer: { page },
-  context,
 }, testInfo) => {
-  await page.goto("/");
-  await waitForHydration(page);
-  const statuses = await page.evaluate(async () => {
-    const post = (fields: Record<string, string>) =>
-      fetch("/api/v1/cart", { method: "POST", body: new URLSearchParams(fields) }).then((response) => response.status);
-    return [
-      await post({ intent: "add", productId: "2", tier: "commercial" }),
-      // The sample catalogue's site-wide code: 10% off.
-      await post({ intent: "code", code: "WELCOME10" }),
-    ];
-  });
-  expect(statuses).toEqual([200, 200]);
-  await page.reload();
-  const cart = await openCart(page);
-  const [tab] = await Promise.all([
-    context.waitForEvent("page"),
-    cart.getByRole("button", { name: "Checkout" }).click(),
-  ]);
-  await tab.waitForURL(/\/pay\/hps_/);
-  await waitForHydration(tab);
-  await payOnHostedPage(tab);
-  await tab.waitForURL(/\/account\/orders\/[A-Z0-9]{9}/);
-  await expect(tab.getByText("Paid", { exact: true })).toBeVisible({ timeout: 20_000 });
-  const orderNumber = /orders\/([A-Z0-9]{9})/.exec(tab.url())![1]!;
+  // The sample catalogue's site-wide code: 10% off.
+  await changeCart(page, { intent: "add", productId: "2", tier: "commercial" }, { intent: "code", code: "WELCOME10" });
+  const { tab, orderNumber } = await checkOutSignedIn(page);
   await tab.goto(`/account/orders/${orderNumber}`);
   await waitForHydration(tab);
 

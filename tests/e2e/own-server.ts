@@ -12,6 +12,13 @@ export interface OwnServer {
   output: () => string;
 }
 
+// Servers still running when the test worker ends (a test that failed before stopping its own) are
+// asked to stop: one left behind would hold its port and answer the next run's requests.
+const running = new Set<ChildProcess>();
+process.once("exit", () => {
+  for (const child of running) child.kill("SIGTERM");
+});
+
 export function startServer(options: { dataDir: string; port: number; env?: Record<string, string> }): OwnServer {
   let output = "";
   const child = spawn(process.execPath, ["server/main.ts"], {
@@ -27,6 +34,8 @@ export function startServer(options: { dataDir: string; port: number; env?: Reco
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  running.add(child);
+  child.once("exit", () => running.delete(child));
   child.stdout!.on("data", (chunk) => (output += chunk));
   child.stderr!.on("data", (chunk) => (output += chunk));
   return { child, output: () => output };
