@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { LICENSE_TIERS } from "../../shared/license-tiers.ts";
 import { dollarsField } from "../../shared/dollars-schema.ts";
+import { LICENSE_TIERS } from "../../shared/license-tiers.ts";
 import { recordIdField } from "../../shared/record-id.ts";
 import { MAX_QUANTITY } from "./cart.ts";
 
