@@ -1,8 +1,8 @@
 // `npm test`: every suite, then one line of totals over all of them.
 //   1. lint and typecheck (counted as one check each)
 //   2. unit and integration tests (Vitest) on the embedded PostgreSQL, or DATABASE_URL
-//   3. the same Vitest suite again on ALSO_TEST_DATABASE_URL, when set (CI sets it to
-//      the machine's PostgreSQL server)
+//   3. the Vitest files that use a database again on ALSO_TEST_DATABASE_URL, when set (CI sets it
+//      to the machine's PostgreSQL server)
 //   4. the production build, then end-to-end tests in Chromium (Playwright)
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -39,13 +39,13 @@ function readJson<T>(file: string): T | undefined {
   }
 }
 
-function vitest(label: string, env: NodeJS.ProcessEnv = {}) {
+function vitest(label: string, env: NodeJS.ProcessEnv = {}, files: string[] = []) {
   const report = "test-results/vitest.json";
   fs.rmSync(report, { force: true });
   const ok = run(
     label,
     "npx",
-    ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`],
+    ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...files],
     env,
   );
   const result = readJson<{
@@ -77,12 +77,27 @@ function vitest(label: string, env: NodeJS.ProcessEnv = {}) {
   }
 }
 
+/**
+ * The test files that open a database (the test database's helper, or DATABASE_URL itself): the
+ * only ones a second database server can tell anything new about. Components and pure rules run once.
+ */
+function databaseTestFiles(): string[] {
+  const listed = spawnSync("git", ["ls-files", "*.test.ts", "*.test.tsx"], { encoding: "utf8" }).stdout.split("\n");
+  return listed.filter(
+    (file) => file && /test-database|setUpTestDatabase|DATABASE_URL/.test(fs.readFileSync(file, "utf8")),
+  );
+}
+
 fs.mkdirSync("test-results", { recursive: true });
 check("lint", "npm", ["run", "lint", "--silent"]);
 check("typecheck", "npm", ["run", "typecheck", "--silent"]);
 vitest(`unit and integration tests on ${process.env.DATABASE_URL ? "DATABASE_URL" : "the embedded PostgreSQL"}`);
 if (process.env.ALSO_TEST_DATABASE_URL) {
-  vitest("unit and integration tests on ALSO_TEST_DATABASE_URL", { DATABASE_URL: process.env.ALSO_TEST_DATABASE_URL });
+  vitest(
+    "the tests that use the database, on ALSO_TEST_DATABASE_URL",
+    { DATABASE_URL: process.env.ALSO_TEST_DATABASE_URL },
+    databaseTestFiles(),
+  );
 }
 
 if (run("production build", "npx", ["react-router", "build"])) {
