@@ -6,7 +6,7 @@ import { LICENSE_TERMS, SEATS_MEANING } from "../../shared/license-terms.ts";
 import { LICENSE_TIER_NAMES, type LicenseTier, seatsLabel } from "../../shared/license-tiers.ts";
 import type { Database } from "../db/client.ts";
 import { creators, licenses, orderItems } from "../db/schema.ts";
-import { escapeHtml } from "../lib/escape-html.ts";
+import { PRIVATE_HEADERS, refusalPage } from "../http/private-file.ts";
 import { Refusal } from "../lib/refusal.ts";
 import { findOrderFor, type OrderViewer } from "../orders/find-order.ts";
 
@@ -222,9 +222,6 @@ interface CertificateServices {
   publicUrl: string;
 }
 
-// The buyer's own document: no shared cache keeps it, no browser guesses another type.
-const PRIVATE_HEADERS = { "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff" };
-
 /**
  * The certificate route's answer (an account's and a guest's order alike): the PDF as a download,
  * or a small page saying why not, with its 4xx status, and the way back to the order.
@@ -251,37 +248,6 @@ export async function certificateResponse(
     });
   } catch (error) {
     if (!(error instanceof Refusal)) throw error;
-    return refusalPage(error, orderPageUrl);
+    return refusalPage(error, "Certificate unavailable", { href: orderPageUrl, label: "Back to your order" });
   }
-}
-
-// A resource route cannot render the app's error screen: a refusal gets a page of its own.
-function refusalPage(refusal: Refusal, orderPageUrl: string): Response {
-  const html = `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<meta name="referrer" content="no-referrer">
-<title>Certificate unavailable</title>
-<style>
-body { font-family: system-ui, sans-serif; color: #111827; max-width: 36rem; margin: 5rem auto; padding: 0 1.5rem; line-height: 1.5; }
-h1 { font-size: 1.5rem; margin-bottom: 0.5rem; }
-a { color: #4f46e5; font-weight: 600; }
-</style>
-</head>
-<body>
-<main>
-<h1>Certificate unavailable</h1>
-<p>${escapeHtml(refusal.message)}</p>
-<p><a href="${escapeHtml(orderPageUrl)}">Back to your order</a></p>
-</main>
-</body>
-</html>
-`;
-  return new Response(html, {
-    status: refusal.status,
-    headers: { ...PRIVATE_HEADERS, "Content-Type": "text/html; charset=utf-8" },
-  });
 }
