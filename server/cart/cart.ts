@@ -116,12 +116,7 @@ export async function getCart(
   if (!shopper?.discountCode || undiscounted.length === 0) {
     return { lines: undiscounted, ...totalsOf(undiscounted), discount: null };
   }
-  const priced = await priceDiscount(
-    db,
-    shopper.discountCode,
-    undiscounted.map((line) => ({ ...line, lineTotalCents: line.priceCents * line.quantity })),
-    { lock: options.lockCode },
-  );
+  const priced = await priceDiscount(db, shopper.discountCode, undiscounted, { lock: options.lockCode });
   const lines = undiscounted.map((line, index) => ({ ...line, discountCents: priced.lineCents[index]! }));
   const { lineCents, ...discount } = priced;
   const totals = totalsOf(lines);
@@ -153,11 +148,7 @@ export const EMPTY_CART_CODE = "Add something to your cart first, then enter the
 export async function applyDiscountCode(db: Database, shopperId: string, text: string): Promise<string> {
   const cart = await getCart(db, shopperId);
   if (cart.lines.length === 0) throw new Refusal(EMPTY_CART_CODE, 400);
-  const priced = await priceDiscount(
-    db,
-    text,
-    cart.lines.map((line) => ({ ...line, lineTotalCents: line.priceCents * line.quantity })),
-  );
+  const priced = await priceDiscount(db, text, cart.lines);
   if (priced.problem) throw new Refusal(priced.problem, 400);
   await db.update(shoppers).set({ discountCode: priced.code }).where(eq(shoppers.id, shopperId));
   return priced.code;

@@ -129,16 +129,17 @@ export interface PricedDiscount {
 }
 
 /**
- * The discount `text` gives these lines at `now`: found, usable, and applying to at least one of
- * them, or the problem that says why not. `lock` (inside a checkout's transaction) takes the
+ * The discount `text` gives these lines (a seat's price times the seats) at `now`: found, usable,
+ * and applying to at least one of them, or the problem that says why not. `lock` (inside a checkout's transaction) takes the
  * code's row first, so that the uses counted are those of every checkout before this one.
  */
 export async function priceDiscount(
   db: Queryable,
   text: string,
-  lines: readonly { productId: number; creatorId: number; lineTotalCents: number }[],
+  priced: readonly { productId: number; creatorId: number; priceCents: number; quantity: number }[],
   options: { now?: Date; lock?: boolean } = {},
 ): Promise<PricedDiscount> {
+  const lines = priced.map((line) => ({ ...line, lineTotalCents: line.priceCents * line.quantity }));
   const none = lines.map(() => 0);
   const found = await findCode(db, text, options.lock);
   if (!found) return { code: text.trim(), codeId: null, oncePerBuyer: false, lineCents: none, problem: CODE_UNKNOWN };

@@ -193,12 +193,7 @@ async function priced(tx: Queryable, wanted: OrderLine[], email: string, code?: 
     return [{ productId, title, creatorId, priceCents, licenseTier: line.licenseTier, quantity: line.quantity }];
   });
   if (!code || lines.length === 0) return { lines, ...totalsOf(lines), codeId: null };
-  const discount = await priceDiscount(
-    tx,
-    code,
-    lines.map((line) => ({ ...line, lineTotalCents: line.priceCents * line.quantity })),
-    { lock: true },
-  );
+  const discount = await priceDiscount(tx, code, lines, { lock: true });
   const usable = !discount.problem && !(discount.oncePerBuyer && (await usedByBuyer(tx, discount.codeId!, email)));
   if (!usable) return { lines, ...totalsOf(lines), codeId: null };
   const discounted = lines.map((line, index) => ({ ...line, discountCents: discount.lineCents[index]! }));
