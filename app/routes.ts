@@ -11,6 +11,7 @@ export default [
     route("trending", "routes/trending.tsx"),
     route("browse", "routes/browse.tsx"),
     route("product/:id", "routes/product.tsx"),
+    route("bundle/:id", "routes/bundle.tsx"),
     route("search", "routes/search.tsx"),
     route("creator/:creatorId", "routes/creator.tsx"),
     route("contact", "routes/contact.tsx"),
@@ -33,6 +34,8 @@ export default [
     route("seller/analytics", "routes/seller/analytics.tsx"),
     route("seller/earnings", "routes/seller/earnings.tsx"),
     route("seller/discounts", "routes/seller/discounts.tsx"),
+    route("seller/bundles", "routes/seller/bundles.tsx"),
+    route("seller/bundles/:id", "routes/seller/bundle-edit.tsx"),
     route("seller/profile", "routes/seller/profile.tsx"),
     route("seller/standing", "routes/seller/standing.tsx"),
     route("seller/products/new", "routes/seller/product-new.tsx"),
@@ -61,6 +64,8 @@ export default [
     route("orders/:number", "routes/guest-order.tsx"),
     route("orders/:number/items/:itemId/certificate", "routes/guest-certificate.ts"),
     route("orders/lookup", "routes/order-lookup.tsx"),
+    // The unsubscribe link of product update emails (a signed token, no account needed).
+    route("email-preferences", "routes/email-preferences.tsx"),
     // The hosted payment page: it stands in for an external provider's checkout page.
     route("pay/:sessionId", "routes/pay.tsx"),
     // A purchased file, through a short-lived signed link.
@@ -70,6 +75,8 @@ export default [
     route("api/v1/shopper", "routes/api/shopper.ts"),
     // What a product page shows its visitor (may they review it), and its views for the seller.
     route("api/v1/products/:id/viewer", "routes/api/product-viewer.ts"),
+    // What a bundle's page shows its visitor: the products they own, and what they would pay.
+    route("api/v1/bundles/:id/viewer", "routes/api/bundle-viewer.ts"),
     route("api/v1/cart", "routes/api/cart.ts"),
     route("api/v1/wishlist", "routes/api/wishlist.ts"),
     route("api/v1/search", "routes/api/search.ts"),

@@ -17,9 +17,18 @@ const totals: Totals = { passed: 0, failed: 0, skipped: 0 };
 const startedAt = Number(process.env.RUN_STARTED_AT) * 1000 || Date.now();
 const failures: string[] = [];
 
+const minutes = (milliseconds: number) => {
+  const seconds = Math.round(milliseconds / 1000);
+  return `${Math.floor(seconds / 60)} min ${seconds % 60} s`;
+};
+/** How long each suite took, printed at the end: what to look at when the run nears its budget. */
+const phases: string[] = [];
+
 function run(label: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}): boolean {
   console.log(`\n=== ${label} ===`);
+  const started = Date.now();
   const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
+  phases.push(`${label}: ${minutes(Date.now() - started)}`);
   return result.status === 0;
 }
 
@@ -120,8 +129,8 @@ if (run("production build", "npx", ["react-router", "build"])) {
 }
 
 console.log(failures.length ? `\nFailed: ${failures.join("; ")}` : "\nAll suites passed.");
-// CI must stay under 30 minutes on a 2-core machine: the run says how long it took.
-const seconds = Math.round((Date.now() - startedAt) / 1000);
-console.log(`Duration: ${Math.floor(seconds / 60)} min ${seconds % 60} s`);
+// CI must stay under 30 minutes on a 2-core machine: the run says how long it took, and where.
+console.log(`\n${phases.join("\n")}`);
+console.log(`Duration: ${minutes(Date.now() - startedAt)}`);
 console.log(`Total: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(totals.failed > 0 ? 1 : 0);

@@ -16,6 +16,7 @@ import { startWorkers } from "./jobs/workers.ts";
 import { saveCompileCache } from "./lib/module-loading.ts";
 import { createLogger } from "./ops/logger.ts";
 import { type RunningMetrics, startMetrics } from "./ops/metrics-server.ts";
+import { queueSamplePreviews } from "./previews/sample-previews.ts";
 import { type SearchLog, startSearchLog } from "./search/search-log.ts";
 import { type SearchService, useSearchService } from "./search/search-service.ts";
 import { plainConnection, startSearchWorker } from "./search/search-worker-client.ts";
@@ -48,6 +49,8 @@ try {
   const files = await ensureSampleProductFiles(database.db, fileStoreFor(config));
   if (files) log(`Wrote ${files} sample product files`);
   jobs = await startJobs(database.pool, (error) => logger.error({ err: error }, "Job queue error"));
+  const previews = await queueSamplePreviews(database.db, jobs);
+  if (previews) log(`Queued the previews of ${previews} sample PDFs`);
   if (config.runJobs) await startWorkers({ jobs, db: database.db, config, secret: authSecret, logger });
   else log("RUN_JOBS=false: background jobs run on other servers");
   monitoring = await startMetrics(config.metrics, database.db, logger);

@@ -13,6 +13,12 @@ export const LICENSE_TIER_NAMES: Record<LicenseTier, string> = {
   extended: "Extended",
 };
 
+/** A tier's name as a sentence says it: "a Personal license", "an Extended license". */
+export function aLicense(tier: LicenseTier): string {
+  const name = LICENSE_TIER_NAMES[tier];
+  return `${/^[AEIOU]/.test(name) ? "an" : "a"} ${name} license`;
+}
+
 /** The version of the License page's terms that licences bought now come with. */
 export const LICENSE_TERMS_VERSION = "2026-11";
 /** When that version took effect, as the License page says. */

@@ -29,6 +29,7 @@ function product(tierPrices: TierPrices, overrides: Partial<ProductDetail> = {})
     isInstantDownload: true,
     format: "JPG",
     files: [],
+    previews: [],
     pages: null,
     prints: 12,
     templates: null,

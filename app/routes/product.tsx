@@ -8,7 +8,8 @@ import { productOgImagePath } from "@server/media/og-image.ts";
 import { parseRecordId } from "@shared/record-id.ts";
 import { reviewSchema } from "@shared/review-schema.ts";
 import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
-import { BackButton } from "~/components/product/back-button";
+import { ProductBundles } from "~/components/bundles/product-bundles";
+import { LookInside } from "~/components/product/look-inside";
 import { ProductBreadcrumb } from "~/components/product/product-breadcrumb";
 import { ProductGallery } from "~/components/product/product-gallery";
 import { productMeta } from "~/components/product/product-meta";
@@ -16,10 +17,12 @@ import { ProductSummary } from "~/components/product/product-summary";
 import { ProductTabs } from "~/components/product/product-tabs";
 import { RelatedProducts } from "~/components/product/related-products";
 import { useCountedView } from "~/components/product/use-product-viewer";
+import { BackButton } from "~/components/ui/back-button";
 import { Container } from "~/components/ui/page";
 import { keepPageOnFault } from "~/lib/fetcher-fault";
 import { parseSubmission, readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
+import { productBundleOffers } from "~/lib/product-bundles.server";
 import { publicPageHeaders } from "~/lib/public-page";
 import { formAction } from "~/lib/refusal.server";
 import type { Route } from "./+types/product";
@@ -36,14 +39,16 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // ?reviews=N: Read All Reviews, page N; otherwise the three latest.
   const reviewsPage = Number(new URL(request.url).searchParams.get("reviews"));
   const paged = Number.isInteger(reviewsPage) && reviewsPage >= 1;
-  const [reviews, breakdown] = await Promise.all([
+  const [reviews, breakdown, bundles] = await Promise.all([
     paged ? listReviews(readDb, id, { page: reviewsPage }) : listReviews(readDb, id, { perPage: 3 }),
     ratingBreakdown(readDb, id),
+    productBundleOffers(readDb, id),
   ]);
   return {
     product,
     reviews,
     breakdown,
+    bundles,
     paged,
     url: `${publicUrl}/product/${id}`,
     publicUrl,
@@ -76,7 +81,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   loaderData ? productMeta(matches, loaderData) : pageMeta(matches, "Product");
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, reviews, breakdown, paged, url } = loaderData;
+  const { product, reviews, breakdown, bundles, paged, url } = loaderData;
   // One view for the seller's analytics: not the pages of Read All Reviews.
   useCountedView(product.id, { skip: paged });
   return (
@@ -85,10 +90,14 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       <ProductBreadcrumb product={product} />
       <div className="mt-6 grid gap-10 lg:grid-cols-2">
         {/* The largest picture of the page: preloaded from the document's head (ProductImage, priority "high"). */}
-        <ProductGallery images={product.images} title={product.title} />
+        <div className="flex flex-col gap-6">
+          <ProductGallery images={product.images} title={product.title} />
+          <LookInside previews={product.previews} />
+        </div>
         {/* Keyed: the license chosen on one product's page is not carried to the next one's. */}
         <ProductSummary key={product.id} product={product} url={url} />
       </div>
+      <ProductBundles bundles={bundles} />
       <ProductTabs product={product} reviews={reviews} breakdown={breakdown} paged={paged} />
       <RelatedProducts related={product.related} />
     </Container>

@@ -1,11 +1,14 @@
+import { requireBundleOnSale } from "../bundles/bundles.ts";
 import type { Database } from "../db/client.ts";
 import { Refusal } from "../lib/refusal.ts";
 import {
+  addBundleToCart,
   addToCart,
   applyDiscountCode,
   changeQuantity,
   clearCart,
   EMPTY_CART_CODE,
+  removeBundleFromCart,
   removeDiscountCode,
   removeFromCart,
   requireProductOnSale,
@@ -33,8 +36,17 @@ export async function applyCartChange(
     await applyDiscountCode(db, shopper, change.code);
     return {};
   }
+  if (change.intent === "add-bundle") {
+    // Checked first too, so that a refused add leaves no new guest behind.
+    await requireBundleOnSale(db, change.bundleId, visitor.userId);
+    const { id: shopper, newGuestId } = await ensureShopper(db, visitor);
+    await touchShopper(db, shopper);
+    await addBundleToCart(db, shopper, change.bundleId);
+    return { newGuestId };
+  }
   const takesAway =
     change.intent === "remove" ||
+    change.intent === "remove-bundle" ||
     change.intent === "remove-code" ||
     change.intent === "clear" ||
     change.intent === "decrement" ||
@@ -45,6 +57,7 @@ export async function applyCartChange(
     await touchShopper(db, shopper);
     if (change.intent === "clear") await clearCart(db, shopper);
     else if (change.intent === "remove-code") await removeDiscountCode(db, shopper);
+    else if (change.intent === "remove-bundle") await removeBundleFromCart(db, shopper, change.bundleId);
     else if (change.intent === "decrement") await changeQuantity(db, shopper, change.productId, -1);
     else await removeFromCart(db, shopper, change.productId);
     return {};

@@ -8,6 +8,7 @@ import { MAX_QUANTITY } from "./cart.ts";
 // quantity, and a discount code. Never a price: prices come from the catalogue.
 
 const productId = recordIdField("Please choose a product.");
+const bundleId = recordIdField("Please choose a bundle.");
 const chosenPrice = dollarsField("the price you want to pay");
 const tier = z.enum(LICENSE_TIERS, { error: "Please choose a license: Personal, Commercial or Extended." });
 
@@ -21,6 +22,8 @@ export const cartChangeSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("decrement"), productId }),
   z.object({ intent: z.literal("remove"), productId }),
   z.object({ intent: z.literal("clear") }),
+  z.object({ intent: z.literal("add-bundle"), bundleId }),
+  z.object({ intent: z.literal("remove-bundle"), bundleId }),
   z.object({
     intent: z.literal("code"),
     code: z

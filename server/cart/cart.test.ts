@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createProducts } from "../../tests/support/factories.ts";
+import { createProduct, createProducts } from "../../tests/support/factories.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { products, shoppers, user } from "../db/schema.ts";
 import {
@@ -159,6 +159,22 @@ describe("shoppers", () => {
     // Merging again (a second tab) changes nothing.
     await mergeGuestIntoAccount(database.db, guest, owner);
     expect((await getCart(database.db, accountShopper)).count).toBe(cart.count);
+  });
+
+  it("keeps a guest's licence tier and chosen price when their cart joins the account's", async () => {
+    const owner = await newUser("merging-tiers");
+    const font = await createProduct(database.db, { priceCents: 1500, commercialPriceCents: 4000 });
+    const zine = await createProduct(database.db, { priceCents: 200, payWhatYouWant: true });
+    const guest = await newGuest();
+    await addToCart(database.db, guest, font.id, "commercial");
+    await addToCart(database.db, guest, zine.id, "personal", 650);
+    await mergeGuestIntoAccount(database.db, guest, owner);
+    const { id: accountShopper } = await ensureShopper(database.db, { userId: owner, guestId: null });
+    const lines = (await getCart(database.db, accountShopper)).lines;
+    expect(lines.map((line) => [line.productId, line.licenseTier, line.priceCents])).toEqual([
+      [font.id, "commercial", 4000],
+      [zine.id, "personal", 650],
+    ]);
   });
 
   it("go with the account when it is deleted", async () => {

@@ -1,9 +1,16 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { LicenseTier, TierPrices } from "../../shared/license-tiers.ts";
 import { TAX_PERCENT } from "../../shared/shop-facts.ts";
+import {
+  BUNDLE_ALL_OWNED,
+  type BundleProduct,
+  bundleItems,
+  bundlesOnSale,
+  requireBundleOnSale,
+} from "../bundles/bundles.ts";
 import { productCardColumns } from "../catalogue/product-card.ts";
 import type { Database, Queryable } from "../db/client.ts";
-import { cartItems, creators, products, shoppers } from "../db/schema.ts";
+import { bundleProducts, bundles, cartBundles, cartItems, creators, products, shoppers } from "../db/schema.ts";
 import { priceDiscount } from "../discounts/discount-codes.ts";
 import { Refusal } from "../lib/refusal.ts";
 import {
@@ -52,9 +59,30 @@ export interface CartDiscount {
   problem: string | null;
 }
 
+/** A product of a cart's bundle that the buyer will buy (bundleItems), with its part of a code's discount. */
+type BundleItemLine = ReturnType<typeof bundleItems>[number] & { discountCents: number };
+
+/** A bundle in the cart, priced for its buyer (the products they own already are not bought again). */
+export interface CartBundle {
+  bundleId: number;
+  title: string;
+  creatorName: string;
+  imageUrl: string | null;
+  /** The bundle's price, and what its products cost one by one. */
+  priceCents: number;
+  valueCents: number;
+  products: BundleProduct[];
+  /** What this buyer pays for it before a discount code: the shares of the products they do not own. */
+  toPayCents: number;
+  /** The products bought, each an order item of its own. */
+  items: BundleItemLine[];
+  discountCents: number;
+}
+
 export interface Cart {
   lines: CartLine[];
-  /** The sum of the quantities (the header's count). */
+  bundles: CartBundle[];
+  /** The sum of the quantities, a bundle counting one (the header's count). */
   count: number;
   subtotalCents: number;
   discountCents: number;
@@ -65,6 +93,7 @@ export interface Cart {
 
 const EMPTY_CART: Cart = {
   lines: [],
+  bundles: [],
   count: 0,
   subtotalCents: 0,
   discountCents: 0,
@@ -74,9 +103,11 @@ const EMPTY_CART: Cart = {
 };
 
 /**
- * The shopper's cart, oldest line first; products no longer on sale, and lines of a tier the
- * seller no longer offers, are left out. The discount code it holds is checked again now and
- * shared out over the lines it applies to; `lockCode` (a checkout) takes the code's row first.
+ * The shopper's cart, oldest line first, then its bundles; products no longer on sale, lines of a
+ * tier the seller no longer offers, bundles no longer on sale and bundles whose products the buyer
+ * all owns are left out (as is a product's own line when a bundle in the cart holds it). The
+ * discount code it holds is checked again now and shared out over the lines and bundle items it
+ * applies to; `lockCode` (a checkout) takes the code's row first.
  */
 export async function getCart(
   db: Queryable,
@@ -85,9 +116,11 @@ export async function getCart(
 ): Promise<Cart> {
   if (!shopperId) return EMPTY_CART;
   const [shopper] = await db
-    .select({ discountCode: shoppers.discountCode })
+    .select({ discountCode: shoppers.discountCode, userId: shoppers.userId })
     .from(shoppers)
     .where(eq(shoppers.id, shopperId));
+  const bundles = await cartBundlesOf(db, shopperId, shopper?.userId ?? null);
+  const bundled = new Set(bundles.flatMap((bundle) => bundle.products.map((product) => product.productId)));
   const rows = await db
     .select({
       productId: products.id,
@@ -106,6 +139,7 @@ export async function getCart(
     .where(and(eq(cartItems.shopperId, shopperId), eq(products.status, "published")))
     .orderBy(asc(cartItems.addedAt), asc(products.id));
   const undiscounted = rows.flatMap(({ product, chosenPriceCents, ...line }) => {
+    if (bundled.has(line.productId)) return [];
     const priceCents = seatPrice(product, line.licenseTier, chosenPriceCents);
     if (priceCents === null) return [];
     const payWhatYouWant = product.payWhatYouWant
@@ -113,20 +147,77 @@ export async function getCart(
       : null;
     return [{ ...line, priceCents, tierPrices: tierPricesOf(product), payWhatYouWant, discountCents: 0 }];
   });
-  if (!shopper?.discountCode || undiscounted.length === 0) {
-    return { lines: undiscounted, ...totalsOf(undiscounted), discount: null };
-  }
-  const priced = await priceDiscount(db, shopper.discountCode, undiscounted, { lock: options.lockCode });
+  const items = [...undiscounted, ...bundles.flatMap((bundle) => bundle.items)];
+  if (!shopper?.discountCode || items.length === 0) return cartOf(undiscounted, bundles, null);
+  const priced = await priceDiscount(db, shopper.discountCode, items, { lock: options.lockCode });
   const lines = undiscounted.map((line, index) => ({ ...line, discountCents: priced.lineCents[index]! }));
+  let next = lines.length;
+  const discountedBundles = bundles.map((bundle) => {
+    const bundleItems = bundle.items.map((item) => ({ ...item, discountCents: priced.lineCents[next++]! }));
+    const discountCents = bundleItems.reduce((sum, item) => sum + item.discountCents, 0);
+    return { ...bundle, items: bundleItems, discountCents };
+  });
   const { lineCents, ...discount } = priced;
-  const totals = totalsOf(lines);
-  return { lines, ...totals, discount: { ...discount, cents: totals.discountCents } };
+  return cartOf(lines, discountedBundles, discount);
+}
+
+/** The cart's bundles on sale, oldest first, priced for the buyer; those they own entirely left out. */
+async function cartBundlesOf(db: Queryable, shopperId: string, userId: string | null): Promise<CartBundle[]> {
+  const rows = await db
+    .select({ bundleId: cartBundles.bundleId })
+    .from(cartBundles)
+    .where(eq(cartBundles.shopperId, shopperId))
+    .orderBy(asc(cartBundles.addedAt), asc(cartBundles.bundleId));
+  const onSale = await bundlesOnSale(
+    db,
+    rows.map((row) => row.bundleId),
+    userId,
+  );
+  // A product is bought once per order: a bundle that shares one with an earlier bundle of the
+  // cart (two carts merged at sign-in) waits until that one is bought or removed.
+  const taken = new Set<number>();
+  return onSale
+    .filter((bundle) => {
+      if (bundle.ownedCount === bundle.products.length) return false;
+      if (bundle.products.some((product) => taken.has(product.productId))) return false;
+      for (const product of bundle.products) taken.add(product.productId);
+      return true;
+    })
+    .map((bundle) => ({
+      bundleId: bundle.id,
+      title: bundle.title,
+      creatorName: bundle.creatorName,
+      imageUrl: bundle.products[0]?.imageUrl ?? null,
+      priceCents: bundle.priceCents,
+      valueCents: bundle.valueCents,
+      products: bundle.products,
+      toPayCents: bundle.toPayCents,
+      items: bundleItems(bundle).map((item) => ({ ...item, discountCents: 0 })),
+      discountCents: 0,
+    }));
+}
+
+/** Every priced line of the cart: its products' lines and its bundles' items. */
+export function itemsOfCart(cart: Pick<Cart, "lines" | "bundles">) {
+  return [...cart.lines, ...cart.bundles.flatMap((bundle) => bundle.items)];
+}
+
+function cartOf(lines: CartLine[], bundles: CartBundle[], discount: Omit<CartDiscount, "cents"> | null): Cart {
+  const totals = totalsOf(itemsOfCart({ lines, bundles }));
+  const count = lines.reduce((sum, line) => sum + line.quantity, 0) + bundles.length;
+  return {
+    lines,
+    bundles,
+    ...totals,
+    count,
+    discount: discount && { ...discount, cents: totals.discountCents },
+  };
 }
 
 /** The count, subtotal, discount, 8% tax on what is left after the discount, and total of these lines. */
 export function totalsOf(
   lines: { priceCents: number; quantity: number; discountCents?: number }[],
-): Omit<Cart, "lines" | "discount"> {
+): Omit<Cart, "lines" | "bundles" | "discount"> {
   const subtotalCents = lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
   const discountCents = lines.reduce((sum, line) => sum + (line.discountCents ?? 0), 0);
   const taxCents = taxOn(subtotalCents - discountCents);
@@ -147,8 +238,9 @@ export const EMPTY_CART_CODE = "Add something to your cart first, then enter the
  */
 export async function applyDiscountCode(db: Database, shopperId: string, text: string): Promise<string> {
   const cart = await getCart(db, shopperId);
-  if (cart.lines.length === 0) throw new Refusal(EMPTY_CART_CODE, 400);
-  const priced = await priceDiscount(db, text, cart.lines);
+  const items = itemsOfCart(cart);
+  if (items.length === 0) throw new Refusal(EMPTY_CART_CODE, 400);
+  const priced = await priceDiscount(db, text, items);
   if (priced.problem) throw new Refusal(priced.problem, 400);
   await db.update(shoppers).set({ discountCode: priced.code }).where(eq(shoppers.id, shopperId));
   return priced.code;
@@ -198,6 +290,7 @@ export async function addToCart(
   chosenPriceCents?: number,
 ): Promise<void> {
   await requireProductOnSale(db, productId, { tier, chosenPriceCents });
+  await requireNotInCartBundle(db, shopperId, productId);
   const chosen = chosenPriceCents === undefined ? {} : { chosenPriceCents };
   await db.transaction(async (tx) => {
     const [line] = await tx
@@ -237,6 +330,7 @@ export async function setLineTier(db: Database, shopperId: string, productId: nu
 /** Changes a line by `delta` (the quantity buttons); a line that reaches 0 is removed. */
 export async function changeQuantity(db: Database, shopperId: string, productId: number, delta: number) {
   await requireProductOnSale(db, productId);
+  if (delta > 0) await requireNotInCartBundle(db, shopperId, productId);
   await db.transaction(async (tx) => {
     const [line] = await tx
       .select({ quantity: cartItems.quantity })
@@ -269,6 +363,7 @@ export async function setQuantity(db: Database, shopperId: string, productId: nu
   if (quantity <= 0) return removeFromCart(db, shopperId, productId);
   if (quantity > MAX_QUANTITY) throw new Refusal(TOO_MANY, 400);
   await requireProductOnSale(db, productId);
+  await requireNotInCartBundle(db, shopperId, productId);
   await db
     .insert(cartItems)
     .values({ shopperId, productId, quantity })
@@ -280,5 +375,60 @@ export async function removeFromCart(db: Database, shopperId: string, productId:
 }
 
 export async function clearCart(db: Database, shopperId: string): Promise<void> {
-  await db.delete(cartItems).where(eq(cartItems.shopperId, shopperId));
+  await db.transaction(async (tx) => {
+    await tx.delete(cartItems).where(eq(cartItems.shopperId, shopperId));
+    await tx.delete(cartBundles).where(eq(cartBundles.shopperId, shopperId));
+  });
+}
+
+/** A bundle of the cart that holds this product, if one does. */
+async function cartBundleHolding(db: Queryable, shopperId: string, productIds: readonly number[]) {
+  if (productIds.length === 0) return undefined;
+  const [row] = await db
+    .select({ title: bundles.title })
+    .from(cartBundles)
+    .innerJoin(bundles, eq(bundles.id, cartBundles.bundleId))
+    .innerJoin(bundleProducts, eq(bundleProducts.bundleId, cartBundles.bundleId))
+    .where(and(eq(cartBundles.shopperId, shopperId), inArray(bundleProducts.productId, [...productIds])))
+    .limit(1);
+  return row;
+}
+
+export const inCartBundle = (title: string) => `This product is already in your cart, in the bundle “${title}”.`;
+
+/** Refuses to add a product on its own while a bundle of the cart holds it (it would be bought twice). */
+async function requireNotInCartBundle(db: Queryable, shopperId: string, productId: number) {
+  const holder = await cartBundleHolding(db, shopperId, [productId]);
+  if (holder) throw new Refusal(inCartBundle(holder.title), 409);
+}
+
+/**
+ * Puts a bundle in the cart (once: a bundle has no seats), priced for the shopper's account. The
+ * cart's own lines of its products leave the cart: the bundle holds them now. Refused when it is not
+ * on sale, when the buyer owns all of it, or when another bundle of the cart holds one of its products.
+ */
+export async function addBundleToCart(db: Database, shopperId: string, bundleId: number): Promise<void> {
+  const [shopper] = await db.select({ userId: shoppers.userId }).from(shoppers).where(eq(shoppers.id, shopperId));
+  const bundle = await requireBundleOnSale(db, bundleId, shopper?.userId ?? null);
+  if (bundle.ownedCount === bundle.products.length) throw new Refusal(BUNDLE_ALL_OWNED, 409);
+  const productIds = bundle.products.map((product) => product.productId);
+  await db.transaction(async (tx) => {
+    // The shopper's row, locked: two bundles added at once cannot both pass the overlap check.
+    await tx.select({ id: shoppers.id }).from(shoppers).where(eq(shoppers.id, shopperId)).for("update");
+    const [already] = await tx
+      .select({ bundleId: cartBundles.bundleId })
+      .from(cartBundles)
+      .where(and(eq(cartBundles.shopperId, shopperId), eq(cartBundles.bundleId, bundleId)));
+    if (already) return;
+    const holder = await cartBundleHolding(tx, shopperId, productIds);
+    if (holder) {
+      throw new Refusal(`A product of this bundle is already in your cart, in the bundle “${holder.title}”.`, 409);
+    }
+    await tx.insert(cartBundles).values({ shopperId, bundleId });
+    await tx.delete(cartItems).where(and(eq(cartItems.shopperId, shopperId), inArray(cartItems.productId, productIds)));
+  });
+}
+
+export async function removeBundleFromCart(db: Database, shopperId: string, bundleId: number): Promise<void> {
+  await db.delete(cartBundles).where(and(eq(cartBundles.shopperId, shopperId), eq(cartBundles.bundleId, bundleId)));
 }

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import type { Database, Queryable } from "../db/client.ts";
-import { cartItems, shoppers, wishlistItems } from "../db/schema.ts";
+import { cartBundles, cartItems, shoppers, wishlistItems } from "../db/schema.ts";
 import { MAX_QUANTITY } from "./cart.ts";
 
 /** Who is asking: the signed-in user, else the guest id from their cookie (either may be absent). */
@@ -79,13 +79,18 @@ export async function mergeGuestIntoAccount(db: Database, guestId: string, userI
     if (!guest) return;
     const { id: accountShopper } = await ensureShopper(tx, { userId, guestId: null });
     await tx.execute(sql`
-      INSERT INTO ${cartItems} (shopper_id, product_id, quantity, added_at)
-      SELECT ${accountShopper}, product_id, quantity, added_at FROM ${cartItems} WHERE shopper_id = ${guestId}
+      INSERT INTO ${cartItems} (shopper_id, product_id, quantity, license_tier, chosen_price_cents, added_at)
+      SELECT ${accountShopper}, product_id, quantity, license_tier, chosen_price_cents, added_at
+      FROM ${cartItems} WHERE shopper_id = ${guestId}
       ON CONFLICT (shopper_id, product_id)
       DO UPDATE SET quantity = LEAST(${cartItems.quantity} + EXCLUDED.quantity, ${MAX_QUANTITY})`);
     await tx.execute(sql`
       INSERT INTO ${wishlistItems} (shopper_id, product_id, added_at)
       SELECT ${accountShopper}, product_id, added_at FROM ${wishlistItems} WHERE shopper_id = ${guestId}
+      ON CONFLICT DO NOTHING`);
+    await tx.execute(sql`
+      INSERT INTO ${cartBundles} (shopper_id, bundle_id, added_at)
+      SELECT ${accountShopper}, bundle_id, added_at FROM ${cartBundles} WHERE shopper_id = ${guestId}
       ON CONFLICT DO NOTHING`);
     await tx.delete(shoppers).where(eq(shoppers.id, guestId));
   });

@@ -1,7 +1,8 @@
 import { count, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
-import { categories, productImages, products } from "../db/schema.ts";
+import { bundlesOnSale } from "../bundles/bundles.ts";
+import { bundles, categories, productImages, products } from "../db/schema.ts";
 import { searchProducts } from "../search/product-search.ts";
 import { findCategoryBySlug, listCategories } from "./categories.ts";
 import { getCreatorProfile } from "./creator-profile.ts";
@@ -80,6 +81,20 @@ describe("the sample catalogue", () => {
     for (const row of rows.rows) expect(row.images).toBeGreaterThan(0);
     const urls = await database.db.select({ url: productImages.url }).from(productImages);
     for (const { url } of urls) expect(url).toMatch(/^\/media\/generated\/[a-z-]+-\d+\.svg$/);
+  });
+
+  it("sells a bundle of Design Studio Pro's prints for less than they cost one by one (the README's)", async () => {
+    const [bundle] = await bundlesOnSale(database.db, [1], null);
+    expect(bundle).toMatchObject({
+      title: "Modern Geometric Art Kit",
+      creatorSlug: "design-studio-pro",
+      priceCents: 2499,
+      valueCents: 1199 + 1899,
+    });
+    expect(bundle!.products.map((product) => product.productId)).toEqual([14, 20]);
+    // Loading the sample again keeps one bundle.
+    await seedSampleCatalogue(database.db);
+    expect(await database.db.select({ value: count() }).from(bundles)).toEqual([{ value: 1 }]);
   });
 
   it("is loaded once: a second first-start leaves it alone, and an explicit re-seed updates in place", async () => {

@@ -1,6 +1,8 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createProduct } from "../../tests/support/factories.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
+import { productFilePreviews, productFiles, products } from "../db/schema.ts";
 import { getProductDetail } from "./product-detail.ts";
 
 const database = setUpTestDatabase();
@@ -44,5 +46,53 @@ describe("a product's detail", () => {
       payWhatYouWant: false,
       suggestedPriceCents: null,
     });
+  });
+
+  it("lists the first pages of its PDF files' current versions, file by file, only while it is on sale", async () => {
+    const product = await createProduct(database.db);
+    const file = async (fileName: string, position: number) =>
+      (
+        await database.db
+          .insert(productFiles)
+          .values({
+            productId: product.id,
+            storageKey: `products/${product.id}/${fileName}`,
+            fileName,
+            contentType: "application/pdf",
+            sizeBytes: 1000,
+            position,
+            previewsVersion: 1,
+          })
+          .returning()
+      )[0]!;
+    const [guide, workbook] = [await file("guide.pdf", 0), await file("workbook.pdf", 1)];
+    const page = (fileId: number, n: number) => ({
+      fileId,
+      page: n,
+      imageUrl: `/media/products/${product.id}-${"ab".repeat(5)}${fileId % 10}${n}.webp`,
+      width: 1236,
+      height: 1600,
+    });
+    await database.db.insert(productFilePreviews).values([page(workbook.id, 1), page(guide.id, 2), page(guide.id, 1)]);
+
+    const previews = async () => (await getProductDetail(database.db, product.id))?.previews;
+    expect((await previews())?.map((preview) => [preview.fileName, preview.page])).toEqual([
+      ["guide.pdf", 1],
+      ["guide.pdf", 2],
+      ["workbook.pdf", 1],
+    ]);
+    expect((await previews())?.[0]).toEqual({
+      fileName: "guide.pdf",
+      page: 1,
+      imageUrl: page(guide.id, 1).imageUrl,
+      width: 1236,
+      height: 1600,
+    });
+    // A new version of the guide: its old pages are no longer shown, until the job draws the new ones.
+    await database.db.update(productFiles).set({ version: 2 }).where(eq(productFiles.id, guide.id));
+    expect((await previews())?.map((preview) => [preview.fileName, preview.page])).toEqual([["workbook.pdf", 1]]);
+    // A product not on sale shows nothing at all.
+    await database.db.update(products).set({ status: "draft" }).where(eq(products.id, product.id));
+    expect(await getProductDetail(database.db, product.id)).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, ne } from "drizzle-orm";
 import type { TierPrices } from "../../shared/license-tiers.ts";
 import type { Database } from "../db/client.ts";
-import { categories, creators, productFiles, productImages, products } from "../db/schema.ts";
+import { categories, creators, productFilePreviews, productFiles, productImages, products } from "../db/schema.ts";
 import { tierPricesOf } from "../licenses/tier-prices.ts";
 import { isPublished, type ProductCard, productCardColumns } from "./product-card.ts";
 
@@ -36,7 +36,18 @@ export interface ProductDetail {
   creator: { name: string; slug: string };
   category: { name: string; label: string; slug: string };
   images: { url: string; alt: string }[];
+  /** "Look inside": the first pages of its PDF files, of their current versions (decision 032). */
+  previews: FilePreview[];
   related: ProductCard[];
+}
+
+export interface FilePreview {
+  fileName: string;
+  /** 1 for the file's first page. */
+  page: number;
+  imageUrl: string;
+  width: number;
+  height: number;
 }
 
 /** A published product with its gallery and up to 3 related products of its category; null if none. */
@@ -53,7 +64,7 @@ export async function getProductDetail(db: Database, id: number): Promise<Produc
     .where(and(eq(products.id, id), isPublished));
   if (!row) return null;
   const { product } = row;
-  const [images, files, related] = await Promise.all([
+  const [images, files, previews, related] = await Promise.all([
     db
       .select({ url: productImages.url, alt: productImages.alt })
       .from(productImages)
@@ -64,6 +75,22 @@ export async function getProductDetail(db: Database, id: number): Promise<Produc
       .from(productFiles)
       .where(eq(productFiles.productId, id))
       .orderBy(asc(productFiles.position), asc(productFiles.id)),
+    db
+      .select({
+        fileName: productFiles.fileName,
+        page: productFilePreviews.page,
+        imageUrl: productFilePreviews.imageUrl,
+        width: productFilePreviews.width,
+        height: productFilePreviews.height,
+      })
+      .from(productFilePreviews)
+      // Only the pages of a file's current version: a newer one's are on their way.
+      .innerJoin(
+        productFiles,
+        and(eq(productFiles.id, productFilePreviews.fileId), eq(productFiles.previewsVersion, productFiles.version)),
+      )
+      .where(eq(productFiles.productId, id))
+      .orderBy(asc(productFiles.position), asc(productFiles.id), asc(productFilePreviews.page)),
     db
       .select(productCardColumns)
       .from(products)
@@ -99,6 +126,7 @@ export async function getProductDetail(db: Database, id: number): Promise<Produc
     creator: row.creator,
     category: row.category,
     images,
+    previews,
     related,
   };
 }

@@ -2014,3 +2014,26 @@ export const sampleDiscountCodes: {
   { code: "WELCOME10", creatorSlug: null, kind: "percent", value: 10 },
   { code: "PLANNER5", creatorSlug: "design-studio-pro", kind: "amount", value: 500, maxUses: 500 },
 ];
+
+/**
+ * The demo shop's bundle (the README names it): two of Design Studio Pro's prints sold together for
+ * less. A fixed id, so that loading the sample again puts the same bundle back.
+ */
+export const sampleBundles: {
+  id: number;
+  creatorSlug: string;
+  title: string;
+  description: string;
+  priceCents: number;
+  productIds: number[];
+}[] = [
+  {
+    id: 1,
+    creatorSlug: "design-studio-pro",
+    title: "Modern Geometric Art Kit",
+    description:
+      "Our mid-century geometric prints and the abstract shapes vector pack together: frame the prints, then make your own compositions from the same shapes.",
+    priceCents: 2499,
+    productIds: [14, 20],
+  },
+];

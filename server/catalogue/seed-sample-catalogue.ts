@@ -1,9 +1,11 @@
-import { and, count, inArray, sql } from "drizzle-orm";
+import { and, count, eq, inArray, sql } from "drizzle-orm";
 import type pg from "pg";
 import { seedDemoAccounts } from "../accounts/demo-accounts.ts";
 import { withAdvisoryLock } from "../db/advisory-lock.ts";
 import type { Database, Queryable } from "../db/client.ts";
 import {
+  bundleProducts,
+  bundles,
   categories,
   categoryAliases,
   creators,
@@ -13,7 +15,13 @@ import {
   reviews,
 } from "../db/schema.ts";
 import { artUrl } from "../media/generated-art.ts";
-import { sampleCategories, sampleCreators, sampleDiscountCodes, sampleProducts } from "./sample-catalogue.ts";
+import {
+  sampleBundles,
+  sampleCategories,
+  sampleCreators,
+  sampleDiscountCodes,
+  sampleProducts,
+} from "./sample-catalogue.ts";
 import { sampleReviewsFor } from "./sample-reviews.ts";
 import type { ArtKind } from "./sample-types.ts";
 import { refreshTrendingScores } from "./trending.ts";
@@ -102,6 +110,15 @@ function loadSampleCatalogue(db: Database): Promise<SeedResult> {
         .values({ ...code, creatorId })
         .onConflictDoNothing();
     }
+    for (const { creatorSlug, productIds, ...bundle } of sampleBundles) {
+      const values = { ...bundle, creatorId: creatorIds.get(creatorSlug)!, status: "published" as const };
+      await tx.insert(bundles).values(values).onConflictDoUpdate({ target: bundles.id, set: values });
+      await tx.delete(bundleProducts).where(eq(bundleProducts.bundleId, bundle.id));
+      await tx
+        .insert(bundleProducts)
+        .values(productIds.map((productId, position) => ({ bundleId: bundle.id, productId, position })));
+    }
+    await tx.execute(sql`SELECT setval(pg_get_serial_sequence('bundles', 'id'), (SELECT max(id) FROM bundles))`);
     // Products were inserted with explicit ids: move the sequence past them.
     await tx.execute(sql`SELECT setval(pg_get_serial_sequence('products', 'id'), (SELECT max(id) FROM products))`);
     // The last week's shoppers of the demo, and what trends with them (the job keeps it current).

@@ -517,6 +517,8 @@ export const orderItems = pgTable(
      */
     upgradesLicenseId: integer("upgrades_license_id").references((): AnyPgColumn => licenses.id),
     upgradeToSeats: integer("upgrade_to_seats"),
+    /** The bundle this item was bought in: its price is the product's share of the bundle's. */
+    bundleId: integer("bundle_id").references((): AnyPgColumn => bundles.id),
   },
   (table) => [
     check(
@@ -536,6 +538,7 @@ export const orderItems = pgTable(
     uniqueIndex("order_items_order_product_idx").on(table.orderId, table.productId),
     index("order_items_product_idx").on(table.productId),
     index("order_items_creator_idx").on(table.creatorId),
+    check("order_items_bundle_not_upgrade", sql`${table.bundleId} IS NULL OR ${table.upgradesLicenseId} IS NULL`),
   ],
 );
 
@@ -677,8 +680,151 @@ export const productFiles = pgTable(
     contentType: text("content_type").notNull(),
     sizeBytes: bigint("size_bytes", { mode: "number" }).notNull(),
     position: integer("position").notNull().default(0),
+    /** 1 for the file first uploaded; each new version the seller uploads adds one. */
+    version: integer("version").notNull().default(1),
+    /** When the current version was uploaded: buyers who downloaded before it see "Updated". */
+    versionUploadedAt: timestamp("version_uploaded_at", { withTimezone: true }).notNull().defaultNow(),
+    /** The version whose first pages are rendered in product_file_previews; null until the job has run. */
+    previewsVersion: integer("previews_version"),
   },
-  (table) => [index("product_files_product_idx").on(table.productId, table.position)],
+  (table) => [
+    index("product_files_product_idx").on(table.productId, table.position),
+    check("product_files_version_positive", sql`${table.version} >= 1`),
+  ],
+);
+
+// The versions of a file that a newer one replaced, kept with their objects in the file store:
+// the seller's work is never thrown away, and an order dispute can tell what was delivered when.
+export const productFileVersions = pgTable(
+  "product_file_versions",
+  {
+    id: serial("id").primaryKey(),
+    fileId: integer("file_id")
+      .notNull()
+      .references(() => productFiles.id, { onDelete: "cascade" }),
+    version: integer("version").notNull(),
+    storageKey: text("storage_key").notNull().unique(),
+    fileName: text("file_name").notNull(),
+    contentType: text("content_type").notNull(),
+    sizeBytes: bigint("size_bytes", { mode: "number" }).notNull(),
+    uploadedAt: timestamp("uploaded_at", { withTimezone: true }).notNull(),
+    replacedAt: timestamp("replaced_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex("product_file_versions_file_version_idx").on(table.fileId, table.version)],
+);
+
+// The first pages of a PDF file, rendered to images by a job when the file (or a new version of
+// it) is uploaded, and shown on the product page before purchase.
+export const productFilePreviews = pgTable(
+  "product_file_previews",
+  {
+    id: serial("id").primaryKey(),
+    fileId: integer("file_id")
+      .notNull()
+      .references(() => productFiles.id, { onDelete: "cascade" }),
+    /** 1 for the first page. */
+    page: integer("page").notNull(),
+    /** The rendered page's public image. */
+    imageUrl: text("image_url").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("product_file_previews_file_page_idx").on(table.fileId, table.page),
+    check("product_file_previews_page_positive", sql`${table.page} >= 1`),
+  ],
+);
+
+// Each email telling a buyer that a file they bought has a new version: one per buyer and
+// version, whatever retries or app servers the job runs on.
+export const productUpdateNotices = pgTable(
+  "product_update_notices",
+  {
+    fileId: integer("file_id")
+      .notNull()
+      .references(() => productFiles.id, { onDelete: "cascade" }),
+    version: integer("version").notNull(),
+    /** The buyer's address, lowercased. */
+    email: text("email").notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.fileId, table.version, table.email] })],
+);
+
+// Emails a person turned off, by address (buyers may be guests): the topic's emails are not sent
+// to it. Turned off from the link in each such email or from account settings.
+export const EMAIL_TOPICS = ["product_updates"] as const;
+export type EmailTopic = (typeof EMAIL_TOPICS)[number];
+export const emailOptOuts = pgTable(
+  "email_opt_outs",
+  {
+    /** Lowercased. */
+    email: text("email").notNull(),
+    topic: text("topic", { enum: EMAIL_TOPICS }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.email, table.topic] })],
+);
+
+// A seller's products sold together at one price. Bought, it delivers each product's files with a
+// Personal licence per product; each product's share of the price is in proportion to its Personal
+// price, and a buyer who owns some of the products pays only the shares of the others.
+export const bundles = pgTable(
+  "bundles",
+  {
+    id: serial("id").primaryKey(),
+    creatorId: integer("creator_id")
+      .notNull()
+      .references(() => creators.id),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    priceCents: integer("price_cents").notNull(),
+    // draft: being prepared; published: on sale (while its products are); deleted: removed by its
+    // seller, kept for the orders that name it.
+    status: text("status", { enum: ["draft", "published", "deleted"] })
+      .notNull()
+      .default("draft"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check("bundles_price_positive", sql`${table.priceCents} > 0`),
+    check("bundles_status_known", sql`${table.status} IN ('draft', 'published', 'deleted')`),
+    index("bundles_creator_idx").on(table.creatorId),
+  ],
+);
+
+export const bundleProducts = pgTable(
+  "bundle_products",
+  {
+    bundleId: integer("bundle_id")
+      .notNull()
+      .references(() => bundles.id, { onDelete: "cascade" }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    position: integer("position").notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.bundleId, table.productId] }),
+    index("bundle_products_product_idx").on(table.productId),
+  ],
+);
+
+// A bundle in a shopper's cart: always one, for Personal licences of its products.
+export const cartBundles = pgTable(
+  "cart_bundles",
+  {
+    shopperId: text("shopper_id")
+      .notNull()
+      .references(() => shoppers.id, { onDelete: "cascade" }),
+    bundleId: integer("bundle_id")
+      .notNull()
+      .references(() => bundles.id, { onDelete: "cascade" }),
+    addedAt: timestamp("added_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.shopperId, table.bundleId] })],
 );
 
 // One row per download of a purchased file; products.downloads grows with them.

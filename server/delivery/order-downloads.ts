@@ -3,17 +3,24 @@ import type { LicenseTier } from "../../shared/license-tiers.ts";
 import type { Database } from "../db/client.ts";
 import { licenses, orderItems, orders, productFiles, productImages } from "../db/schema.ts";
 import { downloadUrl } from "./download-links.ts";
+import { isUpdatedFor, type LastDownloads, lastDownloads } from "./file-updates.ts";
 import { DELIVERABLE_ORDER_STATUSES, isDeliverable } from "./open-download.ts";
 
 // What the order page and the account's library show: each bought item with its license and its
 // files, every file with a fresh signed link (links expire within minutes, so they are made here,
 // each time the page is read, and never stored).
 
-interface DownloadableFile {
+export interface DownloadableFile {
   fileId: number;
   fileName: string;
   sizeBytes: number;
   url: string;
+  /** 1 for the file first uploaded; a new version the seller uploads adds one. */
+  version: number;
+  /** When its current version was uploaded (ISO). */
+  versionUploadedAt: string;
+  /** A new version the buyer has not downloaded yet (file-updates.ts). */
+  updated: boolean;
 }
 
 export interface OrderItemDownloads {
@@ -45,7 +52,14 @@ export interface LibraryItem {
   files: DownloadableFile[];
 }
 
-type FileRow = { productId: number; fileId: number; fileName: string; sizeBytes: number };
+type FileRow = {
+  productId: number;
+  fileId: number;
+  fileName: string;
+  sizeBytes: number;
+  version: number;
+  versionUploadedAt: Date;
+};
 
 /** The files of `productIds`, in their order, grouped by product. */
 async function filesOf(db: Database, productIds: number[]): Promise<Map<number, FileRow[]>> {
@@ -57,6 +71,8 @@ async function filesOf(db: Database, productIds: number[]): Promise<Map<number, 
       fileId: productFiles.id,
       fileName: productFiles.fileName,
       sizeBytes: productFiles.sizeBytes,
+      version: productFiles.version,
+      versionUploadedAt: productFiles.versionUploadedAt,
     })
     .from(productFiles)
     .where(inArray(productFiles.productId, [...new Set(productIds)]))
@@ -69,12 +85,22 @@ async function filesOf(db: Database, productIds: number[]): Promise<Map<number, 
   return byProduct;
 }
 
-function withLinks(secret: string, orderItemId: number, rows: FileRow[] | undefined, now: number): DownloadableFile[] {
-  return (rows ?? []).map(({ fileId, fileName, sizeBytes }) => ({
+function withLinks(
+  secret: string,
+  item: { orderItemId: number; paidAt: Date | null },
+  rows: FileRow[] | undefined,
+  seen: LastDownloads,
+  now: number,
+): DownloadableFile[] {
+  const { orderItemId } = item;
+  return (rows ?? []).map(({ fileId, fileName, sizeBytes, version, versionUploadedAt }) => ({
     fileId,
     fileName,
     sizeBytes,
     url: downloadUrl(secret, { orderItemId, fileId }, now),
+    version,
+    versionUploadedAt: versionUploadedAt.toISOString(),
+    updated: isUpdatedFor(item, { fileId, version, versionUploadedAt }, seen),
   }));
 }
 
@@ -101,6 +127,7 @@ export async function filesForOrder(
       licenseTier: licenses.tier,
       licenseSeats: licenses.seats,
       orderStatus: orders.status,
+      paidAt: orders.paidAt,
       upgradesLicenseId: orderItems.upgradesLicenseId,
     })
     .from(orderItems)
@@ -112,18 +139,24 @@ export async function filesForOrder(
   const delivers = (item: (typeof items)[number]) =>
     item.upgradesLicenseId === null && isDeliverable(item.orderStatus, item.status);
   const deliverable = items.filter(delivers);
-  const files = await filesOf(
-    db,
-    deliverable.map((item) => item.productId),
-  );
+  const [files, seen] = await Promise.all([
+    filesOf(
+      db,
+      deliverable.map((item) => item.productId),
+    ),
+    lastDownloads(
+      db,
+      deliverable.map((item) => item.orderItemId),
+    ),
+  ]);
   return items.map((row) => {
-    const { orderStatus, licenseTier, licenseSeats, upgradesLicenseId, ...item } = row;
+    const { orderStatus, licenseTier, licenseSeats, upgradesLicenseId, paidAt, ...item } = row;
     return {
       ...item,
       // A refunded purchase gives its license back along with its files.
       licenseKey: item.status === "refunded" ? null : item.licenseKey,
       license: item.status === "refunded" ? null : licenseOf(licenseTier, licenseSeats),
-      files: delivers(row) ? withLinks(secret, item.orderItemId, files.get(item.productId), now) : [],
+      files: delivers(row) ? withLinks(secret, row, files.get(item.productId), seen, now) : [],
     };
   });
 }
@@ -168,13 +201,19 @@ export async function downloadLibrary(
       ),
     )
     .orderBy(sql`${orders.paidAt} DESC NULLS LAST`, desc(orders.id), asc(orderItems.id));
-  const files = await filesOf(
-    db,
-    items.map((item) => item.productId),
-  );
+  const [files, seen] = await Promise.all([
+    filesOf(
+      db,
+      items.map((item) => item.productId),
+    ),
+    lastDownloads(
+      db,
+      items.map((item) => item.orderItemId),
+    ),
+  ]);
   return items.map(({ licenseTier, licenseSeats, ...item }) => ({
     ...item,
     license: licenseOf(licenseTier, licenseSeats),
-    files: withLinks(secret, item.orderItemId, files.get(item.productId), now),
+    files: withLinks(secret, item, files.get(item.productId), seen, now),
   }));
 }

@@ -1,5 +1,5 @@
-// A minimal writer of one-page PDF documents with lines of text and an optional JPEG picture,
-// enough for the sample product files. It follows the PDF 1.4 file structure (ISO 32000-1, section 7.5): header, numbered
+// A minimal writer of PDF documents of a few pages, each with lines of text and an optional JPEG
+// picture, enough for the sample product files. It follows the PDF 1.4 file structure (ISO 32000-1, section 7.5): header, numbered
 // objects, a cross-reference table of their byte offsets, and a trailer. The output depends only
 // on its input (no dates, no ids), so the same product always gives the same bytes.
 
@@ -93,24 +93,44 @@ function contentStream(lines: readonly PdfLine[], image: PdfImage | undefined): 
   return commands.join("\n");
 }
 
+/** One page of a PDF: `lines` from the top left, and `image` under them. */
+export interface PdfPage {
+  lines: readonly PdfLine[];
+  image?: PdfImage;
+}
+
 /** A one-page PDF (US Letter, Helvetica) with `lines` from the top left, and `image` under them. */
 export function writePdf(lines: readonly PdfLine[], image?: PdfImage): Buffer {
-  const content = contentStream(lines, image);
-  const xObjects = image ? " /XObject << /Im1 7 0 R >>" : "";
-  const objects = [
+  return writePdfPages([{ lines, image }]);
+}
+
+/** A PDF of `pages` (US Letter, Helvetica), in order. */
+export function writePdfPages(pages: readonly PdfPage[]): Buffer {
+  // Objects 1-4: the catalog, the page tree and the two fonts; then each page, its content and its picture.
+  const objects: string[] = [
     "<< /Type /Catalog /Pages 2 0 R >>",
-    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-    `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${PAGE_WIDTH} ${PAGE_HEIGHT}] /Resources << /Font << /F1 4 0 R /F2 5 0 R >>${xObjects} >> /Contents 6 0 R >>`,
+    "",
     "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>",
     "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>",
-    `<< /Length ${Buffer.byteLength(content, "latin1")} >>\nstream\n${content}\nendstream`,
   ];
-  if (image) {
-    // A JPEG is a PDF image as it is: the DCTDecode filter (ISO 32000-1, 7.4.8).
+  const pageIds: number[] = [];
+  for (const { lines, image } of pages) {
+    const id = objects.length + 1;
+    pageIds.push(id);
+    const content = contentStream(lines, image);
+    const xObjects = image ? ` /XObject << /Im1 ${id + 2} 0 R >>` : "";
     objects.push(
-      `<< /Type /XObject /Subtype /Image /Width ${image.width} /Height ${image.height} /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /DCTDecode /Length ${image.jpeg.length} >>\nstream\n${Buffer.from(image.jpeg).toString("latin1")}\nendstream`,
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 ${PAGE_WIDTH} ${PAGE_HEIGHT}] /Resources << /Font << /F1 3 0 R /F2 4 0 R >>${xObjects} >> /Contents ${id + 1} 0 R >>`,
+      `<< /Length ${Buffer.byteLength(content, "latin1")} >>\nstream\n${content}\nendstream`,
     );
+    if (image) {
+      // A JPEG is a PDF image as it is: the DCTDecode filter (ISO 32000-1, 7.4.8).
+      objects.push(
+        `<< /Type /XObject /Subtype /Image /Width ${image.width} /Height ${image.height} /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /DCTDecode /Length ${image.jpeg.length} >>\nstream\n${Buffer.from(image.jpeg).toString("latin1")}\nendstream`,
+      );
+    }
   }
+  objects[1] = `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(" ")}] /Count ${pages.length} >>`;
 
   // Everything is written as latin1, one byte per character, so string lengths are byte offsets.
   // The comment after the header has bytes above 127, which tells tools the file is binary.

@@ -7,7 +7,7 @@ import type { Database } from "../db/client.ts";
 import { categories, creators, productFiles, products } from "../db/schema.ts";
 import { renderArt } from "../media/generated-art.ts";
 import type { FileStore } from "../storage/file-store.ts";
-import { toAscii, writePdf } from "./pdf.ts";
+import { type PdfLine, toAscii, writePdf, writePdfPages } from "./pdf.ts";
 import { stillVideoMp4 } from "./still-video.ts";
 
 // Every product a buyer can pay for needs something to download. The sample catalogue's products
@@ -71,7 +71,27 @@ const VIDEO_SECONDS = 10;
 
 /** Each format the shop states (FORMATS), and the file a sample product of that format gets. */
 export const SAMPLE_KINDS: Record<Format, SampleKind> = {
-  PDF: { extension: "pdf", contentType: "application/pdf", make: samplePdf },
+  PDF: {
+    extension: "pdf",
+    contentType: "application/pdf",
+    // Two pages, so that the product page's "Look inside" has a cover to show and a page to turn to.
+    async make(product) {
+      const art = await artworkPixels(product, false);
+      const jpeg = await sharp(art.data, { raw: { width: art.width, height: art.height, channels: 3 } })
+        .jpeg({ quality: 85 })
+        .toBuffer();
+      return writePdfPages([
+        {
+          lines: [
+            { text: product.title, size: 24, bold: true },
+            { text: `by ${product.creatorName}`, size: 14, gapBefore: 6 },
+          ],
+          image: { jpeg, width: art.width, height: art.height },
+        },
+        { lines: thankYouLines(product) },
+      ]);
+    },
+  },
   JPG: {
     extension: "jpg",
     contentType: "image/jpeg",
@@ -145,9 +165,13 @@ export function slugForFile(title: string, productId: number): string {
   return slug || `product-${productId}`;
 }
 
-/** The sample file of one PDF product: its title, its creator and a thank-you note. */
+/** A one-page PDF of a product: its title, its creator and a thank-you note. */
 export function samplePdf(product: { title: string; creatorName: string }): Buffer {
-  return writePdf([
+  return writePdf(thankYouLines(product));
+}
+
+function thankYouLines(product: { title: string; creatorName: string }): PdfLine[] {
+  return [
     { text: product.title, size: 24, bold: true },
     { text: `by ${product.creatorName}`, size: 14, gapBefore: 6 },
     { text: "Thank you for your purchase!", size: 16, bold: true, gapBefore: 36 },
@@ -156,7 +180,7 @@ export function samplePdf(product: { title: string; creatorName: string }): Buff
       size: 12,
       gapBefore: 12,
     },
-  ]);
+  ];
 }
 
 /** One product's sample file: its name, its media type and its bytes. */

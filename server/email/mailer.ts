@@ -13,6 +13,8 @@ export interface OutgoingEmail {
   html: string;
   /** The line an inbox shows after the subject. */
   preheader?: string;
+  /** Headers of its own, such as List-Unsubscribe for an email a person may turn off. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

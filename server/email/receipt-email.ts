@@ -16,6 +16,8 @@ interface ReceiptItem {
   licenseKey: string | null;
   /** An upgrade's line: the seats it moves its licence to (its quantity is 1). */
   upgradeToSeats?: number | null;
+  /** The bundle the item was bought in. */
+  bundleTitle?: string | null;
 }
 
 export interface Receipt {
@@ -88,6 +90,7 @@ export function receiptEmail(receipt: Receipt): OutgoingEmail {
     "",
     ...items.flatMap((item) => [
       `${item.title}: ${formatPrice(item.lineTotalCents)}`,
+      ...(item.bundleTitle ? [`  From the bundle “${item.bundleTitle}”`] : []),
       `  ${licenseOf(item)}${item.licenseKey ? `, key ${item.licenseKey}` : ""}`,
       ...(paidOf(item) ? [`  ${paidOf(item)}`] : []),
     ]),
@@ -108,7 +111,11 @@ export function receiptEmail(receipt: Receipt): OutgoingEmail {
     .map(
       (item) => `<tr>
 <td style="padding:12px 0;border-top:1px solid ${EMAIL_COLOURS.border};vertical-align:top;">
-<div style="font-weight:600;">${escapeHtml(item.title)}</div>
+<div style="font-weight:600;">${escapeHtml(item.title)}</div>${
+        item.bundleTitle
+          ? `<div style="font-size:14px;line-height:20px;">From the bundle “${escapeHtml(item.bundleTitle)}”</div>`
+          : ""
+      }
 <div style="margin-top:4px;font-size:14px;line-height:20px;color:${EMAIL_COLOURS.mutedForeground};">${escapeHtml(licenseOf(item))}${
         item.licenseKey ? `<br>Key ${code(item.licenseKey)}` : ""
       }${paidOf(item) ? `<br>${escapeHtml(paidOf(item)!)}` : ""}</div>

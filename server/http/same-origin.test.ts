@@ -49,6 +49,12 @@ describe("writes", () => {
     expect((await post({}, "/api/v1/payments/webhook/stripe")).status).toBe(200);
   });
 
+  it("of a mail client's one-click unsubscribe need no Origin (the link's token decides), only there", async () => {
+    expect((await post({}, "/email-preferences?token=x")).status).toBe(200);
+    expect((await post({}, "/email-preferences/x")).status).toBe(403);
+    expect((await post({}, "/account/email-preferences")).status).toBe(403);
+  });
+
   it("are the only thing checked: reading is never refused", async () => {
     expect((await fetch(server.baseUrl, { headers: { origin: "https://evil.example" } })).status).toBe(200);
     expect((await fetch(server.baseUrl)).status).toBe(200);

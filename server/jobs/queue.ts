@@ -30,6 +30,10 @@ export const QUEUES = {
   restoreDemoShop: "restore-demo-shop",
   /** Daily: searches and clicks of the search log older than 90 days are removed. */
   pruneSearchLog: "prune-search-log",
+  /** Render the first pages of a PDF product file to preview images: { fileId }. */
+  renderFilePreviews: "render-file-previews",
+  /** Email each buyer of a file that a new version of it is out, once: { fileId, version }. */
+  sendProductUpdateEmails: "send-product-update-emails",
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 

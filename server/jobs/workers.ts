@@ -4,6 +4,7 @@ import { restoreDemoShop } from "../catalogue/shop-mode.ts";
 import { refreshTrendingScores } from "../catalogue/trending.ts";
 import type { Config } from "../config/env.ts";
 import type { Database } from "../db/client.ts";
+import { sendProductUpdateEmails } from "../delivery/update-notices.ts";
 import { mailerFor, type OutgoingEmail } from "../email/mailer.ts";
 import { liftEndedSuspensions } from "../moderation/lift-ended-suspensions.ts";
 import { expireUnpaidOrders } from "../orders/expire-orders.ts";
@@ -12,7 +13,9 @@ import { deliverHostedWebhook, expireHostedSessions } from "../payments/hosted/h
 import { hostedWebhookSecret } from "../payments/hosted/hosted-provider.ts";
 import { PAYOUT_CRON } from "../payouts/payout-schedule.ts";
 import { runWeeklyPayouts } from "../payouts/payouts.ts";
+import { renderFilePreviews } from "../previews/file-previews.ts";
 import { pruneSearchLog } from "../search/search-log.ts";
+import { fileStoreFor } from "../storage/file-store.ts";
 import { QUEUES, type QueueName, type RunningJobs } from "./queue.ts";
 
 /**
@@ -50,6 +53,13 @@ export async function startWorkers(options: {
     },
     at(QUEUES.sendReceipt),
   );
+  await jobs.work<{ fileId: number; version: number }>(QUEUES.sendProductUpdateEmails, async (update) => {
+    const { sent } = await sendProductUpdateEmails(
+      { db, mailer, publicUrl: config.publicUrl, shopName: config.shopName, secret },
+      update,
+    );
+    if (sent) logger.info(`Emailed ${sent} buyers about version ${update.version} of file ${update.fileId}`);
+  });
   const webhookSecret = hostedWebhookSecret(secret);
   await jobs.work<{ eventId: string }>(
     QUEUES.deliverHostedWebhook,
@@ -86,6 +96,16 @@ export async function startWorkers(options: {
     const pruned = await pruneSearchLog(db);
     if (pruned.searches + pruned.clicks > 0) {
       logger.info(`Search log: removed ${pruned.searches} searches and ${pruned.clicks} clicks past 90 days`);
+    }
+  });
+  // One file's pages at a time per server: drawing them is CPU work in a thread of its own (decision 032).
+  const files = fileStoreFor(config);
+  await jobs.work<{ fileId: number }>(QUEUES.renderFilePreviews, async ({ fileId }) => {
+    const outcome = await renderFilePreviews(db, files, fileId);
+    if (outcome.done === "rendered") {
+      logger.info(`Previews of file ${fileId} (version ${outcome.version}): ${outcome.pages} pages`);
+    } else if (outcome.done === "unreadable") {
+      logger.warn(`No previews of file ${fileId} (version ${outcome.version}): ${outcome.reason}`);
     }
   });
   await jobs.schedule(QUEUES.runPayouts, PAYOUT_CRON);

@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import PDFDocument from "pdfkit";
 import { formatDayUtc } from "../../shared/format.ts";
 import { LICENSE_TERMS, SEATS_MEANING } from "../../shared/license-terms.ts";
-import { LICENSE_TIER_NAMES, type LicenseTier, seatsLabel } from "../../shared/license-tiers.ts";
+import { aLicense, LICENSE_TIER_NAMES, type LicenseTier, seatsLabel } from "../../shared/license-tiers.ts";
 import type { Database } from "../db/client.ts";
 import { creators, licenses, orderItems } from "../db/schema.ts";
 import { PRIVATE_HEADERS, refusalPage } from "../http/private-file.ts";
@@ -135,9 +135,7 @@ export function licenseCertificatePdf(facts: CertificateFacts, site: Certificate
     .font("regular")
     .fontSize(12)
     .fillColor(COLOURS.muted)
-    .text(
-      `This certifies that the buyer below holds ${facts.tier === "extended" ? "an" : "a"} ${tierName} license, as the License Terms define it, to:`,
-    );
+    .text(`This certifies that the buyer below holds ${aLicense(facts.tier)}, as the License Terms define it, to:`);
   doc.moveDown(0.8).font("bold").fontSize(18).fillColor(COLOURS.text).text(drawable(facts.productTitle));
   doc
     .font("regular")

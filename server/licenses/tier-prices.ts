@@ -1,5 +1,5 @@
 import { formatPrice } from "../../shared/format.ts";
-import { LICENSE_TIER_NAMES, type LicenseTier, type TierPrices } from "../../shared/license-tiers.ts";
+import { aLicense, type LicenseTier, type TierPrices } from "../../shared/license-tiers.ts";
 import { products } from "../db/schema.ts";
 import { Refusal } from "../lib/refusal.ts";
 
@@ -49,8 +49,7 @@ export function seatPrice(product: PricedProduct, tier: LicenseTier, chosenCents
 export function requireTierOffered(prices: TierPrices, tier: LicenseTier): number {
   const priceCents = prices[tier];
   if (priceCents === null) {
-    const name = LICENSE_TIER_NAMES[tier];
-    throw new Refusal(`This product is not sold with ${/^[AEIOU]/.test(name) ? "an" : "a"} ${name} license.`, 400);
+    throw new Refusal(`This product is not sold with ${aLicense(tier)}.`, 400);
   }
   return priceCents;
 }

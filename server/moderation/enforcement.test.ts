@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { productFormSchema } from "../../shared/product-schema.ts";
 import { createCategory, createCreator } from "../../tests/support/factories.ts";
 import { at, moderationFixture, T0 } from "../../tests/support/moderation-fixture.ts";
+import { recordingJobs } from "../../tests/support/orders.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { productSearch, products } from "../db/schema.ts";
 import { applyEditorIntent } from "../sellers/product-editor.ts";
@@ -234,7 +235,11 @@ describe("a shop's products while it is suspended or removed", () => {
       "Your shop has been removed from the marketplace.",
     );
     // Nor can it change or delete what it has: an upheld appeal brings the products back as they were.
-    const editor = { db: database.db, files: localFileStore(fs.mkdtempSync(path.join(os.tmpdir(), "removed-"))) };
+    const editor = {
+      db: database.db,
+      files: localFileStore(fs.mkdtempSync(path.join(os.tmpdir(), "removed-"))),
+      jobs: recordingJobs(),
+    };
     for (const intent of ["save", "delete", "unpublish"]) {
       const change = new FormData();
       change.set("intent", intent);

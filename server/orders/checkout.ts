@@ -21,13 +21,19 @@ function paymentLine(item: {
   title: string;
   licenseType: LicenseTier;
   upgradesLicenseId: number | null;
+  bundleTitle: string | null;
   unitPriceCents: number;
   quantity: number;
   lineTotalCents: number;
   discountCents: number;
 }) {
   const licensed = licensedTitle(item.title, item.licenseType);
-  const title = item.upgradesLicenseId === null ? licensed : `License upgrade: ${licensed}`;
+  const title =
+    item.upgradesLicenseId !== null
+      ? `License upgrade: ${licensed}`
+      : item.bundleTitle
+        ? `${licensed}, from the bundle “${item.bundleTitle}”`
+        : licensed;
   if (item.discountCents === 0) return { title, unitAmountCents: item.unitPriceCents, quantity: item.quantity };
   const seats = item.quantity > 1 ? `, ${seatsLabel(item.quantity)}` : "";
   return {

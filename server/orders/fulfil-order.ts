@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Queryable } from "../db/client.ts";
-import { cartItems, orderItems, orders } from "../db/schema.ts";
+import { cartBundles, cartItems, orderItems, orders } from "../db/schema.ts";
 import { type JobQueue, QUEUES } from "../jobs/queue.ts";
 import { issueLicenses } from "../licenses/licenses.ts";
 import { applyUpgrades } from "../licenses/upgrades.ts";
@@ -18,7 +18,7 @@ export async function fulfilOrder(tx: Queryable, jobs: JobQueue, order: { id: nu
     .set({ status: "paid", paidAt: sql`now()`, failureReason: null, updatedAt: sql`now()` })
     .where(eq(orders.id, order.id));
   const items = await tx
-    .select({ id: orderItems.id, productId: orderItems.productId })
+    .select({ id: orderItems.id, productId: orderItems.productId, bundleId: orderItems.bundleId })
     .from(orderItems)
     .where(eq(orderItems.orderId, order.id));
   await issueLicenses(tx, order.id);
@@ -33,6 +33,12 @@ export async function fulfilOrder(tx: Queryable, jobs: JobQueue, order: { id: nu
         ),
       ),
     );
+    const bought = items.flatMap((item) => (item.bundleId === null ? [] : [item.bundleId]));
+    if (bought.length > 0) {
+      await tx
+        .delete(cartBundles)
+        .where(and(eq(cartBundles.shopperId, order.shopperId), inArray(cartBundles.bundleId, bought)));
+    }
   }
   await recordSales(tx, order.id);
   await jobs.send(QUEUES.sendReceipt, { orderId: order.id }, tx);

@@ -83,6 +83,8 @@ export async function loadOrderPage(
         id: item.id,
         productId: item.productId,
         title: item.title,
+        /** The bundle it was bought in (at its share of the bundle's price), or null. */
+        bundleTitle: item.bundleTitle,
         quantity: item.quantity,
         lineTotalCents: item.lineTotalCents,
         /** The line's part of the order's discount; what was paid for it is the rest. */

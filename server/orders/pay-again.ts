@@ -27,13 +27,17 @@ export async function payAgain(services: CheckoutServices, order: Order, idempot
           upgrade: { licenseId: upgrade.upgradesLicenseId!, tier: upgrade.licenseType, seats: upgrade.upgradeToSeats! },
         }
       : {
-          lines: items.map((item) => ({
-            productId: item.productId,
-            licenseTier: item.licenseType,
-            quantity: item.quantity,
-            // Pay what you want: what the buyer chose before (never below today's minimum).
-            chosenPriceCents: item.unitPriceCents,
-          })),
+          lines: items
+            .filter((item) => item.bundleId === null)
+            .map((item) => ({
+              productId: item.productId,
+              licenseTier: item.licenseType,
+              quantity: item.quantity,
+              // Pay what you want: what the buyer chose before (never below today's minimum).
+              chosenPriceCents: item.unitPriceCents,
+            })),
+          // A bundle's items: the bundle again, priced for what the buyer owns now.
+          bundleIds: [...new Set(items.flatMap((item) => (item.bundleId === null ? [] : [item.bundleId])))],
           discountCode: await codeTextOf(services.db, order.discountCodeId),
         };
     started = await checkout(services, { shopperId: order.shopperId, buyer, idempotencyKey, ...what });

@@ -1,8 +1,9 @@
 import { and, eq, getTableColumns, inArray } from "drizzle-orm";
 import type { LicenseTier } from "../../shared/license-tiers.ts";
-import { getCart, totalsOf } from "../cart/cart.ts";
+import { bundleItems, bundlesOnSale } from "../bundles/bundles.ts";
+import { getCart, itemsOfCart, totalsOf } from "../cart/cart.ts";
 import type { Database, Queryable } from "../db/client.ts";
-import { discountRedemptions, licenses, orderItems, orders, products } from "../db/schema.ts";
+import { bundles, discountRedemptions, licenses, orderItems, orders, products } from "../db/schema.ts";
 import { CODE_USED_BY_BUYER, priceDiscount, usedByBuyer } from "../discounts/discount-codes.ts";
 import { Refusal } from "../lib/refusal.ts";
 import { pricedProductColumns, seatPrice } from "../licenses/tier-prices.ts";
@@ -35,6 +36,8 @@ interface PricedLine {
   quantity: number;
   upgradesLicenseId?: number;
   upgradeToSeats?: number;
+  /** The bundle the product is bought in, at its share of the bundle's price. */
+  bundleId?: number;
   discountCents?: number;
 }
 
@@ -48,6 +51,8 @@ export interface PlaceOrderInput {
   lines?: OrderLine[];
   /** A licence upgrade to buy instead of the cart's lines (from the order page). */
   upgrade?: UpgradeTarget;
+  /** With `lines`: bundles to buy too (for an earlier order's bundle items), priced for the buyer now. */
+  bundleIds?: number[];
   /** With `lines`: the discount code the earlier order used, applied again if it still works. */
   discountCode?: string;
 }
@@ -70,7 +75,7 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
       const cart: PricedOrder = input.upgrade
         ? await pricedUpgrade(tx, input.upgrade)
         : input.lines
-          ? await priced(tx, input.lines, input.buyer.email, input.discountCode)
+          ? await priced(tx, input.lines, input.bundleIds ?? [], input.buyer, input.discountCode)
           : await cartForOrder(tx, input.shopperId, input.buyer.email);
       if (cart.lines.length === 0) {
         throw new Refusal(input.lines ? "These products are no longer on sale." : "Your cart is empty.", 400);
@@ -108,6 +113,7 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
             licenseType: line.licenseTier,
             upgradesLicenseId: line.upgradesLicenseId ?? null,
             upgradeToSeats: line.upgradeToSeats ?? null,
+            bundleId: line.bundleId ?? null,
             lineTotalCents,
             discountCents: line.discountCents ?? 0,
             ...splitSale(lineTotalCents - (line.discountCents ?? 0)),
@@ -153,7 +159,7 @@ async function cartForOrder(tx: Queryable, shopperId: string | null, email: stri
   if (discount?.oncePerBuyer && (await usedByBuyer(tx, discount.codeId!, email))) {
     throw new Refusal(`${CODE_USED_BY_BUYER} ${WITHOUT_THE_CODE}`, 409);
   }
-  return { ...cart, codeId: discount?.codeId ?? null };
+  return { ...cart, lines: itemsOfCart(cart), codeId: discount?.codeId ?? null };
 }
 
 /** A licence upgrade as an order's one line, at the difference it costs now. */
@@ -167,7 +173,13 @@ async function pricedUpgrade(tx: Queryable, target: UpgradeTarget): Promise<Pric
  * with the discount of `code` when it still applies for this buyer (paying again for an order that
  * used it), and without it otherwise.
  */
-async function priced(tx: Queryable, wanted: OrderLine[], email: string, code?: string): Promise<PricedOrder> {
+async function priced(
+  tx: Queryable,
+  wanted: OrderLine[],
+  bundleIds: number[],
+  buyer: Buyer,
+  code?: string,
+): Promise<PricedOrder> {
   const onSale = await tx
     .select({
       productId: products.id,
@@ -185,16 +197,19 @@ async function priced(tx: Queryable, wanted: OrderLine[], email: string, code?: 
         eq(products.status, "published"),
       ),
     );
-  const lines = wanted.flatMap((line) => {
+  const productLines: PricedLine[] = wanted.flatMap((line) => {
     const product = onSale.find((row) => row.productId === line.productId);
     const priceCents = product ? seatPrice(product.product, line.licenseTier, line.chosenPriceCents ?? null) : null;
     if (!product || priceCents === null) return [];
     const { productId, title, creatorId } = product;
     return [{ productId, title, creatorId, priceCents, licenseTier: line.licenseTier, quantity: line.quantity }];
   });
+  const bundleLines: PricedLine[] = (await bundlesOnSale(tx, bundleIds, buyer.userId)).flatMap(bundleItems);
+  const lines = [...productLines, ...bundleLines];
   if (!code || lines.length === 0) return { lines, ...totalsOf(lines), codeId: null };
   const discount = await priceDiscount(tx, code, lines, { lock: true });
-  const usable = !discount.problem && !(discount.oncePerBuyer && (await usedByBuyer(tx, discount.codeId!, email)));
+  const usable =
+    !discount.problem && !(discount.oncePerBuyer && (await usedByBuyer(tx, discount.codeId!, buyer.email)));
   if (!usable) return { lines, ...totalsOf(lines), codeId: null };
   const discounted = lines.map((line, index) => ({ ...line, discountCents: discount.lineCents[index]! }));
   return { lines: discounted, ...totalsOf(discounted), codeId: discount.codeId };
@@ -209,12 +224,16 @@ async function findByIdempotencyKey(db: Database, input: PlaceOrderInput): Promi
   return order;
 }
 
-/** The items of an order, in the order they were bought, each with its licence's key once paid. */
+/**
+ * The items of an order, in the order they were bought, each with its licence's key once paid and
+ * the title of the bundle it was bought in.
+ */
 export function itemsOf(db: Queryable, orderId: number) {
   return db
-    .select({ ...getTableColumns(orderItems), licenseKey: licenses.key })
+    .select({ ...getTableColumns(orderItems), licenseKey: licenses.key, bundleTitle: bundles.title })
     .from(orderItems)
     .leftJoin(licenses, eq(licenses.orderItemId, orderItems.id))
+    .leftJoin(bundles, eq(bundles.id, orderItems.bundleId))
     .where(eq(orderItems.orderId, orderId))
     .orderBy(orderItems.id);
 }

@@ -2,9 +2,11 @@ import { z } from "zod";
 import { productFormSchema } from "../../shared/product-schema.ts";
 import { recordIdField } from "../../shared/record-id.ts";
 import type { Database } from "../db/client.ts";
+import type { JobQueue } from "../jobs/queue.ts";
 import { parseForm, parseIntent } from "../lib/form-fields.ts";
 import { requireCreatorNotRemoved } from "../moderation/creator-standing.ts";
 import type { FileStore } from "../storage/file-store.ts";
+import { uploadFileVersion } from "./file-versions.ts";
 import { type ImageMove, moveProductImage } from "./product-image-order.ts";
 import { addProductFile, addProductImage, removeProductFile, removeProductImage, uploadIn } from "./product-uploads.ts";
 import { deleteProduct, setPublished, updateProduct } from "./seller-products.ts";
@@ -20,6 +22,7 @@ const editorIntentSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("move-image-later"), imageId }),
   z.object({ intent: z.literal("add-file") }),
   z.object({ intent: z.literal("remove-file"), fileId }),
+  z.object({ intent: z.literal("upload-version"), fileId }),
   z.object({ intent: z.literal("publish") }),
   z.object({ intent: z.literal("unpublish") }),
   z.object({ intent: z.literal("delete") }),
@@ -28,7 +31,7 @@ export type EditorIntent = z.infer<typeof editorIntentSchema>["intent"];
 
 /** One change of the product editor, by the form's intent; answers what to tell the seller. */
 export async function applyEditorIntent(
-  services: { db: Database; files: FileStore },
+  services: { db: Database; files: FileStore; jobs: JobQueue },
   creatorId: number,
   productId: number,
   form: FormData,
@@ -39,7 +42,7 @@ export async function applyEditorIntent(
   /** The image moved, so that the page can keep the keyboard focus on it. */
   moved?: { imageId: number; direction: ImageMove };
 }> {
-  const { db, files } = services;
+  const { db, files, jobs } = services;
   const change = parseIntent(form, editorIntentSchema);
   const { intent } = change;
   // A removed shop keeps its products as they were, for an appeal to bring them back.
@@ -67,11 +70,19 @@ export async function applyEditorIntent(
       return { intent, message: `Image ${from + 1} is now image ${to + 1}.${cover}`, moved: { imageId, direction } };
     }
     case "add-file":
-      await addProductFile(db, files, creatorId, productId, await uploadIn(form, "file"));
+      await addProductFile(db, files, creatorId, productId, await uploadIn(form, "file"), jobs);
       return { intent, message: "The file was added." };
     case "remove-file":
       await removeProductFile(db, files, creatorId, productId, change.fileId);
       return { intent, message: "The file was removed." };
+    case "upload-version": {
+      const upload = await uploadIn(form, "file");
+      const { fileName, version } = await uploadFileVersion(services, creatorId, productId, change.fileId, upload);
+      return {
+        intent,
+        message: `Version ${version} of ${fileName} was uploaded: buyers download it from now on, and each is emailed once.`,
+      };
+    }
     case "publish":
     case "unpublish":
       await setPublished(db, creatorId, productId, intent === "publish");

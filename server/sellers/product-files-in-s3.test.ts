@@ -7,6 +7,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { productFormSchema } from "../../shared/product-schema.ts";
 import { createOrder } from "../../tests/support/factories.ts";
+import { recordingJobs } from "../../tests/support/orders.ts";
 import { type S3StandIn, startS3StandIn } from "../../tests/support/s3-stand-in.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { serveForTests } from "../../tests/support/test-server.ts";
@@ -83,7 +84,14 @@ describe("product files in S3", () => {
     });
     const productId = await createProduct(database.db, creatorId, form);
     await addProductImage(database.db, files, creatorId, productId, await png());
-    await addProductFile(database.db, files, creatorId, productId, { name: "Bucket Planner.pdf", bytes: PDF });
+    await addProductFile(
+      database.db,
+      files,
+      creatorId,
+      productId,
+      { name: "Bucket Planner.pdf", bytes: PDF },
+      recordingJobs(),
+    );
     await setPublished(database.db, creatorId, productId, true);
 
     const { images } = await productForEditor(database.db, creatorId, productId);

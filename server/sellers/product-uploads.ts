@@ -3,7 +3,8 @@ import { and, eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { UPLOADED_IMAGE_PIXELS } from "../../shared/image-variants.ts";
 import type { Database, Queryable } from "../db/client.ts";
-import { productFiles, productImages, products } from "../db/schema.ts";
+import { productFilePreviews, productFiles, productFileVersions, productImages, products } from "../db/schema.ts";
+import { type JobQueue, QUEUES } from "../jobs/queue.ts";
 import { Refusal } from "../lib/refusal.ts";
 import type { FileStore } from "../storage/file-store.ts";
 import { detectFileType, downloadName } from "./file-types.ts";
@@ -19,6 +20,7 @@ const IMAGE_FORMATS = new Set(["jpeg", "png", "webp", "gif"]);
 export const IMAGE_TOO_LARGE = "Each image must be at most 10 MB.";
 export const FILE_TOO_LARGE = "Each file must be at most 100 MB.";
 const NOT_AN_IMAGE = "Please choose a JPEG, PNG, WebP or GIF image.";
+export const FILE_NOT_IN_PRODUCT = "This file is not part of this product.";
 const NOT_ACCEPTED =
   "This type of file is not accepted. Upload a PDF, a ZIP (or EPUB, DOCX, XLSX), an image (PNG, JPEG, GIF, SVG), a PSD or an MP4.";
 
@@ -80,21 +82,31 @@ export async function removeProductImage(
   if (product.status === "published") await unpublishIfIncomplete(db, productId);
 }
 
-/** A downloadable file: its type read from its bytes, kept privately. */
-export async function addProductFile(
-  db: Database,
-  files: FileStore,
-  creatorId: number,
-  productId: number,
-  upload: { name: string; bytes: Uint8Array },
-) {
-  await requireOwnProduct(db, creatorId, productId);
+/**
+ * The checks of every product file upload (a new file or a new version of one): not empty, at
+ * most 100 MB, of a type its bytes show. Answers its name for buyers, its type and a new private key.
+ */
+export function acceptedProductFile(productId: number, upload: { name: string; bytes: Uint8Array }) {
   if (upload.bytes.byteLength === 0) throw new Refusal("This file is empty.", 400);
   if (upload.bytes.byteLength > FILE_MAX_BYTES) throw new Refusal(FILE_TOO_LARGE, 413);
   const type = detectFileType(upload.bytes, upload.name);
   if (!type) throw new Refusal(NOT_ACCEPTED, 415);
   const fileName = downloadName(upload.name, type);
   const key = `products/${productId}/${crypto.randomBytes(8).toString("hex")}-${fileName}`;
+  return { key, fileName, type };
+}
+
+/** A downloadable file: its type read from its bytes, kept privately; a PDF's first pages are drawn by a job. */
+export async function addProductFile(
+  db: Database,
+  files: FileStore,
+  creatorId: number,
+  productId: number,
+  upload: { name: string; bytes: Uint8Array },
+  jobs: JobQueue,
+) {
+  await requireOwnProduct(db, creatorId, productId);
+  const { key, fileName, type } = acceptedProductFile(productId, upload);
   await db.transaction(async (tx) => {
     const [{ count }] = (
       await tx.execute<{ count: number }>(
@@ -103,14 +115,19 @@ export async function addProductFile(
     ).rows as [{ count: number }];
     if (count >= MAX_FILES) throw new Refusal(`A product can have at most ${MAX_FILES} files.`, 409);
     await files.put(key, upload.bytes);
-    await tx.insert(productFiles).values({
-      productId,
-      storageKey: key,
-      fileName,
-      contentType: type.contentType,
-      sizeBytes: upload.bytes.byteLength,
-      position: count,
-    });
+    const [file] = await tx
+      .insert(productFiles)
+      .values({
+        productId,
+        storageKey: key,
+        fileName,
+        contentType: type.contentType,
+        sizeBytes: upload.bytes.byteLength,
+        position: count,
+      })
+      .returning({ id: productFiles.id });
+    // Its "Look inside" pages (server/previews/), queued with the file: no file without its job.
+    if (type.extension === "pdf") await jobs.send(QUEUES.renderFilePreviews, { fileId: file!.id }, tx);
     await touchProduct(tx, productId);
   });
 }
@@ -124,20 +141,36 @@ export async function removeProductFile(
 ) {
   const product = await requireOwnProduct(db, creatorId, productId);
   const removed = await db.transaction(async (tx) => {
+    // The versions it replaced go with it (their rows by the foreign key's cascade).
+    const earlier = await tx
+      .select({ key: productFileVersions.storageKey })
+      .from(productFileVersions)
+      .innerJoin(productFiles, eq(productFiles.id, productFileVersions.fileId))
+      .where(and(eq(productFiles.id, fileId), eq(productFiles.productId, productId)));
+    // And the pictures of its first pages (server/previews/).
+    const previews = await tx
+      .select({ url: productFilePreviews.imageUrl })
+      .from(productFilePreviews)
+      .innerJoin(productFiles, eq(productFiles.id, productFilePreviews.fileId))
+      .where(and(eq(productFiles.id, fileId), eq(productFiles.productId, productId)));
     const [file] = await tx
       .delete(productFiles)
       .where(and(eq(productFiles.id, fileId), eq(productFiles.productId, productId)))
       .returning({ key: productFiles.storageKey });
-    if (!file) throw new Refusal("This file is not part of this product.", 404);
+    if (!file) throw new Refusal(FILE_NOT_IN_PRODUCT, 404);
     await touchProduct(tx, productId);
-    return file;
+    return [
+      file.key,
+      ...earlier.map((version) => version.key),
+      ...previews.flatMap((preview) => imageKeysOf(preview.url)),
+    ];
   });
-  await files.remove(removed.key);
+  await Promise.all(removed.map((key) => files.remove(key)));
   if (product.status === "published") await unpublishIfIncomplete(db, productId);
 }
 
 /** The product's page lists its files: a change of them is a change of the product. */
-async function touchProduct(tx: Queryable, productId: number) {
+export async function touchProduct(tx: Queryable, productId: number) {
   await tx.update(products).set({ updatedAt: sql`now()` }).where(eq(products.id, productId));
 }
 

@@ -24,6 +24,7 @@ describe("a seller's sales", () => {
     expect(sales.map((sale) => [sale.orderNumber, sale.productId])).toEqual([[order.number, mine.id]]);
     expect(Object.keys(sales[0]!).sort()).toEqual(
       [
+        "bundleTitle",
         "discountCents",
         "licenseTier",
         "lineTotalCents",

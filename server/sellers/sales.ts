@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
-import { orderItems, orders } from "../db/schema.ts";
+import { bundles, orderItems, orders } from "../db/schema.ts";
 import { DELIVERABLE_ORDER_STATUSES } from "../delivery/open-download.ts";
 
 /**
@@ -23,9 +23,12 @@ export async function sellerSales(db: Database, creatorId: number, limit = 200) 
       discountCents: orderItems.discountCents,
       sellerCents: orderItems.sellerCents,
       status: orderItems.status,
+      /** The bundle it was sold in, at its share of the bundle's price. */
+      bundleTitle: bundles.title,
     })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .leftJoin(bundles, eq(bundles.id, orderItems.bundleId))
     .where(
       and(eq(orderItems.creatorId, creatorId), inArray(orders.status, [...DELIVERABLE_ORDER_STATUSES, "refunded"])),
     )

@@ -6,9 +6,11 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { productFormSchema } from "../../shared/product-schema.ts";
 import { createCategory, createCreator, createOrder } from "../../tests/support/factories.ts";
+import { recordingJobs } from "../../tests/support/orders.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { productFiles, productSearch, products } from "../db/schema.ts";
 import { openDownload } from "../delivery/open-download.ts";
+import { QUEUES } from "../jobs/queue.ts";
 import { type FileStore, localFileStore } from "../storage/file-store.ts";
 import { detectFileType, downloadName } from "./file-types.ts";
 import { addProductFile, addProductImage, FILE_MAX_BYTES, removeProductFile } from "./product-uploads.ts";
@@ -20,6 +22,7 @@ let directory = "";
 let mine = 0;
 let theirs = 0;
 let categoryId = 0;
+const jobs = recordingJobs();
 
 const PDF = new TextEncoder().encode("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
 
@@ -84,7 +87,7 @@ describe("a seller's products", () => {
       "Add at least one image and one file before publishing.",
     );
     await addProductImage(database.db, files, mine, id, await png());
-    await addProductFile(database.db, files, mine, id, { name: "My Planner (final).pdf", bytes: PDF });
+    await addProductFile(database.db, files, mine, id, { name: "My Planner (final).pdf", bytes: PDF }, jobs);
     await setPublished(database.db, mine, id, true);
     expect(await published(id)).toBe(true);
     const { images, files: stored } = await productForEditor(database.db, mine, id);
@@ -92,6 +95,8 @@ describe("a seller's products", () => {
     expect(stored).toMatchObject([
       { fileName: "my-planner-final.pdf", contentType: "application/pdf", sizeBytes: PDF.byteLength },
     ]);
+    // A PDF's first pages are drawn by a job, queued with the file.
+    expect(jobs.sent).toContainEqual({ name: QUEUES.renderFilePreviews, data: { fileId: stored[0]!.id } });
     const webp = await files.read(`product-images/${images[0]!.url.split("/").pop()}`);
     expect((await sharp(webp!).metadata()).format).toBe("webp");
 
@@ -109,7 +114,7 @@ describe("a seller's products", () => {
       [{ name: "huge.pdf", bytes: new Uint8Array(FILE_MAX_BYTES + 1) }, "Each file must be at most 100 MB."],
     ] as const;
     for (const [upload, message] of refused) {
-      await expect(addProductFile(database.db, files, mine, id, upload)).rejects.toThrow(message);
+      await expect(addProductFile(database.db, files, mine, id, upload, jobs)).rejects.toThrow(message);
     }
     await expect(addProductImage(database.db, files, mine, id, PDF)).rejects.toThrow(
       "Please choose a JPEG, PNG, WebP or GIF image.",
@@ -124,7 +129,7 @@ describe("a seller's products", () => {
     await expect(productForEditor(database.db, theirs, id)).rejects.toThrow(notFound);
     await expect(updateProduct(database.db, theirs, id, form({ title: "Stolen" }))).rejects.toThrow(notFound);
     await expect(setPublished(database.db, theirs, id, true)).rejects.toThrow(notFound);
-    await expect(addProductFile(database.db, files, theirs, id, { name: "x.pdf", bytes: PDF })).rejects.toThrow(
+    await expect(addProductFile(database.db, files, theirs, id, { name: "x.pdf", bytes: PDF }, jobs)).rejects.toThrow(
       notFound,
     );
     await expect(deleteProduct(database.db, theirs, id)).rejects.toThrow(notFound);
@@ -133,7 +138,7 @@ describe("a seller's products", () => {
 
   it("deletes an unsold product with its files; a sold one is only marked deleted and its buyers still download", async () => {
     const unsold = await createProduct(database.db, mine, form());
-    await addProductFile(database.db, files, mine, unsold, { name: "a.pdf", bytes: PDF });
+    await addProductFile(database.db, files, mine, unsold, { name: "a.pdf", bytes: PDF }, jobs);
     await addProductImage(database.db, files, mine, unsold, await png());
     const [stored] = await database.db.select().from(productFiles).where(eq(productFiles.productId, unsold));
     const removed = await deleteProduct(database.db, mine, unsold);
@@ -145,7 +150,7 @@ describe("a seller's products", () => {
 
     const sold = await createProduct(database.db, mine, form());
     await addProductImage(database.db, files, mine, sold, await png());
-    await addProductFile(database.db, files, mine, sold, { name: "b.pdf", bytes: PDF });
+    await addProductFile(database.db, files, mine, sold, { name: "b.pdf", bytes: PDF }, jobs);
     await setPublished(database.db, mine, sold, true);
     const { items } = await createOrder(database.db, { status: "paid", productIds: [sold] });
     expect(await deleteProduct(database.db, mine, sold)).toEqual([]);

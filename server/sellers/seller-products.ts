@@ -2,7 +2,16 @@ import { and, asc, desc, eq, ne, sql } from "drizzle-orm";
 import type { ProductForm } from "../../shared/product-schema.ts";
 import { type ProductCard, productCardColumns } from "../catalogue/product-card.ts";
 import type { Database } from "../db/client.ts";
-import { categories, creators, orderItems, productFiles, productImages, products } from "../db/schema.ts";
+import {
+  categories,
+  creators,
+  orderItems,
+  productFilePreviews,
+  productFiles,
+  productFileVersions,
+  productImages,
+  products,
+} from "../db/schema.ts";
 import { Refusal } from "../lib/refusal.ts";
 import { storedImageKeys } from "../media/image-variants.ts";
 import { requireCreatorCanPublish, requireCreatorNotRemoved } from "../moderation/creator-standing.ts";
@@ -155,12 +164,28 @@ export async function deleteProduct(db: Database, creatorId: number, productId: 
       .select({ key: productFiles.storageKey })
       .from(productFiles)
       .where(eq(productFiles.productId, productId));
+    // The versions its files replaced (file-versions.ts) go with them.
+    const earlier = await tx
+      .select({ key: productFileVersions.storageKey })
+      .from(productFileVersions)
+      .innerJoin(productFiles, eq(productFiles.id, productFileVersions.fileId))
+      .where(eq(productFiles.productId, productId));
     const images = await tx
       .select({ url: productImages.url })
       .from(productImages)
       .where(eq(productImages.productId, productId));
+    // And the pictures of its PDFs' first pages (server/previews/; their rows go by the cascade).
+    const previews = await tx
+      .select({ url: productFilePreviews.imageUrl })
+      .from(productFilePreviews)
+      .innerJoin(productFiles, eq(productFiles.id, productFilePreviews.fileId))
+      .where(eq(productFiles.productId, productId));
     await tx.delete(products).where(eq(products.id, productId));
-    return [...stored.map((file) => file.key), ...images.flatMap((image) => imageKeysOf(image.url))];
+    return [
+      ...stored.map((file) => file.key),
+      ...earlier.map((version) => version.key),
+      ...[...images, ...previews].flatMap((image) => imageKeysOf(image.url)),
+    ];
   });
 }
 

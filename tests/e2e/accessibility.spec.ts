@@ -16,6 +16,9 @@ const PUBLIC_PAGES = [
   "/search?q=zzzzqqq",
   "/search",
   "/product/1",
+  // The sample catalogue's bundle, and one that does not exist (the 404 page).
+  "/bundle/1",
+  "/bundle/2147483647",
   "/creator/design-studio-pro",
   "/wishlist",
   "/help",
@@ -29,6 +32,7 @@ const PUBLIC_PAGES = [
   "/orders/lookup",
   "/account/forgot-password",
   "/account/reset-password?token=not-a-token",
+  "/email-preferences?token=not-a-token",
   "/no-such-page",
   "/%E0%A4%A",
 ];
@@ -49,6 +53,8 @@ const SELLER_PAGES = [
   "/seller/profile",
   "/seller/standing",
   "/seller/discounts",
+  "/seller/bundles",
+  "/seller/bundles/1",
   "/seller/products/new",
   "/seller/products/1",
 ];

@@ -1,10 +1,10 @@
-import fs from "node:fs";
-import type { Page, TestInfo } from "@playwright/test";
 import {
   expect,
   expectNoAxeViolations,
+  expectNoSidewaysScroll,
   openCart,
   payOnHostedPage,
+  screenshotsIn,
   test,
   uniqueEmail,
   waitForHydration,
@@ -15,18 +15,7 @@ import {
 // suggested. The sample's demo code WELCOME10 takes 10% off everything.
 
 const PRODUCT = 17;
-const SHOTS = "/tmp/shots-discounts-pwyw";
-/** A look at the page for people checking the layout; a dialog is shot as the screen shows it. */
-async function screenshot(page: Page, testInfo: TestInfo, name: string, { fullPage = true } = {}) {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}-${testInfo.project.name}.png`, fullPage });
-}
-
-/** Nothing is wider than the screen (the phone's 360 px). */
-async function expectNoSidewaysScroll(page: Page) {
-  const width = page.viewportSize()!.width;
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-}
+const screenshot = screenshotsIn("/tmp/shots-discounts-pwyw");
 
 test("a guest names a price, changes it in the cart, applies a code and pays the discounted total", async ({
   guest,

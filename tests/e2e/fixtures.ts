@@ -14,12 +14,16 @@ export { expect };
 
 /** Zero axe violations (WCAG 2.1 A and AA, and axe's best practices) on the page as it is now. */
 export async function expectNoAxeViolations(page: Page) {
-  // A toast fading in is half transparent: colours are measured once every toast has begun its
-  // entrance (sonner marks it mounted a frame after it is in the page) and nothing moves.
+  // A toast fading in or out is half transparent: colours are measured once every toast is fully
+  // in (sonner marks it mounted a frame after it is in the page; reading its style starts the fade,
+  // so opacity 1 is checked too) and nothing moves.
   await page.waitForFunction(
     () =>
-      [...document.querySelectorAll("[data-sonner-toast]")].every(
-        (toast) => toast.getAttribute("data-mounted") === "true",
+      [...document.querySelectorAll<HTMLElement>("[data-sonner-toast]")].every(
+        (toast) =>
+          toast.getAttribute("data-mounted") === "true" &&
+          toast.getAttribute("data-removed") !== "true" &&
+          getComputedStyle(toast).opacity === "1",
       ) && document.getAnimations().every((animation) => animation.playState !== "running"),
   );
   const results = await new AxeBuilder({ page })
@@ -29,6 +33,23 @@ export async function expectNoAxeViolations(page: Page) {
     (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
   );
   expect(summary, "axe violations").toEqual([]);
+}
+
+/**
+ * Screenshots for people checking a layout, in `folder` as <name>-<project>.png: the whole page,
+ * or with `fullPage: false` what the screen shows (a dialog).
+ */
+export function screenshotsIn(folder: string) {
+  return async (page: Page, testInfo: TestInfo, name: string, { fullPage = true } = {}) => {
+    fs.mkdirSync(folder, { recursive: true });
+    await page.screenshot({ path: `${folder}/${name}-${testInfo.project.name}.png`, fullPage });
+  };
+}
+
+/** Nothing on the page is wider than the screen (a phone's 360 px). */
+export async function expectNoSidewaysScroll(page: Page) {
+  const width = page.viewportSize()!.width;
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 }
 
 /** Waits until React has hydrated the page, so clicks reach its handlers. */

@@ -104,6 +104,8 @@ const TARGETS: Target[] = [
       { intent: "set", ids: ["productId"], fields: { quantity: "1" } },
       { intent: "tier", ids: ["productId"], fields: { tier: "extended" } },
       { intent: "code", ids: [], fields: { code: "SPRING20" } },
+      { intent: "add-bundle", ids: ["bundleId"] },
+      { intent: "remove-bundle", ids: ["bundleId"] },
     ],
   },
   { path: "/api/v1/wishlist", intents: [{ intent: "toggle", ids: ["productId"] }] },
@@ -116,7 +118,8 @@ const TARGETS: Target[] = [
   { path: "/account/sign-out" },
   { path: "/account/forgot-password" },
   { path: "/account/reset-password" },
-  { path: "/account/settings" },
+  // The one intent of settings sent with a value its checkbox never sends: refused, nothing saved.
+  { path: "/account/settings", intents: [{ intent: "product-updates", ids: [], fields: { productUpdates: "maybe" } }] },
   { path: "/account/profile" },
   {
     path: `/account/orders/${ORDER}`,
@@ -131,6 +134,11 @@ const TARGETS: Target[] = [
   { path: "/orders/lookup" },
   { path: "/contact" },
   { path: "/become-seller" },
+  // Without a signed token (the emails' links have one), nothing is turned off or on.
+  {
+    path: "/email-preferences",
+    intents: [{ intent: "unsubscribe", ids: [], fields: { "List-Unsubscribe": "One-Click" } }],
+  },
   { path: "/product/1", pathId: (id) => `/product/${id}` },
   { path: "/creator/design-studio-pro", pathId: (id) => `/creator/${id}` },
   { path: "/pay/hps_unknown", pathId: (id) => `/pay/${id}` },
@@ -144,6 +152,7 @@ const TARGETS: Target[] = [
       { intent: "remove-image", ids: ["imageId"] },
       { intent: "move-image-earlier", ids: ["imageId"] },
       { intent: "remove-file", ids: ["fileId"] },
+      { intent: "upload-version", ids: ["fileId"] },
     ],
     pathId: (id) => `/seller/products/${id}`,
   },
@@ -158,6 +167,22 @@ const TARGETS: Target[] = [
   { path: "/admin/search", intents: [{ intent: "remove-synonyms", ids: ["groupId"] }] },
   { path: "/admin/messages", intents: [{ intent: "handled", ids: ["messageId"] }] },
   { path: "/seller/discounts", intents: [{ intent: "end-code", ids: ["codeId"] }] },
+  {
+    path: "/seller/bundles",
+    intents: [
+      { intent: "publish-bundle", ids: ["bundleId"] },
+      { intent: "unpublish-bundle", ids: ["bundleId"] },
+      { intent: "delete-bundle", ids: ["bundleId"] },
+    ],
+  },
+  {
+    path: "/seller/bundles/1",
+    intents: [
+      { intent: "save-bundle", ids: ["bundleId"], fields: { title: "Kit", price: "5", productIds: "1" } },
+      { intent: "publish-bundle", ids: ["bundleId"] },
+    ],
+    pathId: (id) => `/seller/bundles/${id}`,
+  },
   { path: "/admin/discounts", intents: [{ intent: "end-code", ids: ["codeId"] }] },
 ];
 

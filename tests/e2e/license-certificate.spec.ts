@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import type { Page, TestInfo } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { extractText, getDocumentProxy } from "unpdf";
 import {
   buyAsGuest,
@@ -8,6 +8,7 @@ import {
   expect,
   expectNoAxeViolations,
   openCart,
+  screenshotsIn,
   test,
   waitForHydration,
 } from "./fixtures";
@@ -16,11 +17,7 @@ import {
 // seats, key, terms version) and its certificate downloads as a PDF that names them; nobody else
 // gets it. Sample product 2 sells Commercial and Extended licenses beside Personal.
 
-const SHOTS = "/tmp/shots-license-certificate";
-async function screenshot(page: Page, testInfo: TestInfo, name: string) {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}-${testInfo.project.name}.png`, fullPage: true });
-}
+const screenshot = screenshotsIn("/tmp/shots-license-certificate");
 
 const KEY = /DGM(-[A-Z0-9]{4}){4}/;
 

@@ -1,27 +1,22 @@
-import fs from "node:fs";
-import type { Page, TestInfo } from "@playwright/test";
-import { expect, expectNoAxeViolations, openCart, test, waitForHydration } from "./fixtures";
+import {
+  expect,
+  expectNoAxeViolations,
+  expectNoSidewaysScroll,
+  openCart,
+  screenshotsIn,
+  test,
+  waitForHydration,
+} from "./fixtures";
 
 // Licence tiers from the shopper's side (issue 17): the product page offers the tiers a product is
 // sold under, the cart keeps one line per product whose quantity is the license's seats, and the
 // line's tier changes in the cart. Sample product 2, "Abstract Wall Art Collection", sells
 // Personal ($15.99), Commercial ($39.99) and Extended ($79.99); product 1 sells Personal only.
 
-const SHOTS = "/tmp/shots-license-tiers";
-/** A look at the page for people checking the layout; the cart modal is shot as the screen shows it. */
-async function screenshot(page: Page, testInfo: TestInfo, name: string, { fullPage = true } = {}) {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}-${testInfo.project.name}.png`, fullPage });
-}
+const screenshot = screenshotsIn("/tmp/shots-license-tiers");
 
 const price = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 const tax = (cents: number) => Math.round((cents * 8) / 100);
-
-/** Nothing is wider than the screen (the phone's 360 px). */
-async function expectNoSidewaysScroll(page: Page) {
-  const width = page.viewportSize()!.width;
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-}
 
 test("a guest buys two seats of a Commercial license, then moves the line to Extended in the cart", async ({
   guest,

@@ -1,12 +1,13 @@
 import fs from "node:fs";
-import type { Page, TestInfo } from "@playwright/test";
 import {
   changeCart,
   checkOutSignedIn,
   expect,
   expectNoAxeViolations,
+  expectNoSidewaysScroll,
   openCart,
   payOnHostedPage,
+  screenshotsIn,
   test,
   waitForHydration,
 } from "./fixtures";
@@ -16,17 +17,7 @@ import {
 // paid on the hosted page; the first order's licence then reads Extended with its history, and
 // its certificate still downloads.
 
-const SHOTS = "/tmp/shots-license-upgrade";
-async function screenshot(page: Page, testInfo: TestInfo, name: string) {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}-${testInfo.project.name}.png`, fullPage: true });
-}
-
-/** The page has nothing wider than the window (a phone's 360 px). */
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
+const screenshot = screenshotsIn("/tmp/shots-license-upgrade");
 
 test("a buyer upgrades a Commercial license to Extended from its order page, paying the difference", async ({
   buyer: { page },

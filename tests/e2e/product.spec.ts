@@ -153,3 +153,19 @@ test("in a Quick-view tab, with nothing to go back to, Back opens the product's 
   await expect(tab).toHaveURL(new RegExp(`${category}$`));
   await expect(tab.getByRole("heading", { level: 1 })).toBeVisible();
 });
+
+test("a product sold in a bundle offers it: Save with a bundle links to the bundle's page", async ({ page }) => {
+  // The sample bundle: products 14 and 20 of Design Studio Pro, $24.99 instead of $30.98.
+  await page.goto("/product/14");
+  const offers = page.getByRole("region", { name: "Save with a bundle" });
+  await expect(offers).toContainText("With Abstract Shapes Vector Art Pack");
+  await expect(offers).toContainText("$24.99");
+  await expect(offers).toContainText("Save 19%");
+  await offers.getByRole("link", { name: "Modern Geometric Art Kit" }).click();
+  await expect(page).toHaveURL(/\/bundle\/1$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Modern Geometric Art Kit");
+  // A product in no bundle offers none.
+  await page.goto("/product/1");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Save with a bundle" })).toHaveCount(0);
+});

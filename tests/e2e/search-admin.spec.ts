@@ -1,16 +1,11 @@
-import fs from "node:fs";
-import type { Locator, Page, TestInfo } from "@playwright/test";
-import { expect, expectNoAxeViolations, newAdmin, test, waitForHydration } from "./fixtures";
+import type { Locator, Page } from "@playwright/test";
+import { expect, expectNoAxeViolations, newAdmin, screenshotsIn, test, waitForHydration } from "./fixtures";
 
 // The admin Search page (issue 14): what shoppers searched for on /search, the results they opened
 // and the searches that found nothing; and the synonyms admins keep. Both projects run these on
 // one server: each uses words of its own.
 
-const SHOTS = "/tmp/shots-helper-admin";
-async function screenshot(page: Page, testInfo: TestInfo, name: string) {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}-${testInfo.project.name}.png`, fullPage: true });
-}
+const screenshot = screenshotsIn("/tmp/shots-helper-admin");
 
 /** Opens a result of the search on screen and answers what its beacon told the shop. */
 async function openResult(page: Page, result: Locator) {
@@ -76,6 +71,8 @@ test("a shopper's search and the result opened, and a search that found nothing,
   // first click on the phone run did not navigate).
   const { context, page: admin } = await newAdmin(browser, testInfo);
   await admin.goto("/admin");
+  // A click before hydration can be lost when the router takes over the page.
+  await waitForHydration(admin);
   await admin.getByRole("navigation", { name: "Admin console" }).getByRole("link", { name: "Search" }).click();
   await expect(admin).toHaveURL(/\/admin\/search$/);
   await expect(admin.getByRole("heading", { level: 2, name: "Search" })).toBeVisible();

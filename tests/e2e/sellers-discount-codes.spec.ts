@@ -1,6 +1,11 @@
-import fs from "node:fs";
-import type { Page, TestInfo } from "@playwright/test";
-import { expect, expectNoAxeViolations, test, waitForHydration } from "./fixtures";
+import {
+  expect,
+  expectNoAxeViolations,
+  expectNoSidewaysScroll,
+  screenshotsIn,
+  test,
+  waitForHydration,
+} from "./fixtures";
 
 // Discount codes from the side of those who make them (issue 17): the demo seller makes a code
 // for one product, is refused beside the field for a code already taken, and ends it; an admin
@@ -8,16 +13,7 @@ import { expect, expectNoAxeViolations, test, waitForHydration } from "./fixture
 // run on one server, so every code is made unique.
 
 const SHOTS = "/tmp/shots-seller-discount-codes";
-async function screenshot(page: Page, testInfo: TestInfo, name: string) {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}-${testInfo.project.name}.png`, fullPage: true });
-}
-
-/** Nothing is wider than the screen (the phone's 360 px): a wide table scrolls inside its box. */
-async function expectNoSidewaysScroll(page: Page) {
-  const width = page.viewportSize()!.width;
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-}
+const screenshot = screenshotsIn(SHOTS);
 
 /** A code no other run or project has made. */
 const uniqueCode = (prefix: string) => `${prefix}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -83,6 +79,8 @@ test("an admin makes a site-wide sale for every product, and ends it", async ({ 
   await admin.setViewportSize(page.viewportSize()!);
   const code = uniqueCode("SITEWIDE");
   await admin.goto("/admin");
+  // A click before hydration can be lost when the router takes over the page.
+  await waitForHydration(admin);
   await admin.getByRole("navigation", { name: "Admin console" }).getByRole("link", { name: "Discounts" }).click();
   await expect(admin).toHaveURL(/\/admin\/discounts$/);
   await expect(admin.getByRole("heading", { name: "Site-wide sales", exact: true })).toBeVisible();

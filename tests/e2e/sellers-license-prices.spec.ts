@@ -1,10 +1,10 @@
-import fs from "node:fs";
-import type { Page, TestInfo } from "@playwright/test";
 import {
   anotherClient,
   expect,
   expectNoAxeViolations,
+  expectNoSidewaysScroll,
   payOnHostedPage,
+  screenshotsIn,
   test,
   uniqueEmail,
   waitForHydration,
@@ -16,16 +16,7 @@ import {
 // the platform projects run it, after the catalogue's specs (playwright.config.ts).
 
 const SHOTS = "/tmp/shots-seller-license-prices";
-async function screenshot(page: Page, testInfo: TestInfo, name: string) {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}-${testInfo.project.name}.png`, fullPage: true });
-}
-
-/** Nothing is wider than the screen (the phone's 360 px). */
-async function expectNoSidewaysScroll(page: Page) {
-  const width = page.viewportSize()!.width;
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-}
+const screenshot = screenshotsIn(SHOTS);
 
 const COMMERCIAL_BELOW = "The Commercial price must be at least the Personal price.";
 const EXTENDED_BELOW = "The Extended price must be at least the Commercial price.";

@@ -39,6 +39,7 @@ const commercialLine = line({
 const personalOnlyLine = line({ productId: 4, title: "Budget Planner", priceCents: 900, quantity: 1 });
 const cart: Cart = {
   lines: [commercialLine, personalOnlyLine],
+  bundles: [],
   count: 3,
   subtotalCents: 2 * 3999 + 900,
   discountCents: 0,
@@ -226,5 +227,77 @@ describe("the cart's discount code", () => {
     expect(screen.getByRole("region", { name: "Order summary" })).toHaveTextContent(
       "Subtotal$88.98Discount (WELCOME10)-$8.90Tax (8%)$6.41Total$86.49",
     );
+  });
+});
+
+describe("a bundle in the cart", () => {
+  const bundleCart: Cart = {
+    ...cart,
+    lines: [],
+    bundles: [
+      {
+        bundleId: 7,
+        title: "Planner kit",
+        creatorName: "Mira Collins Art",
+        imageUrl: null,
+        priceCents: 2500,
+        valueCents: 3500,
+        toPayCents: 1786,
+        products: [
+          {
+            productId: 1,
+            title: "Planner",
+            creatorId: 1,
+            imageUrl: null,
+            priceCents: 1000,
+            shareCents: 714,
+            owned: false,
+          },
+          {
+            productId: 2,
+            title: "Tracker",
+            creatorId: 1,
+            imageUrl: null,
+            priceCents: 1000,
+            shareCents: 714,
+            owned: true,
+          },
+          {
+            productId: 3,
+            title: "Stickers",
+            creatorId: 1,
+            imageUrl: null,
+            priceCents: 1500,
+            shareCents: 1072,
+            owned: false,
+          },
+        ],
+        items: [],
+        discountCents: 0,
+      },
+    ],
+  };
+
+  it("is one line: what the buyer pays, the bundle's price when they own some of it, and its products", async () => {
+    const user = userEvent.setup();
+    renderCart(bundleCart);
+    const [row] = within(await screen.findByRole("list", { name: "Products in your cart" })).getAllByRole("listitem", {
+      name: "",
+    });
+    expect(row).toHaveTextContent("Planner kit");
+    expect(row).toHaveTextContent("$17.86");
+    expect(row).toHaveTextContent("bundle $25.00");
+    expect(row).toHaveTextContent("Bundle of 3 products · Personal license for each");
+    expect(within(row!).getByRole("list", { name: "Products in Planner kit" })).toHaveTextContent(
+      "Tracker (you own it: not bought again)",
+    );
+    expect(screen.getByRole("link", { name: "Planner kit" })).toHaveAttribute("href", "/bundle/7");
+    await user.click(screen.getByRole("button", { name: "Remove Planner kit from cart" }));
+    await waitFor(() => expect(cartPosts).toEqual([{ intent: "remove-bundle", bundleId: "7" }]));
+  });
+
+  it("is in the guest's order summary", () => {
+    render(<OrderSummary cart={bundleCart} />);
+    expect(screen.getByRole("list", { name: "Products in your order" })).toHaveTextContent("Planner kit");
   });
 });

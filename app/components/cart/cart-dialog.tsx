@@ -1,4 +1,4 @@
-import type { Cart, CartLine } from "@server/cart/cart.ts";
+import type { Cart, CartBundle, CartLine } from "@server/cart/cart.ts";
 import { formatPrice } from "@shared/format.ts";
 import { LICENSE_TIER_NAMES, type LicenseTier, offeredTiers } from "@shared/license-tiers.ts";
 import { Minus, Plus, Trash2 } from "lucide-react";
@@ -12,6 +12,7 @@ import { ProductImage } from "~/components/product/product-image";
 import { Button } from "~/components/ui/button";
 import { ChosenPrice } from "./chosen-price";
 import { DiscountCode } from "./discount-code";
+import { isEmptyCart } from "./empty-cart";
 import { GuestCheckoutDialog, PaymentPendingToast } from "./guest-checkout-dialog";
 import { licenseLine } from "./license-line";
 import { Totals } from "./totals";
@@ -118,6 +119,59 @@ function CartLineRow({ line }: { line: CartLine }) {
 }
 
 /**
+ * A bundle: one line whatever it holds, Personal licences of its products. A buyer who owns some
+ * of them pays only the others' shares, and sees the products they will not buy again.
+ */
+function CartBundleRow({ bundle }: { bundle: CartBundle }) {
+  const { busy, change } = useCartChange();
+  const completing = bundle.toPayCents < bundle.priceCents;
+  return (
+    <li className="flex gap-3 py-4">
+      <ProductImage src={bundle.imageUrl} alt="" className="size-16 shrink-0 rounded-md" sizes="64px" />
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
+        <div className="flex items-start justify-between gap-3">
+          <Dialog.Close asChild>
+            <Link to={`/bundle/${bundle.bundleId}`} className="line-clamp-2 min-w-0 font-medium hover:text-primary">
+              {bundle.title}
+            </Link>
+          </Dialog.Close>
+          <p className="shrink-0 text-right">
+            <span className="font-semibold">{formatPrice(bundle.toPayCents)}</span>
+            {completing ? (
+              <span className="block text-xs text-muted-foreground">
+                bundle <s>{formatPrice(bundle.priceCents)}</s>
+              </span>
+            ) : null}
+          </p>
+        </div>
+        <p className="text-sm text-muted-foreground">by {bundle.creatorName}</p>
+        <p className="text-sm">Bundle of {bundle.products.length} products · Personal license for each</p>
+        <ul className="text-sm text-muted-foreground" aria-label={`Products in ${bundle.title}`}>
+          {bundle.products.map((product) => (
+            <li key={product.productId} className="line-clamp-1">
+              {product.title}
+              {product.owned ? " (you own it: not bought again)" : ""}
+            </li>
+          ))}
+        </ul>
+        <div className="mt-1 flex items-center">
+          <Button
+            variant="ghost"
+            size="icon"
+            className="ml-auto size-8"
+            disabled={busy}
+            aria-label={`Remove ${bundle.title} from cart`}
+            onClick={() => change("remove-bundle", undefined, { bundleId: bundle.bundleId })}
+          >
+            <Trash2 aria-hidden="true" />
+          </Button>
+        </div>
+      </div>
+    </li>
+  );
+}
+
+/**
  * The cart modal (SPEC sections 2 and 9): lines, quantities, a discount code, subtotal, the
  * discount, 8% tax on what is left and total, and
  * Checkout: a signed-in buyer goes straight to the payment page, a guest through the guest dialog.
@@ -143,7 +197,7 @@ export function CartDialog({ cart, signedIn }: { cart: Cart; signedIn: boolean }
         onCloseAutoFocus={(event) => (guestOpen ? event.preventDefault() : restoreFocus(event))}
         footer={
           // The totals and Checkout stay in view while a long cart scrolls.
-          cart.lines.length === 0 ? null : (
+          isEmptyCart(cart) ? null : (
             <div className="flex flex-col gap-3">
               <Totals {...cart} discountCode={cart.discount?.code} />
               <div className="flex flex-wrap items-center justify-between gap-3">
@@ -172,7 +226,7 @@ export function CartDialog({ cart, signedIn }: { cart: Cart; signedIn: boolean }
           )
         }
       >
-        {cart.lines.length === 0 ? (
+        {isEmptyCart(cart) ? (
           <div className="flex flex-col items-center gap-4 py-8 text-center">
             <p className="text-muted-foreground">Your cart is empty.</p>
             <Dialog.Close asChild>
@@ -186,6 +240,9 @@ export function CartDialog({ cart, signedIn }: { cart: Cart; signedIn: boolean }
             <ul className="divide-y divide-border" aria-label="Products in your cart">
               {cart.lines.map((line) => (
                 <CartLineRow key={line.productId} line={line} />
+              ))}
+              {cart.bundles.map((bundle) => (
+                <CartBundleRow key={`bundle-${bundle.bundleId}`} bundle={bundle} />
               ))}
             </ul>
             <div className="border-t border-border py-4">

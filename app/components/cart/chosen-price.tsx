@@ -2,7 +2,7 @@ import type { CartLine } from "@server/cart/cart.ts";
 import { formatPrice } from "@shared/format.ts";
 import { useId, useState } from "react";
 import { Button } from "~/components/ui/button";
-import { dollarsOf, MoneyInput } from "./money-input";
+import { dollarsOf, MoneyInput } from "~/components/ui/money-input";
 import { refusalOf, useCartChange, useRevealed } from "./use-cart-change";
 
 /**

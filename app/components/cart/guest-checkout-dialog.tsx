@@ -8,6 +8,7 @@ import { InputField, useSchemaForm } from "~/components/forms/form-field";
 import { PanelDialog } from "~/components/layout/panel-dialog";
 import { Button } from "~/components/ui/button";
 import { toast } from "~/lib/toast";
+import { isEmptyCart } from "./empty-cart";
 import { OrderSummary } from "./order-summary";
 import type { CheckoutPhase } from "./use-checkout";
 
@@ -79,7 +80,7 @@ export function GuestCheckoutDialog({
         </div>
       }
     >
-      {cart.lines.length > 0 ? <OrderSummary cart={cart} /> : null}
+      {isEmptyCart(cart) ? null : <OrderSummary cart={cart} />}
       <form {...getFormProps(form)} onSubmit={submit} className="mt-4 flex flex-col gap-4">
         <InputField field={fields.name} label="Name" autoComplete="name" disabled={busy} />
         <InputField field={fields.email} label="Email" type="email" autoComplete="email" disabled={busy} />

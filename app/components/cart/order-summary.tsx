@@ -30,6 +30,17 @@ export function OrderSummary({ cart }: { cart: Cart }) {
             </span>
           </li>
         ))}
+        {cart.bundles.map((bundle) => (
+          <li key={`bundle-${bundle.bundleId}`} className="flex justify-between gap-3">
+            <span className="min-w-0">
+              <span className="line-clamp-1">{bundle.title}</span>
+              <span className="block text-muted-foreground">
+                Bundle of {bundle.products.length} products · Personal license for each
+              </span>
+            </span>
+            <span className="shrink-0 text-right">{formatPrice(bundle.toPayCents)}</span>
+          </li>
+        ))}
       </ul>
       <Totals {...cart} discountCode={cart.discount?.code} className="mt-2 border-t border-border pt-2" />
     </section>

@@ -13,7 +13,9 @@ import {
 // The toasts of SPEC section 8; the quantity buttons change the cart silently.
 const cartConfirmations: Partial<Record<CartIntent, string>> = {
   add: "Added to cart",
+  "add-bundle": "Added to cart",
   remove: "Removed from cart",
+  "remove-bundle": "Removed from cart",
   clear: "Cart cleared",
 };
 

@@ -13,7 +13,9 @@ export type CartIntent =
   | "clear"
   | "set"
   | "code"
-  | "remove-code";
+  | "remove-code"
+  | "add-bundle"
+  | "remove-bundle";
 export type CartAnswer = Answer<{ intent: CartIntent }>;
 export type WishlistAnswer = Answer<{ result: "added" | "removed" }>;
 
@@ -34,6 +36,8 @@ export interface CartChangeValues {
   /** A pay-what-you-want product's price per copy, in dollars as typed ("4.50"). */
   price?: string;
   code?: string;
+  /** The bundle an "add-bundle" or "remove-bundle" names (instead of a product). */
+  bundleId?: number;
 }
 
 /** The form the cart API reads for one change. */
@@ -44,6 +48,7 @@ function cartForm(intent: CartIntent, productId: number | undefined, values: Car
   if (values.tier !== undefined) form.tier = values.tier;
   if (values.price !== undefined) form.price = values.price;
   if (values.code !== undefined) form.code = values.code;
+  if (values.bundleId !== undefined) form.bundleId = String(values.bundleId);
   return form;
 }
 

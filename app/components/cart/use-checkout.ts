@@ -41,7 +41,9 @@ function useIdempotencyKey(cart: Cart) {
   // order; so is the discount code: a code applied after an attempt is another order.
   const signature = `${cart.lines
     .map((line) => `${line.productId}:${line.licenseTier}x${line.quantity}@${line.priceCents}`)
-    .join(",")}|${cart.discount?.code ?? ""}`;
+    .join(
+      ",",
+    )}|${cart.bundles.map((bundle) => `${bundle.bundleId}@${bundle.toPayCents}`).join(",")}|${cart.discount?.code ?? ""}`;
   if (key.current.signature !== signature) key.current = { signature, value: crypto.randomUUID().replaceAll("-", "") };
   const renew = useCallback(() => {
     key.current = { signature: "", value: "" };

@@ -30,6 +30,7 @@ const item: Item = {
   id: 5,
   productId: 2,
   title: "Budget Planner",
+  bundleTitle: null,
   quantity: 1,
   lineTotalCents: 3999,
   discountCents: 0,

@@ -1,7 +1,7 @@
 import { getFormProps } from "@conform-to/react";
 import type { OrderPageData } from "@server/orders/order-page.ts";
 import { formatPrice } from "@shared/format.ts";
-import { isHigherTier, LICENSE_TIER_NAMES, MAX_SEATS, seatsLabel } from "@shared/license-tiers.ts";
+import { aLicense, isHigherTier, LICENSE_TIER_NAMES, MAX_SEATS, seatsLabel } from "@shared/license-tiers.ts";
 import { licenseUpgradeSchema } from "@shared/license-upgrade-schema.ts";
 import { TAX_LABEL } from "@shared/shop-facts.ts";
 import { Form, useActionData, useLocation, useNavigation } from "react-router";
@@ -48,8 +48,8 @@ export function LicenseUpgradeForm({ itemId, title, offer }: { itemId: number; t
         <input type="hidden" name="orderItemId" value={itemId} />
         <input type="hidden" name="idempotencyKey" value={offer.key} />
         <p className="text-muted-foreground">
-          You have a {LICENSE_TIER_NAMES[offer.currentTier]} license for {seatsLabel(offer.currentSeats)}. Pay only the
-          difference: {formatPrice(offer.paidCents)} already paid counts toward it.
+          You have {aLicense(offer.currentTier)} for {seatsLabel(offer.currentSeats)}. Pay only the difference:{" "}
+          {formatPrice(offer.paidCents)} already paid counts toward it.
         </p>
         <div className="grid gap-3 sm:grid-cols-2">
           <SelectField field={fields.tier} label="License">

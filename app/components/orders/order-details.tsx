@@ -165,6 +165,9 @@ function OrderItemCard({ item, discountCode }: { item: Item; discountCode: strin
           </Link>
           <ItemPrice item={item} />
         </div>
+        {item.bundleTitle ? (
+          <p className="-mt-2 text-sm text-muted-foreground">From the bundle “{item.bundleTitle}”</p>
+        ) : null}
         {item.discountCents > 0 ? (
           <p className="-mt-2 text-sm text-muted-foreground">
             You paid {formatPrice(item.paidCents)}: {formatPrice(item.discountCents)} off

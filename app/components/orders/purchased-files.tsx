@@ -1,6 +1,9 @@
+import type { DownloadableFile } from "@server/delivery/order-downloads.ts";
+import { formatDayUtc } from "@shared/format.ts";
 import { LICENSE_TIER_NAMES, type LicenseTier, seatsLabel } from "@shared/license-tiers.ts";
 import { Download, FileBadge, KeyRound } from "lucide-react";
 import { Link } from "react-router";
+import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { FileSize } from "~/components/ui/file-size";
 
@@ -34,9 +37,10 @@ export function LicenseLine({
             </Link>{" "}
             · {seatsLabel(seats)}
           </span>
-          <span className="whitespace-nowrap">
+          {/* The key wraps at its hyphens only when a phone's card is narrower than it. */}
+          <span className="min-w-0 max-w-full">
             <span className="text-muted-foreground">key</span>{" "}
-            <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-xs">{licenseKey}</code>
+            <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-xs wrap-anywhere">{licenseKey}</code>
           </span>
         </p>
         {termsVersion || certificateUrl ? (
@@ -61,21 +65,30 @@ export function LicenseLine({
   );
 }
 
-/** A bought item's files, each with its short-lived signed download link. */
-export function FileList({
-  title,
-  files,
-}: {
-  title: string;
-  files: { fileId: number; fileName: string; sizeBytes: number; url: string }[];
-}) {
+/**
+ * A bought item's files, each with its short-lived signed download link; a file the seller has
+ * uploaded a new version of since the buyer last downloaded it says "Updated".
+ */
+export function FileList({ title, files }: { title: string; files: DownloadableFile[] }) {
   if (files.length === 0) return null;
   return (
     <ul className="flex flex-col gap-2" aria-label={`Files of ${title}`}>
       {files.map((file) => (
         <li key={file.fileId} className="flex flex-wrap items-center justify-between gap-2 text-sm">
-          <span className="min-w-0 wrap-anywhere">
-            {file.fileName} <FileSize bytes={file.sizeBytes} />
+          <span className="flex min-w-0 flex-col gap-0.5">
+            <span className="wrap-anywhere">
+              {file.fileName} <FileSize bytes={file.sizeBytes} />
+              {file.updated ? (
+                <Badge variant="success" className="ml-2 align-middle">
+                  Updated
+                </Badge>
+              ) : null}
+            </span>
+            {file.version > 1 ? (
+              <span className="text-xs text-muted-foreground">
+                Version {file.version} · updated {formatDayUtc(file.versionUploadedAt)}
+              </span>
+            ) : null}
           </span>
           <Button asChild variant="outline" size="sm">
             <a href={file.url} download={file.fileName} aria-label={`Download ${file.fileName}`}>

@@ -1,9 +1,9 @@
 import { formatPrice } from "@shared/format.ts";
 import { useId } from "react";
 import { useFetcher } from "react-router";
-import { MoneyInput } from "~/components/cart/money-input";
 import { type CartAnswer, NAMED_PRICE_FETCHER, refusalOf, useRevealed } from "~/components/cart/use-cart-change";
 import { Label } from "~/components/ui/input";
+import { MoneyInput } from "~/components/ui/money-input";
 
 /** A pay-what-you-want product's big price: the words, and the seller's suggestion when there is one. */
 export function PayWhatYouWantPrice({ suggestedCents }: { suggestedCents: number | null }) {

@@ -1,4 +1,5 @@
 import type { ProductDetail } from "@server/catalogue/product-detail.ts";
+import { LICENSE_TIER_NAMES, offeredTiers } from "@shared/license-tiers.ts";
 import type { MetaDescriptor } from "react-router";
 import { pageMeta } from "~/lib/meta";
 
@@ -17,7 +18,7 @@ export function productMeta(
   matches: Parameters<typeof pageMeta>[0],
   { product, url, publicUrl, preview }: ProductMetaData,
 ): MetaDescriptor[] {
-  const price = (product.priceCents / 100).toFixed(2);
+  const price = dollars(product.priceCents);
   return [
     // The preview's picture: a JPEG drawn from the product's first image (an SVG or a WebP).
     ...pageMeta(matches, product.title, product.description, { image: preview, type: "product" }),
@@ -35,13 +36,7 @@ export function productMeta(
         sku: String(product.id),
         category: product.category.name,
         brand: { "@type": "Brand", name: product.creator.name },
-        offers: {
-          "@type": "Offer",
-          url,
-          price,
-          priceCurrency: "USD",
-          availability: "https://schema.org/InStock",
-        },
+        offers: offersOf(product, url),
         ...(product.reviewCount > 0
           ? {
               aggregateRating: {
@@ -54,4 +49,34 @@ export function productMeta(
       },
     },
   ];
+}
+
+const dollars = (cents: number) => (cents / 100).toFixed(2);
+
+/**
+ * What the product sells, for search engines: one Offer at its price, or, sold under several
+ * licences, an AggregateOffer from the lowest to the highest with an Offer per licence.
+ */
+function offersOf(product: ProductDetail, url: string) {
+  const offer = (priceCents: number) => ({
+    "@type": "Offer",
+    url,
+    price: dollars(priceCents),
+    priceCurrency: "USD",
+    availability: "https://schema.org/InStock",
+  });
+  const tiers = offeredTiers(product.tierPrices);
+  if (tiers.length < 2) return offer(product.priceCents);
+  const prices = tiers.map((tier) => tier.priceCents);
+  return {
+    "@type": "AggregateOffer",
+    lowPrice: dollars(Math.min(...prices)),
+    highPrice: dollars(Math.max(...prices)),
+    offerCount: tiers.length,
+    priceCurrency: "USD",
+    offers: tiers.map(({ tier, priceCents }) => ({
+      ...offer(priceCents),
+      name: `${LICENSE_TIER_NAMES[tier]} license`,
+    })),
+  };
 }

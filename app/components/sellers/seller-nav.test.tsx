@@ -15,6 +15,7 @@ describe("the Seller Dashboard's tabs", () => {
     ["/seller/products/12", "Products"],
     ["/seller/products/new", "Products"],
     ["/seller/sales", "Sales"],
+    ["/seller/bundles/3", "Bundles"],
     ["/seller/standing", "Account standing"],
   ])("on %s mark %s as the current page, and only it", async (path, tab) => {
     currentTabAt(path);

@@ -8,8 +8,9 @@ import {
 } from "@server/accounts/account-settings.ts";
 import { listAuthEvents } from "@server/accounts/auth-events.ts";
 import { assertNotSharedDemoAccount } from "@server/accounts/demo-accounts.ts";
+import { setWantsEmails, wantsEmails } from "@server/email/email-preferences.ts";
 import { servicesContext } from "@server/http/context.ts";
-import { parseIntent } from "@server/lib/form-fields.ts";
+import { parseForm, parseIntent } from "@server/lib/form-fields.ts";
 import { changeEmailSchema, changePasswordSchema, deleteAccountSchema } from "@shared/account-credentials-schema.ts";
 import { data, redirect, useNavigation, useSearchParams } from "react-router";
 import { z } from "zod";
@@ -17,6 +18,7 @@ import { AccountActivity } from "~/components/account/account-activity";
 import { DeleteAccountSettings } from "~/components/account/delete-account-settings";
 import { EmailSettings } from "~/components/account/email-settings";
 import { FormStatus } from "~/components/account/form-status";
+import { NotificationSettings } from "~/components/account/notification-settings";
 import { PasswordSettings } from "~/components/account/password-settings";
 import { SessionSettings } from "~/components/account/session-settings";
 import { Card } from "~/components/ui/card";
@@ -30,22 +32,29 @@ import type { Route } from "./+types/settings";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
   const { db, auth } = context.get(servicesContext);
-  const [sessions, events] = await Promise.all([listOwnSessions(auth, request.headers), listAuthEvents(db, user.id)]);
-  return { user, sessions, events };
+  const [sessions, events, productUpdates] = await Promise.all([
+    listOwnSessions(auth, request.headers),
+    listAuthEvents(db, user.id),
+    wantsEmails(db, user.email, "product_updates"),
+  ]);
+  return { user, sessions, events, productUpdates };
 }
 
 // Each form names itself with `intent`; its outcome comes back under the same intent, so that
 // the message (or its fields' problems) shows in the form that was sent. An intent not in this
 // list is refused.
-type Intent = "email" | "confirmation" | "password" | "sessions" | "delete";
+type Intent = "email" | "confirmation" | "password" | "sessions" | "notifications" | "delete";
 const intents = {
   "change-email": "email",
   "resend-confirmation": "confirmation",
   "change-password": "password",
   "revoke-other-sessions": "sessions",
+  "product-updates": "notifications",
   "delete-account": "delete",
 } as const satisfies Record<string, Intent>;
 const intentSchema = z.object({ intent: z.enum(Object.keys(intents) as Array<keyof typeof intents>) });
+// The checkbox sends "on" when ticked and nothing when not; anything else is not from the page.
+const productUpdatesSchema = z.object({ productUpdates: z.literal("on").optional() });
 // What the demo accounts may not do in a demo shop: everyone shares them.
 const LOCKED_FOR_DEMO: ReadonlySet<Intent> = new Set(["email", "password", "delete"]);
 
@@ -76,6 +85,12 @@ export const action = formAction(async ({ request, context }: Route.ActionArgs) 
       case "sessions":
         await revokeOtherSessions(db, auth, headers);
         return { intent, ok: true, message: "Your other sessions were signed out." };
+      case "notifications": {
+        // By address, as the emails' own unsubscribe link does: buyers may be guests too.
+        const wanted = parseForm(form, productUpdatesSchema).productUpdates === "on";
+        await setWantsEmails(db, user.email, "product_updates", wanted);
+        return { intent, ok: true, message: "Your email preferences were saved." };
+      }
       case "delete": {
         const submission = parseSubmission(form, deleteAccountSchema);
         if (submission.status !== "success") {
@@ -134,6 +149,11 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
         saving={saving}
       />
       <SessionSettings sessions={loaderData.sessions} answer={answerOf("sessions")} saving={saving} />
+      <NotificationSettings
+        productUpdates={loaderData.productUpdates}
+        answer={answerOf("notifications")}
+        saving={saving}
+      />
       <Card className="mt-6 p-6">
         <h2 className="text-xl font-semibold">Recent account activity</h2>
         <AccountActivity events={loaderData.events} />

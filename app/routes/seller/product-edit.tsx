@@ -39,7 +39,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   }
 }
 
-/** POST: one change (save, an image added, moved or removed, a file added or removed, publish, unpublish, delete). */
+/** POST: one change (save, an image added, moved or removed, a file added, replaced by a new version or removed, publish, unpublish, delete). */
 export const action = formAction(async ({ request, params, context }: Route.ActionArgs) => {
   const { creator } = await requireCreator(request, context);
   const productId = productIdOf(params);

@@ -52,6 +52,9 @@ export default function SalesPage({ loaderData }: Route.ComponentProps) {
                   <Link to={`/seller/products/${sale.productId}`} className="hover:text-primary">
                     {sale.title}
                   </Link>
+                  {sale.bundleTitle ? (
+                    <span className="block text-xs text-muted-foreground">In the bundle “{sale.bundleTitle}”</span>
+                  ) : null}
                   {sale.status === "refunded" ? (
                     <Badge variant="sale" className="ml-2">
                       Refunded

@@ -1,0 +1,75 @@
+import { servicesContext } from "@server/http/context.ts";
+import { parseRecordId } from "@shared/record-id.ts";
+import { useEffect } from "react";
+import { data, Link, redirect } from "react-router";
+import { FormStatus } from "~/components/account/form-status";
+import { BundleForm } from "~/components/bundles/bundle-form";
+import { BundleStanding, BundleStatusButtons, bundleValueLine } from "~/components/bundles/seller-bundle-list";
+import { SellerNav } from "~/components/sellers/seller-nav";
+import { Card } from "~/components/ui/card";
+import { Container } from "~/components/ui/page";
+import { bundlePageAction, sellerBundleData } from "~/lib/bundle-pages.server";
+import { readForm } from "~/lib/form.server";
+import { pageMeta } from "~/lib/meta";
+import { formAction, refusalResponse } from "~/lib/refusal.server";
+import { requireCreator } from "~/lib/require-creator.server";
+import { toast } from "~/lib/toast";
+import type { Route } from "./+types/bundle-edit";
+
+// One of the seller's bundles: its title, description, price and products, and where it stands.
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { creator } = await requireCreator(request, context);
+  const { db } = context.get(servicesContext);
+  try {
+    return await sellerBundleData(db, creator.id, parseRecordId(params.id));
+  } catch (error) {
+    // Another seller's bundle, a deleted one or no bundle at all: the shop's 404 page.
+    const answer = refusalResponse(error);
+    throw data(answer.data.message, { status: answer.init?.status ?? 404 });
+  }
+}
+
+/** POST: save the bundle, or publish, unpublish or delete it (the form names it: only the seller's own). */
+export const action = formAction(async ({ request, context }: Route.ActionArgs) => {
+  const { creator } = await requireCreator(request, context);
+  const { db } = context.get(servicesContext);
+  const answer = await bundlePageAction(db, creator.id, await readForm(request));
+  if ("intent" in answer && answer.intent === "delete-bundle") return redirect("/seller/bundles?deleted=1");
+  return answer;
+});
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageMeta(matches, loaderData ? `Edit ${loaderData.bundle.title}` : "Edit bundle");
+
+export default function EditBundlePage({ loaderData, actionData }: Route.ComponentProps) {
+  const { bundle, choices } = loaderData;
+  useEffect(() => {
+    if (actionData && "ok" in actionData && actionData.ok) toast.success(actionData.message);
+  }, [actionData]);
+  const refusal = actionData && "ok" in actionData && !actionData.ok ? actionData : undefined;
+  return (
+    <Container className="py-10">
+      <h1 className="text-3xl font-bold">Seller Dashboard</h1>
+      <SellerNav />
+      <p className="mt-8 text-sm">
+        <Link to="/seller/bundles" className="underline">
+          All bundles
+        </Link>
+      </p>
+      <h2 className="mt-2 text-2xl font-semibold break-words">{bundle.title}</h2>
+      <div className="mt-4 max-w-3xl">
+        <FormStatus result={refusal} />
+      </div>
+      <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <BundleForm key={bundle.id} choices={choices} answer={actionData} bundle={bundle} />
+        <Card className="flex flex-col gap-3 self-start p-6">
+          <h3 className="text-lg font-semibold">Status</h3>
+          <BundleStanding bundle={bundle} />
+          <p className="text-sm text-muted-foreground">{bundleValueLine(bundle)}</p>
+          <BundleStatusButtons bundle={bundle} />
+        </Card>
+      </div>
+    </Container>
+  );
+}

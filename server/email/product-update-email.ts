@@ -1,0 +1,65 @@
+import { escapeHtml } from "../lib/escape-html.ts";
+import { button, link, note, paragraph } from "./layout.ts";
+import type { OutgoingEmail } from "./mailer.ts";
+
+export interface ProductUpdate {
+  to: string;
+  productTitle: string;
+  creatorName: string;
+  fileName: string;
+  version: number;
+  /** My Downloads for an account's buyer; a guest's signed order link. */
+  downloadsUrl: string;
+  /** A guest's order link expires: for how many days it works, and where to ask for a new one. */
+  guestLink?: { days: number; newLinkUrl: string };
+  /** The page that turns these emails off (one-click too, by List-Unsubscribe-Post). */
+  unsubscribeUrl: string;
+  shopName: string;
+}
+
+/**
+ * Tells a buyer that a file they bought has a new version, with the way to download it and the
+ * way to stop these emails: a link in the message, and the List-Unsubscribe headers that mail
+ * clients show as their own button (RFC 8058: a POST to the address turns them off at once).
+ */
+export function productUpdateEmail(update: ProductUpdate): OutgoingEmail {
+  const { productTitle, creatorName, fileName, version, downloadsUrl, guestLink, unsubscribeUrl } = update;
+  const what = `${creatorName} uploaded a new version of ${fileName} (version ${version}) to ${productTitle}, which you bought.`;
+  const free = "It replaces the earlier version, at no cost: download it whenever you like.";
+  const linkLabel = guestLink ? "View your order" : "Go to My Downloads";
+  const expiry = guestLink
+    ? `This link works for ${guestLink.days} days; after that, ask for a new one at ${guestLink.newLinkUrl}`
+    : null;
+  const why = `You get this email because you bought ${productTitle} at ${update.shopName}.`;
+  return {
+    to: update.to,
+    subject: `Updated: ${productTitle}`,
+    preheader: what,
+    text: [
+      "Hello,",
+      what,
+      free,
+      `${linkLabel}: ${downloadsUrl}`,
+      ...(expiry ? [expiry] : []),
+      `${why} To stop emails about updates of products you bought: ${unsubscribeUrl}`,
+    ].join("\n\n"),
+    html: [
+      paragraph("Hello,"),
+      paragraph(escapeHtml(what)),
+      paragraph(escapeHtml(free)),
+      button(downloadsUrl, linkLabel),
+      ...(expiry && guestLink
+        ? [
+            note(
+              `This link works for ${guestLink.days} days; after that, ask for a new one at ${link(guestLink.newLinkUrl, escapeHtml(guestLink.newLinkUrl))}.`,
+            ),
+          ]
+        : []),
+      note(`${escapeHtml(why)} ${link(unsubscribeUrl, "Unsubscribe from product update emails")}.`),
+    ].join("\n"),
+    headers: {
+      "List-Unsubscribe": `<${unsubscribeUrl}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    },
+  };
+}
