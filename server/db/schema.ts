@@ -400,6 +400,8 @@ export const creatorFollows = pgTable(
     creatorId: integer("creator_id")
       .notNull()
       .references(() => creators.id, { onDelete: "cascade" }),
+    /** Chosen when following: email me when this creator publishes a product. */
+    notifyNewProducts: boolean("notify_new_products").notNull().default(true),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.userId, table.creatorId] })],
@@ -434,6 +436,8 @@ export const orders = pgTable(
     shopperId: text("shopper_id").references(() => shoppers.id, { onDelete: "set null" }),
     email: text("email").notNull(),
     customerName: text("customer_name").notNull(),
+    /** The buyer agreed at checkout that the sellers of this order may email them (their customers list). */
+    sellerContactConsent: boolean("seller_contact_consent").notNull().default(false),
     status: text("status", { enum: ORDER_STATUSES }).notNull().default("pending_payment"),
     subtotalCents: integer("subtotal_cents").notNull(),
     /** What the discount code took off the subtotal; tax is on what is left. */
@@ -754,7 +758,16 @@ export const productUpdateNotices = pgTable(
 
 // Emails a person turned off, by address (buyers may be guests): the topic's emails are not sent
 // to it. Turned off from the link in each such email or from account settings.
-export const EMAIL_TOPICS = ["product_updates"] as const;
+export const EMAIL_TOPICS = [
+  /** A new version of a file the person bought. */
+  "product_updates",
+  /** A creator they follow published a product. */
+  "new_products",
+  /** Sellers' broadcasts to their followers and customers. */
+  "broadcasts",
+  /** The reminder of a cart left for a day. */
+  "cart_reminders",
+] as const;
 export type EmailTopic = (typeof EMAIL_TOPICS)[number];
 export const emailOptOuts = pgTable(
   "email_opt_outs",
@@ -1176,4 +1189,260 @@ export const searchSynonyms = pgTable(
     uniqueIndex("search_synonyms_words_idx").on(table.words),
     check("search_synonyms_group_size", sql`cardinality(${table.words}) BETWEEN 2 AND 10`),
   ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Creators and their audience (issue 18): emails to followers and customers, review replies,
+// listing reports, consent to hear from sellers.
+
+// Addresses that must not be emailed again: the mail server refused them for good (a hard bounce) or
+// their owner marked an email as spam (a complaint). Nothing but account and order emails (receipts,
+// links the person asked for) goes to them.
+export const EMAIL_SUPPRESSION_REASONS = ["bounce", "complaint"] as const;
+export const emailSuppressions = pgTable(
+  "email_suppressions",
+  {
+    /** Lowercased. */
+    email: text("email").primaryKey(),
+    reason: text("reason", { enum: EMAIL_SUPPRESSION_REASONS }).notNull(),
+    /** What the mail server or the provider's report said, for the admin. */
+    detail: text("detail").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check("email_suppressions_reason_known", sql`${table.reason} IN ('bounce', 'complaint')`)],
+);
+
+// One email per follower when a creator they follow (and chose to hear from) publishes a product:
+// the row and the send are one transaction, so retries and other servers never send twice.
+export const publishNotices = pgTable(
+  "publish_notices",
+  {
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.productId, table.userId] })],
+);
+
+// A seller's email to their followers or their customers: written, previewed, sent now or at a set
+// time by a job, each recipient once.
+export const BROADCAST_AUDIENCES = ["followers", "customers"] as const;
+export const BROADCAST_STATUSES = ["draft", "scheduled", "sending", "sent", "cancelled"] as const;
+export const broadcasts = pgTable(
+  "broadcasts",
+  {
+    id: serial("id").primaryKey(),
+    creatorId: integer("creator_id")
+      .notNull()
+      .references(() => creators.id, { onDelete: "cascade" }),
+    audience: text("audience", { enum: BROADCAST_AUDIENCES }).notNull(),
+    subject: text("subject").notNull(),
+    body: text("body").notNull(),
+    status: text("status", { enum: BROADCAST_STATUSES }).notNull().default("draft"),
+    /** When it goes out (scheduled), or went out (sent). */
+    sendAt: timestamp("send_at", { withTimezone: true }),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    recipientCount: integer("recipient_count").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check("broadcasts_audience_known", sql`${table.audience} IN ('followers', 'customers')`),
+    check("broadcasts_status_known", sql`${table.status} IN ('draft', 'scheduled', 'sending', 'sent', 'cancelled')`),
+    index("broadcasts_creator_idx").on(table.creatorId, table.createdAt.desc().nullsFirst()),
+    index("broadcasts_due_idx").on(table.sendAt).where(sql`${table.status} = 'scheduled'`),
+  ],
+);
+
+// Who a broadcast went to: a row per address, written in the transaction that sends to it.
+export const broadcastRecipients = pgTable(
+  "broadcast_recipients",
+  {
+    broadcastId: integer("broadcast_id")
+      .notNull()
+      .references(() => broadcasts.id, { onDelete: "cascade" }),
+    /** Lowercased. */
+    email: text("email").notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.broadcastId, table.email] })],
+);
+
+// The abandoned-cart email: at most one per cart left for 24 hours (a later change to the cart
+// makes a new one possible).
+export const cartReminders = pgTable("cart_reminders", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  /** The cart's last change the reminder was about. */
+  cartChangedAt: timestamp("cart_changed_at", { withTimezone: true }).notNull(),
+  sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+// A seller's one public reply to a review, shown under it.
+export const reviewReplies = pgTable("review_replies", {
+  reviewId: integer("review_id")
+    .primaryKey()
+    .references(() => reviews.id, { onDelete: "cascade" }),
+  creatorId: integer("creator_id")
+    .notNull()
+    .references(() => creators.id, { onDelete: "cascade" }),
+  body: text("body").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+// A shopper's report of a listing, for the admin console's moderation queue.
+export const LISTING_REPORT_REASONS = [
+  "infringes",
+  "prohibited",
+  "misleading",
+  "broken_files",
+  "spam",
+  "other",
+] as const;
+export const LISTING_REPORT_STATUSES = ["open", "dismissed", "actioned"] as const;
+export const listingReports = pgTable(
+  "listing_reports",
+  {
+    id: serial("id").primaryKey(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    /** The reporter's account; null for a guest, who gives an email. */
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    email: text("email"),
+    reason: text("reason", { enum: LISTING_REPORT_REASONS }).notNull(),
+    details: text("details").notNull().default(""),
+    status: text("status", { enum: LISTING_REPORT_STATUSES }).notNull().default("open"),
+    /** The admin's note when it was handled. */
+    resolution: text("resolution"),
+    handledBy: text("handled_by").references(() => user.id, { onDelete: "set null" }),
+    handledAt: timestamp("handled_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check(
+      "listing_reports_reason_known",
+      sql`${table.reason} IN ('infringes', 'prohibited', 'misleading', 'broken_files', 'spam', 'other')`,
+    ),
+    check("listing_reports_status_known", sql`${table.status} IN ('open', 'dismissed', 'actioned')`),
+    index("listing_reports_open_idx").on(table.createdAt).where(sql`${table.status} = 'open'`),
+    index("listing_reports_product_idx").on(table.productId),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// The public API (issue 18): sellers' API keys, licence activations, webhooks.
+
+// A seller's key to the public API. Only its SHA-256 is kept; the key is shown once, at creation.
+export const API_KEY_SCOPES = ["read", "write"] as const;
+export const apiKeys = pgTable(
+  "api_keys",
+  {
+    id: serial("id").primaryKey(),
+    creatorId: integer("creator_id")
+      .notNull()
+      .references(() => creators.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** The key's first characters, to tell keys apart in the dashboard (not enough to use it). */
+    prefix: text("prefix").notNull(),
+    /** SHA-256 of the whole key, hex. */
+    keyHash: text("key_hash").notNull().unique(),
+    scope: text("scope", { enum: API_KEY_SCOPES }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (table) => [
+    check("api_keys_scope_known", sql`${table.scope} IN ('read', 'write')`),
+    index("api_keys_creator_idx").on(table.creatorId),
+  ],
+);
+
+// A seat of a licence in use: the seller's app activates one per machine (or install) it runs on;
+// no more are active at once than the licence's seats.
+export const licenseActivations = pgTable(
+  "license_activations",
+  {
+    id: serial("id").primaryKey(),
+    licenseId: integer("license_id")
+      .notNull()
+      .references(() => licenses.id, { onDelete: "cascade" }),
+    /** What the seller's app calls the machine or install (a name or an id of its own). */
+    instance: text("instance").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    deactivatedAt: timestamp("deactivated_at", { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex("license_activations_active_idx")
+      .on(table.licenseId, table.instance)
+      .where(sql`${table.deactivatedAt} IS NULL`),
+    index("license_activations_license_idx").on(table.licenseId),
+  ],
+);
+
+// Where a seller wants to hear of their sales, refunds and licence activations.
+export const WEBHOOK_EVENTS = ["sale", "refund", "license.activated"] as const;
+export const webhookEndpoints = pgTable(
+  "webhook_endpoints",
+  {
+    id: serial("id").primaryKey(),
+    creatorId: integer("creator_id")
+      .notNull()
+      .references(() => creators.id, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    /** The signing secret, shown to the seller; each delivery is signed with it. */
+    secret: text("secret").notNull(),
+    events: text("events").array().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    disabledAt: timestamp("disabled_at", { withTimezone: true }),
+  },
+  (table) => [index("webhook_endpoints_creator_idx").on(table.creatorId)],
+);
+
+// One event for one endpoint, tried until it is taken (a 2xx) or 3 days have passed.
+export const WEBHOOK_DELIVERY_STATUSES = ["pending", "succeeded", "failed"] as const;
+export const webhookDeliveries = pgTable(
+  "webhook_deliveries",
+  {
+    id: serial("id").primaryKey(),
+    endpointId: integer("endpoint_id")
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: "cascade" }),
+    /** The event's id, the same in every attempt (receivers de-duplicate on it). */
+    eventId: uuid("event_id").notNull().defaultRandom(),
+    eventType: text("event_type").notNull(),
+    payload: jsonb("payload").notNull(),
+    status: text("status", { enum: WEBHOOK_DELIVERY_STATUSES }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+  },
+  (table) => [
+    check("webhook_deliveries_status_known", sql`${table.status} IN ('pending', 'succeeded', 'failed')`),
+    index("webhook_deliveries_endpoint_idx").on(table.endpointId, table.createdAt.desc().nullsFirst()),
+  ],
+);
+
+// Each try of a delivery, for the delivery log.
+export const webhookAttempts = pgTable(
+  "webhook_attempts",
+  {
+    id: serial("id").primaryKey(),
+    deliveryId: integer("delivery_id")
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: "cascade" }),
+    /** The receiver's HTTP status; null when no answer came (refused, timed out, address refused). */
+    statusCode: integer("status_code"),
+    error: text("error"),
+    durationMs: integer("duration_ms").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("webhook_attempts_delivery_idx").on(table.deliveryId, table.id)],
 );

@@ -34,6 +34,16 @@ export const QUEUES = {
   renderFilePreviews: "render-file-previews",
   /** Email each buyer of a file that a new version of it is out, once: { fileId, version }. */
   sendProductUpdateEmails: "send-product-update-emails",
+  /** Email the followers who asked for it that a creator published a product, each once: { productId }. */
+  notifyFollowers: "notify-followers-of-product",
+  /** Send a seller's broadcast to each of its recipients, once: { broadcastId }. */
+  sendBroadcast: "send-broadcast",
+  /** Every minute: scheduled broadcasts whose time has come are queued for sending. */
+  sendDueBroadcasts: "send-due-broadcasts",
+  /** Hourly: one reminder to signed-in buyers whose cart has sat for 24 hours. */
+  sendCartReminders: "send-cart-reminders",
+  /** Deliver one event to a seller's webhook endpoint (retried with backoff for 3 days): { deliveryId }. */
+  deliverSellerWebhook: "deliver-seller-webhook",
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
