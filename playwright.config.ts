@@ -51,12 +51,20 @@ export default defineConfig({
       name: "phone",
       // The Google provider stand-in is shared: its tests run once, in the desktop project.
       testIgnore: /server-lifecycle|client-bundle|fuzz|compression|scale-out|google-sign-in|sellers|admin/,
+      // What such a test checks is the server's, the same at any width (caching, rate limits, crawlers' files).
+      grepInvert: /@desktop-only/,
       use: phone,
     },
     // Sellers publish products and admins hide them, which changes the catalogue's counts that the
     // listing tests check: they run once the shoppers' tests are done.
     { name: "platform-desktop", testMatch: /sellers|admin/, dependencies: ["desktop", "phone"], use: desktop },
-    { name: "platform-phone", testMatch: /sellers|admin/, dependencies: ["desktop", "phone"], use: phone },
+    {
+      name: "platform-phone",
+      testMatch: /sellers|admin/,
+      grepInvert: /@desktop-only/,
+      dependencies: ["desktop", "phone"],
+      use: phone,
+    },
     // Starts and kills servers of its own (fuzzes one; runs three behind a load balancer).
     { name: "server", testMatch: /server-lifecycle|client-bundle|fuzz|compression|scale-out/ },
   ],

@@ -472,9 +472,9 @@ test("a new user confirms the email address, then changes it through a link sent
   await expect(page.getByRole("alert")).toContainText("This link is not valid or was already used.");
 });
 
-test("wrong passwords from eleven addresses do not keep the owner out; one address is stopped after ten", async ({
-  page,
-}) => {
+test("wrong passwords from eleven addresses do not keep the owner out; one address is stopped after ten", {
+  tag: "@desktop-only",
+}, async ({ page }) => {
   test.slow(); // 22 sign-in attempts, slowed down once the account has many failures
   const { email } = await signUpConfirmed(page, { name: "Tara Target", password: "the-right-password" });
   await signOut(page);

@@ -57,67 +57,68 @@ test("a guest's refund request is approved in the console: the money goes back, 
   ).toContainText("-$");
 });
 
-test("enforcement: a warning appealed and withdrawn, then a suspension the seller sees, then removal", async ({
-  page,
-  admin,
-}, testInfo) => {
-  test.slow();
-  const shopName = await approvedSeller(page, admin, testInfo);
-  await admin.goto("/admin/sellers");
-  const shop = admin.getByRole("listitem").filter({ has: admin.getByRole("heading", { name: shopName }) });
-  await expect(shop).toContainText("This will be a warning: the seller gets 7 days to fix the issue.");
-  await expectNoAxeViolations(admin);
-  await recordViolation(shop, "Product images use artwork the shop does not own.");
-  await expect(admin.getByText("Recorded: warning. The seller was emailed.")).toBeVisible();
+test(
+  "enforcement: a warning appealed and withdrawn, then a suspension the seller sees, then removal",
+  { tag: "@desktop-only" },
+  async ({ page, admin }, testInfo) => {
+    test.slow();
+    const shopName = await approvedSeller(page, admin, testInfo);
+    await admin.goto("/admin/sellers");
+    const shop = admin.getByRole("listitem").filter({ has: admin.getByRole("heading", { name: shopName }) });
+    await expect(shop).toContainText("This will be a warning: the seller gets 7 days to fix the issue.");
+    await expectNoAxeViolations(admin);
+    await recordViolation(shop, "Product images use artwork the shop does not own.");
+    await expect(admin.getByText("Recorded: warning. The seller was emailed.")).toBeVisible();
 
-  // The seller reads the warning and appeals it.
-  await page.goto("/seller");
-  await expect(page.getByText(/Your shop has a warning: please fix the issue by/)).toBeVisible();
-  await page.getByRole("link", { name: "See your account standing" }).click();
-  await expect(page.getByRole("heading", { name: /^Warning · / })).toBeVisible();
-  // Not "good standing" while the warning waits to be fixed.
-  await expect(page.getByText(/Your shop has a warning: please fix the issue by/)).toBeVisible();
-  await expect(page.getByText(/good standing/)).toHaveCount(0);
-  await expect(page.getByText("Product images use artwork the shop does not own.")).toBeVisible();
-  await page.getByLabel("Appeal this action").fill("Every image is my own photograph; I can send the originals.");
-  await page.getByRole("button", { name: "Send appeal" }).click();
-  await expect(page.getByText(/Your appeal was sent\./)).toBeVisible();
-  await expect(page.getByText("Appeal under review")).toBeVisible();
-  await expectNoAxeViolations(page);
+    // The seller reads the warning and appeals it.
+    await page.goto("/seller");
+    await expect(page.getByText(/Your shop has a warning: please fix the issue by/)).toBeVisible();
+    await page.getByRole("link", { name: "See your account standing" }).click();
+    await expect(page.getByRole("heading", { name: /^Warning · / })).toBeVisible();
+    // Not "good standing" while the warning waits to be fixed.
+    await expect(page.getByText(/Your shop has a warning: please fix the issue by/)).toBeVisible();
+    await expect(page.getByText(/good standing/)).toHaveCount(0);
+    await expect(page.getByText("Product images use artwork the shop does not own.")).toBeVisible();
+    await page.getByLabel("Appeal this action").fill("Every image is my own photograph; I can send the originals.");
+    await page.getByRole("button", { name: "Send appeal" }).click();
+    await expect(page.getByText(/Your appeal was sent\./)).toBeVisible();
+    await expect(page.getByText("Appeal under review")).toBeVisible();
+    await expectNoAxeViolations(page);
 
-  // The admin accepts the appeal: the warning is withdrawn and no longer counts.
-  await admin.goto("/admin/appeals");
-  const appeal = admin.getByRole("listitem").filter({ hasText: shopName });
-  await expect(appeal).toContainText("Every image is my own photograph");
-  await expectNoAxeViolations(admin);
-  await appeal.getByLabel("Note to the seller (optional)").fill("Thank you for the originals.");
-  await appeal.getByRole("button", { name: "Uphold" }).click();
-  await expect(appeal).toHaveCount(0);
-  await page.reload();
-  await expect(page.getByText("Appeal accepted")).toBeVisible();
-  await expect(page.getByText(/it no longer counts against your shop/)).toBeVisible();
-  await expect(page.getByText(/Your shop is in good standing/)).toBeVisible();
+    // The admin accepts the appeal: the warning is withdrawn and no longer counts.
+    await admin.goto("/admin/appeals");
+    const appeal = admin.getByRole("listitem").filter({ hasText: shopName });
+    await expect(appeal).toContainText("Every image is my own photograph");
+    await expectNoAxeViolations(admin);
+    await appeal.getByLabel("Note to the seller (optional)").fill("Thank you for the originals.");
+    await appeal.getByRole("button", { name: "Uphold" }).click();
+    await expect(appeal).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByText("Appeal accepted")).toBeVisible();
+    await expect(page.getByText(/it no longer counts against your shop/)).toBeVisible();
+    await expect(page.getByText(/Your shop is in good standing/)).toBeVisible();
 
-  // Two more violations: a warning again (the withdrawn one does not count), then a suspension.
-  await admin.goto("/admin/sellers");
-  await expect(shop).toContainText("This will be a warning");
-  await recordViolation(shop, "A product description promises pages it does not have.");
-  await expect(shop).toContainText("This will be a 30-day suspension");
-  await recordViolation(shop, "The same description problem again after the warning.");
-  await expect(admin.getByText("Recorded: 30-day suspension. The seller was emailed.")).toBeVisible();
-  await expect(shop).toContainText("Suspended");
+    // Two more violations: a warning again (the withdrawn one does not count), then a suspension.
+    await admin.goto("/admin/sellers");
+    await expect(shop).toContainText("This will be a warning");
+    await recordViolation(shop, "A product description promises pages it does not have.");
+    await expect(shop).toContainText("This will be a 30-day suspension");
+    await recordViolation(shop, "The same description problem again after the warning.");
+    await expect(admin.getByText("Recorded: 30-day suspension. The seller was emailed.")).toBeVisible();
+    await expect(shop).toContainText("Suspended");
 
-  await page.goto("/seller/standing");
-  await expect(page.getByText(/Your shop is suspended until .*: its products are hidden/)).toBeVisible();
-  await expect(page.getByRole("heading", { name: /^30-day suspension · / })).toBeVisible();
+    await page.goto("/seller/standing");
+    await expect(page.getByText(/Your shop is suspended until .*: its products are hidden/)).toBeVisible();
+    await expect(page.getByRole("heading", { name: /^30-day suspension · / })).toBeVisible();
 
-  await admin.goto("/admin/sellers");
-  await recordViolation(shop, "Counterfeit products sold while suspended.");
-  await expect(admin.getByText("Recorded: removal from the marketplace. The seller was emailed.")).toBeVisible();
-  await expect(shop).toContainText("This shop has been removed: no further actions.");
-  await page.goto("/seller/standing");
-  await expect(page.getByText(/Your shop has been removed from the marketplace/).first()).toBeVisible();
-});
+    await admin.goto("/admin/sellers");
+    await recordViolation(shop, "Counterfeit products sold while suspended.");
+    await expect(admin.getByText("Recorded: removal from the marketplace. The seller was emailed.")).toBeVisible();
+    await expect(shop).toContainText("This shop has been removed: no further actions.");
+    await page.goto("/seller/standing");
+    await expect(page.getByText(/Your shop has been removed from the marketplace/).first()).toBeVisible();
+  },
+);
 
 test("an admin hides a product with a note and restores it; reads and handles a contact message; sees the key figures", async ({
   page,

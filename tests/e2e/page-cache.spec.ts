@@ -10,9 +10,9 @@ const PRODUCT = 40;
 // The same pages and requests at every width: once, at the desktop's.
 test.skip(({ viewport }) => (viewport?.width ?? 0) < 1000, "the same pages and requests as on the desktop");
 
-test("a product page is the same bytes for a visitor and a signed-in buyer with a cart; their own parts come after it", async ({
-  page,
-}) => {
+test("a product page is the same bytes for a visitor and a signed-in buyer with a cart; their own parts come after it", {
+  tag: "@desktop-only",
+}, async ({ page }) => {
   const visitor = await request.newContext({ baseURL: SHOP_ORIGIN });
   const forVisitor = await visitor.get(`/product/${PRODUCT}`);
 
@@ -43,7 +43,9 @@ test("a product page is the same bytes for a visitor and a signed-in buyer with 
   await visitor.dispose();
 });
 
-test("until the browser knows who is visiting, the header claims nothing: no Login, no counts", async ({ page }) => {
+test("until the browser knows who is visiting, the header claims nothing: no Login, no counts", {
+  tag: "@desktop-only",
+}, async ({ page }) => {
   await page.route("**/api/v1/shopper*", () => {}); // held: never answered
   await page.goto(`/product/${PRODUCT}`);
   // Hydrated (the header's buttons work), with the visitor's parts still on their way.
@@ -55,9 +57,9 @@ test("until the browser knows who is visiting, the header claims nothing: no Log
   await page.unroute("**/api/v1/shopper*");
 });
 
-test("a browser that holds the page is answered 304; a navigation's data is asked for each time", async ({
-  request: shop,
-}) => {
+test("a browser that holds the page is answered 304; a navigation's data is asked for each time", {
+  tag: "@desktop-only",
+}, async ({ request: shop }) => {
   const first = await shop.get("/category/planners");
   const etag = first.headers().etag!;
   expect(etag).toMatch(/^"[\w-]+"$/);
@@ -72,7 +74,7 @@ test("a browser that holds the page is answered 304; a navigation's data is aske
   expect((await shop.get("/contact")).headers()["cache-control"]).toBe("private, no-cache");
 });
 
-test("a change to the catalogue reaches the kept page at once", async ({ request: shop }) => {
+test("a change to the catalogue reaches the kept page at once", { tag: "@desktop-only" }, async ({ request: shop }) => {
   const [row] = await queryShop<{ description: string }>(
     e2eDataDir(),
     "select description from products where id = $1",

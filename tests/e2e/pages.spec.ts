@@ -224,10 +224,9 @@ test("the help texts say what the shop does: files on the order page, refunds as
   await expectNoAxeViolations(page);
 });
 
-test("search engines get robots.txt and a sitemap index of every page, category, creator and product", async ({
-  request,
-  baseURL,
-}) => {
+test("search engines get robots.txt and a sitemap index of every page, category, creator and product", {
+  tag: "@desktop-only",
+}, async ({ request, baseURL }) => {
   const robots = await request.get("/robots.txt");
   expect(robots.headers()["content-type"]).toMatch(/^text\/plain/);
   const rules = await robots.text();
@@ -260,11 +259,9 @@ test("search engines get robots.txt and a sitemap index of every page, category,
   expect((await request.get("/sitemap/products-999.xml")).status()).toBe(404);
 });
 
-test("every page has a link preview picture social networks show: the shop's own, 1200x630", async ({
-  page,
-  request,
-  baseURL,
-}) => {
+test("every page has a link preview picture social networks show: the shop's own, 1200x630", {
+  tag: "@desktop-only",
+}, async ({ page, request, baseURL }) => {
   await page.goto("/help");
   const image = page.locator('meta[property="og:image"]');
   await expect(image).toHaveAttribute("content", `${baseURL}/media/og/shop.jpg`);
@@ -293,9 +290,9 @@ test("the pages search engines list say what they hold in a description of their
   expect(descriptions.get("/browse")).not.toBe(descriptions.get("/"));
 });
 
-test("the build's own files are served by name, with a cache lifetime; other addresses are pages", async ({
-  request,
-}) => {
+test("the build's own files are served by name, with a cache lifetime; other addresses are pages", {
+  tag: "@desktop-only",
+}, async ({ request }) => {
   for (const file of ["/favicon.svg", "/placeholder.svg"]) {
     const response = await request.get(file);
     expect(response.status(), file).toBe(200);
