@@ -317,9 +317,21 @@ export const shoppers = pgTable(
     discountCode: text("discount_code"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The last change to the cart's lines or bundles (added, removed, a quantity, tier or price), set
+     * by triggers on cart_items and cart_bundles (migration 0029) whatever makes it: the cart reminder
+     * waits 24 hours after it. Not `updated_at`, which a wishlist toggle or a discount code moves too.
+     */
+    cartChangedAt: timestamp("cart_changed_at", { withTimezone: true }),
   },
   // Guest shoppers nobody came back for are removed by age.
-  (table) => [index("shoppers_guest_updated_idx").on(table.updatedAt).where(sql`${table.userId} IS NULL`)],
+  (table) => [
+    index("shoppers_guest_updated_idx").on(table.updatedAt).where(sql`${table.userId} IS NULL`),
+    // The hourly cart reminder looks for accounts' carts left since a day ago.
+    index("shoppers_account_cart_changed_idx")
+      .on(table.cartChangedAt)
+      .where(sql`${table.userId} IS NOT NULL AND ${table.cartChangedAt} IS NOT NULL`),
+  ],
 );
 
 export const cartItems = pgTable(
