@@ -15,6 +15,8 @@ import type { JobQueue } from "../jobs/queue.ts";
 import type { ShopMetrics } from "../ops/metrics.ts";
 import { operationsRoutes } from "../ops/operations-routes.ts";
 import { paymentProviderFor } from "../payments/provider-for.ts";
+import { PUBLIC_API_BASE } from "../public-api/openapi.ts";
+import { publicApi } from "../public-api/router.ts";
 import type { SearchLog } from "../search/search-log.ts";
 import { fileStoreFor } from "../storage/file-store.ts";
 import { browserAuthEndpoints } from "./auth-endpoints.ts";
@@ -126,6 +128,9 @@ export function createApp({
   app.get(SHOP_PREVIEW_PATH, shopOgImages(files));
   app.get("/media/og/product/:productId/:picture", productOgImages(db, files));
   app.get("/healthz", healthCheck(db));
+  // The public API for sellers' tools (decision 035): bearer keys, no cookies, so it comes before the
+  // shop's form guards (same origin, the per-address form limit, the body limit) and has its own.
+  app.use(PUBLIC_API_BASE, publicApi({ db, files, jobs, publicUrl: config.publicUrl, logger }));
   const authEndpoints = new RegExp(`^${AUTH_BASE_PATH}/`);
   app.use(refuseOversizedBodies(config.bodyLimitBytes, authEndpoints));
   app.use(sameOriginWrites(config.publicUrl));
