@@ -40,6 +40,8 @@ export default [
     route("seller/standing", "routes/seller/standing.tsx"),
     route("seller/products/new", "routes/seller/product-new.tsx"),
     route("seller/products/:id", "routes/seller/product-edit.tsx"),
+    route("seller/webhooks", "routes/seller/webhooks.tsx"),
+    route("seller/webhooks/:id", "routes/seller/webhooks-log.tsx"),
     // The admin console (admins only: `npm run make-admin`).
     route("admin", "routes/admin/overview.tsx"),
     route("admin/applications", "routes/admin/applications.tsx"),

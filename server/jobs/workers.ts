@@ -16,6 +16,8 @@ import { runWeeklyPayouts } from "../payouts/payouts.ts";
 import { renderFilePreviews } from "../previews/file-previews.ts";
 import { pruneSearchLog } from "../search/search-log.ts";
 import { fileStoreFor } from "../storage/file-store.ts";
+import { attemptDelivery } from "../webhooks/deliveries.ts";
+import { webhookSender } from "../webhooks/send.ts";
 import { QUEUES, type QueueName, type RunningJobs } from "./queue.ts";
 
 /**
@@ -30,6 +32,7 @@ export const JOB_CONCURRENCY: Partial<Record<QueueName, number>> = {
   [QUEUES.deliverHostedWebhook]: 32,
   [QUEUES.sendReceipt]: 8,
   [QUEUES.sendEmail]: 8,
+  [QUEUES.deliverSellerWebhook]: 8,
 };
 
 /** What this server does in the background: receipts, the hosted payment page's webhooks and expiries, and tidying guests. */
@@ -67,6 +70,17 @@ export async function startWorkers(options: {
       await deliverHostedWebhook(db, webhookSecret, eventId);
     },
     at(QUEUES.deliverHostedWebhook),
+  );
+  // Sellers' webhooks: a failed attempt is tried again at the time it asks for (server/webhooks).
+  // The sender refuses private addresses; nothing a live shop reads turns that off.
+  const sendSellerWebhook = webhookSender();
+  await jobs.work<{ deliveryId: number }>(
+    QUEUES.deliverSellerWebhook,
+    async ({ deliveryId }) => {
+      const { retryAt } = await attemptDelivery(db, sendSellerWebhook, deliveryId);
+      if (retryAt) await jobs.boss.send(QUEUES.deliverSellerWebhook, { deliveryId }, { startAfter: retryAt });
+    },
+    at(QUEUES.deliverSellerWebhook),
   );
   await jobs.work(QUEUES.expireHostedSessions, async () => {
     const expired = await expireHostedSessions(db, jobs);

@@ -10,6 +10,7 @@ import { revokeLicense } from "../licenses/licenses.ts";
 import { undoUpgrade } from "../licenses/upgrades.ts";
 import { type PaymentProvider, RefundRefused } from "../payments/provider.ts";
 import { recordRefund } from "../payouts/ledger.ts";
+import { recordRefundEvent } from "../webhooks/events.ts";
 import { orderPagePath } from "./order-access.ts";
 import type { Order } from "./place-order.ts";
 import { refundAmounts } from "./refund-amounts.ts";
@@ -202,6 +203,7 @@ export async function approveRefund(
     const orderStatus: OrderStatus = active?.count ? "partially_refunded" : "refunded";
     await tx.update(orders).set({ status: orderStatus, updatedAt: sql`now()` }).where(eq(orders.id, order.id));
     await recordRefund(tx, item.id);
+    await recordRefundEvent(tx, services.jobs, item.id, amountCents); // the seller's `refund` webhook
     await services.jobs.send(
       QUEUES.sendEmail,
       refundApprovedEmail({ ...letterFor(services, order, item.title), amountCents }),

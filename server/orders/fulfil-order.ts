@@ -5,6 +5,7 @@ import { type JobQueue, QUEUES } from "../jobs/queue.ts";
 import { issueLicenses } from "../licenses/licenses.ts";
 import { applyUpgrades } from "../licenses/upgrades.ts";
 import { recordSales } from "../payouts/ledger.ts";
+import { recordSaleEvents } from "../webhooks/events.ts";
 
 /**
  * What happens once an order is paid, all inside the caller's transaction: the order is paid,
@@ -18,7 +19,12 @@ export async function fulfilOrder(tx: Queryable, jobs: JobQueue, order: { id: nu
     .set({ status: "paid", paidAt: sql`now()`, failureReason: null, updatedAt: sql`now()` })
     .where(eq(orders.id, order.id));
   const items = await tx
-    .select({ id: orderItems.id, productId: orderItems.productId, bundleId: orderItems.bundleId })
+    .select({
+      id: orderItems.id,
+      productId: orderItems.productId,
+      bundleId: orderItems.bundleId,
+      creatorId: orderItems.creatorId,
+    })
     .from(orderItems)
     .where(eq(orderItems.orderId, order.id));
   await issueLicenses(tx, order.id);
@@ -41,5 +47,12 @@ export async function fulfilOrder(tx: Queryable, jobs: JobQueue, order: { id: nu
     }
   }
   await recordSales(tx, order.id);
+  // Sellers' `sale` webhooks (server/webhooks): one event per item, with its licence.
+  await recordSaleEvents(
+    tx,
+    jobs,
+    order.id,
+    items.map((item) => item.creatorId),
+  );
   await jobs.send(QUEUES.sendReceipt, { orderId: order.id }, tx);
 }

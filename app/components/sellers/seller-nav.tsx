@@ -11,6 +11,7 @@ export function SellerNav() {
         { to: "/seller/analytics", label: "Analytics" },
         { to: "/seller/discounts", label: "Discount codes" },
         { to: "/seller/bundles", label: "Bundles" },
+        { to: "/seller/webhooks", label: "Webhooks" },
         { to: "/seller/earnings", label: "Earnings and payouts" },
         { to: "/seller/profile", label: "Creator profile" },
         { to: "/seller/standing", label: "Account standing" },
