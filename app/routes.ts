@@ -11,6 +11,9 @@ export default [
     route("trending", "routes/trending.tsx"),
     route("browse", "routes/browse.tsx"),
     route("product/:id", "routes/product.tsx"),
+    // The product page's posts of its own: a shopper's report, its seller's reply to a review.
+    route("product/:id/report", "routes/product-report.ts"),
+    route("product/:id/reviews/:reviewId/reply", "routes/review-reply.ts"),
     route("bundle/:id", "routes/bundle.tsx"),
     route("search", "routes/search.tsx"),
     route("creator/:creatorId", "routes/creator.tsx"),
@@ -52,6 +55,7 @@ export default [
     route("admin/refunds", "routes/admin/refunds.tsx"),
     route("admin/search", "routes/admin/search.tsx"),
     route("admin/discounts", "routes/admin/discounts.tsx"),
+    route("admin/reports", "routes/admin/reports.tsx"),
     route("account/sign-in", "routes/account/sign-in.ts"),
     route("account/sign-up", "routes/account/sign-up.ts"),
     route("account/sign-out", "routes/account/sign-out.ts"),

@@ -16,6 +16,7 @@ import { productMeta } from "~/components/product/product-meta";
 import { ProductSummary } from "~/components/product/product-summary";
 import { ProductTabs } from "~/components/product/product-tabs";
 import { RelatedProducts } from "~/components/product/related-products";
+import { ReportListing } from "~/components/product/report-listing";
 import { useCountedView } from "~/components/product/use-product-viewer";
 import { BackButton } from "~/components/ui/back-button";
 import { Container } from "~/components/ui/page";
@@ -100,6 +101,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       <ProductBundles bundles={bundles} />
       <ProductTabs product={product} reviews={reviews} breakdown={breakdown} paged={paged} />
       <RelatedProducts related={product.related} />
+      <ReportListing productId={product.id} />
     </Container>
   );
 }

@@ -1,6 +1,6 @@
 import { count, desc, eq } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
-import { reviews } from "../db/schema.ts";
+import { creators, reviewReplies, reviews } from "../db/schema.ts";
 
 export const REVIEWS_PER_PAGE = 10;
 
@@ -12,6 +12,8 @@ interface Review {
   /** Written by a buyer of the product. */
   verified: boolean;
   createdAt: Date;
+  /** The seller's reply, shown under the review (review-replies.ts). */
+  reply: { body: string; creatorName: string; createdAt: Date; updatedAt: Date } | null;
 }
 
 export interface ReviewPage {
@@ -42,13 +44,35 @@ export async function listReviews(
       body: reviews.body,
       verified: reviews.verified,
       createdAt: reviews.createdAt,
+      replyBody: reviewReplies.body,
+      replyCreatorName: creators.name,
+      replyCreatedAt: reviewReplies.createdAt,
+      replyUpdatedAt: reviewReplies.updatedAt,
     })
     .from(reviews)
+    .leftJoin(reviewReplies, eq(reviewReplies.reviewId, reviews.id))
+    .leftJoin(creators, eq(creators.id, reviewReplies.creatorId))
     .where(eq(reviews.productId, productId))
     .orderBy(desc(reviews.createdAt), desc(reviews.id))
     .limit(perPage)
     .offset((current - 1) * perPage);
-  return { reviews: rows, total, page: current, pages };
+  return {
+    reviews: rows.map(({ replyBody, replyCreatorName, replyCreatedAt, replyUpdatedAt, ...review }) => ({
+      ...review,
+      reply:
+        replyBody !== null && replyCreatedAt && replyUpdatedAt
+          ? {
+              body: replyBody,
+              creatorName: replyCreatorName ?? "",
+              createdAt: replyCreatedAt,
+              updatedAt: replyUpdatedAt,
+            }
+          : null,
+    })),
+    total,
+    page: current,
+    pages,
+  };
 }
 
 /** How many reviews gave each number of stars, five first. */

@@ -33,5 +33,13 @@ export function rateLimits(db: Database): RequestHandler[] {
       store: new PostgresRateLimitStore(db, "contact"),
       skip: (req) => common.skip(req) || !/^\/contact(\.data)?$/.test(req.path),
     }),
+    // Reports of listings, as many as contact messages: each one is read by an admin.
+    rateLimit({
+      ...common,
+      windowMs: 10 * 60_000,
+      limit: 10,
+      store: new PostgresRateLimitStore(db, "report"),
+      skip: (req) => common.skip(req) || !/^\/product\/[^/]+\/report(\.data)?$/.test(req.path),
+    }),
   ];
 }

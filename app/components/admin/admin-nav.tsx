@@ -9,6 +9,7 @@ export function AdminNav() {
         { to: "/admin", label: "Overview", end: true },
         { to: "/admin/applications", label: "Applications" },
         { to: "/admin/products", label: "Products" },
+        { to: "/admin/reports", label: "Reports" },
         { to: "/admin/sellers", label: "Sellers" },
         { to: "/admin/appeals", label: "Appeals" },
         { to: "/admin/refunds", label: "Refunds" },

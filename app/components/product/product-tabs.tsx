@@ -9,8 +9,9 @@ import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { FileSize } from "~/components/ui/file-size";
+import { ReviewReply } from "./review-reply";
 import { StarRating } from "./star-rating";
-import { useReviewState } from "./use-product-viewer";
+import { useProductViewer, useReviewState } from "./use-product-viewer";
 
 // The product page's tabs (SPEC section 2): Product Details, Features, Reviews and FAQ.
 
@@ -53,6 +54,8 @@ function Reviews({ product, reviews, breakdown, paged }: ReviewsProps) {
   const count = product.reviewCount;
   // Whether the visitor may review: only signed-in buyers, once.
   const reviewState = useReviewState(product.id);
+  // Its seller replies to reviews under each one.
+  const seller = useProductViewer(product.id)?.seller === true;
   return (
     <div className="grid gap-8 md:grid-cols-[14rem_1fr]">
       <div>
@@ -112,6 +115,7 @@ function Reviews({ product, reviews, breakdown, paged }: ReviewsProps) {
                   </time>
                 </div>
                 <p className="mt-2">{review.body}</p>
+                <ReviewReply productId={product.id} review={review} seller={seller} />
               </li>
             ))}
           </ol>

@@ -1,5 +1,6 @@
 import { getCurrentUser } from "@server/accounts/current-user.ts";
 import { isCountableView, recordProductView } from "@server/catalogue/record-product-view.ts";
+import { isProductSeller } from "@server/catalogue/review-replies.ts";
 import { reviewEligibility } from "@server/catalogue/write-review.ts";
 import { servicesContext } from "@server/http/context.ts";
 import { Refusal } from "@server/lib/refusal.ts";
@@ -17,13 +18,17 @@ function productIdOf(params: { id: string }): number {
   return id;
 }
 
-/** GET: whether the visitor may review the product (only signed-in buyers, once). */
+/**
+ * GET: whether the visitor may review the product (only signed-in buyers, once), and whether they
+ * are its seller (who replies to its reviews, and does not report it).
+ */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { db, auth } = context.get(servicesContext);
   const productId = parseRecordId(params.id);
   const user = await getCurrentUser(auth, request.headers);
   const reviewState = user && productId !== undefined ? await reviewEligibility(db, user.id, productId) : "guest";
-  return data({ productId, reviewState }, { headers: { "Cache-Control": "private, no-store" } });
+  const seller = user && productId !== undefined ? await isProductSeller(db, user.id, productId) : false;
+  return data({ productId, reviewState, seller }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 // Asked again after the product's own forms (a review), not after a cart or wishlist change.
