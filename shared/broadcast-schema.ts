@@ -6,14 +6,14 @@ import { recordIdField } from "./record-id.ts";
 // also checks what needs the clock and the seller's other broadcasts: a time to send that is in the
 // future and within BROADCAST_SCHEDULE_MAX_DAYS, and the weekly limit.
 
-export const BROADCAST_SUBJECT_MAX = 120;
+const BROADCAST_SUBJECT_MAX = 120;
 export const BROADCAST_BODY_MAX = 10_000;
 /** A seller sends (or schedules) at most this many broadcasts in any 7 days: their audience's inboxes are not a feed. */
 export const BROADCASTS_PER_WEEK = 2;
 /** How far ahead a broadcast may be scheduled. */
 export const BROADCAST_SCHEDULE_MAX_DAYS = 90;
 
-export const BROADCAST_AUDIENCE_CHOICES = ["followers", "customers"] as const;
+const BROADCAST_AUDIENCE_CHOICES = ["followers", "customers"] as const;
 export type BroadcastAudience = (typeof BROADCAST_AUDIENCE_CHOICES)[number];
 
 const SUBJECT_EMPTY = "Enter a subject.";
@@ -23,7 +23,7 @@ const WHEN = "Choose to send it now or at a later time.";
 export const SEND_AT_FORMAT = "Enter the date and time to send it, like 2026-12-24 09:00 (UTC).";
 
 /** A datetime-local value ("2026-12-24T09:00", seconds optional) read as UTC; undefined if it is not a real time. */
-export function parseSendAt(text: string): Date | undefined {
+function parseSendAt(text: string): Date | undefined {
   if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(text)) return undefined;
   const time = new Date(`${text.length === 16 ? `${text}:00` : text}Z`);
   // Date takes "2026-02-31" for March 3: a real time reads back the same.

@@ -18,7 +18,7 @@ export interface BroadcastMessage {
 }
 
 /** The seller's text as paragraphs: a blank line starts one, a single line break stays one. */
-export function broadcastParagraphs(body: string): string[] {
+function broadcastParagraphs(body: string): string[] {
   return body
     .replaceAll("\r\n", "\n")
     .split(/\n[ \t]*\n/)

@@ -1,4 +1,5 @@
 import type { Logger } from "pino";
+import { queueDueBroadcasts, sendBroadcast } from "../broadcasts/send-broadcasts.ts";
 import { removeIdleGuests } from "../cart/shopper.ts";
 import { restoreDemoShop } from "../catalogue/shop-mode.ts";
 import { refreshTrendingScores } from "../catalogue/trending.ts";
@@ -62,6 +63,17 @@ export async function startWorkers(options: {
       update,
     );
     if (sent) logger.info(`Emailed ${sent} buyers about version ${update.version} of file ${update.fileId}`);
+  });
+  await jobs.work<{ broadcastId: number }>(QUEUES.sendBroadcast, async ({ broadcastId }) => {
+    const { sent } = await sendBroadcast(
+      { db, mailer, publicUrl: config.publicUrl, shopName: config.shopName, secret },
+      broadcastId,
+    );
+    logger.info(`Broadcast ${broadcastId}: sent to ${sent} more recipients`);
+  });
+  await jobs.work(QUEUES.sendDueBroadcasts, async () => {
+    const queued = await queueDueBroadcasts(db, jobs);
+    if (queued) logger.info(`Queued ${queued} scheduled broadcasts`);
   });
   const webhookSecret = hostedWebhookSecret(secret);
   await jobs.work<{ eventId: string }>(
@@ -129,6 +141,7 @@ export async function startWorkers(options: {
   await jobs.schedule(QUEUES.liftEndedSuspensions, "*/15 * * * *");
   await jobs.schedule(QUEUES.refreshTrending, "7 * * * *");
   await jobs.schedule(QUEUES.pruneSearchLog, "29 4 * * *");
+  await jobs.schedule(QUEUES.sendDueBroadcasts, "* * * * *");
   await jobs.work(QUEUES.restoreDemoShop, async () => {
     // Never in a live shop, even if a schedule of its demo days is still due.
     if (config.shopMode !== "demo") return;

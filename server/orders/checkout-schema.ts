@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { sellerContactConsentField } from "../../shared/seller-contact-consent.ts";
 
 /** The checkout request. A guest gives a name and an email (SPEC section 5); a signed-in buyer gives neither. */
 export const checkoutSchema = z.object({
@@ -8,4 +9,5 @@ export const checkoutSchema = z.object({
     .regex(/^[A-Za-z0-9_-]{16,64}$/, "This checkout request is not valid. Please reload the page."),
   name: z.string().trim().max(100, "Your name can be at most 100 characters.").optional(),
   email: z.string().trim().max(254, "Your email address is too long.").optional(),
+  sellerContactConsent: sellerContactConsentField,
 });

@@ -47,6 +47,8 @@ export interface PlaceOrderInput {
   buyer: Buyer;
   /** The browser's key for this checkout attempt: the same key always gives the same order. */
   idempotencyKey: string;
+  /** The buyer ticked "Let the creators of these products email me" (absent: no). */
+  sellerContactConsent?: boolean;
   /** What to buy instead of the cart's lines (paying again for an order that ended unpaid). */
   lines?: OrderLine[];
   /** A licence upgrade to buy instead of the cart's lines (from the order page). */
@@ -88,6 +90,7 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
           shopperId: input.shopperId,
           email: input.buyer.email,
           customerName: input.buyer.name,
+          sellerContactConsent: input.sellerContactConsent ?? false,
           subtotalCents: cart.subtotalCents,
           discountCents: cart.discountCents,
           discountCodeId: cart.codeId,

@@ -1,8 +1,11 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createOrder, createProduct, createSeller } from "../../tests/support/factories.ts";
+import { shopperWithCart } from "../../tests/support/orders.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { type OrderStatus, orderItems, orders } from "../db/schema.ts";
+import { checkoutSchema } from "../orders/checkout-schema.ts";
+import { placeOrder } from "../orders/place-order.ts";
 import { consentingCustomerEmails, csvCell, customersCsv, listCustomers } from "./customers.ts";
 
 const database = setUpTestDatabase();
@@ -113,5 +116,32 @@ describe("a seller's customers", () => {
       '"a,b"',
       '"line\nbreak"',
     ]);
+  });
+});
+
+describe("the consent at checkout", () => {
+  const form = (fields: Record<string, string>) => ({ idempotencyKey: "a-checkout-key-1234567890", ...fields });
+
+  it("is read from the checkout's box: ticked is yes, absent or empty is no, anything else is refused", () => {
+    expect(checkoutSchema.parse(form({ sellerContactConsent: "on" })).sellerContactConsent).toBe(true);
+    expect(checkoutSchema.parse(form({})).sellerContactConsent).toBe(false);
+    expect(checkoutSchema.parse(form({ sellerContactConsent: "" })).sellerContactConsent).toBe(false);
+    expect(checkoutSchema.safeParse(form({ sellerContactConsent: "yes please" })).success).toBe(false);
+  });
+
+  it("is saved on the order when given, and is no otherwise", async () => {
+    const buyer = { userId: null, name: "Eve", email: "eve@example.com" };
+    const yes = await placeOrder(database.db, {
+      shopperId: await shopperWithCart(database.db, [planner]),
+      buyer,
+      idempotencyKey: `consent-yes-${Date.now()}`,
+      sellerContactConsent: true,
+    });
+    const absent = await placeOrder(database.db, {
+      shopperId: await shopperWithCart(database.db, [planner]),
+      buyer,
+      idempotencyKey: `consent-absent-${Date.now()}`,
+    });
+    expect([yes.sellerContactConsent, absent.sellerContactConsent]).toEqual([true, false]);
   });
 });

@@ -11,7 +11,7 @@ import { DELIVERABLE_ORDER_STATUSES } from "../delivery/open-download.ts";
 
 export const CUSTOMERS_PAGE_SIZE = 50;
 /** The most rows the CSV export holds: a shop with more exports its most recent customers. */
-export const CUSTOMERS_EXPORT_MAX = 50_000;
+const CUSTOMERS_EXPORT_MAX = 50_000;
 
 export interface SellerCustomer {
   /** The latest name they bought under. */

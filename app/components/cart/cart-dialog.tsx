@@ -15,6 +15,7 @@ import { DiscountCode } from "./discount-code";
 import { isEmptyCart } from "./empty-cart";
 import { GuestCheckoutDialog, PaymentPendingToast } from "./guest-checkout-dialog";
 import { licenseLine } from "./license-line";
+import { SellerContactConsent } from "./seller-contact-consent";
 import { Totals } from "./totals";
 import { useCartChange, usePendingTier } from "./use-cart-change";
 import { useCheckout } from "./use-checkout";
@@ -180,6 +181,7 @@ export function CartDialog({ cart, signedIn }: { cart: Cart; signedIn: boolean }
   const { open, setOpen, restoreFocus } = useShopDialogs().cart;
   const { busy, change } = useCartChange();
   const [guestOpen, setGuestOpen] = useState(false);
+  const [consent, setConsent] = useState(false);
   const checkout = useCheckout(cart, () => {
     setOpen(false);
     setGuestOpen(false);
@@ -200,6 +202,9 @@ export function CartDialog({ cart, signedIn }: { cart: Cart; signedIn: boolean }
           isEmptyCart(cart) ? null : (
             <div className="flex flex-col gap-3">
               <Totals {...cart} discountCode={cart.discount?.code} />
+              {signedIn ? (
+                <SellerContactConsent checked={consent} onChange={setConsent} disabled={checkingOut} />
+              ) : null}
               <div className="flex flex-wrap items-center justify-between gap-3">
                 <Button variant="ghost" disabled={busy} onClick={() => change("clear")}>
                   Clear cart
@@ -216,7 +221,7 @@ export function CartDialog({ cart, signedIn }: { cart: Cart; signedIn: boolean }
                       return;
                     }
                     // SPEC section 4: the cart closes and the payment page opens in a new tab.
-                    void checkout.start();
+                    void checkout.start(undefined, consent);
                   }}
                 >
                   {checkingOut && signedIn ? "Processing..." : "Checkout"}
@@ -258,7 +263,7 @@ export function CartDialog({ cart, signedIn }: { cart: Cart; signedIn: boolean }
         onOpenChange={setGuestOpen}
         onCloseAutoFocus={restoreFocus}
         phase={phase}
-        onSubmit={(guest) => void checkout.start(guest)}
+        onSubmit={(guest, guestConsent) => void checkout.start(guest, guestConsent)}
       />
     </>
   );

@@ -10,6 +10,7 @@ import { Button } from "~/components/ui/button";
 import { toast } from "~/lib/toast";
 import { isEmptyCart } from "./empty-cart";
 import { OrderSummary } from "./order-summary";
+import { SellerContactConsent } from "./seller-contact-consent";
 import type { CheckoutPhase } from "./use-checkout";
 
 const GUEST_FORM_ID = "guest-checkout-form";
@@ -33,7 +34,8 @@ export function GuestCheckoutDialog({
   onOpenChange: (open: boolean) => void;
   onCloseAutoFocus: (event: Event) => void;
   phase: CheckoutPhase;
-  onSubmit: (guest: { name: string; email: string }) => void;
+  /** The guest's details, and whether they let the creators email them. */
+  onSubmit: (guest: { name: string; email: string }, consent: boolean) => void;
 }) {
   const [form, fields] = useSchemaForm(guestDetailsSchema, { id: GUEST_FORM_ID });
   const busy = phase.step === "starting" || phase.step === "paying";
@@ -48,8 +50,9 @@ export function GuestCheckoutDialog({
     form.onSubmit(event);
     if (event.defaultPrevented) return;
     event.preventDefault();
-    const submission = parseWithZod(new FormData(event.currentTarget), { schema: guestDetailsSchema });
-    if (submission.status === "success") onSubmit(submission.value);
+    const formData = new FormData(event.currentTarget);
+    const submission = parseWithZod(formData, { schema: guestDetailsSchema });
+    if (submission.status === "success") onSubmit(submission.value, formData.get("sellerContactConsent") === "on");
   };
   return (
     <PanelDialog
@@ -84,6 +87,7 @@ export function GuestCheckoutDialog({
       <form {...getFormProps(form)} onSubmit={submit} className="mt-4 flex flex-col gap-4">
         <InputField field={fields.name} label="Name" autoComplete="name" disabled={busy} />
         <InputField field={fields.email} label="Email" type="email" autoComplete="email" disabled={busy} />
+        <SellerContactConsent disabled={busy} />
       </form>
     </PanelDialog>
   );

@@ -61,6 +61,8 @@ export function useCheckout(cart: Cart, onPlaced: (orderNumber: string) => void)
   const statusUrl = useRef<string | null>(null);
   /** The guest's details of the last attempt: paying again reuses them. */
   const lastGuest = useRef<{ name: string; email: string } | undefined>(undefined);
+  /** Whether the buyer let the creators email them (the checkout's box), kept for paying again. */
+  const lastConsent = useRef(false);
 
   const fail = useCallback((message: string) => {
     setPhase({ step: "idle" });
@@ -77,19 +79,27 @@ export function useCheckout(cart: Cart, onPlaced: (orderNumber: string) => void)
     [revalidator],
   );
 
-  /** Starts checkout; `guest` is the guest's name and email. Call from the click itself (it opens the tab). */
+  /**
+   * Starts checkout; `guest` is the guest's name and email, `consent` the box letting the creators
+   * email the buyer (the last attempt's when not given). Call from the click itself (it opens the tab).
+   */
   const start = useCallback(
-    async (guest?: { name: string; email: string }) => {
+    async (guest?: { name: string; email: string }, consent?: boolean) => {
       // Opened now, while the click still counts as the user's, so that no pop-up blocker stops it.
       const paymentTab = window.open("", "_blank");
       lastGuest.current = guest;
+      if (consent !== undefined) lastConsent.current = consent;
       toast.dismiss("checkout-ended");
       setPhase({ step: "starting" });
       let answer: CheckoutAnswer;
       try {
         const response = await fetch("/api/v1/checkout", {
           method: "POST",
-          body: new URLSearchParams({ idempotencyKey: idempotencyKey.value, ...guest }),
+          body: new URLSearchParams({
+            idempotencyKey: idempotencyKey.value,
+            ...guest,
+            ...(lastConsent.current ? { sellerContactConsent: "on" } : {}),
+          }),
         });
         answer = await response.json();
         // 409: that checkout has ended; the next attempt starts a new order.

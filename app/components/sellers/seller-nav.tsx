@@ -11,6 +11,8 @@ export function SellerNav() {
         { to: "/seller/analytics", label: "Analytics" },
         { to: "/seller/discounts", label: "Discount codes" },
         { to: "/seller/bundles", label: "Bundles" },
+        { to: "/seller/customers", label: "Customers" },
+        { to: "/seller/broadcasts", label: "Broadcasts" },
         { to: "/seller/webhooks", label: "Webhooks" },
         { to: "/seller/earnings", label: "Earnings and payouts" },
         { to: "/seller/profile", label: "Creator profile" },
