@@ -17,6 +17,9 @@ export interface BroadcastMessage {
   shopName: string;
 }
 
+/** The creator's page in the shop, which the email links its sender's name to. */
+export const creatorPageUrl = (publicUrl: string, slug: string) => `${publicUrl}/creator/${encodeURIComponent(slug)}`;
+
 /** The seller's text as paragraphs: a blank line starts one, a single line break stays one. */
 function broadcastParagraphs(body: string): string[] {
   return body

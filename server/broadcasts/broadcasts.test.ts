@@ -177,6 +177,7 @@ describe("sending a broadcast", () => {
       '<a href=3D"https://shop.test/creator/1" style=3D"color:#6d28d9;text-decoration:underline;">https://shop.test/creator/1</a>.<br>Enjoy &#60;them&#62;!',
     );
     expect(raw).toContain("You get this email because you follow Paper Fox at Test Market.");
+    expect(raw).toContain(`A message from Paper Fox (${SHOP}/creator/${creator.slug}):`);
   });
 
   it("to customers goes to the buyers who agreed to hear from the seller, and no one else", async () => {

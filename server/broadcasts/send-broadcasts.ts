@@ -1,10 +1,13 @@
 import { and, eq, sql } from "drizzle-orm";
+import type { BroadcastInput } from "../../shared/broadcast-schema.ts";
 import type { Database } from "../db/client.ts";
 import { broadcastRecipients, broadcasts, creators } from "../db/schema.ts";
 import { preferencesUrl, wantsEmails } from "../email/email-preferences.ts";
+import { inShopLayout } from "../email/layout.ts";
 import type { Mailer } from "../email/mailer.ts";
 import { type JobQueue, QUEUES } from "../jobs/queue.ts";
-import { broadcastEmail } from "./broadcast-email.ts";
+import { Refusal } from "../lib/refusal.ts";
+import { broadcastEmail, creatorPageUrl } from "./broadcast-email.ts";
 import { audienceEmails } from "./broadcasts.ts";
 
 // The broadcast jobs (issue 18). Every minute, scheduled broadcasts whose time has come move from
@@ -20,6 +23,33 @@ export interface BroadcastServices {
   publicUrl: string;
   shopName: string;
   secret: string;
+}
+
+/**
+ * The broadcast as `to` (the seller) would get it, in the shop's layout: the very rendering the
+ * send job uses, so the seller's preview cannot drift from the email.
+ */
+export async function previewBroadcast(
+  services: Omit<BroadcastServices, "mailer">,
+  creatorId: number,
+  to: string,
+  input: Pick<BroadcastInput, "subject" | "body" | "audience">,
+): Promise<{ subject: string; html: string }> {
+  const { db, publicUrl, shopName, secret } = services;
+  const [creator] = await db
+    .select({ name: creators.name, slug: creators.slug })
+    .from(creators)
+    .where(eq(creators.id, creatorId));
+  if (!creator) throw new Refusal("Your shop was not found.", 404);
+  const email = broadcastEmail({
+    ...input,
+    to,
+    creatorName: creator.name,
+    creatorUrl: creatorPageUrl(publicUrl, creator.slug),
+    unsubscribeUrl: preferencesUrl(publicUrl, secret, to, "broadcasts"),
+    shopName,
+  });
+  return { subject: email.subject, html: inShopLayout({ name: shopName, url: publicUrl }, email).html };
 }
 
 /** Scheduled broadcasts due at `now` become sending and are queued; answers how many. */
@@ -54,6 +84,7 @@ export async function sendBroadcast(services: BroadcastServices, broadcastId: nu
       body: broadcasts.body,
       status: broadcasts.status,
       creatorName: creators.name,
+      creatorSlug: creators.slug,
     })
     .from(broadcasts)
     .innerJoin(creators, eq(creators.id, broadcasts.creatorId))
@@ -99,7 +130,7 @@ async function sendTo(
   services: BroadcastServices,
   broadcast: {
     id: number;
-    creatorId: number;
+    creatorSlug: string;
     audience: "followers" | "customers";
     subject: string;
     body: string;
@@ -127,7 +158,7 @@ async function sendTo(
         body: broadcast.body,
         audience: broadcast.audience,
         creatorName: broadcast.creatorName,
-        creatorUrl: `${publicUrl}/creator/${broadcast.creatorId}`,
+        creatorUrl: creatorPageUrl(publicUrl, broadcast.creatorSlug),
         unsubscribeUrl: preferencesUrl(publicUrl, secret, email, "broadcasts"),
         shopName: services.shopName,
       }),

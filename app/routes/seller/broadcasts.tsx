@@ -1,4 +1,3 @@
-import { broadcastEmail } from "@server/broadcasts/broadcast-email.ts";
 import {
   audienceSizes,
   cancelBroadcast,
@@ -7,8 +6,7 @@ import {
   SEND_AT_PAST,
   SEND_AT_TOO_FAR,
 } from "@server/broadcasts/broadcasts.ts";
-import { preferencesUrl } from "@server/email/email-preferences.ts";
-import { inShopLayout } from "@server/email/layout.ts";
+import { previewBroadcast } from "@server/broadcasts/send-broadcasts.ts";
 import { servicesContext } from "@server/http/context.ts";
 import { parseIntent } from "@server/lib/form-fields.ts";
 import { requireCreatorNotRemoved } from "@server/moderation/creator-standing.ts";
@@ -58,17 +56,8 @@ export const action = formAction(async ({ request, context }: Route.ActionArgs) 
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const broadcast = toBroadcast(submission.value);
   if (asked.intent === "preview") {
-    // The very function the send job uses, addressed to the seller, in the shop's layout.
-    const email = broadcastEmail({
-      ...broadcast,
-      to: user.email,
-      creatorName: creator.name,
-      creatorUrl: `${services.publicUrl}/creator/${creator.id}`,
-      unsubscribeUrl: preferencesUrl(services.publicUrl, services.secret, user.email, "broadcasts"),
-      shopName: services.shopName,
-    });
-    const { html } = inShopLayout({ name: services.shopName, url: services.publicUrl }, email);
-    return { preview: { subject: email.subject, html }, result: submission.reply() };
+    const preview = await previewBroadcast(services, creator.id, user.email, broadcast);
+    return { preview, result: submission.reply() };
   }
   try {
     await requireCreatorNotRemoved(services.db, creator.id);
