@@ -59,7 +59,7 @@ export function ReportListingDialog({
             {answer.message}
           </p>
           <Dialog.Close asChild>
-            <Button>Close</Button>
+            <Button>Done</Button>
           </Dialog.Close>
         </div>
       ) : (
