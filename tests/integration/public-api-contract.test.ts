@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
+import { sql } from "drizzle-orm";
 import type { RequestHandler } from "express";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -18,6 +19,7 @@ import {
 import { PUBLIC_API_OPERATIONS } from "../../server/public-api/operations/index.ts";
 import { REQUESTS_PER_MINUTE } from "../../server/public-api/router.ts";
 import type { SearchLog } from "../../server/search/search-log.ts";
+import { revokeApiKey } from "../../server/sellers/api-keys.ts";
 import { setUpTestDatabase } from "../support/test-database.ts";
 import { serveForTests } from "../support/test-server.ts";
 import type { ContractCase, ContractRequest } from "./public-api-cases/cases.ts";
@@ -191,7 +193,7 @@ function genericCases(operation: OpenApiOperation): ContractCase[] {
       name: "answers 429 with Retry-After once the key's limit is reached",
       status: 429,
       async request(world) {
-        const { id, key } = await world.newKey("write");
+        const { id, key } = await world.freshKey("write");
         await exhaustRateLimit(world.db, id, REQUESTS_PER_MINUTE);
         return { key, params: missingParams(operation), body: exampleBody(operation) };
       },
@@ -308,4 +310,76 @@ describe.each(operations)("$method $route", (entry) => {
 it("knows every case's operation (a case for an operation not in the document is a mistake)", () => {
   const known = new Set(operations.map(({ operation }) => operation.operationId));
   for (const contractCase of CONTRACT_CASES) expect(known).toContain(contractCase.operationId);
+});
+
+describe("the API beside its document", () => {
+  const api = (path: string, init: RequestInit = {}) => fetch(`${server.baseUrl}${PUBLIC_API_BASE}${path}`, init);
+  const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
+
+  it("says where the key stands with its limit on every answer", async () => {
+    const response = await api("/products", { headers: bearer(world.keys.read) });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("ratelimit-policy")).toMatch(
+      new RegExp(`^"${REQUESTS_PER_MINUTE}-in-1min"; q=${REQUESTS_PER_MINUTE}; w=60`),
+    );
+    expect(response.headers.get("ratelimit")).toMatch(/r=\d+; t=\d+/);
+  });
+
+  it("counts each key on its own", async () => {
+    const { id, key } = await world.freshKey("read");
+    await exhaustRateLimit(world.db, id, REQUESTS_PER_MINUTE);
+    expect((await api("/products", { headers: bearer(key) })).status).toBe(429);
+    expect((await api("/products", { headers: bearer(world.keys.read) })).status).toBe(200);
+  });
+
+  it("refuses a key from the moment it is revoked", async () => {
+    const { id, key } = await world.freshKey("read");
+    expect((await api("/balance", { headers: bearer(key) })).status).toBe(200);
+    const [row] = await database.db
+      .execute<{ creator_id: number }>(sql`SELECT creator_id FROM api_keys WHERE id = ${id}`)
+      .then((result) => result.rows);
+    await revokeApiKey(database.db, row!.creator_id, id);
+    const refused = await api("/balance", { headers: bearer(key) });
+    expect(refused.status).toBe(401);
+    expect(await refused.json()).toEqual({
+      error: { code: "unauthorized", message: "This API key is not valid or was revoked." },
+    });
+  });
+
+  it("takes writes from any origin with a key (no cookie is read, so there is nothing to forge) and none with a cookie alone", async () => {
+    const fromElsewhere = await api("/products", {
+      method: "POST",
+      headers: { ...bearer(world.keys.write), origin: "https://elsewhere.example", "content-type": "application/json" },
+      body: JSON.stringify({
+        title: "Made From A Script",
+        description: "A product made by the seller's own tool, with the API.",
+        category: world.categorySlug,
+        format: "PDF",
+        priceCents: 500,
+      }),
+    });
+    expect(fromElsewhere.status).toBe(201);
+    const cookieOnly = await api("/products", { headers: { cookie: "better-auth.session_token=anything" } });
+    expect(cookieOnly.status).toBe(401);
+  });
+
+  it("answers an address it does not have with 404, and a method a path does not take with 405, in JSON", async () => {
+    const missing = await api("/nothing-here", { headers: bearer(world.keys.read) });
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toMatchObject({ error: { code: "not_found" } });
+    const wrongMethod = await api("/balance", { method: "DELETE", headers: bearer(world.keys.write) });
+    expect(wrongMethod.status).toBe(405);
+    expect(wrongMethod.headers.get("allow")).toBe("GET");
+    expect(await wrongMethod.json()).toMatchObject({ error: { code: "method_not_allowed" } });
+  });
+
+  it("refuses a body that is not valid JSON with 400, never a fault", async () => {
+    const response = await api("/products", {
+      method: "POST",
+      headers: { ...bearer(world.keys.write), "content-type": "application/json" },
+      body: '{"title": ',
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error: { code: "invalid_request", field: "body" } });
+  });
 });

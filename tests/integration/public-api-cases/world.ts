@@ -16,8 +16,8 @@ export interface ContractWorld {
   otherCreatorId: number;
   categorySlug: string;
   keys: { read: string; write: string; otherShop: string; suspendedShop: string };
-  /** A new key of the seller (its own rate limit counter). */
-  newKey(scope: ApiKeyScope): Promise<{ id: number; key: string }>;
+  /** A key with a rate limit counter of its own (of a shop of its own: a shop holds at most 10 keys). */
+  freshKey(scope: ApiKeyScope): Promise<{ id: number; key: string }>;
 }
 
 export async function makeWorld(db: Database, baseUrl: () => string): Promise<ContractWorld> {
@@ -45,7 +45,7 @@ export async function makeWorld(db: Database, baseUrl: () => string): Promise<Co
       otherShop: (await keyOf(other.creator.id, "write")).key,
       suspendedShop: suspendedKey.key,
     },
-    newKey: (scope) => keyOf(seller.creator.id, scope),
+    freshKey: async (scope) => keyOf((await createSeller(db)).creator.id, scope),
   };
 }
 
