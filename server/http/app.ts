@@ -12,6 +12,7 @@ import type { Config } from "../config/env.ts";
 import type { Database } from "../db/client.ts";
 import { mailerFor } from "../email/mailer.ts";
 import type { JobQueue } from "../jobs/queue.ts";
+import { licenseKeyApi } from "../licenses/license-key-api.ts";
 import type { ShopMetrics } from "../ops/metrics.ts";
 import { operationsRoutes } from "../ops/operations-routes.ts";
 import { paymentProviderFor } from "../payments/provider-for.ts";
@@ -130,6 +131,8 @@ export function createApp({
   app.get("/healthz", healthCheck(db));
   // The public API for sellers' tools (decision 035): bearer keys, no cookies, so it comes before the
   // shop's form guards (same origin, the per-address form limit, the body limit) and has its own.
+  // Its licence operations also answer without an API key, the licence key being the credential (decision 036).
+  app.use(`${PUBLIC_API_BASE}/licenses`, licenseKeyApi({ db, jobs, logger }));
   app.use(PUBLIC_API_BASE, publicApi({ db, files, jobs, publicUrl: config.publicUrl, logger }));
   const authEndpoints = new RegExp(`^${AUTH_BASE_PATH}/`);
   app.use(refuseOversizedBodies(config.bodyLimitBytes, authEndpoints));

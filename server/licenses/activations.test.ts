@@ -142,7 +142,7 @@ describe("activate and deactivate", () => {
     expect(events).toHaveLength(1);
     expect(events[0]!.payload).toMatchObject({
       instance: "studio-mac",
-      active_activations: 1,
+      activeActivations: 1,
       license: { key: license.key, seats: 2 },
       product: { id: product.id },
     });

@@ -73,7 +73,7 @@ function describe(found: Found, active: { instance: string; activatedAt: Date }[
       active: active.length,
       instances: active.map((activation) => ({
         instance: activation.instance,
-        activated_at: activation.activatedAt.toISOString(),
+        activatedAt: activation.activatedAt.toISOString(),
       })),
     },
   };
@@ -124,8 +124,8 @@ export async function activateLicense(
           license: { key: found.license.key, tier: found.license.tier, seats: found.license.seats },
           product: { id: found.productId, title: found.title },
           instance: input.instance,
-          active_activations: now.length,
-          activated_at: made!.createdAt.toISOString(),
+          activeActivations: now.length,
+          activatedAt: made!.createdAt.toISOString(),
         },
       },
     ]);

@@ -103,7 +103,7 @@ describe("sale and refund events", () => {
       mine.map((product) => product.id).sort(),
     );
     const sale = sales[0]!.payload as Record<string, unknown>;
-    expect(sale).toMatchObject({ order_number: paid.number, currency: "usd", license: { tier: "personal", seats: 1 } });
+    expect(sale).toMatchObject({ orderNumber: paid.number, currency: "usd", license: { tier: "personal", seats: 1 } });
     expect((sale.license as { key: string }).key).toMatch(/^DGM-/);
     expect(JSON.stringify(sales)).not.toContain("ada@example.com"); // never the buyer's email
     expect(await deliveriesOf(other.endpoint.id)).toEqual([]);
@@ -121,9 +121,9 @@ describe("sale and refund events", () => {
     const refunds = (await deliveriesOf(endpoint.id)).filter((delivery) => delivery.eventType === "refund");
     expect(refunds).toHaveLength(1);
     expect(refunds[0]!.payload).toMatchObject({
-      order_item_id: item.id,
-      refunded_cents: amountCents,
-      license_status: "revoked",
+      orderItemId: item.id,
+      refundedCents: amountCents,
+      licenseStatus: "revoked",
     });
     await expect(approveRefund(services, admin.id, request!.id)).rejects.toMatchObject({ status: 409 });
     expect((await deliveriesOf(endpoint.id)).filter((delivery) => delivery.eventType === "refund")).toHaveLength(1);

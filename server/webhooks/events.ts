@@ -22,8 +22,8 @@ type ItemRow = Awaited<ReturnType<typeof itemsWithLicences>>[number];
 
 function itemData({ item, orderNumber, licenseKey }: ItemRow) {
   return {
-    order_number: orderNumber,
-    order_item_id: item.id,
+    orderNumber: orderNumber,
+    orderItemId: item.id,
     product: { id: item.productId, title: item.title },
     license: {
       key: licenseKey,
@@ -32,8 +32,8 @@ function itemData({ item, orderNumber, licenseKey }: ItemRow) {
       upgrade: item.upgradesLicenseId !== null,
     },
     currency: "usd",
-    paid_cents: item.lineTotalCents - item.discountCents,
-    seller_cents: item.sellerCents,
+    paidCents: item.lineTotalCents - item.discountCents,
+    sellerCents: item.sellerCents,
   };
 }
 
@@ -57,7 +57,7 @@ export async function recordRefundEvent(tx: Queryable, jobs: JobQueue, orderItem
     {
       creatorId: row.item.creatorId,
       type: "refund",
-      data: { ...itemData(row), refunded_cents: refundedCents, license_status: row.licenseStatus },
+      data: { ...itemData(row), refundedCents: refundedCents, licenseStatus: row.licenseStatus },
     },
   ]);
 }

@@ -1,0 +1,129 @@
+import express, { type NextFunction, type Request, type Response } from "express";
+import { rateLimit } from "express-rate-limit";
+import type { Logger } from "pino";
+import type { z } from "zod";
+import type { Database } from "../db/client.ts";
+import { sqlStateOf } from "../db/sql-state.ts";
+import { PostgresRateLimitStore } from "../http/rate-limit-store.ts";
+import type { JobQueue } from "../jobs/queue.ts";
+import { Refusal } from "../lib/refusal.ts";
+import { ApiError, type ApiErrorStatus, invalidRequest } from "../public-api/errors.ts";
+import { instanceBody, licenseWork, verifyBody } from "../public-api/operations/licenses.ts";
+
+// The licence-key API without an API key (decision 036): mounted at /api/public/v1/licenses ahead
+// of the public API's router. A request with an Authorization header goes on to that router (an
+// API key, its seller's licences only, the key's limit); one without is answered here, the licence
+// key in its body being the credential: the same body schemas, answers and error bodies as the
+// documented operations (server/public-api/operations/licenses.ts), limited per client address
+// rather than per key so that guessing keys is slow.
+
+/** Requests a client address may make a minute without an API key. */
+const LICENSE_REQUESTS_PER_MINUTE = 60;
+const BODY_LIMIT_BYTES = 4 * 1024;
+
+const noCredential = () =>
+  new ApiError(401, "Send the license key as `key` in a JSON body, or your API key as `Authorization: Bearer <key>`.");
+
+function refuse(res: Response, error: ApiError) {
+  if (error.status === 401) res.set("WWW-Authenticate", 'Bearer realm="api"');
+  res.status(error.status).json(error.body);
+}
+
+export function licenseKeyApi(options: {
+  db: Database;
+  jobs: JobQueue;
+  logger: Logger;
+  /** The bench measures the licence path itself, without the limit. */
+  requestsPerMinute?: number;
+}): express.Router {
+  const { db, jobs, logger } = options;
+  const router = express.Router({ caseSensitive: true, strict: false });
+  // An API key: the public API's router serves it (its authentication, scopes and limit).
+  router.use((req, _res, next) => (req.get("authorization") ? next("router") : next()));
+  router.use((_req, res, next) => {
+    res.set("Cache-Control", "no-store");
+    next();
+  });
+  if (options.requestsPerMinute !== Number.POSITIVE_INFINITY) {
+    router.use(
+      rateLimit({
+        windowMs: 60_000,
+        limit: options.requestsPerMinute ?? LICENSE_REQUESTS_PER_MINUTE,
+        standardHeaders: "draft-8",
+        legacyHeaders: false,
+        store: new PostgresRateLimitStore(db, "license-key"),
+        handler: (_req, res) =>
+          refuse(
+            res,
+            new ApiError(
+              429,
+              "Too many requests from this address. Wait the seconds Retry-After says, then try again.",
+            ),
+          ),
+      }),
+    );
+  }
+  router.use((req, res, next) => {
+    if (req.method !== "POST") return next();
+    // Neither an API key nor a body (with the licence key): no credential at all.
+    if (!req.headers["transfer-encoding"] && Number(req.get("content-length") ?? 0) === 0)
+      return refuse(res, noCredential());
+    if (!req.is("application/json")) {
+      return refuse(res, new ApiError(415, "Send the body as JSON, with Content-Type: application/json."));
+    }
+    next();
+  });
+  router.use(express.json({ limit: BODY_LIMIT_BYTES, strict: false, type: () => true }));
+  router.use((req, res, next) => {
+    const body: unknown = req.body;
+    if (req.method === "POST" && (typeof body !== "object" || body === null || !("key" in body))) {
+      return refuse(res, noCredential());
+    }
+    next();
+  });
+
+  const parse = <Schema extends z.ZodType>(schema: Schema, body: unknown): z.output<Schema> => {
+    const parsed = schema.safeParse(body);
+    if (!parsed.success) throw invalidRequest(parsed.error, "body");
+    return parsed.data;
+  };
+  router.post("/verify", async (req, res) => {
+    res.json(await licenseWork.verify(db, undefined, parse(verifyBody, req.body)));
+  });
+  router.post("/activate", async (req, res) => {
+    res.json(await licenseWork.activate(db, jobs, undefined, parse(instanceBody, req.body)));
+  });
+  router.post("/deactivate", async (req, res) => {
+    res.json(await licenseWork.deactivate(db, undefined, parse(instanceBody, req.body)));
+  });
+  router.use((req, res, next) => {
+    if (!["/verify", "/activate", "/deactivate"].includes(req.path)) return next("router");
+    res.set("Allow", "POST");
+    refuse(res, new ApiError(405, `${req.method} is not allowed here; this address takes POST.`));
+  });
+
+  router.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    if (res.headersSent) return void res.destroy();
+    if (error instanceof ApiError) return refuse(res, error);
+    if (error instanceof Refusal && error.status >= 400 && error.status < 500) {
+      return refuse(res, new ApiError(error.status as ApiErrorStatus, error.message));
+    }
+    const type = (error as { type?: unknown }).type;
+    if (type === "entity.too.large") {
+      return refuse(res, new ApiError(413, `The body is too large: send at most ${BODY_LIMIT_BYTES / 1024} KB.`));
+    }
+    if (type === "entity.parse.failed") return refuse(res, new ApiError(400, "The body is not valid JSON.", "body"));
+    if (sqlStateOf(error)?.startsWith("22")) {
+      return refuse(res, new ApiError(400, "Something in this request is not valid. Please check it and try again."));
+    }
+    const status = (error as { status?: unknown }).status;
+    if (typeof status === "number" && status >= 400 && status < 500) {
+      return refuse(res, new ApiError(400, "This request could not be read."));
+    }
+    logger.error({ err: error, url: req.originalUrl }, "Licence API request failed");
+    res.status(500).json({
+      error: { code: "internal_error", message: "Something went wrong on our side. Please try again in a moment." },
+    });
+  });
+  return router;
+}
