@@ -67,6 +67,7 @@ const ADMIN_PAGES = [
   "/admin/messages",
   "/admin/refunds",
   "/admin/discounts",
+  "/admin/reports",
 ];
 
 async function checkPages(page: Page, paths: string[]) {

@@ -184,6 +184,16 @@ const TARGETS: Target[] = [
     pathId: (id) => `/seller/bundles/${id}`,
   },
   { path: "/admin/discounts", intents: [{ intent: "end-code", ids: ["codeId"] }] },
+  { path: "/product/1/report", pathId: (id) => `/product/${id}/report` },
+  // Its ids are in its address: a bad one is sent by pathId.
+  { path: "/product/1/reviews/1/reply", pathId: (id) => `/product/1/reviews/${id}/reply` },
+  {
+    path: "/admin/reports",
+    intents: [
+      { intent: "dismiss", ids: ["reportId"] },
+      { intent: "hide", ids: ["productId"], fields: { note: "A note long enough." } },
+    ],
+  },
 ];
 
 /** encodeURIComponent, for any string: a lone surrogate becomes the bytes it would be in CESU-8. */

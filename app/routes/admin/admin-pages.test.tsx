@@ -26,6 +26,7 @@ describe("the overview", () => {
         products: { published: 100_000, hidden: 3, draft: 12 },
         waiting: { applications: 2, refunds: 0, appeals: 1, messages: 5 },
       },
+      openReports: 4,
     });
     expect(await screen.findByRole("heading", { level: 1, name: "Admin console" })).toBeInTheDocument();
     expect(screen.getByRole("heading", { level: 2, name: "Overview" })).toBeInTheDocument();
@@ -37,6 +38,10 @@ describe("the overview", () => {
     expect(within(waiting).getByRole("link", { name: /Contact messages/ })).toHaveAttribute("href", "/admin/messages");
     expect(within(waiting).getByRole("link", { name: /Contact messages\s*5/ })).toBeInTheDocument();
     expect(within(waiting).getByRole("link", { name: /Refund requests/ })).toHaveAttribute("href", "/admin/refunds");
+    expect(within(waiting).getByRole("link", { name: /Reported listings\s*4/ })).toHaveAttribute(
+      "href",
+      "/admin/reports",
+    );
     expect(screen.getByText("100,000")).toBeInTheDocument();
   });
 });

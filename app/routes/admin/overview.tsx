@@ -1,5 +1,6 @@
 import { keyFigures, RECENT_DAYS } from "@server/admin/key-figures.ts";
 import { servicesContext } from "@server/http/context.ts";
+import { openReportCount } from "@server/moderation/listing-reports.ts";
 import { formatPrice } from "@shared/format.ts";
 import {
   Ban,
@@ -7,6 +8,7 @@ import {
   CircleDollarSign,
   EyeOff,
   FilePen,
+  Flag,
   Inbox,
   Landmark,
   Package,
@@ -25,7 +27,9 @@ import type { Route } from "./+types/overview";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  return { figures: await keyFigures(context.get(servicesContext).db), recentDays: RECENT_DAYS };
+  const { db } = context.get(servicesContext);
+  const [figures, openReports] = await Promise.all([keyFigures(db), openReportCount(db)]);
+  return { figures, openReports, recentDays: RECENT_DAYS };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "Admin console");
@@ -34,6 +38,7 @@ const count = (value: number) => value.toLocaleString("en-US");
 
 export default function OverviewPage({ loaderData }: Route.ComponentProps) {
   const { money, sellers, products, waiting } = loaderData.figures;
+  const { openReports } = loaderData;
   return (
     <AdminPage title="Overview" lead="The platform at a glance, and the work waiting for an admin." wide>
       <FigureCards
@@ -60,6 +65,13 @@ export default function OverviewPage({ loaderData }: Route.ComponentProps) {
             icon: Scale,
             to: "/admin/appeals",
             highlight: waiting.appeals > 0,
+          },
+          {
+            label: "Reported listings",
+            value: count(openReports),
+            icon: Flag,
+            to: "/admin/reports",
+            highlight: openReports > 0,
           },
           {
             label: "Contact messages",
