@@ -90,7 +90,7 @@ test("the demo seller replies to a review of their product; a visitor reads it u
     .nth(index);
   await review.getByRole("button", { name: /^Reply to / }).click();
   const reply = review.getByLabel(/^Your reply to /);
-  await reply.fill("Thank you! Version 2 adds the A5 pages you asked for. " + run);
+  await reply.fill(`Thank you! Version 2 adds the A5 pages you asked for. ${run}`);
   await expectNoAxeViolations(seller);
   await expectNoSidewaysScroll(seller);
   await review.getByRole("button", { name: "Publish reply" }).click();
