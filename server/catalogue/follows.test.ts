@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { creators, user } from "../db/schema.ts";
-import { followedCreatorIds, followedCreators, toggleFollow } from "./follows.ts";
+import { followedCreatorIds, followedCreators, NOT_FOLLOWING, setFollowEmails, toggleFollow } from "./follows.ts";
 
 const database = setUpTestDatabase();
 let creatorId = 0;
@@ -24,10 +24,18 @@ const followers = async () =>
 
 describe("following a creator", () => {
   it("adds one follower, and following again stops following", async () => {
-    expect(await toggleFollow(database.db, "fan-1", creatorId)).toEqual({ following: true, followers: 101 });
+    expect(await toggleFollow(database.db, "fan-1", creatorId)).toEqual({
+      following: true,
+      followers: 101,
+      notifyNewProducts: true,
+    });
     expect(await followedCreatorIds(database.db, "fan-1")).toEqual([creatorId]);
     expect(await followedCreatorIds(database.db, "fan-2")).toEqual([]);
-    expect(await toggleFollow(database.db, "fan-1", creatorId)).toEqual({ following: false, followers: 100 });
+    expect(await toggleFollow(database.db, "fan-1", creatorId)).toEqual({
+      following: false,
+      followers: 100,
+      notifyNewProducts: false,
+    });
   });
 
   it("counts each user once, and loses the follower when the account goes", async () => {
@@ -56,5 +64,27 @@ describe("following a creator", () => {
       "Followed Studio",
     ]);
     expect(await followedCreators(database.db, "nobody")).toEqual([]);
+  });
+
+  it("emails on publish by default; the follower turns it off and on, only for a creator they follow", async () => {
+    const [studio] = await database.db
+      .insert(creators)
+      .values({ slug: "emails", name: "Email Studio" })
+      .returning({ id: creators.id });
+    await database.db.insert(user).values({ id: "fan-4", name: "Fan Four", email: "fan4@example.com" });
+    const choice = async () =>
+      (await followedCreators(database.db, "fan-4")).find((creator) => creator.id === studio!.id)?.notifyNewProducts;
+    await expect(setFollowEmails(database.db, "fan-4", studio!.id, false)).rejects.toThrow(NOT_FOLLOWING);
+    await toggleFollow(database.db, "fan-4", studio!.id);
+    expect(await choice()).toBe(true);
+    await setFollowEmails(database.db, "fan-4", studio!.id, false);
+    expect(await choice()).toBe(false);
+    await setFollowEmails(database.db, "fan-4", studio!.id, true);
+    expect(await choice()).toBe(true);
+    // Following again after stopping starts from the default.
+    await setFollowEmails(database.db, "fan-4", studio!.id, false);
+    await toggleFollow(database.db, "fan-4", studio!.id);
+    await toggleFollow(database.db, "fan-4", studio!.id);
+    expect(await choice()).toBe(true);
   });
 });

@@ -3,12 +3,16 @@ import type { Database } from "../db/client.ts";
 import { creatorFollows, creators } from "../db/schema.ts";
 import { Refusal } from "../lib/refusal.ts";
 
-/** Follows the creator, or stops following; the creator's follower count follows (by trigger). */
+/**
+ * Follows the creator, or stops following; the creator's follower count follows (by trigger). A new
+ * follow emails the follower when the creator publishes (notifyNewProducts, on by default): the
+ * button then offers to turn that off at once (setFollowEmails).
+ */
 export async function toggleFollow(
   db: Database,
   userId: string,
   creatorId: number,
-): Promise<{ following: boolean; followers: number }> {
+): Promise<{ following: boolean; followers: number; notifyNewProducts: boolean }> {
   return db.transaction(async (tx) => {
     const [creator] = await tx
       .select({ id: creators.id })
@@ -25,8 +29,26 @@ export async function toggleFollow(
       .select({ followers: creators.followers })
       .from(creators)
       .where(eq(creators.id, creatorId));
-    return { following: removed.length === 0, followers };
+    const following = removed.length === 0;
+    return { following, followers, notifyNewProducts: following };
   });
+}
+
+export const NOT_FOLLOWING = "You do not follow this creator: follow them first.";
+
+/** Whether the follower is emailed when the creator publishes; a Refusal (404) when they do not follow. */
+export async function setFollowEmails(
+  db: Database,
+  userId: string,
+  creatorId: number,
+  notifyNewProducts: boolean,
+): Promise<void> {
+  const updated = await db
+    .update(creatorFollows)
+    .set({ notifyNewProducts })
+    .where(and(eq(creatorFollows.userId, userId), eq(creatorFollows.creatorId, creatorId)))
+    .returning({ creatorId: creatorFollows.creatorId });
+  if (updated.length === 0) throw new Refusal(NOT_FOLLOWING, 404);
 }
 
 /** The creators the user follows, most recently followed first (their account's Following page). */
@@ -39,6 +61,7 @@ export function followedCreators(db: Database, userId: string) {
       specialty: creators.specialty,
       avatarUrl: creators.avatarUrl,
       followers: creators.followers,
+      notifyNewProducts: creatorFollows.notifyNewProducts,
     })
     .from(creatorFollows)
     .innerJoin(creators, eq(creators.id, creatorFollows.creatorId))

@@ -80,6 +80,13 @@ const envSchema = z.object({
     .min(32, "must be at least 32 characters")
     .regex(/^[\x21-\x7e]+$/, "must be printable ASCII without spaces")
     .optional(),
+  // The shared secret the email provider's bounce and complaint reports send in X-Email-Events-Secret
+  // (POST /api/v1/email/events, decision 034); unset: that endpoint answers 404.
+  EMAIL_EVENTS_SECRET: z
+    .string()
+    .min(32, "must be at least 32 characters")
+    .regex(/^[\x21-\x7e]+$/, "must be printable ASCII without spaces")
+    .optional(),
   PAYMENT_PROVIDER: z.enum(["hosted", "stripe"], { error: "must be hosted or stripe" }).default("hosted"),
   STRIPE_SECRET_KEY: z
     .string()
@@ -184,6 +191,8 @@ export interface Config {
   supportEmail: string;
   /** Whether this server runs background jobs (receipts, webhook deliveries), or only serves requests. */
   runJobs: boolean;
+  /** The secret of the email provider's bounce and complaint reports (EMAIL_EVENTS_SECRET); undefined: not taken. */
+  emailEventsSecret: string | undefined;
   /** Who takes payments: the shop's own hosted payment page, or Stripe Checkout. */
   payments: { provider: "hosted" } | { provider: "stripe"; secretKey: string; webhookSecret: string; apiUrl?: string };
   /** The S3 bucket that keeps the shop's files; undefined: DATA_DIR/files. */
@@ -251,6 +260,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
           }
         : undefined,
     runJobs: value.RUN_JOBS === "true",
+    emailEventsSecret: value.EMAIL_EVENTS_SECRET,
     payments:
       value.PAYMENT_PROVIDER === "stripe"
         ? {

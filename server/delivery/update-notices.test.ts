@@ -11,6 +11,7 @@ import {
   wantsEmails,
 } from "../email/email-preferences.ts";
 import type { Mailer, OutgoingEmail } from "../email/mailer.ts";
+import { suppressEmail } from "../notifications/suppression.ts";
 import { isOrderAccessToken } from "../orders/order-access.ts";
 import { sendProductUpdateEmails } from "./update-notices.ts";
 
@@ -163,6 +164,28 @@ describe("the product update emails", () => {
       sent: 0,
     });
     expect(await sendProductUpdateEmails(services(retry.mailer), { fileId: 999_999, version: 2 })).toEqual({ sent: 0 });
+  });
+
+  it("are not sent to a suppressed address (it bounced or complained, decision 034)", async () => {
+    const product = await createProduct(database.db);
+    const [file] = await database.db
+      .insert(productFiles)
+      .values({
+        productId: product.id,
+        storageKey: `products/${product.id}/kit.pdf`,
+        fileName: "kit.pdf",
+        contentType: "application/pdf",
+        sizeBytes: 100,
+        version: 2,
+      })
+      .returning();
+    productId = product.id;
+    await bought("bounced@example.com");
+    await bought("kept@example.com");
+    await suppressEmail(database.db, "Bounced@example.com", "bounce", "550 5.1.1 No such user");
+    const { mailer, sent } = recordingMailer();
+    expect(await sendProductUpdateEmails(services(mailer), { fileId: file!.id, version: 2 })).toEqual({ sent: 1 });
+    expect(sent.map((email) => email.to)).toEqual(["kept@example.com"]);
   });
 });
 

@@ -4,6 +4,7 @@ import { creators, productFiles, products, productUpdateNotices } from "../db/sc
 import { preferencesUrl } from "../email/email-preferences.ts";
 import type { Mailer } from "../email/mailer.ts";
 import { productUpdateEmail } from "../email/product-update-email.ts";
+import { sendAudienceEmail } from "../notifications/suppression.ts";
 import { ORDER_LINK_DAYS, ORDER_LOOKUP_PATH, orderPagePath } from "../orders/order-access.ts";
 import { DELIVERABLE_ORDER_STATUSES } from "./open-download.ts";
 
@@ -13,6 +14,7 @@ import { DELIVERABLE_ORDER_STATUSES } from "./open-download.ts";
 // the job runs and on however many servers: the notice's row is inserted and the email sent in one
 // transaction, so a send that fails leaves no row (the job retries it) and a row, once committed,
 // is never sent again; a second run at the same moment waits on the row's key, then skips it.
+// Not to an address that turned these off or is suppressed (it bounced or complained, decision 034).
 
 export interface UpdateNoticeServices {
   db: Database;
@@ -83,6 +85,7 @@ async function recipientsOf(db: Database, productId: number, fileId: number, ver
     WHERE i.product_id = ${productId} AND i.status = 'active' AND i.upgrades_license_id IS NULL
       AND o.status IN (${statuses})
       AND NOT EXISTS (SELECT 1 FROM email_opt_outs x WHERE x.email = lower(o.email) AND x.topic = 'product_updates')
+      AND NOT EXISTS (SELECT 1 FROM email_suppressions s WHERE s.email = lower(o.email))
       AND NOT EXISTS (SELECT 1 FROM product_update_notices n
         WHERE n.file_id = ${fileId} AND n.version = ${version} AND n.email = lower(o.email))
     GROUP BY lower(o.email)
@@ -104,11 +107,15 @@ async function notify(
       SELECT ${update.fileId}, ${update.version}, ${recipient.email}
       WHERE NOT EXISTS (SELECT 1 FROM email_opt_outs
         WHERE email = ${recipient.email} AND topic = 'product_updates')
+        AND NOT EXISTS (SELECT 1 FROM email_suppressions WHERE email = ${recipient.email})
       ON CONFLICT DO NOTHING
       RETURNING email`);
     if (rows.length === 0) return false;
     const guest = !recipient.hasAccount && recipient.guestOrder !== null;
-    await services.mailer.send(
+    // A hard bounce suppresses the address (decision 034) and keeps the row: no retry.
+    await sendAudienceEmail(
+      tx,
+      services.mailer,
       productUpdateEmail({
         to: recipient.email,
         productTitle: update.productTitle,

@@ -1,15 +1,18 @@
 import crypto from "node:crypto";
-import { and, eq } from "drizzle-orm";
-import type { Database } from "../db/client.ts";
-import { EMAIL_TOPICS, type EmailTopic, emailOptOuts } from "../db/schema.ts";
+import { and, eq, sql } from "drizzle-orm";
+import type { Database, Queryable } from "../db/client.ts";
+import { EMAIL_TOPICS, type EmailTopic, emailOptOuts, emailSuppressions } from "../db/schema.ts";
 import { Refusal } from "../lib/refusal.ts";
 import { deriveKey, sameMac } from "../lib/signing.ts";
+import { isSuppressed } from "../notifications/suppression.ts";
 
 // Emails a person may turn off, by address (buyers may be guests, with no account to sign in to).
 // Each such email links to /email-preferences with a token: the address and topic and an HMAC of
 // them under a key derived from the shop's secret for this purpose alone (server/lib/signing.ts).
 // Nothing is stored, and the link never expires: an unsubscribe link must keep working as long as
-// the emails come, and all it opens is this one address's choice of this one topic.
+// the emails come. All it opens is this one address's choices: a one-click POST turns off the topic
+// it names, and its page shows every topic of the address (each email's link is already proof
+// enough that the reader gets that address's mail).
 
 const EMAIL_PREFERENCES_PATH = "/email-preferences";
 export const INVALID_PREFERENCES_LINK =
@@ -49,17 +52,21 @@ export function readPreferencesToken(secret: string, token: unknown): { email: s
   return { email, topic: topic as EmailTopic };
 }
 
-/** Whether `email` gets the emails of `topic` (it does unless it turned them off). */
-export async function wantsEmails(db: Database, email: string, topic: EmailTopic): Promise<boolean> {
-  const [row] = await db
-    .select({ email: emailOptOuts.email })
-    .from(emailOptOuts)
-    .where(and(eq(emailOptOuts.email, normal(email)), eq(emailOptOuts.topic, topic)));
-  return !row;
+/**
+ * Whether `email` gets the emails of `topic`: it does unless it turned them off, or the address is
+ * suppressed (it bounced or complained, server/notifications/suppression.ts). Every audience email
+ * asks this, or the same in its own query, before it sends.
+ */
+export async function wantsEmails(db: Queryable, email: string, topic: EmailTopic): Promise<boolean> {
+  const address = normal(email);
+  const { rows } = await db.execute<{ blocked: boolean }>(sql`
+    SELECT EXISTS (SELECT 1 FROM ${emailOptOuts} WHERE email = ${address} AND topic = ${topic})
+      OR EXISTS (SELECT 1 FROM ${emailSuppressions} WHERE email = ${address}) AS blocked`);
+  return !rows[0]?.blocked;
 }
 
 /** Turns the emails of `topic` to `email` on or off; doing it twice is the same as once. */
-export async function setWantsEmails(db: Database, email: string, topic: EmailTopic, wanted: boolean) {
+export async function setWantsEmails(db: Queryable, email: string, topic: EmailTopic, wanted: boolean) {
   if (wanted) {
     await db.delete(emailOptOuts).where(and(eq(emailOptOuts.email, normal(email)), eq(emailOptOuts.topic, topic)));
   } else {
@@ -68,4 +75,55 @@ export async function setWantsEmails(db: Database, email: string, topic: EmailTo
       .values({ email: normal(email), topic })
       .onConflictDoNothing();
   }
+}
+
+/** What `email` chose for each topic (on unless turned off), and whether the address is suppressed. */
+export async function emailChoices(
+  db: Queryable,
+  email: string,
+): Promise<{ topics: Record<EmailTopic, boolean>; suppressed: boolean }> {
+  const off = await db
+    .select({ topic: emailOptOuts.topic })
+    .from(emailOptOuts)
+    .where(eq(emailOptOuts.email, normal(email)));
+  const offTopics = new Set(off.map((row) => row.topic));
+  const topics = Object.fromEntries(EMAIL_TOPICS.map((topic) => [topic, !offTopics.has(topic)])) as Record<
+    EmailTopic,
+    boolean
+  >;
+  return { topics, suppressed: await isSuppressed(db, email) };
+}
+
+/** Saves `email`'s choice of every topic at once (the preferences page, account settings). */
+export async function setEmailChoices(db: Database, email: string, topics: Record<EmailTopic, boolean>) {
+  await db.transaction(async (tx) => {
+    for (const topic of EMAIL_TOPICS) await setWantsEmails(tx, email, topic, topics[topic]);
+  });
+}
+
+/**
+ * The headers of an email a person may turn off (RFC 2369 and RFC 8058): mail clients show their
+ * own Unsubscribe button, and a one-click POST of `List-Unsubscribe=One-Click` to the address turns
+ * the topic off at once (app/routes/email-preferences.tsx). `unsubscribeUrl` is preferencesUrl's.
+ * Only the https address: the shop reads no mailbox, so it offers no mailto: one.
+ */
+export function unsubscribeHeaders(unsubscribeUrl: string): Record<string, string> {
+  return {
+    "List-Unsubscribe": `<${unsubscribeUrl}>`,
+    "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+  };
+}
+
+/**
+ * Every topic's choice from a form of checkboxes named by topic (product_updates=on …): a ticked box
+ * sends "on", an unticked one nothing; anything else is not from the page (a Refusal, 400).
+ */
+export function topicsFromForm(form: FormData): Record<EmailTopic, boolean> {
+  const topics = {} as Record<EmailTopic, boolean>;
+  for (const topic of EMAIL_TOPICS) {
+    const value = form.get(topic);
+    if (value !== null && value !== "on") throw new Refusal("Tick or untick the boxes of the form, then save.", 400);
+    topics[topic] = value === "on";
+  }
+  return topics;
 }

@@ -1,4 +1,5 @@
 import { escapeHtml } from "../lib/escape-html.ts";
+import { unsubscribeHeaders } from "./email-preferences.ts";
 import { button, link, note, paragraph } from "./layout.ts";
 import type { OutgoingEmail } from "./mailer.ts";
 
@@ -57,9 +58,6 @@ export function productUpdateEmail(update: ProductUpdate): OutgoingEmail {
         : []),
       note(`${escapeHtml(why)} ${link(unsubscribeUrl, "Unsubscribe from product update emails")}.`),
     ].join("\n"),
-    headers: {
-      "List-Unsubscribe": `<${unsubscribeUrl}>`,
-      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-    },
+    headers: unsubscribeHeaders(unsubscribeUrl),
   };
 }

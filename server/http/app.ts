@@ -13,6 +13,7 @@ import type { Database } from "../db/client.ts";
 import { mailerFor } from "../email/mailer.ts";
 import type { JobQueue } from "../jobs/queue.ts";
 import { licenseKeyApi } from "../licenses/license-key-api.ts";
+import { EMAIL_EVENTS_PATH, emailEventsEndpoint } from "../notifications/email-events-endpoint.ts";
 import type { ShopMetrics } from "../ops/metrics.ts";
 import { operationsRoutes } from "../ops/operations-routes.ts";
 import { paymentProviderFor } from "../payments/provider-for.ts";
@@ -134,6 +135,8 @@ export function createApp({
   // Its licence operations also answer without an API key, the licence key being the credential (decision 036).
   app.use(`${PUBLIC_API_BASE}/licenses`, licenseKeyApi({ db, jobs, logger }));
   app.use(PUBLIC_API_BASE, publicApi({ db, files, jobs, publicUrl: config.publicUrl, logger }));
+  // The email provider's bounce and complaint reports: from its servers (no Origin), with a shared secret.
+  app.post(EMAIL_EVENTS_PATH, ...emailEventsEndpoint({ db, secret: config.emailEventsSecret }));
   const authEndpoints = new RegExp(`^${AUTH_BASE_PATH}/`);
   app.use(refuseOversizedBodies(config.bodyLimitBytes, authEndpoints));
   app.use(sameOriginWrites(config.publicUrl));

@@ -24,7 +24,10 @@ export function rateLimits(db: Database): RequestHandler[] {
       limit: 60,
       store: new PostgresRateLimitStore(db, "submit"),
       // Payment webhooks come from the provider's few addresses, are signed, and must never be turned away.
-      skip: (req) => common.skip(req) || req.path.startsWith("/api/v1/payments/webhook/"),
+      // So do mail providers' one-click unsubscribes (RFC 8058), posted from their few servers for
+      // many readers at once; each is to a signed link that changes only its own address's emails.
+      skip: (req) =>
+        common.skip(req) || req.path.startsWith("/api/v1/payments/webhook/") || req.path === "/email-preferences",
     }),
     rateLimit({
       ...common,

@@ -8,6 +8,8 @@ import type { Database } from "../db/client.ts";
 import { sendProductUpdateEmails } from "../delivery/update-notices.ts";
 import { mailerFor, type OutgoingEmail } from "../email/mailer.ts";
 import { liftEndedSuspensions } from "../moderation/lift-ended-suspensions.ts";
+import { sendCartReminders } from "../notifications/cart-reminders.ts";
+import { notifyFollowers } from "../notifications/publish-notices.ts";
 import { expireUnpaidOrders } from "../orders/expire-orders.ts";
 import { sendReceipt } from "../orders/send-receipt.ts";
 import { deliverHostedWebhook, expireHostedSessions } from "../payments/hosted/hosted-payments.ts";
@@ -63,6 +65,16 @@ export async function startWorkers(options: {
       update,
     );
     if (sent) logger.info(`Emailed ${sent} buyers about version ${update.version} of file ${update.fileId}`);
+  });
+  // Audience emails (issue 18): followers of a creator who published, and carts left for a day.
+  const audience = { db, mailer, publicUrl: config.publicUrl, shopName: config.shopName, secret };
+  await jobs.work<{ productId: number }>(QUEUES.notifyFollowers, async ({ productId }) => {
+    const { sent } = await notifyFollowers(audience, { productId });
+    if (sent) logger.info(`Emailed ${sent} followers about product ${productId}`);
+  });
+  await jobs.work(QUEUES.sendCartReminders, async () => {
+    const { sent } = await sendCartReminders(audience);
+    if (sent) logger.info(`Sent ${sent} cart reminders`);
   });
   await jobs.work<{ broadcastId: number }>(QUEUES.sendBroadcast, async ({ broadcastId }) => {
     const { sent } = await sendBroadcast(
@@ -142,6 +154,7 @@ export async function startWorkers(options: {
   await jobs.schedule(QUEUES.refreshTrending, "7 * * * *");
   await jobs.schedule(QUEUES.pruneSearchLog, "29 4 * * *");
   await jobs.schedule(QUEUES.sendDueBroadcasts, "* * * * *");
+  await jobs.schedule(QUEUES.sendCartReminders, "23 * * * *");
   await jobs.work(QUEUES.restoreDemoShop, async () => {
     // Never in a live shop, even if a schedule of its demo days is still due.
     if (config.shopMode !== "demo") return;

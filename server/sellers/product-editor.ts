@@ -85,7 +85,7 @@ export async function applyEditorIntent(
     }
     case "publish":
     case "unpublish":
-      await setPublished(db, creatorId, productId, intent === "publish");
+      await setPublished(db, creatorId, productId, intent === "publish", jobs);
       return {
         intent,
         message: intent === "publish" ? "Published: it is on sale now." : "Unpublished: it is no longer on sale.",

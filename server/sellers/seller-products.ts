@@ -12,9 +12,11 @@ import {
   productImages,
   products,
 } from "../db/schema.ts";
+import type { JobQueue } from "../jobs/queue.ts";
 import { Refusal } from "../lib/refusal.ts";
 import { storedImageKeys } from "../media/image-variants.ts";
 import { requireCreatorCanPublish, requireCreatorNotRemoved } from "../moderation/creator-standing.ts";
+import { announceFirstPublish } from "../notifications/publish-notices.ts";
 
 // A seller's own products: every function takes the seller's creator id and touches only that
 // creator's products. Anything else answers as if the product did not exist.
@@ -116,13 +118,23 @@ export async function updateProduct(db: Database, creatorId: number, productId: 
  * takes it off. A product goes on sale only with an image and a file to deliver, and only while the
  * shop is in good standing (not suspended or removed); one the platform hid stays hidden.
  */
-export async function setPublished(db: Database, creatorId: number, productId: number, published: boolean) {
+export async function setPublished(
+  db: Database,
+  creatorId: number,
+  productId: number,
+  published: boolean,
+  /** Where the first publish queues its followers' emails (absent only in tests of other rules). */
+  jobs?: JobQueue,
+) {
   await requireOwnProduct(db, creatorId, productId);
   await db.transaction(async (tx) => {
     // A suspended or removed shop cannot publish; the shop row stays share-locked until the change
     // is made, so a suspension issued meanwhile waits for it (and then hides the product).
     if (published) await requireCreatorCanPublish(tx, creatorId);
-    const [product] = await tx.select({ status: products.status }).from(products).where(eq(products.id, productId));
+    const [product] = await tx
+      .select({ status: products.status, publishedAt: products.publishedAt })
+      .from(products)
+      .where(eq(products.id, productId));
     if (product?.status === "hidden") {
       throw new Refusal("The platform has hidden this product; contact support.", 409);
     }
@@ -140,6 +152,9 @@ export async function setPublished(db: Database, creatorId: number, productId: n
       .update(products)
       .set({ status: published ? "published" : "draft", updatedAt: sql`now()` })
       .where(eq(products.id, productId));
+    // On sale for the first time (published_at is set once, by trigger): its creator's followers
+    // who asked are emailed. A republish, or a product back from moderation, is not announced again.
+    if (published && !product?.publishedAt && jobs) await announceFirstPublish(jobs, tx, productId);
   });
 }
 

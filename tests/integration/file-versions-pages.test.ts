@@ -201,7 +201,9 @@ describe("/email-preferences", () => {
   it("shows the link's address and whether it gets the emails; a tampered link is a 400 with a clear message", async () => {
     expect(await answerOf(preferencesLoader as Call, null, url())).toMatchObject({
       status: 200,
-      data: { link: { email: "guest-versions@example.com", subscribed: true } },
+      data: {
+        link: { email: "guest-versions@example.com", topic: "product_updates", topics: { product_updates: true } },
+      },
     });
     const tampered = `${token().slice(0, -3)}abc`;
     for (const bad of [`/email-preferences?token=${tampered}`, "/email-preferences"]) {
@@ -243,11 +245,14 @@ describe("/email-preferences", () => {
 describe("account settings: Email me when a product I bought gets a new version", () => {
   const save = (fields: Record<string, string>) =>
     answerOf(settingsAction as Call, buyer, "/account/settings", {
-      body: new URLSearchParams({ intent: "product-updates", ...fields }),
+      body: new URLSearchParams({ intent: "email-topics", ...fields }),
     });
   const shown = async () =>
-    ((await answerOf(settingsLoader as Call, buyer, "/account/settings")).data as { productUpdates: boolean })
-      .productUpdates;
+    (
+      (await answerOf(settingsLoader as Call, buyer, "/account/settings")).data as {
+        emails: { topics: { product_updates: boolean } };
+      }
+    ).emails.topics.product_updates;
 
   it("is ticked by default; unticked and saved, the account's address is opted out, and ticked again back in", async () => {
     expect(await shown()).toBe(true);
@@ -257,9 +262,9 @@ describe("account settings: Email me when a product I bought gets a new version"
     });
     expect(await wantsEmails(database.db, buyer.email, "product_updates")).toBe(false);
     expect(await shown()).toBe(false);
-    expect(await save({ productUpdates: "on" })).toMatchObject({ status: 200, data: { ok: true } });
+    expect(await save({ product_updates: "on" })).toMatchObject({ status: 200, data: { ok: true } });
     expect(await wantsEmails(database.db, buyer.email, "product_updates")).toBe(true);
-    expect(await save({ productUpdates: "maybe" })).toMatchObject({ status: 400 });
+    expect(await save({ product_updates: "maybe" })).toMatchObject({ status: 400 });
     expect(await wantsEmails(database.db, buyer.email, "product_updates")).toBe(true);
   });
 });

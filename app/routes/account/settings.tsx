@@ -8,9 +8,9 @@ import {
 } from "@server/accounts/account-settings.ts";
 import { listAuthEvents } from "@server/accounts/auth-events.ts";
 import { assertNotSharedDemoAccount } from "@server/accounts/demo-accounts.ts";
-import { setWantsEmails, wantsEmails } from "@server/email/email-preferences.ts";
+import { emailChoices, setEmailChoices, topicsFromForm } from "@server/email/email-preferences.ts";
 import { servicesContext } from "@server/http/context.ts";
-import { parseForm, parseIntent } from "@server/lib/form-fields.ts";
+import { parseIntent } from "@server/lib/form-fields.ts";
 import { changeEmailSchema, changePasswordSchema, deleteAccountSchema } from "@shared/account-credentials-schema.ts";
 import { data, redirect, useNavigation, useSearchParams } from "react-router";
 import { z } from "zod";
@@ -32,12 +32,12 @@ import type { Route } from "./+types/settings";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
   const { db, auth } = context.get(servicesContext);
-  const [sessions, events, productUpdates] = await Promise.all([
+  const [sessions, events, emails] = await Promise.all([
     listOwnSessions(auth, request.headers),
     listAuthEvents(db, user.id),
-    wantsEmails(db, user.email, "product_updates"),
+    emailChoices(db, user.email),
   ]);
-  return { user, sessions, events, productUpdates };
+  return { user, sessions, events, emails };
 }
 
 // Each form names itself with `intent`; its outcome comes back under the same intent, so that
@@ -49,12 +49,10 @@ const intents = {
   "resend-confirmation": "confirmation",
   "change-password": "password",
   "revoke-other-sessions": "sessions",
-  "product-updates": "notifications",
+  "email-topics": "notifications",
   "delete-account": "delete",
 } as const satisfies Record<string, Intent>;
 const intentSchema = z.object({ intent: z.enum(Object.keys(intents) as Array<keyof typeof intents>) });
-// The checkbox sends "on" when ticked and nothing when not; anything else is not from the page.
-const productUpdatesSchema = z.object({ productUpdates: z.literal("on").optional() });
 // What the demo accounts may not do in a demo shop: everyone shares them.
 const LOCKED_FOR_DEMO: ReadonlySet<Intent> = new Set(["email", "password", "delete"]);
 
@@ -87,8 +85,7 @@ export const action = formAction(async ({ request, context }: Route.ActionArgs) 
         return { intent, ok: true, message: "Your other sessions were signed out." };
       case "notifications": {
         // By address, as the emails' own unsubscribe link does: buyers may be guests too.
-        const wanted = parseForm(form, productUpdatesSchema).productUpdates === "on";
-        await setWantsEmails(db, user.email, "product_updates", wanted);
+        await setEmailChoices(db, user.email, topicsFromForm(form));
         return { intent, ok: true, message: "Your email preferences were saved." };
       }
       case "delete": {
@@ -149,11 +146,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
         saving={saving}
       />
       <SessionSettings sessions={loaderData.sessions} answer={answerOf("sessions")} saving={saving} />
-      <NotificationSettings
-        productUpdates={loaderData.productUpdates}
-        answer={answerOf("notifications")}
-        saving={saving}
-      />
+      <NotificationSettings emails={loaderData.emails} answer={answerOf("notifications")} saving={saving} />
       <Card className="mt-6 p-6">
         <h2 className="text-xl font-semibold">Recent account activity</h2>
         <AccountActivity events={loaderData.events} />
