@@ -23,6 +23,8 @@ export default [
     route("license", "routes/license.tsx"),
     route("become-seller", "routes/become-seller.tsx"),
     route("seller-resources", "routes/seller-resources.tsx"),
+    // The Seller API's reference, made from its OpenAPI document (server/public-api/).
+    route("developers/api", "routes/developers.api.tsx"),
     route("commission", "routes/commission.tsx"),
     route("guidelines", "routes/guidelines.tsx"),
     route("auth/callback", "routes/auth-callback.tsx"),
@@ -42,6 +44,7 @@ export default [
     route("seller/customers", "routes/seller/customers.tsx"),
     route("seller/customers.csv", "routes/seller/customers-csv.ts"),
     route("seller/broadcasts", "routes/seller/broadcasts.tsx"),
+    route("seller/api-keys", "routes/seller/api-keys.tsx"),
     route("seller/profile", "routes/seller/profile.tsx"),
     route("seller/standing", "routes/seller/standing.tsx"),
     route("seller/products/new", "routes/seller/product-new.tsx"),

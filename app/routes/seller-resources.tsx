@@ -10,6 +10,7 @@ import {
 import {
   ArrowRight,
   BadgeDollarSign,
+  Braces,
   Camera,
   FileArchive,
   type LucideIcon,
@@ -124,6 +125,12 @@ const moreLinks = [
     icon: ScrollText,
     title: "Seller guidelines",
     text: "The rules every shop on our marketplace follows.",
+  },
+  {
+    to: "/developers/api",
+    icon: Braces,
+    title: "Seller API",
+    text: "Your products, sales and payouts for your own tools, with an API key.",
   },
 ];
 

@@ -1,6 +1,8 @@
+import { execFile } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { sql } from "drizzle-orm";
@@ -382,4 +384,15 @@ describe("the API beside its document", () => {
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ error: { code: "invalid_request", field: "body" } });
   });
+});
+
+it("runs the example client of docs/public-api.md against the API", async () => {
+  const { stdout } = await promisify(execFile)(process.execPath, ["docs/examples/public-api-client.ts"], {
+    env: { ...process.env, DGM_API_KEY: world.keys.read, DGM_SHOP_URL: server.baseUrl },
+  });
+  const own = await database.db.execute(
+    sql`SELECT count(*)::int AS n FROM products WHERE creator_id = ${world.creatorId} AND status <> 'deleted'`,
+  );
+  expect(stdout).toMatch(new RegExp(`^${(own.rows[0] as { n: number }).n} products\n`));
+  expect(stdout).toMatch(/sales in the last 30 days; you earned \$[\d,.]+/);
 });

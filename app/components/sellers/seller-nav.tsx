@@ -13,6 +13,7 @@ export function SellerNav() {
         { to: "/seller/bundles", label: "Bundles" },
         { to: "/seller/customers", label: "Customers" },
         { to: "/seller/broadcasts", label: "Broadcasts" },
+        { to: "/seller/api-keys", label: "API keys" },
         { to: "/seller/webhooks", label: "Webhooks" },
         { to: "/seller/earnings", label: "Earnings and payouts" },
         { to: "/seller/profile", label: "Creator profile" },
