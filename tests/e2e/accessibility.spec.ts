@@ -55,6 +55,8 @@ const SELLER_PAGES = [
   "/seller/discounts",
   "/seller/bundles",
   "/seller/bundles/1",
+  "/seller/customers",
+  "/seller/broadcasts",
   "/seller/products/new",
   "/seller/products/1",
 ];

@@ -184,6 +184,8 @@ const TARGETS: Target[] = [
     pathId: (id) => `/seller/bundles/${id}`,
   },
   { path: "/admin/discounts", intents: [{ intent: "end-code", ids: ["codeId"] }] },
+  { path: "/seller/broadcasts", intents: [{ intent: "cancel", ids: ["broadcastId"] }] },
+  { path: "/seller/customers" },
   { path: "/product/1/report", pathId: (id) => `/product/${id}/report` },
   // Its ids are in its address: a bad one is sent by pathId.
   { path: "/product/1/reviews/1/reply", pathId: (id) => `/product/1/reviews/${id}/reply` },
