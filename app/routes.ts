@@ -37,6 +37,7 @@ export default [
     route("seller", "routes/seller/dashboard.tsx"),
     route("seller/sales", "routes/seller/sales.tsx"),
     route("seller/analytics", "routes/seller/analytics.tsx"),
+    route("seller/reviews", "routes/seller/reviews.tsx"),
     route("seller/earnings", "routes/seller/earnings.tsx"),
     route("seller/discounts", "routes/seller/discounts.tsx"),
     route("seller/bundles", "routes/seller/bundles.tsx"),

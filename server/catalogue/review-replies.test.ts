@@ -6,7 +6,14 @@ import { recordingJobs } from "../../tests/support/orders.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { creators, reviewReplies, reviews } from "../db/schema.ts";
 import { listReviews } from "./product-reviews.ts";
-import { deleteReviewReply, isProductSeller, type ReplyServices, saveReviewReply } from "./review-replies.ts";
+import {
+  deleteReviewReply,
+  isProductSeller,
+  listSellerReviews,
+  type ReplyServices,
+  saveReviewReply,
+  sellerReviewQuery,
+} from "./review-replies.ts";
 
 const database = setUpTestDatabase();
 const jobs = recordingJobs();
@@ -128,5 +135,37 @@ describe("seller replies to reviews", () => {
     expect(reviewReplySchema.parse({ body: " Thanks! " })).toEqual({ body: "Thanks!" });
     expect(reviewReplyFormSchema.safeParse({ intent: "publish", body: "Thanks!" }).success).toBe(false);
     expect(reviewReplyFormSchema.parse({ intent: "delete" })).toEqual({ intent: "delete" });
+  });
+});
+
+describe("the seller's Reviews page", () => {
+  it("lists the reviews of the seller's products only, newest first; unanswered ones until answered", async () => {
+    const shop = await createSeller(database.db, { creator: { name: "Quiet Fox Prints" } });
+    const product = (await createProduct(database.db, { creatorId: shop.creator.id, title: "Fox Poster" })).id;
+    const older = await review(product);
+    const newer = await review(product);
+    await review(otherProductId);
+    const unanswered = async () =>
+      (await listSellerReviews(database.db, shop.creator.id, sellerReviewQuery(new URLSearchParams()))).reviews;
+    expect((await unanswered()).map((listed) => listed.id)).toEqual([newer, older]);
+    expect((await unanswered())[0]).toMatchObject({ productId: product, productTitle: "Fox Poster", reply: null });
+
+    await saveReviewReply(
+      services,
+      shop.user.id,
+      { productId: product, reviewId: older },
+      { body: "Thanks, fox fan!" },
+    );
+    expect((await unanswered()).map((listed) => listed.id)).toEqual([newer]);
+    const all = await listSellerReviews(
+      database.db,
+      shop.creator.id,
+      sellerReviewQuery(new URLSearchParams("show=all")),
+    );
+    expect(all.reviews.map((listed) => [listed.id, listed.reply?.body ?? null])).toEqual([
+      [newer, null],
+      [older, "Thanks, fox fan!"],
+    ]);
+    expect(all.reviews[1]?.reply?.creatorName).toBe("Quiet Fox Prints");
   });
 });

@@ -1,6 +1,6 @@
-import { eq, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, ne, sql } from "drizzle-orm";
 import type { ReviewReplyInput } from "../../shared/review-reply-schema.ts";
-import { isRowId } from "../admin/paging.ts";
+import { isRowId, pageNumber } from "../admin/paging.ts";
 import type { Database, Queryable } from "../db/client.ts";
 import { creators, products, reviewReplies, reviews, user } from "../db/schema.ts";
 import type { OutgoingEmail } from "../email/mailer.ts";
@@ -122,6 +122,67 @@ export async function deleteReviewReply(
     .where(eq(reviewReplies.reviewId, review.id))
     .returning({ reviewId: reviewReplies.reviewId });
   if (deleted.length === 0) throw new Refusal("This review has no reply to delete.", 404);
+}
+
+const SELLER_REVIEWS_PER_PAGE = 20;
+
+export type SellerReviewView = "unanswered" | "all";
+
+/** The view and page an address asks for (`?show=all&page=2`); anything else is the first page of unanswered ones. */
+export function sellerReviewQuery(params: URLSearchParams): { view: SellerReviewView; page: number } {
+  return { view: params.get("show") === "all" ? "all" : "unanswered", page: pageNumber(params.get("page")) };
+}
+
+/**
+ * The reviews of a seller's products, newest first (only those without a reply, unless `all`),
+ * each with its product and reply, in the shape the product page lists them: the seller's
+ * Reviews page (/seller/reviews), where they answer them. Deleted products are left out.
+ */
+export async function listSellerReviews(
+  db: Database,
+  creatorId: number,
+  { view, page }: { view: SellerReviewView; page: number },
+) {
+  const rows = await db
+    .select({
+      id: reviews.id,
+      productId: reviews.productId,
+      productTitle: products.title,
+      authorName: reviews.authorName,
+      rating: reviews.rating,
+      body: reviews.body,
+      verified: reviews.verified,
+      createdAt: reviews.createdAt,
+      replyBody: reviewReplies.body,
+      replyCreatedAt: reviewReplies.createdAt,
+      replyUpdatedAt: reviewReplies.updatedAt,
+    })
+    .from(reviews)
+    .innerJoin(products, eq(products.id, reviews.productId))
+    .leftJoin(reviewReplies, eq(reviewReplies.reviewId, reviews.id))
+    .where(
+      and(
+        eq(products.creatorId, creatorId),
+        ne(products.status, "deleted"),
+        view === "unanswered" ? isNull(reviewReplies.reviewId) : undefined,
+      ),
+    )
+    .orderBy(desc(reviews.createdAt), desc(reviews.id))
+    .limit(SELLER_REVIEWS_PER_PAGE + 1)
+    .offset((page - 1) * SELLER_REVIEWS_PER_PAGE);
+  const [creator] = await db.select({ name: creators.name }).from(creators).where(eq(creators.id, creatorId));
+  return {
+    view,
+    page,
+    hasNext: rows.length > SELLER_REVIEWS_PER_PAGE,
+    reviews: rows.slice(0, SELLER_REVIEWS_PER_PAGE).map(({ replyBody, replyCreatedAt, replyUpdatedAt, ...review }) => ({
+      ...review,
+      reply:
+        replyBody !== null && replyCreatedAt && replyUpdatedAt
+          ? { body: replyBody, creatorName: creator?.name ?? "", createdAt: replyCreatedAt, updatedAt: replyUpdatedAt }
+          : null,
+    })),
+  };
 }
 
 function replyEmail(letter: {

@@ -59,6 +59,7 @@ const SELLER_PAGES = [
   "/seller/broadcasts",
   "/seller/products/new",
   "/seller/products/1",
+  "/seller/reviews",
 ];
 const ADMIN_PAGES = [
   "/admin",

@@ -113,4 +113,15 @@ test("the demo seller replies to a review of their product; a visitor reads it u
   await review.getByRole("button", { name: /^Delete reply to / }).click();
   await expect(review.getByText("Response from Design Studio Pro")).toHaveCount(0);
   await expect(review.getByRole("button", { name: /^Reply to / })).toBeVisible();
+
+  // The seller's Reviews page lists the reviews of all their products, to answer them there too.
+  await seller.goto("/seller");
+  await seller.getByRole("navigation", { name: "Seller Dashboard" }).getByRole("link", { name: "Reviews" }).click();
+  await expect(seller.getByRole("heading", { level: 2, name: "Reviews" })).toBeVisible();
+  await expect(
+    seller.getByRole("list", { name: "Reviews of your products" }).getByRole("listitem").first(),
+  ).toBeVisible();
+  await expect(seller.getByRole("button", { name: /^Reply to / }).first()).toBeVisible();
+  await expectNoAxeViolations(seller);
+  await expectNoSidewaysScroll(seller);
 });

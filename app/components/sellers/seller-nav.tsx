@@ -9,6 +9,7 @@ export function SellerNav() {
         { to: "/seller", label: "Products", end: true, also: "/seller/products" },
         { to: "/seller/sales", label: "Sales" },
         { to: "/seller/analytics", label: "Analytics" },
+        { to: "/seller/reviews", label: "Reviews" },
         { to: "/seller/discounts", label: "Discount codes" },
         { to: "/seller/bundles", label: "Bundles" },
         { to: "/seller/customers", label: "Customers" },
