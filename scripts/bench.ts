@@ -13,6 +13,8 @@
 //   being paid (scripts/bench/payments.ts): by default with the server's own workers; for each
 //   --job-concurrency N the server is restarted with RUN_JOBS=false and the bench runs the shop's workers
 //   itself at that concurrency;
+// - licenses: POST /api/public/v1/licenses/verify at 16 connections (no API key, a client address per
+//   request) beside a raw node:http server sending the same answer (scripts/bench/licenses.ts);
 // - checkout: with the server stopped, the bench opens the same database itself and measures checkout and
 //   payment through the domain functions (scripts/bench/checkout.ts);
 // - platform: the admin console's figures, a seller's analytics and product views on the orders it paid
@@ -29,6 +31,7 @@ import { runningShopConnection } from "../server/db/embedded-postgres.ts";
 import { type OpenedDatabase, openDatabase } from "../server/db/open.ts";
 import { benchCheckout } from "./bench/checkout.ts";
 import { fmt } from "./bench/figures.ts";
+import { benchLicenses } from "./bench/licenses.ts";
 import { benchLighthouse } from "./bench/lighthouse.ts";
 import { type Options, parseArgs, SERVER_SECTIONS, type Section, USAGE, UsageError } from "./bench/options.ts";
 import { benchPages } from "./bench/pages.ts";
@@ -241,6 +244,7 @@ async function main(): Promise<number> {
   let startLines: string[] = [];
   let lighthouseLines: string[] = [];
   let paymentLines: string[] = [];
+  let licenseLines: string[] = [];
   if (needsServer) {
     await useServer(true);
     console.log(`Server ready at ${base} after ${fmt((performance.now() - serverStartedAt) / 1000, 1)} s`);
@@ -278,6 +282,17 @@ async function main(): Promise<number> {
         connect: () => connectToShop(),
       });
     }
+    if (runs("licenses")) {
+      licenseLines = await benchLicenses({
+        base,
+        duration: options.duration,
+        connect: () => connectToShop(2),
+        track: (child) => {
+          children.add(child);
+          child.on("exit", () => children.delete(child));
+        },
+      });
+    }
     // The embedded PostgreSQL belongs to one process at a time (DATA_DIR is locked), so the server
     // stops before the bench opens the same database; it would only add noise to the checkout figures anyway.
     if (server) await stop(server);
@@ -300,7 +315,15 @@ async function main(): Promise<number> {
       `sections: ${options.sections.join(", ")}`,
   );
   if (runs("search")) console.log(`\n${searchLines.join("\n")}`);
-  for (const lines of [pageLines, startLines, lighthouseLines, paymentLines, checkoutLines, platformLines]) {
+  for (const lines of [
+    pageLines,
+    startLines,
+    lighthouseLines,
+    paymentLines,
+    licenseLines,
+    checkoutLines,
+    platformLines,
+  ]) {
     if (lines.length > 0) console.log(`\n${lines.join("\n")}`);
   }
   return 0;

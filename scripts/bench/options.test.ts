@@ -23,8 +23,9 @@ describe("the bench's options", () => {
   it("run only the sections named, in their usual order, comma-separated or repeated", () => {
     expect(parseArgs(["--only", "pages,search"]).sections).toEqual(["search", "pages"]);
     expect(parseArgs(["--only=platform", "--only", "checkout"]).sections).toEqual(["checkout", "platform"]);
+    expect(parseArgs(["--only", "checkout,licenses"]).sections).toEqual(["licenses", "checkout"]);
     expect(() => parseArgs(["--only", "search,everything"])).toThrow(
-      '--only: unknown section "everything"; the sections are search, pages, lighthouse, payments, checkout, platform',
+      '--only: unknown section "everything"; the sections are search, pages, lighthouse, payments, licenses, checkout, platform',
     );
     expect(() => parseArgs(["--only"])).toThrow("--only needs a value");
   });

@@ -3,10 +3,10 @@ import fs from "node:fs";
 import path from "node:path";
 import { SEARCH_CONNECTIONS } from "./search.ts";
 
-export const SECTIONS = ["search", "pages", "lighthouse", "payments", "checkout", "platform"] as const;
+export const SECTIONS = ["search", "pages", "lighthouse", "payments", "licenses", "checkout", "platform"] as const;
 export type Section = (typeof SECTIONS)[number];
 /** The sections run on the shop's server; the others open its database themselves once it has stopped. */
-export const SERVER_SECTIONS: readonly Section[] = ["search", "pages", "lighthouse", "payments"];
+export const SERVER_SECTIONS: readonly Section[] = ["search", "pages", "lighthouse", "payments", "licenses"];
 /** Run only when asked for (--lighthouse, or --only lighthouse): a minute or more of Chromium. */
 const ASKED_FOR_ONLY: readonly Section[] = ["lighthouse"];
 export const USAGE = `Usage: node scripts/bench.ts [options]
@@ -19,7 +19,8 @@ export const USAGE = `Usage: node scripts/bench.ts [options]
   --only SECTIONS      run only these sections (comma-separated or repeated; they run in the usual order):
                        ${SECTIONS.join(", ")} (default: all but lighthouse)
   --lighthouse         also run Lighthouse (mobile) on the main pages, with Debian's Chromium
-  --duration S         seconds per page target, per search load and per checkout concurrency (default 10)
+  --duration S         seconds per page target, per search load, per licence load and per checkout concurrency
+                       (default 10)
   --connections C      connections for the pages section (default 50; the search section uses ${SEARCH_CONNECTIONS})
   --shoppers N         guest carts for the checkout section (default 200 per second of --duration, at most 2000)
   --payments N         payments in each burst of the payment confirmations section (default 500)
