@@ -4,7 +4,8 @@ import { z } from "zod";
 // list and broadcasts, issue 18): a box the buyer ticks, never ticked for them. Saved on the order
 // (orders.seller_contact_consent); absent is no.
 
-export const SELLER_CONTACT_CONSENT_LABEL = "Let the creators of these products email me about their new work";
+// Worded without "email": the checkout's Email field keeps a label no other control shares.
+export const SELLER_CONTACT_CONSENT_LABEL = "Let the creators of these products send me news of their new work";
 
 /** The checkbox's field: "on" when ticked, absent (or empty) when not; anything else is refused. */
 export const sellerContactConsentField = z

@@ -122,7 +122,9 @@ export default function EmailPreferencesPage({ loaderData, actionData }: Route.C
       <Card className="mt-6 flex flex-col gap-4 p-6">
         <h2 className="text-lg font-semibold">{`${noun[0]!.toUpperCase()}${noun.slice(1)} emails`}</h2>
         <p className="text-sm text-muted-foreground">
-          {subscribed ? "On: the emails this link came with." : `Off: you no longer get ${noun} emails.`}
+          {subscribed
+            ? `On: you get ${noun} emails, like the one this link came with.`
+            : `Off: you no longer get ${noun} emails.`}
         </p>
         <Form method="post" action={action}>
           <Button
@@ -140,7 +142,7 @@ export default function EmailPreferencesPage({ loaderData, actionData }: Route.C
         <h2 className="text-lg font-semibold">All emails to this address</h2>
         <Form method="post" action={action} className="mt-4 grid gap-4" key={saved}>
           <fieldset className="grid gap-3">
-            <legend className="sr-only">Emails to {link.email}</legend>
+            <legend className="sr-only">The emails this address gets</legend>
             {EMAIL_TOPIC_CHOICES.map((choice) => (
               <div key={choice.topic} className="flex items-start gap-3">
                 <input

@@ -103,7 +103,7 @@ export function NewApiKey({ name, apiKey }: { name: string; apiKey: string }) {
           readOnly
           value={apiKey}
           onFocus={(event) => event.currentTarget.select()}
-          className="field h-10 min-w-0 flex-1 font-mono text-sm"
+          className="field h-10 w-full min-w-0 font-mono text-sm sm:flex-1"
         />
         <Button type="button" variant="outline" onClick={copy}>
           {copied === "yes" ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}

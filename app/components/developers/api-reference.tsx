@@ -24,14 +24,14 @@ export function Prose({ text }: { text: string }) {
   );
 }
 
-/** A block of code that scrolls sideways inside its box on a narrow screen (reachable by keyboard). */
+/** A block of code that scrolls inside its box (sideways on a narrow screen, down when long), reachable by keyboard. */
 export function CodeBlock({ label, children }: { label: string; children: ReactNode }) {
   return (
     <section
       aria-label={label}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1).
       tabIndex={0}
-      className="mt-2 max-w-full overflow-x-auto rounded-md border border-border bg-muted"
+      className="mt-2 max-h-[28rem] max-w-full overflow-auto rounded-md border border-border bg-muted"
     >
       <pre className="p-3 font-mono text-xs leading-relaxed">
         <code>{children}</code>

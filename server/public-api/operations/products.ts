@@ -35,7 +35,8 @@ const productSchema = z
     }),
     hiddenNote: z.string().nullable(),
     category: z.string().meta({ description: "The category's slug." }),
-    format: z.enum(PRODUCT_FORMATS),
+    // What the product page shows; older products have formats the editor no longer offers ("Video").
+    format: z.string().meta({ description: "The files' format, as the product page shows it." }),
     tags: z.array(z.string()),
     features: z.array(z.string()),
     whatYouGet: z.array(z.string()),
@@ -72,7 +73,7 @@ function productOut(row: { product: typeof products.$inferSelect; category: stri
     status: product.status === "deleted" ? "draft" : product.status,
     hiddenNote: product.status === "hidden" ? product.hiddenNote : null,
     category: row.category,
-    format: product.format as ProductOut["format"],
+    format: product.format,
     tags: product.tags,
     features: product.features,
     whatYouGet: product.whatYouGet,
@@ -175,9 +176,13 @@ const patchBodySchema = z
   .refine((body) => Object.keys(body).length > 0, "Send at least one field to change.")
   .meta({ title: "ProductChanges" });
 
+// The format is any text: a product read back may have one the editor no longer offers, which the
+// editor's schema then refuses with its own words.
 type ProductFields = {
-  [Field in keyof typeof productFieldsShape]?: z.output<(typeof productFieldsShape)[Field]> | undefined;
-};
+  [Field in Exclude<keyof typeof productFieldsShape, "format">]?:
+    | z.output<(typeof productFieldsShape)[Field]>
+    | undefined;
+} & { format?: string | undefined };
 
 /** The editor's names of fields the API names otherwise. */
 const API_FIELD_OF: Record<string, string> = {

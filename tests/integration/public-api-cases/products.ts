@@ -63,11 +63,17 @@ export const productCases: ContractCase[] = [
     name: "reads one of the shop's products",
     status: 200,
     async request(world) {
-      const product = await createProduct(world.db, { creatorId: world.creatorId, title: "Read Me", priceCents: 990 });
+      // A format of the sample catalogue that the editor no longer offers: still read as it is.
+      const product = await createProduct(world.db, {
+        creatorId: world.creatorId,
+        title: "Read Me",
+        priceCents: 990,
+        format: "Video",
+      });
       return { params: { id: String(product.id) }, key: world.keys.read };
     },
     check(body) {
-      expect(body).toMatchObject({ title: "Read Me", priceCents: 990, currency: "usd" });
+      expect(body).toMatchObject({ title: "Read Me", priceCents: 990, currency: "usd", format: "Video" });
     },
   },
   {
