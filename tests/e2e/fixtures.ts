@@ -14,9 +14,43 @@ export { expect };
 
 /** Zero axe violations (WCAG 2.1 A and AA, and axe's best practices) on the page as it is now. */
 export async function expectNoAxeViolations(page: Page) {
-  // A toast fading in or out is half transparent: colours are measured once every toast is fully
-  // in (sonner marks it mounted a frame after it is in the page; reading its style starts the fade,
-  // so opacity 1 is checked too) and nothing moves.
+  let summary: string[] = [];
+  // A toast that starts to leave while axe reads the page is measured half transparent: such a
+  // finding, about toasts only, is read again once they are still (twice at most).
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await untilToastsAreStill(page);
+    const results = await new AxeBuilder({ page })
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+      // In the page itself, not through a blank page of its own: two to three times faster here
+      // (about 2 s a page rather than 5), the same findings. The one frame of the shop (a
+      // broadcast's preview) is sandboxed without scripts, which neither way can enter.
+      .setLegacyMode(true)
+      .analyze();
+    summary = results.violations.map(
+      (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
+    );
+    const targets = results.violations.flatMap((v) => v.nodes.map((n) => n.target.join(" ")));
+    const aboutToastsOnly =
+      targets.length > 0 &&
+      (await page.evaluate(
+        (selectors) =>
+          selectors.every((selector) => {
+            const element = document.querySelector(selector);
+            return element === null || element.closest("[data-sonner-toast]") !== null;
+          }),
+        targets,
+      ));
+    if (!aboutToastsOnly) break;
+  }
+  expect(summary, "axe violations").toEqual([]);
+}
+
+/**
+ * A toast fading in or out is half transparent: colours are measured once every toast is fully in
+ * (sonner marks it mounted a frame after it is in the page; reading its style starts the fade, so
+ * opacity 1 is checked too) and nothing moves.
+ */
+async function untilToastsAreStill(page: Page) {
   await page.waitForFunction(
     () =>
       [...document.querySelectorAll<HTMLElement>("[data-sonner-toast]")].every(
@@ -26,13 +60,6 @@ export async function expectNoAxeViolations(page: Page) {
           getComputedStyle(toast).opacity === "1",
       ) && document.getAnimations().every((animation) => animation.playState !== "running"),
   );
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
-    .analyze();
-  const summary = results.violations.map(
-    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`,
-  );
-  expect(summary, "axe violations").toEqual([]);
 }
 
 /**

@@ -283,3 +283,31 @@ test("the Seller Dashboard fits a phone: its tabs in one row, sales that swipe s
   );
   expect(lines).toBe(1);
 });
+
+test("a tab row swiped before the page comes alive stays where it was swiped to", async ({ seller }, testInfo) => {
+  test.skip(testInfo.project.name !== "platform-phone", "only a phone's row of tabs scrolls");
+  // The page's scripts are held back until the row has been swiped to its end, as on a slow phone.
+  let release!: () => void;
+  const scriptsMayLoad = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await seller.route(/\.js(\?|$)/, async (route) => {
+    await scriptsMayLoad;
+    await route.continue();
+  });
+  await seller.goto("/seller", { waitUntil: "commit" });
+  const nav = seller.getByRole("navigation", { name: "Seller Dashboard" });
+  // Styled (the stylesheet is not held back), so the row scrolls.
+  await expect.poll(() => nav.evaluate((row) => getComputedStyle(row).overflowX)).toBe("auto");
+  const swiped = await nav.evaluate((row) => {
+    row.scrollLeft = row.scrollWidth;
+    return row.scrollLeft;
+  });
+  expect(swiped).toBeGreaterThan(0);
+  release();
+  await waitForHydration(seller);
+  expect(await nav.evaluate((row) => row.scrollLeft)).toBe(swiped);
+  // And the tab under the finger is the one it opens.
+  await nav.getByRole("link", { name: "Account standing" }).click();
+  await expect(seller).toHaveURL(/\/seller\/standing$/);
+});

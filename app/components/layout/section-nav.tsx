@@ -30,6 +30,12 @@ export function SectionNav({ label, links }: { label: string; links: SectionLink
     const row = nav.current;
     const current = row?.querySelector<HTMLElement>('[aria-current="page"]');
     if (!row || !current) return;
+    const inSight =
+      current.offsetLeft >= row.scrollLeft &&
+      current.offsetLeft + current.offsetWidth <= row.scrollLeft + row.clientWidth;
+    // A tab in sight stays where it is, and so does a row someone has already scrolled (a phone's
+    // swipe before the page came alive): moving it then would put another tab under their finger.
+    if (inSight || row.scrollLeft !== 0) return;
     // Only sideways: the page itself does not move.
     row.scrollLeft = Math.max(0, current.offsetLeft - (row.clientWidth - current.offsetWidth) / 2);
   }, [pathname]);
