@@ -286,20 +286,25 @@ describe("scheduling a broadcast", () => {
   });
 
   it("is taken once when due, by one of two job runs at once", async () => {
+    // A time of its own, long before the broadcasts the other tests schedule (those of a fixed day
+    // in 2026 are due by now too), so that only this test's are due at it.
+    const at = new Date("2025-01-10T10:00:00Z");
     const { creator } = await createSeller(database.db);
     await follower(creator.id, "due@example.com");
     const due = await createBroadcast(
       { db: database.db, jobs: recordingJobs().jobs },
       creator.id,
-      message({ sendAt: new Date(Date.now() + HOUR) }),
+      message({ sendAt: new Date(at.getTime() + HOUR) }),
+      at,
     );
     const later = await createBroadcast(
       { db: database.db, jobs: recordingJobs().jobs },
       creator.id,
-      message({ sendAt: new Date(Date.now() + 3 * DAY) }),
+      message({ sendAt: new Date(at.getTime() + 3 * DAY) }),
+      at,
     );
     const { jobs, queued } = recordingJobs();
-    const inTwoHours = new Date(Date.now() + 2 * HOUR);
+    const inTwoHours = new Date(at.getTime() + 2 * HOUR);
     const counts = await Promise.all([
       queueDueBroadcasts(database.db, jobs, inTwoHours),
       queueDueBroadcasts(database.db, jobs, inTwoHours),
