@@ -24,12 +24,12 @@ const pages: [path: string, heading: string | RegExp][] = [
   ["/guidelines", /Seller Guidelines/],
 ];
 
+// Their accessibility is checked with every other page's in accessibility.spec.ts.
 for (const [path, heading] of pages) {
-  test(`${path} renders its page with no accessibility violations`, async ({ page }) => {
+  test(`${path} renders its page with its heading`, async ({ page }) => {
     const response = await page.goto(path);
     expect(response?.status()).toBe(200);
     await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
-    await expectNoAxeViolations(page);
   });
 }
 
