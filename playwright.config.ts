@@ -21,7 +21,8 @@ export default defineConfig({
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: [["list"], ["json", { outputFile: "test-results/playwright.json" }]],
-  timeout: 30_000,
+  // A minute a test (three for test.slow()): on a busy 2-core machine a page takes seconds.
+  timeout: 60_000,
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     // The shop refuses writes that do not say they come from its own pages: API requests of the

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, type BrowserContext, test as base, expect, type Page, type TestInfo } from "@playwright/test";
+import sharp from "sharp";
 import { DEMO_ACCOUNTS } from "../../server/accounts/demo-accounts.ts";
 import { dataDirOwner } from "../../server/db/data-dir-lock.ts";
 
@@ -311,6 +312,60 @@ export async function buyAsGuest(buyer: Page, productId: number, email = uniqueE
   await payOnHostedPage(buyer, { name: "Gus" });
   await expect(buyer.getByText("Paid", { exact: true })).toBeVisible({ timeout: 20_000 });
   return started.orderNumber as string;
+}
+
+// The Seller Dashboard ------------------------------------------------------------------------
+
+/** A small picture for a product's cover. */
+export const coverPng = () =>
+  sharp({ create: { width: 64, height: 48, channels: 3, background: "#88aacc" } })
+    .png()
+    .toBuffer();
+
+/** A PDF whose bytes carry `marker`: tell one upload from another. */
+export const markedPdf = (marker: string) =>
+  Buffer.from(`%PDF-1.4\n% ${marker}\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n`);
+
+/**
+ * The seller makes a product in the dashboard as a person does (title, description, Planners,
+ * price), adds a cover and one PDF named `fileName`, publishes it, and answers its id.
+ */
+export async function publishProduct(
+  seller: Page,
+  {
+    title,
+    description,
+    price,
+    file,
+    fileName,
+  }: { title: string; description: string; price: string; file: Buffer; fileName: string },
+): Promise<number> {
+  await seller.goto("/seller/products/new");
+  await waitForHydration(seller);
+  await seller.getByLabel("Title").fill(title);
+  await seller.getByLabel("Description").fill(description);
+  await seller.getByLabel("Category").selectOption({ label: "Planners" });
+  await seller.getByLabel("Price (USD)").fill(price);
+  await seller.getByRole("button", { name: "Create draft" }).click();
+  await expect(seller.getByText("Draft created: add images and files, then publish it.")).toBeVisible();
+  const upload = async (label: RegExp, files: { name: string; mimeType: string; buffer: Buffer }, done: string) => {
+    await seller.getByLabel(label).setInputFiles(files);
+    await seller
+      .locator("form")
+      .filter({ has: seller.getByLabel(label) })
+      .getByRole("button", { name: "Upload" })
+      .click();
+    await expect(seller.getByText(done)).toBeVisible();
+  };
+  await upload(
+    /^Add an image/,
+    { name: "cover.png", mimeType: "image/png", buffer: await coverPng() },
+    "The image was added.",
+  );
+  await upload(/^Add a file/, { name: fileName, mimeType: "application/pdf", buffer: file }, "The file was added.");
+  await seller.getByRole("button", { name: "Publish" }).click();
+  await expect(seller.getByText("Published: it is on sale now.")).toBeVisible();
+  return Number(/\/seller\/products\/(\d+)/.exec(seller.url())![1]);
 }
 
 // The test ------------------------------------------------------------------------------------

@@ -1,6 +1,4 @@
 import fs from "node:fs";
-import type { Page } from "@playwright/test";
-import sharp from "sharp";
 import {
   addToCart,
   anotherClient,
@@ -9,6 +7,8 @@ import {
   expect,
   expectNoAxeViolations,
   expectNoSidewaysScroll,
+  markedPdf,
+  publishProduct,
   readOutbox,
   SHOP_ORIGIN,
   screenshotsIn,
@@ -26,46 +26,6 @@ import {
 const SHOTS = "/tmp/shots-file-versions";
 const screenshot = screenshotsIn(SHOTS);
 
-const pdf = (marker: string) => Buffer.from(`%PDF-1.4\n% ${marker}\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n`);
-const coverPng = () =>
-  sharp({ create: { width: 64, height: 48, channels: 3, background: "#88aacc" } })
-    .png()
-    .toBuffer();
-
-/** The demo seller makes and publishes a product with one file; answers its id. */
-async function publishProduct(seller: Page, title: string, file: Buffer): Promise<number> {
-  await seller.goto("/seller/products/new");
-  await waitForHydration(seller);
-  await seller.getByLabel("Title").fill(title);
-  await seller.getByLabel("Description").fill("A printable habit tracker that a seller keeps improving.");
-  await seller.getByLabel("Category").selectOption({ label: "Planners" });
-  await seller.getByLabel("Price (USD)").fill("4.00");
-  await seller.getByRole("button", { name: "Create draft" }).click();
-  await expect(seller.getByText("Draft created: add images and files, then publish it.")).toBeVisible();
-  const upload = async (label: RegExp, files: { name: string; mimeType: string; buffer: Buffer }, done: string) => {
-    await seller.getByLabel(label).setInputFiles(files);
-    await seller
-      .locator("form")
-      .filter({ has: seller.getByLabel(label) })
-      .getByRole("button", { name: "Upload" })
-      .click();
-    await expect(seller.getByText(done)).toBeVisible();
-  };
-  await upload(
-    /^Add an image/,
-    { name: "cover.png", mimeType: "image/png", buffer: await coverPng() },
-    "The image was added.",
-  );
-  await upload(
-    /^Add a file/,
-    { name: "Habit Tracker.pdf", mimeType: "application/pdf", buffer: file },
-    "The file was added.",
-  );
-  await seller.getByRole("button", { name: "Publish" }).click();
-  await expect(seller.getByText("Published: it is on sale now.")).toBeVisible();
-  return Number(/\/seller\/products\/(\d+)/.exec(seller.url())![1]);
-}
-
 test("a seller uploads a new version of a sold file: the buyer sees Updated, downloads the new file and is emailed once, with a working unsubscribe link", async ({
   buyer,
   browser,
@@ -78,7 +38,13 @@ test("a seller uploads a new version of a sold file: the buyer sees Updated, dow
   const seller = await sellerContext.newPage();
   await seller.setViewportSize(testInfo.project.use.viewport!);
   await signInAs(seller, DEMO_SELLER);
-  const productId = await publishProduct(seller, title, pdf(`first ${run}`));
+  const productId = await publishProduct(seller, {
+    title,
+    description: "A printable habit tracker that a seller keeps improving.",
+    price: "4.00",
+    file: markedPdf(`first ${run}`),
+    fileName: "Habit Tracker.pdf",
+  });
 
   // The buyer buys it and downloads version 1: nothing is updated yet.
   const { page } = buyer;
@@ -109,7 +75,7 @@ test("a seller uploads a new version of a sold file: the buyer sees Updated, dow
   await field.setInputFiles({
     name: "Habit Tracker v2.pdf",
     mimeType: "application/pdf",
-    buffer: pdf(`second ${run}`),
+    buffer: markedPdf(`second ${run}`),
   });
   await seller.getByRole("button", { name: "Upload version 2 of habit-tracker.pdf" }).click();
   await expect(seller.getByText(/^Version 2 of habit-tracker-v2\.pdf was uploaded/).first()).toBeVisible();

@@ -1,13 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { Page } from "@playwright/test";
-import sharp from "sharp";
 import {
   anotherClient,
   DEMO_SELLER,
   expect,
   expectNoAxeViolations,
   expectNoSidewaysScroll,
+  markedPdf,
+  publishProduct,
   SHOP_ORIGIN,
   screenshotsIn,
   signInAs,
@@ -26,11 +26,6 @@ import {
 const SHOTS = "/tmp/shots-email-preferences";
 const screenshot = screenshotsIn(SHOTS);
 
-const coverPng = () =>
-  sharp({ create: { width: 64, height: 48, channels: 3, background: "#aa88cc" } })
-    .png()
-    .toBuffer();
-
 /**
  * The email to `to` whose raw text holds `subject`, soft line breaks undone (as readOutbox, which
  * answers only the latest email: a broadcast to the creator's followers may come after this one).
@@ -46,36 +41,6 @@ function emailTo(to: string, subject: string): string {
     }
   }
   return "";
-}
-
-/** The demo seller makes and publishes a product with one file (as sellers-file-versions does). */
-async function publishProduct(seller: Page, title: string) {
-  await seller.goto("/seller/products/new");
-  await waitForHydration(seller);
-  await seller.getByLabel("Title").fill(title);
-  await seller.getByLabel("Description").fill("A calm weekly planner for followers to hear about.");
-  await seller.getByLabel("Category").selectOption({ label: "Planners" });
-  await seller.getByLabel("Price (USD)").fill("7.00");
-  await seller.getByRole("button", { name: "Create draft" }).click();
-  await expect(seller.getByText("Draft created: add images and files, then publish it.")).toBeVisible();
-  const upload = async (label: RegExp, file: { name: string; mimeType: string; buffer: Buffer }, done: string) => {
-    await seller.getByLabel(label).setInputFiles(file);
-    await seller
-      .locator("form")
-      .filter({ has: seller.getByLabel(label) })
-      .getByRole("button", { name: "Upload" })
-      .click();
-    await expect(seller.getByText(done)).toBeVisible();
-  };
-  await upload(
-    /^Add an image/,
-    { name: "cover.png", mimeType: "image/png", buffer: await coverPng() },
-    "The image was added.",
-  );
-  const pdf = Buffer.from("%PDF-1.4\n% planner\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
-  await upload(/^Add a file/, { name: "planner.pdf", mimeType: "application/pdf", buffer: pdf }, "The file was added.");
-  await seller.getByRole("button", { name: "Publish" }).click();
-  await expect(seller.getByText("Published: it is on sale now.")).toBeVisible();
 }
 
 test("a follower chooses emails when following, gets one when the creator publishes, and changes every topic from its link @desktop-only", async ({
@@ -113,7 +78,13 @@ test("a follower chooses emails when following, gets one when the creator publis
   const sellerContext = await anotherClient(browser, testInfo);
   const seller = await sellerContext.newPage();
   await signInAs(seller, DEMO_SELLER);
-  await publishProduct(seller, title);
+  await publishProduct(seller, {
+    title,
+    description: "A calm weekly planner for followers to hear about.",
+    price: "7.00",
+    file: markedPdf("planner"),
+    fileName: "planner.pdf",
+  });
   await sellerContext.close();
   let message = "";
   const subject = `Subject: New from Design Studio Pro: ${title}`;

@@ -1,7 +1,7 @@
-import sharp from "sharp";
 import {
   anotherClient,
   buyAsGuest,
+  coverPng,
   expect,
   expectNoAxeViolations,
   readOutbox,
@@ -209,10 +209,6 @@ function runPayouts() {
 }
 
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
-const coverPng = () =>
-  sharp({ create: { width: 64, height: 48, channels: 3, background: "#aa88cc" } })
-    .png()
-    .toBuffer();
 
 test("the demo seller sees each sale with its 70/30 split in Earnings", async ({ seller, guest }) => {
   test.slow();
