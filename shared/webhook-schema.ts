@@ -8,7 +8,7 @@ import { recordIdField } from "./record-id.ts";
 export const WEBHOOK_EVENT_CHOICES = [
   { value: "sale", label: "sale — an item of yours is paid" },
   { value: "refund", label: "refund — an item of yours is refunded" },
-  { value: "license.activated", label: "license.activated — a seat of a licence is activated through the API" },
+  { value: "license.activated", label: "license.activated — a seat of a license is activated through the API" },
 ] as const;
 
 const EVENTS = "Choose at least one event.";

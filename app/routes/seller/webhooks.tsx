@@ -99,7 +99,7 @@ export default function SellerWebhooksPage({ loaderData, actionData }: Route.Com
       <SellerNav />
       <h2 className="mt-8 text-xl font-semibold">Webhooks</h2>
       <p className="mt-1 max-w-3xl text-muted-foreground">
-        Your server hears of each sale, refund and licence activation as it happens: a signed JSON POST to your
+        Your server hears of each sale, refund and license activation as it happens: a signed JSON POST to your
         endpoint, tried again for up to 3 days until it answers 2xx. Each event has an id: a repeat of an id you have
         already handled can be skipped.
       </p>

@@ -25,7 +25,7 @@ const keyField = z
   .min(1, "Send the license key as `key`.")
   .max(64, "A license key is at most 64 characters.")
   .meta({
-    description: "The licence key the buyer has, like DGM-7K2Q-9XWM-C4RT-P8NE (case does not matter).",
+    description: "The license key the buyer has, like DGM-7K2Q-9XWM-C4RT-P8NE (case does not matter).",
     example: "DGM-7K2Q-9XWM-C4RT-P8NE",
   });
 
@@ -57,7 +57,7 @@ export const instanceBody = z.object({ key: keyField, instance: instanceField })
 
 const licenseSchema = z
   .object({
-    valid: z.boolean().meta({ description: "Whether the licence is in force (false once its purchase is refunded)." }),
+    valid: z.boolean().meta({ description: "Whether the license is in force (false once its purchase is refunded)." }),
     status: z.enum(["active", "revoked"]),
     product: z.object({ id: z.number().int(), title: z.string() }).strict(),
     tier: z.enum(LICENSE_TIERS),
@@ -90,7 +90,7 @@ const EXAMPLE: LicenseDescription = {
 };
 
 const AUTH_NOTE =
-  " No API key is needed: the licence key is the credential (requests without an API key are limited per client address). With your API key, only your products' licences are found.";
+  " No API key is needed: the license key is the credential (requests without an API key are limited per client address). With your API key, only your products' licenses are found.";
 
 /** What a request may see: with an API key, that seller's products' licences only. */
 function callerOf(caller: { creatorId: number } | undefined): LicenseCaller {
@@ -117,12 +117,12 @@ export const licenseOperations = [
     path: "/licenses/verify",
     operationId: "verifyLicense",
     tag: "Licenses",
-    summary: "Verify a licence key",
+    summary: "Verify a license key",
     description: `Whether the key is valid, its product, tier, seats and the instances it is active on.${AUTH_NOTE}`,
     scope: "read",
     body: verifyBody,
     bodyExample: { key: "DGM-7K2Q-9XWM-C4RT-P8NE", productId: 12 },
-    response: { status: 200, description: "The licence.", schema: licenseSchema, example: EXAMPLE },
+    response: { status: 200, description: "The license.", schema: licenseSchema, example: EXAMPLE },
     errors: [404],
     handler: ({ caller, body }, { db }) => licenseWork.verify(db, caller, body),
   }),
@@ -132,13 +132,13 @@ export const licenseOperations = [
     operationId: "activateLicense",
     tag: "Licenses",
     summary: "Activate a seat",
-    description: `Takes one of the licence's seats for \`instance\`. The same instance again keeps its seat (\`activated: false\`). Refused with 409 when every seat is in use or the licence was revoked (refunded).${AUTH_NOTE}`,
+    description: `Takes one of the license's seats for \`instance\`. The same instance again keeps its seat (\`activated: false\`). Refused with 409 when every seat is in use or the license was revoked (refunded).${AUTH_NOTE}`,
     scope: "write",
     body: instanceBody,
     bodyExample: { key: "DGM-7K2Q-9XWM-C4RT-P8NE", instance: "studio-mac" },
     response: {
       status: 200,
-      description: "The licence with the instance active.",
+      description: "The license with the instance active.",
       schema: activationSchema,
       example: { ...EXAMPLE, activated: true },
     },
@@ -157,7 +157,7 @@ export const licenseOperations = [
     bodyExample: { key: "DGM-7K2Q-9XWM-C4RT-P8NE", instance: "studio-mac" },
     response: {
       status: 200,
-      description: "The licence without the instance.",
+      description: "The license without the instance.",
       schema: licenseSchema,
       example: { ...EXAMPLE, activations: { active: 0, instances: [] } },
     },
