@@ -16,7 +16,8 @@ import {
 import { queryShop } from "./own-server.ts";
 
 // Each test is its own client address (the `test` of ./fixtures), so the per-address sign-in
-// limits never mix tests up.
+// limits never mix tests up. Those that never open the header's menu (a phone's way to the login
+// modal) run at desktop width only (@desktop-only): the pages' phone layout is accessibility.spec's.
 
 /** On a phone the account buttons are in the menu: open it first. */
 async function openAccountArea(page: Page) {
@@ -134,7 +135,7 @@ test("a new user registers, confirms the address through the emailed link, which
   await expect(page.getByText("Successfully logged in as Ada Lovelace")).toBeVisible();
 });
 
-test.describe("without JavaScript", () => {
+test.describe("without JavaScript", { tag: "@desktop-only" }, () => {
   test.use({ javaScriptEnabled: false });
 
   // The change replaces this device's session: the page after it must be rendered with the new one
@@ -177,10 +178,9 @@ test("registration refuses a short password, keeping what was typed", async ({ p
   await expect(dialog.getByLabel("Full Name")).toHaveValue("Short Pass");
 });
 
-test("signing up with a used address answers exactly as with a new one; the owner is told by email", async ({
-  page,
-  guest,
-}) => {
+test("signing up with a used address answers exactly as with a new one; the owner is told by email", {
+  tag: "@desktop-only",
+}, async ({ page, guest }) => {
   test.slow();
   // The owner, in a browser of their own.
   const { email: owner } = await signUpConfirmed(guest, { name: "Olive Owner", password: "owners-password" });
@@ -305,7 +305,7 @@ test("a registration, a follow or an order-link request the server fails says so
   await logOut(page, "buyer");
 });
 
-test("account pages send a visitor home", async ({ page }) => {
+test("account pages send a visitor home", { tag: "@desktop-only" }, async ({ page }) => {
   for (const path of ["/account/profile", "/account/settings"]) {
     await page.goto(path);
     await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
@@ -341,9 +341,9 @@ test("signing in from the prompt of an account page goes back to that page, and 
   }
 });
 
-test("My Orders of an account whose email is not confirmed says that confirming it brings in the guest orders", async ({
-  buyer: { page, email },
-}) => {
+test("My Orders of an account whose email is not confirmed says that confirming it brings in the guest orders", {
+  tag: "@desktop-only",
+}, async ({ buyer: { page, email } }) => {
   await page.goto("/account/orders");
   await expect(page.getByText("You have no orders yet.")).toBeVisible();
   await expect(page.getByText(/appear here once you confirm your email address/)).toHaveCount(0);
@@ -360,7 +360,9 @@ test("My Orders of an account whose email is not confirmed says that confirming 
   await expect(page.getByText("We sent you a new confirmation link. Check your inbox.")).toBeVisible();
 });
 
-test("/auth/callback reports an error from the address, or a missing session, then goes home", async ({ page }) => {
+test("/auth/callback reports an error from the address, or a missing session, then goes home", {
+  tag: "@desktop-only",
+}, async ({ page }) => {
   await page.goto("/auth/callback#error=access_denied&error_description=The+user+cancelled");
   await expect(page.getByText("Authentication failed")).toBeVisible();
   await expect(page.getByText("The user cancelled")).toBeVisible();
@@ -411,9 +413,9 @@ test("a forgotten password is reset through the emailed link, which works once",
   await expect(page.getByRole("alert")).toContainText("This reset link has expired or was already used.");
 });
 
-test("deleting an account needs the password and the word DELETE, then signs out for good", async ({
-  buyer: { page, email, password },
-}) => {
+test("deleting an account needs the password and the word DELETE, then signs out for good", {
+  tag: "@desktop-only",
+}, async ({ buyer: { page, email, password } }) => {
   test.slow();
   await page.goto("/account/settings");
   const section = page.getByRole("heading", { name: "Delete account" }).locator("xpath=..");
@@ -507,9 +509,9 @@ test("wrong passwords from eleven addresses do not keep the owner out; one addre
   expect(await refused.text()).toContain("Too many sign-in attempts. Please wait 15 minutes and try again.");
 });
 
-test("a profile picture is uploaded, refused when it is not an image, and removed for the initials", async ({
-  page,
-}) => {
+test("a profile picture is uploaded, refused when it is not an image, and removed for the initials", {
+  tag: "@desktop-only",
+}, async ({ page }) => {
   test.slow();
   await signUpConfirmed(page, { name: "Frida Kahlo" });
   await page.goto("/account/profile");
