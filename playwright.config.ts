@@ -23,6 +23,8 @@ export default defineConfig({
   reporter: [["list"], ["json", { outputFile: "test-results/playwright.json" }]],
   // A minute a test (three for test.slow()): on a busy 2-core machine a page takes seconds.
   timeout: 60_000,
+  // And 10 s for a page to show what a test expects (hydration alone took several there).
+  expect: { timeout: 10_000 },
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     // The shop refuses writes that do not say they come from its own pages: API requests of the
