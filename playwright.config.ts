@@ -53,10 +53,11 @@ export default defineConfig({
     {
       name: "phone",
       // The Google provider stand-in is shared: its tests run once, in the desktop project. The
-      // pages' headings, the contact form and the refusal pages are the same at any width (their
-      // phone layout is checked by accessibility.spec.ts and shell.spec.ts).
+      // pages' headings, the contact form, the refusal pages, search results, the checkout's
+      // payment journeys and downloads are the same at any width (their phone layout is checked by
+      // accessibility.spec.ts, shell.spec.ts, and the guest checkout by discounts-and-pwyw.spec.ts).
       testIgnore:
-        /server-lifecycle|client-bundle|fuzz|compression|scale-out|google-sign-in|sellers|admin|pages\.spec|contact\.spec|bad-input/,
+        /server-lifecycle|client-bundle|fuzz|compression|scale-out|google-sign-in|sellers|admin|pages\.spec|contact\.spec|bad-input|checkout\.spec|search\.spec|product-files/,
       // What such a test checks is the server's, the same at any width (caching, rate limits, crawlers' files).
       grepInvert: /@desktop-only/,
       use: phone,

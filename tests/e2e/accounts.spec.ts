@@ -16,8 +16,9 @@ import {
 import { queryShop } from "./own-server.ts";
 
 // Each test is its own client address (the `test` of ./fixtures), so the per-address sign-in
-// limits never mix tests up. Those that never open the header's menu (a phone's way to the login
-// modal) run at desktop width only (@desktop-only): the pages' phone layout is accessibility.spec's.
+// limits never mix tests up. At a phone's width only the demo sign-ins run (through the header's
+// menu, a phone's way to the login modal); the rest is the same at any width (@desktop-only), and
+// the pages' phone layout is accessibility.spec's.
 
 /** On a phone the account buttons are in the menu: open it first. */
 async function openAccountArea(page: Page) {
@@ -85,9 +86,9 @@ async function registerAndReadWhatToDo(page: Page, name: string, email: string, 
   return dialog;
 }
 
-test("a new user registers, confirms the address through the emailed link, which signs them in, signs out, signs in, changes the password and signs in with it", async ({
-  page,
-}) => {
+test("a new user registers, confirms the address through the emailed link, which signs them in, signs out, signs in, changes the password and signs in with it", {
+  tag: "@desktop-only",
+}, async ({ page }) => {
   test.slow(); // a whole journey: a dozen page loads and three password hashes
   const email = uniqueEmail("ada");
   await page.goto("/");
@@ -154,7 +155,9 @@ test.describe("without JavaScript", { tag: "@desktop-only" }, () => {
   });
 });
 
-test("the register button stays disabled, with no message, until the passwords match", async ({ page }) => {
+test("the register button stays disabled, with no message, until the passwords match", {
+  tag: "@desktop-only",
+}, async ({ page }) => {
   await page.goto("/");
   const dialog = await openLogin(page);
   await dialog.getByRole("tab", { name: "Register" }).click();
@@ -170,7 +173,7 @@ test("the register button stays disabled, with no message, until the passwords m
   await expectNoAxeViolations(page);
 });
 
-test("registration refuses a short password, keeping what was typed", async ({ page }) => {
+test("registration refuses a short password, keeping what was typed", { tag: "@desktop-only" }, async ({ page }) => {
   await page.goto("/");
   const dialog = await register(page, "Short Pass", uniqueEmail("short"), "short");
   await expect(page.getByText("Registration failed")).toBeVisible();
@@ -208,7 +211,7 @@ test("signing up with a used address answers exactly as with a new one; the owne
   await expect(page.getByText("Successfully logged in as Olive Owner")).toBeVisible();
 });
 
-test("login sends nothing while the email or password is empty", async ({ page }) => {
+test("login sends nothing while the email or password is empty", { tag: "@desktop-only" }, async ({ page }) => {
   await page.goto("/");
   const dialog = await openLogin(page);
   let posted = false;
@@ -253,7 +256,9 @@ for (const demo of [
   });
 }
 
-test("a logout the server fails says 'Logout failed' and keeps the page and the session", async ({ page }) => {
+test("a logout the server fails says 'Logout failed' and keeps the page and the session", {
+  tag: "@desktop-only",
+}, async ({ page }) => {
   await page.goto("/");
   const dialog = await openLogin(page);
   await signInWithBuyerDemo(dialog);
@@ -274,9 +279,9 @@ test("a logout the server fails says 'Logout failed' and keeps the page and the 
   await logOut(page, "buyer");
 });
 
-test("a registration, a follow or an order-link request the server fails says so and keeps the page", async ({
-  page,
-}) => {
+test("a registration, a follow or an order-link request the server fails says so and keeps the page", {
+  tag: "@desktop-only",
+}, async ({ page }) => {
   // Fetchers post to the route's address with React Router's ".data" ending.
   await page.route(/\/(account\/sign-up|creator\/[^/?.]+|orders\/lookup)(\.data)?(\?.*)?$/, (route) =>
     route.request().method() === "POST" ? route.fulfill({ status: 500, body: "" }) : route.fallback(),
@@ -317,9 +322,9 @@ test("account pages send a visitor home", { tag: "@desktop-only" }, async ({ pag
   await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/(\?signin=required)?$/);
 });
 
-test("signing in from the prompt of an account page goes back to that page, and only to a page of the shop", async ({
-  page,
-}) => {
+test("signing in from the prompt of an account page goes back to that page, and only to a page of the shop", {
+  tag: "@desktop-only",
+}, async ({ page }) => {
   await page.goto("/account/orders");
   await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
   const dialog = page.getByRole("dialog", { name: "Welcome" });
@@ -376,7 +381,9 @@ test("/auth/callback reports an error from the address, or a missing session, th
   await expect(page).toHaveURL(/\/$/);
 });
 
-test("a forgotten password is reset through the emailed link, which works once", async ({ page }) => {
+test("a forgotten password is reset through the emailed link, which works once", { tag: "@desktop-only" }, async ({
+  page,
+}) => {
   test.slow(); // a whole journey through email
   const { email } = await signUpConfirmed(page, { name: "Forgetful Fran" });
   await page.goto("/");
@@ -437,7 +444,9 @@ test("deleting an account needs the password and the word DELETE, then signs out
   await expect(page.getByText("Invalid email or password")).toBeVisible();
 });
 
-test("a new user confirms the email address, then changes it through a link sent to the new one", async ({ page }) => {
+test("a new user confirms the email address, then changes it through a link sent to the new one", {
+  tag: "@desktop-only",
+}, async ({ page }) => {
   test.slow(); // a whole journey through email
   const email = uniqueEmail("confirm");
   const newEmail = uniqueEmail("moved");
