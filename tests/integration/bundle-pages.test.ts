@@ -12,6 +12,7 @@ import { type RequestServices, servicesContext } from "../../server/http/context
 import { UNKNOWN_INTENT } from "../../server/lib/form-fields.ts";
 import { BUNDLE_PRODUCT_COUNT, BUNDLE_PRODUCTS_NOT_LISTED } from "../../shared/bundle-schema.ts";
 import { createOrder, createProduct, createProductImage, createSeller, createUser } from "../support/factories.ts";
+import { type RouteAnswer, routeAnswer } from "../support/route-answer.ts";
 import { setUpTestDatabase } from "../support/test-database.ts";
 
 // The bundle pages through their loaders and actions, as a browser posts them without JavaScript
@@ -58,34 +59,15 @@ function contextOf(account: Account | null) {
 }
 
 type Call = (args: never) => Promise<unknown>;
-type Answer = { status: number; data?: unknown; location?: string | null };
 
 /** A loader's or action's answer: its status and data (a redirect is a Response). */
-async function answerOf(
+const answerOf = (
   handler: Call,
   account: Account | null,
   url: string,
   params: Record<string, string>,
   body?: Record<string, string | string[]>,
-): Promise<Answer> {
-  const form = new URLSearchParams();
-  for (const [name, value] of Object.entries(body ?? {})) {
-    for (const each of Array.isArray(value) ? value : [value]) form.append(name, each);
-  }
-  const request = new Request(`http://shop.test${url}`, body ? { method: "POST", body: form } : {});
-  let answer: unknown;
-  try {
-    answer = await (handler as (args: unknown) => Promise<unknown>)({ request, params, context: contextOf(account) });
-  } catch (thrown) {
-    // requireUser and its kin throw their redirects; a 404 is thrown as data().
-    if (thrown instanceof Response) answer = thrown;
-    else if (thrown && typeof thrown === "object" && "init" in thrown) answer = thrown;
-    else throw thrown;
-  }
-  if (answer instanceof Response) return { status: answer.status, location: answer.headers.get("location") };
-  const withInit = answer as { data?: unknown; init?: { status?: number; headers?: unknown } | null };
-  return withInit.init ? { status: withInit.init.status ?? 200, data: withInit.data } : { status: 200, data: answer };
-}
+): Promise<RouteAnswer> => routeAnswer(handler, { url, context: contextOf(account), params, body });
 
 const asSeller = (body?: Record<string, string | string[]>, account: Account = seller.user) =>
   answerOf((body ? sellerAction : sellerLoader) as Call, account, "/seller/bundles", {}, body);

@@ -8,6 +8,7 @@ import { CODE_TAKEN, NO_SUCH_CODE } from "../../server/discounts/manage-codes.ts
 import { type RequestServices, servicesContext } from "../../server/http/context.ts";
 import { UNKNOWN_INTENT } from "../../server/lib/form-fields.ts";
 import { createOrder, createProduct, createSeller, createUser } from "../support/factories.ts";
+import { routeAnswer } from "../support/route-answer.ts";
 import { setUpTestDatabase } from "../support/test-database.ts";
 
 // The discount pages through their loaders and actions, as a browser posts them without
@@ -46,29 +47,8 @@ function contextOf(account: Account) {
 type Call = (args: never) => Promise<unknown>;
 
 /** A loader's or action's answer: its status and data (a redirect is a Response). */
-async function answerOf(handler: Call, account: Account, url: string, body?: Record<string, string | string[]>) {
-  const form = new URLSearchParams();
-  for (const [name, value] of Object.entries(body ?? {})) {
-    for (const each of Array.isArray(value) ? value : [value]) form.append(name, each);
-  }
-  const request = new Request(`http://shop.test${url}`, body ? { method: "POST", body: form } : {});
-  let answer: unknown;
-  try {
-    answer = await (handler as (args: unknown) => Promise<unknown>)({
-      request,
-      params: {},
-      context: contextOf(account),
-    });
-  } catch (thrown) {
-    // requireUser and its kin throw their redirects.
-    if (thrown instanceof Response) answer = thrown;
-    else throw thrown;
-  }
-  if (answer instanceof Response) return { status: answer.status, location: answer.headers.get("location") };
-  // React Router's data(): { type: "DataWithResponseInit", data, init }.
-  const withInit = answer as { data?: unknown; init?: { status?: number } };
-  return withInit.init ? { status: withInit.init.status ?? 200, data: withInit.data } : { status: 200, data: answer };
-}
+const answerOf = (handler: Call, account: Account, url: string, body?: Record<string, string | string[]>) =>
+  routeAnswer(handler, { url, context: contextOf(account), body });
 
 /** The code form's fields as the page sends them, with `changes`. */
 const codeForm = (changes: Record<string, string | string[]> = {}) => ({

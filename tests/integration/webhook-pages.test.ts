@@ -9,6 +9,7 @@ import { UNKNOWN_INTENT } from "../../server/lib/form-fields.ts";
 import { addWebhookEndpoint } from "../../server/webhooks/endpoints.ts";
 import { createSeller, createUser } from "../support/factories.ts";
 import { recordingJobs } from "../support/orders.ts";
+import { routeAnswer } from "../support/route-answer.ts";
 import { setUpTestDatabase } from "../support/test-database.ts";
 
 // The Webhooks pages through their loaders and actions, as a browser posts them without
@@ -39,30 +40,13 @@ function contextOf(account: Account) {
 
 type Call = (args: never) => Promise<unknown>;
 
-async function answerOf(
+const answerOf = (
   handler: Call,
   account: Account,
   url: string,
   body?: Record<string, string | string[]>,
   params: Record<string, string> = {},
-) {
-  const form = new URLSearchParams();
-  for (const [name, value] of Object.entries(body ?? {})) {
-    for (const each of Array.isArray(value) ? value : [value]) form.append(name, each);
-  }
-  const request = new Request(`http://shop.test${url}`, body ? { method: "POST", body: form } : {});
-  let answer: unknown;
-  try {
-    answer = await (handler as (args: unknown) => Promise<unknown>)({ request, params, context: contextOf(account) });
-  } catch (thrown) {
-    if (thrown instanceof Response) answer = thrown;
-    else if (thrown && typeof thrown === "object" && "init" in thrown) answer = thrown;
-    else throw thrown;
-  }
-  if (answer instanceof Response) return { status: answer.status, location: answer.headers.get("location") };
-  const withInit = answer as { data?: unknown; init?: { status?: number } };
-  return withInit.init ? { status: withInit.init.status ?? 200, data: withInit.data } : { status: 200, data: answer };
-}
+) => routeAnswer(handler, { url, context: contextOf(account), params, body });
 
 const endpointsOf = (creatorId: number) =>
   database.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.creatorId, creatorId));
