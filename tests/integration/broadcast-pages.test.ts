@@ -1,16 +1,15 @@
 import { eq } from "drizzle-orm";
-import { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { action, loader } from "../../app/routes/seller/broadcasts.tsx";
 import { loader as customersLoader } from "../../app/routes/seller/customers.tsx";
 import { loader as csvLoader } from "../../app/routes/seller/customers-csv.ts";
 import { NO_SUCH_BROADCAST, SEND_AT_PAST } from "../../server/broadcasts/broadcasts.ts";
 import { broadcasts, creatorFollows, orders, type user } from "../../server/db/schema.ts";
-import { type RequestServices, servicesContext } from "../../server/http/context.ts";
 import type { JobQueue } from "../../server/jobs/queue.ts";
 import { UNKNOWN_INTENT } from "../../server/lib/form-fields.ts";
 import { SEND_AT_FORMAT } from "../../shared/broadcast-schema.ts";
 import { createOrder, createProduct, createSeller, createUser } from "../support/factories.ts";
+import { contextAs, routeAnswer } from "../support/route-answer.ts";
 import { setUpTestDatabase } from "../support/test-database.ts";
 
 // The broadcasts and customers pages through their loaders and actions, as a browser posts them
@@ -37,46 +36,20 @@ beforeAll(async () => {
     .where(eq(orders.id, order.id));
 });
 
-function contextOf(account: Account) {
-  const context = new RouterContextProvider();
-  const auth = {
-    api: { getSession: async () => ({ user: { ...account, image: null, role: account.role ?? "user" } }) },
-  };
-  context.set(servicesContext, {
+/** A request signed in as `account`, with the services the pages use. */
+const contextOf = (account: Account) =>
+  contextAs(account, {
     db: database.db,
-    auth,
     jobs,
     publicUrl: "http://shop.test",
     shopName: "Test Market",
     secret: "a-test-secret-of-at-least-32-characters!",
-  } as unknown as RequestServices);
-  return context;
-}
+  });
 
 type Call = (args: never) => Promise<unknown>;
 
-async function answerOf(handler: Call, account: Account, url: string, body?: Record<string, string>) {
-  const request = new Request(
-    `http://shop.test${url}`,
-    body ? { method: "POST", body: new URLSearchParams(body) } : {},
-  );
-  let answer: unknown;
-  try {
-    answer = await (handler as (args: unknown) => Promise<unknown>)({
-      request,
-      params: {},
-      context: contextOf(account),
-    });
-  } catch (thrown) {
-    if (thrown instanceof Response) answer = thrown;
-    else throw thrown;
-  }
-  if (answer instanceof Response) {
-    return { status: answer.status, location: answer.headers.get("location"), response: answer };
-  }
-  const withInit = answer as { data?: unknown; init?: { status?: number } };
-  return withInit.init ? { status: withInit.init.status ?? 200, data: withInit.data } : { status: 200, data: answer };
-}
+const answerOf = (handler: Call, account: Account, url: string, body?: Record<string, string>) =>
+  routeAnswer(handler, { url, context: contextOf(account), body });
 
 const broadcastForm = (changes: Record<string, string> = {}) => ({
   intent: "send",

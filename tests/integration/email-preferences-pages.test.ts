@@ -1,4 +1,3 @@
-import { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { action as followingAction, loader as followingLoader } from "../../app/routes/account/following.tsx";
 import { action as settingsAction, loader as settingsLoader } from "../../app/routes/account/settings.tsx";
@@ -11,10 +10,10 @@ import {
   setWantsEmails,
   wantsEmails,
 } from "../../server/email/email-preferences.ts";
-import { type RequestServices, servicesContext } from "../../server/http/context.ts";
 import { suppressEmail } from "../../server/notifications/suppression.ts";
 import { EMAIL_TOPIC_CHOICES } from "../../shared/email-topics.ts";
 import { createCreator, createUser } from "../support/factories.ts";
+import { contextAs, routeAnswer } from "../support/route-answer.ts";
 import { setUpTestDatabase } from "../support/test-database.ts";
 
 // The pages of the emails a person may turn off, as browsers and mail providers post them: the
@@ -30,49 +29,13 @@ beforeAll(async () => {
   reader = await createUser(database.db, { id: "reader", email: "reader@example.com" });
 });
 
-function contextOf(account: Account | null) {
-  const context = new RouterContextProvider();
-  const auth = {
-    api: {
-      getSession: async () =>
-        account ? { user: { ...account, image: null, role: account.role ?? "user" }, session: { id: "s" } } : null,
-      listSessions: async () => [],
-    },
-  };
-  context.set(servicesContext, {
-    db: database.db,
-    auth,
-    secret: SECRET,
-    shopMode: "live",
-  } as unknown as RequestServices);
-  return context;
-}
+const contextOf = (account: Account | null) =>
+  contextAs(account, { db: database.db, secret: SECRET, shopMode: "live" });
 
 type Call = (args: never) => Promise<unknown>;
 
-/** A loader's or action's answer: its status and data (a redirect is a Response). */
-async function answerOf(handler: Call, account: Account | null, url: string, body?: Record<string, string>) {
-  const request = new Request(
-    `http://shop.test${url}`,
-    body ? { method: "POST", body: new URLSearchParams(body) } : {},
-  );
-  let answer: unknown;
-  try {
-    answer = await (handler as (args: unknown) => Promise<unknown>)({
-      request,
-      params: {},
-      context: contextOf(account),
-    });
-  } catch (thrown) {
-    if (thrown instanceof Response) answer = thrown;
-    else throw thrown;
-  }
-  if (answer instanceof Response) return { status: answer.status, location: answer.headers.get("location") };
-  const withInit = answer as { data?: unknown; init?: { status?: number } | null };
-  return withInit.init !== undefined
-    ? { status: withInit.init?.status ?? 200, data: withInit.data as Record<string, unknown> }
-    : { status: 200, data: answer as Record<string, unknown> };
-}
+const answerOf = (handler: Call, account: Account | null, url: string, body?: Record<string, string>) =>
+  routeAnswer<Record<string, unknown>>(handler, { url, context: contextOf(account), body });
 
 const everyTopic = (on: boolean) => Object.fromEntries(EMAIL_TOPICS.map((topic) => [topic, on]));
 const choices = async (email: string) =>

@@ -2,7 +2,6 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loader as downloadsLoader } from "../../app/routes/account/downloads.tsx";
 import { action as settingsAction, loader as settingsLoader } from "../../app/routes/account/settings.tsx";
@@ -10,12 +9,12 @@ import { action as preferencesAction, loader as preferencesLoader } from "../../
 import { action as editAction, loader as editLoader } from "../../app/routes/seller/product-edit.tsx";
 import { productFiles, type user } from "../../server/db/schema.ts";
 import { INVALID_PREFERENCES_LINK, preferencesToken, wantsEmails } from "../../server/email/email-preferences.ts";
-import { type RequestServices, servicesContext } from "../../server/http/context.ts";
 import { QUEUES } from "../../server/jobs/queue.ts";
 import { UNKNOWN_INTENT } from "../../server/lib/form-fields.ts";
 import { type FileStore, localFileStore } from "../../server/storage/file-store.ts";
 import { createOrder, createProduct, createSeller, createUser } from "../support/factories.ts";
 import { recordingJobs } from "../support/orders.ts";
+import { contextAs, routeAnswer } from "../support/route-answer.ts";
 import { setUpTestDatabase } from "../support/test-database.ts";
 
 // New file versions through the pages, as browsers post them without JavaScript (what the server
@@ -66,55 +65,17 @@ beforeAll(async () => {
 afterAll(() => fs.rm(directory, { recursive: true, force: true }));
 
 /** The services of a request, signed in as `account` when given (the session is the auth's answer). */
-function contextOf(account: Account | null) {
-  const context = new RouterContextProvider();
-  const auth = {
-    api: {
-      getSession: async () =>
-        account ? { user: { ...account, image: null, role: account.role ?? "user" }, session: { id: "s" } } : null,
-      listSessions: async () => [],
-    },
-  };
-  context.set(servicesContext, {
-    db: database.db,
-    files,
-    jobs,
-    auth,
-    secret: SECRET,
-    shopMode: "live",
-  } as unknown as RequestServices);
-  return context;
-}
+const contextOf = (account: Account | null) =>
+  contextAs(account, { db: database.db, files, jobs, secret: SECRET, shopMode: "live" });
 
 type Call = (args: never) => Promise<unknown>;
 
-/** A loader's or action's answer: its status and data (a redirect is a Response). */
-async function answerOf(
+const answerOf = (
   handler: Call,
   account: Account | null,
   url: string,
-  options: { body?: FormData | URLSearchParams; params?: Record<string, string> } = {},
-) {
-  const request = new Request(`http://shop.test${url}`, options.body ? { method: "POST", body: options.body } : {});
-  let answer: unknown;
-  try {
-    answer = await (handler as (args: unknown) => Promise<unknown>)({
-      request,
-      params: options.params ?? {},
-      context: contextOf(account),
-    });
-  } catch (thrown) {
-    if (thrown instanceof Response) answer = thrown;
-    else if (thrown && typeof thrown === "object" && "init" in thrown) answer = thrown;
-    else throw thrown;
-  }
-  if (answer instanceof Response) return { status: answer.status, location: answer.headers.get("location") };
-  // React Router's data(): { type: "DataWithResponseInit", data, init }.
-  const withInit = answer as { data?: unknown; init?: { status?: number } | null };
-  return withInit.init !== undefined
-    ? { status: withInit.init?.status ?? 200, data: withInit.data }
-    : { status: 200, data: answer };
-}
+  { body, params }: { body?: FormData | URLSearchParams; params?: Record<string, string> } = {},
+) => routeAnswer(handler, { url, context: contextOf(account), body, params });
 
 /** The editor's "Upload new version" form, as multipart. */
 function versionForm(id: number | string, upload: { name: string; bytes: Uint8Array } | null) {

@@ -1,10 +1,9 @@
-import { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { action, loader } from "../../app/routes/seller/api-keys.tsx";
 import type { user } from "../../server/db/schema.ts";
-import { type RequestServices, servicesContext } from "../../server/http/context.ts";
 import { API_KEY_NOT_FOUND, API_KEY_PREFIX, checkApiKey, createApiKey } from "../../server/sellers/api-keys.ts";
 import { createSeller, createUser } from "../support/factories.ts";
+import { contextAs, routeAnswer } from "../support/route-answer.ts";
 import { setUpTestDatabase } from "../support/test-database.ts";
 
 // The API keys page (/seller/api-keys) through its loader and action, as a browser posts it without
@@ -22,31 +21,11 @@ beforeAll(async () => {
   shopper = await createUser(database.db);
 });
 
-function contextOf(account: Account) {
-  const context = new RouterContextProvider();
-  const auth = {
-    api: { getSession: async () => ({ user: { ...account, image: null, role: account.role ?? "user" } }) },
-  };
-  context.set(servicesContext, { db: database.db, auth } as unknown as RequestServices);
-  return context;
-}
+const contextOf = (account: Account) => contextAs(account, { db: database.db });
 
-async function answerOf(account: Account, body?: Record<string, string>) {
-  const request = new Request(
-    "http://shop.test/seller/api-keys",
-    body ? { method: "POST", body: new URLSearchParams(body) } : {},
-  );
-  const args = { request, params: {}, context: contextOf(account) } as never;
-  let answer: unknown;
-  try {
-    answer = await (body ? action(args) : loader(args));
-  } catch (thrown) {
-    if (thrown instanceof Response) return { status: thrown.status, location: thrown.headers.get("location") };
-    throw thrown;
-  }
-  const withInit = answer as { data?: unknown; init?: { status?: number } };
-  return withInit.init ? { status: withInit.init.status ?? 200, data: withInit.data } : { status: 200, data: answer };
-}
+/** The page's answer to `account`: the list, or the answer to a form posted with `body`. */
+const answerOf = (account: Account, body?: Record<string, string>) =>
+  routeAnswer(body ? action : loader, { url: "/seller/api-keys", context: contextOf(account), body });
 
 type Listed = { id: number; name: string; prefix: string; scope: string; lastUsedAt: string | null };
 const keysOf = async (account: Account) => ((await answerOf(account)).data as { keys: Listed[] }).keys;
@@ -95,7 +74,7 @@ describe("the API keys page", () => {
   });
 
   it("is for sellers: anyone else is sent away", async () => {
-    expect(await answerOf(shopper)).toEqual({ status: 302, location: "/" });
+    expect(await answerOf(shopper)).toMatchObject({ status: 302, location: "/" });
     expect((await answerOf(shopper, { intent: "create", name: "Mine", scope: "read" })).status).toBe(302);
   });
 });

@@ -1,16 +1,15 @@
 import { eq } from "drizzle-orm";
-import { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { action as reportsAction, loader as reportsLoader } from "../../app/routes/admin/reports.tsx";
 import { loader as viewerLoader } from "../../app/routes/api/product-viewer.ts";
 import { action as reportAction } from "../../app/routes/product-report.ts";
 import { action as replyAction } from "../../app/routes/review-reply.ts";
 import { listingReports, products, reviewReplies, reviews, type user } from "../../server/db/schema.ts";
-import { type RequestServices, servicesContext } from "../../server/http/context.ts";
 import { UNKNOWN_INTENT } from "../../server/lib/form-fields.ts";
 import { ALREADY_REPORTED } from "../../server/moderation/listing-reports.ts";
 import { createProduct, createSeller, createUser } from "../support/factories.ts";
 import { recordingJobs } from "../support/orders.ts";
+import { contextAs, routeAnswer } from "../support/route-answer.ts";
 import { setUpTestDatabase } from "../support/test-database.ts";
 
 // The report, reply and Reports pages through their actions and loaders, as a browser posts them
@@ -38,54 +37,27 @@ beforeAll(async () => {
 });
 
 /** The services of a request signed in as `account`, or of a guest. */
-function contextOf(account: Account | null) {
-  const context = new RouterContextProvider();
-  const auth = {
-    api: {
-      getSession: async () => (account ? { user: { ...account, image: null, role: account.role ?? "user" } } : null),
-    },
-  };
-  context.set(servicesContext, {
+const contextOf = (account: Account | null) =>
+  contextAs(account, {
     db: database.db,
     readDb: database.db,
-    auth,
     jobs,
     shopName: "Test Market",
     publicUrl: "http://shop.test",
-  } as unknown as RequestServices);
-  return context;
-}
+  });
 
 type Call = (args: never) => Promise<unknown>;
 
-async function answerOf(
+const answerOf = (
   handler: Call,
   account: Account | null,
   url: string,
-  { body, params = {}, json = false }: { body?: Record<string, string>; params?: object; json?: boolean } = {},
-) {
-  const init: RequestInit | undefined = body
-    ? json
-      ? { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } }
-      : { method: "POST", body: new URLSearchParams(body) }
-    : undefined;
-  let answer: unknown;
-  try {
-    answer = await (handler as (args: unknown) => Promise<unknown>)({
-      request: new Request(`http://shop.test${url}`, init),
-      params,
-      context: contextOf(account),
-    });
-  } catch (thrown) {
-    if (thrown instanceof Response) answer = thrown;
-    else throw thrown;
-  }
-  if (answer instanceof Response) return { status: answer.status, location: answer.headers.get("location") };
-  const withInit = answer as { data?: unknown; init?: { status?: number } | null };
-  return withInit.init !== undefined && "data" in withInit
-    ? { status: withInit.init?.status ?? 200, data: withInit.data as Record<string, unknown> }
-    : { status: 200, data: answer as Record<string, unknown> };
-}
+  {
+    body,
+    params = {},
+    json = false,
+  }: { body?: Record<string, string>; params?: Record<string, string>; json?: boolean } = {},
+) => routeAnswer<Record<string, unknown>>(handler, { url, context: contextOf(account), body, params, json });
 
 const reportsOf = () => database.db.select().from(listingReports).where(eq(listingReports.productId, productId));
 const fieldErrors = (data: unknown) => (data as { result: { error: Record<string, string[]> } }).result.error;

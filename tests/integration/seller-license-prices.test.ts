@@ -2,14 +2,13 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as editAction } from "../../app/routes/seller/product-edit.tsx";
 import { action as newAction } from "../../app/routes/seller/product-new.tsx";
 import { products } from "../../server/db/schema.ts";
-import { type RequestServices, servicesContext } from "../../server/http/context.ts";
 import { type FileStore, localFileStore } from "../../server/storage/file-store.ts";
 import { createCategory, createProduct, createSeller } from "../support/factories.ts";
+import { contextAs, routeAnswer } from "../support/route-answer.ts";
 import { setUpTestDatabase } from "../support/test-database.ts";
 
 // The product editor's license prices, through the pages' actions as a seller's browser posts them
@@ -31,15 +30,8 @@ beforeAll(async () => {
 afterAll(() => fs.rm(directory, { recursive: true, force: true }));
 
 /** The services of a request signed in as the seller (the session is the auth's answer). */
-function contextOf() {
-  const context = new RouterContextProvider();
-  const { user } = seller;
-  const auth = {
-    api: { getSession: async () => ({ user: { ...user, image: null, role: "user" } }) },
-  };
-  context.set(servicesContext, { db: database.db, files, auth } as unknown as RequestServices);
-  return context;
-}
+/** A request by the seller, with the file store the editor saves to. */
+const contextOf = () => contextAs(seller.user, { db: database.db, files });
 
 /** The editor's fields as its form sends them, with `changes`. */
 const fields = (changes: Record<string, string> = {}) => ({
@@ -62,24 +54,11 @@ const fields = (changes: Record<string, string> = {}) => ({
   ...changes,
 });
 
-function post(url: string, body: Record<string, string>) {
-  return new Request(`http://shop.test${url}`, { method: "POST", body: new URLSearchParams(body) });
-}
-
 type Call = (args: never) => Promise<unknown>;
 
 /** An action's answer: its status and data (a redirect is a Response). */
-async function answerOf(action: Call, url: string, body: Record<string, string>, params: Record<string, string> = {}) {
-  const answer = await (action as (args: unknown) => Promise<unknown>)({
-    request: post(url, body),
-    params,
-    context: contextOf(),
-  });
-  if (answer instanceof Response) return { status: answer.status, location: answer.headers.get("location") };
-  // React Router's data(): { type: "DataWithResponseInit", data, init }.
-  const withInit = answer as { data?: unknown; init?: { status?: number } };
-  return withInit.init ? { status: withInit.init.status ?? 200, data: withInit.data } : { status: 200, data: answer };
-}
+const answerOf = (action: Call, url: string, body: Record<string, string>, params: Record<string, string> = {}) =>
+  routeAnswer(action, { url, context: contextOf(), body, params });
 
 const save = (id: number, changes: Record<string, string>) =>
   answerOf(editAction as Call, `/seller/products/${id}`, fields(changes), { id: String(id) });

@@ -1,15 +1,13 @@
 import { eq } from "drizzle-orm";
-import { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
 import { action as pageAction, loader as pageLoader } from "../../app/routes/seller/webhooks.tsx";
 import { action as logAction, loader as logLoader } from "../../app/routes/seller/webhooks-log.tsx";
 import { type user, webhookDeliveries, webhookEndpoints } from "../../server/db/schema.ts";
-import { type RequestServices, servicesContext } from "../../server/http/context.ts";
 import { UNKNOWN_INTENT } from "../../server/lib/form-fields.ts";
 import { addWebhookEndpoint } from "../../server/webhooks/endpoints.ts";
 import { createSeller, createUser } from "../support/factories.ts";
 import { recordingJobs } from "../support/orders.ts";
-import { routeAnswer } from "../support/route-answer.ts";
+import { contextAs, routeAnswer } from "../support/route-answer.ts";
 import { setUpTestDatabase } from "../support/test-database.ts";
 
 // The Webhooks pages through their loaders and actions, as a browser posts them without
@@ -29,14 +27,7 @@ beforeAll(async () => {
   buyer = await createUser(database.db);
 });
 
-function contextOf(account: Account) {
-  const context = new RouterContextProvider();
-  const auth = {
-    api: { getSession: async () => ({ user: { ...account, image: null, role: account.role ?? "user" } }) },
-  };
-  context.set(servicesContext, { db: database.db, jobs, auth } as unknown as RequestServices);
-  return context;
-}
+const contextOf = (account: Account) => contextAs(account, { db: database.db, jobs });
 
 type Call = (args: never) => Promise<unknown>;
 
