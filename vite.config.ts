@@ -25,7 +25,9 @@ const clientChunks = [
   { name: "icons", test: /node_modules[\\/]lucide-react[\\/]/, priority: 2 },
   {
     name: "ui",
-    test: /node_modules[\\/](clsx|tailwind-merge|class-variance-authority)[\\/]|app[\\/](lib[\\/][^.]+\.tsx?$|components[\\/]ui[\\/])/,
+    // With Radix's small shared parts and its tabs: every page's buttons use its Slot, and a product
+    // page had them in five files of a few kilobytes. Dialogs, menus and the slider stay apart.
+    test: /node_modules[\\/](clsx|tailwind-merge|class-variance-authority|@radix-ui[\\/](primitive|react-(tabs|roving-focus|collection|presence|primitive|slot|compose-refs|context|id|direction|use-[a-z-]+)))[\\/]|app[\\/](lib[\\/][^.]+\.tsx?$|components[\\/]ui[\\/])/,
     priority: 1,
   },
 ];

@@ -1,14 +1,6 @@
-import { z } from "zod";
-
 // The buyer's consent at checkout that the sellers of what they buy may email them (their customers
 // list and broadcasts, issue 18): a box the buyer ticks, never ticked for them. Saved on the order
 // (orders.seller_contact_consent); absent is no.
 
 // Worded without "email": the checkout's Email field keeps a label no other control shares.
 export const SELLER_CONTACT_CONSENT_LABEL = "Let the creators of these products send me news of their new work";
-
-/** The checkbox's field: "on" when ticked, absent (or empty) when not; anything else is refused. */
-export const sellerContactConsentField = z
-  .enum(["on", ""], { error: "This checkout request is not valid. Please reload the page." })
-  .optional()
-  .transform((value) => value === "on");

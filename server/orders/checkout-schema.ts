@@ -1,5 +1,10 @@
 import { z } from "zod";
-import { sellerContactConsentField } from "../../shared/seller-contact-consent.ts";
+
+/** The checkbox's field: "on" when ticked, absent (or empty) when not; anything else is refused. */
+const sellerContactConsentField = z
+  .enum(["on", ""], { error: "This checkout request is not valid. Please reload the page." })
+  .optional()
+  .transform((value) => value === "on");
 
 /** The checkout request. A guest gives a name and an email (SPEC section 5); a signed-in buyer gives neither. */
 export const checkoutSchema = z.object({
