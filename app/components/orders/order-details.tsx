@@ -1,5 +1,5 @@
 import type { OrderPageData } from "@server/orders/order-page.ts";
-import { formatPrice } from "@shared/format.ts";
+import { formatDayUtc, formatPrice } from "@shared/format.ts";
 import { LICENSE_TIER_NAMES, seatsLabel } from "@shared/license-tiers.ts";
 import { ORDER_LINK_DAYS } from "@shared/order-link.ts";
 import { useEffect, useRef } from "react";
@@ -27,9 +27,6 @@ import { FileList, LicenseLine } from "./purchased-files";
 
 type Item = OrderPageData["items"][number];
 
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "long" });
-const formatDate = (iso: string) => dateFormat.format(new Date(iso));
-
 /** The order page of both order routes (an account's, and a guest's through the receipt link). */
 export function OrderPage({ data }: { data: OrderPageData }) {
   return (
@@ -50,7 +47,7 @@ function OrderDetails({ data }: { data: OrderPageData }) {
         <OrderStatusBadge status={order.status} />
       </div>
       <p className="-mt-4 text-sm text-muted-foreground">
-        Placed on {formatDate(order.createdAt)}.{" "}
+        Placed on {formatDayUtc(order.createdAt)}.{" "}
         {order.receiptSentAt
           ? `Receipt sent to ${order.email}.`
           : order.paidAt
@@ -68,7 +65,7 @@ function OrderDetails({ data }: { data: OrderPageData }) {
       </Card>
       {order.refundDeadline ? (
         <p className="text-sm text-muted-foreground">
-          30-day money-back guarantee: you can ask for a refund until {formatDate(order.refundDeadline)} (
+          30-day money-back guarantee: you can ask for a refund until {formatDayUtc(order.refundDeadline)} (
           <Link to="/refund-policy" className="underline">
             refund policy
           </Link>
@@ -241,7 +238,6 @@ function UpgradeLine({ upgrade }: { upgrade: NonNullable<Item["upgrade"]> }) {
   );
 }
 
-const historyDate = new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });
 const CHANGE_NAMES = {
   issued: "Issued",
   upgraded: "Upgraded",
@@ -257,7 +253,7 @@ function LicenseHistory({ history }: { history: NonNullable<Item["license"]>["hi
       <ol className="flex flex-col gap-0.5" aria-label="License history">
         {history.map((change) => (
           <li key={`${change.kind}-${change.at}-${change.tier}-${change.seats}`}>
-            {CHANGE_NAMES[change.kind]} {historyDate.format(new Date(change.at))} — {LICENSE_TIER_NAMES[change.tier]},{" "}
+            {CHANGE_NAMES[change.kind]} {formatDayUtc(change.at)} — {LICENSE_TIER_NAMES[change.tier]},{" "}
             {seatsLabel(change.seats)}
           </li>
         ))}

@@ -1,6 +1,6 @@
 import { servicesContext } from "@server/http/context.ts";
 import { listOrders } from "@server/orders/order-history.ts";
-import { formatPrice } from "@shared/format.ts";
+import { formatDayUtc, formatPrice } from "@shared/format.ts";
 import { Form, Link } from "react-router";
 import { OrderStatusBadge } from "~/components/orders/order-status-badge";
 import { Button } from "~/components/ui/button";
@@ -19,8 +19,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "My Orders");
-
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });
 
 /**
  * Guest orders join an account once its address is confirmed (claimGuestOrders): until then, say
@@ -72,7 +70,7 @@ export default function OrdersPage({ loaderData }: Route.ComponentProps) {
                     Order {order.number}
                   </Link>
                   <p className="text-sm text-muted-foreground">
-                    {dateFormat.format(new Date(order.createdAt))} ·{" "}
+                    {formatDayUtc(order.createdAt)} ·{" "}
                     {order.titles.length === 1
                       ? order.titles[0]
                       : `${order.titles[0]} and ${order.titles.length - 1} more`}

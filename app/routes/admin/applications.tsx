@@ -1,6 +1,7 @@
 import { servicesContext } from "@server/http/context.ts";
 import { applicationDecisionSchema } from "@server/sellers/application-schema.ts";
 import { decideApplication, pendingApplications } from "@server/sellers/applications.ts";
+import { formatDayUtc } from "@shared/format.ts";
 import { applicationRejectionReason } from "@shared/moderation-note-schema.ts";
 import { AdminPage, adminMeta, CardList } from "~/components/admin/admin-page";
 import { NoteForm } from "~/components/admin/note-form";
@@ -34,8 +35,6 @@ export const action = formAction(async ({ request, context }: Route.ActionArgs) 
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "Seller applications");
 
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });
-
 export default function ApplicationsPage({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <AdminPage
@@ -52,9 +51,7 @@ export default function ApplicationsPage({ loaderData, actionData }: Route.Compo
           <>
             <div className="flex flex-wrap items-baseline justify-between gap-2">
               <h3 className="text-lg font-semibold">{application.shopName}</h3>
-              <span className="text-sm text-muted-foreground">
-                {dateFormat.format(new Date(application.createdAt))}
-              </span>
+              <span className="text-sm text-muted-foreground">{formatDayUtc(application.createdAt)}</span>
             </div>
             <p className="text-sm">
               {application.applicantName} · {application.applicantEmail} · {application.specialty}
