@@ -33,7 +33,7 @@ export function SiteFooter({ shopName }: { shopName: string }) {
       <div className="border-t border-border">
         <Container className="flex flex-col gap-2 py-6 text-sm text-muted-foreground sm:flex-row sm:justify-between">
           <p>
-            © {new Date().getFullYear()} {shopName}. All rights reserved.
+            © {new Date().getUTCFullYear()} {shopName}. All rights reserved.
           </p>
           <p>Support: {SUPPORT_HOURS.join(" · ")}</p>
         </Container>
