@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 
 // What the browser downloads must hold no server code: a route module's component that imports a
 // value from server/ pulls that module (and the database schema, the job queue...) into the client
@@ -17,6 +17,21 @@ const SERVER_MARKERS = [
   "@img/sharp",
 ];
 
+/**
+ * The scripts `page` loads from now on: how many have answered, and their texts once every body
+ * has arrived (a response comes before its body; reading them as they come raced the assertions).
+ */
+function watchScripts(page: Page) {
+  const bodies: Promise<string>[] = [];
+  page.on("response", (response) => {
+    if (response.request().resourceType() === "script") bodies.push(response.text());
+  });
+  return { count: () => bodies.length, text: async () => (await Promise.all(bodies)).join("\n") };
+}
+
+/** Which of FORM_LIBRARY_MARKERS the scripts hold. */
+const formLibrariesIn = (text: string) => FORM_LIBRARY_MARKERS.filter((marker) => text.includes(marker));
+
 test("the client bundle holds no server code", () => {
   const scripts = fs.readdirSync(assets).filter((file) => file.endsWith(".js"));
   expect(scripts.length).toBeGreaterThan(0);
@@ -31,23 +46,19 @@ test("the client bundle holds no server code", () => {
 // menu and the toasts come when they are first wanted (a product page asked for 49 scripts and
 // every modal's code before).
 test("a product page loads few scripts and no modal's or toast's code until one is wanted", async ({ page }) => {
-  const scripts: string[] = [];
-  page.on("response", async (response) => {
-    if (response.request().resourceType() === "script") scripts.push(await response.text());
-  });
+  const scripts = watchScripts(page);
   await page.goto("/product/1");
   await expect(page.getByRole("button", { name: "Login" })).toBeVisible();
   await page.waitForLoadState("networkidle");
   // 25 since the product page offers licence tiers and a price to name (issue 17).
-  expect(scripts.length).toBeLessThanOrEqual(25);
-  const loaded = () => scripts.join("\n");
+  expect(scripts.count()).toBeLessThanOrEqual(25);
   // The login modal's own words, and sonner's toaster.
-  expect(loaded()).not.toContain("Sign in to your account or create a new one.");
-  expect(loaded()).not.toContain("data-sonner-toaster");
+  expect(await scripts.text()).not.toContain("Sign in to your account or create a new one.");
+  expect(await scripts.text()).not.toContain("data-sonner-toaster");
 
   await page.getByRole("button", { name: "Login" }).click();
   await expect(page.getByRole("dialog", { name: "Welcome" })).toBeVisible();
-  expect(loaded()).toContain("Sign in to your account or create a new one.");
+  expect(await scripts.text()).toContain("Sign in to your account or create a new one.");
   await page.keyboard.press("Escape");
   await expect(page.getByRole("button", { name: "Login" })).toBeFocused();
 
@@ -56,7 +67,7 @@ test("a product page loads few scripts and no modal's or toast's code until one 
     .first()
     .click();
   await expect(page.getByText("Added to cart")).toBeVisible();
-  expect(loaded()).toContain("data-sonner-toaster");
+  expect(await scripts.text()).toContain("data-sonner-toaster");
 });
 
 // Zod and Conform (about 34 KB compressed) are for pages with a form: a shared module that a form
@@ -64,27 +75,19 @@ test("a product page loads few scripts and no modal's or toast's code until one 
 const FORM_LIBRARY_MARKERS = ["ZodError", "__intent__"];
 for (const address of ["/", "/category/planners", "/product/1", "/browse", "/search?q=planner"]) {
   test(`${address} loads no form library`, async ({ page }) => {
-    const scripts: string[] = [];
-    page.on("response", async (response) => {
-      if (response.request().resourceType() === "script") scripts.push(await response.text());
-    });
+    const scripts = watchScripts(page);
     await page.goto(address);
     await page.waitForLoadState("networkidle");
-    expect(scripts.length).toBeGreaterThan(0);
-    expect(FORM_LIBRARY_MARKERS.filter((marker) => scripts.some((text) => text.includes(marker)))).toEqual([]);
+    expect(scripts.count()).toBeGreaterThan(0);
+    expect(formLibrariesIn(await scripts.text())).toEqual([]);
   });
 }
 
 test("a page with a form loads the form libraries", async ({ page }) => {
-  const scripts: string[] = [];
-  page.on("response", async (response) => {
-    if (response.request().resourceType() === "script") scripts.push(await response.text());
-  });
+  const scripts = watchScripts(page);
   await page.goto("/contact");
   await page.waitForLoadState("networkidle");
-  expect(FORM_LIBRARY_MARKERS.filter((marker) => scripts.some((text) => text.includes(marker)))).toEqual(
-    FORM_LIBRARY_MARKERS,
-  );
+  expect(formLibrariesIn(await scripts.text())).toEqual(FORM_LIBRARY_MARKERS);
 });
 
 // The scripts wait for the first paint (app/lib/scripts-after-first-paint.server.ts): on a slow phone
