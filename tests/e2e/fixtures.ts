@@ -80,6 +80,12 @@ export async function expectNoSidewaysScroll(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 }
 
+/**
+ * A time zone whose calendar day is not UTC's right now (UTC+14 from 10:00 UTC, UTC-11 before
+ * 11:00): a date the browser draws in its own zone differs from the server's, and React redraws.
+ */
+export const A_DAY_AWAY_TIME_ZONE = new Date().getUTCHours() >= 10 ? "Pacific/Kiritimati" : "Pacific/Pago_Pago";
+
 /** Waits until React has hydrated the page, so clicks reach its handlers. */
 export async function waitForHydration(page: Page) {
   await page.waitForFunction(
