@@ -12,6 +12,8 @@ if (!fs.existsSync(chromium)) {
 }
 
 const port = Number(process.env.E2E_PORT ?? 4173);
+// The Google stand-in's ports: two runs side by side (separate clones) set their own.
+const oidcPort = Number(process.env.E2E_OIDC_PORT ?? 4191);
 const desktop = { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } };
 const phone = { ...devices["Desktop Chrome"], viewport: { width: 360, height: 740 }, hasTouch: true };
 
@@ -79,9 +81,9 @@ export default defineConfig({
     {
       // Stands in for Google (tests/e2e/google-sign-in.spec.ts).
       command: "node scripts/e2e-oidc-provider.ts",
-      url: "http://127.0.0.1:4191/.well-known/openid-configuration",
+      url: `http://127.0.0.1:${oidcPort}/.well-known/openid-configuration`,
       reuseExistingServer: false,
-      env: { OIDC_PORT: "4191", OIDC_CONTROL_PORT: "4192" },
+      env: { OIDC_PORT: String(oidcPort), OIDC_CONTROL_PORT: String(oidcPort + 1) },
     },
     {
       // A fresh embedded database for every run, loaded with the sample catalogue at start.
@@ -101,7 +103,7 @@ export default defineConfig({
         PUBLIC_URL: `http://127.0.0.1:${port}`,
         GOOGLE_CLIENT_ID: "e2e-client",
         GOOGLE_CLIENT_SECRET: "e2e-secret",
-        GOOGLE_ISSUER: "http://127.0.0.1:4191",
+        GOOGLE_ISSUER: `http://127.0.0.1:${oidcPort}`,
       },
     },
   ],

@@ -7,7 +7,10 @@ test.describe.configure({ mode: "serial" });
 test.skip(({ browserName }) => browserName !== "chromium");
 
 async function nextGoogleUser(next: Record<string, unknown>) {
-  const response = await fetch("http://127.0.0.1:4192/next", { method: "POST", body: JSON.stringify(next) });
+  const response = await fetch(`http://127.0.0.1:${Number(process.env.E2E_OIDC_PORT ?? 4191) + 1}/next`, {
+    method: "POST",
+    body: JSON.stringify(next),
+  });
   expect(response.status).toBe(204);
 }
 
