@@ -11,6 +11,7 @@ import { prepareShop } from "./catalogue/shop-mode.ts";
 import { type Config, ConfigError, parseConfig } from "./config/env.ts";
 import { type OpenedDatabase, openDatabase } from "./db/open.ts";
 import { ensureSampleProductFiles } from "./delivery/sample-files.ts";
+import { answerConnectRequests } from "./http/connect-method.ts";
 import { type RunningJobs, startJobs } from "./jobs/queue.ts";
 import { startWorkers } from "./jobs/workers.ts";
 import { saveCompileCache } from "./lib/module-loading.ts";
@@ -125,6 +126,7 @@ const server: Server = app.listen(config.port, config.host, () => {
   // Written now, not only at exit: a server that is killed leaves it too.
   saveCompileCache();
 });
+answerConnectRequests(server, logger);
 server.on("error", async (error: NodeJS.ErrnoException) => {
   logger.fatal(
     error.code === "EADDRINUSE" ? `Port ${config.port} is already in use; set PORT to another port.` : error.message,

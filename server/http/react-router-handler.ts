@@ -2,6 +2,7 @@ import { writeReadableStreamToWritable } from "@react-router/node";
 import type { Request as ExpressRequest, RequestHandler } from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import { bodyLimitFor, boundedBody, discardBody } from "./body-limit.ts";
+import { PAGE_ALLOW, PAGE_METHODS } from "./methods.ts";
 import { cachedPageOf, type PageCache, sendCachedPage } from "./page-cache.ts";
 import { requestUrl } from "./request-url.ts";
 
@@ -25,6 +26,17 @@ export function reactRouterHandler({ build, mode, getLoadContext, bodyLimit, pag
   const handle = createRequestHandler(build, mode);
   return async (req, res, next) => {
     try {
+      // Any other method Node accepts (TRACE, PROPFIND, OPTIONS...) is a client's mistake: a fetch
+      // Request cannot even carry TRACE or TRACK (it threw: a 500), and React Router has nothing for the rest.
+      if (!PAGE_METHODS.has(req.method)) {
+        discardBody(req);
+        res
+          .status(405)
+          .set("Allow", PAGE_ALLOW)
+          .type("text/plain")
+          .send(`This address does not take ${req.method} requests.`);
+        return;
+      }
       // Before the body is touched: Node discards a body nobody started reading.
       const url = requestUrl(req);
       if (!url) {

@@ -167,4 +167,20 @@ describe("the request log", () => {
     const text = JSON.stringify(log);
     for (const secret of Object.values(SECRETS)) expect(text).not.toContain(secret);
   });
+
+  it("writes a client's mistake (4xx) at info, and a fault's line (5xx) at warn: never an error line per request", async () => {
+    const log = await logOf(
+      (req, res) => {
+        res.status(Number(req.path.slice(1))).send("answer");
+      },
+      ["/200", "/404", "/405", "/500", "/503"],
+    );
+    expect(log.map((line) => [(line.res as { statusCode: number }).statusCode, line.level])).toEqual([
+      [200, 30],
+      [404, 30],
+      [405, 30],
+      [500, 40],
+      [503, 40],
+    ]);
+  });
 });

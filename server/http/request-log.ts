@@ -1,4 +1,4 @@
-import type { ServerResponse } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { type Logger, stdSerializers } from "pino";
 import { pinoHttp } from "pino-http";
 
@@ -125,12 +125,22 @@ export function maskedError(error: unknown): unknown {
   return maskDeep(error instanceof Error ? stdSerializers.err(error) : error, 0);
 }
 
+/**
+ * A request's line: info for an answer and for a client's mistake (4xx: a wrong method, a bad
+ * address), which is the client's to fix; warn for a fault (5xx), whose cause the one who caught it
+ * logged at error already.
+ */
+export function requestLogLevel(_req: IncomingMessage, res: ServerResponse, error?: Error): "info" | "warn" {
+  return error || res.statusCode >= 500 ? "warn" : "info";
+}
+
 // One line per request with what an operator needs, and never a cookie, a token or a password:
 // headers are left out on purpose.
 export function requestLog(logger: Logger) {
   return pinoHttp({
     logger,
     autoLogging: { ignore: (req) => req.url === "/healthz" || req.url === "/readyz" || req.url === "/metrics" },
+    customLogLevel: requestLogLevel,
     serializers: {
       // pino-http hands this its own summary of the request, whose url is Express's originalUrl
       // (the address as the client sent it, before mounted routers rewrite req.url).

@@ -1,0 +1,131 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Duplex } from "node:stream";
+import express from "express";
+import { pino } from "pino";
+import { isRouteErrorResponse, RouterContextProvider, type ServerBuild } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { answerConnectRequests } from "./connect-method.ts";
+import { type RequestServices, servicesContext } from "./context.ts";
+import { PAGE_METHODS } from "./methods.ts";
+import { reactRouterHandler } from "./react-router-handler.ts";
+
+// Every method Node's parser lets through, sent to the shop's React Router handler with a same-site
+// Origin: a method the shop does not take is the client's mistake (405, saying what is allowed),
+// never a fault (TRACE made `new Request` throw: a 500). What reaches React Router's handleError
+// is only its own 405 (app/lib/log-fault.server.ts writes that at info).
+
+const logged: { level: number; msg: string }[] = [];
+const logger = pino(
+  { level: "debug" },
+  { write: (line: string) => void logged.push(JSON.parse(line) as { level: number; msg: string }) },
+);
+
+/** What the build's handleError was given. */
+const handled: unknown[] = [];
+
+/** A React Router build of one page without a form (no action). */
+const build = {
+  entry: {
+    module: {
+      default: (_request: Request, status: number, headers: Headers) =>
+        new Response("<p>page</p>", { status, headers }),
+      handleError: (error: unknown) => void handled.push(error),
+    },
+  },
+  routes: {
+    root: { id: "root", path: "", module: { loader: () => new Response("the page") } },
+  },
+  assets: { entry: { module: "/entry.js", imports: [] }, routes: {}, url: "/manifest.js", version: "1" },
+  publicPath: "/",
+  assetsBuildDirectory: "build/client",
+  future: {},
+  ssr: true,
+  isSpaMode: false,
+  prerender: [],
+  routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
+  basename: "/",
+} as unknown as ServerBuild;
+
+const server = http.createServer(
+  express().use(
+    reactRouterHandler({
+      build,
+      mode: "production",
+      bodyLimit: 1024,
+      getLoadContext: () => {
+        const context = new RouterContextProvider();
+        context.set(servicesContext, {} as RequestServices);
+        return context;
+      },
+    }),
+  ),
+);
+answerConnectRequests(server, logger);
+let port = 0;
+beforeAll(async () => {
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  port = (server.address() as AddressInfo).port;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+/** One request by Node's own client (fetch refuses TRACE and CONNECT): its status, Allow and body. */
+function send(method: string, path = "/"): Promise<{ status: number; allow?: string; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request({
+      host: "127.0.0.1",
+      port,
+      agent: false,
+      method,
+      path: method === "CONNECT" ? `127.0.0.1:${port}` : path,
+      headers: { origin: `http://127.0.0.1:${port}`, "content-type": "text/plain" },
+    });
+    const answered = (response: http.IncomingMessage, socket?: Duplex, head?: Buffer) => {
+      const chunks: Buffer[] = head ? [head] : [];
+      const body = socket ?? response;
+      body.on("data", (chunk: Buffer) => chunks.push(chunk));
+      body.on("end", () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          allow: response.headers.allow,
+          body: Buffer.concat(chunks).toString(),
+        }),
+      );
+    };
+    request.on("response", (response) => answered(response));
+    // A CONNECT's answer comes as a tunnel's opening, whatever its status.
+    request.on("connect", (response, socket, head) => answered(response, socket, head));
+    request.on("error", reject);
+    request.end(method === "GET" || method === "HEAD" || method === "CONNECT" ? undefined : "x=1");
+  });
+}
+
+describe("every method Node can receive", () => {
+  it.each(http.METHODS)("%s is answered without a fault", async (method) => {
+    const answer = await send(method);
+    expect(answer.status).toBeLessThan(500);
+    if (method === "GET") expect(answer).toMatchObject({ status: 200, body: "the page" });
+    else if (method === "HEAD") expect(answer.status).toBe(200);
+    else if (PAGE_METHODS.has(method)) expect(answer.status).toBeGreaterThanOrEqual(400);
+    else expect(answer).toMatchObject({ status: 405, allow: "GET, HEAD, POST" });
+  });
+
+  it.each(["TRACE", "CONNECT", "PROPFIND", "OPTIONS", "M-SEARCH"])(
+    "%s, which no page takes, is 405 with what is allowed",
+    async (method) => {
+      const answer = await send(method);
+      expect(answer).toMatchObject({ status: 405, allow: "GET, HEAD, POST" });
+      expect(answer.body).toMatch(/does not take .*requests/);
+    },
+  );
+
+  it("hands React Router's error handler only its own refusals (a form sent to a page without one), no fault", async () => {
+    handled.length = 0;
+    logged.length = 0;
+    for (const method of http.METHODS) await send(method);
+    expect(handled.length).toBeGreaterThan(0);
+    expect(handled.filter((error) => !(isRouteErrorResponse(error) && error.status < 500))).toEqual([]);
+    // CONNECT's refusal is logged, at info.
+    expect(logged).toContainEqual(expect.objectContaining({ level: 30, msg: "CONNECT refused" }));
+  });
+});
