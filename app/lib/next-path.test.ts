@@ -8,6 +8,8 @@ describe("the page to go to after signing in (?next=)", () => {
     ["/seller/products/12", "/seller/products/12"],
     ["/search?q=wall%20art", "/search?q=wall%20art"],
     ["/a/../account/orders", "/account/orders"],
+    ["/%2e%2e/account/orders", "/account/orders"],
+    ["/./account/orders", "/account/orders"],
   ])("keeps the shop's own path %s", (value, expected) => {
     expect(safeNextPath(value)).toBe(expected);
   });
@@ -29,6 +31,18 @@ describe("the page to go to after signing in (?next=)", () => {
     "/\n/evil.example",
     " /account/orders",
     "/account orders",
+    // Dot segments, plain or percent-encoded, that leave "//evil.com" once resolved.
+    "/.//evil.com",
+    "/%2e%2e//evil.com",
+    "/%2E%2E//evil.com",
+    "/%2e//evil.com",
+    "/.%2e//evil.com",
+    "/..//evil.com",
+    "/a/..//evil.com",
+    "/a/%2e%2e//evil.com?x=1",
+    "/././/evil.com/account",
+    "/.//%5Cevil.com",
+    "/%2e%2e/\\evil.com",
   ])("refuses %j", (value) => {
     expect(safeNextPath(value)).toBeNull();
   });

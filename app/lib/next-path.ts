@@ -8,7 +8,8 @@ const LONGEST = 2000;
 /**
  * `value` as a path of this shop (path, query and fragment), or null: it must start with one "/",
  * and hold no backslash (browsers read "/\\evil.com" as "//evil.com"), no whitespace or control
- * character (they drop tabs and line breaks: "/\t/evil.com"), nothing that leaves the shop.
+ * character (they drop tabs and line breaks: "/\t/evil.com"), nothing that leaves the shop, before
+ * or after its dot segments are resolved.
  */
 export function safeNextPath(value: string | null | undefined): string | null {
   if (!value || value.length > LONGEST) return null;
@@ -22,7 +23,10 @@ export function safeNextPath(value: string | null | undefined): string | null {
     return null;
   }
   if (url.origin !== BASE) return null;
-  return url.pathname + url.search + url.hash;
+  // Checked again once normalised: "/.//evil.com" and "/%2e%2e//evil.com" come out as "//evil.com",
+  // another site to a browser.
+  const path = url.pathname + url.search + url.hash;
+  return path.startsWith("//") ? null : path;
 }
 
 /** The address that asks a visitor to sign in, then brings them back to `next` (the page they asked for). */

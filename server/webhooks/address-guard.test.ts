@@ -24,6 +24,7 @@ const dns = fakeDns({
   "metadata.example.com": ["169.254.169.254"],
   "v6private.example.com": ["fd00::5"],
   "mapped.example.com": ["::ffff:192.168.1.1"],
+  "translated.example.com": ["::ffff:0:10.0.0.1"],
   "loopback6.example.com": ["::1"],
   "public6.example.com": ["2606:4700:4700::1111"],
 });
@@ -60,6 +61,25 @@ describe("isPublicAddress", () => {
     "::127.0.0.1",
     "64:ff9b::a00:1",
     "2002:7f00:1::",
+    // IPv4-mapped, in its dotted and hex spellings and written out in full.
+    "::ffff:192.168.1.1",
+    "::ffff:c0a8:101",
+    "0:0:0:0:0:ffff:7f00:1",
+    "::FFFF:169.254.169.254",
+    // IPv4-translated (::ffff:0:0/96): any address in it, public or private inside.
+    "::ffff:0:127.0.0.1",
+    "::ffff:0:7f00:1",
+    "::ffff:0:a00:1",
+    "::ffff:0:8.8.8.8",
+    "0:0:0:0:ffff:0:a9fe:a9fe",
+    "::ffff:0:0",
+    // NAT64 and 6to4, private IPv4 inside, in either spelling.
+    "64:ff9b::10.0.0.1",
+    "64:ff9b::127.0.0.1",
+    "64:ff9b::a9fe:a9fe",
+    "2002:a00:1::1",
+    "2002:c0a8:101::",
+    "::10.0.0.1",
     "[::1]",
     "not-an-address",
     "",
@@ -76,6 +96,9 @@ describe("isPublicAddress", () => {
     "192.169.0.1",
     "2606:4700:4700::1111",
     "::ffff:8.8.8.8",
+    "::ffff:808:808",
+    "2001:4860:4860::8888",
+    "2a00:1450:4001::ffff:0:1",
   ])("allows %s", (address) => {
     expect(isPublicAddress(address)).toBe(true);
   });
@@ -110,6 +133,10 @@ describe("checkWebhookUrl (when the seller saves it)", () => {
     ["https://[fe80::1]/", "private or reserved"],
     ["https://[::ffff:127.0.0.1]/", "private or reserved"],
     ["https://[::ffff:a9fe:a9fe]/", "private or reserved"],
+    ["https://[::ffff:0:127.0.0.1]/", "private or reserved"],
+    ["https://[::ffff:0:a00:1]/", "private or reserved"],
+    ["https://[64:ff9b::192.168.0.1]/", "private or reserved"],
+    ["https://[2002:a9fe:a9fe::]/", "private or reserved"],
     ["https://localhost/", "this server itself"],
     ["https://LOCALHOST./", "this server itself"],
     ["https://api.localhost/", "this server itself"],
@@ -119,6 +146,7 @@ describe("checkWebhookUrl (when the seller saves it)", () => {
     ["https://metadata.example.com/", "169.254.169.254"],
     ["https://v6private.example.com/", "fd00::5"],
     ["https://mapped.example.com/", "::ffff:192.168.1.1"],
+    ["https://translated.example.com/", "::ffff:0:10.0.0.1"],
     ["https://loopback6.example.com/", "::1"],
     ["https://nowhere.example.com/", "could not be found"],
     ["https://hooks.example.com:8443/", "port"],
@@ -186,6 +214,7 @@ describe("webhookSender (at send time)", () => {
     "https://0x7f.1/",
     "https://[::1]/",
     "https://[::ffff:127.0.0.1]/",
+    "https://[::ffff:0:7f00:1]/",
     "https://169.254.169.254/",
     "http://93.184.216.34/",
   ])("refuses %s at send time", async (url) => {

@@ -6,7 +6,8 @@ import { Refusal } from "../lib/refusal.ts";
 // reach the shop's private network (server-side request forgery): no private, loopback,
 // link-local (with the cloud metadata address 169.254.169.254), CGNAT, multicast, reserved or
 // unique-local address, in any spelling (the WHATWG URL parser turns 2130706433, 0x7f.1 and
-// 017700000001 into 127.0.0.1; IPv4-mapped IPv6 is judged by its IPv4 address), and no name that
+// 017700000001 into 127.0.0.1; IPv4-mapped IPv6 is judged by its IPv4 address; the IPv4-compatible,
+// IPv4-translated, NAT64 and 6to4 ranges, which carry an IPv4 address, are refused whole), and no name that
 // resolves to one. Checked when the URL is saved (a clear message) and again at every delivery on
 // the very address connected to: the name is resolved once and the connection goes to that
 // address, so a name that answers a public address to the check and a private one to the
@@ -47,6 +48,35 @@ for (const [network, prefix] of IPV4_RANGES) BLOCKED.addSubnet(network, prefix, 
 for (const [network, prefix] of IPV6_RANGES) BLOCKED.addSubnet(network, prefix, "ipv6");
 
 /**
+ * The eight 16-bit groups of an IPv6 address (a trailing dotted IPv4 part read as two groups), or
+ * null when it is not one.
+ */
+function ipv6Groups(address: string): number[] | null {
+  let text = address;
+  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
+  if (dotted) {
+    const bytes = dotted[1]!.split(".").map(Number);
+    text = `${text.slice(0, dotted.index)}${((bytes[0]! << 8) | bytes[1]!).toString(16)}:${((bytes[2]! << 8) | bytes[3]!).toString(16)}`;
+  }
+  const halves = text.split("::");
+  if (halves.length > 2) return null;
+  const part = (half: string) => (half === "" ? [] : half.split(":").map((group) => Number.parseInt(group, 16)));
+  const head = part(halves[0]!);
+  const tail = halves.length === 2 ? part(halves[1]!) : [];
+  const groups = halves.length === 2 ? [...head, ...Array(8 - head.length - tail.length).fill(0), ...tail] : head;
+  return groups.length === 8 && groups.every((group) => group >= 0 && group <= 0xffff) ? groups : null;
+}
+
+/**
+ * The IPv4-translated range, ::ffff:0:a.b.c.d (::ffff:0:0/96, RFC 2765): BlockList reads a subnet
+ * written ::ffff:0:0 as the IPv4-mapped 0.0.0.0, so this one is judged here.
+ */
+function isIpv4Translated(address: string): boolean {
+  const groups = ipv6Groups(address);
+  return groups !== null && groups.slice(0, 4).every((group) => group === 0) && groups[4] === 0xffff && groups[5] === 0;
+}
+
+/**
  * Whether an IP address is one the shop may send a webhook to: a public unicast address. An
  * IPv4-mapped IPv6 address (::ffff:127.0.0.1) is judged by its IPv4 address; anything that is
  * not an IP address is not.
@@ -55,6 +85,7 @@ export function isPublicAddress(address: string): boolean {
   const bare = address.replace(/^\[(.*)\]$/, "$1");
   const family = net.isIP(bare);
   if (family === 0) return false;
+  if (family === 6 && isIpv4Translated(bare)) return false;
   try {
     return !BLOCKED.check(bare, family === 6 ? "ipv6" : "ipv4");
   } catch {
