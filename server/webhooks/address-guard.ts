@@ -73,7 +73,8 @@ function ipv6Groups(address: string): number[] | null {
  */
 function isIpv4Translated(address: string): boolean {
   const groups = ipv6Groups(address);
-  return groups !== null && groups.slice(0, 4).every((group) => group === 0) && groups[4] === 0xffff && groups[5] === 0;
+  if (!groups) return false;
+  return groups.slice(0, 4).every((group) => group === 0) && groups[4] === 0xffff && groups[5] === 0;
 }
 
 /**
