@@ -2,7 +2,9 @@ import type { AddressInfo } from "node:net";
 import { eq, sql } from "drizzle-orm";
 import express from "express";
 import pg from "pg";
+import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
+import { oneRouteBuild } from "../../tests/support/one-route-build.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { creators, products, reviews } from "../db/schema.ts";
 import {
@@ -13,6 +15,7 @@ import {
   pageCacheOf,
   servePageFromCache,
 } from "./page-cache.ts";
+import { reactRouterHandler } from "./react-router-handler.ts";
 
 const page = (text: string) => cachedPageOf(200, new Headers({ "content-type": "text/html" }), Buffer.from(text));
 
@@ -178,5 +181,71 @@ describe("pages asked for while a write catches up", () => {
     } finally {
       listening.close();
     }
+  });
+});
+
+describe("a page asked for by many at once while it is not kept", () => {
+  /** The shop's page middleware and React Router handler around a page whose rendering waits for `release`. */
+  function shopWith(cache: PageCache, cacheControl: string) {
+    const state = { renders: 0, arrived: 0, release: () => {} };
+    const released = new Promise<void>((resolve) => (state.release = resolve));
+    const build = oneRouteBuild(async () => {
+      state.renders++;
+      await released;
+      return new Response("<p>Planners</p>", {
+        headers: { "Content-Type": "text/html", "Cache-Control": cacheControl },
+      });
+    });
+    const app = express()
+      .use((_req, _res, next) => {
+        state.arrived++;
+        next();
+      })
+      .use(servePageFromCache(cache))
+      .use(
+        reactRouterHandler({
+          build,
+          mode: "production",
+          bodyLimit: 1024,
+          pageCache: cache,
+          getLoadContext: () => new RouterContextProvider(),
+        }),
+      );
+    return { app, state };
+  }
+
+  async function askAtOnce(cacheControl: string, visitors: number) {
+    const cache = new PageCache();
+    cache.setListening(true);
+    const { app, state } = shopWith(cache, cacheControl);
+    const listening = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => listening.once("listening", resolve));
+    const url = `http://127.0.0.1:${(listening.address() as AddressInfo).port}/category/planners`;
+    try {
+      const answers = Array.from({ length: visitors }, () =>
+        fetch(url).then(async (response) => ({ status: response.status, body: await response.text() })),
+      );
+      // Every request has reached the page cache (it looks up synchronously) before the first rendering ends.
+      await expect.poll(() => state.arrived, { timeout: 10_000 }).toBe(visitors);
+      state.release();
+      return { answers: await Promise.all(answers), renders: state.renders, kept: cache.get(url) };
+    } finally {
+      listening.close();
+    }
+  }
+
+  it("is rendered once, and all 50 visitors get it (single flight)", async () => {
+    const { answers, renders, kept } = await askAtOnce("public, max-age=60", 50);
+    expect(renders).toBe(1);
+    expect(answers).toHaveLength(50);
+    expect(answers.every((answer) => answer.status === 200 && answer.body === "<p>Planners</p>")).toBe(true);
+    expect(kept?.body.toString()).toBe("<p>Planners</p>");
+  });
+
+  it("when it is not the same for everyone, is rendered for each visitor once the first is done", async () => {
+    const { answers, renders, kept } = await askAtOnce("private, no-cache", 5);
+    expect(renders).toBe(5);
+    expect(answers.every((answer) => answer.status === 200 && answer.body === "<p>Planners</p>")).toBe(true);
+    expect(kept).toBeUndefined();
   });
 });

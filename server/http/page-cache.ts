@@ -46,6 +46,11 @@ export class PageCache {
   private generation = 0;
   /** Writes this server answered whose notifications may still be on their way. */
   private readonly catchingUp = new Set<Promise<void>>();
+  /**
+   * Pages being rendered, by generation and address: who asks for one meanwhile waits for it rather
+   * than rendering it again (50 visitors of a page just dropped would otherwise render it 50 times).
+   */
+  private readonly rendering = new Map<string, { page: Promise<CachedPage | undefined>; land: Land }>();
 
   /**
    * `catchUp` settles once every notification of what was committed before it was called has
@@ -66,9 +71,43 @@ export class PageCache {
     return this.generation;
   }
 
-  /** Keeps the page, unless the catalogue changed since `mark` (it may show the old catalogue). */
+  /**
+   * Keeps the page, unless the catalogue changed since `mark` (it may show the old catalogue), and
+   * hands it to those waiting for the rendering that began at `mark`.
+   */
   set(key: string, page: CachedPage, mark: number): void {
     if (this.listening && mark === this.generation) this.pages.set(key, page);
+    this.land(key, mark, page);
+  }
+
+  /**
+   * Single flight: the page at `key` being rendered, to wait for (undefined when it was not one for
+   * everyone, or its rendering failed); or undefined, and the caller renders it, handing it to `set`,
+   * or saying with `abandonRendering` that there is none to hand over.
+   */
+  joinRendering(key: string): Promise<CachedPage | undefined> | undefined {
+    const flight = `${this.generation} ${key}`;
+    const rendering = this.rendering.get(flight);
+    if (rendering) return rendering.page;
+    let land: Land = () => {};
+    const page = new Promise<CachedPage | undefined>((resolve) => {
+      land = resolve;
+    });
+    this.rendering.set(flight, { page, land });
+    return undefined;
+  }
+
+  /** The rendering of `key` that began at `mark` gave no page for everyone (or none at all): its waiters render their own. */
+  abandonRendering(key: string, mark: number): void {
+    this.land(key, mark, undefined);
+  }
+
+  private land(key: string, mark: number, page: CachedPage | undefined): void {
+    const flight = `${mark} ${key}`;
+    const rendering = this.rendering.get(flight);
+    if (!rendering) return;
+    this.rendering.delete(flight);
+    rendering.land(page);
   }
 
   /**
@@ -101,6 +140,8 @@ export class PageCache {
     this.clear();
   }
 }
+
+type Land = (page: CachedPage | undefined) => void;
 
 // Headers that belong to one response, not to the page.
 const PER_RESPONSE = new Set(["date", "connection", "keep-alive", "content-length", "transfer-encoding", "etag"]);
@@ -167,14 +208,26 @@ export function sendCachedPage(req: Request, res: Response, page: CachedPage): v
 
 /**
  * Middleware, ahead of the rest: a page this server keeps is sent at once, without the work of
- * rendering it, nor of the middleware whose headers it already holds.
+ * rendering it, nor of the middleware whose headers it already holds. A page not kept is rendered
+ * once however many ask for it at the same time: the first renders it, the others are sent what it
+ * rendered (or, when that was no page for everyone, go on to render their own).
  */
 export function servePageFromCache(cache: PageCache): RequestHandler {
   const serve: RequestHandler = (req, res, next) => {
     const url = requestUrl(req);
-    const page = url === undefined ? undefined : cache.get(url);
-    if (page) sendCachedPage(req, res, page);
-    else next();
+    if (url === undefined) return next();
+    const page = cache.get(url);
+    if (page) return sendCachedPage(req, res, page);
+    const mark = cache.mark();
+    // Only a GET renders a page to keep (react-router-handler.ts).
+    const rendering = req.method === "GET" ? cache.joinRendering(url) : undefined;
+    if (rendering) {
+      rendering.then((rendered) => (rendered ? sendCachedPage(req, res, rendered) : next()), next);
+      return;
+    }
+    // Answered without a page to keep (private, a redirect, a fault) or not at all: its waiters go on.
+    if (req.method === "GET") res.once("close", () => cache.abandonRendering(url, mark));
+    next();
   };
   return (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") {

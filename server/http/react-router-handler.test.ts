@@ -3,8 +3,9 @@ import type { AddressInfo } from "node:net";
 import type { Duplex } from "node:stream";
 import express from "express";
 import { pino } from "pino";
-import { isRouteErrorResponse, RouterContextProvider, type ServerBuild } from "react-router";
+import { isRouteErrorResponse, RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { oneRouteBuild } from "../../tests/support/one-route-build.ts";
 import { answerConnectRequests } from "./connect-method.ts";
 import { type RequestServices, servicesContext } from "./context.ts";
 import { PAGE_METHODS } from "./methods.ts";
@@ -24,28 +25,11 @@ const logger = pino(
 /** What the build's handleError was given. */
 const handled: unknown[] = [];
 
-/** A React Router build of one page without a form (no action). */
-const build = {
-  entry: {
-    module: {
-      default: (_request: Request, status: number, headers: Headers) =>
-        new Response("<p>page</p>", { status, headers }),
-      handleError: (error: unknown) => void handled.push(error),
-    },
-  },
-  routes: {
-    root: { id: "root", path: "", module: { loader: () => new Response("the page") } },
-  },
-  assets: { entry: { module: "/entry.js", imports: [] }, routes: {}, url: "/manifest.js", version: "1" },
-  publicPath: "/",
-  assetsBuildDirectory: "build/client",
-  future: {},
-  ssr: true,
-  isSpaMode: false,
-  prerender: [],
-  routeDiscovery: { mode: "lazy", manifestPath: "/__manifest" },
-  basename: "/",
-} as unknown as ServerBuild;
+/** One page without a form (no action). */
+const build = oneRouteBuild(
+  () => new Response("the page"),
+  (error) => void handled.push(error),
+);
 
 const server = http.createServer(
   express().use(
