@@ -12,6 +12,7 @@ import { type Config, ConfigError, parseConfig } from "./config/env.ts";
 import { type OpenedDatabase, openDatabase } from "./db/open.ts";
 import { ensureSampleProductFiles } from "./delivery/sample-files.ts";
 import { answerConnectRequests } from "./http/connect-method.ts";
+import { isLoopbackUrl } from "./http/loopback-address.ts";
 import { type RunningJobs, startJobs } from "./jobs/queue.ts";
 import { startWorkers } from "./jobs/workers.ts";
 import { saveCompileCache } from "./lib/module-loading.ts";
@@ -122,7 +123,12 @@ if (config.nodeEnv === "development") {
 const server: Server = app.listen(config.port, config.host, () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
-  log(`${config.shopName} is open at http://localhost:${port}`);
+  // One address to open: the one the shop's links and redirects use (decision 043).
+  log(
+    isLoopbackUrl(config.publicUrl)
+      ? `${config.shopName} is open at ${config.publicUrl}`
+      : `${config.shopName} is listening on port ${port}; shoppers open ${config.publicUrl}`,
+  );
   // Written now, not only at exit: a server that is killed leaves it too.
   saveCompileCache();
 });

@@ -33,6 +33,7 @@ import {
   uploadedProductImages,
 } from "./generated-media.ts";
 import { healthCheck } from "./health.ts";
+import { oneLoopbackAddress } from "./loopback-address.ts";
 import { pageCacheOf, servePageFromCache } from "./page-cache.ts";
 import { rateLimits } from "./rate-limits.ts";
 import { reactRouterHandler } from "./react-router-handler.ts";
@@ -87,6 +88,8 @@ export function createApp({
     next();
   });
   app.use(requestLog(logger));
+  // A shop tried out on this machine answers under one name, PUBLIC_URL's (decision 043).
+  app.use(oneLoopbackAddress(config.publicUrl));
   // Request timings (by route pattern), /readyz, and /metrics for a scraper holding METRICS_TOKEN.
   app.use(operationsRoutes({ db, metrics, metricsToken: config.metrics?.token, routes: serverBuild.routes }));
   // The build's scripts and styles, compressed once at build time (vite.config.ts), before the
