@@ -12,7 +12,7 @@ import { Link } from "react-router";
 import { z } from "zod";
 import { UserAvatar } from "~/components/account/user-avatar";
 import { FollowButton } from "~/components/product/follow-button";
-import { LoadMore } from "~/components/product/load-more";
+import { LoadMore, useLoadMore } from "~/components/product/load-more";
 import { ProductGrid } from "~/components/product/product-card";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -31,12 +31,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { readDb } = context.get(servicesContext);
   const creator = await getCreatorProfile(readDb, params.creatorId);
   if (!creator) return { creator: null, products: [], total: 0, page: 0 };
-  // Three products, until View All Products asks for every one (?all, then Load More pages).
+  // Three products, until View All Products asks for every one (?all: the first 24; ?page=N: the Nth
+  // 24, which Load More appends).
   const url = new URL(request.url);
   const page = url.searchParams.has("all") ? Math.min(Math.max(1, Number(url.searchParams.get("page")) || 1), 100) : 0;
   const { products, total } = await searchProducts(readDb, {
     creatorId: creator.id,
-    limit: page ? page * PAGE_SIZE : 3,
+    limit: page ? PAGE_SIZE : 3,
+    offset: page ? (page - 1) * PAGE_SIZE : 0,
   });
   return { creator: { ...creator, website: safeWebsite(creator.website) }, products, total, page };
 }
@@ -65,7 +67,9 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageMeta(matches, loaderData?.creator?.name ?? "Creator Not Found", loaderData?.creator?.bio);
 
 export default function CreatorPage({ loaderData }: Route.ComponentProps) {
-  const { creator, products, total, page } = loaderData;
+  const { creator, total, page } = loaderData;
+  const loadMore = useLoadMore(loaderData.products, Math.max(page, 1));
+  const { products } = loadMore;
   if (!creator) {
     return (
       <Container className="py-24 text-center">
@@ -146,7 +150,7 @@ export default function CreatorPage({ loaderData }: Route.ComponentProps) {
         )}
       </div>
       {page > 0 ? (
-        <LoadMore shown={products.length} total={total} page={page} />
+        <LoadMore state={loadMore} total={total} />
       ) : total > products.length ? (
         <div className="mt-8 flex justify-center">
           <Button asChild variant="outline">

@@ -39,7 +39,7 @@ export interface ListingState {
   sort: Sort;
   tab: Tab;
   view: "grid" | "list";
-  /** How many pages Load More has shown (1 to MAX_PAGE). */
+  /** Which 24 products the address shows (1 to MAX_PAGE): Load More appends the next in the browser. */
   page: number;
 }
 

@@ -21,7 +21,8 @@ export interface Listing {
 }
 
 /**
- * One listing page's products (every page Load More has shown so far) and its filter panel's
+ * One listing page's products (its own 24: ?page=N is the Nth 24, which Load More appends in the
+ * browser, so that no request costs more than a page) and its filter panel's
  * choices with their counts. `scope` narrows the whole page (a category page's category, the
  * trending products of /trending).
  */
@@ -45,7 +46,7 @@ export async function loadListing(
   };
   const results = await findProducts(
     db,
-    { ...filters, sort: state.sort, limit: state.page * PAGE_SIZE },
+    { ...filters, sort: state.sort, limit: PAGE_SIZE, offset: (state.page - 1) * PAGE_SIZE },
     { facets: true, stats: withStats },
   );
   const counts = results.facets ?? { categories: {}, formats: {}, styles: {}, total: results.total };

@@ -3,7 +3,7 @@ import type { ListingOptions, ListingState, Sort } from "@server/search/listing-
 import { LayoutGrid, List, SlidersHorizontal } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Link, useLocation, useSubmit } from "react-router";
-import { LoadMore } from "~/components/product/load-more";
+import { LoadMore, useLoadMore } from "~/components/product/load-more";
 import { ProductGrid } from "~/components/product/product-card";
 import { Button } from "~/components/ui/button";
 import { hrefWith } from "~/lib/listing";
@@ -128,7 +128,9 @@ function useProductClicks(onProductClick: ListingLayoutProps["onProductClick"]) 
 /** A listing page's body: the filter panel beside the results, with sort, layout and Load More. */
 export function ListingLayout(props: ListingLayoutProps) {
   const { state, options } = props;
-  const { products, total } = props.listing;
+  const { total } = props.listing;
+  const loadMore = useLoadMore(props.listing.products, state.page);
+  const { products } = loadMore;
   const [filtersOpen, setFiltersOpen] = useState(false);
   const results = useProductClicks(props.onProductClick);
   return (
@@ -166,11 +168,13 @@ export function ListingLayout(props: ListingLayoutProps) {
           </div>
         </div>
         <div ref={results} className="mt-6">
-          {products.length === 0 ? props.empty : <ProductGrid products={products} layout={state.view} />}
+          {products.length > 0 ? (
+            <ProductGrid products={products} layout={state.view} />
+          ) : total === 0 ? (
+            props.empty
+          ) : null}
         </div>
-        {total > 0 ? (
-          <LoadMore shown={products.length} total={total} page={state.page} label={props.loadMoreLabel} />
-        ) : null}
+        {total > 0 ? <LoadMore state={loadMore} total={total} label={props.loadMoreLabel} /> : null}
       </section>
     </div>
   );
