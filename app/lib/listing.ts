@@ -37,6 +37,7 @@ export const SEARCH_LISTING: ListingOptions = {
   formats: ALL_FORMATS,
   sorts: ["relevance", "popular", "newest", "price-low", "price-high", "rating"],
   defaultSort: "relevance",
+  fallBackToSomeWords: true,
 };
 
 /**

@@ -18,6 +18,8 @@ export interface Listing {
   stats: ListingStats | null;
   /** For text that finds nothing: the nearest text that finds something. */
   didYouMean: string | null;
+  /** No product matches every word of the text: the products shown match some of them. */
+  someWordsOnly: boolean;
 }
 
 /**
@@ -45,7 +47,7 @@ export async function loadListing(
   };
   const results = await findProducts(
     db,
-    { ...filters, sort: state.sort, limit: state.page * PAGE_SIZE },
+    { ...filters, sort: state.sort, limit: state.page * PAGE_SIZE, fallBackToSomeWords: options.fallBackToSomeWords },
     { facets: true, stats: withStats },
   );
   const counts = results.facets ?? { categories: {}, formats: {}, styles: {}, total: results.total };
@@ -59,6 +61,7 @@ export async function loadListing(
     total: results.total,
     stats: results.stats ?? null,
     didYouMean: results.didYouMean,
+    someWordsOnly: results.someWordsOnly,
     filters: {
       categories: (options.categories ?? []).map((slug) => {
         const category = categories.find((c) => c.slug === slug);
