@@ -97,7 +97,7 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
               Write to{" "}
               <a
                 href={`mailto:${loaderData.supportEmail}`}
-                className="font-medium text-primary underline-offset-4 [overflow-wrap:anywhere] hover:underline"
+                className="font-medium text-primary underline-offset-4 wrap-anywhere hover:underline"
               >
                 {loaderData.supportEmail}
               </a>{" "}

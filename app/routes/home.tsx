@@ -173,8 +173,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 className="flex flex-col items-center rounded-lg border border-border bg-card p-6 text-center shadow-sm"
               >
                 <ProductImage src={creator.avatarUrl} alt="" className="size-20 rounded-full" />
-                <h3 className="mt-4 font-semibold">{creator.name}</h3>
-                <p className="text-sm text-muted-foreground">{creator.specialty}</p>
+                <h3 className="mt-4 max-w-full font-semibold wrap-anywhere">{creator.name}</h3>
+                <p className="max-w-full text-sm text-muted-foreground wrap-anywhere">{creator.specialty}</p>
                 <p className="mt-2 text-sm">
                   {countOf(creator.followers, "follower", "followers", formatCount)} ·{" "}
                   {countOf(creator.products, "product", "products")}

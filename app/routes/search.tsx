@@ -116,7 +116,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         <Button type="submit">Search</Button>
       </Form>
       {someWordsOnly ? (
-        <p className="mt-4 rounded-md bg-muted p-3 text-sm break-words">
+        <p className="mt-4 rounded-md bg-muted p-3 text-sm wrap-anywhere">
           No results for all of "{state.q}". Showing products that match some of your words.
         </p>
       ) : null}
