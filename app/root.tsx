@@ -128,7 +128,7 @@ export function Layout({ children }: { children: ReactNode }) {
             </main>
           </ShopDialogsProvider>
         )}
-        {bare ? null : <SiteFooter shopName={shopName} />}
+        {bare ? null : <SiteFooter shopName={shopName} supportHours={shop?.supportHours ?? []} />}
         <Toasts />
         <AccountToasts />
         <ShoppingToasts />

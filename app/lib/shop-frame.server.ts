@@ -19,7 +19,7 @@ type LoaderArgs = { request: Request; context: Readonly<RouterContextProvider> }
  * the visitor's own parts come from `loadShopper` (app/routes/api/shopper.ts).
  */
 export async function loadShopFrame({ context }: Pick<LoaderArgs, "context">) {
-  const { readDb, shopName, shopMode, googleSignIn, publicUrl } = context.get(servicesContext);
+  const { readDb, shopName, shopMode, googleSignIn, publicUrl, supportHours } = context.get(servicesContext);
   const categories = await listCategories(readDb);
   return {
     shopName,
@@ -30,6 +30,8 @@ export async function loadShopFrame({ context }: Pick<LoaderArgs, "context">) {
     demoAccounts:
       shopMode === "demo" ? DEMO_ACCOUNTS.map(({ email, password, isSeller }) => ({ email, password, isSeller })) : [],
     categories: categories.map(({ slug, name }) => ({ slug, name })),
+    /** The footer's support hours (none in a live shop that did not configure them). */
+    supportHours,
   };
 }
 

@@ -1,18 +1,17 @@
 import { getCurrentUser } from "@server/accounts/current-user.ts";
+import { sellerPageFigures } from "@server/catalogue/shop-figures.ts";
 import { servicesContext } from "@server/http/context.ts";
 import { Refusal } from "@server/lib/refusal.ts";
 import { applyToSell, latestApplication } from "@server/sellers/applications.ts";
 import { formatPrice } from "@shared/format.ts";
 import { sellerApplicationSchema } from "@shared/seller-application-schema.ts";
 import {
-  MARKETPLACE_STATS,
   PAYOUT_DAY,
   PAYOUT_MINIMUM_CENTS,
   PLATFORM_FEE_PERCENT,
   SELLER_RESPONSE_HOURS,
   SELLER_REVIEW_TIME,
   SELLER_SHARE_PERCENT,
-  SELLER_STATS,
 } from "@shared/shop-facts.ts";
 import { BadgePercent, CalendarCheck, CircleCheck, CreditCard, LifeBuoy, Users, Zap } from "lucide-react";
 import { data } from "react-router";
@@ -39,10 +38,14 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 const apply = { to: "#apply", label: "Apply to sell" };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db, auth } = context.get(servicesContext);
+  const { db, auth, shopMode } = context.get(servicesContext);
   const user = await getCurrentUser(auth, request.headers);
-  const application = user ? await latestApplication(db, user.id) : null;
+  const [application, figures] = await Promise.all([
+    user ? latestApplication(db, user.id) : null,
+    sellerPageFigures(db, shopMode),
+  ]);
   return {
+    figures,
     signedIn: Boolean(user),
     isSeller: user?.isSeller ?? false,
     application: application && {
@@ -64,9 +67,8 @@ export const action = formAction(async ({ request, context }: Route.ActionArgs) 
   return { ok: true as const, message: "Thank you! Your application was sent." };
 });
 
-const customers = MARKETPLACE_STATS.find((stat) => stat.label === "Customers")?.value;
-
-const benefits: IconCard[] = [
+/** `customers`: the shop's count of them ("25K+"), or null where it states none. */
+const benefitsFor = (customers: string | null): IconCard[] => [
   {
     icon: BadgePercent,
     title: `Keep ${SELLER_SHARE_PERCENT}% of each sale`,
@@ -127,6 +129,7 @@ const requirements = [
 ];
 
 export default function BecomeSeller({ loaderData, actionData }: Route.ComponentProps) {
+  const { figures, ...application } = loaderData;
   return (
     <>
       <PageHeader
@@ -141,19 +144,21 @@ export default function BecomeSeller({ loaderData, actionData }: Route.Component
       </PageHeader>
 
       <Container className="pb-12">
-        <Section title="Our sellers so far">
-          <dl className="grid gap-4 sm:grid-cols-3">
-            {SELLER_STATS.map((stat) => (
-              <Card key={stat.label} className="flex flex-col p-6 text-center">
-                <dt className="text-sm text-muted-foreground">{stat.label}</dt>
-                <dd className="order-first text-3xl font-bold text-primary">{stat.value}</dd>
-              </Card>
-            ))}
-          </dl>
-        </Section>
+        {figures.sellerStats.length > 0 ? (
+          <Section title="Our sellers so far">
+            <dl className="grid gap-4 sm:grid-cols-3">
+              {figures.sellerStats.map((stat) => (
+                <Card key={stat.label} className="flex flex-col p-6 text-center">
+                  <dt className="text-sm text-muted-foreground">{stat.label}</dt>
+                  <dd className="order-first text-3xl font-bold text-primary">{stat.value}</dd>
+                </Card>
+              ))}
+            </dl>
+          </Section>
+        ) : null}
 
         <Section title="Why sell with us">
-          <IconCardGrid items={benefits} className="sm:grid-cols-2 lg:grid-cols-3" />
+          <IconCardGrid items={benefitsFor(figures.customers)} className="sm:grid-cols-2 lg:grid-cols-3" />
         </Section>
 
         <Section title="How it works">
@@ -165,7 +170,7 @@ export default function BecomeSeller({ loaderData, actionData }: Route.Component
         </Section>
 
         <Section>
-          <ApplicationSection {...loaderData} answer={actionData} />
+          <ApplicationSection {...application} answer={actionData} />
           <CallToActionLinks
             primary={{ to: "/seller-resources", label: "Seller resources" }}
             secondary={[{ to: "/commission", label: "Commission rates" }]}

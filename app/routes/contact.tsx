@@ -3,7 +3,6 @@ import { getCurrentUser } from "@server/accounts/current-user.ts";
 import { submitContactMessage } from "@server/contact/submit-contact-message.ts";
 import { servicesContext } from "@server/http/context.ts";
 import { contactSchema } from "@shared/contact-schema.ts";
-import { SUPPORT_HOURS } from "@shared/shop-facts.ts";
 import { CheckCircle2, Clock, Mail, MessageCircle } from "lucide-react";
 import { useEffect } from "react";
 import { data, Form, useNavigation } from "react-router";
@@ -19,12 +18,20 @@ import { toast } from "~/lib/toast";
 import type { Route } from "./+types/contact";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { auth, supportEmail } = context.get(servicesContext);
+  const { auth, supportEmail, supportHours, liveChatUrl, shopMode } = context.get(servicesContext);
   // Other pages may suggest a subject, e.g. /contact?subject=Seller%20application
   const subject = new URL(request.url).searchParams.get("subject")?.slice(0, 150) ?? "";
   // A signed-in user writes as themselves: their name and email are filled in (and can be changed).
   const user = await getCurrentUser(auth, request.headers);
-  return { subject, supportEmail, writer: { name: user?.name ?? "", email: user?.email ?? "" } };
+  return {
+    subject,
+    supportEmail,
+    supportHours,
+    // A live chat at its configured address; the demo shop says one is coming (the spec lists it);
+    // a live shop without one promises none.
+    liveChat: liveChatUrl ? { url: liveChatUrl } : shopMode === "demo" ? ("soon" as const) : null,
+    writer: { name: user?.name ?? "", email: user?.email ?? "" },
+  };
 }
 
 export const action = formAction(async ({ request, context }: Route.ActionArgs) => {
@@ -90,32 +97,50 @@ export default function ContactPage({ loaderData, actionData }: Route.ComponentP
               Write to{" "}
               <a
                 href={`mailto:${loaderData.supportEmail}`}
-                className="font-medium text-primary underline-offset-4 [overflow-wrap:anywhere] hover:underline"
+                className="font-medium text-primary underline-offset-4 wrap-anywhere hover:underline"
               >
                 {loaderData.supportEmail}
               </a>{" "}
               or use the form: we answer by email, usually within a business day.
             </p>
           </Card>
-          <Card className="p-6">
-            <h2 className="flex items-center gap-2 font-semibold">
-              <MessageCircle aria-hidden="true" className="size-5 text-primary" /> Live chat
-            </h2>
-            <p className="mt-2 text-sm text-muted-foreground">
-              Live chat with our team is opening soon, during the support hours below. Until then, the form reaches the
-              same people.
-            </p>
-          </Card>
-          <Card className="p-6">
-            <h2 className="flex items-center gap-2 font-semibold">
-              <Clock aria-hidden="true" className="size-5 text-primary" /> Support hours
-            </h2>
-            <ul className="mt-2 space-y-1 text-sm">
-              {SUPPORT_HOURS.map((hours) => (
-                <li key={hours}>{hours}</li>
-              ))}
-            </ul>
-          </Card>
+          {loaderData.liveChat ? (
+            <Card className="p-6">
+              <h2 className="flex items-center gap-2 font-semibold">
+                <MessageCircle aria-hidden="true" className="size-5 text-primary" /> Live chat
+              </h2>
+              {loaderData.liveChat === "soon" ? (
+                <p className="mt-2 text-sm text-muted-foreground">
+                  Live chat with our team is opening soon, during the support hours below. Until then, the form reaches
+                  the same people.
+                </p>
+              ) : (
+                <p className="mt-2 text-sm text-muted-foreground">
+                  Chat with our team{loaderData.supportHours.length > 0 ? " during the support hours below" : ""}:{" "}
+                  <a
+                    href={loaderData.liveChat.url}
+                    className="font-medium text-primary underline-offset-4 hover:underline"
+                    rel="noopener"
+                  >
+                    start a live chat
+                  </a>
+                  .
+                </p>
+              )}
+            </Card>
+          ) : null}
+          {loaderData.supportHours.length > 0 ? (
+            <Card className="p-6">
+              <h2 className="flex items-center gap-2 font-semibold">
+                <Clock aria-hidden="true" className="size-5 text-primary" /> Support hours
+              </h2>
+              <ul className="mt-2 space-y-1 text-sm">
+                {loaderData.supportHours.map((hours) => (
+                  <li key={hours}>{hours}</li>
+                ))}
+              </ul>
+            </Card>
+          ) : null}
         </div>
       </Container>
     </>

@@ -96,12 +96,12 @@ export default function CreatorPage({ loaderData }: Route.ComponentProps) {
     <Container className="py-10">
       <div className="flex flex-col gap-6 sm:flex-row sm:items-center">
         <UserAvatar user={creator} className="size-28 text-3xl" />
-        <div className="flex-1">
+        <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-4">
-            <h1 className="text-3xl font-bold">{creator.name}</h1>
+            <h1 className="min-w-0 text-3xl font-bold wrap-anywhere">{creator.name}</h1>
             <FollowButton creatorId={creator.id} name={creator.name} />
           </div>
-          <p className="text-lg text-muted-foreground">{creator.specialty}</p>
+          <p className="text-lg text-muted-foreground wrap-anywhere">{creator.specialty}</p>
           <ul className="mt-2 flex flex-wrap gap-2" aria-label="Badges">
             {creator.badges.map((badge) => (
               <li key={badge}>
@@ -111,8 +111,9 @@ export default function CreatorPage({ loaderData }: Route.ComponentProps) {
           </ul>
           <p className="mt-3 flex flex-wrap gap-4 text-sm text-muted-foreground">
             {creator.location ? (
-              <span className="inline-flex items-center gap-1">
-                <MapPin aria-hidden="true" className="size-4" /> {creator.location}
+              <span className="inline-flex min-w-0 items-center gap-1">
+                <MapPin aria-hidden="true" className="size-4 shrink-0" />{" "}
+                <span className="wrap-anywhere">{creator.location}</span>
               </span>
             ) : null}
             <span className="inline-flex items-center gap-1">
@@ -132,7 +133,7 @@ export default function CreatorPage({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
       </div>
-      <p className="mt-6 max-w-3xl">{creator.bio}</p>
+      <p className="mt-6 max-w-3xl wrap-anywhere">{creator.bio}</p>
       <dl className="mt-8 grid grid-cols-2 gap-4 md:grid-cols-4">
         {stats.map((stat) => (
           <div key={stat.label} className="rounded-lg border border-border bg-card p-4 text-center shadow-sm">
@@ -141,7 +142,7 @@ export default function CreatorPage({ loaderData }: Route.ComponentProps) {
           </div>
         ))}
       </dl>
-      <h2 className="mt-12 text-2xl font-bold">Products by {creator.name}</h2>
+      <h2 className="mt-12 text-2xl font-bold wrap-anywhere">Products by {creator.name}</h2>
       <div className="mt-6">
         {products.length === 0 ? (
           <p className="text-muted-foreground">No products yet.</p>

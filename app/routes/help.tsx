@@ -1,3 +1,4 @@
+import { servicesContext } from "@server/http/context.ts";
 import { ORDER_LINK_DAYS, ORDER_LOOKUP_PATH } from "@shared/order-link.ts";
 import {
   MONEY_BACK_GUARANTEE_DAYS,
@@ -5,7 +6,6 @@ import {
   REFUND_REVIEW_HOURS,
   SELLER_REVIEW_TIME,
   SELLER_SHARE_PERCENT,
-  SUPPORT_HOURS,
 } from "@shared/shop-facts.ts";
 import { ChevronDown, Clock, Mail } from "lucide-react";
 import type { ReactNode } from "react";
@@ -18,6 +18,11 @@ import type { Route } from "./+types/help";
 
 // The same for every visitor: cached by the shop and by a CDN.
 export const headers = publicPageHeaders;
+
+export function loader({ context }: Route.LoaderArgs) {
+  // The configured support hours: a live shop without them states none.
+  return { supportHours: context.get(servicesContext).supportHours };
+}
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(
@@ -118,7 +123,7 @@ const faqs: { question: string; answer: ReactNode }[] = [
   },
 ];
 
-export default function HelpCenter() {
+export default function HelpCenter({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeader title="Help Center" lead="Quick answers to the questions shoppers and creators ask us most." />
@@ -148,17 +153,21 @@ export default function HelpCenter() {
             rowFrom="md"
           >
             <p className="mt-2 max-w-xl text-muted-foreground">
-              Our support team answers every message. Send us your question and we'll get back to you during support
-              hours.
+              Our support team answers every message. Send us your question and we'll get back to you
+              {loaderData.supportHours.length > 0 ? " during support hours" : " by email"}.
             </p>
-            <h3 className="mt-4 flex items-center gap-2 font-semibold">
-              <Clock aria-hidden="true" className="size-4 text-primary" /> Support hours
-            </h3>
-            <ul className="mt-1 text-sm text-muted-foreground">
-              {SUPPORT_HOURS.map((hours) => (
-                <li key={hours}>{hours}</li>
-              ))}
-            </ul>
+            {loaderData.supportHours.length > 0 ? (
+              <>
+                <h3 className="mt-4 flex items-center gap-2 font-semibold">
+                  <Clock aria-hidden="true" className="size-4 text-primary" /> Support hours
+                </h3>
+                <ul className="mt-1 text-sm text-muted-foreground">
+                  {loaderData.supportHours.map((hours) => (
+                    <li key={hours}>{hours}</li>
+                  ))}
+                </ul>
+              </>
+            ) : null}
           </CallToActionCard>
         </Section>
       </Container>

@@ -1,7 +1,7 @@
 import { getHomePage } from "@server/catalogue/home-page.ts";
 import { servicesContext } from "@server/http/context.ts";
 import { countOf, formatCount } from "@shared/format.ts";
-import { ArrowRight, Download, ShieldCheck, Sparkles } from "lucide-react";
+import { ArrowRight, Download, ShieldCheck, Sparkles, Store } from "lucide-react";
 import { Link } from "react-router";
 import { ProductGrid } from "~/components/product/product-card";
 import { ProductImage } from "~/components/product/product-image";
@@ -80,10 +80,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               </Button>
             </div>
             <dl className="mt-10 flex flex-wrap gap-8">
-              <div>
-                <dt className="text-sm text-muted-foreground">Products</dt>
-                <dd className="text-2xl font-bold">{formatCount(productCount)}</dd>
-              </div>
+              {productCount > 0 ? (
+                <div>
+                  <dt className="text-sm text-muted-foreground">Products</dt>
+                  <dd className="text-2xl font-bold">{formatCount(productCount)}</dd>
+                </div>
+              ) : null}
               <div>
                 <dt className="text-sm text-muted-foreground">Delivery</dt>
                 <dd className="flex items-center gap-1 text-2xl font-bold">
@@ -133,54 +135,60 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </section>
       ) : null}
 
-      <section className="bg-muted py-14" aria-labelledby="categories-heading">
-        <Container>
-          <h2 id="categories-heading" className="text-2xl font-bold sm:text-3xl">
-            Popular Categories
-          </h2>
+      {productCount === 0 ? <OpeningSoon shopName={shopName} /> : null}
+
+      {productCount > 0 ? (
+        <section className="bg-muted py-14" aria-labelledby="categories-heading">
+          <Container>
+            <h2 id="categories-heading" className="text-2xl font-bold sm:text-3xl">
+              Popular Categories
+            </h2>
+            <ul className="mt-6 grid gap-6 min-[480px]:grid-cols-2 lg:grid-cols-4">
+              {popularCategories.map((category) => (
+                <li key={category.to}>
+                  <Link
+                    to={category.to}
+                    className="group block overflow-hidden rounded-lg border border-border bg-card shadow-sm hover:shadow-md"
+                  >
+                    <ProductImage src={category.art} alt="" className="aspect-[4/3] w-full" />
+                    <span className="block p-4">
+                      <span className="block font-semibold group-hover:text-primary">{category.name}</span>
+                      <span className="text-sm text-muted-foreground">{category.blurb}</span>
+                    </span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </Container>
+        </section>
+      ) : null}
+
+      {featuredCreators.length > 0 ? (
+        <Container className="py-14">
+          <h2 className="text-2xl font-bold sm:text-3xl">Featured Creators</h2>
           <ul className="mt-6 grid gap-6 min-[480px]:grid-cols-2 lg:grid-cols-4">
-            {popularCategories.map((category) => (
-              <li key={category.to}>
-                <Link
-                  to={category.to}
-                  className="group block overflow-hidden rounded-lg border border-border bg-card shadow-sm hover:shadow-md"
-                >
-                  <ProductImage src={category.art} alt="" className="aspect-[4/3] w-full" />
-                  <span className="block p-4">
-                    <span className="block font-semibold group-hover:text-primary">{category.name}</span>
-                    <span className="text-sm text-muted-foreground">{category.blurb}</span>
-                  </span>
-                </Link>
+            {featuredCreators.map((creator) => (
+              <li
+                key={creator.slug}
+                className="flex flex-col items-center rounded-lg border border-border bg-card p-6 text-center shadow-sm"
+              >
+                <ProductImage src={creator.avatarUrl} alt="" className="size-20 rounded-full" />
+                <h3 className="mt-4 max-w-full font-semibold wrap-anywhere">{creator.name}</h3>
+                <p className="max-w-full text-sm text-muted-foreground wrap-anywhere">{creator.specialty}</p>
+                <p className="mt-2 text-sm">
+                  {countOf(creator.followers, "follower", "followers", formatCount)} ·{" "}
+                  {countOf(creator.products, "product", "products")}
+                </p>
+                <Button asChild variant="outline" size="sm" className="mt-4">
+                  <Link to={`/creator/${creator.slug}`} aria-label={`View Profile of ${creator.name}`}>
+                    View Profile
+                  </Link>
+                </Button>
               </li>
             ))}
           </ul>
         </Container>
-      </section>
-
-      <Container className="py-14">
-        <h2 className="text-2xl font-bold sm:text-3xl">Featured Creators</h2>
-        <ul className="mt-6 grid gap-6 min-[480px]:grid-cols-2 lg:grid-cols-4">
-          {featuredCreators.map((creator) => (
-            <li
-              key={creator.slug}
-              className="flex flex-col items-center rounded-lg border border-border bg-card p-6 text-center shadow-sm"
-            >
-              <ProductImage src={creator.avatarUrl} alt="" className="size-20 rounded-full" />
-              <h3 className="mt-4 font-semibold">{creator.name}</h3>
-              <p className="text-sm text-muted-foreground">{creator.specialty}</p>
-              <p className="mt-2 text-sm">
-                {countOf(creator.followers, "follower", "followers", formatCount)} ·{" "}
-                {countOf(creator.products, "product", "products")}
-              </p>
-              <Button asChild variant="outline" size="sm" className="mt-4">
-                <Link to={`/creator/${creator.slug}`} aria-label={`View Profile of ${creator.name}`}>
-                  View Profile
-                </Link>
-              </Button>
-            </li>
-          ))}
-        </ul>
-      </Container>
+      ) : null}
 
       <section className="bg-primary py-14 text-primary-foreground">
         <Container className="flex flex-col items-start gap-6 md:flex-row md:items-center md:justify-between">
@@ -196,5 +204,36 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </Container>
       </section>
     </>
+  );
+}
+
+/**
+ * A new shop's home page before its first product is on sale: a welcome and the way in for the
+ * first sellers, instead of empty lists and a count of 0.
+ */
+function OpeningSoon({ shopName }: { shopName: string }) {
+  return (
+    <section aria-labelledby="opening-heading">
+      <Container className="py-14">
+        <div className="mx-auto max-w-2xl rounded-lg border border-dashed border-border bg-card p-8 text-center sm:p-12">
+          <Store aria-hidden="true" className="mx-auto size-10 text-primary" />
+          <h2 id="opening-heading" className="mt-4 text-2xl font-bold sm:text-3xl">
+            {shopName} is just opening
+          </h2>
+          <p className="mt-3 text-muted-foreground">
+            Our first creators are setting up their shops. Come back soon for planners, wall art, templates, courses,
+            e-books and printables, or be among the first to sell here.
+          </p>
+          <div className="mt-6 flex flex-wrap justify-center gap-3">
+            <Button asChild>
+              <Link to="/become-seller">Become a Seller</Link>
+            </Button>
+            <Button asChild variant="outline">
+              <Link to="/contact">Contact Us</Link>
+            </Button>
+          </div>
+        </div>
+      </Container>
+    </section>
   );
 }

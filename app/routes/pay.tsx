@@ -93,7 +93,7 @@ export default function PaymentPage({ loaderData, actionData }: Route.ComponentP
           <ul className="mt-4 divide-y divide-border text-sm" aria-label="What you are paying for">
             {lines.map((line) => (
               <li key={line.title} className="flex justify-between gap-4 py-2">
-                <span>
+                <span className="min-w-0 wrap-anywhere">
                   {line.title}
                   {line.quantity > 1 ? ` × ${line.quantity}` : ""}
                 </span>

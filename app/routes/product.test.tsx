@@ -105,7 +105,13 @@ describe("the product page's license choice", () => {
     expect(within(group).getByRole("radio", { name: "Extended $79.99" })).toHaveAccessibleDescription(
       "For creators and shops selling products built around the design.",
     );
-    expect(within(group).getByRole("link", { name: "Compare licenses" })).toHaveAttribute("href", "/license");
+    // Compare licenses opens in place: the comparison is there to expand, not on another page.
+    expect(within(group).queryByRole("link", { name: "Compare licenses" })).not.toBeInTheDocument();
+    const compare = within(group).getByText("Compare licenses");
+    expect(compare.tagName).toBe("SUMMARY");
+    const comparison = compare.closest("details")!;
+    expect(comparison).not.toHaveAttribute("open");
+    expect(within(comparison).getByRole("table", { name: "What each license allows" })).toBeInTheDocument();
     // Personal: the spec's price, with the price before the sale struck through and the sale's badge.
     expect(bigPrice()).toBe("$15.99");
     expect(screen.getByText("$24.99")).toBeInTheDocument();

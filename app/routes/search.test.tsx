@@ -31,7 +31,12 @@ function product(id: number): ProductCard {
 
 function renderSearch(
   address: string,
-  listing: { products?: ProductCard[]; didYouMean?: string | null; searchId?: string | null } = {},
+  listing: {
+    products?: ProductCard[];
+    didYouMean?: string | null;
+    searchId?: string | null;
+    someWordsOnly?: boolean;
+  } = {},
 ) {
   const url = new URL(address, "http://shop.test");
   const state = parseListingState(url.searchParams, SEARCH_LISTING);
@@ -43,6 +48,7 @@ function renderSearch(
     stats: null,
     filters: { categories: [], formats: [], styles: [] },
     didYouMean: listing.didYouMean ?? null,
+    someWordsOnly: listing.someWordsOnly ?? false,
     searchId: listing.searchId ?? null,
     searchText: state.q.toLowerCase(),
   };
@@ -78,6 +84,24 @@ describe("no results on /search", () => {
       "href",
       "/search?q=boho%20wedding",
     );
+  });
+});
+
+describe("results that match some words only", () => {
+  it("says so above the results", async () => {
+    renderSearch("/search?q=boho%20wedding%20spaceship", { products: [product(1), product(2)], someWordsOnly: true });
+    expect(
+      await screen.findByText(
+        'No results for all of "boho wedding spaceship". Showing products that match some of your words.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText("2 products found")).toBeInTheDocument();
+  });
+
+  it("says nothing of the kind when every word matched", async () => {
+    renderSearch("/search?q=boho%20wedding", { products: [product(1)] });
+    expect(await screen.findByText("1 product found")).toBeInTheDocument();
+    expect(screen.queryByText(/No results for all of/)).not.toBeInTheDocument();
   });
 });
 

@@ -71,7 +71,7 @@ function sendClick(searchId: string, productId: number, position: number) {
 }
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
-  const { state, total, didYouMean } = loaderData;
+  const { state, total, didYouMean, someWordsOnly } = loaderData;
   const location = useLocation();
   const searchId = useSearchId(loaderData.searchId, loaderData.searchText);
   const filtersApplied = state.categories.length + state.formats.length > 0;
@@ -115,6 +115,11 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         />
         <Button type="submit">Search</Button>
       </Form>
+      {someWordsOnly ? (
+        <p className="mt-4 rounded-md bg-muted p-3 text-sm wrap-anywhere">
+          No results for all of "{state.q}". Showing products that match some of your words.
+        </p>
+      ) : null}
       <ListingLayout
         state={state}
         options={SEARCH_LISTING}

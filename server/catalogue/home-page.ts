@@ -1,7 +1,7 @@
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, gt } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { creators, products } from "../db/schema.ts";
-import { ttlCache } from "../lib/ttl-cache.ts";
+import { cachedPerDatabase } from "../lib/ttl-cache.ts";
 import { firstProductsFromPostgres } from "../search/product-search.ts";
 import { isPublished, type ProductCard } from "./product-card.ts";
 
@@ -21,19 +21,6 @@ export interface HomePage {
   showcase: ProductCard[];
   featuredCreators: FeaturedCreator[];
   productCount: number;
-}
-
-/** `load(db)`, kept for `ms` per database: the home page's figures may be a minute old. */
-function cachedPerDatabase<T>(ms: number, load: (db: Database) => Promise<T>): (db: Database) => Promise<T> {
-  const caches = new WeakMap<Database, () => Promise<T>>();
-  return (db) => {
-    let cached = caches.get(db);
-    if (!cached) {
-      cached = ttlCache(ms, () => load(db));
-      caches.set(db, cached);
-    }
-    return cached();
-  };
 }
 
 // Counting a large catalogue takes a scan.
@@ -62,6 +49,8 @@ export async function getHomePage(db: Database): Promise<HomePage> {
       .leftJoin(products, and(eq(products.creatorId, creators.id), isPublished))
       .where(eq(creators.isFeatured, true))
       .groupBy(creators.id)
+      // A creator with nothing on sale is featured nowhere (a live shop's sample creators, once a demo).
+      .having(gt(count(products.id), 0))
       .orderBy(desc(creators.followers))
       .limit(4),
     countPublishedProducts(db),

@@ -925,7 +925,7 @@ export const sampleProducts: SampleProduct[] = [
       "Original illustrations in vintage style",
       "300 dpi, up to 24x36 in",
       "Subtle aged paper texture",
-      "Personal use licence included",
+      "Personal use license included",
     ],
     whatYouGet: ["8 travel posters (JPG)", "3 aspect ratios per poster", "Print shop ordering guide"],
     prints: 8,
@@ -1268,7 +1268,7 @@ export const sampleProducts: SampleProduct[] = [
       "Fully editable vector logos",
       "Primary, secondary and icon versions",
       "Free fonts only",
-      "Commercial use licence",
+      "Commercial use license",
     ],
     whatYouGet: [
       "50 logo templates (AI)",

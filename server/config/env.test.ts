@@ -34,6 +34,29 @@ describe("parseConfig", () => {
     });
   });
 
+  it("shows the support hours configured, else the spec's in a demo shop and none in a live one", () => {
+    expect(parseConfig({ SHOP_MODE: "demo" }).supportHours).toEqual([
+      "Mon-Fri 9AM-6PM EST",
+      "Sat 10AM-4PM EST",
+      "Sun closed",
+    ]);
+    expect(parseConfig({ SHOP_MODE: "live" }).supportHours).toEqual([]);
+    expect(parseConfig({ DATABASE_URL: "postgres://db.example/shop" }).supportHours).toEqual([]);
+    expect(
+      parseConfig({ SHOP_MODE: "live", SUPPORT_HOURS: " Mon-Fri 8:00-16:00 CET ;; Sat-Sun closed; " }).supportHours,
+    ).toEqual(["Mon-Fri 8:00-16:00 CET", "Sat-Sun closed"]);
+    expect(() => parseConfig({ SUPPORT_HOURS: ";" })).toThrow("SUPPORT_HOURS: must be 1 to 7 lines");
+    expect(() => parseConfig({ SUPPORT_HOURS: "x".repeat(61) })).toThrow(
+      "SUPPORT_HOURS: must have lines of at most 60",
+    );
+  });
+
+  it("offers a live chat only at LIVE_CHAT_URL", () => {
+    expect(parseConfig({ SHOP_MODE: "live" }).liveChatUrl).toBeUndefined();
+    expect(parseConfig({ LIVE_CHAT_URL: "https://chat.example/shop" }).liveChatUrl).toBe("https://chat.example/shop");
+    expect(() => parseConfig({ LIVE_CHAT_URL: "javascript:alert(1)" })).toThrow("LIVE_CHAT_URL: must be an http");
+  });
+
   it("names a support address: SUPPORT_EMAIL, else support@ the host of PUBLIC_URL", () => {
     expect(parseConfig({}).supportEmail).toBe("support@localhost");
     expect(parseConfig({ PUBLIC_URL: "https://shop.example/" }).supportEmail).toBe("support@shop.example");

@@ -1,6 +1,7 @@
 import net from "node:net";
 import path from "node:path";
 import { z } from "zod";
+import { SUPPORT_HOURS } from "../../shared/shop-facts.ts";
 import type { S3FileStoreOptions } from "../storage/s3-file-store.ts";
 
 // Every setting the shop reads from the environment, checked once at start.
@@ -49,6 +50,21 @@ const envSchema = z.object({
   MAIL_FROM: z.string().trim().min(3, "must be an address like Shop <shop@example.com>").optional(),
   // Where shoppers write for help (shown on /contact); support@ the host of PUBLIC_URL when unset.
   SUPPORT_EMAIL: z.email("must be an email address like support@example.com").optional(),
+  // The support hours the footer, /contact and /help show: lines separated by semicolons, like
+  // "Mon-Fri 9AM-6PM EST; Sat 10AM-4PM EST; Sun closed". Unset: the spec's in a demo shop, none in a live one.
+  SUPPORT_HOURS: z
+    .string()
+    .transform((text) =>
+      text
+        .split(";")
+        .map((line) => line.trim())
+        .filter(Boolean),
+    )
+    .refine((lines) => lines.length >= 1 && lines.length <= 7, "must be 1 to 7 lines separated by semicolons")
+    .refine((lines) => lines.every((line) => line.length <= 60), "must have lines of at most 60 characters each")
+    .optional(),
+  // Where shoppers chat with the shop's team (a link on /contact). Unset: a live shop offers no live chat.
+  LIVE_CHAT_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   GOOGLE_ISSUER: z
@@ -189,6 +205,10 @@ export interface Config {
   mailFrom: string;
   /** The address shoppers write to for help (SUPPORT_EMAIL). */
   supportEmail: string;
+  /** The support hours shown, line by line (SUPPORT_HOURS; a demo shop's default: the spec's); empty: none shown. */
+  supportHours: readonly string[];
+  /** Where shoppers open a live chat (LIVE_CHAT_URL); undefined: none is offered. */
+  liveChatUrl: string | undefined;
   /** Whether this server runs background jobs (receipts, webhook deliveries), or only serves requests. */
   runJobs: boolean;
   /** The secret of the email provider's bounce and complaint reports (EMAIL_EVENTS_SECRET); undefined: not taken. */
@@ -232,9 +252,10 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
   }
   const s3 = s3Options(value);
   const port = value.PORT;
+  const shopMode = value.SHOP_MODE ?? (value.DATABASE_URL ? "live" : "demo");
   return {
     nodeEnv: value.NODE_ENV,
-    shopMode: value.SHOP_MODE ?? (value.DATABASE_URL ? "live" : "demo"),
+    shopMode,
     bodyLimitBytes: value.BODY_LIMIT ?? DEFAULT_BODY_LIMIT_BYTES,
     port,
     host: value.HOST,
@@ -251,6 +272,9 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       value.MAIL_FROM ??
       `"${value.SHOP_NAME.replaceAll('"', "")}" <no-reply@${new URL(value.PUBLIC_URL ?? "http://localhost").hostname}>`,
     supportEmail: value.SUPPORT_EMAIL ?? `support@${new URL(value.PUBLIC_URL ?? "http://localhost").hostname}`,
+    // A live shop states only the hours it configured; the demo shows the spec's.
+    supportHours: value.SUPPORT_HOURS ?? (shopMode === "demo" ? SUPPORT_HOURS : []),
+    liveChatUrl: value.LIVE_CHAT_URL,
     google:
       value.GOOGLE_CLIENT_ID && value.GOOGLE_CLIENT_SECRET
         ? {

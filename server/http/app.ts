@@ -165,6 +165,8 @@ export function createApp({
           shopMode: config.shopMode,
           publicUrl: config.publicUrl,
           supportEmail: config.supportEmail,
+          supportHours: config.supportHours,
+          liveChatUrl: config.liveChatUrl,
           nonce: res.locals.cspNonce as string,
           auth,
           files,

@@ -24,6 +24,10 @@ export interface RequestServices {
   publicUrl: string;
   /** Where shoppers write for help (SUPPORT_EMAIL). */
   supportEmail: string;
+  /** The support hours to show, line by line; empty: none are shown (a live shop without SUPPORT_HOURS). */
+  supportHours: readonly string[];
+  /** Where shoppers open a live chat (LIVE_CHAT_URL); undefined: none is offered. */
+  liveChatUrl: string | undefined;
   /** The Content-Security-Policy nonce of this response's inline scripts. */
   nonce: string;
   auth: Auth;

@@ -39,6 +39,13 @@ async function licenseWith(seats: number) {
 
 const anyone = {};
 
+describe("the refusal when every seat is in use", () => {
+  it("says it in correct English for one seat and for several", () => {
+    expect(allSeatsInUse(1)).toBe("The one seat of this license is in use: deactivate its instance first.");
+    expect(allSeatsInUse(3)).toBe("All 3 seats of this license are in use: deactivate one of its instances first.");
+  });
+});
+
 describe("verify", () => {
   it("describes the licence without the buyer, and refuses an unknown key or another seller's or product's", async () => {
     const license = await licenseWith(2);

@@ -21,7 +21,9 @@ export const LICENSE_REVOKED = "This license has been revoked (its purchase was 
 export const NOT_ACTIVATED = "This instance is not activated on this license.";
 
 export function allSeatsInUse(seats: number) {
-  return `All ${seats} ${seats === 1 ? "seat" : "seats"} of this license are in use: deactivate one of its instances first.`;
+  return seats === 1
+    ? "The one seat of this license is in use: deactivate its instance first."
+    : `All ${seats} seats of this license are in use: deactivate one of its instances first.`;
 }
 
 /** Keys are matched without regard to case or the spaces around them. */

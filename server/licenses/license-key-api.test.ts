@@ -80,7 +80,7 @@ describe("the licence-key API without an API key", () => {
       body: {
         error: {
           code: "conflict",
-          message: "All 1 seat of this license are in use: deactivate one of its instances first.",
+          message: "The one seat of this license is in use: deactivate its instance first.",
         },
       },
     });

@@ -120,7 +120,7 @@ export function licenseKeyApi(options: {
     if (typeof status === "number" && status >= 400 && status < 500) {
       return refuse(res, new ApiError(400, "This request could not be read."));
     }
-    logger.error({ err: error, url: req.originalUrl }, "Licence API request failed");
+    logger.error({ err: error, url: req.originalUrl }, "License API request failed");
     res.status(500).json({
       error: { code: "internal_error", message: "Something went wrong on our side. Please try again in a moment." },
     });

@@ -10,6 +10,12 @@ const operation = (id: string) =>
   reference.sections.flatMap((section) => section.operations).find((each) => each.id === id)!;
 
 describe("the API reference", () => {
+  it("spells license as the shop does, in every description and example (issue 29, item 23)", () => {
+    const text = JSON.stringify(openApiDocument(PUBLIC_API_OPERATIONS, "https://shop.example"));
+    expect(text).toContain("license");
+    expect(text.match(/[^-_/.a-z]licence/gi) ?? []).toEqual([]);
+  });
+
   it("shows every operation of the document once, in its section", () => {
     const ids = reference.sections.flatMap((section) => section.operations.map((each) => each.id));
     expect(ids.sort()).toEqual(PUBLIC_API_OPERATIONS.map((each) => each.operationId).sort());

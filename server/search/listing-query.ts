@@ -26,6 +26,8 @@ export interface ListingOptions {
   styles?: readonly string[];
   sorts: readonly Sort[];
   defaultSort: Sort;
+  /** Text no product matches whole shows the products that match some of its words (IndexSearch). */
+  fallBackToSomeWords?: boolean;
 }
 
 export interface ListingState {

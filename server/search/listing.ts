@@ -18,6 +18,8 @@ export interface Listing {
   stats: ListingStats | null;
   /** For text that finds nothing: the nearest text that finds something. */
   didYouMean: string | null;
+  /** No product matches every word of the text: the products shown match some of them. */
+  someWordsOnly: boolean;
 }
 
 /**
@@ -46,7 +48,13 @@ export async function loadListing(
   };
   const results = await findProducts(
     db,
-    { ...filters, sort: state.sort, limit: PAGE_SIZE, offset: (state.page - 1) * PAGE_SIZE },
+    {
+      ...filters,
+      sort: state.sort,
+      limit: PAGE_SIZE,
+      offset: (state.page - 1) * PAGE_SIZE,
+      fallBackToSomeWords: options.fallBackToSomeWords,
+    },
     { facets: true, stats: withStats },
   );
   const counts = results.facets ?? { categories: {}, formats: {}, styles: {}, total: results.total };
@@ -60,6 +68,7 @@ export async function loadListing(
     total: results.total,
     stats: results.stats ?? null,
     didYouMean: results.didYouMean,
+    someWordsOnly: results.someWordsOnly,
     filters: {
       categories: (options.categories ?? []).map((slug) => {
         const category = categories.find((c) => c.slug === slug);

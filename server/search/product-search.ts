@@ -25,7 +25,7 @@ export interface ProductFilters extends Omit<IndexFilters, "text"> {
 
 export interface ProductSearch
   extends ProductFilters,
-    Pick<IndexSearch, "sort" | "limit" | "offset" | "namesOnly" | "pageOnly"> {}
+    Pick<IndexSearch, "sort" | "limit" | "offset" | "namesOnly" | "pageOnly" | "fallBackToSomeWords"> {}
 
 export interface FacetCounts {
   /** Products per category id, under every other filter. */
@@ -56,6 +56,8 @@ export interface FoundProducts extends ProductResults {
   stats?: ListingStats;
   /** For text that finds nothing: the nearest text that finds something. */
   didYouMean: string | null;
+  /** No product matches every word of the text: these match some (ProductSearch.fallBackToSomeWords). */
+  someWordsOnly: boolean;
 }
 
 // Searches PostgreSQL answers (while the index is first built) take a few of the pool's connections
@@ -81,6 +83,7 @@ export async function findProducts(
     facets: answer.facets && { ...answer.facets, total: answer.total },
     stats: answer.stats,
     didYouMean: answer.didYouMean,
+    someWordsOnly: answer.someWordsOnly === true,
   };
 }
 
@@ -102,6 +105,8 @@ async function findInPostgres(
     facets: counts,
     stats: figures,
     didYouMean: null,
+    // PostgreSQL (while the index is first built) matches every word or nothing.
+    someWordsOnly: false,
   };
 }
 

@@ -456,3 +456,49 @@ describe("did you mean", () => {
     expect(index.didYouMean("zzqxvw")).toBeNull();
   });
 });
+
+describe("a text no product matches whole (issue 29, item 11)", () => {
+  const someWords = (query: string, more: Parameters<SearchIndex["search"]>[0] = {}) =>
+    index.search({ text: query, limit: 100, fallBackToSomeWords: true, ...more });
+  const wordsOf = (id: number, words: string[]) => {
+    const product = sampleProducts.find((p) => p.id === id)!;
+    const names = [product.title, ...product.tags, product.description].join(" ").toLowerCase();
+    return words.filter((word) => names.includes(word)).length;
+  };
+
+  it("finds the products that match some words, those with the most words first, and says so", () => {
+    expect(index.search({ text: "boho wedding spaceship" }).total).toBe(0);
+    const answer = someWords("boho wedding spaceship");
+    expect(answer.someWordsOnly).toBe(true);
+    expect(answer.total).toBeGreaterThan(1);
+    expect(answer.total).toBe(answer.productIds.length);
+    // The product with both words comes first; then those with one.
+    expect(titleOf.get(answer.productIds[0]!)).toBe("Boho Digital Wedding Planner");
+    const counts = answer.productIds.map((id) => wordsOf(id, ["boho", "wedding"]));
+    expect(counts[0]).toBe(2);
+    expect(counts).toEqual([...counts].sort((a, b) => b - a));
+    expect(counts.at(-1)).toBe(1);
+  });
+
+  it("puts the products with the most words first under any sort, then in that sort's order", () => {
+    const answer = someWords("boho wedding spaceship", { sort: "price-low" });
+    expect(titleOf.get(answer.productIds[0]!)).toBe("Boho Digital Wedding Planner");
+    const priceOf = new Map(sampleProducts.map((p) => [p.id, p.priceCents]));
+    const rest = answer.productIds.slice(1).map((id) => priceOf.get(id)!);
+    expect(rest).toEqual([...rest].sort((a, b) => a - b));
+  });
+
+  it("counts the facets of the products it shows, adding up to the total", () => {
+    const answer = someWords("minimalist spaceship", { facets: true });
+    expect(answer.total).toBeGreaterThan(0);
+    const categories = Object.values(answer.facets!.categories).reduce((sum, n) => sum + n, 0);
+    expect(categories).toBe(answer.total);
+  });
+
+  it("keeps the whole-text answer when a product matches every word, and asks for nothing unasked", () => {
+    expect(someWords("boho wedding").someWordsOnly).toBeUndefined();
+    expect(index.search({ text: "boho wedding spaceship", limit: 100 }).productIds).toEqual([]);
+    expect(someWords("spaceship quokka")).toMatchObject({ total: 0, productIds: [] });
+    expect(someWords("spaceship").total).toBe(0);
+  });
+});

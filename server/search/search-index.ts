@@ -8,7 +8,8 @@ import { fieldWords, queryWords, typoBudget } from "./words.ts";
 // products' numbers, not a database round trip per match. Each app server keeps its own, fed from
 // product_search (server/search/index-sync.ts). See docs/decisions/019-search-index-in-memory.md.
 //
-// Matching (every word of the query must match, in any order, in any field):
+// Matching (every word of the query must match, in any order, in any field; where no product has them
+// all, a search that asks for it gets the products that have some, those with the most words first):
 //   the word itself 1, a word of the same stem 0.9, a synonym 0.9, the last word as the beginning of a
 //   word 0.8, a word within the typo budget 0.6 (one edit) or 0.45 (two), and the spec's rule: the word
 //   inside a word of the title, tags, category or creator 0.3.
@@ -74,6 +75,12 @@ export interface IndexSearch extends IndexFilters {
   namesOnly?: boolean;
   /** Only the page is wanted, not the total (the header's live results): `total` is then the page's length. */
   pageOnly?: boolean;
+  /**
+   * When no product matches every word of the text: the products that match some of them, those
+   * that match the most first, then in the search's order (/search: a shopper's extra word, or one
+   * the shop has not got, does not leave them with nothing).
+   */
+  fallBackToSomeWords?: boolean;
 }
 
 export interface IndexFacets {
@@ -96,6 +103,8 @@ export interface IndexAnswer {
   total: number;
   facets?: IndexFacets;
   stats?: IndexStats;
+  /** The products match only some of the text's words: none matches them all (fallBackToSomeWords). */
+  someWordsOnly?: boolean;
 }
 
 const DAY_MS = 86_400_000;
@@ -475,14 +484,22 @@ export class SearchIndex {
     const quick = this.quickPage(search);
     if (quick) return { productIds: quick.map((slot) => this.productOf[slot]!), total: quick.length };
     const now = search.now ?? Date.now();
-    const { slots, scores, count, hasText } = this.match(search.text ?? "", search.namesOnly === true);
+    const text = search.text ?? "";
+    const all = this.match(text, search.namesOnly === true);
+    const some =
+      search.fallBackToSomeWords && all.hasText && all.count === 0
+        ? this.matchSomeWords(text, search.namesOnly === true)
+        : null;
+    const { slots, scores, count, hasText } = some ?? all;
     const wanted = Math.max(0, (search.offset ?? 0) + (search.limit ?? 24));
     const sort =
       search.sort === "relevance" && !hasText ? "popular" : (search.sort ?? (hasText ? "relevance" : "popular"));
     const order = this.sortOf(sort);
-    const top = new TopK(wanted, order);
     // The first sort key of a slot is `sign * column[slot]`, or the relevance score (smaller first).
     const { column, sign } = order;
+    // Products that match some words only: the most words first, then the search's own order.
+    const wordsMatched = some?.wordsMatched ?? null;
+    const top = new TopK(wanted, some ? this.someWordsOrder(order, some) : order);
     const { filter, facetFilters, passes } = this.filterOf(search, now);
     const withStats = search.stats === true;
     const { alive, facetCell } = this;
@@ -506,7 +523,12 @@ export class SearchIndex {
         ratings += this.rating[slot]!;
         if (this.publishedAt[slot]! > weekAgo) newThisWeek++;
       }
-      const key = column === null ? this.relevanceKey(scores[i]!, slot) : sign * column[slot]!;
+      const key =
+        wordsMatched !== null
+          ? -wordsMatched[i]!
+          : column === null
+            ? this.relevanceKey(scores[i]!, slot)
+            : sign * column[slot]!;
       if (key <= top.worst) top.offer(slot, key);
     }
     const { total, facets } = this.countCells(cellHits, facetFilters);
@@ -525,7 +547,67 @@ export class SearchIndex {
       stats: withStats
         ? { products: total, downloads, averageRating: total ? ratings / total : 0, newThisWeek }
         : undefined,
+      ...(some ? { someWordsOnly: true } : {}),
     };
+  }
+
+  /**
+   * The products that match at least one word of the text (for a text no product matches whole):
+   * each with how many of the words it matches and the sum of its words' best scores. Null when
+   * the text has one word, or none of its words matches anything.
+   */
+  private matchSomeWords(
+    text: string,
+    withoutDescriptions: boolean,
+  ): { slots: Int32Array; scores: Float64Array; wordsMatched: Uint8Array; count: number; hasText: true } | null {
+    const words = [...new Set(queryWords(text))].slice(0, MAX_QUERY_WORDS);
+    if (words.length < 2) return null;
+    const lastWord = queryWords(text).at(-1);
+    const found = new Map<number, { words: number; score: number }>();
+    for (const word of words) {
+      const expansions = this.expand(word, word === lastWord);
+      const cost = expansions.reduce((sum, { term, namesOnly }) => {
+        const postings = this.postings[term]!;
+        return sum + postings.size + (namesOnly || withoutDescriptions ? 0 : postings.descriptionSize);
+      }, 0);
+      if (cost === 0) continue;
+      const scratch = this.scratch.reserve(Math.min(cost, this.documents), 1, this.documents);
+      const matched =
+        cost > this.slotCount * 2
+          ? this.matchOneWordBySlot(expansions, withoutDescriptions, scratch)
+          : this.matchOneWord(expansions, withoutDescriptions, scratch);
+      for (let i = 0; i < matched.count; i++) {
+        const slot = matched.slots[i]!;
+        const seen = found.get(slot);
+        if (seen) {
+          seen.words++;
+          seen.score += matched.scores[i]!;
+        } else found.set(slot, { words: 1, score: matched.scores[i]! });
+      }
+    }
+    if (found.size === 0) return null;
+    const slots = new Int32Array(found.size);
+    const scores = new Float64Array(found.size);
+    const wordsMatched = new Uint8Array(found.size);
+    let i = 0;
+    for (const [slot, { words: count, score }] of found) {
+      slots[i] = slot;
+      scores[i] = score;
+      wordsMatched[i++] = count;
+    }
+    return { slots, scores, wordsMatched, count: found.size, hasText: true };
+  }
+
+  /** The order of products that match some words only: their words' count is the first key, then `order`. */
+  private someWordsOrder(
+    order: SortOrder,
+    some: { slots: Int32Array; scores: Float64Array; count: number },
+  ): SortOrder {
+    const { column, sign, ties } = order;
+    if (column !== null) return { column: null, sign: -1, ties: [(slot) => sign * column[slot]!, ...ties] };
+    const scoreOf = new Map<number, number>();
+    for (let i = 0; i < some.count; i++) scoreOf.set(some.slots[i]!, some.scores[i]!);
+    return { column: null, sign: -1, ties: [(slot) => this.relevanceKey(scoreOf.get(slot)!, slot), ...ties] };
   }
 
   /**

@@ -1,5 +1,15 @@
 import sharp from "sharp";
-import { expect, expectNoAxeViolations, test, waitForHydration } from "./fixtures";
+import {
+  addToCart,
+  checkOutSignedIn,
+  expect,
+  expectNoAxeViolations,
+  expectNoSidewaysScroll,
+  screenshotsIn,
+  signUpConfirmed,
+  test,
+  waitForHydration,
+} from "./fixtures";
 
 // The product page of SPEC section 2. Product 1 is the sample "Digital Planner Bundle".
 
@@ -168,4 +178,97 @@ test("a product sold in a bundle offers it: Save with a bundle links to the bund
   await page.goto("/product/1");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(page.getByRole("region", { name: "Save with a bundle" })).toHaveCount(0);
+});
+
+const longWordShots = screenshotsIn("test-results/long-words");
+
+test("a pasted 2,000-character word in a review and a 1,000-character bio wrap: the pages stay the screen's width @desktop-only", async ({
+  page,
+  buyer: _buyer,
+  guest,
+  admin,
+}, testInfo) => {
+  test.slow();
+  // A buyer reviews what they bought with one unbroken string (a pasted address).
+  const pasted = `https://example.com/${"x".repeat(1980)}`;
+  await addToCart(page, 23);
+  const { tab } = await checkOutSignedIn(page);
+  await tab.close();
+  await page.goto("/product/23?reviews=1");
+  await waitForHydration(page);
+  await page.getByRole("radio", { name: "4 stars" }).check({ force: true });
+  await page.getByLabel("Your review").fill(pasted);
+  await page.getByRole("button", { name: "Publish review" }).click();
+  await expect(page.getByText("Review published")).toBeVisible();
+
+  // A new seller's bio is one word of 1,000 letters.
+  await signUpConfirmed(guest, { name: "Lou Longbio" });
+  const shopName = `Longbio ${Date.now().toString(36)}`;
+  const applied = await guest.request.post("/become-seller", {
+    form: {
+      shopName,
+      specialty: "W".repeat(79),
+      bio: "b".repeat(1000),
+      website: "",
+      sampleUrl: "https://portfolio.example/lou",
+      acceptGuidelines: "on",
+    },
+  });
+  expect(applied.ok()).toBe(true);
+  await admin.goto("/admin/applications");
+  await admin
+    .getByRole("listitem")
+    .filter({ has: admin.getByRole("heading", { name: shopName }) })
+    .getByRole("button", { name: "Approve" })
+    .click();
+  await expect(admin.getByText("Approved: the applicant is now a seller.")).toBeVisible();
+
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto("/product/23?reviews=1");
+    await expect(page.getByText(pasted)).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    await longWordShots(page, testInfo, `review-${width}`);
+    await page.goto(`/creator/${shopName.toLowerCase().replace(" ", "-")}`);
+    await expect(page.getByText("b".repeat(1000))).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    await longWordShots(page, testInfo, `bio-${width}`);
+  }
+});
+
+test("a title's hyphenated words never break at the hyphen, at any phone's width @desktop-only", async ({ page }) => {
+  // Product 17 is "Mindful Mornings: A 30-Day Journaling Guide".
+  await page.goto("/product/17");
+  for (let width = 320; width <= 480; width += 8) {
+    await page.setViewportSize({ width, height: 800 });
+    const lines = await page.getByRole("heading", { level: 1 }).evaluate((heading) => {
+      const walker = document.createTreeWalker(heading, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const at = node.textContent!.indexOf("30-Day");
+        if (at === -1) continue;
+        const range = document.createRange();
+        range.setStart(node, at);
+        range.setEnd(node, at + "30-Day".length);
+        return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+      }
+      return 0;
+    });
+    expect(lines, `at ${width} px`).toBe(1);
+  }
+});
+
+test("the Seller Dashboard's tabs are all in sight at a laptop's 1280 px @desktop-only", async ({ seller: page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto("/seller");
+  const nav = page.getByRole("navigation", { name: "Seller Dashboard" });
+  const box = (await nav.boundingBox())!;
+  const tabs = await nav.getByRole("link").all();
+  expect(tabs.length).toBeGreaterThan(10);
+  for (const tab of tabs) {
+    const tabBox = (await tab.boundingBox())!;
+    const name = (await tab.textContent()) ?? "";
+    expect(tabBox.x, name).toBeGreaterThanOrEqual(box.x - 0.5);
+    expect(tabBox.x + tabBox.width, name).toBeLessThanOrEqual(box.x + box.width + 0.5);
+  }
+  expect(await nav.evaluate((row) => row.scrollWidth - row.clientWidth)).toBeLessThanOrEqual(0);
 });

@@ -53,7 +53,7 @@ test("a buyer's licence key is verified and activated by the example script; a m
 
   const second = licenseCheck(key, `${machine}-b`);
   expect(second.output).toContain(
-    `Not activated on ${machine}-b: All 1 seat of this license are in use: deactivate one of its instances first.`,
+    `Not activated on ${machine}-b: The one seat of this license is in use: deactivate its instance first.`,
   );
   expect(second.status).toBe(1);
 

@@ -27,8 +27,8 @@ export function ProfilePicture({
       <div className="flex items-center gap-4">
         <UserAvatar user={user} className="size-16 text-lg" />
         <div>
-          <p className="text-lg font-semibold">{user.name}</p>
-          <p className="text-sm text-muted-foreground">{user.email}</p>
+          <p className="text-lg font-semibold wrap-anywhere">{user.name}</p>
+          <p className="text-sm text-muted-foreground wrap-anywhere">{user.email}</p>
         </div>
       </div>
       {/* A file field is no text to check as it is typed: the server checks the picture. */}

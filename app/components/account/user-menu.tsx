@@ -39,7 +39,7 @@ export function UserMenu({ user }: { user: CurrentUser }) {
           className="z-50 min-w-56 rounded-md border border-border bg-background p-1 shadow-lg"
         >
           <DropdownMenu.Label className="px-3 py-2">
-            <span className="block text-sm font-medium">{user.name}</span>
+            <span className="block text-sm font-medium wrap-anywhere">{user.name}</span>
             <span className="block truncate text-xs text-muted-foreground">{user.email}</span>
           </DropdownMenu.Label>
           <DropdownMenu.Separator className="my-1 h-px bg-border" />

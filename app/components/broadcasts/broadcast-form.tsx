@@ -32,7 +32,7 @@ function RadioGroup({
       {choices.map(({ key, ...props }, index) => (
         <label key={key} className="flex items-start gap-2 text-sm">
           <input {...props} className="mt-0.5 size-4 shrink-0 accent-primary" />
-          <span className="min-w-0 break-words">{options[index]!.label}</span>
+          <span className="min-w-0 wrap-anywhere">{options[index]!.label}</span>
         </label>
       ))}
       <FieldError field={field} />
@@ -128,7 +128,7 @@ export function BroadcastPreview({ preview }: { preview: { subject: string; html
   return (
     <Card className="p-5 sm:p-6">
       <h3 className="text-lg font-semibold">Preview</h3>
-      <p className="mt-2 text-sm break-words">
+      <p className="mt-2 text-sm wrap-anywhere">
         <span className="text-muted-foreground">Subject: </span>
         {preview.subject}
       </p>

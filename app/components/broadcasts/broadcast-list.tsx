@@ -51,7 +51,7 @@ export function BroadcastList({ broadcasts }: { broadcasts: BroadcastRow[] }) {
           const when = broadcast.sentAt ?? broadcast.sendAt;
           return (
             <tr key={broadcast.id}>
-              <td className="px-4 py-2 break-words">{broadcast.subject}</td>
+              <td className="px-4 py-2 wrap-anywhere">{broadcast.subject}</td>
               <td className="px-4 py-2">{AUDIENCE[broadcast.audience]}</td>
               <td className="px-4 py-2">
                 <Badge variant={status.variant}>{status.label}</Badge>

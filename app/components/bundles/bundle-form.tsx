@@ -61,7 +61,7 @@ function ProductChoices({
             <label className="flex items-start gap-2 rounded-md border border-border p-3 text-sm">
               {/* A ticked box is not required of each product: "two or more" is the group's rule. */}
               <input {...props} required={undefined} className="mt-0.5 size-4 shrink-0 accent-primary" />
-              <span className="min-w-0 flex-1 break-words">{choices[index]!.title}</span>
+              <span className="min-w-0 flex-1 wrap-anywhere">{choices[index]!.title}</span>
               <span className="shrink-0 font-medium">{formatPrice(choices[index]!.priceCents)}</span>
             </label>
           </li>

@@ -68,10 +68,13 @@ export function BundleSummary({ bundle, viewer }: { bundle: PricedBundle; viewer
   return (
     <div>
       <Badge>{`Bundle of ${countOf(bundle.products.length, "product", "products")}`}</Badge>
-      <h1 className="mt-3 text-3xl font-bold break-words">{bundle.title}</h1>
+      <h1 className="mt-3 text-3xl font-bold wrap-anywhere">{bundle.title}</h1>
       <p className="mt-2 text-muted-foreground">
         by{" "}
-        <Link to={`/creator/${bundle.creatorSlug}`} className="font-medium text-foreground hover:text-primary">
+        <Link
+          to={`/creator/${bundle.creatorSlug}`}
+          className="font-medium text-foreground wrap-anywhere hover:text-primary"
+        >
           {bundle.creatorName}
         </Link>
       </p>

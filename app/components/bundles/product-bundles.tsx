@@ -43,14 +43,14 @@ export function ProductBundles({ bundles = [] }: { bundles?: ProductBundleOffer[
               <Card className="relative flex h-full flex-col gap-2 p-5 hover:border-primary">
                 <div className="flex items-start gap-3">
                   <Package aria-hidden="true" className="mt-1 size-5 shrink-0 text-primary" />
-                  <h3 className="min-w-0 font-semibold break-words">
+                  <h3 className="min-w-0 font-semibold wrap-anywhere">
                     {/* The title's link covers the card. */}
                     <Link to={`/bundle/${bundle.id}`} className="after:absolute after:inset-0 hover:text-primary">
                       {bundle.title}
                     </Link>
                   </h3>
                 </div>
-                <p className="text-sm text-muted-foreground break-words">{withOthers(bundle.otherTitles)}</p>
+                <p className="text-sm text-muted-foreground wrap-anywhere">{withOthers(bundle.otherTitles)}</p>
                 <p className="mt-auto flex flex-wrap items-baseline gap-x-2 gap-y-1 pt-2">
                   <span className="text-xl font-bold">{formatPrice(bundle.priceCents)}</span>
                   <s className="text-sm text-muted-foreground">

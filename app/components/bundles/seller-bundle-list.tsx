@@ -88,7 +88,7 @@ export function SellerBundleList({ bundles }: { bundles: SellerBundleRow[] }) {
         <li key={bundle.id}>
           <Card className="flex flex-col gap-3 p-5 sm:flex-row sm:items-start sm:justify-between">
             <div className="min-w-0 flex-1">
-              <h4 className="text-lg font-semibold break-words">
+              <h4 className="text-lg font-semibold wrap-anywhere">
                 <Link to={`/seller/bundles/${bundle.id}`} className="hover:text-primary">
                   {bundle.title}
                 </Link>
@@ -97,7 +97,7 @@ export function SellerBundleList({ bundles }: { bundles: SellerBundleRow[] }) {
                 <span className="font-semibold">{formatPrice(bundle.priceCents)}</span>
                 <span className="text-muted-foreground"> · {bundleValueLine(bundle)}</span>
               </p>
-              <p className="mt-1 text-sm text-muted-foreground break-words">
+              <p className="mt-1 text-sm text-muted-foreground wrap-anywhere">
                 {bundle.products.map((product) => product.title).join(", ")}
               </p>
               <div className="mt-3">

@@ -75,7 +75,10 @@ function CartLineRow({ line }: { line: CartLine }) {
         {/* The amount sits beside the title, so that the rows under them have the line's whole width. */}
         <div className="flex items-start justify-between gap-3">
           <Dialog.Close asChild>
-            <Link to={`/product/${line.productId}`} className="line-clamp-2 min-w-0 font-medium hover:text-primary">
+            <Link
+              to={`/product/${line.productId}`}
+              className="line-clamp-2 min-w-0 font-medium wrap-anywhere hover:text-primary"
+            >
               {line.title}
             </Link>
           </Dialog.Close>
@@ -88,7 +91,7 @@ function CartLineRow({ line }: { line: CartLine }) {
             ) : null}
           </p>
         </div>
-        <p className="text-sm text-muted-foreground">by {line.creatorName}</p>
+        <p className="text-sm text-muted-foreground wrap-anywhere">by {line.creatorName}</p>
         <p className="text-sm">{licenseLine(line)}</p>
         {/* A pay-what-you-want product has one license; its price is the buyer's to change. */}
         {line.payWhatYouWant ? (
@@ -132,7 +135,10 @@ function CartBundleRow({ bundle }: { bundle: CartBundle }) {
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <div className="flex items-start justify-between gap-3">
           <Dialog.Close asChild>
-            <Link to={`/bundle/${bundle.bundleId}`} className="line-clamp-2 min-w-0 font-medium hover:text-primary">
+            <Link
+              to={`/bundle/${bundle.bundleId}`}
+              className="line-clamp-2 min-w-0 font-medium wrap-anywhere hover:text-primary"
+            >
               {bundle.title}
             </Link>
           </Dialog.Close>
@@ -145,11 +151,11 @@ function CartBundleRow({ bundle }: { bundle: CartBundle }) {
             ) : null}
           </p>
         </div>
-        <p className="text-sm text-muted-foreground">by {bundle.creatorName}</p>
+        <p className="text-sm text-muted-foreground wrap-anywhere">by {bundle.creatorName}</p>
         <p className="text-sm">Bundle of {bundle.products.length} products · Personal license for each</p>
         <ul className="text-sm text-muted-foreground" aria-label={`Products in ${bundle.title}`}>
           {bundle.products.map((product) => (
-            <li key={product.productId} className="line-clamp-1">
+            <li key={product.productId} className="line-clamp-1 wrap-anywhere">
               {product.title}
               {product.owned ? " (you own it: not bought again)" : ""}
             </li>

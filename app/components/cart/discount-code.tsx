@@ -37,7 +37,7 @@ export function DiscountCode({ discount }: { discount: CartDiscount | null }) {
       <section aria-label="Discount code" className="rounded-md border border-border p-3 text-sm">
         {/* What it takes off goes under the code, so that Remove keeps beside them on a phone. */}
         <div className="flex items-center justify-between gap-3">
-          <p className="min-w-0 break-words">
+          <p className="min-w-0 wrap-anywhere">
             Code <span className="font-semibold">{discount.code}</span>
             {discount.problem ? null : (
               <span className="block text-success">

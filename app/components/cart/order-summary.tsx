@@ -17,7 +17,7 @@ export function OrderSummary({ cart }: { cart: Cart }) {
         {cart.lines.map((line) => (
           <li key={line.productId} className="flex justify-between gap-3">
             <span className="min-w-0">
-              <span className="line-clamp-1">{line.title}</span>
+              <span className="line-clamp-1 wrap-anywhere">{line.title}</span>
               <span className="block text-muted-foreground">{licenseLine(line)}</span>
             </span>
             <span className="shrink-0 text-right">
@@ -33,7 +33,7 @@ export function OrderSummary({ cart }: { cart: Cart }) {
         {cart.bundles.map((bundle) => (
           <li key={`bundle-${bundle.bundleId}`} className="flex justify-between gap-3">
             <span className="min-w-0">
-              <span className="line-clamp-1">{bundle.title}</span>
+              <span className="line-clamp-1 wrap-anywhere">{bundle.title}</span>
               <span className="block text-muted-foreground">
                 Bundle of {bundle.products.length} products · Personal license for each
               </span>

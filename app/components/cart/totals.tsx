@@ -28,7 +28,7 @@ export function Totals({
       <dd className="text-right">{formatPrice(subtotalCents)}</dd>
       {discountCents > 0 ? (
         <>
-          <dt className="min-w-0 break-words text-muted-foreground">
+          <dt className="min-w-0 wrap-anywhere text-muted-foreground">
             Discount{discountCode ? ` (${discountCode})` : ""}
           </dt>
           <dd className="text-right text-success">{formatPrice(-discountCents)}</dd>

@@ -141,7 +141,7 @@ export function ApiKeyTable({ keys }: { keys: ApiKeyRow[] }) {
       >
         {keys.map((key) => (
           <tr key={key.id}>
-            <td className="px-4 py-3 font-medium break-words">{key.name}</td>
+            <td className="px-4 py-3 font-medium wrap-anywhere">{key.name}</td>
             <td className="px-4 py-3 font-mono whitespace-nowrap">{key.prefix}…</td>
             <td className="px-4 py-3">
               <Badge variant={key.scope === "write" ? "default" : "neutral"}>

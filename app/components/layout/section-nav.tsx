@@ -20,8 +20,8 @@ function isCurrent(link: SectionLink, pathname: string) {
 
 /**
  * The tab row of an area with several pages (the Seller Dashboard, the admin console): one row
- * that scrolls sideways on a phone, with a shadow on the side with more tabs, and the current
- * tab scrolled into sight.
+ * that scrolls sideways on a phone and a tablet, with a shadow on the side with more tabs, and the
+ * current tab scrolled into sight; every tab in sight, in as many rows as it takes, from 1024 px.
  */
 export function SectionNav({ label, links }: { label: string; links: SectionLink[] }) {
   const nav = useRef<HTMLElement>(null);
@@ -44,7 +44,9 @@ export function SectionNav({ label, links }: { label: string; links: SectionLink
       ref={nav}
       aria-label={label}
       // The baseline is an inset shadow: a border with tabs pulled over it would make the row scroll up and down too.
-      className="scroll-cue-x relative mt-6 flex gap-x-1 overflow-x-auto shadow-[inset_0_-1px_0_var(--color-border)]"
+      // From a laptop's width the tabs wrap onto a second row rather than hide past the edge (the
+      // Seller Dashboard's thirteen are wider than 1280 px).
+      className="scroll-cue-x relative mt-6 flex gap-x-1 overflow-x-auto shadow-[inset_0_-1px_0_var(--color-border)] lg:flex-wrap lg:overflow-x-visible"
     >
       {links.map((link) => {
         const current = isCurrent(link, pathname);

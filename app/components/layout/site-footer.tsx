@@ -1,10 +1,10 @@
-import { SUPPORT_HOURS } from "@shared/shop-facts.ts";
 import { Link } from "react-router";
 import { Container } from "~/components/ui/page";
 import { ShopLogo } from "./shop-logo";
 import { footerColumns } from "./site-links";
 
-export function SiteFooter({ shopName }: { shopName: string }) {
+/** `supportHours`: the shop's configured hours, line by line; none: the footer states none. */
+export function SiteFooter({ shopName, supportHours }: { shopName: string; supportHours: readonly string[] }) {
   return (
     <footer className="mt-16 border-t border-border bg-muted">
       <Container className="grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-4">
@@ -35,7 +35,7 @@ export function SiteFooter({ shopName }: { shopName: string }) {
           <p>
             © {new Date().getUTCFullYear()} {shopName}. All rights reserved.
           </p>
-          <p>Support: {SUPPORT_HOURS.join(" · ")}</p>
+          {supportHours.length > 0 ? <p>Support: {supportHours.join(" · ")}</p> : null}
         </Container>
       </div>
     </footer>

@@ -61,6 +61,10 @@ describe("an order page's licenses", () => {
     const [paid, refunded] = await screen.findAllByRole("listitem");
     expect(paid).toHaveTextContent("Commercial license · 2 seats");
     expect(paid).toHaveTextContent("key DGM-AAAA-BBBB-CCCC-0005");
+    // A key never breaks across lines, at its hyphens neither: on a narrow phone it scrolls sideways.
+    const key = within(paid!).getByText("DGM-AAAA-BBBB-CCCC-0005");
+    expect(key).toHaveClass("whitespace-nowrap");
+    expect(key.parentElement).toHaveClass("overflow-x-auto");
     expect(paid).toHaveTextContent("Terms version 2026-11");
     expect(within(paid!).getByRole("link", { name: /^License certificate \(PDF\)/ })).toHaveAttribute(
       "href",

@@ -37,10 +37,13 @@ export function LicenseLine({
             </Link>{" "}
             · {seatsLabel(seats)}
           </span>
-          {/* The key wraps at its hyphens only when a phone's card is narrower than it. */}
-          <span className="min-w-0 max-w-full">
+          {/* A key is copied as one: it never breaks across lines (at its hyphens neither); a card
+              narrower than it scrolls it sideways. */}
+          <span className="max-w-full min-w-0">
             <span className="text-muted-foreground">key</span>{" "}
-            <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-xs wrap-anywhere">{licenseKey}</code>
+            <span className="inline-block max-w-full overflow-x-auto align-bottom">
+              <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-xs whitespace-nowrap">{licenseKey}</code>
+            </span>
           </span>
         </p>
         {termsVersion || certificateUrl ? (

@@ -3,6 +3,7 @@ import { LICENSE_TERMS } from "@shared/license-terms.ts";
 import { LICENSE_TIER_NAMES, type LicenseTier, offeredTiers, type TierPrices } from "@shared/license-tiers.ts";
 import { useId } from "react";
 import { Link } from "react-router";
+import { LicenseComparisonTable } from "~/components/content/license-comparison";
 
 /** Whether a product is sold under more than the Personal license, so that the shopper has a choice (here and in the cart). */
 export function hasLicenseChoice(prices: TierPrices): boolean {
@@ -69,11 +70,20 @@ export function LicenseChoice({
           </label>
         ))}
       </div>
-      <p className="mt-2 text-sm">
-        <Link to="/license" className="font-medium text-primary underline-offset-4 hover:underline">
+      {/* Opens in place: the shopper compares without leaving the product they are choosing for. */}
+      <details className="mt-2 text-sm">
+        <summary className="w-fit cursor-pointer rounded-sm font-medium text-primary underline-offset-4 hover:underline">
           Compare licenses
-        </Link>
-      </p>
+        </summary>
+        <div className="mt-3">
+          <LicenseComparisonTable className="min-w-[30rem] text-sm" />
+          <p className="mt-2">
+            <Link to="/license" className="font-medium text-primary underline-offset-4 hover:underline">
+              All license terms
+            </Link>
+          </p>
+        </div>
+      </details>
     </fieldset>
   );
 }

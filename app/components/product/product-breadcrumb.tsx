@@ -18,7 +18,7 @@ export function ProductBreadcrumb({ product }: { product: ProductDetail }) {
           </Link>
         </li>
         <li aria-hidden="true">/</li>
-        <li aria-current="page" className="text-foreground">
+        <li aria-current="page" className="min-w-0 text-foreground wrap-anywhere">
           {product.title}
         </li>
       </ol>

@@ -5,6 +5,7 @@ import { WishlistButton } from "~/components/cart/wishlist-button";
 import { Badge } from "~/components/ui/badge";
 import { cn } from "~/lib/utils";
 import { ProductImage } from "./product-image";
+import { ProductTitle } from "./product-title";
 import { RatingSummary } from "./star-rating";
 
 /** A list row's picture: w-32, sm:w-48. */
@@ -45,7 +46,9 @@ export function ProductCard({
       {/* In a list row the wishlist and quick-view buttons sit at the right: keep the text clear of them. */}
       <div className={cn("product-card-body", layout === "list" && "pr-14")}>
         <h3 className="product-card-title">
-          <Link to={`/product/${product.id}`}>{product.title}</Link>
+          <Link to={`/product/${product.id}`}>
+            <ProductTitle title={product.title} />
+          </Link>
         </h3>
         <p className="muted">{`by ${product.creatorName}`}</p>
         <RatingSummary rating={product.rating} reviewCount={product.reviewCount} compact className="muted" />

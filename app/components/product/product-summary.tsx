@@ -11,6 +11,7 @@ import { Badge } from "~/components/ui/badge";
 import { dollarsOf } from "~/components/ui/money-input";
 import { LicenseChoice } from "./license-choice";
 import { NamedPrice, PayWhatYouWantPrice } from "./named-price";
+import { ProductTitle } from "./product-title";
 import { ShareButton } from "./share-button";
 import { RatingSummary } from "./star-rating";
 
@@ -108,7 +109,9 @@ export function ProductSummary({ product, url }: { product: ProductDetail; url: 
   return (
     <div>
       <ProductBadges product={product} tier={tier} />
-      <h1 className="mt-3 text-3xl font-bold">{product.title}</h1>
+      <h1 className="mt-3 text-3xl font-bold wrap-anywhere">
+        <ProductTitle title={product.title} />
+      </h1>
       <p className="mt-2 text-muted-foreground">
         by{" "}
         <Link to={`/creator/${product.creator.slug}`} className="font-medium text-foreground hover:text-primary">

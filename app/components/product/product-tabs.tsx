@@ -103,7 +103,7 @@ function Reviews({ product, reviews, breakdown, paged }: ReviewsProps) {
               <li key={review.id} className="border-b border-border pb-6 last:border-0">
                 <div className="flex flex-wrap items-center gap-3">
                   <StarRating rating={review.rating} />
-                  <span className="font-medium">{review.authorName}</span>
+                  <span className="min-w-0 font-medium wrap-anywhere">{review.authorName}</span>
                   {review.verified ? (
                     <Badge variant="success">
                       <BadgeCheck className="size-3.5" aria-hidden="true" />
@@ -114,7 +114,7 @@ function Reviews({ product, reviews, breakdown, paged }: ReviewsProps) {
                     {formatDayUtc(review.createdAt)}
                   </time>
                 </div>
-                <p className="mt-2">{review.body}</p>
+                <p className="mt-2 wrap-anywhere">{review.body}</p>
                 <ReviewReply productId={product.id} review={review} seller={seller} />
               </li>
             ))}
@@ -166,7 +166,7 @@ function FileList({ files }: { files: ProductDetail["files"] }) {
   return (
     <ul>
       {files.map((file) => (
-        <li key={file.fileName} className="[overflow-wrap:anywhere]">
+        <li key={file.fileName} className="wrap-anywhere">
           {file.fileName} <FileSize bytes={file.sizeBytes} />
         </li>
       ))}

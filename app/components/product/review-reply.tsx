@@ -25,12 +25,12 @@ export function ReviewReply({ productId, review, seller }: { productId: number; 
       {reply && !editing ? (
         <div className="mt-3 rounded-md border-l-4 border-primary/40 bg-muted/40 p-3 sm:ml-6">
           <p className="flex flex-wrap items-baseline gap-x-3 text-sm">
-            <span className="font-medium">Response from {reply.creatorName}</span>
+            <span className="font-medium wrap-anywhere">Response from {reply.creatorName}</span>
             <time className="text-muted-foreground" dateTime={new Date(reply.updatedAt).toISOString()}>
               {formatDayUtc(reply.updatedAt)}
             </time>
           </p>
-          <p className="mt-1 text-sm whitespace-pre-line [overflow-wrap:anywhere]">{reply.body}</p>
+          <p className="mt-1 text-sm whitespace-pre-line wrap-anywhere">{reply.body}</p>
           {seller ? (
             <div className="mt-2 flex flex-wrap gap-2">
               <Button

@@ -206,7 +206,7 @@ export function ProductAnalyticsTable({
           >
             {products.map((product) => (
               <tr key={product.productId}>
-                <td className="px-4 py-2">
+                <td className="px-4 py-2 wrap-anywhere">
                   <Link to={`/seller/products/${product.productId}`} className="hover:text-primary">
                     {product.title}
                   </Link>

@@ -37,7 +37,7 @@ function ChoiceGroup({
             required={type === "radio" ? props.required : undefined}
             className="mt-0.5 size-4 shrink-0 accent-primary"
           />
-          <span className="min-w-0 break-words">{options[index]!.label}</span>
+          <span className="min-w-0 wrap-anywhere">{options[index]!.label}</span>
         </label>
       ))}
       <FieldError field={field} />

@@ -47,7 +47,7 @@ export function LedgerTable({
             {entries.map((entry) => (
               <tr key={entry.id}>
                 <td className="px-4 py-2 whitespace-nowrap">{formatDayUtc(entry.createdAt)}</td>
-                <td className="px-4 py-2">
+                <td className="px-4 py-2 wrap-anywhere">
                   {KIND[entry.kind]}
                   {entry.title ? `: ${entry.title}` : ""}
                   {entry.orderNumber ? (

@@ -42,7 +42,7 @@ export function EnforcementActionCard({
       <h3 className="text-lg font-semibold">
         {STEP_LABELS[action.step]} · {formatDay(action.issuedAt)}
       </h3>
-      <p className="break-words">{action.reason}</p>
+      <p className="wrap-anywhere">{action.reason}</p>
       <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
         {action.fixBy ? (
           <>
@@ -86,10 +86,10 @@ function AppealState({ appeal }: { appeal: Appeal }) {
           We review appeals in {APPEAL_REVIEW_TIME} and email you the decision.
         </p>
       ) : null}
-      {appeal.decisionNote ? <p className="mt-1 break-words">{appeal.decisionNote}</p> : null}
+      {appeal.decisionNote ? <p className="mt-1 wrap-anywhere">{appeal.decisionNote}</p> : null}
       <details className="mt-2">
         <summary className="cursor-pointer">Your appeal</summary>
-        <p className="mt-1 whitespace-pre-line break-words text-muted-foreground">{appeal.message}</p>
+        <p className="mt-1 whitespace-pre-line wrap-anywhere text-muted-foreground">{appeal.message}</p>
       </details>
     </div>
   );

@@ -19,7 +19,7 @@ export function hiddenReason(hiddenBy: HiddenBy, note: string | null): string {
 export function HiddenProductNote({ hiddenBy, note }: { hiddenBy: HiddenBy; note: string | null }) {
   return (
     <div className="mt-2 flex flex-col gap-2 rounded-md bg-rose-50 p-3 text-sm text-rose-900">
-      <p className="font-semibold break-words">{hiddenReason(hiddenBy, note)}</p>
+      <p className="font-semibold wrap-anywhere">{hiddenReason(hiddenBy, note)}</p>
       <p>It is not on sale and does not show in the shop. Those who bought it keep their downloads.</p>
       {hiddenBy === "moderation" ? (
         <p>

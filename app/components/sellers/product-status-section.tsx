@@ -12,7 +12,7 @@ type HiddenBy = ComponentProps<typeof HiddenProductNote>["hiddenBy"];
 export function ProductEditorHeading({ product }: { product: { id: number; title: string; status: ProductStatus } }) {
   return (
     <div className="mt-8 flex flex-wrap items-center gap-3">
-      <h2 className="text-2xl font-semibold">{product.title}</h2>
+      <h2 className="min-w-0 text-2xl font-semibold wrap-anywhere">{product.title}</h2>
       <StatusBadge status={product.status} />
       {product.status === "published" ? (
         <Link to={`/product/${product.id}`} className="text-sm underline">

@@ -22,7 +22,7 @@ export function FigureCard({ figure, className }: { figure: Figure; className?: 
       </span>
       <p className="flex min-w-0 flex-col-reverse">
         <span className="text-sm text-muted-foreground">{label}</span>
-        <span className="text-xl font-bold break-words">{value}</span>
+        <span className="text-xl font-bold wrap-anywhere">{value}</span>
       </p>
     </Card>
   );

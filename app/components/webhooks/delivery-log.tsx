@@ -92,7 +92,7 @@ export function DeliveryLog({ deliveries }: { deliveries: DeliveryRow[] }) {
                   </details>
                 )}
               </td>
-              <td className="px-4 py-3 break-words">{answerOf(last)}</td>
+              <td className="px-4 py-3 wrap-anywhere">{answerOf(last)}</td>
               <td className="px-4 py-3 whitespace-nowrap">{formatDateTimeUtc(delivery.createdAt)}</td>
             </tr>
           );

@@ -50,7 +50,7 @@ export function EndpointForm({ answer }: { answer: unknown }) {
           {choices.map(({ key, ...props }, index) => (
             <label key={key} className="flex items-start gap-2 text-sm">
               <input {...props} required={undefined} className="mt-0.5 size-4 shrink-0 accent-primary" />
-              <span className="min-w-0 break-words">{WEBHOOK_EVENT_CHOICES[index]!.label}</span>
+              <span className="min-w-0 wrap-anywhere">{WEBHOOK_EVENT_CHOICES[index]!.label}</span>
             </label>
           ))}
           <FieldError field={fields.events} />

@@ -44,7 +44,7 @@ export default function DownloadsPage({ loaderData }: Route.ComponentProps) {
               <Card className="flex gap-4 p-4">
                 <ProductImage src={item.imageUrl} alt="" className="size-20 shrink-0 rounded-md" sizes="80px" />
                 <div className="flex min-w-0 flex-1 flex-col gap-2">
-                  <Link to={`/product/${item.productId}`} className="font-semibold hover:text-primary">
+                  <Link to={`/product/${item.productId}`} className="font-semibold wrap-anywhere hover:text-primary">
                     {item.title}
                   </Link>
                   <p className="text-xs text-muted-foreground">

@@ -27,7 +27,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "My O
 function GuestOrdersNote({ email }: { email: string }) {
   return (
     <Card className="mt-6 flex flex-col items-start gap-3 p-5">
-      <p className="[overflow-wrap:anywhere]">
+      <p className="wrap-anywhere">
         Orders you placed as a guest with {email} appear here once you confirm your email address.
       </p>
       <Form method="post" action="/account/settings">

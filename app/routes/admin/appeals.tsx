@@ -67,17 +67,17 @@ export default function AppealsPage({ loaderData, actionData }: Route.ComponentP
             </div>
             <dl className="grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[10rem_minmax(0,1fr)]">
               <dt className="font-medium">Seller</dt>
-              <dd className="break-words">{appeal.ownerEmail ?? "No account"}</dd>
+              <dd className="wrap-anywhere">{appeal.ownerEmail ?? "No account"}</dd>
               <dt className="font-medium">Action issued</dt>
               <dd>{formatDay(appeal.issuedAt)}</dd>
               <dt className="font-medium">Reason</dt>
-              <dd className="break-words">{appeal.reason}</dd>
+              <dd className="wrap-anywhere">{appeal.reason}</dd>
               <dt className="font-medium">Appealed</dt>
               <dd>{formatDay(appeal.createdAt)}</dd>
             </dl>
             <figure className="rounded-md bg-muted p-3 text-sm">
               <figcaption className="font-medium">The seller's message</figcaption>
-              <blockquote className="mt-1 whitespace-pre-line break-words">{appeal.message}</blockquote>
+              <blockquote className="mt-1 whitespace-pre-line wrap-anywhere">{appeal.message}</blockquote>
             </figure>
             <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
               <NoteForm

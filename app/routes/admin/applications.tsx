@@ -50,13 +50,13 @@ export default function ApplicationsPage({ loaderData, actionData }: Route.Compo
         {(application) => (
           <>
             <div className="flex flex-wrap items-baseline justify-between gap-2">
-              <h3 className="text-lg font-semibold">{application.shopName}</h3>
+              <h3 className="min-w-0 text-lg font-semibold wrap-anywhere">{application.shopName}</h3>
               <span className="text-sm text-muted-foreground">{formatDayUtc(application.createdAt)}</span>
             </div>
             <p className="text-sm">
               {application.applicantName} · {application.applicantEmail} · {application.specialty}
             </p>
-            <p className="text-sm text-muted-foreground">{application.bio}</p>
+            <p className="text-sm text-muted-foreground wrap-anywhere">{application.bio}</p>
             <p className="flex flex-wrap gap-4 text-sm">
               <a href={application.sampleUrl} target="_blank" rel="noopener noreferrer nofollow" className="underline">
                 Sample of work

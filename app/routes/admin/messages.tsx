@@ -82,18 +82,18 @@ export default function MessagesPage({ loaderData, actionData }: Route.Component
         {(message) => (
           <>
             <div className="flex flex-wrap items-baseline justify-between gap-2">
-              <h3 id={`message-${message.id}`} className="min-w-0 text-lg font-semibold break-words">
+              <h3 id={`message-${message.id}`} className="min-w-0 text-lg font-semibold wrap-anywhere">
                 {message.subject}
               </h3>
               <span className="text-sm text-muted-foreground">{formatDateTimeUtc(message.createdAt)}</span>
             </div>
-            <p className="text-sm break-words">
+            <p className="text-sm wrap-anywhere">
               From {message.name} ·{" "}
               <a href={replyHref(message.email, message.subject)} className="underline">
                 {message.email}
               </a>
             </p>
-            <p className="text-sm whitespace-pre-wrap break-words">{message.message}</p>
+            <p className="text-sm whitespace-pre-wrap wrap-anywhere">{message.message}</p>
             {message.handledAt ? (
               <p className="text-sm text-muted-foreground">
                 Handled {formatDateTimeUtc(message.handledAt)}

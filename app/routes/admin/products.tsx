@@ -70,7 +70,7 @@ export default function ProductsPage({ loaderData, actionData }: Route.Component
         {(product) => (
           <>
             <div className="flex flex-wrap items-baseline justify-between gap-2">
-              <h3 id={`product-${product.id}`} className="min-w-0 text-lg font-semibold break-words">
+              <h3 id={`product-${product.id}`} className="min-w-0 text-lg font-semibold wrap-anywhere">
                 {product.status === "published" ? (
                   <Link to={`/product/${product.id}`} className="hover:text-primary hover:underline">
                     {product.title}

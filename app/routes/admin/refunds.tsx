@@ -59,7 +59,7 @@ export default function RefundsPage({ loaderData, actionData }: Route.ComponentP
         {(refund) => (
           <>
             <div className="flex flex-wrap items-baseline justify-between gap-2">
-              <h3 className="min-w-0 break-words text-lg font-semibold">{refund.itemTitle}</h3>
+              <h3 className="min-w-0 wrap-anywhere text-lg font-semibold">{refund.itemTitle}</h3>
               <span className="font-semibold">{formatPrice(refund.amountCents)}</span>
             </div>
             <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
@@ -72,7 +72,7 @@ export default function RefundsPage({ loaderData, actionData }: Route.ComponentP
               <dt className="text-muted-foreground">Requested</dt>
               <dd>{formatDateTimeUtc(refund.requestedAt)}</dd>
             </dl>
-            <blockquote className="break-words border-l-2 border-border pl-3 text-sm text-muted-foreground">
+            <blockquote className="wrap-anywhere border-l-2 border-border pl-3 text-sm text-muted-foreground">
               {refund.reason}
             </blockquote>
             <div className="flex flex-wrap items-start gap-4">

@@ -123,7 +123,7 @@ function ProductReports({ reports, open }: { reports: Report[]; open: boolean })
   return (
     <>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h3 id={headingId} className="min-w-0 text-lg font-semibold break-words">
+        <h3 id={headingId} className="min-w-0 text-lg font-semibold wrap-anywhere">
           {product.productStatus === "published" ? (
             <Link to={`/product/${product.productId}`} className="hover:text-primary hover:underline">
               {product.productTitle}
@@ -137,7 +137,7 @@ function ProductReports({ reports, open }: { reports: Report[]; open: boolean })
         ) : null}
       </div>
       <p className="flex flex-wrap items-center gap-2 text-sm">
-        <span className="break-words">by {product.creatorName}</span>
+        <span className="wrap-anywhere">by {product.creatorName}</span>
         <StatusBadge status={product.productStatus} />
       </p>
       <ol className="flex flex-col gap-3" aria-label={`Reports of ${product.productTitle}`}>
@@ -146,10 +146,8 @@ function ProductReports({ reports, open }: { reports: Report[]; open: boolean })
             <p id={`report-${report.id}`} className="font-medium">
               {REPORT_REASON_LABELS[report.reason]}
             </p>
-            {report.details ? (
-              <p className="mt-1 whitespace-pre-wrap [overflow-wrap:anywhere]">{report.details}</p>
-            ) : null}
-            <p className="mt-1 text-muted-foreground [overflow-wrap:anywhere]">
+            {report.details ? <p className="mt-1 whitespace-pre-wrap wrap-anywhere">{report.details}</p> : null}
+            <p className="mt-1 text-muted-foreground wrap-anywhere">
               {reporterOf(report)} · {formatDateTimeUtc(report.createdAt)}
             </p>
             {open ? (
@@ -178,9 +176,7 @@ function ProductReports({ reports, open }: { reports: Report[]; open: boolean })
                 {report.handledAt ? `${formatDateTimeUtc(report.handledAt)}` : ""}
                 {report.handledByName ? ` by ${report.handledByName}` : ""}
                 {report.resolution ? (
-                  <span className="mt-1 block whitespace-pre-wrap [overflow-wrap:anywhere]">
-                    Note: {report.resolution}
-                  </span>
+                  <span className="mt-1 block whitespace-pre-wrap wrap-anywhere">Note: {report.resolution}</span>
                 ) : null}
               </p>
             )}

@@ -134,7 +134,7 @@ export default function SearchReportPage({ loaderData, actionData }: Route.Compo
               >
                 {topQueries.map((row) => (
                   <tr key={row.query}>
-                    <td className="px-4 py-2 break-words">{row.query}</td>
+                    <td className="px-4 py-2 wrap-anywhere">{row.query}</td>
                     <td className="px-4 py-2 text-right">{count.format(row.searches)}</td>
                     <td className="px-4 py-2 text-right">{average.format(row.averageResults)}</td>
                     <td className="px-4 py-2 text-right">{percent.format(row.clickShare)}</td>
@@ -163,7 +163,7 @@ export default function SearchReportPage({ loaderData, actionData }: Route.Compo
                   >
                     {noResults.map((row) => (
                       <tr key={row.query}>
-                        <td className="px-4 py-2 break-words">{row.query}</td>
+                        <td className="px-4 py-2 wrap-anywhere">{row.query}</td>
                         <td className="px-4 py-2 text-right">{count.format(row.searches)}</td>
                         <td className="px-4 py-2 text-right whitespace-nowrap">{formatDateTimeUtc(row.lastSeen)}</td>
                       </tr>

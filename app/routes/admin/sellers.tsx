@@ -82,7 +82,7 @@ export default function SellersPage({ loaderData, actionData }: Route.ComponentP
                 {shop.suspendedUntil ? `until ${formatDay(shop.suspendedUntil)}` : null}
               </span>
             </div>
-            <p className="break-words text-sm">
+            <p className="wrap-anywhere text-sm">
               {shop.ownerName} · {shop.ownerEmail}
             </p>
             {shop.actions.length === 0 ? (
@@ -96,7 +96,7 @@ export default function SellersPage({ loaderData, actionData }: Route.ComponentP
                       {action.revokedAt ? ` · withdrawn ${formatDay(action.revokedAt)}` : ""}
                       {action.appealStatus ? ` · ${APPEAL_STATUS_LABELS[action.appealStatus]}` : ""}
                     </p>
-                    <p className="mt-1 break-words text-muted-foreground">{action.reason}</p>
+                    <p className="mt-1 wrap-anywhere text-muted-foreground">{action.reason}</p>
                   </li>
                 ))}
               </ul>

@@ -57,7 +57,7 @@ export default function EditBundlePage({ loaderData, actionData }: Route.Compone
           All bundles
         </Link>
       </p>
-      <h2 className="mt-2 text-2xl font-semibold break-words">{bundle.title}</h2>
+      <h2 className="mt-2 text-2xl font-semibold wrap-anywhere">{bundle.title}</h2>
       <div className="mt-4 max-w-3xl">
         <FormStatus result={refusal} />
       </div>

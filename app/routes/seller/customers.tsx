@@ -75,7 +75,7 @@ export default function CustomersPage({ loaderData }: Route.ComponentProps) {
             {customers.map((customer, index) => (
               // Without an address there is no key of its own: the row's place on the page is it.
               <tr key={customer.email ?? `row-${index}`}>
-                <td className="px-4 py-2 break-words">{customer.name}</td>
+                <td className="px-4 py-2 wrap-anywhere">{customer.name}</td>
                 <td className="px-4 py-2 break-all">
                   {customer.email ?? <span className="text-muted-foreground">Not shared</span>}
                 </td>

@@ -71,7 +71,10 @@ export default function SellerDashboard({ loaderData }: Route.ComponentProps) {
               <Card className="flex gap-3 p-3">
                 <ProductImage src={product.imageUrl} alt="" className="size-20 shrink-0 rounded-md" sizes="80px" />
                 <div className="flex min-w-0 flex-col items-start gap-1">
-                  <Link to={`/seller/products/${product.id}`} className="line-clamp-2 font-medium hover:text-primary">
+                  <Link
+                    to={`/seller/products/${product.id}`}
+                    className="line-clamp-2 font-medium wrap-anywhere hover:text-primary"
+                  >
                     {product.title}
                   </Link>
                   <span className="text-sm">

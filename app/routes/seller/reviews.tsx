@@ -63,7 +63,7 @@ export default function SellerReviewsPage({ loaderData }: Route.ComponentProps) 
           {reviews.map((review) => (
             <li key={review.id}>
               <Card className="p-5">
-                <h3 className="font-semibold break-words">
+                <h3 className="font-semibold wrap-anywhere">
                   <Link to={`/product/${review.productId}?reviews=1#reviews`} className="hover:text-primary">
                     {review.productTitle}
                   </Link>
@@ -75,7 +75,7 @@ export default function SellerReviewsPage({ loaderData }: Route.ComponentProps) 
                     {formatDayUtc(review.createdAt)}
                   </time>
                 </div>
-                <p className="mt-2 [overflow-wrap:anywhere]">{review.body}</p>
+                <p className="mt-2 wrap-anywhere">{review.body}</p>
                 <ReviewReply productId={review.productId} review={review} seller />
               </Card>
             </li>

@@ -48,7 +48,7 @@ export default function SalesPage({ loaderData }: Route.ComponentProps) {
               <tr key={sale.orderItemId}>
                 <td className="px-4 py-2 whitespace-nowrap">{sale.paidAt ? formatDayUtc(sale.paidAt) : ""}</td>
                 <td className="px-4 py-2 font-mono text-xs">{sale.orderNumber}</td>
-                <td className="px-4 py-2">
+                <td className="px-4 py-2 wrap-anywhere">
                   <Link to={`/seller/products/${sale.productId}`} className="hover:text-primary">
                     {sale.title}
                   </Link>

@@ -131,7 +131,7 @@ export const template: KindProfile = {
     "Free updates whenever new layouts are added.",
   ],
   features: list(
-    "Fully editable text, colours and images|Free fonts only, links included|Organised, named layers|Drag-and-drop photo frames|Commercial use licence|Print-ready and web sizes",
+    "Fully editable text, colours and images|Free fonts only, links included|Organised, named layers|Drag-and-drop photo frames|Commercial use license|Print-ready and web sizes",
   ),
   whatYouGet: (r, d) => [
     `${plural(d.count, "editable template", "editable templates")} (${d.tool})`,

@@ -107,7 +107,7 @@ export const wallArt: KindProfile = {
     "Colours may vary slightly between screens and printers.",
   ],
   features: list(
-    "High-resolution 300 dpi files|Five ratios for frames up to 24x36 in|Colour-calibrated for home and pro printing|Scanned from original artwork|Instant download, no shipping|Personal use licence included",
+    "High-resolution 300 dpi files|Five ratios for frames up to 24x36 in|Colour-calibrated for home and pro printing|Scanned from original artwork|Instant download, no shipping|Personal use license included",
   ),
   whatYouGet: (r, d) => [
     `${plural(d.count, "art print", "art prints")} in ${d.format}`,

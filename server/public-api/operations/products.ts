@@ -45,12 +45,12 @@ const productSchema = z
     templates: z.number().int().nullable(),
     durationMinutes: z.number().int().nullable(),
     currency: currencySchema,
-    priceCents: centsSchema.meta({ description: "The Personal licence's price, in cents." }),
+    priceCents: centsSchema.meta({ description: "The Personal license's price, in cents." }),
     originalPriceCents: centsSchema.nullable().meta({ description: "A crossed-out earlier price, or null." }),
     commercialPriceCents: centsSchema
       .nullable()
-      .meta({ description: "The Commercial licence's price; null: not sold." }),
-    extendedPriceCents: centsSchema.nullable().meta({ description: "The Extended licence's price; null: not sold." }),
+      .meta({ description: "The Commercial license's price; null: not sold." }),
+    extendedPriceCents: centsSchema.nullable().meta({ description: "The Extended license's price; null: not sold." }),
     payWhatYouWant: z.boolean().meta({ description: "Whether buyers name the price (at least priceCents)." }),
     url: z.string().meta({ description: "The product's page in the shop (shown once published)." }),
     createdAt: timeSchema,
@@ -128,11 +128,11 @@ const productFieldsShape = {
     .max(60)
     .meta({ description: "A category's slug, such as planners or wall-art.", example: "planners" }),
   format: z.enum(PRODUCT_FORMATS),
-  priceCents: cents("priceCents").meta({ description: "The Personal licence's price, in cents." }),
+  priceCents: cents("priceCents").meta({ description: "The Personal license's price, in cents." }),
   originalPriceCents: cents("originalPriceCents").nullable().meta({ description: "Higher than priceCents, or null." }),
   commercialPriceCents: cents("commercialPriceCents")
     .nullable()
-    .meta({ description: "At least priceCents; null: the Commercial licence is not sold." }),
+    .meta({ description: "At least priceCents; null: the Commercial license is not sold." }),
   extendedPriceCents: cents("extendedPriceCents")
     .nullable()
     .meta({ description: "At least the Commercial (else Personal) price; null: not sold." }),
