@@ -13,6 +13,7 @@ import {
   sellerApplications,
   user,
 } from "../db/schema.ts";
+import { splitSale } from "../orders/money.ts";
 import { keyFigures } from "./key-figures.ts";
 
 const database = setUpTestDatabase();
@@ -24,8 +25,10 @@ beforeAll(async () => {
 });
 
 const DAY = 24 * 3600_000;
-type Item = { lineTotalCents: number; platformCents: number };
+type Item = { lineTotalCents: number; discountCents: number; platformCents: number };
 const sum = (items: Item[], key: keyof Item) => items.reduce((total, item) => total + item[key], 0);
+/** What was paid for the items, after their discounts. */
+const paidFor = (items: Item[]) => items.reduce((total, item) => total + item.lineTotalCents - item.discountCents, 0);
 
 async function refundItems(ids: number[]) {
   await database.db
@@ -35,11 +38,17 @@ async function refundItems(ids: number[]) {
 }
 
 describe("the overview's money figures", () => {
-  it("count sold items of paid and partly refunded orders, to the cent; refunds apart; unpaid orders not at all", async () => {
+  it("count what was paid for the sold items of paid and partly refunded orders, to the cent, after discounts; list prices beside; refunds apart; unpaid orders not at all", async () => {
     const [a, b, c, d] = catalogue;
     const now = new Date();
-    // Paid now: both items count.
-    const paid = await createOrder(database.db, { status: "paid", productIds: [a!.id, b!.id], paidAt: now });
+    // Paid now with a 25% code: both items count at what was paid for them.
+    const paid = await createOrder(database.db, {
+      status: "paid",
+      productIds: [a!.id, b!.id],
+      paidAt: now,
+      discountPercent: 25,
+    });
+    expect(paid.items.every((item) => item.discountCents > 0)).toBe(true);
     // Partly refunded: one item counts, the other is a refund.
     const partly = await createOrder(database.db, { status: "partially_refunded", productIds: [c!.id, d!.id] });
     await refundItems([partly.items[1]!.id]);
@@ -61,17 +70,22 @@ describe("the overview's money figures", () => {
     const refundedItems = [partly.items[1]!, ...refunded.items];
     const { money } = await keyFigures(database.db, now);
     expect(money).toEqual({
-      salesCents: sum(sold, "lineTotalCents"),
+      salesCents: paidFor(sold),
+      listSalesCents: sum(sold, "lineTotalCents"),
       platformCents: sum(sold, "platformCents"),
-      refundedCents: sum(refundedItems, "lineTotalCents"),
+      refundedCents: paidFor(refundedItems),
       paidOrders: 4,
-      recentSalesCents: sum([...paid.items, partly.items[0]!], "lineTotalCents"),
+      recentSalesCents: paidFor([...paid.items, partly.items[0]!]),
     });
     // The same figures written out, so that a wrong sum of the helpers above cannot hide one here.
     const price = (product: typeof a) => product!.priceCents;
-    expect(money.salesCents).toBe(price(a) + price(b) + price(c) + price(b));
+    const quarterOff = (product: typeof a) => price(product) - Math.round(price(product) * 0.25);
+    expect(money.listSalesCents).toBe(price(a) + price(b) + price(c) + price(b));
+    expect(money.salesCents).toBe(quarterOff(a) + quarterOff(b) + price(c) + price(b));
     expect(money.refundedCents).toBe(price(d) + price(c));
-    expect(money.platformCents).toBe(sold.reduce((total, item) => total + Math.round(item.lineTotalCents * 0.3), 0));
+    // Platform fees are the platform's 30% of the same amounts Sales adds up: what was paid.
+    const paidAmounts = [quarterOff(a), quarterOff(b), price(c), price(b)];
+    expect(money.platformCents).toBe(paidAmounts.reduce((total, cents) => total + splitSale(cents).platformCents, 0));
     expect(Number.isInteger(money.salesCents) && Number.isInteger(money.platformCents)).toBe(true);
   });
 });

@@ -20,11 +20,13 @@ export const RECENT_DAYS = 30;
 
 export interface KeyFigures {
   money: {
-    /** Sold items of paid or partly refunded orders, refunded items left out. */
+    /** What buyers paid, after discounts and before tax, for the items of paid or partly refunded orders, refunded items left out. */
     salesCents: number;
-    /** The platform's 30% of those items. */
+    /** The list prices of those same items (what they would have cost without a discount). */
+    listSalesCents: number;
+    /** The platform's 30% of those items, of what was paid for them: a share of `salesCents`. */
     platformCents: number;
-    /** The prices of the items refunded. */
+    /** What was paid (after discounts, before tax) for the items refunded. */
     refundedCents: number;
     /** Orders that were paid (including those refunded since). */
     paidOrders: number;
@@ -50,14 +52,18 @@ async function one(db: Database, query: ReturnType<typeof sql>): Promise<Row> {
 function moneyFigures(db: Database, now: Date) {
   const counted = sql`${orders.status} IN ('paid', 'partially_refunded') AND ${orderItems.status} = 'active'`;
   const since = new Date(now.getTime() - RECENT_DAYS * 24 * 3600_000);
+  // What was paid for an item: its line less its part of a discount, the amount its 70/30 split is
+  // of (a database check), so that Sales and Platform fees are figures of the same amounts.
+  const paid = sql`${orderItems.lineTotalCents} - ${orderItems.discountCents}`;
   return one(
     db,
     sql`SELECT
-      coalesce(sum(${orderItems.lineTotalCents}) FILTER (WHERE ${counted}), 0) AS sales,
+      coalesce(sum(${paid}) FILTER (WHERE ${counted}), 0) AS sales,
+      coalesce(sum(${orderItems.lineTotalCents}) FILTER (WHERE ${counted}), 0) AS list_sales,
       coalesce(sum(${orderItems.platformCents}) FILTER (WHERE ${counted}), 0) AS platform,
-      coalesce(sum(${orderItems.lineTotalCents}) FILTER (WHERE ${orderItems.status} = 'refunded'), 0) AS refunded,
+      coalesce(sum(${paid}) FILTER (WHERE ${orderItems.status} = 'refunded'), 0) AS refunded,
       (SELECT count(*) FROM ${orders} WHERE ${orders.status} IN ('paid', 'partially_refunded', 'refunded')) AS paid_orders,
-      coalesce(sum(${orderItems.lineTotalCents}) FILTER (WHERE ${counted} AND ${orders.paidAt} >= ${since}), 0) AS recent
+      coalesce(sum(${paid}) FILTER (WHERE ${counted} AND ${orders.paidAt} >= ${since}), 0) AS recent
     FROM ${orderItems} JOIN ${orders} ON ${orders.id} = ${orderItems.orderId}
     WHERE ${orders.status} IN ('paid', 'partially_refunded', 'refunded')`,
   );
@@ -109,6 +115,7 @@ export async function keyFigures(db: Database, now = new Date()): Promise<KeyFig
   return {
     money: {
       salesCents: toNumber(money.sales),
+      listSalesCents: toNumber(money.list_sales),
       platformCents: toNumber(money.platform),
       refundedCents: toNumber(money.refunded),
       paidOrders: toNumber(money.paid_orders),

@@ -533,6 +533,13 @@ export const orderItems = pgTable(
      */
     upgradesLicenseId: integer("upgrades_license_id").references((): AnyPgColumn => licenses.id),
     upgradeToSeats: integer("upgrade_to_seats"),
+    /**
+     * The licence's tier and seats when the upgrade was priced: paid when the licence is no longer
+     * so (another upgrade came first, or it was refunded), it is refunded rather than applied.
+     * Null for upgrades bought before this was kept.
+     */
+    upgradeFromTier: text("upgrade_from_tier", { enum: LICENSE_TIERS }),
+    upgradeFromSeats: integer("upgrade_from_seats"),
     /** The bundle this item was bought in: its price is the product's share of the bundle's. */
     bundleId: integer("bundle_id").references((): AnyPgColumn => bundles.id),
   },
@@ -540,6 +547,10 @@ export const orderItems = pgTable(
     check(
       "order_items_upgrade_whole",
       sql`(${table.upgradesLicenseId} IS NULL) = (${table.upgradeToSeats} IS NULL) AND (${table.upgradesLicenseId} IS NULL OR ${table.quantity} = 1)`,
+    ),
+    check(
+      "order_items_upgrade_from_whole",
+      sql`(${table.upgradeFromTier} IS NULL) = (${table.upgradeFromSeats} IS NULL) AND (${table.upgradeFromTier} IS NULL OR ${table.upgradesLicenseId} IS NOT NULL)`,
     ),
     index("order_items_upgrades_license_idx")
       .on(table.upgradesLicenseId)

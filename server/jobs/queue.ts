@@ -42,6 +42,8 @@ export const QUEUES = {
   sendDueBroadcasts: "send-due-broadcasts",
   /** Hourly: one reminder to signed-in buyers whose cart has sat for 24 hours. */
   sendCartReminders: "send-cart-reminders",
+  /** Refund a paid licence upgrade that could not be applied (its licence had changed): { orderItemId }. */
+  refundUnappliedUpgrade: "refund-unapplied-upgrade",
   /** Deliver one event to a seller's webhook endpoint (retried with backoff for 3 days): { deliveryId }. */
   deliverSellerWebhook: "deliver-seller-webhook",
 } as const;

@@ -11,9 +11,11 @@ import { liftEndedSuspensions } from "../moderation/lift-ended-suspensions.ts";
 import { sendCartReminders } from "../notifications/cart-reminders.ts";
 import { notifyFollowers } from "../notifications/publish-notices.ts";
 import { expireUnpaidOrders } from "../orders/expire-orders.ts";
+import { refundUnappliedUpgrade } from "../orders/refund-unapplied-upgrade.ts";
 import { sendReceipt } from "../orders/send-receipt.ts";
 import { deliverHostedWebhook, expireHostedSessions } from "../payments/hosted/hosted-payments.ts";
 import { hostedWebhookSecret } from "../payments/hosted/hosted-provider.ts";
+import { paymentProviderFor } from "../payments/provider-for.ts";
 import { PAYOUT_CRON } from "../payouts/payout-schedule.ts";
 import { runWeeklyPayouts } from "../payouts/payouts.ts";
 import { renderFilePreviews } from "../previews/file-previews.ts";
@@ -106,6 +108,19 @@ export async function startWorkers(options: {
     },
     at(QUEUES.deliverSellerWebhook),
   );
+  const refundServices = {
+    db,
+    jobs,
+    payments: paymentProviderFor(config, db, secret),
+    shopName: config.shopName,
+    publicUrl: config.publicUrl,
+    secret,
+  };
+  await jobs.work<{ orderItemId: number }>(QUEUES.refundUnappliedUpgrade, async ({ orderItemId }) => {
+    if ((await refundUnappliedUpgrade(refundServices, orderItemId)) === "refunded") {
+      logger.info(`Refunded the upgrade item ${orderItemId}: its license had changed since it was priced`);
+    }
+  });
   await jobs.work(QUEUES.expireHostedSessions, async () => {
     const expired = await expireHostedSessions(db, jobs);
     if (expired) logger.info(`Expired ${expired} hosted payment sessions`);

@@ -1,22 +1,39 @@
 import crypto from "node:crypto";
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq, isNotNull } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createProduct } from "../../tests/support/factories.ts";
-import { checkoutServices, payOrder, recordingJobs, reloadOrder } from "../../tests/support/orders.ts";
+import { checkoutServices, payOrder, recordingJobs, reloadOrder, TEST_SHOP_URL } from "../../tests/support/orders.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { addToCart, taxOn } from "../cart/cart.ts";
 import { ensureShopper } from "../cart/shopper.ts";
-import { ledgerEntries, licenses, orders, products, refundRequests, user } from "../db/schema.ts";
+import {
+  hostedPaymentRefunds,
+  ledgerEntries,
+  licenses,
+  orderItems,
+  orders,
+  products,
+  refundRequests,
+  user,
+} from "../db/schema.ts";
+import { QUEUES } from "../jobs/queue.ts";
 import { checkout } from "../orders/checkout.ts";
 import { approveRefund, type RefundServices } from "../orders/decide-refund.ts";
 import { splitSale } from "../orders/money.ts";
 import { applyOrderPageIntent } from "../orders/order-page-intents.ts";
 import { itemsOf, type Order } from "../orders/place-order.ts";
+import { refundUnappliedUpgrade, unappliedUpgradeRefundKey } from "../orders/refund-unapplied-upgrade.ts";
 import { requestRefund } from "../orders/refunds.ts";
 import { NO_LICENSE_TO_UPGRADE } from "../orders/upgrade-license.ts";
 import { payWithCard } from "../payments/hosted/hosted-payments.ts";
 import { historyOf } from "./licenses.ts";
-import { LICENSE_REFUNDED, NOTHING_TO_UPGRADE, PAY_WHAT_YOU_WANT_NO_UPGRADE, UPGRADE_OFF_SALE } from "./upgrades.ts";
+import {
+  LICENSE_REFUNDED,
+  NOTHING_TO_UPGRADE,
+  PAY_WHAT_YOU_WANT_NO_UPGRADE,
+  UPGRADE_OFF_SALE,
+  upgradeWaitingMessage,
+} from "./upgrades.ts";
 
 const database = setUpTestDatabase();
 const jobs = recordingJobs();
@@ -204,5 +221,187 @@ describe("a licence upgrade", () => {
     expect(await refusal(upgrade(await reloadOrder(database.db, order.id), item.id, "extended", 1))).toBe(
       LICENSE_REFUNDED,
     );
+  });
+});
+
+// Issue 29: upgrades opened side by side must never add up to a licence nobody paid for.
+describe("upgrades of one licence opened before either is paid", () => {
+  // Personal $10.00, Commercial $37.00, Extended $50.00: from Personal 1 seat, Extended 1 seat costs
+  // $40.00, Personal 99 seats $980.00 and Commercial 1 seat $27.00; Extended 99 seats lists at $4,950.00.
+  let cheap: { id: number; creatorId: number };
+
+  beforeAll(async () => {
+    cheap = await createProduct(database.db, {
+      priceCents: 1000,
+      commercialPriceCents: 3700,
+      extendedPriceCents: 5000,
+    });
+  });
+
+  /** A paid Personal licence of one seat of the cheap product. */
+  async function personalLicense() {
+    const { id: shopper } = await ensureShopper(database.db, { userId: null, guestId: null });
+    await addToCart(database.db, shopper, cheap.id, "personal");
+    const started = await checkout(services, { shopperId: shopper, buyer, idempotencyKey: crypto.randomUUID() });
+    const [placed] = await database.db.select().from(orders).where(eq(orders.number, started.orderNumber));
+    const order = await pay(placed!);
+    const [item] = await itemsOf(database.db, order.id);
+    const [license] = await database.db.select().from(licenses).where(eq(licenses.orderItemId, item!.id));
+    return { order, item: item!, license: license! };
+  }
+
+  /** The order page's upgrade form, as a browser posts it with a key of its own; the address it sends the buyer to. */
+  async function postUpgrade(order: Order, orderItemId: number, tier: string, seats: number) {
+    const form = new FormData();
+    for (const [name, value] of Object.entries({ intent: "upgrade", orderItemId, tier, seats })) {
+      form.set(name, String(value));
+    }
+    form.set("idempotencyKey", crypto.randomUUID());
+    const answer = await applyOrderPageIntent(services, order, form);
+    if (!("redirectTo" in answer)) throw new Error("No redirect");
+    return answer.redirectTo;
+  }
+
+  /** The upgrade orders of a licence, oldest first. */
+  const upgradeOrdersOf = (licenseId: number) =>
+    database.db
+      .select({ order: orders, item: orderItems })
+      .from(orderItems)
+      .innerJoin(orders, eq(orders.id, orderItems.orderId))
+      .where(eq(orderItems.upgradesLicenseId, licenseId))
+      .orderBy(orders.id);
+
+  /** The refund jobs fulfilment queued, by order item. */
+  const refundJobs = () =>
+    jobs.sent
+      .filter((job) => job.name === QUEUES.refundUnappliedUpgrade)
+      .map((job) => (job.data as { orderItemId: number }).orderItemId);
+
+  const ledgerOf = (orderItemId: number) =>
+    database.db.select().from(ledgerEntries).where(eq(ledgerEntries.orderItemId, orderItemId));
+
+  for (const payFirst of ["A", "B"] as const) {
+    it(`A (Extended, 1 seat) and B (Personal, 99 seats) paid ${payFirst === "A" ? "A then B" : "B then A"}: never Extended with 99 seats`, async () => {
+      const { order, item, license } = await personalLicense();
+      await postUpgrade(order, item.id, "extended", 1);
+      const tryB = await refusal(postUpgrade(order, item.id, "personal", 99));
+      const opened = await upgradeOrdersOf(license.id);
+      expect(opened[0]!.order.subtotalCents).toBe(4000);
+      // Whatever was opened is paid, in the order named.
+      const byName = { A: opened[0], B: opened[1] };
+      for (const name of payFirst === "A" ? (["A", "B"] as const) : (["B", "A"] as const)) {
+        const upgradeOrder = byName[name];
+        if (upgradeOrder) await pay(upgradeOrder.order);
+      }
+      expect(await licenseNow(license.id)).toMatchObject({ tier: "extended", seats: 1 });
+      // B waits for A: one upgrade open per licence, and the buyer is told which and how to go on.
+      expect(tryB).toBe(upgradeWaitingMessage({ number: opened[0]!.order.number, tier: "extended", seats: 1 }));
+      expect(opened).toHaveLength(1);
+    });
+
+    it(`an upgrade paid after its page closed and another upgrade was paid (${payFirst} first) is refunded once, not applied`, async () => {
+      const { order, item, license } = await personalLicense();
+      await postUpgrade(order, item.id, "extended", 1);
+      const [a] = await upgradeOrdersOf(license.id);
+      // A's payment page closes unpaid (the expiry job), so that B can be opened; A's payment still arrives later.
+      await database.db
+        .update(orders)
+        .set({ status: "expired", paymentExpiresAt: new Date(Date.now() - 60_000) })
+        .where(eq(orders.id, a!.order.id));
+      await postUpgrade(order, item.id, "personal", 99);
+      const [, b] = await upgradeOrdersOf(license.id);
+      expect([a!.order.subtotalCents, b!.order.subtotalCents]).toEqual([4000, 98000]);
+      // Each was priced against Personal, 1 seat, and says so.
+      for (const opened of [a!, b!]) {
+        expect(opened.item).toMatchObject({ upgradeFromTier: "personal", upgradeFromSeats: 1 });
+      }
+
+      const [first, second] = payFirst === "A" ? [a!, b!] : [b!, a!];
+      const jobsBefore = refundJobs().length;
+      await pay(first.order);
+      await pay(second.order);
+      const applied = payFirst === "A" ? { tier: "extended", seats: 1 } : { tier: "personal", seats: 99 };
+      expect(await licenseNow(license.id)).toMatchObject(applied);
+      // The second was priced against a licence that is no longer there: not applied, its refund queued.
+      expect(refundJobs().slice(jobsBefore)).toEqual([second.item.id]);
+
+      // The provider refunds, then the run stops before the records (a crash): the run again refunds once.
+      const crashing: RefundServices = {
+        ...services,
+        payments: {
+          ...services.payments,
+          async refund(request) {
+            await services.payments.refund(request);
+            throw new Error("The server stopped after the provider refunded");
+          },
+        },
+      };
+      await expect(refundUnappliedUpgrade(crashing, second.item.id)).rejects.toThrow();
+      expect((await reloadOrder(database.db, second.order.id)).status).toBe("paid");
+      expect(await refundUnappliedUpgrade(services, second.item.id)).toBe("refunded");
+      expect(await refundUnappliedUpgrade(services, second.item.id)).toBe("nothing to do");
+
+      const refunds = await database.db
+        .select()
+        .from(hostedPaymentRefunds)
+        .where(eq(hostedPaymentRefunds.sessionId, second.order.paymentRef!));
+      expect(refunds).toEqual([
+        expect.objectContaining({
+          amountCents: second.order.totalCents,
+          idempotencyKey: unappliedUpgradeRefundKey(second.item.id),
+        }),
+      ]);
+      expect((await reloadOrder(database.db, second.order.id)).status).toBe("refunded");
+      // The seller's ledger nets to zero for it; the licence is as the first upgrade left it.
+      const entries = await ledgerOf(second.item.id);
+      expect(entries.map((entry) => entry.kind).sort()).toEqual(["refund", "sale"]);
+      expect(entries.reduce((sum, entry) => sum + entry.amountCents, 0)).toBe(0);
+      expect(await licenseNow(license.id)).toMatchObject(applied);
+      expect((await historyOf(database.db, license.id)).map((change) => change.kind)).toEqual(["issued", "upgraded"]);
+      // The buyer is told why, once.
+      const told = jobs.emailsTo(buyer.email).filter((email) => email.subject.includes(second.order.number));
+      expect(told).toHaveLength(1);
+      expect(told[0]!.text).toContain("arrived after the license had changed");
+    });
+  }
+
+  it("a licence refunded before its upgrade is paid: the upgrade is refunded, the licence stays revoked", async () => {
+    const { order, item, license } = await personalLicense();
+    await postUpgrade(order, item.id, "commercial", 1);
+    const [upgradeOrder] = await upgradeOrdersOf(license.id);
+    await requestRefund(database.db, order, { orderItemId: item.id, reason: "I do not need it any more." });
+    const [purchase] = await database.db.select().from(refundRequests).where(eq(refundRequests.orderItemId, item.id));
+    await approveRefund(services, ADMIN, purchase!.id);
+    await pay(upgradeOrder!.order);
+    expect(refundJobs()).toContain(upgradeOrder!.item.id);
+    expect(await refundUnappliedUpgrade(services, upgradeOrder!.item.id)).toBe("refunded");
+    expect((await licenseNow(license.id)).status).toBe("revoked");
+    expect((await reloadOrder(database.db, upgradeOrder!.order.id)).status).toBe("refunded");
+  });
+
+  it("the same upgrade posted 8 times at once with different keys: one order, one payment page, paid and credited once", async () => {
+    const { order, item, license } = await personalLicense();
+    const redirects = await Promise.all(Array.from({ length: 8 }, () => postUpgrade(order, item.id, "commercial", 1)));
+    const opened = await upgradeOrdersOf(license.id);
+    expect(opened).toHaveLength(1);
+    expect(opened[0]!.order.subtotalCents).toBe(2700);
+    expect(new Set(redirects)).toEqual(new Set([`${TEST_SHOP_URL}/pay/${opened[0]!.order.paymentRef}`]));
+
+    // Every order that was opened is paid, as the buyer would on each page.
+    for (const { order: upgradeOrder } of opened) await pay(upgradeOrder);
+    expect(await licenseNow(license.id)).toMatchObject({ tier: "commercial", seats: 1 });
+    const paidUpgrades = await database.db
+      .select({ id: orderItems.id })
+      .from(orderItems)
+      .innerJoin(orders, eq(orders.id, orderItems.orderId))
+      .where(and(eq(orderItems.upgradesLicenseId, license.id), isNotNull(orders.paidAt)));
+    expect(paidUpgrades).toHaveLength(1);
+    const credited = await database.db
+      .select({ amountCents: ledgerEntries.amountCents })
+      .from(ledgerEntries)
+      .innerJoin(orderItems, eq(orderItems.id, ledgerEntries.orderItemId))
+      .where(and(eq(orderItems.upgradesLicenseId, license.id), eq(ledgerEntries.kind, "sale")));
+    expect(credited).toEqual([{ amountCents: splitSale(2700).sellerCents }]);
+    expect((await historyOf(database.db, license.id)).map((change) => change.kind)).toEqual(["issued", "upgraded"]);
   });
 });

@@ -1,15 +1,26 @@
-import { and, asc, eq, inArray, ne, or, sql } from "drizzle-orm";
-import { isHigherTier, LICENSE_TIERS, type LicenseTier, MAX_SEATS } from "../../shared/license-tiers.ts";
+import { and, asc, desc, eq, gt, inArray, isNull, ne, or, sql } from "drizzle-orm";
+import {
+  isHigherTier,
+  LICENSE_TIER_NAMES,
+  LICENSE_TIERS,
+  type LicenseTier,
+  MAX_SEATS,
+  seatsLabel,
+} from "../../shared/license-tiers.ts";
 import type { Queryable } from "../db/client.ts";
 import { licenseChanges, licenses, orderItems, orders, products } from "../db/schema.ts";
 import { DELIVERABLE_ORDER_STATUSES } from "../delivery/open-download.ts";
 import { Refusal } from "../lib/refusal.ts";
+import { UNPAID } from "../orders/order-status.ts";
 import { requireTierOffered, tierPricesOf } from "./tier-prices.ts";
 
 // Upgrading a licence the buyer has: to a higher tier, more seats, or both, for the difference
 // between what the licence would cost now and what has been paid for it so far (its purchase and
 // earlier upgrades, without tax). The upgrade is an order of one line, paid through the provider
 // like any other; once paid the licence moves up and its history says which item paid for it.
+// A licence has at most one upgrade waiting for payment (openUpgradeFor), and an upgrade is applied
+// only to the licence it was priced for: one paid after the licence changed is refunded
+// (docs/decisions/038-one-open-upgrade-applied-as-priced.md).
 
 export interface UpgradeTarget {
   licenseId: number;
@@ -27,6 +38,9 @@ export interface UpgradeLine {
   quantity: 1;
   upgradesLicenseId: number;
   upgradeToSeats: number;
+  /** The licence as it was priced: the upgrade applies only to a licence still so. */
+  upgradeFromTier: LicenseTier;
+  upgradeFromSeats: number;
 }
 
 export const NOTHING_TO_UPGRADE = "Choose a higher license or more seats than this license has.";
@@ -99,28 +113,76 @@ export async function priceUpgrade(db: Queryable, target: UpgradeTarget): Promis
     quantity: 1,
     upgradesLicenseId: license.id,
     upgradeToSeats: target.seats,
+    upgradeFromTier: license.tier,
+    upgradeFromSeats: license.seats,
   };
+}
+
+/** Why an upgrade to another tier or seats is refused while one waits for payment. */
+export function upgradeWaitingMessage(open: { number: string; tier: LicenseTier; seats: number }): string {
+  return (
+    `An upgrade of this license to ${LICENSE_TIER_NAMES[open.tier]}, ${seatsLabel(open.seats)}, is waiting for payment ` +
+    `(order ${open.number}). Pay it from that order's page, or cancel it on its payment page, before choosing another upgrade.`
+  );
+}
+
+/**
+ * Called in the transaction that places an upgrade order, before it is priced: locks the licence's
+ * row, so that upgrades of one licence are placed one after another, and finds its upgrade order
+ * still waiting for payment (its payment page not yet closed). The same target answers that
+ * order, so that the buyer pays on its page; another target is refused, since each upgrade is
+ * priced from the licence as it is and paying both would combine them. Null when none waits.
+ */
+export async function openUpgradeFor(tx: Queryable, target: UpgradeTarget) {
+  await tx.select({ id: licenses.id }).from(licenses).where(eq(licenses.id, target.licenseId)).for("update");
+  const [open] = await tx
+    .select({ order: orders, tier: orderItems.licenseType, seats: orderItems.upgradeToSeats })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(
+      and(
+        eq(orderItems.upgradesLicenseId, target.licenseId),
+        inArray(orders.status, [...UNPAID]),
+        or(isNull(orders.paymentExpiresAt), gt(orders.paymentExpiresAt, sql`now()`)),
+      ),
+    )
+    .orderBy(desc(orders.id))
+    .limit(1);
+  if (!open) return null;
+  if (open.tier === target.tier && open.seats === target.seats) return open.order;
+  throw new Refusal(upgradeWaitingMessage({ number: open.order.number, tier: open.tier, seats: open.seats! }), 409);
 }
 
 /**
  * Applies the upgrades of a just-paid order (in the fulfilment transaction): each licence moves
- * to the higher of its tier and seats and the upgrade's. A licence refunded meanwhile stays
- * revoked; its upgrade can be refunded like any item.
+ * to the higher of its tier and seats and the upgrade's. An upgrade whose licence is no longer
+ * what it was priced for (another upgrade was applied or refunded first, or the licence was
+ * refunded) is not applied: it was priced against what is no longer there, and applying it would
+ * give a licence nobody paid for. Answers those items' ids, for refunding.
  */
-export async function applyUpgrades(tx: Queryable, orderId: number): Promise<void> {
+export async function applyUpgrades(tx: Queryable, orderId: number): Promise<number[]> {
   const upgrades = await tx
     .select({
       id: orderItems.id,
       licenseId: orderItems.upgradesLicenseId,
       tier: orderItems.licenseType,
       seats: orderItems.upgradeToSeats,
+      fromTier: orderItems.upgradeFromTier,
+      fromSeats: orderItems.upgradeFromSeats,
     })
     .from(orderItems)
     .where(and(eq(orderItems.orderId, orderId), sql`${orderItems.upgradesLicenseId} IS NOT NULL`))
     .orderBy(asc(orderItems.id));
+  const notApplied: number[] = [];
   for (const upgrade of upgrades) {
     const [license] = await tx.select().from(licenses).where(eq(licenses.id, upgrade.licenseId!)).for("update");
-    if (license?.status !== "active") continue;
+    // An upgrade bought before the priced state was kept (null) is applied as it was then.
+    const asPriced =
+      upgrade.fromTier === null || (license?.tier === upgrade.fromTier && license.seats === upgrade.fromSeats);
+    if (license?.status !== "active" || !asPriced) {
+      notApplied.push(upgrade.id);
+      continue;
+    }
     const tier = isHigherTier(upgrade.tier, license.tier) ? upgrade.tier : license.tier;
     const seats = Math.max(license.seats, upgrade.seats!);
     await tx.update(licenses).set({ tier, seats, updatedAt: new Date() }).where(eq(licenses.id, license.id));
@@ -128,6 +190,17 @@ export async function applyUpgrades(tx: Queryable, orderId: number): Promise<voi
       .insert(licenseChanges)
       .values({ licenseId: license.id, kind: "upgraded", tier, seats, orderItemId: upgrade.id });
   }
+  return notApplied;
+}
+
+/** Whether this upgrade item moved its licence (a paid upgrade that was not applied did not). */
+export async function wasApplied(db: Queryable, upgradeItemId: number): Promise<boolean> {
+  const [change] = await db
+    .select({ id: licenseChanges.id })
+    .from(licenseChanges)
+    .where(and(eq(licenseChanges.orderItemId, upgradeItemId), eq(licenseChanges.kind, "upgraded")))
+    .limit(1);
+  return change !== undefined;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { refundRejectionReason } from "../../shared/moderation-note-schema.ts";
 import { recordIdField } from "../../shared/record-id.ts";
@@ -6,15 +6,12 @@ import type { Database, Queryable } from "../db/client.ts";
 import { type OrderStatus, orderItems, orders, refundRequests } from "../db/schema.ts";
 import { type JobQueue, QUEUES } from "../jobs/queue.ts";
 import { Refusal } from "../lib/refusal.ts";
-import { revokeLicense } from "../licenses/licenses.ts";
-import { undoUpgrade } from "../licenses/upgrades.ts";
-import { type PaymentProvider, RefundRefused } from "../payments/provider.ts";
-import { recordRefund } from "../payouts/ledger.ts";
-import { recordRefundEvent } from "../webhooks/events.ts";
+import type { PaymentProvider } from "../payments/provider.ts";
 import { orderPagePath } from "./order-access.ts";
 import type { Order } from "./place-order.ts";
 import { refundAmounts } from "./refund-amounts.ts";
 import { refundApprovedEmail, refundRejectedEmail } from "./refund-emails.ts";
+import { recordItemRefund, refundThroughProvider } from "./refund-item.ts";
 
 // The platform's review of the buyers' refund requests (SPEC section 9: reviewed within 24 hours,
 // paid back in 3-5 business days). An approval gives the money back through the payment provider,
@@ -45,7 +42,7 @@ const NO_SUCH_REQUEST = "There is no such refund request.";
 const ALREADY_DECIDED = "This refund request has already been decided.";
 
 /** Each item's refund (what was paid for it plus its share of the tax) for the items of these orders. */
-async function refundAmountsOf(db: Queryable, ofOrders: { id: number; taxCents: number }[]) {
+export async function refundAmountsOf(db: Queryable, ofOrders: { id: number; taxCents: number }[]) {
   if (ofOrders.length === 0) return new Map<number, number>();
   const items = await db
     .select({
@@ -113,7 +110,7 @@ async function findRequest(db: Queryable, requestId: number) {
 }
 
 /** What the buyer's emails say about the order, and where they lead. */
-function letterFor(services: RefundServices, order: Order, itemTitle: string) {
+export function letterFor(services: RefundServices, order: Order, itemTitle: string) {
   return {
     to: order.email,
     name: order.customerName,
@@ -123,38 +120,6 @@ function letterFor(services: RefundServices, order: Order, itemTitle: string) {
     orderUrl: `${services.publicUrl}${orderPagePath(services.secret, order)}`,
     contactUrl: `${services.publicUrl}/contact`,
   };
-}
-
-/** Gives the money back through the provider the order was paid with; the provider's refund id. */
-async function refundPayment(services: RefundServices, order: Order, requestId: number, amountCents: number) {
-  if (!order.paymentRef || order.paymentProvider !== services.payments.name) {
-    throw new Refusal(
-      order.paymentProvider
-        ? `This order was paid through ${order.paymentProvider}, not the shop's payment provider now: refund it there.`
-        : "This order has no payment to refund.",
-      409,
-    );
-  }
-  try {
-    const refund = await services.payments.refund({
-      reference: order.number,
-      sessionRef: order.paymentRef,
-      captureRef: order.paymentCaptureRef,
-      amountCents,
-      // One refund per request: a retry, or a second admin approving at the same moment, gets this one back.
-      idempotencyKey: `refund-${requestId}`,
-    });
-    return refund.ref;
-  } catch (error) {
-    if (error instanceof RefundRefused) {
-      throw new Refusal(`The payment provider refused the refund: ${error.message}`, 409, { cause: error });
-    }
-    throw new Refusal(
-      "The payment provider could not be reached. Please try again: a retry never refunds twice.",
-      502,
-      { cause: error },
-    );
-  }
 }
 
 /**
@@ -176,7 +141,9 @@ export async function approveRefund(
   if (item.status === "refunded") throw new Refusal("This item has already been refunded.", 409);
   const amountCents = (await refundAmountsOf(services.db, [order])).get(item.id) ?? 0;
   // An item of a free order (or a free item) gives nothing back, so there is nothing to ask the provider.
-  const providerRefundRef = amountCents > 0 ? await refundPayment(services, order, requestId, amountCents) : null;
+  // One refund per request: a retry, or a second admin approving at the same moment, gets this one back.
+  const providerRefundRef =
+    amountCents > 0 ? await refundThroughProvider(services.payments, order, amountCents, `refund-${requestId}`) : null;
 
   return services.db.transaction(async (tx) => {
     const [locked] = await tx
@@ -193,17 +160,7 @@ export async function approveRefund(
       .update(refundRequests)
       .set({ status: "approved", decisionNote: null, decidedAt: sql`now()`, decidedBy: adminId, providerRefundRef })
       .where(eq(refundRequests.id, requestId));
-    await tx.update(orderItems).set({ status: "refunded", refundedAt: sql`now()` }).where(eq(orderItems.id, item.id));
-    if (item.upgradesLicenseId === null) await revokeLicense(tx, item.id);
-    else await undoUpgrade(tx, item.id, item.upgradesLicenseId);
-    const [active] = await tx
-      .select({ count: count() })
-      .from(orderItems)
-      .where(and(eq(orderItems.orderId, order.id), eq(orderItems.status, "active")));
-    const orderStatus: OrderStatus = active?.count ? "partially_refunded" : "refunded";
-    await tx.update(orders).set({ status: orderStatus, updatedAt: sql`now()` }).where(eq(orders.id, order.id));
-    await recordRefund(tx, item.id);
-    await recordRefundEvent(tx, services.jobs, item.id, amountCents); // the seller's `refund` webhook
+    const orderStatus = await recordItemRefund(tx, services.jobs, item, amountCents);
     await services.jobs.send(
       QUEUES.sendEmail,
       refundApprovedEmail({ ...letterFor(services, order, item.title), amountCents }),

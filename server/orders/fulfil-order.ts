@@ -9,7 +9,8 @@ import { recordSaleEvents } from "../webhooks/events.ts";
 
 /**
  * What happens once an order is paid, all inside the caller's transaction: the order is paid,
- * each item gets its licence (server/licenses) (its files can be downloaded from now on), each seller's ledger
+ * each item gets its licence (server/licenses) (its files can be downloaded from now on) or its
+ * upgrade applied (one that no longer applies is refunded by a job), each seller's ledger
  * gets their 70%, the bought products leave the cart they came from, and the receipt is queued. Called only for an order that was
  * not yet paid, with its row locked.
  */
@@ -28,7 +29,11 @@ export async function fulfilOrder(tx: Queryable, jobs: JobQueue, order: { id: nu
     .from(orderItems)
     .where(eq(orderItems.orderId, order.id));
   await issueLicenses(tx, order.id);
-  await applyUpgrades(tx, order.id);
+  // An upgrade paid after its licence changed is not applied: the money goes back (a job, since
+  // the provider is asked outside this transaction).
+  for (const orderItemId of await applyUpgrades(tx, order.id)) {
+    await jobs.send(QUEUES.refundUnappliedUpgrade, { orderItemId }, tx);
+  }
   if (order.shopperId) {
     await tx.delete(cartItems).where(
       and(

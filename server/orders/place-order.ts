@@ -7,7 +7,7 @@ import { bundles, discountRedemptions, licenses, orderItems, orders, products } 
 import { CODE_USED_BY_BUYER, priceDiscount, usedByBuyer } from "../discounts/discount-codes.ts";
 import { Refusal } from "../lib/refusal.ts";
 import { pricedProductColumns, seatPrice } from "../licenses/tier-prices.ts";
-import { priceUpgrade, type UpgradeTarget } from "../licenses/upgrades.ts";
+import { openUpgradeFor, priceUpgrade, type UpgradeTarget } from "../licenses/upgrades.ts";
 import { splitSale } from "./money.ts";
 import { newOrderNumber } from "./order-number.ts";
 
@@ -36,6 +36,8 @@ interface PricedLine {
   quantity: number;
   upgradesLicenseId?: number;
   upgradeToSeats?: number;
+  upgradeFromTier?: LicenseTier;
+  upgradeFromSeats?: number;
   /** The bundle the product is bought in, at its share of the bundle's price. */
   bundleId?: number;
   discountCents?: number;
@@ -66,7 +68,9 @@ export type Order = typeof orders.$inferSelect;
  * items at their licence tier's current price times their seats, subtotal, 8% tax rounded once,
  * total, and each line's 70/30 split; products (and tiers) no longer on sale are left out, as the
  * cart leaves them out. A request repeated
- * with the same idempotency key (a retry, a double click, two at once) returns the first order.
+ * with the same idempotency key (a retry, a double click, two at once) returns the first order. An
+ * upgrade of a licence with an upgrade to the same target waiting for payment returns that order,
+ * whatever the key (openUpgradeFor).
  */
 export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<Order> {
   const earlier = await findByIdempotencyKey(db, input);
@@ -74,6 +78,8 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
 
   for (let attempt = 0; attempt < 5; attempt++) {
     const placed = await db.transaction(async (tx) => {
+      const open = input.upgrade ? await openUpgradeFor(tx, input.upgrade) : null;
+      if (open) return open;
       const cart: PricedOrder = input.upgrade
         ? await pricedUpgrade(tx, input.upgrade)
         : input.lines
@@ -116,6 +122,8 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
             licenseType: line.licenseTier,
             upgradesLicenseId: line.upgradesLicenseId ?? null,
             upgradeToSeats: line.upgradeToSeats ?? null,
+            upgradeFromTier: line.upgradeFromTier ?? null,
+            upgradeFromSeats: line.upgradeFromSeats ?? null,
             bundleId: line.bundleId ?? null,
             lineTotalCents,
             discountCents: line.discountCents ?? 0,

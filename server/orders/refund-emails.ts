@@ -32,3 +32,13 @@ export const refundRejectedEmail = (letter: RefundLetter & { reason: string }) =
     `You keep the item and its files. If you have questions, write to us: ${letter.contactUrl}`,
     `Your order: ${letter.orderUrl}`,
   ]);
+
+/** A paid upgrade the shop could not apply, since the license had changed since it was priced: refunded. */
+export const unappliedUpgradeRefundEmail = (letter: RefundLetter & { amountCents: number }) =>
+  paragraphsEmail(letter.to, `Your license upgrade in order ${letter.orderNumber} was refunded`, [
+    `Hi ${letter.name},`,
+    `Your payment for the license upgrade of "${letter.itemTitle}" (order ${letter.orderNumber}) arrived after the license had changed: another upgrade was applied to it first, or it was refunded. The upgrade was priced for the license as it was before, so we did not apply it and refunded ${formatPrice(letter.amountCents)}, the upgrade and its tax. The money reaches your original payment method within ${REFUND_PROCESSING}.`,
+    "Your license stays as it is. To upgrade it further, open the order it came with: the price there is worked out from what the license has now.",
+    `The upgrade's order: ${letter.orderUrl}`,
+    `If you have questions, write to us: ${letter.contactUrl}`,
+  ]);

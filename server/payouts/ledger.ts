@@ -32,11 +32,12 @@ export async function sellerBalance(db: Queryable, creatorId: number): Promise<n
 }
 
 /**
- * The seller's latest entries with what each was for: the product, the order number, the price,
- * their 70% and the platform's 30%. Nothing about the buyer.
+ * The seller's latest entries with what each was for: the product, the order number, its list
+ * price, what the buyer paid for it after a discount, the platform's 30% and the seller's 70% of
+ * that (the last two add up to what was paid). Nothing about the buyer. A payout has none of these.
  */
-export function sellerLedger(db: Database, creatorId: number, limit = 100) {
-  return db
+export async function sellerLedger(db: Database, creatorId: number, limit = 100) {
+  const rows = await db
     .select({
       id: ledgerEntries.id,
       kind: ledgerEntries.kind,
@@ -44,7 +45,8 @@ export function sellerLedger(db: Database, creatorId: number, limit = 100) {
       createdAt: ledgerEntries.createdAt,
       title: orderItems.title,
       orderNumber: orders.number,
-      lineTotalCents: orderItems.lineTotalCents,
+      listPriceCents: orderItems.lineTotalCents,
+      discountCents: orderItems.discountCents,
       sellerCents: orderItems.sellerCents,
       platformCents: orderItems.platformCents,
       payoutId: ledgerEntries.payoutId,
@@ -55,4 +57,8 @@ export function sellerLedger(db: Database, creatorId: number, limit = 100) {
     .where(and(eq(ledgerEntries.creatorId, creatorId)))
     .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
     .limit(limit);
+  return rows.map((row) => ({
+    ...row,
+    paidCents: row.listPriceCents === null ? null : row.listPriceCents - (row.discountCents ?? 0),
+  }));
 }

@@ -1,11 +1,12 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { payoutSettingsSchema } from "../../shared/payout-settings-schema.ts";
+import { createOrder } from "../../tests/support/factories.ts";
 import { checkoutServices, paidOrder, recordingJobs } from "../../tests/support/orders.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { seedSampleCatalogueIfEmpty } from "../catalogue/seed-sample-catalogue.ts";
 import { creators, orderItems, payouts, products } from "../db/schema.ts";
-import { recordRefund, sellerBalance, sellerLedger } from "./ledger.ts";
+import { recordRefund, recordSales, sellerBalance, sellerLedger } from "./ledger.ts";
 import { fundsAvailableOn, payoutFriday } from "./payout-schedule.ts";
 import { runWeeklyPayouts, savePayoutSettings } from "./payouts.ts";
 
@@ -58,7 +59,7 @@ describe("the seller's ledger and the weekly payout", () => {
       orderNumber: order.number,
       title: item!.title,
     });
-    expect((entry!.sellerCents ?? 0) + (entry!.platformCents ?? 0)).toBe(entry!.lineTotalCents);
+    expect((entry!.sellerCents ?? 0) + (entry!.platformCents ?? 0)).toBe(entry!.paidCents);
 
     // Without payout settings nothing is paid; below $25 neither.
     expect((await runWeeklyPayouts(database.db, FRIDAY)).paid).toEqual([]);
@@ -93,6 +94,27 @@ describe("the seller's ledger and the weekly payout", () => {
       [item!.id],
     );
     expect(rows[0].n).toBe(1);
+  });
+
+  it("shows each sale and refund at its list price and at what was paid after a discount; fee and share add up to what was paid", async () => {
+    const { order, items } = await createOrder(database.db, {
+      productIds: productIds.slice(0, 2),
+      discountPercent: 20,
+    });
+    await recordSales(database.db, order.id);
+    await recordRefund(database.db, items[1]!.id);
+    const entries = (await sellerLedger(database.db, creatorId, 1000)).filter(
+      (entry) => entry.orderNumber === order.number,
+    );
+    expect(entries.map((entry) => entry.kind).sort()).toEqual(["refund", "sale", "sale"]);
+    for (const entry of entries) {
+      const item = items.find((candidate) => candidate.title === entry.title)!;
+      expect(entry.listPriceCents).toBe(item.lineTotalCents);
+      expect(entry.paidCents).toBe(item.lineTotalCents - item.discountCents);
+      expect(entry.paidCents).toBeLessThan(entry.listPriceCents!);
+      expect(entry.platformCents! + entry.sellerCents!).toBe(entry.paidCents);
+      expect(entry.amountCents).toBe(entry.kind === "sale" ? entry.sellerCents : -entry.sellerCents!);
+    }
   });
 
   it("lists a seller only their own entries", async () => {

@@ -148,12 +148,21 @@ const UNPAID: OrderStatus[] = ["pending_payment", "failed", "expired", "cancelle
  */
 export async function createOrder(
   db: Database,
-  options: { productIds: number[]; status?: OrderStatus; userId?: string | null; paidAt?: Date },
+  options: {
+    productIds: number[];
+    status?: OrderStatus;
+    userId?: string | null;
+    paidAt?: Date;
+    /** A discount code's percent off every item (each item's part rounded on its own); none by default. */
+    discountPercent?: number;
+  },
 ) {
-  const { status = "paid", productIds, userId = null } = options;
+  const { status = "paid", productIds, userId = null, discountPercent = 0 } = options;
   const number = crypto.randomBytes(8).toString("hex").toUpperCase().slice(0, 9);
   const bought = await db.select().from(products).where(inArray(products.id, productIds));
   const subtotal = bought.reduce((sum, product) => sum + product.priceCents, 0);
+  const discountOf = (priceCents: number) => Math.round((priceCents * discountPercent) / 100);
+  const discount = bought.reduce((sum, product) => sum + discountOf(product.priceCents), 0);
   const paid = !UNPAID.includes(status);
   const [order] = await db
     .insert(orders)
@@ -164,8 +173,9 @@ export async function createOrder(
       customerName: userId ?? "Guest",
       status,
       subtotalCents: subtotal,
+      discountCents: discount,
       taxCents: 0,
-      totalCents: subtotal,
+      totalCents: subtotal - discount,
       idempotencyKey: `key-${number}`,
       paidAt: paid ? (options.paidAt ?? new Date()) : null,
     })
@@ -181,7 +191,8 @@ export async function createOrder(
         unitPriceCents: product.priceCents,
         quantity: 1,
         lineTotalCents: product.priceCents,
-        ...splitSale(product.priceCents),
+        discountCents: discountOf(product.priceCents),
+        ...splitSale(product.priceCents - discountOf(product.priceCents)),
         licenseType: "commercial" as const,
       };
     }),

@@ -9,12 +9,16 @@ const KIND = { sale: "Sale", refund: "Refund", payout: "Payout" } as const;
 const LEDGER_COLUMNS = [
   { label: "Date" },
   { label: "What" },
-  { label: "Price", align: "right" },
+  { label: "List price", align: "right" },
+  { label: "Paid", align: "right" },
   { label: "Platform fee (30%)", align: "right" },
   { label: "You", align: "right" },
 ] as const;
 
-/** The seller's ledger: each sale, refund and payout with the price, the platform's fee and their share. */
+/**
+ * The seller's ledger: each sale, refund and payout with the list price, what the buyer paid after
+ * a discount, and the platform's fee and the seller's share of what was paid (the two add up to it).
+ */
 export function LedgerTable({
   entries,
 }: {
@@ -24,7 +28,8 @@ export function LedgerTable({
     createdAt: Day;
     title: string | null;
     orderNumber: string | null;
-    lineTotalCents: number | null;
+    listPriceCents: number | null;
+    paidCents: number | null;
     platformCents: number | null;
     amountCents: number;
   }[];
@@ -42,7 +47,7 @@ export function LedgerTable({
             label="Ledger"
             caption="Your sales, refunds and payouts, newest first"
             columns={LEDGER_COLUMNS}
-            className="min-w-[40rem] text-sm"
+            className="min-w-[46rem] text-sm"
           >
             {entries.map((entry) => (
               <tr key={entry.id}>
@@ -54,13 +59,18 @@ export function LedgerTable({
                     <span className="text-muted-foreground"> (order {entry.orderNumber})</span>
                   ) : null}
                 </td>
-                <td className="px-4 py-2 text-right">
-                  {entry.kind !== "payout" && entry.lineTotalCents !== null ? formatPrice(entry.lineTotalCents) : ""}
+                <td className="px-4 py-2 text-right whitespace-nowrap">
+                  {entry.kind !== "payout" && entry.listPriceCents !== null ? formatPrice(entry.listPriceCents) : ""}
                 </td>
-                <td className="px-4 py-2 text-right">
+                <td className="px-4 py-2 text-right whitespace-nowrap">
+                  {entry.kind !== "payout" && entry.paidCents !== null ? formatPrice(entry.paidCents) : ""}
+                </td>
+                <td className="px-4 py-2 text-right whitespace-nowrap">
                   {entry.kind !== "payout" && entry.platformCents !== null ? formatPrice(entry.platformCents) : ""}
                 </td>
-                <td className={`px-4 py-2 text-right font-medium ${entry.amountCents < 0 ? "text-destructive" : ""}`}>
+                <td
+                  className={`px-4 py-2 text-right font-medium whitespace-nowrap ${entry.amountCents < 0 ? "text-destructive" : ""}`}
+                >
                   {formatPrice(entry.amountCents)}
                 </td>
               </tr>

@@ -21,7 +21,14 @@ describe("the overview", () => {
   it("shows the figures as cards, the waiting work linking to its page", async () => {
     renderPage("/admin", OverviewPage, {
       figures: {
-        money: { salesCents: 123456, platformCents: 37037, refundedCents: 999, paidOrders: 42, recentSalesCents: 5000 },
+        money: {
+          salesCents: 123456,
+          listSalesCents: 150000,
+          platformCents: 37037,
+          refundedCents: 999,
+          paidOrders: 42,
+          recentSalesCents: 5000,
+        },
         sellers: { active: 7, suspended: 1, removed: 0 },
         products: { published: 100_000, hidden: 3, draft: 12 },
         waiting: { applications: 2, refunds: 0, appeals: 1, messages: 5 },
@@ -31,7 +38,11 @@ describe("the overview", () => {
     expect(await screen.findByRole("heading", { level: 1, name: "Admin console" })).toBeInTheDocument();
     expect(screen.getByRole("heading", { level: 2, name: "Overview" })).toBeInTheDocument();
     const sales = screen.getByRole("region", { name: "Sales" });
-    expect(within(sales).getByText("$1,234.56")).toBeInTheDocument();
+    // What was paid after discounts beside the list prices, and the fees of what was paid.
+    const figure = (label: string) => within(sales).getByText(label).closest("li")!;
+    expect(figure("Sales, paid after discounts")).toHaveTextContent("$1,234.56");
+    expect(figure("Sales at list prices")).toHaveTextContent("$1,500.00");
+    expect(figure("Platform fees (30%)")).toHaveTextContent("$370.37");
     expect(within(sales).getByText("$370.37")).toBeInTheDocument();
     expect(within(sales).getByText("$9.99")).toBeInTheDocument();
     const waiting = screen.getByRole("region", { name: "Waiting for you" });

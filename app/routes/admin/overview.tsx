@@ -16,6 +16,7 @@ import {
   Scale,
   ShoppingBag,
   Store,
+  Tag,
   Undo2,
   UserPlus,
   UserX,
@@ -86,7 +87,8 @@ export default function OverviewPage({ loaderData }: Route.ComponentProps) {
         id="figures-money"
         title="Sales"
         figures={[
-          { label: "Sales", value: formatPrice(money.salesCents), icon: CircleDollarSign },
+          { label: "Sales, paid after discounts", value: formatPrice(money.salesCents), icon: CircleDollarSign },
+          { label: "Sales at list prices", value: formatPrice(money.listSalesCents), icon: Tag },
           { label: "Platform fees (30%)", value: formatPrice(money.platformCents), icon: Landmark },
           { label: "Refunded", value: formatPrice(money.refundedCents), icon: ReceiptText },
           { label: "Orders paid", value: count(money.paidOrders), icon: ShoppingBag },
@@ -121,7 +123,9 @@ export default function OverviewPage({ loaderData }: Route.ComponentProps) {
         ]}
       />
       <p className="mt-8 text-sm text-muted-foreground">
-        Sales count the items of paid orders, refunded items left out; taxes are not included.
+        Sales count what buyers paid for the items of paid orders, after discounts and before tax, refunded items left
+        out; at list prices, the same items without their discounts. Platform fees are 30% of what was paid; Refunded is
+        what was paid for the items refunded.
       </p>
     </AdminPage>
   );

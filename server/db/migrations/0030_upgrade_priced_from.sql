@@ -1,0 +1,3 @@
+ALTER TABLE "order_items" ADD COLUMN "upgrade_from_tier" text;--> statement-breakpoint
+ALTER TABLE "order_items" ADD COLUMN "upgrade_from_seats" integer;--> statement-breakpoint
+ALTER TABLE "order_items" ADD CONSTRAINT "order_items_upgrade_from_whole" CHECK (("order_items"."upgrade_from_tier" IS NULL) = ("order_items"."upgrade_from_seats" IS NULL) AND ("order_items"."upgrade_from_tier" IS NULL OR "order_items"."upgrades_license_id" IS NOT NULL));
