@@ -210,7 +210,7 @@ function runPayouts() {
 
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
 
-test("the demo seller sees each sale with its 70/30 split in Earnings", async ({ seller, guest }) => {
+test("the seller sees each sale with its 70/30 split in Earnings", async ({ seller, guest }) => {
   test.slow();
   // A guest buys one of the demo seller's products (Design Studio Pro's first product is /product/1).
   const orderNumber = await buyAsGuest(guest, 1);
