@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { dollarsField } from "./dollars-schema.ts";
+import { formatPrice } from "./format.ts";
 import { LICENSE_TIER_NAMES } from "./license-tiers.ts";
+import { MAX_CHOSEN_PRICE_CENTS } from "./pay-what-you-want.ts";
 
 /** Formats a seller can choose, as shown on the product page. */
 export const PRODUCT_FORMATS = ["PDF", "PNG", "JPG", "ZIP", "PSD", "AI", "SVG", "EPUB", "MP4", "XLSX", "DOCX"] as const;
@@ -57,6 +59,11 @@ function pricesRead(...names: string[]) {
     !payload.issues.some((issue) => issue.code !== "custom" && names.includes(String(issue.path?.[0])));
 }
 
+const MAX_PRICE = formatPrice(MAX_CHOSEN_PRICE_CENTS);
+export const SUGGESTED_WITHOUT_PWYW = "A suggested price is for pay what you want: tick it, or leave this empty.";
+export const PWYW_PERSONAL_ONLY =
+  "Pay what you want sells the Personal license only, with no original price: leave this empty.";
+
 /** Every field of the product detail (SPEC section 3) a seller writes. */
 export const productFormSchema = z
   .object({
@@ -90,6 +97,12 @@ export const productFormSchema = z
     // The Personal license's price is `price`; a higher tier left empty is not sold.
     commercialPrice: optionalDollars(`${LICENSE_TIER_NAMES.commercial} price`),
     extendedPrice: optionalDollars(`${LICENSE_TIER_NAMES.extended} price`),
+    // Pay what you want: `price` is then the least a buyer pays (0: free), `suggestedPrice` what the page proposes.
+    payWhatYouWant: z
+      .string()
+      .optional()
+      .transform((value) => value === "on"),
+    suggestedPrice: optionalDollars("suggested price"),
     features: lines(12, "features"),
     whatYouGet: lines(12, "items of what buyers get"),
     pages: optionalCount("Pages"),
@@ -107,6 +120,28 @@ export const productFormSchema = z
     path: ["commercialPrice"],
     when: pricesRead("price", "commercialPrice"),
   })
+  .superRefine(
+    (product, context) => {
+      const { payWhatYouWant, suggestedPrice, price } = product;
+      const problem = (path: string, message: string) => context.addIssue({ code: "custom", message, path: [path] });
+      if (!payWhatYouWant) {
+        if (suggestedPrice !== undefined) problem("suggestedPrice", SUGGESTED_WITHOUT_PWYW);
+        return;
+      }
+      if (price > MAX_CHOSEN_PRICE_CENTS) problem("price", `The minimum price is at most ${MAX_PRICE}.`);
+      if (suggestedPrice !== undefined && suggestedPrice < price) {
+        problem("suggestedPrice", "The suggested price must be at least the minimum price.");
+      }
+      if (suggestedPrice !== undefined && suggestedPrice > MAX_CHOSEN_PRICE_CENTS) {
+        problem("suggestedPrice", `The suggested price is at most ${MAX_PRICE}.`);
+      }
+      // A buyer's own price has no crossed-out price and no business licenses to compare with.
+      for (const path of ["originalPrice", "commercialPrice", "extendedPrice"] as const) {
+        if (product[path] !== undefined) problem(path, PWYW_PERSONAL_ONLY);
+      }
+    },
+    { when: pricesRead("price", "suggestedPrice", "originalPrice", "commercialPrice", "extendedPrice") },
+  )
   .superRefine(
     (product, context) => {
       const { extendedPrice, commercialPrice, price } = product;

@@ -170,7 +170,7 @@ describe("a pay-what-you-want product's page", () => {
     expect(screen.getByText("Suggested $6.99")).toBeInTheDocument();
     const field = screen.getByRole("textbox", { name: "Name your price" });
     expect(field).toHaveValue("6.99");
-    expect(field).toHaveAccessibleDescription("$0.00 or more");
+    expect(field).toHaveAccessibleDescription("$0.00 to $10,000.00");
     // One license, said in a line; no radios.
     expect(screen.queryByRole("radio")).not.toBeInTheDocument();
     expect(screen.getByText("Personal license")).toBeInTheDocument();
@@ -194,7 +194,10 @@ describe("a pay-what-you-want product's page", () => {
   it("shows a refused price beside the field, what was typed kept", async () => {
     const user = userEvent.setup();
     cartAnswer = () =>
-      Response.json({ ok: false, message: "Please pay at least $3.00 for this product." }, { status: 400 });
+      Response.json(
+        { ok: false, message: "Please pay between $3.00 and $10,000.00 for this product." },
+        { status: 400 },
+      );
     renderProduct(pwyw, { priceCents: 300, originalPriceCents: null, payWhatYouWant: true, suggestedPriceCents: null });
     const field = await screen.findByRole("textbox", { name: "Name your price" });
     // No suggestion: the minimum to start with.
@@ -203,9 +206,13 @@ describe("a pay-what-you-want product's page", () => {
     await user.clear(field);
     await user.type(field, "1");
     await user.click(screen.getByRole("button", { name: "Add to Cart" }));
-    expect(await screen.findByRole("alert")).toHaveTextContent("Please pay at least $3.00 for this product.");
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "Please pay between $3.00 and $10,000.00 for this product.",
+    );
     expect(field).toHaveValue("1");
     expect(field).toHaveAttribute("aria-invalid", "true");
-    expect(field).toHaveAccessibleDescription("$3.00 or more Please pay at least $3.00 for this product.");
+    expect(field).toHaveAccessibleDescription(
+      "$3.00 to $10,000.00 Please pay between $3.00 and $10,000.00 for this product.",
+    );
   });
 });

@@ -1,4 +1,5 @@
 import { getCurrentUser } from "@server/accounts/current-user.ts";
+import { assertMayActForShop } from "@server/accounts/demo-accounts.ts";
 import { deleteReviewReply, saveReviewReply } from "@server/catalogue/review-replies.ts";
 import { servicesContext } from "@server/http/context.ts";
 import { UNKNOWN_INTENT } from "@server/lib/form-fields.ts";
@@ -18,6 +19,7 @@ export const action = formAction(async ({ params, request, context }: Route.Acti
   const services = context.get(servicesContext);
   const user = await getCurrentUser(services.auth, request.headers);
   if (!user) throw new Refusal("Please sign in to reply to reviews.", 401);
+  assertMayActForShop(services.shopMode, user);
   const productId = parseRecordId(params.id);
   const reviewId = parseRecordId(params.reviewId);
   if (productId === undefined || reviewId === undefined) throw new Refusal("There is no such review.", 404);

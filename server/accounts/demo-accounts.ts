@@ -1,5 +1,6 @@
 import { hashPassword } from "better-auth/crypto";
 import { eq, inArray, sql } from "drizzle-orm";
+import { DEMO_SELLER_LOOKS_ONLY } from "../../shared/demo-shop.ts";
 import type { Database } from "../db/client.ts";
 import { account, creators, payoutSettings, session, user } from "../db/schema.ts";
 import { Refusal } from "../lib/refusal.ts";
@@ -26,6 +27,32 @@ export const DEMO_ACCOUNT_LOCKED =
 export function isDemoAccountEmail(email: string): boolean {
   const address = email.trim().toLowerCase();
   return DEMO_ACCOUNTS.some((demo) => demo.email === address);
+}
+
+/** Whether `account` is a demo account that every visitor of this (demo) shop shares. */
+export function isSharedDemoAccount(shopMode: "demo" | "live", account: { email: string }): boolean {
+  return shopMode === "demo" && isDemoAccountEmail(account.email);
+}
+
+/**
+ * The one guard of every seller action that changes, sends or exports something. Every visitor
+ * shares a demo account, so it may look at everything but not change what other visitors see (the
+ * daily restore undoes only the sample catalogue), email anyone, export anyone's data, or make API
+ * keys or webhooks (decision 039).
+ */
+export function assertMayActForShop(shopMode: "demo" | "live", account: { email: string }) {
+  if (isSharedDemoAccount(shopMode, account)) throw new Refusal(DEMO_SELLER_LOOKS_ONLY, 403);
+}
+
+/** assertMayActForShop for a request made for a shop (an API key's): the shop's owner is asked. */
+export async function assertShopMayAct(db: Database, shopMode: "demo" | "live", creatorId: number) {
+  if (shopMode !== "demo") return;
+  const [owner] = await db
+    .select({ email: user.email })
+    .from(creators)
+    .innerJoin(user, eq(user.id, creators.userId))
+    .where(eq(creators.id, creatorId));
+  if (owner) assertMayActForShop(shopMode, owner);
 }
 
 /** In a demo shop every visitor shares the demo accounts, so nobody may take one over. */

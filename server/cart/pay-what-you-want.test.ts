@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createProduct } from "../../tests/support/factories.ts";
 import { checkoutServices, recordingJobs } from "../../tests/support/orders.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
-import { orders, products } from "../db/schema.ts";
+import { cartItems, orders, products } from "../db/schema.ts";
 import { checkout } from "../orders/checkout.ts";
 import { itemsOf } from "../orders/place-order.ts";
 import { applyCartChange } from "./apply-change.ts";
@@ -52,11 +52,16 @@ describe("pay what you want", () => {
     await database.db.update(products).set({ priceCents: 300 }).where(eq(products.id, journal.id));
   });
 
-  it("refuses a price below the minimum, a licence above Personal, and a price for a fixed-price product", async () => {
+  it("refuses a price below the minimum or above the maximum (naming both), a licence above Personal, and a price for a fixed-price product", async () => {
     const shopper = await newShopper();
     expect(await refusalOf(addToCart(database.db, shopper, journal.id, "personal", 299))).toBe(
-      "Please pay at least $3.00 for this product.",
+      "Please pay between $3.00 and $10,000.00 for this product.",
     );
+    expect(await refusalOf(addToCart(database.db, shopper, journal.id, "personal", 1_000_001))).toBe(
+      "Please pay between $3.00 and $10,000.00 for this product.",
+    );
+    expect(await refusalOf(addToCart(database.db, shopper, journal.id, "personal", 1_000_000))).toBe("no refusal");
+    await database.db.delete(cartItems).where(eq(cartItems.productId, journal.id));
     expect(await refusalOf(addToCart(database.db, shopper, journal.id, "commercial", 900))).toBe(
       "This product is not sold with a Commercial license.",
     );

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createOrder, createProduct, createUser } from "../../tests/support/factories.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
-import { orderItems, orders, productFiles, productUpdateNotices } from "../db/schema.ts";
+import { orderItems, orders, productFiles, productFileVersions, productUpdateNotices } from "../db/schema.ts";
 import {
   INVALID_PREFERENCES_LINK,
   preferencesToken,
@@ -72,6 +72,16 @@ beforeAll(async () => {
     })
     .returning();
   fileId = file!.id;
+  // Version 1 had another name: the buyers downloaded it as weekly-planner.pdf.
+  await database.db.insert(productFileVersions).values({
+    fileId,
+    version: 1,
+    storageKey: `products/${productId}/weekly-planner.pdf`,
+    fileName: "weekly-planner.pdf",
+    contentType: "application/pdf",
+    sizeBytes: 90,
+    uploadedAt: new Date("2026-11-20T10:00:00Z"),
+  });
 });
 
 describe("the product update emails", () => {
@@ -106,7 +116,10 @@ describe("the product update emails", () => {
 
     const ada = sent.find((email) => email.to === "ada@example.com")!;
     expect(ada.subject).toBe("Updated: Calm Weekly Planner");
-    expect(ada.text).toContain("a new version of planner.pdf (version 2) to Calm Weekly Planner, which you bought.");
+    // The file as the buyer has it, and its new name: never the new name as if they had bought that.
+    expect(ada.text).toContain(
+      "uploaded a new version of weekly-planner.pdf, a file of Calm Weekly Planner, which you bought (version 2 of the file). It is now named planner.pdf.",
+    );
     expect(ada.text).toContain(`Go to My Downloads: ${SHOP}/account/downloads`);
     const unsubscribe = /http:\/\/shop\.test\/email-preferences\?token=\S+/.exec(ada.text)![0];
     expect(ada.headers).toEqual({

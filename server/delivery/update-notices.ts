@@ -1,6 +1,6 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
-import { creators, productFiles, products, productUpdateNotices } from "../db/schema.ts";
+import { creators, productFiles, productFileVersions, products, productUpdateNotices } from "../db/schema.ts";
 import { preferencesUrl } from "../email/email-preferences.ts";
 import type { Mailer } from "../email/mailer.ts";
 import { productUpdateEmail } from "../email/product-update-email.ts";
@@ -51,13 +51,19 @@ export async function sendProductUpdateEmails(
     .where(eq(productFiles.id, fileId));
   // A file removed since has nothing to download; a newer version has its own job and email.
   if (!file || file.version !== version) return { sent: 0 };
+  // The name of the version this one replaces: the file as its buyers have it.
+  const [replaced] = await db
+    .select({ fileName: productFileVersions.fileName })
+    .from(productFileVersions)
+    .where(and(eq(productFileVersions.fileId, fileId), eq(productFileVersions.version, version - 1)));
+  const replacedFileName = replaced?.fileName ?? file.fileName;
 
   const recipients = await recipientsOf(db, file.productId, fileId, version);
   let sent = 0;
   const failures: unknown[] = [];
   for (const recipient of recipients) {
     try {
-      if (await notify(services, { ...file, fileId }, recipient)) sent++;
+      if (await notify(services, { ...file, fileId, replacedFileName }, recipient)) sent++;
     } catch (error) {
       // One mailbox's trouble does not hold back the others; the job fails after them, and its
       // retry sends only what is still unsent.
@@ -96,7 +102,14 @@ async function recipientsOf(db: Database, productId: number, fileId: number, ver
 /** One buyer's email, sent inside the transaction that records it; false if it was already sent. */
 async function notify(
   services: UpdateNoticeServices,
-  update: { fileId: number; version: number; fileName: string; productTitle: string; creatorName: string },
+  update: {
+    fileId: number;
+    version: number;
+    fileName: string;
+    replacedFileName: string;
+    productTitle: string;
+    creatorName: string;
+  },
   recipient: Recipient,
 ): Promise<boolean> {
   const { publicUrl, secret } = services;
@@ -121,6 +134,7 @@ async function notify(
         productTitle: update.productTitle,
         creatorName: update.creatorName,
         fileName: update.fileName,
+        replacedFileName: update.replacedFileName,
         version: update.version,
         downloadsUrl: guest
           ? `${publicUrl}${orderPagePath(secret, { number: recipient.guestOrder!, userId: null })}`

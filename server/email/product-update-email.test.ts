@@ -10,6 +10,7 @@ const update = {
   productTitle: "Calm <Weekly> Planner",
   creatorName: "Design Studio Pro",
   fileName: "planner.pdf",
+  replacedFileName: "planner.pdf",
   version: 2,
   downloadsUrl: "http://shop.test/account/downloads",
   unsubscribeUrl: `http://shop.test/email-preferences?token=${"a".repeat(120)}.${"b".repeat(43)}`,
@@ -38,6 +39,15 @@ describe("the product update email", () => {
     expect(email.html).toContain(`href="${update.unsubscribeUrl}"`);
     expect(email.text).not.toContain("90 days");
     fs.rmSync(outbox, { recursive: true, force: true });
+  });
+
+  it("names the file as the buyer has it, and says so when the new version has another name", () => {
+    expect(productUpdateEmail(update).text).toContain(
+      "Design Studio Pro uploaded a new version of planner.pdf, a file of Calm <Weekly> Planner, which you bought (version 2 of the file).\n",
+    );
+    const renamed = productUpdateEmail({ ...update, fileName: "planner-2027.pdf" });
+    expect(renamed.text).toContain("a new version of planner.pdf, a file of Calm <Weekly> Planner");
+    expect(renamed.text).toContain("It is now named planner-2027.pdf.");
   });
 
   it("tells a guest how long their order link works", () => {

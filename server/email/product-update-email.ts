@@ -7,7 +7,9 @@ export interface ProductUpdate {
   to: string;
   productTitle: string;
   creatorName: string;
+  /** The file's name now, and the name of the version it replaces (what the buyer has). */
   fileName: string;
+  replacedFileName: string;
   version: number;
   /** My Downloads for an account's buyer; a guest's signed order link. */
   downloadsUrl: string;
@@ -24,8 +26,11 @@ export interface ProductUpdate {
  * clients show as their own button (RFC 8058: a POST to the address turns them off at once).
  */
 export function productUpdateEmail(update: ProductUpdate): OutgoingEmail {
-  const { productTitle, creatorName, fileName, version, downloadsUrl, guestLink, unsubscribeUrl } = update;
-  const what = `${creatorName} uploaded a new version of ${fileName} (version ${version}) to ${productTitle}, which you bought.`;
+  const { productTitle, creatorName, fileName, replacedFileName, version, downloadsUrl, guestLink, unsubscribeUrl } =
+    update;
+  // The buyer knows the file by the name they downloaded; a version uploaded under another name says so.
+  const renamed = fileName === replacedFileName ? "" : ` It is now named ${fileName}.`;
+  const what = `${creatorName} uploaded a new version of ${replacedFileName}, a file of ${productTitle}, which you bought (version ${version} of the file).${renamed}`;
   const free = "It replaces the earlier version, at no cost: download it whenever you like.";
   const linkLabel = guestLink ? "View your order" : "Go to My Downloads";
   const expiry = guestLink

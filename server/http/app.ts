@@ -137,7 +137,10 @@ export function createApp({
   // shop's form guards (same origin, the per-address form limit, the body limit) and has its own.
   // Its licence operations also answer without an API key, the licence key being the credential (decision 036).
   app.use(`${PUBLIC_API_BASE}/licenses`, licenseKeyApi({ db, jobs, logger }));
-  app.use(PUBLIC_API_BASE, publicApi({ db, files, jobs, publicUrl: config.publicUrl, logger }));
+  app.use(
+    PUBLIC_API_BASE,
+    publicApi({ db, files, jobs, publicUrl: config.publicUrl, shopMode: config.shopMode, logger }),
+  );
   // The email provider's bounce and complaint reports: from its servers (no Origin), with a shared secret.
   app.post(EMAIL_EVENTS_PATH, ...emailEventsEndpoint({ db, secret: config.emailEventsSecret }));
   const authEndpoints = new RegExp(`^${AUTH_BASE_PATH}/`);

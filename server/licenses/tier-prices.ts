@@ -1,5 +1,5 @@
-import { formatPrice } from "../../shared/format.ts";
 import { aLicense, type LicenseTier, type TierPrices } from "../../shared/license-tiers.ts";
+import { chosenPriceRefusal, MAX_CHOSEN_PRICE_CENTS } from "../../shared/pay-what-you-want.ts";
 import { products } from "../db/schema.ts";
 import { Refusal } from "../lib/refusal.ts";
 
@@ -15,9 +15,6 @@ export interface PricedProduct {
   payWhatYouWant: boolean;
   suggestedPriceCents: number | null;
 }
-
-/** The most a buyer may choose to pay for one seat of a pay-what-you-want product. */
-const MAX_CHOSEN_PRICE_CENTS = 1_000_000;
 
 /** A product row's tier prices. */
 export function tierPricesOf(product: {
@@ -56,11 +53,8 @@ export function requireTierOffered(prices: TierPrices, tier: LicenseTier): numbe
 
 /** Refuses a chosen price below the product's minimum or above the most the shop takes. */
 export function requireChosenPrice(product: PricedProduct, chosenCents: number): void {
-  if (chosenCents < product.priceCents) {
-    throw new Refusal(`Please pay at least ${formatPrice(product.priceCents)} for this product.`, 400);
-  }
-  if (chosenCents > MAX_CHOSEN_PRICE_CENTS) {
-    throw new Refusal(`Please pay at most ${formatPrice(MAX_CHOSEN_PRICE_CENTS)} for one copy.`, 400);
+  if (chosenCents < product.priceCents || chosenCents > MAX_CHOSEN_PRICE_CENTS) {
+    throw new Refusal(chosenPriceRefusal(product.priceCents), 400);
   }
 }
 

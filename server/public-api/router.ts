@@ -2,6 +2,7 @@ import express, { type NextFunction, type Request, type Response } from "express
 import { rateLimit } from "express-rate-limit";
 import type { Logger } from "pino";
 import type { z } from "zod";
+import { assertShopMayAct } from "../accounts/demo-accounts.ts";
 import { sqlStateOf } from "../db/sql-state.ts";
 import { PostgresRateLimitStore } from "../http/rate-limit-store.ts";
 import { Refusal } from "../lib/refusal.ts";
@@ -23,6 +24,8 @@ const API_BODY_LIMIT_BYTES = 64 * 1024;
 export interface PublicApiOptions extends ApiServices {
   publicUrl: string;
   logger: Logger;
+  /** demo: the shared demo seller's keys (made before decision 039) may only read. */
+  shopMode: "demo" | "live";
   /** For tests: the operations served (all of them by default). */
   operations?: readonly ApiOperation[];
   requestsPerMinute?: number;
@@ -95,7 +98,7 @@ export function publicApi(options: PublicApiOptions): express.Router {
 
   for (const operation of operations) {
     const handlers: express.RequestHandler[] = [authenticate, perKeyLimit];
-    handlers.push((_req, res, next) => {
+    handlers.push(async (_req, res, next) => {
       const caller = (res.locals as Locals).caller!;
       if (operation.scope === "write" && caller.scope !== "write") {
         return refuse(
@@ -103,6 +106,7 @@ export function publicApi(options: PublicApiOptions): express.Router {
           new ApiError(403, "This key may only read: make a key with the write scope to change data."),
         );
       }
+      if (operation.scope === "write") await assertShopMayAct(db, options.shopMode, caller.creatorId);
       next();
     });
     if (operation.body) {

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { isDemoAccountEmail } from "../accounts/demo-accounts.ts";
 import type { Database, Queryable } from "../db/client.ts";
 import { DELIVERABLE_ORDER_STATUSES } from "../delivery/open-download.ts";
 
@@ -65,7 +66,23 @@ async function customerRows(db: Database, creatorId: number, limit: number, offs
   return rows;
 }
 
-const customerOf = (row: CustomerRow): SellerCustomer => ({
+/** The name a real buyer is shown under on the demo seller's pages in a demo shop (decision 039). */
+export const HIDDEN_BUYER_NAME = "A shopper (hidden in the demo shop)";
+
+export interface CustomerListOptions {
+  /**
+   * The shared demo seller of a demo shop: its pages are every visitor's, so only the demo accounts'
+   * own purchases are shown as they are; a real buyer's name and address are hidden.
+   */
+  hideRealBuyers?: boolean;
+}
+
+const customerOf = (row: CustomerRow, { hideRealBuyers = false }: CustomerListOptions = {}): SellerCustomer =>
+  hideRealBuyers && !isDemoAccountEmail(row.email)
+    ? { ...shownCustomerOf(row), name: HIDDEN_BUYER_NAME, email: null }
+    : shownCustomerOf(row);
+
+const shownCustomerOf = (row: CustomerRow): SellerCustomer => ({
   name: row.name,
   email: row.consented ? row.email : null,
   purchases: row.purchases,
@@ -78,9 +95,10 @@ export async function listCustomers(
   db: Database,
   creatorId: number,
   page = 1,
+  options: CustomerListOptions = {},
 ): Promise<{ customers: SellerCustomer[]; total: number }> {
   const rows = await customerRows(db, creatorId, CUSTOMERS_PAGE_SIZE, (page - 1) * CUSTOMERS_PAGE_SIZE);
-  return { customers: rows.map(customerOf), total: rows[0]?.total ?? 0 };
+  return { customers: rows.map((row) => customerOf(row, options)), total: rows[0]?.total ?? 0 };
 }
 
 /** The addresses of the seller's customers who agreed to hear from them (a broadcast's "customers"), sorted. */
@@ -108,7 +126,7 @@ const NOT_SHARED = "";
 
 /** The seller's customers as a CSV file: the page's columns, amounts in dollars, dates as YYYY-MM-DD (UTC). */
 export async function customersCsv(db: Database, creatorId: number): Promise<string> {
-  const rows = (await customerRows(db, creatorId, CUSTOMERS_EXPORT_MAX, 0)).map(customerOf);
+  const rows = (await customerRows(db, creatorId, CUSTOMERS_EXPORT_MAX, 0)).map((row) => customerOf(row));
   const lines = [
     ["Name", "Email", "Purchases", "Total spent (USD)", "Last purchase"],
     ...rows.map((customer) => [

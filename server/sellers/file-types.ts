@@ -43,3 +43,16 @@ export function downloadName(original: string, type: FileType): string {
   const base = slugify(original.replace(/\.[^.]*$/, ""), 80);
   return `${base || "download"}.${type.extension}`;
 }
+
+/** What a file type is called for a person: "PDF", "PNG", "DOCX". */
+export function fileTypeLabel(type: FileType): string {
+  return type.extension.toUpperCase();
+}
+
+/**
+ * The refusal of a new version whose bytes are another type of file than the one it replaces: a
+ * buyer who bought a PDF keeps getting a PDF (issue 29 item 18).
+ */
+export function otherTypeOfFile(replaced: FileType, uploaded: FileType): string {
+  return `A new version must be the same type of file as the one it replaces: a ${fileTypeLabel(replaced)} file. This one is a ${fileTypeLabel(uploaded)} file.`;
+}

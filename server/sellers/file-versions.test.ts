@@ -151,6 +151,38 @@ describe("a new version of a product file", () => {
     expect(stored).toEqual(["first-planner.pdf"]);
   });
 
+  it("must be the same type of file as the one it replaces, read from its bytes, not its name", async () => {
+    const { product, file } = await productWithFile();
+    const jobs = recordingJobs();
+    const services = { db: database.db, files, jobs };
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
+    const refusal =
+      "A new version must be the same type of file as the one it replaces: a PDF file. This one is a PNG file.";
+    // A PNG, even named .pdf, does not replace a PDF; nor does a ZIP.
+    for (const upload of [
+      { name: "planner.pdf", bytes: png },
+      { name: "planner.png", bytes: png },
+    ]) {
+      await expect(uploadFileVersion(services, mine, product.id, file.id, upload)).rejects.toMatchObject({
+        status: 415,
+        message: refusal,
+      });
+    }
+    await expect(
+      uploadFileVersion(services, mine, product.id, file.id, {
+        name: "planner.zip",
+        bytes: new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0, 0]),
+      }),
+    ).rejects.toMatchObject({ status: 415, message: expect.stringContaining("This one is a ZIP file.") });
+    expect(await fileRow(file.id)).toEqual(file);
+    expect(jobs.sent).toEqual([]);
+    expect(await fs.readdir(path.join(directory, "products", String(product.id)))).toEqual(["first-planner.pdf"]);
+    // A PDF's bytes under another name are a PDF: accepted, and named as one.
+    expect(
+      await uploadFileVersion(services, mine, product.id, file.id, { name: "Planner 2027.png", bytes: pdf("v2") }),
+    ).toEqual({ fileName: "planner-2027.pdf", version: 2 });
+  });
+
   it("deleting an unsold product answers its files' earlier versions too, for the store to remove", async () => {
     const { product, file } = await productWithFile();
     await uploadFileVersion({ db: database.db, files, jobs: recordingJobs() }, mine, product.id, file.id, {

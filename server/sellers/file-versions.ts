@@ -4,6 +4,7 @@ import { productFiles, productFileVersions } from "../db/schema.ts";
 import { type JobQueue, QUEUES } from "../jobs/queue.ts";
 import { Refusal } from "../lib/refusal.ts";
 import type { FileStore } from "../storage/file-store.ts";
+import { otherTypeOfFile } from "./file-types.ts";
 import { acceptedProductFile, FILE_NOT_IN_PRODUCT, touchProduct } from "./product-uploads.ts";
 import { requireOwnProduct } from "./seller-products.ts";
 
@@ -18,9 +19,12 @@ export interface FileVersionServices {
   jobs: JobQueue;
 }
 
+/** A stored file's extension (its name was given the detected type's extension at upload). */
+const extensionOf = (fileName: string) => fileName.split(".").pop() ?? fileName;
+
 /**
- * Replaces file `fileId` of the seller's product with `upload` (the checks of a new file), as its
- * next version; its previews are rendered again and its buyers emailed, by jobs sent in the same
+ * Replaces file `fileId` of the seller's product with `upload` (the checks of a new file, and the
+ * same type of file as the one it replaces), as its next version; its previews are rendered again and its buyers emailed, by jobs sent in the same
  * transaction. Answers the file's name and its new version.
  */
 export async function uploadFileVersion(
@@ -42,6 +46,12 @@ export async function uploadFileVersion(
         .where(and(eq(productFiles.id, fileId), eq(productFiles.productId, productId)))
         .for("update");
       if (!current) throw new Refusal(FILE_NOT_IN_PRODUCT, 404);
+      // The same type as the file it replaces, both read from their bytes (the stored content type
+      // was detected at upload): buyers of a PDF are not sent a PNG under the same download.
+      if (current.contentType !== type.contentType) {
+        const replaced = { extension: extensionOf(current.fileName), contentType: current.contentType };
+        throw new Refusal(otherTypeOfFile(replaced, type), 415);
+      }
       await files.put(key, upload.bytes);
       stored = true;
       await tx.insert(productFileVersions).values({

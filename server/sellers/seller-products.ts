@@ -64,6 +64,8 @@ function columnsOf(input: ProductForm) {
     // A tier left empty is not sold: its price is cleared.
     commercialPriceCents: input.commercialPrice ?? null,
     extendedPriceCents: input.extendedPrice ?? null,
+    payWhatYouWant: input.payWhatYouWant,
+    suggestedPriceCents: input.payWhatYouWant ? (input.suggestedPrice ?? null) : null,
     features: input.features,
     whatYouGet: input.whatYouGet,
     pages: input.pages,

@@ -74,12 +74,12 @@ test("a shopper reports a listing; an admin sees it in Reports and hides the pro
   await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
 });
 
-test("the demo seller replies to a review of their product; a visitor reads it under the review", async ({
+test("the seller replies to a review of their product; a visitor reads it under the review", async ({
   seller,
   guest,
 }, testInfo) => {
   const run = `${Date.now().toString(36)} ${testInfo.project.name}`;
-  // Product 1 is the demo seller's (Design Studio Pro); one review per project, side by side.
+  // Product 1 is the seller's (Design Studio Pro); one review per project, side by side.
   const index = phoneProject(testInfo.project.name) ? 1 : 0;
   const address = "/product/1?reviews=1#reviews";
   await seller.goto(address);

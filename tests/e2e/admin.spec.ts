@@ -1,11 +1,10 @@
 import type { Locator, Page, TestInfo } from "@playwright/test";
 import {
   buyAsGuest,
-  DEMO_SELLER,
   expect,
   expectNoAxeViolations,
   readOutbox,
-  signInAs,
+  signInAsSampleShopSeller,
   signUpConfirmed,
   test,
   uniqueEmail,
@@ -44,9 +43,9 @@ test("a guest's refund request is approved in the console: the money goes back, 
   await expect(page.getByRole("link", { name: /^Download / })).toHaveCount(0);
   await expect.poll(() => readOutbox(buyerEmail) ?? "").toContain(`Your refund for order ${number} is on its way`);
 
-  // The demo seller (Design Studio Pro made product 1) sees the sale and its refund in the ledger.
+  // The seller of Design Studio Pro (which made product 1) sees the sale and its refund in the ledger.
   await page.context().clearCookies();
-  await signInAs(page, DEMO_SELLER);
+  await signInAsSampleShopSeller(page);
   await page.goto("/seller/earnings");
   await expect(page.getByRole("row").filter({ hasText: `order ${number}` })).toHaveCount(2);
   await expect(

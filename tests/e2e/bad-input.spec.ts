@@ -1,4 +1,5 @@
-import { DEMO_SELLER, expect, expectNoAxeViolations, signInAs, test } from "./fixtures";
+import { DEMO_SELLER_LOOKS_ONLY } from "../../shared/demo-shop.ts";
+import { DEMO_SELLER, expect, expectNoAxeViolations, expectNoSidewaysScroll, signInAs, test } from "./fixtures";
 
 const DEMO_LOCKED = /This is a shared demo account: its password, email address and payout settings cannot be changed/;
 
@@ -17,8 +18,9 @@ test("an address the shop cannot read gets its 400 page, in the shop's frame", a
 });
 
 test("the shared demo seller's password and payout settings cannot be changed, and the page says why", async ({
-  seller: page,
+  page,
 }) => {
+  await signInAs(page, DEMO_SELLER);
   await page.goto("/account/settings");
   await page.getByLabel("Current password").fill(DEMO_SELLER.password);
   await page.getByLabel("New password", { exact: true }).fill("taken-over-2026");
@@ -35,4 +37,24 @@ test("the shared demo seller's password and payout settings cannot be changed, a
   // The published password still works for the next visitor.
   await page.context().clearCookies();
   await signInAs(page, DEMO_SELLER);
+});
+
+test("the shared demo seller's dashboard says it may only look, before it tries; a change is refused in the same words", async ({
+  page,
+}) => {
+  await signInAs(page, DEMO_SELLER);
+  await page.goto("/seller");
+  await expect(page.getByText(DEMO_SELLER_LOOKS_ONLY)).toBeVisible();
+  await expectNoAxeViolations(page);
+  await expectNoSidewaysScroll(page);
+  // Nobody's addresses leave the demo shop: the export is refused.
+  await page.goto("/seller/customers");
+  await expect(page.getByText(DEMO_SELLER_LOOKS_ONLY)).toBeVisible();
+  const csv = await page.request.get("/seller/customers.csv");
+  expect(csv.status()).toBe(403);
+  // What every visitor sees of the creator page stays as it is.
+  await page.goto("/seller/profile");
+  await page.getByLabel("Bio", { exact: true }).fill("Write to me at a phishing address.");
+  await page.getByRole("button", { name: "Save profile" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: DEMO_SELLER_LOOKS_ONLY })).toBeVisible();
 });

@@ -157,8 +157,36 @@ const demoAccount = (seller: boolean): Account => {
   return { name: demo.email.split("@")[0]!, email: demo.email, password: demo.password };
 };
 export const DEMO_BUYER = demoAccount(false);
-/** The demo seller runs Design Studio Pro, the shop of product 1. */
+/**
+ * The shared demo seller: it may look at every seller page but change nothing (decision 039). In
+ * the browser tests it runs the sample shop Little Paper Nook (tests/e2e/sample-shop-seller.ts).
+ */
 export const DEMO_SELLER = demoAccount(true);
+
+/** A real seller that runs the sample shop Design Studio Pro (the shop of product 1), made once per run. */
+export const SAMPLE_SHOP_SELLER: Account = {
+  name: "Sam Seller",
+  email: "sample-shop-seller@example.com",
+  password: "sample-shop-seller-2026",
+};
+
+let sampleShopSellerMade = false;
+/** Makes SAMPLE_SHOP_SELLER (again: it is idempotent) in this run's shop, once per worker. */
+export function ensureSampleShopSeller() {
+  if (sampleShopSellerMade) return;
+  execFileSync(
+    process.execPath,
+    ["tests/e2e/sample-shop-seller.ts", SAMPLE_SHOP_SELLER.email, SAMPLE_SHOP_SELLER.password],
+    { env: { ...process.env, DATA_DIR: e2eDataDir(), DATABASE_URL: "" }, encoding: "utf8" },
+  );
+  sampleShopSellerMade = true;
+}
+
+/** Signs `page` in as the real seller of Design Studio Pro. */
+export async function signInAsSampleShopSeller(page: Page) {
+  ensureSampleShopSeller();
+  await signInAs(page, SAMPLE_SHOP_SELLER);
+}
 
 /** An address no other test uses: `tag` says in the outbox whose it is. */
 export const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
@@ -381,7 +409,8 @@ export async function publishProduct(
  * people of the shop as fixtures:
  * - `guest`: another visitor, in a browser of their own (closed after the test);
  * - `buyer`: a new account, confirmed and signed in on the test's `page`, with its details;
- * - `seller`: the test's `page`, signed in as the demo seller;
+ * - `seller`: the test's `page`, signed in as a real seller of the sample shop Design Studio Pro
+ *   (SAMPLE_SHOP_SELLER: the shared demo seller may change nothing);
  * - `admin`: a new admin, signed in in a browser of their own (closed after the test).
  * Browsers of their own have the default viewport, not the project's.
  */
@@ -405,7 +434,7 @@ export const test = base.extend<{
     await use({ page, ...account });
   },
   seller: async ({ page }, use) => {
-    await signInAs(page, DEMO_SELLER);
+    await signInAsSampleShopSeller(page);
     await use(page);
   },
   admin: async ({ browser }, use, testInfo) => {

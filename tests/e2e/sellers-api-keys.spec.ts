@@ -16,7 +16,7 @@ import {
 const SHOTS = "/tmp/shots-seller-api-keys";
 const screenshot = screenshotsIn(SHOTS);
 
-test("the demo seller creates a write key, copies it, calls the API with it, and revokes it", async ({
+test("the seller creates a write key, copies it, calls the API with it, and revokes it", async ({
   seller: page,
   request,
 }, testInfo) => {

@@ -20,7 +20,7 @@ import {
 const SHOTS = "/tmp/shots-seller-broadcasts";
 const screenshot = screenshotsIn(SHOTS);
 
-test("the demo seller writes a broadcast to their followers, previews it, sends it, and a follower gets it @desktop-only", async ({
+test("the seller writes a broadcast to their followers, previews it, sends it, and a follower gets it @desktop-only", async ({
   seller: page,
   browser,
 }, testInfo) => {

@@ -21,7 +21,7 @@ const screenshot = screenshotsIn("/tmp/shots-seller-bundles");
 const centsOf = (price: string) => Math.round(Number(price.replace(/[$,]/g, "")) * 100);
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 
-test("the demo seller bundles two products, publishes the bundle, and a shopper adds it to the cart", async ({
+test("the seller bundles two products, publishes the bundle, and a shopper adds it to the cart", async ({
   seller: page,
   guest,
 }, testInfo) => {

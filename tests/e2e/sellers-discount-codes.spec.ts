@@ -20,7 +20,7 @@ const uniqueCode = (prefix: string) => `${prefix}-${Date.now().toString(36)}${Ma
 
 const TAKEN = "This code is already taken. Choose another.";
 
-test("the demo seller makes a 20% code for one product with one use, is refused the same code again, and ends it", async ({
+test("the seller makes a 20% code for one product with one use, is refused the same code again, and ends it", async ({
   seller: page,
 }, testInfo) => {
   const code = uniqueCode("SPRING");

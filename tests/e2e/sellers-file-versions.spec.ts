@@ -3,7 +3,6 @@ import {
   addToCart,
   anotherClient,
   checkOutSignedIn,
-  DEMO_SELLER,
   expect,
   expectNoAxeViolations,
   expectNoSidewaysScroll,
@@ -12,7 +11,7 @@ import {
   readOutbox,
   SHOP_ORIGIN,
   screenshotsIn,
-  signInAs,
+  signInAsSampleShopSeller,
   test,
   waitForHydration,
 } from "./fixtures";
@@ -37,7 +36,7 @@ test("a seller uploads a new version of a sold file: the buyer sees Updated, dow
   const sellerContext = await anotherClient(browser, testInfo);
   const seller = await sellerContext.newPage();
   await seller.setViewportSize(testInfo.project.use.viewport!);
-  await signInAs(seller, DEMO_SELLER);
+  await signInAsSampleShopSeller(seller);
   const productId = await publishProduct(seller, {
     title,
     description: "A printable habit tracker that a seller keeps improving.",

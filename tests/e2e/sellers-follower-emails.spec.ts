@@ -2,7 +2,6 @@ import fs from "node:fs";
 import path from "node:path";
 import {
   anotherClient,
-  DEMO_SELLER,
   expect,
   expectNoAxeViolations,
   expectNoSidewaysScroll,
@@ -10,7 +9,7 @@ import {
   publishProduct,
   SHOP_ORIGIN,
   screenshotsIn,
-  signInAs,
+  signInAsSampleShopSeller,
   test,
   waitForHydration,
 } from "./fixtures";
@@ -77,7 +76,7 @@ test("a follower chooses emails when following, gets one when the creator publis
   const title = `Follower Planner ${Date.now().toString(36)}`;
   const sellerContext = await anotherClient(browser, testInfo);
   const seller = await sellerContext.newPage();
-  await signInAs(seller, DEMO_SELLER);
+  await signInAsSampleShopSeller(seller);
   await publishProduct(seller, {
     title,
     description: "A calm weekly planner for followers to hear about.",

@@ -62,7 +62,7 @@ test("a buyer's licence key is verified and activated by the example script; a m
   expect(unknown.status).toBe(1);
 });
 
-test("the demo seller is refused a local webhook URL, adds a public one, sends it a test event and sees it in the log", async ({
+test("the seller is refused a local webhook URL, adds a public one, sends it a test event and sees it in the log", async ({
   seller: page,
 }, testInfo) => {
   await page.goto("/seller");

@@ -110,3 +110,56 @@ test("the seller's sales show each sale's license and seats", async ({ seller: p
   await expectNoAxeViolations(page);
   await screenshot(page, testInfo, "sales");
 });
+
+const SUGGESTED_BELOW = "The suggested price must be at least the minimum price.";
+
+test("a seller makes a product free to pay what you want, with a suggested price; a suggestion below the minimum is refused beside its field", async ({
+  seller: page,
+}, testInfo) => {
+  await page.goto("/seller/products/new");
+  await waitForHydration(page);
+  const pwyw = page.getByLabel("Let buyers pay what they want");
+  const suggested = page.getByLabel("Suggested price (USD, optional)");
+  await expect(page.getByRole("group", { name: "Pay what you want (optional)" })).toHaveAccessibleDescription(
+    /at most \$10,000\.00/,
+  );
+  await page.getByLabel("Title").fill(`Free Planner ${Date.now()}`);
+  await page.getByLabel("Description").fill("A weekly planner that buyers may have for free or pay for.");
+  await page.getByLabel("Category").selectOption({ label: "Planners" });
+  await page.getByLabel("Price (USD)").fill("0");
+  await pwyw.check();
+  await suggested.fill("4");
+  await page.getByRole("button", { name: "Create draft" }).click();
+  await expect(page.getByText("Draft created: add images and files, then publish it.")).toBeVisible();
+  await waitForHydration(page);
+  await expect(pwyw).toBeChecked();
+  await expect(suggested).toHaveValue("4.00");
+  await expect(page.getByLabel("Price (USD)")).toHaveValue("0.00");
+
+  // A minimum above the suggestion is refused beside the suggestion, and nothing is saved.
+  await page.getByLabel("Price (USD)").fill("5");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(suggested).toHaveAccessibleDescription(new RegExp(SUGGESTED_BELOW.replace(/\./g, "\\.")));
+  await expectNoAxeViolations(page);
+  await expectNoSidewaysScroll(page);
+  await screenshot(page, testInfo, "pwyw-refused");
+  await page.reload();
+  await expect(page.getByLabel("Price (USD)")).toHaveValue("0.00");
+
+  // Turned off, it has a fixed price again and no suggestion.
+  await waitForHydration(page);
+  await pwyw.uncheck();
+  await suggested.fill("");
+  await page.getByLabel("Price (USD)").fill("7");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText("Your changes were saved.")).toBeVisible();
+  await page.reload();
+  await expect(pwyw).not.toBeChecked();
+  await expect(suggested).toHaveValue("");
+
+  // The draft goes, so that the demo shop's products stay as they were.
+  await waitForHydration(page);
+  page.once("dialog", (dialog) => dialog.accept());
+  await page.getByRole("button", { name: "Delete", exact: true }).click();
+  await expect(page).toHaveURL(/\/seller\?deleted=1$/);
+});

@@ -210,7 +210,7 @@ function runPayouts() {
 
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");
 
-test("the demo seller sees each sale at its list price and what was paid, with the 70/30 split of what was paid, in Earnings", async ({
+test("the seller sees each sale at its list price and what was paid, with the 70/30 split of what was paid, in Earnings", async ({
   seller,
   guest,
 }) => {

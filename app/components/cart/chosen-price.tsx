@@ -1,5 +1,6 @@
 import type { CartLine } from "@server/cart/cart.ts";
 import { formatPrice } from "@shared/format.ts";
+import { chosenPriceRange } from "@shared/pay-what-you-want.ts";
 import { useId, useState } from "react";
 import { Button } from "~/components/ui/button";
 import { dollarsOf, MoneyInput } from "~/components/ui/money-input";
@@ -56,7 +57,7 @@ export function ChosenPrice({
         </div>
       </div>
       <p id={`${id}-minimum`} className="text-xs text-muted-foreground">
-        {formatPrice(line.payWhatYouWant.minimumCents)} or more
+        {chosenPriceRange(line.payWhatYouWant.minimumCents)}
       </p>
       {problem ? (
         <p ref={revealed} id={`${id}-problem`} role="alert" className="text-destructive">

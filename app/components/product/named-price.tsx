@@ -1,4 +1,5 @@
 import { formatPrice } from "@shared/format.ts";
+import { chosenPriceRange } from "@shared/pay-what-you-want.ts";
 import { useId } from "react";
 import { useFetcher } from "react-router";
 import { type CartAnswer, NAMED_PRICE_FETCHER, refusalOf, useRevealed } from "~/components/cart/use-cart-change";
@@ -46,7 +47,7 @@ export function NamedPrice({
         aria-describedby={problem ? `${id}-minimum ${id}-problem` : `${id}-minimum`}
       />
       <p id={`${id}-minimum`} className="text-xs text-muted-foreground">
-        {formatPrice(minimumCents)} or more
+        {chosenPriceRange(minimumCents)}
       </p>
       {problem ? (
         <p ref={revealed} id={`${id}-problem`} role="alert" className="text-sm text-destructive">

@@ -1,9 +1,11 @@
-import { type FieldMetadata, getFormProps, type SubmissionResult } from "@conform-to/react";
+import { type FieldMetadata, getFormProps, getInputProps, type SubmissionResult } from "@conform-to/react";
+import { formatPrice } from "@shared/format.ts";
+import { MAX_CHOSEN_PRICE_CENTS } from "@shared/pay-what-you-want.ts";
 import { PRODUCT_FORMATS, productFormSchema } from "@shared/product-schema.ts";
 import { Form, useNavigation } from "react-router";
 import { FormStatus } from "~/components/account/form-status";
 import { TextLink } from "~/components/content/text-link";
-import { InputField, SelectField, TextareaField, useSchemaForm } from "~/components/forms/form-field";
+import { FieldError, InputField, SelectField, TextareaField, useSchemaForm } from "~/components/forms/form-field";
 import { Button } from "~/components/ui/button";
 
 export interface ProductFormValues {
@@ -17,6 +19,9 @@ export interface ProductFormValues {
   /** The Commercial and Extended licenses' prices; null where the product is not sold under them. */
   commercialPriceCents: number | null;
   extendedPriceCents: number | null;
+  /** Pay what you want: priceCents is then the least a buyer pays (0: free). */
+  payWhatYouWant: boolean;
+  suggestedPriceCents: number | null;
   features: string[];
   whatYouGet: string[];
   pages: number | null;
@@ -35,6 +40,8 @@ export const EMPTY_PRODUCT: ProductFormValues = {
   originalPriceCents: null,
   commercialPriceCents: null,
   extendedPriceCents: null,
+  payWhatYouWant: false,
+  suggestedPriceCents: null,
   features: [],
   whatYouGet: [],
   pages: null,
@@ -58,6 +65,8 @@ function fieldsOf(values: ProductFormValues) {
     originalPrice: dollars(values.originalPriceCents),
     commercialPrice: dollars(values.commercialPriceCents),
     extendedPrice: dollars(values.extendedPriceCents),
+    payWhatYouWant: values.payWhatYouWant ? "on" : "",
+    suggestedPrice: dollars(values.suggestedPriceCents),
     features: values.features.join("\n"),
     whatYouGet: values.whatYouGet.join("\n"),
     pages: count(values.pages),
@@ -106,6 +115,7 @@ export function ProductForm({
       </SelectField>
       <InputField field={fields.price} label="Price (USD)" inputMode="decimal" placeholder="12.99" />
       <InputField field={fields.originalPrice} label="Original price (optional, for a discount)" inputMode="decimal" />
+      <PayWhatYouWant fields={fields} />
       <LicensePrices fields={fields} />
       <InputField field={fields.tags} label="Tags (comma separated)" className="sm:col-span-2" />
       <TextareaField field={fields.features} label="Features (one per line)" />
@@ -123,6 +133,45 @@ export function ProductForm({
         </Button>
       </div>
     </Form>
+  );
+}
+
+const PWYW_NOTE = "pay-what-you-want-note";
+
+/**
+ * Pay what you want: the price above becomes the least a buyer pays (0 makes the product free),
+ * the suggestion what the product page proposes. The server checks the rules (shared/product-schema.ts).
+ */
+function PayWhatYouWant({
+  fields,
+}: {
+  fields: { payWhatYouWant: FieldMetadata<unknown>; suggestedPrice: FieldMetadata<unknown> };
+}) {
+  return (
+    <fieldset className="grid gap-4 sm:col-span-2 sm:grid-cols-2" aria-describedby={PWYW_NOTE}>
+      <legend className="mb-1 text-sm font-semibold">Pay what you want (optional)</legend>
+      <p id={PWYW_NOTE} className="text-sm text-muted-foreground sm:col-span-2">
+        Buyers name their own price: at least the price above (0 makes the product free), at most{" "}
+        {formatPrice(MAX_CHOSEN_PRICE_CENTS)}. It sells the Personal license only, with no original price.
+      </p>
+      <div className="grid content-start gap-2">
+        <label className="flex items-center gap-2 text-sm font-medium">
+          <input
+            {...getInputProps(fields.payWhatYouWant, { type: "checkbox" })}
+            key={fields.payWhatYouWant.key}
+            className="size-4 shrink-0 accent-primary"
+          />
+          Let buyers pay what they want
+        </label>
+        <FieldError field={fields.payWhatYouWant} />
+      </div>
+      <InputField
+        field={fields.suggestedPrice}
+        label="Suggested price (USD, optional)"
+        hint="At least the price above. Shown on the product page and in the field buyers type in."
+        inputMode="decimal"
+      />
+    </fieldset>
   );
 }
 

@@ -8,10 +8,10 @@ import { requireCreator } from "~/lib/require-creator.server";
 import type { Route } from "./+types/analytics";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { creator } = await requireCreator(request, context);
+  const { creator, lookOnly } = await requireCreator(request, context);
   const days = parseRange(new URL(request.url).searchParams.get("days"));
   const analytics = await sellerAnalytics(context.get(servicesContext).db, creator.id, { days });
-  return { range: days, ranges: [...ANALYTICS_RANGES], ...analytics };
+  return { lookOnly, range: days, ranges: [...ANALYTICS_RANGES], ...analytics };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Analytics");
@@ -21,7 +21,7 @@ export default function AnalyticsPage({ loaderData }: Route.ComponentProps) {
   return (
     <Container className="py-10">
       <h1 className="text-3xl font-bold">Seller Dashboard</h1>
-      <SellerNav />
+      <SellerNav lookOnly={loaderData.lookOnly} />
       <AnalyticsFigures range={range} ranges={ranges} totals={totals} />
       <DailyAnalytics range={range} days={days} totals={totals} />
       <ProductAnalyticsTable range={range} products={products} />

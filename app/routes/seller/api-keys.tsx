@@ -12,16 +12,17 @@ import { Container } from "~/components/ui/page";
 import { parseSubmission, readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
 import { asRefusal, formAction } from "~/lib/refusal.server";
-import { requireCreator } from "~/lib/require-creator.server";
+import { requireCreator, requireCreatorWhoMayAct } from "~/lib/require-creator.server";
 import type { Route } from "./+types/api-keys";
 
 // The seller's keys for the public API (server/public-api/, docs/public-api.md): create one (shown
 // once), see which are in use and when each was last used, revoke one.
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { creator } = await requireCreator(request, context);
+  const { creator, lookOnly } = await requireCreator(request, context);
   const keys = await listApiKeys(context.get(servicesContext).db, creator.id);
   return {
+    lookOnly,
     keys: keys.map((key) => ({
       ...key,
       createdAt: key.createdAt.toISOString(),
@@ -39,7 +40,7 @@ const intentSchema = z.discriminatedUnion("intent", [
 
 /** POST: create a key (its answer carries the key, this once), or revoke one. */
 export const action = formAction(async ({ request, context }: Route.ActionArgs) => {
-  const { creator } = await requireCreator(request, context);
+  const { creator } = await requireCreatorWhoMayAct(request, context);
   const { db } = context.get(servicesContext);
   const form = await readForm(request);
   const asked = parseIntent(form, intentSchema);
@@ -74,7 +75,7 @@ export default function SellerApiKeysPage({ loaderData, actionData }: Route.Comp
   return (
     <Container className="py-10">
       <h1 className="text-3xl font-bold">Seller Dashboard</h1>
-      <SellerNav />
+      <SellerNav lookOnly={loaderData.lookOnly} />
       <h2 className="mt-8 text-xl font-semibold">API keys</h2>
       <p className="mt-1 max-w-3xl text-muted-foreground">
         Keys let your own tools use the Seller API: read your products, sales and payouts, and with a write key create

@@ -21,17 +21,18 @@ import { Container } from "~/components/ui/page";
 import { parseSubmission, readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
 import { asRefusal, formAction } from "~/lib/refusal.server";
-import { requireCreator } from "~/lib/require-creator.server";
+import { requireCreator, requireCreatorWhoMayAct } from "~/lib/require-creator.server";
 import type { Route } from "./+types/broadcasts";
 
 // The seller's broadcasts: write an email to their followers or consenting customers, preview it
 // as it will be sent, send it now or schedule it; see the past ones, cancel a scheduled one.
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { creator } = await requireCreator(request, context);
+  const { creator, lookOnly } = await requireCreator(request, context);
   const { db } = context.get(servicesContext);
   const [audiences, broadcasts] = await Promise.all([audienceSizes(db, creator.id), listBroadcasts(db, creator.id)]);
   return {
+    lookOnly,
     audiences,
     broadcasts: broadcasts.map((broadcast) => ({
       ...broadcast,
@@ -44,7 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** POST: preview the written broadcast, send or schedule it, or cancel a scheduled one. */
 export const action = formAction(async ({ request, context }: Route.ActionArgs) => {
-  const { user, creator } = await requireCreator(request, context);
+  const { user, creator } = await requireCreatorWhoMayAct(request, context);
   const services = context.get(servicesContext);
   const form = await readForm(request);
   const asked = parseIntent(form, broadcastIntentSchema);
@@ -89,7 +90,7 @@ export default function SellerBroadcastsPage({ loaderData, actionData }: Route.C
   return (
     <Container className="py-10">
       <h1 className="text-3xl font-bold">Seller Dashboard</h1>
-      <SellerNav />
+      <SellerNav lookOnly={loaderData.lookOnly} />
       <h2 className="mt-8 text-xl font-semibold">Broadcasts</h2>
       <p className="mt-1 max-w-3xl text-muted-foreground">
         Email your followers, or your customers who agreed to hear from you, about your new work. Each email says why it

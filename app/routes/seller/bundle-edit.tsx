@@ -12,17 +12,17 @@ import { bundlePageAction, sellerBundleData } from "~/lib/bundle-pages.server";
 import { readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
 import { formAction, refusalResponse } from "~/lib/refusal.server";
-import { requireCreator } from "~/lib/require-creator.server";
+import { requireCreator, requireCreatorWhoMayAct } from "~/lib/require-creator.server";
 import { toast } from "~/lib/toast";
 import type { Route } from "./+types/bundle-edit";
 
 // One of the seller's bundles: its title, description, price and products, and where it stands.
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { creator } = await requireCreator(request, context);
+  const { creator, lookOnly } = await requireCreator(request, context);
   const { db } = context.get(servicesContext);
   try {
-    return await sellerBundleData(db, creator.id, parseRecordId(params.id));
+    return { ...(await sellerBundleData(db, creator.id, parseRecordId(params.id))), lookOnly };
   } catch (error) {
     // Another seller's bundle, a deleted one or no bundle at all: the shop's 404 page.
     const answer = refusalResponse(error);
@@ -32,7 +32,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 /** POST: save the bundle, or publish, unpublish or delete it (the form names it: only the seller's own). */
 export const action = formAction(async ({ request, context }: Route.ActionArgs) => {
-  const { creator } = await requireCreator(request, context);
+  const { creator } = await requireCreatorWhoMayAct(request, context);
   const { db } = context.get(servicesContext);
   const answer = await bundlePageAction(db, creator.id, await readForm(request));
   if ("intent" in answer && answer.intent === "delete-bundle") return redirect("/seller/bundles?deleted=1");
@@ -51,7 +51,7 @@ export default function EditBundlePage({ loaderData, actionData }: Route.Compone
   return (
     <Container className="py-10">
       <h1 className="text-3xl font-bold">Seller Dashboard</h1>
-      <SellerNav />
+      <SellerNav lookOnly={loaderData.lookOnly} />
       <p className="mt-8 text-sm">
         <Link to="/seller/bundles" className="underline">
           All bundles

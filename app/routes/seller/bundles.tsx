@@ -9,7 +9,7 @@ import { bundlePageAction, sellerBundlesData } from "~/lib/bundle-pages.server";
 import { readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
 import { formAction } from "~/lib/refusal.server";
-import { requireCreator } from "~/lib/require-creator.server";
+import { requireCreator, requireCreatorWhoMayAct } from "~/lib/require-creator.server";
 import { toast } from "~/lib/toast";
 import type { Route } from "./+types/bundles";
 
@@ -17,9 +17,10 @@ import type { Route } from "./+types/bundles";
 // it off sale, delete it; each opens in its own editor (/seller/bundles/:id).
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { creator } = await requireCreator(request, context);
+  const { creator, lookOnly } = await requireCreator(request, context);
   const { db } = context.get(servicesContext);
   return {
+    lookOnly,
     ...(await sellerBundlesData(db, creator.id)),
     deleted: new URL(request.url).searchParams.has("deleted"),
   };
@@ -27,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** POST: make a bundle, or publish, unpublish or delete one. */
 export const action = formAction(async ({ request, context }: Route.ActionArgs) => {
-  const { creator } = await requireCreator(request, context);
+  const { creator } = await requireCreatorWhoMayAct(request, context);
   const { db } = context.get(servicesContext);
   return bundlePageAction(db, creator.id, await readForm(request));
 });
@@ -50,7 +51,7 @@ export default function SellerBundlesPage({ loaderData, actionData }: Route.Comp
   return (
     <Container className="py-10">
       <h1 className="text-3xl font-bold">Seller Dashboard</h1>
-      <SellerNav />
+      <SellerNav lookOnly={loaderData.lookOnly} />
       <h2 className="mt-8 text-xl font-semibold">Bundles</h2>
       <p className="mt-1 max-w-3xl text-muted-foreground">
         Sell some of your products together at a lower price. Buyers get every product's files and a Personal license

@@ -16,10 +16,13 @@ import type { Route } from "./+types/customers";
 // of those who agreed at checkout to hear from the shop's creators (server/sellers/customers.ts).
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { creator } = await requireCreator(request, context);
+  const { creator, lookOnly } = await requireCreator(request, context);
   const page = pageNumber(new URL(request.url).searchParams.get("page"));
-  const { customers, total } = await listCustomers(context.get(servicesContext).db, creator.id, page);
+  const { customers, total } = await listCustomers(context.get(servicesContext).db, creator.id, page, {
+    hideRealBuyers: lookOnly,
+  });
   return {
+    lookOnly,
     page,
     total,
     hasNext: page * CUSTOMERS_PAGE_SIZE < total,
@@ -42,7 +45,7 @@ export default function CustomersPage({ loaderData }: Route.ComponentProps) {
   return (
     <Container className="py-10">
       <h1 className="text-3xl font-bold">Seller Dashboard</h1>
-      <SellerNav />
+      <SellerNav lookOnly={loaderData.lookOnly} />
       <div className="mt-8 flex flex-wrap items-end justify-between gap-3">
         <div className="min-w-0">
           <h2 className="text-xl font-semibold">Customers</h2>
@@ -51,7 +54,13 @@ export default function CustomersPage({ loaderData }: Route.ComponentProps) {
             the creators of what they bought.
           </p>
         </div>
-        {total > 0 ? (
+        {total > 0 && loaderData.lookOnly ? (
+          // The demo seller may not export anyone's data: the notice above says why.
+          <Button variant="outline" disabled>
+            <Download aria-hidden="true" />
+            Export CSV
+          </Button>
+        ) : total > 0 ? (
           <Button asChild variant="outline">
             {/* A file, not a page: the browser downloads it. */}
             <a href="/seller/customers.csv" download>

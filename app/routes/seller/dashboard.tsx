@@ -1,3 +1,4 @@
+import { isSharedDemoAccount } from "@server/accounts/demo-accounts.ts";
 import { servicesContext } from "@server/http/context.ts";
 import { standingNotice } from "@server/moderation/creator-standing.ts";
 import { creatorOfUser } from "@server/sellers/creator-account.ts";
@@ -21,12 +22,13 @@ import type { Route } from "./+types/dashboard";
 // The seller area: the seller's products, published or not, each with its editor.
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireSeller(request, context);
-  const { db } = context.get(servicesContext);
+  const { db, shopMode } = context.get(servicesContext);
   const creator = await creatorOfUser(db, user.id);
   const [products, notice] = creator
     ? await Promise.all([listSellerProducts(db, creator.id), standingNotice(db, creator.id)])
     : [[], null];
   return {
+    lookOnly: isSharedDemoAccount(shopMode, user),
     creatorName: creator?.name ?? null,
     followers: creator?.followers ?? 0,
     products,
@@ -45,7 +47,7 @@ export default function SellerDashboard({ loaderData }: Route.ComponentProps) {
   return (
     <Container className="py-10">
       <h1 className="text-3xl font-bold">Seller Dashboard</h1>
-      <SellerNav />
+      <SellerNav lookOnly={loaderData.lookOnly} />
       {notice ? <StandingNotice notice={notice} /> : null}
       <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
         <p className="text-muted-foreground">

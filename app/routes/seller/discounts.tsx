@@ -8,25 +8,25 @@ import { discountCodeAction, discountCodeRows } from "~/lib/discount-code-pages.
 import { readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
 import { formAction } from "~/lib/refusal.server";
-import { requireCreator } from "~/lib/require-creator.server";
+import { requireCreator, requireCreatorWhoMayAct } from "~/lib/require-creator.server";
 import type { Route } from "./+types/discounts";
 
 // The seller's discount codes: make one (for all of their products or some), see how each is
 // used, end one.
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { creator } = await requireCreator(request, context);
+  const { creator, lookOnly } = await requireCreator(request, context);
   const { db } = context.get(servicesContext);
   const [codes, products] = await Promise.all([
     discountCodeRows(db, { creatorId: creator.id }),
     listSellerProducts(db, creator.id),
   ]);
-  return { codes, products: products.map((product) => ({ id: product.id, title: product.title })) };
+  return { lookOnly, codes, products: products.map((product) => ({ id: product.id, title: product.title })) };
 }
 
 /** POST: make a code, or end one. */
 export const action = formAction(async ({ request, context }: Route.ActionArgs) => {
-  const { creator } = await requireCreator(request, context);
+  const { creator } = await requireCreatorWhoMayAct(request, context);
   const { db } = context.get(servicesContext);
   return discountCodeAction(db, { creatorId: creator.id }, await readForm(request));
 });
@@ -38,7 +38,7 @@ export default function SellerDiscountsPage({ loaderData, actionData }: Route.Co
   return (
     <Container className="py-10">
       <h1 className="text-3xl font-bold">Seller Dashboard</h1>
-      <SellerNav />
+      <SellerNav lookOnly={loaderData.lookOnly} />
       <h2 className="mt-8 text-xl font-semibold">Discount codes</h2>
       <p className="mt-1 max-w-3xl text-muted-foreground">
         Buyers enter a code in their cart. It takes a percent or an amount off your products; you keep 70% of what the

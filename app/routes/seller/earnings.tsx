@@ -19,7 +19,7 @@ import { requireCreator } from "~/lib/require-creator.server";
 import type { Route } from "./+types/earnings";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { creator } = await requireCreator(request, context);
+  const { creator, lookOnly } = await requireCreator(request, context);
   const { db } = context.get(servicesContext);
   const [balance, entries, payouts, settings] = await Promise.all([
     sellerBalance(db, creator.id),
@@ -28,6 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     payoutSettingsOf(db, creator.id),
   ]);
   return {
+    lookOnly,
     balance,
     entries: entries.map((entry) => ({ ...entry, createdAt: entry.createdAt.toISOString() })),
     payouts: payouts.map((payout) => ({ ...payout, createdAt: payout.createdAt.toISOString() })),
@@ -54,7 +55,7 @@ export default function EarningsPage({ loaderData, actionData }: Route.Component
   return (
     <Container className="py-10">
       <h1 className="text-3xl font-bold">Seller Dashboard</h1>
-      <SellerNav />
+      <SellerNav lookOnly={loaderData.lookOnly} />
       <div className="mt-8 grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="flex min-w-0 flex-col gap-6">
           <Card className="p-6">

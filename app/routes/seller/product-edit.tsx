@@ -19,20 +19,20 @@ import { Container } from "~/components/ui/page";
 import { parseSubmission } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
 import { formAction, refusalResponse } from "~/lib/refusal.server";
-import { requireCreator } from "~/lib/require-creator.server";
+import { requireCreator, requireCreatorWhoMayAct } from "~/lib/require-creator.server";
 import { readSellerForm } from "~/lib/seller-upload.server";
 import { toast } from "~/lib/toast";
 import type { Route } from "./+types/product-edit";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  const { creator } = await requireCreator(request, context);
+  const { creator, lookOnly } = await requireCreator(request, context);
   const { db } = context.get(servicesContext);
   try {
     const [editor, categories] = await Promise.all([
       productForEditor(db, creator.id, productIdOf(params)),
       listCategories(db),
     ]);
-    return { ...editor, categories, created: new URL(request.url).searchParams.has("created") };
+    return { lookOnly, ...editor, categories, created: new URL(request.url).searchParams.has("created") };
   } catch (error) {
     const answer = refusalResponse(error);
     throw data(answer.data.message, { status: answer.init?.status ?? 404 });
@@ -41,7 +41,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 /** POST: one change (save, an image added, moved or removed, a file added, replaced by a new version or removed, publish, unpublish, delete). */
 export const action = formAction(async ({ request, params, context }: Route.ActionArgs) => {
-  const { creator } = await requireCreator(request, context);
+  const { creator } = await requireCreatorWhoMayAct(request, context);
   const productId = productIdOf(params);
   const form = await readSellerForm(request);
   // The product's own fields answer with each field's problem (and what was typed); the other
@@ -79,7 +79,7 @@ export default function EditProductPage({ loaderData, actionData }: Route.Compon
   return (
     <Container className="py-10">
       <h1 className="text-3xl font-bold">Seller Dashboard</h1>
-      <SellerNav />
+      <SellerNav lookOnly={loaderData.lookOnly} />
       <ProductEditorHeading product={product} />
       <div ref={status} className="mt-4">
         <FormStatus

@@ -10,17 +10,17 @@ import { Container } from "~/components/ui/page";
 import { parseSubmission, readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
 import { formAction } from "~/lib/refusal.server";
-import { requireCreator } from "~/lib/require-creator.server";
+import { requireCreator, requireCreatorWhoMayAct } from "~/lib/require-creator.server";
 import type { Route } from "./+types/product-new";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireCreator(request, context);
-  return { categories: await listCategories(context.get(servicesContext).db) };
+  const { lookOnly } = await requireCreator(request, context);
+  return { lookOnly, categories: await listCategories(context.get(servicesContext).db) };
 }
 
 /** POST: the new product, as a draft; then its editor, to add images and files. */
 export const action = formAction(async ({ request, context }: Route.ActionArgs) => {
-  const { creator } = await requireCreator(request, context);
+  const { creator } = await requireCreatorWhoMayAct(request, context);
   const submission = parseSubmission(await readForm(request), productFormSchema);
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const id = await createProduct(context.get(servicesContext).db, creator.id, submission.value);
@@ -33,7 +33,7 @@ export default function NewProductPage({ loaderData, actionData }: Route.Compone
   return (
     <Container className="py-10">
       <h1 className="text-3xl font-bold">Seller Dashboard</h1>
-      <SellerNav />
+      <SellerNav lookOnly={loaderData.lookOnly} />
       <div className="mt-8 flex flex-wrap items-baseline justify-between gap-3">
         <h2 className="text-2xl font-semibold">New product</h2>
         <Link to="/seller" className="text-sm underline">

@@ -17,13 +17,13 @@ import { Container } from "~/components/ui/page";
 import { parseSubmission } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
 import { formAction } from "~/lib/refusal.server";
-import { requireCreator } from "~/lib/require-creator.server";
+import { requireCreator, requireCreatorWhoMayAct } from "~/lib/require-creator.server";
 import { readSellerPictureForm } from "~/lib/seller-upload.server";
 import type { Route } from "./+types/profile";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { creator } = await requireCreator(request, context);
-  return { profile: await creatorProfileOf(context.get(servicesContext).db, creator.id) };
+  const { creator, lookOnly } = await requireCreator(request, context);
+  return { lookOnly, profile: await creatorProfileOf(context.get(servicesContext).db, creator.id) };
 }
 
 /** POST: the creator page's text, or a new picture. */
@@ -33,7 +33,7 @@ const profileIntentSchema = z.discriminatedUnion("intent", [
 ]);
 
 export const action = formAction(async ({ request, context }: Route.ActionArgs) => {
-  const { creator } = await requireCreator(request, context);
+  const { creator } = await requireCreatorWhoMayAct(request, context);
   const { db, files } = context.get(servicesContext);
   const form = await readSellerPictureForm(request);
   if (parseIntent(form, profileIntentSchema).intent === "avatar") {
@@ -64,7 +64,7 @@ export default function CreatorProfilePage({ loaderData, actionData }: Route.Com
   return (
     <Container className="py-10">
       <h1 className="text-3xl font-bold">Seller Dashboard</h1>
-      <SellerNav />
+      <SellerNav lookOnly={loaderData.lookOnly} />
       <div className="mt-8 flex flex-wrap items-baseline justify-between gap-3">
         <h2 className="text-2xl font-semibold">Creator profile</h2>
         <Link to={`/creator/${profile.slug}`} className="text-sm underline">

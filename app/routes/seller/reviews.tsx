@@ -18,9 +18,9 @@ import type { Route } from "./+types/reviews";
 // the product page's own (review-reply.tsx, posting to /product/:id/reviews/:reviewId/reply).
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { creator } = await requireCreator(request, context);
+  const { creator, lookOnly } = await requireCreator(request, context);
   const query = sellerReviewQuery(new URL(request.url).searchParams);
-  return listSellerReviews(context.get(servicesContext).db, creator.id, query);
+  return { ...(await listSellerReviews(context.get(servicesContext).db, creator.id, query)), lookOnly };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Reviews");
@@ -35,7 +35,7 @@ export default function SellerReviewsPage({ loaderData }: Route.ComponentProps) 
   return (
     <Container className="py-10">
       <h1 className="text-3xl font-bold">Seller Dashboard</h1>
-      <SellerNav />
+      <SellerNav lookOnly={loaderData.lookOnly} />
       <h2 className="mt-8 text-xl font-semibold">Reviews</h2>
       <p className="mt-1 text-muted-foreground">
         What buyers wrote about your products, newest first. Your reply shows under the review on the product page, and

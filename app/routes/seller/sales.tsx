@@ -12,8 +12,8 @@ import { requireCreator } from "~/lib/require-creator.server";
 import type { Route } from "./+types/sales";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { creator } = await requireCreator(request, context);
-  return { sales: await sellerSales(context.get(servicesContext).db, creator.id) };
+  const { creator, lookOnly } = await requireCreator(request, context);
+  return { lookOnly, sales: await sellerSales(context.get(servicesContext).db, creator.id) };
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Sales");
@@ -32,7 +32,7 @@ export default function SalesPage({ loaderData }: Route.ComponentProps) {
   return (
     <Container className="py-10">
       <h1 className="text-3xl font-bold">Seller Dashboard</h1>
-      <SellerNav />
+      <SellerNav lookOnly={loaderData.lookOnly} />
       <h2 className="mt-8 text-xl font-semibold">Sales</h2>
       {sales.length === 0 ? (
         <p className="mt-3 text-muted-foreground">No sales yet.</p>

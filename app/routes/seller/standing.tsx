@@ -16,16 +16,17 @@ import { Container } from "~/components/ui/page";
 import { parseSubmission, readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
 import { formAction } from "~/lib/refusal.server";
-import { requireCreator } from "~/lib/require-creator.server";
+import { requireCreator, requireCreatorWhoMayAct } from "~/lib/require-creator.server";
 import type { Route } from "./+types/standing";
 
 const iso = (time: Date | null) => time?.toISOString() ?? null;
 
 // Reached by every seller, a removed one too: it only reads the shop's standing and takes appeals.
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { creator } = await requireCreator(request, context);
+  const { creator, lookOnly } = await requireCreator(request, context);
   const standing = await creatorStanding(context.get(servicesContext).db, creator.id);
   return {
+    lookOnly,
     standing: standing.standing,
     suspendedUntil: iso(standing.suspendedUntil),
     warningFixBy: iso(standing.warningFixBy),
@@ -47,7 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** POST: appeal one of the shop's own actions (the server checks whose it is and the 7 days). */
 export const action = formAction(async ({ request, context }: Route.ActionArgs) => {
-  const { creator } = await requireCreator(request, context);
+  const { creator } = await requireCreatorWhoMayAct(request, context);
   const submission = parseSubmission(await readForm(request), appealSchema);
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const appeal = submission.value;
@@ -80,7 +81,7 @@ export default function StandingPage({ loaderData, actionData }: Route.Component
   return (
     <Container className="py-10">
       <h1 className="text-3xl font-bold">Seller Dashboard</h1>
-      <SellerNav />
+      <SellerNav lookOnly={loaderData.lookOnly} />
       <div className="mt-8 flex max-w-3xl flex-col gap-6">
         <Card className="p-6">
           <h2 className="flex flex-wrap items-center gap-3 text-xl font-semibold">

@@ -1,3 +1,4 @@
+import { assertMayActForShop } from "@server/accounts/demo-accounts.ts";
 import { servicesContext } from "@server/http/context.ts";
 import { parseIntent } from "@server/lib/form-fields.ts";
 import { deliveryLog, redeliver } from "@server/webhooks/deliveries.ts";
@@ -19,20 +20,21 @@ import type { Route } from "./+types/webhooks-log";
 // Redeliver. Only the seller's own endpoint: another's is "not found".
 
 async function endpointOf({ request, context, params }: Route.LoaderArgs | Route.ActionArgs) {
-  const { creator } = await requireCreator(request, context);
+  const { creator, user, lookOnly } = await requireCreator(request, context);
   const { db } = context.get(servicesContext);
   const id = parseRecordId(params.id);
   if (id === undefined) throw data("There is no such endpoint.", { status: 404 });
   const endpoint = await sellersEndpoint(db, creator.id, id).catch(() => {
     throw data("There is no such endpoint.", { status: 404 });
   });
-  return { creator, endpoint };
+  return { creator, user, lookOnly, endpoint };
 }
 
 export async function loader(args: Route.LoaderArgs) {
-  const { creator, endpoint } = await endpointOf(args);
+  const { creator, endpoint, lookOnly } = await endpointOf(args);
   const deliveries = await deliveryLog(args.context.get(servicesContext).db, creator.id, endpoint.id);
   return {
+    lookOnly,
     endpoint: { id: endpoint.id, url: endpoint.url, enabled: endpoint.disabledAt === null },
     deliveries: deliveries.map((delivery) => ({
       ...delivery,
@@ -45,7 +47,8 @@ export async function loader(args: Route.LoaderArgs) {
 
 /** POST: Redeliver one of this endpoint's deliveries. */
 export const action = formAction(async (args: Route.ActionArgs) => {
-  const { creator } = await endpointOf(args);
+  const { creator, user } = await endpointOf(args);
+  assertMayActForShop(args.context.get(servicesContext).shopMode, user);
   const asked = parseIntent(await readForm(args.request), webhookIntentSchema);
   if (asked.intent !== "redeliver") {
     return data({ ok: false as const, message: "Choose what to do from the page." }, { status: 400 });
@@ -62,7 +65,7 @@ export default function WebhookLogPage({ loaderData, actionData }: Route.Compone
   return (
     <Container className="py-10">
       <h1 className="text-3xl font-bold">Seller Dashboard</h1>
-      <SellerNav />
+      <SellerNav lookOnly={loaderData.lookOnly} />
       <p className="mt-8 text-sm">
         <Link to="/seller/webhooks" className="text-primary underline-offset-4 hover:underline">
           ← All endpoints

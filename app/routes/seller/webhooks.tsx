@@ -17,7 +17,7 @@ import { EndpointCard, EndpointForm } from "~/components/webhooks/webhook-endpoi
 import { parseSubmission, readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
 import { asRefusal, formAction } from "~/lib/refusal.server";
-import { requireCreator } from "~/lib/require-creator.server";
+import { requireCreator, requireCreatorWhoMayAct } from "~/lib/require-creator.server";
 import type { Route } from "./+types/webhooks";
 
 // The seller's webhook endpoints: add one (a public https URL, the events it wants), see its
@@ -25,9 +25,10 @@ import type { Route } from "./+types/webhooks";
 // delivery log (webhooks.$id). Everything happens in server/webhooks.
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { creator } = await requireCreator(request, context);
+  const { creator, lookOnly } = await requireCreator(request, context);
   const endpoints = await listWebhookEndpoints(context.get(servicesContext).db, creator.id);
   return {
+    lookOnly,
     endpoints: endpoints.map((endpoint) => ({
       id: endpoint.id,
       url: endpoint.url,
@@ -41,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** POST: add an endpoint (a refused URL shows beside its field), or act on one of the seller's endpoints. */
 export const action = formAction(async ({ request, context }: Route.ActionArgs) => {
-  const { creator } = await requireCreator(request, context);
+  const { creator } = await requireCreatorWhoMayAct(request, context);
   const { db, jobs } = context.get(servicesContext);
   const form = await readForm(request);
   const asked = parseIntent(form, webhookIntentSchema);
@@ -96,7 +97,7 @@ export default function SellerWebhooksPage({ loaderData, actionData }: Route.Com
   return (
     <Container className="py-10">
       <h1 className="text-3xl font-bold">Seller Dashboard</h1>
-      <SellerNav />
+      <SellerNav lookOnly={loaderData.lookOnly} />
       <h2 className="mt-8 text-xl font-semibold">Webhooks</h2>
       <p className="mt-1 max-w-3xl text-muted-foreground">
         Your server hears of each sale, refund and license activation as it happens: a signed JSON POST to your

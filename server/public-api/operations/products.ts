@@ -51,7 +51,12 @@ const productSchema = z
       .nullable()
       .meta({ description: "The Commercial license's price; null: not sold." }),
     extendedPriceCents: centsSchema.nullable().meta({ description: "The Extended license's price; null: not sold." }),
-    payWhatYouWant: z.boolean().meta({ description: "Whether buyers name the price (at least priceCents)." }),
+    payWhatYouWant: z.boolean().meta({
+      description: "Whether buyers name the price: at least priceCents (0: free), at most 1000000 cents.",
+    }),
+    suggestedPriceCents: centsSchema
+      .nullable()
+      .meta({ description: "The price the product page proposes, for pay what you want; null: none." }),
     url: z.string().meta({ description: "The product's page in the shop (shown once published)." }),
     createdAt: timeSchema,
     updatedAt: timeSchema,
@@ -87,6 +92,7 @@ function productOut(row: { product: typeof products.$inferSelect; category: stri
     commercialPriceCents: product.commercialPriceCents,
     extendedPriceCents: product.extendedPriceCents,
     payWhatYouWant: product.payWhatYouWant,
+    suggestedPriceCents: product.suggestedPriceCents,
     url: new URL(`/product/${product.id}`, publicUrl).href,
     createdAt: isoTime(product.createdAt),
     updatedAt: isoTime(product.updatedAt),
@@ -136,6 +142,13 @@ const productFieldsShape = {
   extendedPriceCents: cents("extendedPriceCents")
     .nullable()
     .meta({ description: "At least the Commercial (else Personal) price; null: not sold." }),
+  payWhatYouWant: z.boolean({ error: "payWhatYouWant is true or false." }).meta({
+    description:
+      "Buyers name the price: priceCents is then the least they pay (0: free), at most 1000000 cents. Only with no original, Commercial or Extended price.",
+  }),
+  suggestedPriceCents: cents("suggestedPriceCents")
+    .nullable()
+    .meta({ description: "For pay what you want: the price the page proposes, at least priceCents; null: none." }),
   tags: z
     .array(
       z
@@ -158,6 +171,8 @@ const createBodySchema = z
     originalPriceCents: productFieldsShape.originalPriceCents.optional(),
     commercialPriceCents: productFieldsShape.commercialPriceCents.optional(),
     extendedPriceCents: productFieldsShape.extendedPriceCents.optional(),
+    payWhatYouWant: productFieldsShape.payWhatYouWant.optional(),
+    suggestedPriceCents: productFieldsShape.suggestedPriceCents.optional(),
     tags: productFieldsShape.tags.optional(),
     features: productFieldsShape.features.optional(),
     whatYouGet: productFieldsShape.whatYouGet.optional(),
@@ -191,6 +206,7 @@ const API_FIELD_OF: Record<string, string> = {
   originalPrice: "originalPriceCents",
   commercialPrice: "commercialPriceCents",
   extendedPrice: "extendedPriceCents",
+  suggestedPrice: "suggestedPriceCents",
 };
 
 const dollars = (cents: number | null | undefined) => (cents == null ? "" : (cents / 100).toFixed(2));
@@ -210,6 +226,8 @@ async function editorForm(db: Database, fields: ProductFields): Promise<ProductF
     originalPrice: dollars(fields.originalPriceCents),
     commercialPrice: dollars(fields.commercialPriceCents),
     extendedPrice: dollars(fields.extendedPriceCents),
+    payWhatYouWant: fields.payWhatYouWant ? "on" : undefined,
+    suggestedPrice: dollars(fields.suggestedPriceCents),
     features: (fields.features ?? []).join("\n"),
     whatYouGet: (fields.whatYouGet ?? []).join("\n"),
     pages: countText(fields.pages),
@@ -246,6 +264,7 @@ const productExample: ProductOut = {
   commercialPriceCents: 2400,
   extendedPriceCents: null,
   payWhatYouWant: false,
+  suggestedPriceCents: null,
   url: "https://shop.example/product/42",
   createdAt: "2026-11-20T09:30:00.000Z",
   updatedAt: "2026-11-20T09:30:00.000Z",

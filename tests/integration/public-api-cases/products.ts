@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { expect } from "vitest";
 import { products } from "../../../server/db/schema.ts";
+import { PWYW_PERSONAL_ONLY } from "../../../shared/product-schema.ts";
 import { createProduct } from "../../support/factories.ts";
 import type { ContractCase } from "./cases.ts";
 import { type ContractWorld, publishableDraft } from "./world.ts";
@@ -144,6 +145,75 @@ export const productCases: ContractCase[] = [
       expect(body).toMatchObject({
         error: { message: "The Commercial price must be at least the Personal price.", field: "commercialPriceCents" },
       });
+    },
+  },
+  {
+    operationId: "createProduct",
+    name: "creates a free pay-what-you-want draft with a suggested price",
+    status: 201,
+    request: (world) => ({
+      body: {
+        ...newProduct(world),
+        commercialPriceCents: undefined,
+        priceCents: 0,
+        payWhatYouWant: true,
+        suggestedPriceCents: 500,
+      },
+    }),
+    async check(body, world) {
+      expect(body).toMatchObject({ priceCents: 0, payWhatYouWant: true, suggestedPriceCents: 500 });
+      const [row] = await world.db
+        .select({ payWhatYouWant: products.payWhatYouWant, suggested: products.suggestedPriceCents })
+        .from(products)
+        .where(eq(products.id, (body as Product).id));
+      expect(row).toEqual({ payWhatYouWant: true, suggested: 500 });
+    },
+  },
+  {
+    operationId: "updateProduct",
+    name: "turns pay what you want on and off; off clears the suggestion",
+    status: 200,
+    async request(world) {
+      const product = await createProduct(world.db, {
+        creatorId: world.creatorId,
+        priceCents: 300,
+        payWhatYouWant: true,
+        suggestedPriceCents: 800,
+      });
+      return { params: { id: String(product.id) }, body: { payWhatYouWant: false, suggestedPriceCents: null } };
+    },
+    check(body) {
+      expect(body).toMatchObject({ priceCents: 300, payWhatYouWant: false, suggestedPriceCents: null });
+    },
+  },
+  {
+    operationId: "updateProduct",
+    name: "refuses a suggested price below the minimum, naming the field",
+    status: 400,
+    async request(world) {
+      const product = await createProduct(world.db, { creatorId: world.creatorId, priceCents: 1000 });
+      return { params: { id: String(product.id) }, body: { payWhatYouWant: true, suggestedPriceCents: 500 } };
+    },
+    check(body) {
+      expect(body).toMatchObject({
+        error: { message: "The suggested price must be at least the minimum price.", field: "suggestedPriceCents" },
+      });
+    },
+  },
+  {
+    operationId: "updateProduct",
+    name: "refuses pay what you want beside a Commercial price, naming the field",
+    status: 400,
+    async request(world) {
+      const product = await createProduct(world.db, {
+        creatorId: world.creatorId,
+        priceCents: 1000,
+        commercialPriceCents: 2000,
+      });
+      return { params: { id: String(product.id) }, body: { payWhatYouWant: true } };
+    },
+    check(body) {
+      expect(body).toMatchObject({ error: { message: PWYW_PERSONAL_ONLY, field: "commercialPriceCents" } });
     },
   },
   {

@@ -1,0 +1,92 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { RequestHandler } from "express";
+import { pino } from "pino";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { DEMO_ACCOUNTS } from "../../server/accounts/demo-accounts.ts";
+import { parseConfig } from "../../server/config/env.ts";
+import { createApp } from "../../server/http/app.ts";
+import type { JobQueue } from "../../server/jobs/queue.ts";
+import type { SearchLog } from "../../server/search/search-log.ts";
+import { createApiKey } from "../../server/sellers/api-keys.ts";
+import { DEMO_SELLER_LOOKS_ONLY } from "../../shared/demo-shop.ts";
+import { createCategory, createProduct, createSeller } from "../support/factories.ts";
+import { setUpTestDatabase } from "../support/test-database.ts";
+import { serveForTests } from "../support/test-server.ts";
+
+// Issue 29 item 3 through the public API (decision 039): a write key of the shared demo seller
+// (made before keys were refused it) changes nothing in a demo shop; in a live shop, and for a
+// real seller, the same request works.
+
+vi.mock("virtual:react-router/server-build", () => ({ routes: {} }));
+vi.mock("../../server/http/react-router-handler.ts", () => ({
+  reactRouterHandler: (): RequestHandler => (_req, res) => {
+    res.status(404).type("text/plain").send("a page");
+  },
+}));
+
+const SHOP_URL = "http://shop.test";
+const database = setUpTestDatabase();
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "demo-seller-api-"));
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+const serve = (shopMode: "demo" | "live") =>
+  serveForTests(() =>
+    createApp({
+      db: database.db,
+      config: parseConfig({ NODE_ENV: "test", DATA_DIR: dataDir, PUBLIC_URL: SHOP_URL, SHOP_MODE: shopMode }),
+      authSecret: "a-test-secret-of-at-least-32-characters!",
+      logger: pino({ level: "silent" }),
+      jobs: { send: async () => null } as unknown as JobQueue,
+      searchLog: {} as SearchLog,
+    }),
+  );
+const demoShop = serve("demo");
+const liveShop = serve("live");
+
+const demo = DEMO_ACCOUNTS.find((account) => account.isSeller)!;
+const keyOf = new Map<string, string>();
+const productOf = new Map<string, number>();
+
+beforeAll(async () => {
+  const category = await createCategory(database.db);
+  const demoSeller = await createSeller(database.db, { id: demo.id, email: demo.email });
+  const realSeller = await createSeller(database.db);
+  for (const seller of [demoSeller, realSeller]) {
+    const key = await createApiKey(database.db, seller.creator.id, { name: "Tool", scope: "write" });
+    keyOf.set(seller.user.id, key.key);
+    const product = await createProduct(database.db, { creatorId: seller.creator.id, categoryId: category.id });
+    productOf.set(seller.user.id, product.id);
+  }
+});
+
+const changePrice = (baseUrl: string, sellerId: string, priceCents: number) =>
+  fetch(`${baseUrl}/api/public/v1/products/${productOf.get(sellerId)}`, {
+    method: "PATCH",
+    headers: { authorization: `Bearer ${keyOf.get(sellerId)}`, "content-type": "application/json" },
+    body: JSON.stringify({ priceCents }),
+  });
+
+describe("the public API's writes", () => {
+  it("refuse the demo seller's key in a demo shop with the shared message, and change nothing", async () => {
+    const answer = await changePrice(demoShop.baseUrl, demo.id, 100);
+    expect(answer.status).toBe(403);
+    expect(((await answer.json()) as { error: { message: string } }).error.message).toBe(DEMO_SELLER_LOOKS_ONLY);
+    const read = await fetch(`${demoShop.baseUrl}/api/public/v1/products/${productOf.get(demo.id)}`, {
+      headers: { authorization: `Bearer ${keyOf.get(demo.id)}` },
+    });
+    expect(read.status).toBe(200);
+    expect(((await read.json()) as { priceCents: number }).priceCents).not.toBe(100);
+  });
+
+  it("work for the same account in a live shop and for a real seller in a demo shop", async () => {
+    const live = await changePrice(liveShop.baseUrl, demo.id, 1300);
+    expect(live.status).toBe(200);
+    expect(await live.json()).toMatchObject({ priceCents: 1300 });
+    const realSellerId = [...keyOf.keys()].find((id) => id !== demo.id)!;
+    const real = await changePrice(demoShop.baseUrl, realSellerId, 1400);
+    expect(real.status).toBe(200);
+    expect(await real.json()).toMatchObject({ priceCents: 1400 });
+  });
+});
