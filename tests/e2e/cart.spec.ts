@@ -37,15 +37,21 @@ test("a guest adds, changes, removes and clears; the cart keeps across reloads a
   await page.goto("/product/1");
   await waitForHydration(page);
   const price = await productPrice(page);
+  const title = (await page.getByRole("heading", { level: 1 }).textContent())!;
   await page.getByRole("button", { name: "Add to Cart" }).click();
   await expect(page.getByText("Added to cart")).toBeVisible();
+  await expect(page.getByText(`1 seat of ${title} in your cart`)).toBeVisible();
+  // A second click adds a seat (SPEC section 4), never silently (issue 29): the toast, the product
+  // page and the cart say so, and the badge counts products.
   await page.getByRole("button", { name: "Add to Cart" }).click();
-  await expect(await headerButton(page, /^Cart, 2 items$/)).toBeVisible();
+  await expect(page.getByText(`2 seats of ${title} in your cart`)).toBeVisible();
+  await expect(page.getByText("In your cart: Personal license · 2 seats.")).toBeVisible();
+  await expect(await headerButton(page, /^Cart, 1 item$/)).toBeVisible();
   await page.keyboard.press("Escape");
 
   await page.reload();
   const cart = await openCart(page);
-  await expect(cart.getByText("Quantity 2", { exact: true })).toBeVisible();
+  await expect(cart.getByText("Seats 2", { exact: true })).toBeVisible();
   const subtotal = 2 * price;
   const tax = Math.round((subtotal * 8) / 100);
   const totals = cart.locator("dl");
@@ -55,9 +61,9 @@ test("a guest adds, changes, removes and clears; the cart keeps across reloads a
   await expectNoAxeViolations(page);
 
   await cart.getByRole("button", { name: /^One more / }).click();
-  await expect(cart.getByText("Quantity 3", { exact: true })).toBeVisible();
+  await expect(cart.getByText("Seats 3", { exact: true })).toBeVisible();
   await cart.getByRole("button", { name: /^One less / }).click();
-  await expect(cart.getByText("Quantity 2", { exact: true })).toBeVisible();
+  await expect(cart.getByText("Seats 2", { exact: true })).toBeVisible();
   await cart.getByRole("button", { name: /^Remove .* from cart$/ }).click();
   await expect(page.getByText("Removed from cart")).toBeVisible();
   await expect(cart.getByText("Your cart is empty.")).toBeVisible();
@@ -77,7 +83,7 @@ test("Buy Now adds the product and opens the cart", async ({ page }) => {
   await page.getByRole("button", { name: "Buy Now - Instant Download" }).click();
   const cart = page.getByRole("dialog", { name: "Shopping Cart" });
   await expect(cart).toBeVisible();
-  await expect(cart.getByText("Quantity 1", { exact: true })).toBeVisible();
+  await expect(cart.getByText("Seats 1", { exact: true })).toBeVisible();
   await expect(cart.getByRole("button", { name: "Checkout" })).toBeVisible();
 });
 
@@ -127,9 +133,10 @@ test("a long cart keeps its totals and Checkout in view, and a guest's checkout 
   await waitForHydration(page);
   const viewport = page.viewportSize()!;
   // The cart button and its count are in the header itself, next to the phone's menu button.
-  const cartButton = page.getByRole("banner").getByRole("button", { name: "Cart, 9 items" });
+  // Eight products, one of them with 2 seats: the badge counts products (decision 040).
+  const cartButton = page.getByRole("banner").getByRole("button", { name: "Cart, 8 items" });
   await expect(cartButton).toBeVisible();
-  await expect(cartButton).toContainText("9");
+  await expect(cartButton).toContainText("8");
   // A toast (bottom right) never covers it.
   const buttonBox = (await cartButton.boundingBox())!;
   await page.getByRole("button", { name: "Add to Cart" }).click();
@@ -137,7 +144,7 @@ test("a long cart keeps its totals and Checkout in view, and a guest's checkout 
   await expect(toast).toBeVisible();
   const toastBox = (await toast.boundingBox())!;
   expect(toastBox.y > buttonBox.y + buttonBox.height || toastBox.y + toastBox.height < buttonBox.y).toBe(true);
-  await expect(page.getByRole("banner").getByRole("button", { name: "Cart, 10 items" })).toBeVisible();
+  await expect(page.getByRole("banner").getByRole("button", { name: "Cart, 9 items" })).toBeVisible();
   const totals = await (await page.request.get("/api/v1/cart")).json();
 
   const cart = await openCart(page);

@@ -5,14 +5,18 @@ import { Download, FileText } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { AddToCartButton, BuyNowButton } from "~/components/cart/add-to-cart-button";
+import { licenseLine } from "~/components/cart/license-line";
 import { NAMED_PRICE_FETCHER } from "~/components/cart/use-cart-change";
 import { WishlistButton } from "~/components/cart/wishlist-button";
+import { useShopDialogs } from "~/components/layout/shop-dialogs";
 import { Badge } from "~/components/ui/badge";
 import { dollarsOf } from "~/components/ui/money-input";
+import { useShopper } from "~/lib/shopper";
 import { LicenseChoice } from "./license-choice";
 import { NamedPrice, PayWhatYouWantPrice } from "./named-price";
 import { ShareButton } from "./share-button";
 import { RatingSummary } from "./star-rating";
+import { useProductViewer } from "./use-product-viewer";
 
 // Beside the product's pictures: what it is, what it costs, the ways to buy it and the facts at a glance.
 
@@ -74,6 +78,39 @@ function ProductActions({
   );
 }
 
+/**
+ * What the visitor has of this product already (issue 29): the seats in their cart, since Add to
+ * Cart adds a seat to a product already there (SPEC section 4), and whether they own it. Both come
+ * after the page (it is the same for everyone); the place is empty until then.
+ */
+export function AlreadyYours({ productId }: { productId: number }) {
+  const shopper = useShopper();
+  const openCart = useShopDialogs().cart.show;
+  const signedIn = Boolean(shopper?.user);
+  const owned = useProductViewer(productId, { load: signedIn })?.owned === true && signedIn;
+  const line = shopper?.cart.lines.find((each) => each.productId === productId);
+  return (
+    <div aria-live="polite" className="mt-3 grid gap-1 text-sm empty:hidden">
+      {owned ? (
+        <p className="font-medium text-primary">
+          You own this:{" "}
+          <Link to="/account/downloads" className="underline">
+            go to your downloads
+          </Link>
+        </p>
+      ) : null}
+      {line ? (
+        <p>
+          {`In your cart: ${licenseLine(line)}. `}
+          <button type="button" className="font-medium text-primary underline" onClick={openCart}>
+            View cart
+          </button>
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 /** Downloads, format and delivery. */
 function AtAGlance({ product }: { product: ProductDetail }) {
   return (
@@ -128,6 +165,7 @@ export function ProductSummary({ product, url }: { product: ProductDetail; url: 
       )}
       <LicenseChoice prices={product.tierPrices} value={tier} onChange={setTier} />
       <ProductActions product={product} url={url} tier={tier} price={product.payWhatYouWant ? price : undefined} />
+      <AlreadyYours productId={product.id} />
       <p className="mt-6 text-muted-foreground">{product.description}</p>
       <AtAGlance product={product} />
     </div>
