@@ -5,6 +5,7 @@ import { WishlistButton } from "~/components/cart/wishlist-button";
 import { Badge } from "~/components/ui/badge";
 import { cn } from "~/lib/utils";
 import { ProductImage } from "./product-image";
+import { QuickViewButton } from "./quick-view";
 import { RatingSummary } from "./star-rating";
 
 /** A list row's picture: w-32, sm:w-48. */
@@ -71,9 +72,7 @@ export function ProductCard({
       </div>
       <div className="product-card-actions">
         <WishlistButton productId={product.id} title={product.title} />
-        <a href={`/product/${product.id}`} target="_blank" rel="noopener" className="card-icon-button card-quick-view">
-          <span className="sr-only">{`Quick view ${product.title} (opens in a new tab)`}</span>
-        </a>
+        <QuickViewButton product={product} />
       </div>
     </article>
   );

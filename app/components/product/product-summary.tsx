@@ -135,16 +135,45 @@ function AtAGlance({ product }: { product: ProductDetail }) {
   );
 }
 
-/** The product's title, creator, rating, price, buttons, description and facts at a glance. */
-export function ProductSummary({ product, url }: { product: ProductDetail; url: string }) {
+/** The licence (Personal to start with) and, for a pay-what-you-want product, the price the buyer names. */
+export function usePurchaseChoice(product: ProductDetail) {
   // Personal until the shopper picks another: the spec's price, and every product's license.
-  // (The page keys this by product: a choice is not carried to another product's page.)
   const [tier, setTier] = useState<LicenseTier>("personal");
   // A pay-what-you-want product: the seller's suggestion to start with, or the least one may pay.
   const [price, setPrice] = useState(() => dollarsOf(product.suggestedPriceCents ?? product.priceCents));
+  return { tier, setTier, price: product.payWhatYouWant ? price : undefined, setPrice, shownPrice: price };
+}
+
+/** The price (or the field to name one) and the licence choice: the product page's and the quick view's. */
+export function PriceAndLicense({
+  product,
+  choice,
+}: {
+  product: ProductDetail;
+  choice: ReturnType<typeof usePurchaseChoice>;
+}) {
+  return (
+    <>
+      {product.payWhatYouWant ? (
+        <>
+          <PayWhatYouWantPrice suggestedCents={product.suggestedPriceCents} />
+          <NamedPrice minimumCents={product.priceCents} value={choice.shownPrice} onChange={choice.setPrice} />
+        </>
+      ) : (
+        <ProductPrice product={product} tier={choice.tier} />
+      )}
+      <LicenseChoice prices={product.tierPrices} value={choice.tier} onChange={choice.setTier} />
+    </>
+  );
+}
+
+/** The product's title, creator, rating, price, buttons, description and facts at a glance. */
+export function ProductSummary({ product, url }: { product: ProductDetail; url: string }) {
+  // (The page keys this by product: a choice is not carried to another product's page.)
+  const choice = usePurchaseChoice(product);
   return (
     <div>
-      <ProductBadges product={product} tier={tier} />
+      <ProductBadges product={product} tier={choice.tier} />
       <h1 className="mt-3 text-3xl font-bold">{product.title}</h1>
       <p className="mt-2 text-muted-foreground">
         by{" "}
@@ -155,16 +184,8 @@ export function ProductSummary({ product, url }: { product: ProductDetail; url: 
       <p className="mt-3 text-sm">
         <RatingSummary rating={product.rating} reviewCount={product.reviewCount} />
       </p>
-      {product.payWhatYouWant ? (
-        <>
-          <PayWhatYouWantPrice suggestedCents={product.suggestedPriceCents} />
-          <NamedPrice minimumCents={product.priceCents} value={price} onChange={setPrice} />
-        </>
-      ) : (
-        <ProductPrice product={product} tier={tier} />
-      )}
-      <LicenseChoice prices={product.tierPrices} value={tier} onChange={setTier} />
-      <ProductActions product={product} url={url} tier={tier} price={product.payWhatYouWant ? price : undefined} />
+      <PriceAndLicense product={product} choice={choice} />
+      <ProductActions product={product} url={url} tier={choice.tier} price={choice.price} />
       <AlreadyYours productId={product.id} />
       <p className="mt-6 text-muted-foreground">{product.description}</p>
       <AtAGlance product={product} />
