@@ -120,7 +120,7 @@ describe("a cart line's license", () => {
     expect(lines[1]).toHaveTextContent("Personal license · 1 seat");
     expect(lines[1]).not.toHaveTextContent("×");
     // The spec's quantity buttons are still there, and name the quantity for what it is: seats.
-    expect(within(lines[0]!).getByText("Seats")).toBeInTheDocument();
+    expect(within(lines[0]!).getByText("Seats", { selector: ".sr-only" })).toBeInTheDocument();
     expect(
       within(lines[0]!).getByRole("button", { name: "One more seat of Abstract Wall Art Collection" }),
     ).toBeEnabled();

@@ -128,6 +128,10 @@ function CartLineRow({ line }: { line: CartLine }) {
           <LicenseSelect line={line} />
         ) : null}
         <div className="mt-1 flex items-center gap-2">
+          {/* Seen beside the buttons; read with the count ("Seats 2"). */}
+          <span aria-hidden="true" className="text-sm text-muted-foreground">
+            Seats
+          </span>
           <QuantityButton line={line} step={-1} />
           <span className="min-w-6 text-center text-sm font-medium">
             <span className="sr-only">Seats </span>
