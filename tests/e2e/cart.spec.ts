@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import {
   addToCart,
+  checkOutSignedIn,
   expect,
   expectNoAxeViolations,
   openCart,
@@ -251,4 +252,37 @@ test("the cart ignores what the browser makes up: bad ids, quantities and prices
   expect(cart.count).toBe(1); // products, not seats (decision 040)
   expect(cart.subtotalCents).toBe(2 * cart.lines[0].priceCents);
   expect(cart.lines[0].priceCents).toBeGreaterThan(1);
+});
+
+test("a product the buyer owns says so on its page and in the cart; buying it again takes the buyer's choice", async ({
+  page,
+}, testInfo) => {
+  test.slow();
+  await signUpConfirmed(page, { name: "Olive Owner" });
+  await addToCart(page, 3);
+  const title = (await page.getByRole("heading", { level: 1 }).textContent())!;
+  const { tab } = await checkOutSignedIn(page);
+  await tab.close();
+
+  await page.goto("/product/3");
+  await waitForHydration(page);
+  await expect(page.getByText("You own this:")).toBeVisible();
+  await expect(page.getByRole("link", { name: "go to your downloads" })).toHaveAttribute("href", "/account/downloads");
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(page.getByText(`1 seat of ${title} in your cart`)).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath("owned-product.png") });
+  const cart = await openCart(page);
+  await expect(cart.getByRole("listitem").filter({ hasText: title })).toContainText(
+    "You own this: go to your downloads",
+  );
+  const checkout = cart.getByRole("button", { name: "Checkout" });
+  await expect(checkout).toBeDisabled();
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: testInfo.outputPath("owned-cart.png") });
+  // The server asks for the same choice of a checkout sent without it.
+  const refused = await page.request.post("/api/v1/checkout", { form: { idempotencyKey: `owned-${Date.now()}-key` } });
+  expect(refused.status()).toBe(409);
+  expect((await refused.json()).message).toContain(`You already own “${title}”.`);
+  await cart.getByRole("checkbox", { name: "I know I own this: I am buying more seats or a gift" }).check();
+  await expect(checkout).toBeEnabled();
 });
