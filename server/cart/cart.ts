@@ -6,6 +6,7 @@ import {
   type BundleProduct,
   bundleItems,
   bundlesOnSale,
+  productsOwnedBy,
   requireBundleOnSale,
 } from "../bundles/bundles.ts";
 import { productCardColumns } from "../catalogue/product-card.ts";
@@ -48,6 +49,8 @@ export interface CartLine {
   quantity: number;
   /** The line's part of the discount code's discount (0 without one). */
   discountCents: number;
+  /** The signed-in buyer owns this product already (a paid, not refunded purchase of any tier). */
+  owned: boolean;
 }
 
 /** The discount code the cart holds: what it takes off, or why it takes nothing. */
@@ -82,7 +85,7 @@ export interface CartBundle {
 export interface Cart {
   lines: CartLine[];
   bundles: CartBundle[];
-  /** The sum of the quantities, a bundle counting one (the header's count). */
+  /** How many products and bundles, whatever their seats (the header's badge, decision 040). */
   count: number;
   subtotalCents: number;
   discountCents: number;
@@ -138,6 +141,11 @@ export async function getCart(
     .innerJoin(creators, eq(creators.id, products.creatorId))
     .where(and(eq(cartItems.shopperId, shopperId), eq(products.status, "published")))
     .orderBy(asc(cartItems.addedAt), asc(products.id));
+  const owned = await productsOwnedBy(
+    db,
+    shopper?.userId ?? null,
+    rows.map((row) => row.productId),
+  );
   const undiscounted = rows.flatMap(({ product, chosenPriceCents, ...line }) => {
     if (bundled.has(line.productId)) return [];
     const priceCents = seatPrice(product, line.licenseTier, chosenPriceCents);
@@ -145,7 +153,8 @@ export async function getCart(
     const payWhatYouWant = product.payWhatYouWant
       ? { minimumCents: product.priceCents, suggestedCents: product.suggestedPriceCents }
       : null;
-    return [{ ...line, priceCents, tierPrices: tierPricesOf(product), payWhatYouWant, discountCents: 0 }];
+    const tierPrices = tierPricesOf(product);
+    return [{ ...line, priceCents, tierPrices, payWhatYouWant, discountCents: 0, owned: owned.has(line.productId) }];
   });
   const items = [...undiscounted, ...bundles.flatMap((bundle) => bundle.items)];
   if (!shopper?.discountCode || items.length === 0) return cartOf(undiscounted, bundles, null);
@@ -204,7 +213,9 @@ export function itemsOfCart(cart: Pick<Cart, "lines" | "bundles">) {
 
 function cartOf(lines: CartLine[], bundles: CartBundle[], discount: Omit<CartDiscount, "cents"> | null): Cart {
   const totals = totalsOf(itemsOfCart({ lines, bundles }));
-  const count = lines.reduce((sum, line) => sum + line.quantity, 0) + bundles.length;
+  // Products, not seats: a second seat added by a second click shows in the toast and the cart,
+  // and the badge says how many things are in the cart (decision 040).
+  const count = lines.length + bundles.length;
   return {
     lines,
     bundles,

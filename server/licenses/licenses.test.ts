@@ -54,7 +54,7 @@ describe("a licence tier in the cart", () => {
     expect(cart.lines[0]).toMatchObject({ licenseTier: "extended", priceCents: 12000, quantity: 2 });
     expect(cart.subtotalCents).toBe(2 * 12000 + 3 * 1500);
     expect(cart.taxCents).toBe(taxOn(28500));
-    expect(cart.count).toBe(5);
+    expect(cart.count).toBe(2); // products, not seats (decision 040)
   });
 
   it("changes tier in the cart with the seats kept; a tier not offered is refused and changes nothing", async () => {

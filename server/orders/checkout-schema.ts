@@ -1,7 +1,7 @@
 import { z } from "zod";
 
-/** The checkbox's field: "on" when ticked, absent (or empty) when not; anything else is refused. */
-const sellerContactConsentField = z
+/** A checkbox's field: "on" when ticked, absent (or empty) when not; anything else is refused. */
+const checkboxField = z
   .enum(["on", ""], { error: "This checkout request is not valid. Please reload the page." })
   .optional()
   .transform((value) => value === "on");
@@ -14,5 +14,7 @@ export const checkoutSchema = z.object({
     .regex(/^[A-Za-z0-9_-]{16,64}$/, "This checkout request is not valid. Please reload the page."),
   name: z.string().trim().max(100, "Your name can be at most 100 characters.").optional(),
   email: z.string().trim().max(254, "Your email address is too long.").optional(),
-  sellerContactConsent: sellerContactConsentField,
+  sellerContactConsent: checkboxField,
+  /** The box a buyer ticks to buy again a product they own (shared/buy-again.ts). */
+  buyingOwnedAgain: checkboxField,
 });

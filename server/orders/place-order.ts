@@ -1,4 +1,5 @@
 import { and, eq, getTableColumns, inArray } from "drizzle-orm";
+import { ownedNeedsChoice } from "../../shared/buy-again.ts";
 import type { LicenseTier } from "../../shared/license-tiers.ts";
 import { bundleItems, bundlesOnSale } from "../bundles/bundles.ts";
 import { getCart, itemsOfCart, totalsOf } from "../cart/cart.ts";
@@ -51,6 +52,8 @@ export interface PlaceOrderInput {
   idempotencyKey: string;
   /** The buyer ticked "Let the creators of these products email me" (absent: no). */
   sellerContactConsent?: boolean;
+  /** The buyer ticked BUY_AGAIN_LABEL: their cart may hold products they own (absent: it may not). */
+  buyingOwnedAgain?: boolean;
   /** What to buy instead of the cart's lines (paying again for an order that ended unpaid). */
   lines?: OrderLine[];
   /** A licence upgrade to buy instead of the cart's lines (from the order page). */
@@ -84,7 +87,7 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
         ? await pricedUpgrade(tx, input.upgrade)
         : input.lines
           ? await priced(tx, input.lines, input.bundleIds ?? [], input.buyer, input.discountCode)
-          : await cartForOrder(tx, input.shopperId, input.buyer.email);
+          : await cartForOrder(tx, input.shopperId, input.buyer.email, input.buyingOwnedAgain ?? false);
       if (cart.lines.length === 0) {
         throw new Refusal(input.lines ? "These products are no longer on sale." : "Your cart is empty.", 400);
       }
@@ -163,8 +166,18 @@ const WITHOUT_THE_CODE = "Remove the code from your cart to check out without it
  * under the code's lock (uses left, dates, once per buyer); a code that no longer works is refused
  * (409) rather than dropped, so nobody pays more than the cart said without being told.
  */
-async function cartForOrder(tx: Queryable, shopperId: string | null, email: string): Promise<PricedOrder> {
+async function cartForOrder(
+  tx: Queryable,
+  shopperId: string | null,
+  email: string,
+  buyingOwnedAgain: boolean,
+): Promise<PricedOrder> {
   const cart = await getCart(tx, shopperId, { lockCode: true });
+  // Never bought twice by mistake: owning it already takes the buyer's deliberate choice (issue 29).
+  const owned = cart.lines.filter((line) => line.owned);
+  if (owned.length > 0 && !buyingOwnedAgain) {
+    throw new Refusal(ownedNeedsChoice(owned.map((line) => line.title)), 409);
+  }
   const discount = cart.discount;
   if (discount?.problem) throw new Refusal(`${discount.problem} ${WITHOUT_THE_CODE}`, 409);
   if (discount?.oncePerBuyer && (await usedByBuyer(tx, discount.codeId!, email))) {

@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
 import {
   addToCart,
+  checkOutSignedIn,
   expect,
   expectNoAxeViolations,
   openCart,
@@ -37,15 +38,21 @@ test("a guest adds, changes, removes and clears; the cart keeps across reloads a
   await page.goto("/product/1");
   await waitForHydration(page);
   const price = await productPrice(page);
+  const title = (await page.getByRole("heading", { level: 1 }).textContent())!;
   await page.getByRole("button", { name: "Add to Cart" }).click();
   await expect(page.getByText("Added to cart")).toBeVisible();
+  await expect(page.getByText(`1 seat of ${title} in your cart`)).toBeVisible();
+  // A second click adds a seat (SPEC section 4), never silently (issue 29): the toast, the product
+  // page and the cart say so, and the badge counts products.
   await page.getByRole("button", { name: "Add to Cart" }).click();
-  await expect(await headerButton(page, /^Cart, 2 items$/)).toBeVisible();
+  await expect(page.getByText(`2 seats of ${title} in your cart`)).toBeVisible();
+  await expect(page.getByText("In your cart: Personal license · 2 seats.")).toBeVisible();
+  await expect(await headerButton(page, /^Cart, 1 item$/)).toBeVisible();
   await page.keyboard.press("Escape");
 
   await page.reload();
   const cart = await openCart(page);
-  await expect(cart.getByText("Quantity 2", { exact: true })).toBeVisible();
+  await expect(cart.getByText("Seats 2", { exact: true })).toBeVisible();
   const subtotal = 2 * price;
   const tax = Math.round((subtotal * 8) / 100);
   const totals = cart.locator("dl");
@@ -55,9 +62,9 @@ test("a guest adds, changes, removes and clears; the cart keeps across reloads a
   await expectNoAxeViolations(page);
 
   await cart.getByRole("button", { name: /^One more / }).click();
-  await expect(cart.getByText("Quantity 3", { exact: true })).toBeVisible();
+  await expect(cart.getByText("Seats 3", { exact: true })).toBeVisible();
   await cart.getByRole("button", { name: /^One less / }).click();
-  await expect(cart.getByText("Quantity 2", { exact: true })).toBeVisible();
+  await expect(cart.getByText("Seats 2", { exact: true })).toBeVisible();
   await cart.getByRole("button", { name: /^Remove .* from cart$/ }).click();
   await expect(page.getByText("Removed from cart")).toBeVisible();
   await expect(cart.getByText("Your cart is empty.")).toBeVisible();
@@ -77,7 +84,7 @@ test("Buy Now adds the product and opens the cart", async ({ page }) => {
   await page.getByRole("button", { name: "Buy Now - Instant Download" }).click();
   const cart = page.getByRole("dialog", { name: "Shopping Cart" });
   await expect(cart).toBeVisible();
-  await expect(cart.getByText("Quantity 1", { exact: true })).toBeVisible();
+  await expect(cart.getByText("Seats 1", { exact: true })).toBeVisible();
   await expect(cart.getByRole("button", { name: "Checkout" })).toBeVisible();
 });
 
@@ -127,9 +134,10 @@ test("a long cart keeps its totals and Checkout in view, and a guest's checkout 
   await waitForHydration(page);
   const viewport = page.viewportSize()!;
   // The cart button and its count are in the header itself, next to the phone's menu button.
-  const cartButton = page.getByRole("banner").getByRole("button", { name: "Cart, 9 items" });
+  // Eight products, one of them with 2 seats: the badge counts products (decision 040).
+  const cartButton = page.getByRole("banner").getByRole("button", { name: "Cart, 8 items" });
   await expect(cartButton).toBeVisible();
-  await expect(cartButton).toContainText("9");
+  await expect(cartButton).toContainText("8");
   // A toast (bottom right) never covers it.
   const buttonBox = (await cartButton.boundingBox())!;
   await page.getByRole("button", { name: "Add to Cart" }).click();
@@ -137,7 +145,7 @@ test("a long cart keeps its totals and Checkout in view, and a guest's checkout 
   await expect(toast).toBeVisible();
   const toastBox = (await toast.boundingBox())!;
   expect(toastBox.y > buttonBox.y + buttonBox.height || toastBox.y + toastBox.height < buttonBox.y).toBe(true);
-  await expect(page.getByRole("banner").getByRole("button", { name: "Cart, 10 items" })).toBeVisible();
+  await expect(page.getByRole("banner").getByRole("button", { name: "Cart, 9 items" })).toBeVisible();
   const totals = await (await page.request.get("/api/v1/cart")).json();
 
   const cart = await openCart(page);
@@ -240,7 +248,41 @@ test("the cart ignores what the browser makes up: bad ids, quantities and prices
   const added = await post({ intent: "set", productId: "1", quantity: "2", priceCents: "1", price: "0.01" });
   expect(added.ok()).toBe(true);
   const cart = await (await request.get("/api/v1/cart")).json();
-  expect(cart.count).toBe(2);
+  expect(cart.lines[0].quantity).toBe(2);
+  expect(cart.count).toBe(1); // products, not seats (decision 040)
   expect(cart.subtotalCents).toBe(2 * cart.lines[0].priceCents);
   expect(cart.lines[0].priceCents).toBeGreaterThan(1);
+});
+
+test("a product the buyer owns says so on its page and in the cart; buying it again takes the buyer's choice", async ({
+  page,
+}, testInfo) => {
+  test.slow();
+  await signUpConfirmed(page, { name: "Olive Owner" });
+  await addToCart(page, 3);
+  const title = (await page.getByRole("heading", { level: 1 }).textContent())!;
+  const { tab } = await checkOutSignedIn(page);
+  await tab.close();
+
+  await page.goto("/product/3");
+  await waitForHydration(page);
+  await expect(page.getByText("You own this:")).toBeVisible();
+  await expect(page.getByRole("link", { name: "go to your downloads" })).toHaveAttribute("href", "/account/downloads");
+  await page.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(page.getByText(`1 seat of ${title} in your cart`)).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath("owned-product.png") });
+  const cart = await openCart(page);
+  await expect(cart.getByRole("listitem").filter({ hasText: title })).toContainText(
+    "You own this: go to your downloads",
+  );
+  const checkout = cart.getByRole("button", { name: "Checkout" });
+  await expect(checkout).toBeDisabled();
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: testInfo.outputPath("owned-cart.png") });
+  // The server asks for the same choice of a checkout sent without it.
+  const refused = await page.request.post("/api/v1/checkout", { form: { idempotencyKey: `owned-${Date.now()}-key` } });
+  expect(refused.status()).toBe(409);
+  expect((await refused.json()).message).toContain(`You already own “${title}”.`);
+  await cart.getByRole("checkbox", { name: "I know I own this: I am buying more seats or a gift" }).check();
+  await expect(checkout).toBeEnabled();
 });

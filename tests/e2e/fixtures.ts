@@ -94,6 +94,22 @@ export async function waitForHydration(page: Page) {
   await page.waitForLoadState("networkidle");
 }
 
+/**
+ * Holds the page's scripts back until the returned function is called: the page shows, as on a
+ * slow phone, seconds before it runs. For what a visitor sees and does before that (issue 29).
+ */
+export async function holdScripts(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/.+\.js$/, async (route) => {
+    await held;
+    await route.fallback();
+  });
+  return release;
+}
+
 /** The data directory of this run's e2e server (scripts/e2e-server.ts), for command-line scripts. */
 export function e2eDataDir(): string {
   const root = path.resolve("test-data");

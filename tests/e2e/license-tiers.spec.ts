@@ -45,7 +45,9 @@ test("a guest buys two seats of a Commercial license, then moves the line to Ext
   await guest.getByRole("button", { name: "Add to Cart" }).click();
   await expect(cartButton).toHaveAccessibleName("Cart, 1 item");
   await guest.getByRole("button", { name: "Add to Cart" }).click();
-  await expect(cartButton).toHaveAccessibleName("Cart, 2 items");
+  // A second seat, said so; the badge counts products (decision 040).
+  await expect(guest.getByText(/^2 seats of .+ in your cart$/)).toBeVisible();
+  await expect(cartButton).toHaveAccessibleName("Cart, 1 item");
 
   const cart = await openCart(guest);
   const line = cart.getByRole("list", { name: "Products in your cart" }).getByRole("listitem");
@@ -74,9 +76,9 @@ test("a guest buys two seats of a Commercial license, then moves the line to Ext
   await expectNoSidewaysScroll(guest);
   await expectNoAxeViolations(guest);
   await screenshot(guest, testInfo, "cart", { fullPage: false });
-  // The seats stayed two: the header still counts them.
+  // The seats stayed two, in one product: the header counts products (decision 040).
   await guest.keyboard.press("Escape");
-  await expect(cartButton).toHaveAccessibleName("Cart, 2 items");
+  await expect(cartButton).toHaveAccessibleName("Cart, 1 item");
 });
 
 test("a product sold under the Personal license only has no choice, and says so", async ({ guest }, testInfo) => {

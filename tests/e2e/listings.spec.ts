@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, test, waitForHydration } from "./fixtures";
+import { expect, expectNoAxeViolations, holdScripts, test, waitForHydration } from "./fixtures";
 
 // The listing pages of SPEC section 2: filters, sorts, tabs, layouts and Load More, all kept in
 // the address. The sample catalogue has 66 products.
@@ -219,4 +219,29 @@ test("a listing's ?page=N renders its own products only: no page costs more than
   // Pages 3 and 100 rendered 66 cards each (all up to N x 24); now page 3's last 18 and page 100's none.
   expect(await size("/browse?page=3")).toBeLessThan(first);
   expect(await size("/browse?page=100")).toBeLessThan(first);
+});
+
+test("a style filter ticked as soon as the page shows it, before its scripts run, is applied once they do @desktop-only", async ({
+  page,
+}) => {
+  // The page's scripts are held back until the box is ticked, as on a slow phone where the page
+  // shows seconds before it runs (issue 29): the tick was lost when React took over the page.
+  const release = await holdScripts(page);
+  await page.goto("/category/planners");
+  const style = page.getByRole("form", { name: "Filters" }).getByRole("group", { name: "Style" }).getByRole("checkbox");
+  const first = style.first();
+  const value = (await first.getAttribute("value"))!;
+  const count = Number((await first.locator("xpath=..").textContent())!.match(/\((\d+)\)$/)![1]);
+  await first.check();
+  release();
+  const styles = () => new URL(page.url()).searchParams.getAll("style");
+  await expect.poll(styles).toEqual([value]);
+  await expect(page.getByRole("main").getByRole("article")).toHaveCount(count);
+  await waitForHydration(page);
+  await expect(first).toBeChecked();
+  // Another box ticked after that keeps the first.
+  const second = (await style.nth(1).getAttribute("value"))!;
+  await style.nth(1).check();
+  await expect.poll(styles).toEqual([value, second]);
+  await expect(first).toBeChecked();
 });

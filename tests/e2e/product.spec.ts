@@ -139,17 +139,20 @@ test("the back button returns to where the shopper came from", async ({ page }) 
   await expect(page).toHaveURL(/\/browse$/);
 });
 
-test("in a Quick-view tab, with nothing to go back to, Back opens the product's category", async ({
+test("in a tab opened on a product, with nothing to go back to, Back opens the product's category", async ({
   page,
   context,
 }) => {
   await page.goto("/browse");
-  await waitForHydration(page);
-  const card = page.getByRole("main").getByRole("article").first();
-  const [tab] = await Promise.all([
-    context.waitForEvent("page"),
-    card.getByRole("link", { name: /^Quick view .* \(opens in a new tab\)$/ }).click(),
-  ]);
+  const href = (await page
+    .getByRole("main")
+    .getByRole("article")
+    .first()
+    .getByRole("heading")
+    .getByRole("link")
+    .getAttribute("href"))!;
+  const tab = await context.newPage();
+  await tab.goto(href);
   await expect(tab).toHaveURL(/\/product\/\d+$/);
   await waitForHydration(tab);
   const category = await tab
@@ -162,6 +165,40 @@ test("in a Quick-view tab, with nothing to go back to, Back opens the product's 
   await tab.getByRole("button", { name: "Back" }).click();
   await expect(tab).toHaveURL(new RegExp(`${category}$`));
   await expect(tab.getByRole("heading", { level: 1 })).toBeVisible();
+});
+
+test("a card's Quick view is a dialog: pictures, price, licence, Add to Cart and the full page, from the keyboard", async ({
+  page,
+}, testInfo) => {
+  test.slow();
+  // The sample's Abstract Wall Art Collection sells Personal, Commercial and Extended licenses.
+  await page.goto("/search?q=Abstract+Wall+Art+Collection");
+  await waitForHydration(page);
+  const card = page.getByRole("main").getByRole("article").filter({ hasText: "Abstract Wall Art Collection" }).first();
+  const quickView = card.getByRole("button", { name: "Quick view Abstract Wall Art Collection" });
+  await quickView.focus();
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog", { name: "Abstract Wall Art Collection" });
+  await expect(dialog).toBeVisible();
+  await expect(page).toHaveURL(/\/search/);
+  await expect(dialog.getByRole("img").first()).toBeVisible();
+  const licence = dialog.getByRole("group", { name: "License" });
+  await licence.getByRole("radio", { name: /^Commercial/ }).check();
+  await expect(dialog.locator(".text-3xl")).toHaveText("$39.99");
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: testInfo.outputPath("quick-view.png") });
+  await dialog.getByRole("button", { name: "Add to Cart" }).click();
+  await expect(page.getByText("1 seat of Abstract Wall Art Collection in your cart")).toBeVisible();
+  await expect(dialog.getByText("In your cart: Commercial license · 1 seat.")).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
+  await expect(quickView).toBeFocused();
+
+  await quickView.click();
+  await dialog.getByRole("link", { name: "View full details" }).click();
+  await expect(page).toHaveURL(/\/product\/\d+$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Abstract Wall Art Collection");
+  await expect(page.getByRole("dialog")).toHaveCount(0);
 });
 
 test("a product sold in a bundle offers it: Save with a bundle links to the bundle's page", async ({ page }) => {

@@ -1,5 +1,14 @@
 import type { Page } from "@playwright/test";
-import { DEMO_BUYER, expect, expectNoAxeViolations, signInAs, test, waitForHydration } from "./fixtures";
+import {
+  DEMO_BUYER,
+  expect,
+  expectNoAxeViolations,
+  holdScripts,
+  signInAs,
+  signUpConfirmed,
+  test,
+  waitForHydration,
+} from "./fixtures";
 
 /** The Content-Security-Policy refusals the page reports in its console. */
 function cspViolations(page: Page): string[] {
@@ -253,5 +262,43 @@ test("the error screen of a page that failed to load keeps the shop's name, cate
   await expect(frame.getByRole("button", { name: DEMO_BUYER.name, exact: true })).toBeVisible();
   await expect(frame.getByRole("button", { name: "Login" })).toHaveCount(0);
   if (phone) await page.keyboard.press("Escape");
+  await expectNoAxeViolations(page);
+});
+
+/** The header's account area and the cart button beside it: where they are, to the pixel. */
+async function headerBoxes(page: Page) {
+  const area = await page.locator("[data-account-area]").boundingBox();
+  const cart = await page.getByRole("banner").getByRole("button", { name: /^Cart/ }).boundingBox();
+  return { area, cart };
+}
+
+test("the header's account area keeps its place and size from the first paint, for a visitor and a signed-in buyer with a long name @desktop-only", async ({
+  page,
+}) => {
+  test.slow();
+  for (const width of [1280, 800]) {
+    await page.setViewportSize({ width, height: 800 });
+    // A visitor: a placeholder at once, then Login in the same box; nothing beside it moves.
+    await page.context().clearCookies();
+    const release = await holdScripts(page);
+    await page.goto("/browse");
+    const before = await headerBoxes(page);
+    expect(before.area?.width).toBeGreaterThan(0);
+    release();
+    await expect(page.getByRole("banner").getByRole("button", { name: "Login" })).toBeVisible();
+    expect(await headerBoxes(page)).toEqual(before);
+    await page.unrouteAll();
+  }
+  await signUpConfirmed(page, { name: "Maximiliana Featherstonehaugh-Worthington" });
+  for (const width of [1280, 800]) {
+    await page.setViewportSize({ width, height: 800 });
+    const release = await holdScripts(page);
+    await page.goto("/browse");
+    const before = await headerBoxes(page);
+    release();
+    await expect(page.getByRole("banner").getByRole("button", { name: /Maximiliana/ })).toBeVisible();
+    expect(await headerBoxes(page)).toEqual(before);
+    await page.unrouteAll();
+  }
   await expectNoAxeViolations(page);
 });

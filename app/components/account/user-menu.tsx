@@ -27,8 +27,9 @@ export function UserMenu({ user }: { user: CurrentUser }) {
       <DropdownMenu.Trigger asChild>
         <Button variant="ghost" className="gap-2 px-2">
           <UserAvatar user={user} />
-          {/* The visible name on wide screens is the button's name for screen readers everywhere. */}
-          <span className="sr-only max-w-32 truncate lg:not-sr-only">{user.name}</span>
+          {/* The visible name on wide screens is the button's name for screen readers everywhere;
+              it is cut to fit the header's account area (site-header.tsx), which never changes size. */}
+          <span className="sr-only max-w-24 truncate lg:not-sr-only">{user.name}</span>
           <ChevronDown aria-hidden="true" />
         </Button>
       </DropdownMenu.Trigger>

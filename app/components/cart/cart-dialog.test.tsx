@@ -26,6 +26,7 @@ function line(overrides: Partial<CartLine>): CartLine {
     quantity: 1,
     discountCents: 0,
     payWhatYouWant: null,
+    owned: false,
     ...overrides,
   };
 }
@@ -40,7 +41,7 @@ const personalOnlyLine = line({ productId: 4, title: "Budget Planner", priceCent
 const cart: Cart = {
   lines: [commercialLine, personalOnlyLine],
   bundles: [],
-  count: 3,
+  count: 2,
   subtotalCents: 2 * 3999 + 900,
   discountCents: 0,
   discount: null,
@@ -54,11 +55,11 @@ let cartPosts: Record<string, string>[] = [];
 /** What the cart API answers a form (by default, that it was done). */
 let cartAnswer: (form: Record<string, string>) => Response | object = (form) => ({ ok: true, intent: form.intent });
 
-function renderCart(shown: Cart = cart) {
+function renderCart(shown: Cart = cart, { signedIn = false } = {}) {
   function OpenCart() {
     const { show } = useShopDialogs().cart;
     useEffect(() => show(), [show]);
-    return <CartDialog cart={shown} signedIn={false} />;
+    return <CartDialog cart={shown} signedIn={signedIn} />;
   }
   const Stub = createRoutesStub([
     { path: "/", Component: OpenCart },
@@ -83,6 +84,32 @@ beforeEach(() => {
   cartAnswer = (form) => ({ ok: true, intent: form.intent });
 });
 
+describe("a product the buyer owns (issue 29)", () => {
+  it("says so on its line, and Checkout waits for the buyer's choice to buy it again", async () => {
+    renderCart({ ...cart, lines: [{ ...commercialLine, owned: true }, personalOnlyLine] }, { signedIn: true });
+    const lines = within(await screen.findByRole("list", { name: "Products in your cart" })).getAllByRole("listitem");
+    expect(lines[0]).toHaveTextContent("You own this: go to your downloads");
+    expect(within(lines[0]!).getByRole("link", { name: "go to your downloads" })).toHaveAttribute(
+      "href",
+      "/account/downloads",
+    );
+    expect(lines[1]).not.toHaveTextContent("You own this");
+    const checkout = screen.getByRole("button", { name: "Checkout" });
+    expect(checkout).toBeDisabled();
+    await userEvent.click(
+      screen.getByRole("checkbox", { name: "I know I own this: I am buying more seats or a gift" }),
+    );
+    expect(checkout).toBeEnabled();
+  });
+
+  it("asks nothing when the cart holds nothing the buyer owns", async () => {
+    renderCart(cart, { signedIn: true });
+    await screen.findByRole("list", { name: "Products in your cart" });
+    expect(screen.queryByRole("checkbox", { name: /I know I own this/ })).toBeNull();
+    expect(screen.getByRole("button", { name: "Checkout" })).toBeEnabled();
+  });
+});
+
 describe("a cart line's license", () => {
   it("says the license and seats, and prices the seats", async () => {
     renderCart();
@@ -92,9 +119,11 @@ describe("a cart line's license", () => {
     expect(lines[0]).toHaveTextContent("$79.98");
     expect(lines[1]).toHaveTextContent("Personal license · 1 seat");
     expect(lines[1]).not.toHaveTextContent("×");
-    // The spec's quantity buttons are still there, named as before.
-    expect(within(lines[0]!).getByText("Quantity")).toBeInTheDocument();
-    expect(within(lines[0]!).getByRole("button", { name: "One more Abstract Wall Art Collection" })).toBeEnabled();
+    // The spec's quantity buttons are still there, and name the quantity for what it is: seats.
+    expect(within(lines[0]!).getByText("Seats", { selector: ".sr-only" })).toBeInTheDocument();
+    expect(
+      within(lines[0]!).getByRole("button", { name: "One more seat of Abstract Wall Art Collection" }),
+    ).toBeEnabled();
   });
 
   it("changes the tier from a labelled select of the tiers sold, seats kept", async () => {

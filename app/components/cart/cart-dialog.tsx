@@ -1,4 +1,5 @@
 import type { Cart, CartBundle, CartLine } from "@server/cart/cart.ts";
+import { BUY_AGAIN_LABEL } from "@shared/buy-again.ts";
 import { formatPrice } from "@shared/format.ts";
 import { LICENSE_TIER_NAMES, type LicenseTier, offeredTiers } from "@shared/license-tiers.ts";
 import { Minus, Plus, Trash2 } from "lucide-react";
@@ -20,7 +21,7 @@ import { Totals } from "./totals";
 import { useCartChange, usePendingTier } from "./use-cart-change";
 import { useCheckout } from "./use-checkout";
 
-/** One less or one more of a line (SPEC section 4: the buttons change the quantity by 1). */
+/** One seat less or more of a line (SPEC section 4: the buttons change the quantity, its seats, by 1). */
 function QuantityButton({ line, step }: { line: CartLine; step: 1 | -1 }) {
   const { busy, change } = useCartChange();
   return (
@@ -29,7 +30,7 @@ function QuantityButton({ line, step }: { line: CartLine; step: 1 | -1 }) {
       size="icon"
       className="size-8"
       disabled={busy}
-      aria-label={`${step > 0 ? "One more" : "One less"} ${line.title}`}
+      aria-label={`${step > 0 ? "One more seat of" : "One less seat of"} ${line.title}`}
       onClick={() => change(step > 0 ? "increment" : "decrement", line.productId)}
     >
       {step > 0 ? <Plus aria-hidden="true" /> : <Minus aria-hidden="true" />}
@@ -66,6 +67,35 @@ function LicenseSelect({ line }: { line: CartLine }) {
   );
 }
 
+/** A line of a product the buyer owns already: buying it again is a choice (BuyAgain below). */
+function OwnedNote() {
+  return (
+    <p className="text-sm font-medium text-primary">
+      You own this:{" "}
+      <Dialog.Close asChild>
+        <Link to="/account/downloads" className="underline">
+          go to your downloads
+        </Link>
+      </Dialog.Close>
+    </p>
+  );
+}
+
+/** The box that makes buying again a product one owns deliberate; the server checks it too. */
+function BuyAgain({ checked, onChange }: { checked: boolean; onChange: (checked: boolean) => void }) {
+  return (
+    <label className="flex items-start gap-2 text-sm">
+      <input
+        type="checkbox"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+        className="mt-0.5 size-4 shrink-0 accent-primary"
+      />
+      <span className="min-w-0">{BUY_AGAIN_LABEL}</span>
+    </label>
+  );
+}
+
 function CartLineRow({ line }: { line: CartLine }) {
   const { busy, change } = useCartChange();
   return (
@@ -93,6 +123,7 @@ function CartLineRow({ line }: { line: CartLine }) {
         </div>
         <p className="text-sm text-muted-foreground wrap-anywhere">by {line.creatorName}</p>
         <p className="text-sm">{licenseLine(line)}</p>
+        {line.owned ? <OwnedNote /> : null}
         {/* A pay-what-you-want product has one license; its price is the buyer's to change. */}
         {line.payWhatYouWant ? (
           <ChosenPrice line={{ ...line, payWhatYouWant: line.payWhatYouWant }} />
@@ -100,9 +131,13 @@ function CartLineRow({ line }: { line: CartLine }) {
           <LicenseSelect line={line} />
         ) : null}
         <div className="mt-1 flex items-center gap-2">
+          {/* Seen beside the buttons; read with the count ("Seats 2"). */}
+          <span aria-hidden="true" className="text-sm text-muted-foreground">
+            Seats
+          </span>
           <QuantityButton line={line} step={-1} />
           <span className="min-w-6 text-center text-sm font-medium">
-            <span className="sr-only">Quantity </span>
+            <span className="sr-only">Seats </span>
             {line.quantity}
           </span>
           <QuantityButton line={line} step={1} />
@@ -188,6 +223,8 @@ export function CartDialog({ cart, signedIn }: { cart: Cart; signedIn: boolean }
   const { busy, change } = useCartChange();
   const [guestOpen, setGuestOpen] = useState(false);
   const [consent, setConsent] = useState(false);
+  const [buyAgain, setBuyAgain] = useState(false);
+  const ownsSome = cart.lines.some((line) => line.owned);
   const checkout = useCheckout(cart, () => {
     setOpen(false);
     setGuestOpen(false);
@@ -211,13 +248,14 @@ export function CartDialog({ cart, signedIn }: { cart: Cart; signedIn: boolean }
               {signedIn ? (
                 <SellerContactConsent checked={consent} onChange={setConsent} disabled={checkingOut} />
               ) : null}
+              {signedIn && ownsSome ? <BuyAgain checked={buyAgain} onChange={setBuyAgain} /> : null}
               <div className="flex flex-wrap items-center justify-between gap-3">
                 <Button variant="ghost" disabled={busy} onClick={() => change("clear")}>
                   Clear cart
                 </Button>
                 <Button
                   size="lg"
-                  disabled={busy || checkingOut}
+                  disabled={busy || checkingOut || (signedIn && ownsSome && !buyAgain)}
                   onClick={() => {
                     // One dialog at a time: the cart closes for the guest dialog or the payment tab.
                     setOpen(false);
@@ -227,7 +265,7 @@ export function CartDialog({ cart, signedIn }: { cart: Cart; signedIn: boolean }
                       return;
                     }
                     // SPEC section 4: the cart closes and the payment page opens in a new tab.
-                    void checkout.start(undefined, consent);
+                    void checkout.start(undefined, consent, ownsSome && buyAgain);
                   }}
                 >
                   {checkingOut && signedIn ? "Processing..." : "Checkout"}

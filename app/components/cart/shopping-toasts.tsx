@@ -1,3 +1,4 @@
+import { seatsLabel } from "@shared/license-tiers.ts";
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "~/lib/toast";
@@ -19,6 +20,19 @@ const cartConfirmations: Partial<Record<CartIntent, string>> = {
   clear: "Cart cleared",
 };
 
+/**
+ * The toast of a change that went through. An add says how many seats of the product the cart
+ * now holds: adding a product already there adds a seat (SPEC section 4), never silently.
+ */
+function confirmChange(answer: Extract<CartAnswer, { ok: true }>) {
+  const title = cartConfirmations[answer.intent];
+  if (!title) return;
+  const line =
+    answer.intent === "add" ? answer.cart?.lines.find((each) => each.productId === answer.productId) : undefined;
+  if (line) toast.success(title, { description: `${seatsLabel(line.quantity)} of ${line.title} in your cart` });
+  else toast.success(title);
+}
+
 /** Calls `onAnswer` once for each new answer of the keyed fetcher. */
 function useEachAnswer<Answer>(key: string, onAnswer: (answer: Answer) => void) {
   const fetcher = useFetcher({ key }) as { state: string; data: Answer | undefined };
@@ -36,11 +50,11 @@ function useEachAnswer<Answer>(key: string, onAnswer: (answer: Answer) => void) 
 export function ShoppingToasts() {
   useEachAnswer<CartAnswer>(CART_FETCHER, (answer) => {
     if (!answer.ok) toast.error("Your cart was not changed", { description: answer.message });
-    else if (cartConfirmations[answer.intent]) toast.success(cartConfirmations[answer.intent]!);
+    else confirmChange(answer);
   });
   // A refused price is said beside the field it was typed in (product-summary.tsx).
   useEachAnswer<CartAnswer>(NAMED_PRICE_FETCHER, (answer) => {
-    if (answer.ok && cartConfirmations[answer.intent]) toast.success(cartConfirmations[answer.intent]!);
+    if (answer.ok) confirmChange(answer);
   });
   useEachAnswer<WishlistAnswer>(WISHLIST_FETCHER, (answer) => {
     if (!answer.ok) toast.error("Your wishlist was not changed", { description: answer.message });

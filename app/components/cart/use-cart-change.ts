@@ -16,7 +16,13 @@ export type CartIntent =
   | "remove-code"
   | "add-bundle"
   | "remove-bundle";
-export type CartAnswer = Answer<{ intent: CartIntent }>;
+export type CartAnswer = Answer<{
+  intent: CartIntent;
+  /** The product the change named, if it named one. */
+  productId?: number;
+  /** The cart after the change (its lines as far as the toasts read them). */
+  cart?: { lines: { productId: number; title: string; quantity: number }[] };
+}>;
 export type WishlistAnswer = Answer<{ result: "added" | "removed" }>;
 
 // Every cart button shares one fetcher, and every heart another, so that the toasts

@@ -63,6 +63,8 @@ export function useCheckout(cart: Cart, onPlaced: (orderNumber: string) => void)
   const lastGuest = useRef<{ name: string; email: string } | undefined>(undefined);
   /** Whether the buyer let the creators email them (the checkout's box), kept for paying again. */
   const lastConsent = useRef(false);
+  /** Whether the buyer chose to buy again products they own, kept for paying again. */
+  const lastBuyingOwnedAgain = useRef(false);
 
   const fail = useCallback((message: string) => {
     setPhase({ step: "idle" });
@@ -81,14 +83,16 @@ export function useCheckout(cart: Cart, onPlaced: (orderNumber: string) => void)
 
   /**
    * Starts checkout; `guest` is the guest's name and email, `consent` the box letting the creators
-   * email the buyer (the last attempt's when not given). Call from the click itself (it opens the tab).
+   * email the buyer (the last attempt's when not given), `buyingOwnedAgain` the box a buyer ticks to
+   * buy again products they own. Call from the click itself (it opens the tab).
    */
   const start = useCallback(
-    async (guest?: { name: string; email: string }, consent?: boolean) => {
+    async (guest?: { name: string; email: string }, consent?: boolean, buyingOwnedAgain?: boolean) => {
       // Opened now, while the click still counts as the user's, so that no pop-up blocker stops it.
       const paymentTab = window.open("", "_blank");
       lastGuest.current = guest;
       if (consent !== undefined) lastConsent.current = consent;
+      if (buyingOwnedAgain !== undefined) lastBuyingOwnedAgain.current = buyingOwnedAgain;
       toast.dismiss("checkout-ended");
       setPhase({ step: "starting" });
       let answer: CheckoutAnswer;
@@ -99,6 +103,7 @@ export function useCheckout(cart: Cart, onPlaced: (orderNumber: string) => void)
             idempotencyKey: idempotencyKey.value,
             ...guest,
             ...(lastConsent.current ? { sellerContactConsent: "on" } : {}),
+            ...(lastBuyingOwnedAgain.current ? { buyingOwnedAgain: "on" } : {}),
           }),
         });
         answer = await response.json();

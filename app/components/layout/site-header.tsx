@@ -21,8 +21,15 @@ const CartDialog = lazy(() => import("~/components/cart/cart-dialog").then((m) =
 const UserMenu = lazy(() => import("~/components/account/user-menu").then((m) => ({ default: m.UserMenu })));
 const MobileMenuDialog = lazy(() => import("./mobile-menu").then((m) => ({ default: m.MobileMenuDialog })));
 
-/** Login's place while the page does not know the visitor yet, or while the account menu loads. */
-const accountPlace = <span className="block h-9 w-24" />;
+/**
+ * The account area's place while the page does not know the visitor yet, or while the account menu
+ * loads: a placeholder filling the area's fixed box (ACCOUNT_AREA), shown with the page itself, so
+ * that nothing moves when Login or the menu takes it (issue 29).
+ */
+const accountPlace = <span aria-hidden="true" className="block h-10 w-full animate-pulse rounded-md bg-muted" />;
+
+/** The account area's box, the same before and after the visitor is known: Login and the menu fit it. */
+const ACCOUNT_AREA = "ml-2 hidden h-10 w-24 items-center justify-end sm:flex lg:w-44";
 
 interface HeaderProps {
   shopName: string;
@@ -175,7 +182,7 @@ export function SiteHeader({ shopName, categories, account }: HeaderProps) {
           <WishlistButton count={wishlistCount} className="hidden sm:inline-flex" />
           {/* On a phone too, next to the menu: the toasts (bottom right) never cover it there. */}
           <CartButton count={cartCount} />
-          <div className="ml-2 hidden sm:block">
+          <div className={ACCOUNT_AREA} data-account-area="">
             <AccountButton user={user} />
           </div>
           <MobileMenu shopName={shopName} links={links} user={user} wishlistCount={wishlistCount} />

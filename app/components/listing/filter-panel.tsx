@@ -22,6 +22,15 @@ function useHydrated() {
   return hydrated;
 }
 
+/** The check boxes in `parent`, as the page shows them now. */
+const boxesIn = (parent: HTMLElement | null) => [
+  ...(parent?.querySelectorAll<HTMLInputElement>('input[type="checkbox"]') ?? []),
+];
+
+/** Whether a box shows other than `selected` (by its name) says: ticked before the page ran. */
+const boxesDiffer = (boxes: HTMLInputElement[], selected: (name: string) => readonly string[]) =>
+  boxes.some((box) => box.checked !== selected(box.name).includes(box.value));
+
 /** A value that follows `source` (the address) and can be changed ahead of it. */
 function useFollowing<T>(source: T, same: string) {
   const [value, setValue] = useState(source);
@@ -43,9 +52,16 @@ function CheckboxGroup({
 }) {
   // Checked as the address says, and at once when clicked (the address follows).
   const [checked, setChecked] = useFollowing(selected, selected.join("|"));
+  // A box ticked before the page ran (a slow phone, issue 29): hydration keeps what the page shows
+  // but not what React holds, so the first render after it would untick it. Take the page's.
+  const fieldset = useRef<HTMLFieldSetElement>(null);
+  useEffect(() => {
+    const boxes = boxesIn(fieldset.current);
+    if (boxesDiffer(boxes, () => selected)) setChecked(boxes.filter((box) => box.checked).map((box) => box.value));
+  }, []);
   if (options.length === 0) return null;
   return (
-    <fieldset className="grid gap-2">
+    <fieldset ref={fieldset} className="grid gap-2">
       <legend className="mb-2 text-sm font-semibold">{legend}</legend>
       {options.map((option) => (
         <label key={option.value} className="filter-option">
@@ -143,6 +159,12 @@ export function FilterPanel({
   const apply = () => {
     if (form.current) submit(form.current, { preventScrollReset: true, replace: true });
   };
+  // Boxes ticked before the page ran sent nothing (no script, no Apply pressed): apply them now,
+  // as the page shows them (the groups above take them into their state in the same moment).
+  useEffect(() => {
+    const selected = { category: state.categories, format: state.formats, style: state.styles };
+    if (boxesDiffer(boxesIn(form.current), (name) => selected[name as keyof typeof selected] ?? [])) apply();
+  }, []);
   // Keys held on a slider thumb move it step by step: apply once they stop.
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const applySoon = () => {

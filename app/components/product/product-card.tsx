@@ -6,6 +6,7 @@ import { Badge } from "~/components/ui/badge";
 import { cn } from "~/lib/utils";
 import { ProductImage } from "./product-image";
 import { ProductTitle } from "./product-title";
+import { QuickViewButton } from "./quick-view";
 import { RatingSummary } from "./star-rating";
 
 /** A list row's picture: w-32, sm:w-48. */
@@ -74,9 +75,7 @@ export function ProductCard({
       </div>
       <div className="product-card-actions">
         <WishlistButton productId={product.id} title={product.title} />
-        <a href={`/product/${product.id}`} target="_blank" rel="noopener" className="card-icon-button card-quick-view">
-          <span className="sr-only">{`Quick view ${product.title} (opens in a new tab)`}</span>
-        </a>
+        <QuickViewButton product={product} />
       </div>
     </article>
   );

@@ -8,7 +8,16 @@ const MAIN_SIZES = "(min-width: 1280px) 588px, (min-width: 1024px) 45vw, 100vw";
 const THUMBNAIL_SIZES = "(min-width: 1280px) 138px, (min-width: 1024px) 11vw, 25vw";
 
 /** The product's images: a large one and thumbnails that choose it (the chosen one highlighted). */
-export function ProductGallery({ images, title }: { images: { url: string; alt: string }[]; title: string }) {
+export function ProductGallery({
+  images,
+  title,
+  sizes,
+}: {
+  images: { url: string; alt: string }[];
+  title: string;
+  /** How wide the large picture shows, where not the product page's left column (a quick view). */
+  sizes?: string;
+}) {
   const [selected, setSelected] = useState(0);
   const shown = images[selected] ?? images[0];
   return (
@@ -18,8 +27,9 @@ export function ProductGallery({ images, title }: { images: { url: string; alt: 
         src={shown?.url ?? null}
         alt={shown?.alt ?? title}
         className="aspect-square w-full rounded-xl"
-        sizes={MAIN_SIZES}
-        priority="high"
+        sizes={sizes ?? MAIN_SIZES}
+        // The product page's largest picture; a quick view's comes after its page.
+        priority={sizes ? "eager" : "high"}
       />
       {images.length > 1 ? (
         <ul className="grid grid-cols-4 gap-3" aria-label="Images">

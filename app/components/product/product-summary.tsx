@@ -5,15 +5,19 @@ import { Download, FileText } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
 import { AddToCartButton, BuyNowButton } from "~/components/cart/add-to-cart-button";
+import { licenseLine } from "~/components/cart/license-line";
 import { NAMED_PRICE_FETCHER } from "~/components/cart/use-cart-change";
 import { WishlistButton } from "~/components/cart/wishlist-button";
+import { useShopDialogs } from "~/components/layout/shop-dialogs";
 import { Badge } from "~/components/ui/badge";
 import { dollarsOf } from "~/components/ui/money-input";
+import { useShopper } from "~/lib/shopper";
 import { LicenseChoice } from "./license-choice";
 import { NamedPrice, PayWhatYouWantPrice } from "./named-price";
 import { ProductTitle } from "./product-title";
 import { ShareButton } from "./share-button";
 import { RatingSummary } from "./star-rating";
+import { useProductViewer } from "./use-product-viewer";
 
 // Beside the product's pictures: what it is, what it costs, the ways to buy it and the facts at a glance.
 
@@ -75,6 +79,39 @@ function ProductActions({
   );
 }
 
+/**
+ * What the visitor has of this product already (issue 29): the seats in their cart, since Add to
+ * Cart adds a seat to a product already there (SPEC section 4), and whether they own it. Both come
+ * after the page (it is the same for everyone); the place is empty until then.
+ */
+export function AlreadyYours({ productId }: { productId: number }) {
+  const shopper = useShopper();
+  const openCart = useShopDialogs().cart.show;
+  const signedIn = Boolean(shopper?.user);
+  const owned = useProductViewer(productId, { load: signedIn })?.owned === true && signedIn;
+  const line = shopper?.cart.lines.find((each) => each.productId === productId);
+  return (
+    <div aria-live="polite" className="mt-3 grid gap-1 text-sm empty:hidden">
+      {owned ? (
+        <p className="font-medium text-primary">
+          You own this:{" "}
+          <Link to="/account/downloads" className="underline">
+            go to your downloads
+          </Link>
+        </p>
+      ) : null}
+      {line ? (
+        <p>
+          {`In your cart: ${licenseLine(line)}. `}
+          <button type="button" className="font-medium text-primary underline" onClick={openCart}>
+            View cart
+          </button>
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 /** Downloads, format and delivery. */
 function AtAGlance({ product }: { product: ProductDetail }) {
   return (
@@ -99,16 +136,45 @@ function AtAGlance({ product }: { product: ProductDetail }) {
   );
 }
 
-/** The product's title, creator, rating, price, buttons, description and facts at a glance. */
-export function ProductSummary({ product, url }: { product: ProductDetail; url: string }) {
+/** The licence (Personal to start with) and, for a pay-what-you-want product, the price the buyer names. */
+export function usePurchaseChoice(product: ProductDetail) {
   // Personal until the shopper picks another: the spec's price, and every product's license.
-  // (The page keys this by product: a choice is not carried to another product's page.)
   const [tier, setTier] = useState<LicenseTier>("personal");
   // A pay-what-you-want product: the seller's suggestion to start with, or the least one may pay.
   const [price, setPrice] = useState(() => dollarsOf(product.suggestedPriceCents ?? product.priceCents));
+  return { tier, setTier, price: product.payWhatYouWant ? price : undefined, setPrice, shownPrice: price };
+}
+
+/** The price (or the field to name one) and the licence choice: the product page's and the quick view's. */
+export function PriceAndLicense({
+  product,
+  choice,
+}: {
+  product: ProductDetail;
+  choice: ReturnType<typeof usePurchaseChoice>;
+}) {
+  return (
+    <>
+      {product.payWhatYouWant ? (
+        <>
+          <PayWhatYouWantPrice suggestedCents={product.suggestedPriceCents} />
+          <NamedPrice minimumCents={product.priceCents} value={choice.shownPrice} onChange={choice.setPrice} />
+        </>
+      ) : (
+        <ProductPrice product={product} tier={choice.tier} />
+      )}
+      <LicenseChoice prices={product.tierPrices} value={choice.tier} onChange={choice.setTier} />
+    </>
+  );
+}
+
+/** The product's title, creator, rating, price, buttons, description and facts at a glance. */
+export function ProductSummary({ product, url }: { product: ProductDetail; url: string }) {
+  // (The page keys this by product: a choice is not carried to another product's page.)
+  const choice = usePurchaseChoice(product);
   return (
     <div>
-      <ProductBadges product={product} tier={tier} />
+      <ProductBadges product={product} tier={choice.tier} />
       <h1 className="mt-3 text-3xl font-bold wrap-anywhere">
         <ProductTitle title={product.title} />
       </h1>
@@ -121,16 +187,9 @@ export function ProductSummary({ product, url }: { product: ProductDetail; url: 
       <p className="mt-3 text-sm">
         <RatingSummary rating={product.rating} reviewCount={product.reviewCount} />
       </p>
-      {product.payWhatYouWant ? (
-        <>
-          <PayWhatYouWantPrice suggestedCents={product.suggestedPriceCents} />
-          <NamedPrice minimumCents={product.priceCents} value={price} onChange={setPrice} />
-        </>
-      ) : (
-        <ProductPrice product={product} tier={tier} />
-      )}
-      <LicenseChoice prices={product.tierPrices} value={tier} onChange={setTier} />
-      <ProductActions product={product} url={url} tier={tier} price={product.payWhatYouWant ? price : undefined} />
+      <PriceAndLicense product={product} choice={choice} />
+      <ProductActions product={product} url={url} tier={choice.tier} price={choice.price} />
+      <AlreadyYours productId={product.id} />
       <p className="mt-6 text-muted-foreground">{product.description}</p>
       <AtAGlance product={product} />
     </div>

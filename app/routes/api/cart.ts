@@ -26,7 +26,9 @@ export const action = formAction(async ({ request, context }: Route.ActionArgs) 
   const headers = new Headers();
   if (newGuestId) headers.append("Set-Cookie", await guestCookieHeader(newGuestId, publicUrl));
   const shopper = newGuestId ?? (await findShopper(db, visitor));
-  return data({ ok: true as const, intent: change.intent, cart: await getCart(db, shopper) }, { headers });
+  // The product changed, for the toast to say how many seats of it the cart holds now.
+  const productId = "productId" in change ? change.productId : undefined;
+  return data({ ok: true as const, intent: change.intent, productId, cart: await getCart(db, shopper) }, { headers });
 });
 
 /** In the browser: a fault answers `{ ok: false, message }` for the toast, and the page stays. */

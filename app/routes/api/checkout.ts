@@ -18,12 +18,18 @@ import type { Route } from "./+types/checkout";
 export const action = formAction(async ({ request, context }: Route.ActionArgs) => {
   const services = context.get(servicesContext);
   const form = await readForm(request);
-  const { idempotencyKey, sellerContactConsent } = parseForm(form, checkoutSchema);
+  const { idempotencyKey, sellerContactConsent, buyingOwnedAgain } = parseForm(form, checkoutSchema);
   const { visitor, user } = await visitorAndUser(request, context);
   const buyer: Buyer = user
     ? { userId: user.id, name: user.name, email: user.email }
     : { userId: null, ...parseForm(form, guestDetailsSchema) };
   const shopperId = await findShopper(services.db, visitor);
-  const result = await checkout(services, { shopperId, buyer, idempotencyKey, sellerContactConsent });
+  const result = await checkout(services, {
+    shopperId,
+    buyer,
+    idempotencyKey,
+    sellerContactConsent,
+    buyingOwnedAgain,
+  });
   return data({ ok: true as const, ...result });
 });

@@ -1,4 +1,5 @@
 import { getCurrentUser } from "@server/accounts/current-user.ts";
+import { productsOwnedBy } from "@server/bundles/bundles.ts";
 import { isCountableView, recordProductView } from "@server/catalogue/record-product-view.ts";
 import { isProductSeller } from "@server/catalogue/review-replies.ts";
 import { reviewEligibility } from "@server/catalogue/write-review.ts";
@@ -19,8 +20,8 @@ function productIdOf(params: { id: string }): number {
 }
 
 /**
- * GET: whether the visitor may review the product (only signed-in buyers, once), and whether they
- * are its seller (who replies to its reviews, and does not report it).
+ * GET: whether the visitor may review the product (only signed-in buyers, once), whether they
+ * are its seller (who replies to its reviews, and does not report it), and whether they own it.
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { db, auth } = context.get(servicesContext);
@@ -28,7 +29,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const user = await getCurrentUser(auth, request.headers);
   const reviewState = user && productId !== undefined ? await reviewEligibility(db, user.id, productId) : "guest";
   const seller = user && productId !== undefined ? await isProductSeller(db, user.id, productId) : false;
-  return data({ productId, reviewState, seller }, { headers: { "Cache-Control": "private, no-store" } });
+  const owned =
+    user && productId !== undefined ? (await productsOwnedBy(db, user.id, [productId])).has(productId) : false;
+  return data({ productId, reviewState, seller, owned }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 // Asked again after the product's own forms (a review), not after a cart or wishlist change.
