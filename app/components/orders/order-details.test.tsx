@@ -76,6 +76,15 @@ describe("an order page's licenses", () => {
     expect(refunded).toHaveTextContent("its license has ended");
   });
 
+  it("says of a refunded upgrade that it no longer counts toward the license, not that a license ended", async () => {
+    renderOrder("/account/orders/ABC123XYZ", [
+      item(8, { status: "refunded", license: null, upgrade: { tier: "extended", seats: 1, licenseAt: null } }),
+    ]);
+    const [refunded] = await screen.findAllByRole("listitem");
+    expect(refunded).toHaveTextContent("Refunded: this upgrade no longer counts toward the license.");
+    expect(refunded).not.toHaveTextContent("its license has ended");
+  });
+
   it("links an account's certificate beside its order page", async () => {
     renderOrder("/account/orders/ABC123XYZ", [
       item(7, { license: { tier: "extended", seats: 1, key: "K", termsVersion: "2026-11", history: [] } }),

@@ -191,8 +191,10 @@ function OrderItemCard({ item, discountCode }: { item: Item; discountCode: strin
         <FileList title={item.title} files={item.files} />
         {item.status === "refunded" ? (
           <p className="text-sm text-muted-foreground">
-            Refunded{item.refund?.status === "approved" ? ` ${formatPrice(item.refund.amountCents)}` : ""}: its license
-            has ended and its files are no longer available.
+            Refunded{item.refund?.status === "approved" ? ` ${formatPrice(item.refund.amountCents)}` : ""}:{" "}
+            {item.upgrade
+              ? "this upgrade no longer counts toward the license."
+              : "its license has ended and its files are no longer available."}
           </p>
         ) : null}
         <RefundSection item={item} />
