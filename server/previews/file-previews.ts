@@ -16,7 +16,7 @@ const PDF_CONTENT_TYPE = "application/pdf";
 
 // WebP as uploads are kept (quality 82), at effort 2 of 6: a 1236 x 1600 page encodes in half the
 // time of the default effort (4) for about 5% more bytes; encoding was a third of a file's time.
-export const PREVIEW_WEBP = { quality: 82, effort: 2 } as const;
+const PREVIEW_WEBP = { quality: 82, effort: 2 } as const;
 
 export type PreviewOutcome =
   /** The pages of the file's current version are on its page now. */
