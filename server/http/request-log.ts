@@ -130,7 +130,7 @@ export function maskedError(error: unknown): unknown {
  * address), which is the client's to fix; warn for a fault (5xx), whose cause the one who caught it
  * logged at error already.
  */
-export function requestLogLevel(_req: IncomingMessage, res: ServerResponse, error?: Error): "info" | "warn" {
+function requestLogLevel(_req: IncomingMessage, res: ServerResponse, error?: Error): "info" | "warn" {
   return error || res.statusCode >= 500 ? "warn" : "info";
 }
 

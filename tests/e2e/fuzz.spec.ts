@@ -60,6 +60,9 @@ async function signIn(email: string, password: string): Promise<string> {
 }
 
 test.beforeAll(async () => {
+  // A server on a fresh data directory (a new database, the sample catalogue): past a test's minute
+  // on a busy machine.
+  test.setTimeout(5 * 60_000);
   fs.rmSync(dataDir, { recursive: true, force: true });
   server = startServer({
     dataDir,
@@ -503,14 +506,24 @@ test("malformed addresses are answered with the shop's pages, never a 5xx", asyn
 });
 
 /** One request by Node's own client (fetch cannot send TRACE or CONNECT): its status. */
-function statusOf(method: string, address: string, cookie: string): Promise<number> {
+function statusOf(method: string, address: string, cookie: string, client: string): Promise<number> {
+  const body = method === "GET" || method === "HEAD" || method === "CONNECT" ? undefined : "intent=x";
   return new Promise((resolve, reject) => {
     const request = http.request(`${base}${method === "CONNECT" ? "" : address}`, {
       method,
       agent: false,
       // A CONNECT names the host and port to reach, not a path.
       ...(method === "CONNECT" ? { path: `127.0.0.1:${port}` } : {}),
-      headers: { origin: base, "content-type": "application/x-www-form-urlencoded", ...(cookie ? { cookie } : {}) },
+      headers: {
+        origin: base,
+        // Each request from an address of its own: the form limit (60 a minute) would answer most of them.
+        "x-forwarded-for": client,
+        "content-type": "application/x-www-form-urlencoded",
+        // Said outright: Node's client sends TRACE's body without it, and the server reads the body as a
+        // second, malformed request.
+        ...(body ? { "content-length": String(body.length) } : {}),
+        ...(cookie ? { cookie } : {}),
+      },
     });
     request.on("response", (response) => {
       response.resume();
@@ -522,7 +535,7 @@ function statusOf(method: string, address: string, cookie: string): Promise<numb
       resolve(response.statusCode ?? 0);
     });
     request.on("error", reject);
-    request.end(method === "GET" || method === "HEAD" || method === "CONNECT" ? undefined : "intent=x");
+    request.end(body);
   });
 }
 
@@ -543,22 +556,24 @@ test("every method Node can receive is answered without a 5xx, from the shop's o
   ];
   const faults: string[] = [];
   const statuses = new Map<number, number>();
-  const traced = new Set<number>();
+  const traced = new Set<string>();
+  let sent = 0;
   for (const method of http.METHODS) {
     for (const address of addresses) {
       for (const who of ["visitor", "seller"] as const) {
-        const status = await statusOf(method, address, cookies[who]);
+        sent++;
+        const status = await statusOf(method, address, cookies[who], `203.0.${sent >> 8}.${sent & 255}`);
         statuses.set(status, (statuses.get(status) ?? 0) + 1);
         if (status >= 500) faults.push(`${method} ${address} as ${who}: ${status}`);
-        if (method === "TRACE") traced.add(status);
+        if (method === "TRACE" && !address.startsWith("/api/")) traced.add(`${address} ${status}`);
       }
     }
   }
   console.log(`fuzz: every method; by status ${JSON.stringify(Object.fromEntries(statuses))}`);
   expect(faults).toEqual([]);
-  // TRACE (a fetch Request cannot carry it: it was a 500) is a method the shop does not take; the
-  // public API answers its own 404 for an address it does not know.
-  expect([...traced].filter((status) => status !== 405 && status !== 404)).toEqual([]);
+  // TRACE (a fetch Request cannot carry it: it was a 500) is a method no page takes (the API
+  // routers and better-auth answer their own 4xx).
+  expect([...traced].filter((answer) => !answer.endsWith(" 405"))).toEqual([]);
   // The server logs at error level only: no client's mistake was written as an error.
   expect(server.output()).not.toContain("Request failed");
 });
