@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loader as productViewerLoader } from "../../app/routes/api/product-viewer.ts";
 import { action as reviewReplyAction } from "../../app/routes/review-reply.ts";
 import { action as apiKeysAction } from "../../app/routes/seller/api-keys.tsx";
 import { action as broadcastsAction } from "../../app/routes/seller/broadcasts.tsx";
@@ -226,6 +227,20 @@ describe("the demo seller in a demo shop", () => {
     expect(data.lookOnly).toBe(true);
     expect(data.customers).toEqual([expect.objectContaining({ name: HIDDEN_BUYER_NAME, email: null })]);
     expect(JSON.stringify(data)).not.toContain("real.person@example.com");
+  });
+
+  it("is offered no Reply under its products' reviews (the product page asks the viewer route)", async () => {
+    const viewerOf = async (seller: Seller, shopMode: "demo" | "live") =>
+      (
+        await routeAnswer(productViewerLoader as Call, {
+          url: `/api/v1/products/${productOf.get(seller.user.id)}/viewer`,
+          params: { id: String(productOf.get(seller.user.id)) },
+          context: contextOf(seller.user, shopMode),
+        })
+      ).data;
+    expect(await viewerOf(demoSeller, "demo")).toMatchObject({ seller: true, lookOnly: true });
+    expect(await viewerOf(demoSeller, "live")).toMatchObject({ seller: true, lookOnly: false });
+    expect(await viewerOf(realSeller, "demo")).toMatchObject({ seller: true, lookOnly: false });
   });
 
   it("is told on the dashboard that it may only look", async () => {

@@ -55,7 +55,8 @@ function Reviews({ product, reviews, breakdown, paged }: ReviewsProps) {
   // Whether the visitor may review: only signed-in buyers, once.
   const reviewState = useReviewState(product.id);
   // Its seller replies to reviews under each one.
-  const seller = useProductViewer(product.id)?.seller === true;
+  const viewer = useProductViewer(product.id);
+  const seller = viewer?.seller === true && !viewer.lookOnly;
   return (
     <div className="grid gap-8 md:grid-cols-[14rem_1fr]">
       <div>
