@@ -49,8 +49,12 @@ export function isSharedDemoAccount(shopMode: "demo" | "live", account: { email:
  * daily restore undoes only the sample catalogue), email anyone, export anyone's data, or make API
  * keys or webhooks (decision 039).
  */
-export function assertMayActForShop(shopMode: "demo" | "live", account: { email: string }) {
-  if (isSharedDemoAccount(shopMode, account)) throw new Refusal(DEMO_SELLER_LOOKS_ONLY, 403);
+export function assertMayActForShop(
+  shopMode: "demo" | "live",
+  account: { email: string },
+  message: string = DEMO_SELLER_LOOKS_ONLY,
+) {
+  if (isSharedDemoAccount(shopMode, account)) throw new Refusal(message, 403);
 }
 
 /** assertMayActForShop for a request made for a shop (an API key's): the shop's owner is asked. */

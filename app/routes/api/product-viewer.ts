@@ -27,7 +27,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { db, auth, shopMode } = context.get(servicesContext);
   const productId = parseRecordId(params.id);
   const user = await getCurrentUser(auth, request.headers);
-  // The shared demo seller of a demo shop replies to nothing (decision 039): no Reply buttons.
+  // A shared demo account of a demo shop publishes nothing (decision 039): no Reply, no review form.
   const lookOnly = user ? isSharedDemoAccount(shopMode, user) : false;
   const reviewState = user && productId !== undefined ? await reviewEligibility(db, user.id, productId) : "guest";
   const seller = user && productId !== undefined ? await isProductSeller(db, user.id, productId) : false;
