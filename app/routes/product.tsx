@@ -1,10 +1,12 @@
 import { getCurrentUser } from "@server/accounts/current-user.ts";
+import { assertMayActForShop } from "@server/accounts/demo-accounts.ts";
 import { getProductDetail } from "@server/catalogue/product-detail.ts";
 import { listReviews, ratingBreakdown } from "@server/catalogue/product-reviews.ts";
 import { writeReview } from "@server/catalogue/write-review.ts";
 import { servicesContext } from "@server/http/context.ts";
 import { Refusal } from "@server/lib/refusal.ts";
 import { productOgImagePath } from "@server/media/og-image.ts";
+import { DEMO_BUYER_REVIEWS_OFF } from "@shared/demo-shop.ts";
 import { parseRecordId } from "@shared/record-id.ts";
 import { reviewSchema } from "@shared/review-schema.ts";
 import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
@@ -65,9 +67,10 @@ export function shouldRevalidate({ formAction, defaultShouldRevalidate }: Should
 
 /** POST: a buyer's review of this product. */
 export const action = formAction(async ({ params, request, context }: Route.ActionArgs) => {
-  const { db, auth } = context.get(servicesContext);
+  const { db, auth, shopMode } = context.get(servicesContext);
   const user = await getCurrentUser(auth, request.headers);
   if (!user) throw new Refusal("Please sign in to write a review.", 401);
+  assertMayActForShop(shopMode, user, DEMO_BUYER_REVIEWS_OFF);
   const productId = parseRecordId(params.id);
   if (productId === undefined) throw new Refusal("This product does not exist.", 404);
   const submission = parseSubmission(await readForm(request), reviewSchema);

@@ -1,8 +1,17 @@
 import { hashPassword } from "better-auth/crypto";
-import { eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { DEMO_SELLER_LOOKS_ONLY } from "../../shared/demo-shop.ts";
 import type { Database } from "../db/client.ts";
-import { account, creators, payoutSettings, session, user } from "../db/schema.ts";
+import {
+  account,
+  apiKeys,
+  broadcasts,
+  creators,
+  payoutSettings,
+  session,
+  user,
+  webhookEndpoints,
+} from "../db/schema.ts";
 import { Refusal } from "../lib/refusal.ts";
 
 // The two demo accounts offered on the login modal (SPEC section 6). Their display names
@@ -40,8 +49,12 @@ export function isSharedDemoAccount(shopMode: "demo" | "live", account: { email:
  * daily restore undoes only the sample catalogue), email anyone, export anyone's data, or make API
  * keys or webhooks (decision 039).
  */
-export function assertMayActForShop(shopMode: "demo" | "live", account: { email: string }) {
-  if (isSharedDemoAccount(shopMode, account)) throw new Refusal(DEMO_SELLER_LOOKS_ONLY, 403);
+export function assertMayActForShop(
+  shopMode: "demo" | "live",
+  account: { email: string },
+  message: string = DEMO_SELLER_LOOKS_ONLY,
+) {
+  if (isSharedDemoAccount(shopMode, account)) throw new Refusal(message, 403);
 }
 
 /** assertMayActForShop for a request made for a shop (an API key's): the shop's owner is asked. */
@@ -125,5 +138,32 @@ export async function retireDemoAccounts(db: Database): Promise<number> {
       .where(inArray(session.userId, [...DEMO_USER_IDS]))
       .returning({ id: session.id });
     return revoked.length;
+  });
+}
+
+/**
+ * In a demo shop: what the demo accounts' shops were given before decision 039 that reaches beyond
+ * the shop (keys that export, endpoints that receive buyers' data, emails waiting to go) is taken
+ * back: API keys revoked, webhook endpoints disabled, scheduled broadcasts cancelled. At start and
+ * at the daily restore.
+ */
+export async function disarmDemoShops(db: Database): Promise<void> {
+  const shops = db
+    .select({ id: creators.id })
+    .from(creators)
+    .where(inArray(creators.userId, [...DEMO_USER_IDS]));
+  await db.transaction(async (tx) => {
+    await tx
+      .update(apiKeys)
+      .set({ revokedAt: sql`now()` })
+      .where(and(inArray(apiKeys.creatorId, shops), isNull(apiKeys.revokedAt)));
+    await tx
+      .update(webhookEndpoints)
+      .set({ disabledAt: sql`now()` })
+      .where(and(inArray(webhookEndpoints.creatorId, shops), isNull(webhookEndpoints.disabledAt)));
+    await tx
+      .update(broadcasts)
+      .set({ status: "cancelled", updatedAt: sql`now()` })
+      .where(and(inArray(broadcasts.creatorId, shops), eq(broadcasts.status, "scheduled")));
   });
 }

@@ -1,5 +1,5 @@
 import type pg from "pg";
-import { retireDemoAccounts, seedDemoAccountsIfMissing } from "../accounts/demo-accounts.ts";
+import { disarmDemoShops, retireDemoAccounts, seedDemoAccountsIfMissing } from "../accounts/demo-accounts.ts";
 import type { Config } from "../config/env.ts";
 import type { Database } from "../db/client.ts";
 import {
@@ -20,6 +20,7 @@ export async function prepareShop(db: Database, pool: pg.Pool, mode: Config["sho
     const seeded = await seedSampleCatalogueIfEmpty(db, pool);
     if (seeded) done.push(`Loaded the sample catalogue (${seeded.products} products)`);
     else if (await seedDemoAccountsIfMissing(db)) done.push("Created the demo accounts");
+    await disarmDemoShops(db);
     return done;
   }
   const categories = await seedCategoriesIfEmpty(db, pool);
@@ -40,4 +41,5 @@ export async function prepareShop(db: Database, pool: pg.Pool, mode: Config["sho
  */
 export async function restoreDemoShop(db: Database): Promise<void> {
   await seedSampleCatalogue(db); // the demo accounts with it
+  await disarmDemoShops(db);
 }

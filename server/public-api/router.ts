@@ -24,7 +24,7 @@ const API_BODY_LIMIT_BYTES = 64 * 1024;
 export interface PublicApiOptions extends ApiServices {
   publicUrl: string;
   logger: Logger;
-  /** demo: the shared demo seller's keys (made before decision 039) may only read. */
+  /** demo: the shared demo seller's keys (made before decision 039) are refused. */
   shopMode: "demo" | "live";
   /** For tests: the operations served (all of them by default). */
   operations?: readonly ApiOperation[];
@@ -106,7 +106,8 @@ export function publicApi(options: PublicApiOptions): express.Router {
           new ApiError(403, "This key may only read: make a key with the write scope to change data."),
         );
       }
-      if (operation.scope === "write") await assertShopMayAct(db, options.shopMode, caller.creatorId);
+      // The demo seller's keys (made before decision 039) neither change nor export anything.
+      await assertShopMayAct(db, options.shopMode, caller.creatorId);
       next();
     });
     if (operation.body) {

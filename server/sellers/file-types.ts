@@ -45,7 +45,7 @@ export function downloadName(original: string, type: FileType): string {
 }
 
 /** What a file type is called for a person: "PDF", "PNG", "DOCX". */
-export function fileTypeLabel(type: FileType): string {
+function fileTypeLabel(type: FileType): string {
   return type.extension.toUpperCase();
 }
 

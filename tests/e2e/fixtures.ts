@@ -180,7 +180,7 @@ export const DEMO_BUYER = demoAccount(false);
 export const DEMO_SELLER = demoAccount(true);
 
 /** A real seller that runs the sample shop Design Studio Pro (the shop of product 1), made once per run. */
-export const SAMPLE_SHOP_SELLER: Account = {
+const SAMPLE_SHOP_SELLER: Account = {
   name: "Sam Seller",
   email: "sample-shop-seller@example.com",
   password: "sample-shop-seller-2026",
@@ -188,7 +188,7 @@ export const SAMPLE_SHOP_SELLER: Account = {
 
 let sampleShopSellerMade = false;
 /** Makes SAMPLE_SHOP_SELLER (again: it is idempotent) in this run's shop, once per worker. */
-export function ensureSampleShopSeller() {
+function ensureSampleShopSeller() {
   if (sampleShopSellerMade) return;
   execFileSync(
     process.execPath,

@@ -3,6 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loader as productViewerLoader } from "../../app/routes/api/product-viewer.ts";
+import { action as productAction } from "../../app/routes/product.tsx";
 import { action as reviewReplyAction } from "../../app/routes/review-reply.ts";
 import { action as apiKeysAction } from "../../app/routes/seller/api-keys.tsx";
 import { action as broadcastsAction } from "../../app/routes/seller/broadcasts.tsx";
@@ -19,7 +21,7 @@ import { DEMO_ACCOUNTS } from "../../server/accounts/demo-accounts.ts";
 import { orders, reviews, type user } from "../../server/db/schema.ts";
 import { HIDDEN_BUYER_NAME } from "../../server/sellers/customers.ts";
 import { type FileStore, localFileStore } from "../../server/storage/file-store.ts";
-import { DEMO_SELLER_LOOKS_ONLY } from "../../shared/demo-shop.ts";
+import { DEMO_BUYER_REVIEWS_OFF, DEMO_SELLER_LOOKS_ONLY } from "../../shared/demo-shop.ts";
 import { createCategory, createOrder, createProduct, createSeller, createUser } from "../support/factories.ts";
 import { recordingJobs } from "../support/orders.ts";
 import { contextAs, routeAnswer } from "../support/route-answer.ts";
@@ -228,12 +230,54 @@ describe("the demo seller in a demo shop", () => {
     expect(JSON.stringify(data)).not.toContain("real.person@example.com");
   });
 
+  it("is offered no Reply under its products' reviews (the product page asks the viewer route)", async () => {
+    const viewerOf = async (seller: Seller, shopMode: "demo" | "live") =>
+      (
+        await routeAnswer(productViewerLoader as Call, {
+          url: `/api/v1/products/${productOf.get(seller.user.id)}/viewer`,
+          params: { id: String(productOf.get(seller.user.id)) },
+          context: contextOf(seller.user, shopMode),
+        })
+      ).data;
+    expect(await viewerOf(demoSeller, "demo")).toMatchObject({ seller: true, lookOnly: true });
+    expect(await viewerOf(demoSeller, "live")).toMatchObject({ seller: true, lookOnly: false });
+    expect(await viewerOf(realSeller, "demo")).toMatchObject({ seller: true, lookOnly: false });
+  });
+
   it("is told on the dashboard that it may only look", async () => {
     const answer = await routeAnswer(dashboardLoader as Call, {
       url: "/seller",
       context: contextOf(demoSeller.user, "demo"),
     });
     expect(answer.data).toMatchObject({ lookOnly: true });
+  });
+});
+
+describe("the demo buyer in a demo shop", () => {
+  it("may not publish a review of what it bought, and is told so instead of the form; in a live shop it may", async () => {
+    const buyerDemo = DEMO_ACCOUNTS.find((account) => !account.isSeller)!;
+    const demoBuyer = await createUser(database.db, { id: buyerDemo.id, email: buyerDemo.email, name: "buyer" });
+    // Another shop's product, so that the sellers above keep their own customers.
+    const productId = (await createProduct(database.db, { categoryId })).id;
+    await createOrder(database.db, { productIds: [productId], userId: demoBuyer.id });
+    const review = (shopMode: "demo" | "live") =>
+      routeAnswer(productAction as Call, {
+        url: `/product/${productId}`,
+        params: { id: String(productId) },
+        body: { rating: "5", body: "A lovely planner that I use every day." },
+        context: contextOf(demoBuyer, shopMode),
+      });
+    const viewer = await routeAnswer(productViewerLoader as Call, {
+      url: `/api/v1/products/${productId}/viewer`,
+      params: { id: String(productId) },
+      context: contextOf(demoBuyer, "demo"),
+    });
+    expect(viewer.data).toMatchObject({ reviewState: "can-review", lookOnly: true });
+    expect(await review("demo")).toMatchObject({ status: 403, data: { message: DEMO_BUYER_REVIEWS_OFF } });
+    const written = () => database.db.select().from(reviews).where(eq(reviews.userId, demoBuyer.id));
+    expect(await written()).toEqual([]);
+    expect(await review("live")).toMatchObject({ status: 200, data: { ok: true } });
+    expect(await written()).toHaveLength(1);
   });
 });
 

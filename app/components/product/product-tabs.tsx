@@ -1,5 +1,6 @@
 import type { ProductDetail } from "@server/catalogue/product-detail.ts";
 import type { ReviewPage } from "@server/catalogue/product-reviews.ts";
+import { DEMO_BUYER_REVIEWS_OFF } from "@shared/demo-shop.ts";
 import { countOf, formatDayUtc, formatDuration, formatFileSize, formatWhole } from "@shared/format.ts";
 import { MONEY_BACK_GUARANTEE_DAYS, REFUND_PROCESSING, REFUND_REVIEW_HOURS } from "@shared/shop-facts.ts";
 import { BadgeCheck } from "lucide-react";
@@ -55,7 +56,8 @@ function Reviews({ product, reviews, breakdown, paged }: ReviewsProps) {
   // Whether the visitor may review: only signed-in buyers, once.
   const reviewState = useReviewState(product.id);
   // Its seller replies to reviews under each one.
-  const seller = useProductViewer(product.id)?.seller === true;
+  const viewer = useProductViewer(product.id);
+  const seller = viewer?.seller === true && !viewer.lookOnly;
   return (
     <div className="grid gap-8 md:grid-cols-[14rem_1fr]">
       <div>
@@ -84,7 +86,9 @@ function Reviews({ product, reviews, breakdown, paged }: ReviewsProps) {
         </ul>
       </div>
       <div>
-        {reviewState === "can-review" ? (
+        {reviewState === "can-review" && viewer?.lookOnly ? (
+          <p className="mb-6 text-sm text-muted-foreground">{DEMO_BUYER_REVIEWS_OFF}</p>
+        ) : reviewState === "can-review" ? (
           <Suspense fallback={null}>
             <ReviewForm />
           </Suspense>

@@ -1,4 +1,5 @@
 import { getCurrentUser } from "@server/accounts/current-user.ts";
+import { isSharedDemoAccount } from "@server/accounts/demo-accounts.ts";
 import { productsOwnedBy } from "@server/bundles/bundles.ts";
 import { isCountableView, recordProductView } from "@server/catalogue/record-product-view.ts";
 import { isProductSeller } from "@server/catalogue/review-replies.ts";
@@ -24,14 +25,16 @@ function productIdOf(params: { id: string }): number {
  * are its seller (who replies to its reviews, and does not report it), and whether they own it.
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { db, auth } = context.get(servicesContext);
+  const { db, auth, shopMode } = context.get(servicesContext);
   const productId = parseRecordId(params.id);
   const user = await getCurrentUser(auth, request.headers);
+  // A shared demo account of a demo shop publishes nothing (decision 039): no Reply, no review form.
+  const lookOnly = user ? isSharedDemoAccount(shopMode, user) : false;
   const reviewState = user && productId !== undefined ? await reviewEligibility(db, user.id, productId) : "guest";
   const seller = user && productId !== undefined ? await isProductSeller(db, user.id, productId) : false;
   const owned =
     user && productId !== undefined ? (await productsOwnedBy(db, user.id, [productId])).has(productId) : false;
-  return data({ productId, reviewState, seller, owned }, { headers: { "Cache-Control": "private, no-store" } });
+  return data({ productId, reviewState, seller, owned, lookOnly }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 // Asked again after the product's own forms (a review), not after a cart or wishlist change.

@@ -76,7 +76,7 @@ export default function SellerReviewsPage({ loaderData }: Route.ComponentProps) 
                   </time>
                 </div>
                 <p className="mt-2 wrap-anywhere">{review.body}</p>
-                <ReviewReply productId={review.productId} review={review} seller />
+                <ReviewReply productId={review.productId} review={review} seller={!loaderData.lookOnly} />
               </Card>
             </li>
           ))}
