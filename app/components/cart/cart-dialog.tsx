@@ -182,6 +182,9 @@ export function CartDialog({ cart, signedIn }: { cart: Cart; signedIn: boolean }
   const { busy, change } = useCartChange();
   const [guestOpen, setGuestOpen] = useState(false);
   const [consent, setConsent] = useState(false);
+  // After an order is placed the guest form opens empty (SPEC section 4): a new form, not
+  // Conform's reset, which needs the form in the page (the closed dialog has none).
+  const [guestForms, setGuestForms] = useState(0);
   const checkout = useCheckout(cart, () => {
     setOpen(false);
     setGuestOpen(false);
@@ -216,6 +219,7 @@ export function CartDialog({ cart, signedIn }: { cart: Cart; signedIn: boolean }
                     // One dialog at a time: the cart closes for the guest dialog or the payment tab.
                     setOpen(false);
                     if (!signedIn) {
+                      if (phase.step === "placed") setGuestForms((count) => count + 1);
                       checkout.reset();
                       setGuestOpen(true);
                       return;
@@ -258,6 +262,7 @@ export function CartDialog({ cart, signedIn }: { cart: Cart; signedIn: boolean }
       </PanelDialog>
       {signedIn && phase.step === "paying" ? <PaymentPendingToast phase={phase} /> : null}
       <GuestCheckoutDialog
+        key={guestForms}
         cart={cart}
         open={guestOpen}
         onOpenChange={setGuestOpen}
