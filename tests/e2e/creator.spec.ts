@@ -54,7 +54,7 @@ test("three products, then View All Products shows them all; an unknown creator 
   await expect(products).toHaveCount(Math.min(total, 24));
   await expectNoAxeViolations(page);
 
-  await page.goto("/creator/no-such-creator");
+  expect((await page.goto("/creator/no-such-creator"))?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Creator Not Found" })).toBeVisible();
   await expect(page.getByText("The creator you're looking for doesn't exist.")).toBeVisible();
 });
