@@ -11,6 +11,7 @@ import { undoUpgrade } from "../licenses/upgrades.ts";
 import { type PaymentProvider, RefundRefused } from "../payments/provider.ts";
 import { recordRefund } from "../payouts/ledger.ts";
 import { recordRefundEvent } from "../webhooks/events.ts";
+import { buyerAddress } from "./buyer-address.ts";
 import { orderPagePath } from "./order-access.ts";
 import type { Order } from "./place-order.ts";
 import { refundAmounts } from "./refund-amounts.ts";
@@ -112,10 +113,10 @@ async function findRequest(db: Queryable, requestId: number) {
   return row ?? null;
 }
 
-/** What the buyer's emails say about the order, and where they lead. */
-function letterFor(services: RefundServices, order: Order, itemTitle: string) {
+/** What the buyer's emails say about the order, and where they lead (the account's address today). */
+async function letterFor(db: Queryable, services: RefundServices, order: Order, itemTitle: string) {
   return {
-    to: order.email,
+    to: await buyerAddress(db, order),
     name: order.customerName,
     shopName: services.shopName,
     orderNumber: order.number,
@@ -206,7 +207,7 @@ export async function approveRefund(
     await recordRefundEvent(tx, services.jobs, item.id, amountCents); // the seller's `refund` webhook
     await services.jobs.send(
       QUEUES.sendEmail,
-      refundApprovedEmail({ ...letterFor(services, order, item.title), amountCents }),
+      refundApprovedEmail({ ...(await letterFor(tx, services, order, item.title)), amountCents }),
       tx,
     );
     return { amountCents, orderStatus };
@@ -237,7 +238,10 @@ export async function rejectRefund(
       .where(eq(refundRequests.id, requestId));
     await services.jobs.send(
       QUEUES.sendEmail,
-      refundRejectedEmail({ ...letterFor(services, found.order, found.item.title), reason: reason.data }),
+      refundRejectedEmail({
+        ...(await letterFor(tx, services, found.order, found.item.title)),
+        reason: reason.data,
+      }),
       tx,
     );
   });
