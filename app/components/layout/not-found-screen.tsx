@@ -3,7 +3,7 @@ import { Button } from "~/components/ui/button";
 import { Container } from "~/components/ui/page";
 
 /** A way on from a page that is not there: the first is the main one. */
-export interface WayOn {
+interface WayOn {
   label: string;
   to: string;
 }
