@@ -60,8 +60,9 @@ export const signUpSchema = confirmed(
 
 /**
  * What the register form checks in the browser: SPEC section 5 asks for the four fields and an
- * email address, nothing more; the button waits for matching passwords, with no message. The
- * length rule is the server's (decision 007): its problem comes back beside the password field.
+ * email address, nothing more; the button waits for matching passwords of the shop's length,
+ * saying beside the field why it waits (login-dialog.tsx). The length rule is the server's
+ * (decision 007): a form posted without JavaScript gets its problem beside the password field.
  */
 export const signUpFormSchema = z.object({
   ...signUpFields,

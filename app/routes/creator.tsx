@@ -8,9 +8,10 @@ import { PAGE_SIZE, searchProducts } from "@server/search/product-search.ts";
 import { formatCount } from "@shared/format.ts";
 import { isWebAddress } from "@shared/web-address.ts";
 import { Calendar, ExternalLink, MapPin } from "lucide-react";
-import { Link } from "react-router";
+import { data, Link } from "react-router";
 import { z } from "zod";
 import { UserAvatar } from "~/components/account/user-avatar";
+import { NotFoundScreen } from "~/components/layout/not-found-screen";
 import { FollowButton } from "~/components/product/follow-button";
 import { LoadMore, useLoadMore } from "~/components/product/load-more";
 import { ProductGrid } from "~/components/product/product-card";
@@ -30,7 +31,8 @@ export const headers = publicPageHeaders;
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { readDb } = context.get(servicesContext);
   const creator = await getCreatorProfile(readDb, params.creatorId);
-  if (!creator) return { creator: null, products: [], total: 0, page: 0 };
+  // SPEC section 2's 'Creator Not Found', answered as the 404 it is.
+  if (!creator) return data({ creator: null, products: [], total: 0, page: 0 }, { status: 404 });
   // Three products, until View All Products asks for every one (?all: the first 24; ?page=N: the Nth
   // 24, which Load More appends).
   const url = new URL(request.url);
@@ -72,13 +74,14 @@ export default function CreatorPage({ loaderData }: Route.ComponentProps) {
   const { products } = loadMore;
   if (!creator) {
     return (
-      <Container className="py-24 text-center">
-        <h1 className="text-3xl font-bold">Creator Not Found</h1>
-        <p className="mt-3 text-muted-foreground">The creator you're looking for doesn't exist.</p>
-        <Button asChild className="mt-8">
-          <Link to="/browse">Browse products</Link>
-        </Button>
-      </Container>
+      <NotFoundScreen
+        title="Creator Not Found"
+        text="The creator you're looking for doesn't exist."
+        links={[
+          { label: "Browse products", to: "/browse" },
+          { label: "Return to Home", to: "/" },
+        ]}
+      />
     );
   }
   const stats = [

@@ -9,8 +9,10 @@ import { productOgImagePath } from "@server/media/og-image.ts";
 import { DEMO_BUYER_REVIEWS_OFF } from "@shared/demo-shop.ts";
 import { parseRecordId } from "@shared/record-id.ts";
 import { reviewSchema } from "@shared/review-schema.ts";
-import { data, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, isRouteErrorResponse, type ShouldRevalidateFunctionArgs } from "react-router";
 import { ProductBundles } from "~/components/bundles/product-bundles";
+import { NotFoundScreen } from "~/components/layout/not-found-screen";
+import { ShopErrorScreen } from "~/components/layout/shop-error-screen";
 import { LookInside } from "~/components/product/look-inside";
 import { ProductBreadcrumb } from "~/components/product/product-breadcrumb";
 import { ProductGallery } from "~/components/product/product-gallery";
@@ -37,8 +39,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { readDb, publicUrl } = context.get(servicesContext);
   const id = parseRecordId(params.id);
   const product = id === undefined ? null : await getProductDetail(readDb, id);
-  // An unknown product goes to /browse (SPEC section 2).
-  if (!product || id === undefined) throw redirect("/browse");
+  // An unknown product: a real 404 (search engines drop it), whose page links to /browse, where
+  // SPEC section 2 sends it.
+  if (!product || id === undefined) throw data("product", { status: 404 });
   // ?reviews=N: Read All Reviews, page N; otherwise the three latest.
   const reviewsPage = Number(new URL(request.url).searchParams.get("reviews"));
   const paged = Number.isInteger(reviewsPage) && reviewsPage >= 1;
@@ -81,8 +84,10 @@ export const action = formAction(async ({ params, request, context }: Route.Acti
 
 export const clientAction = keepPageOnFault;
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  loaderData ? productMeta(matches, loaderData) : pageMeta(matches, "Product");
+export const meta: Route.MetaFunction = ({ matches, loaderData, error }) =>
+  loaderData
+    ? productMeta(matches, loaderData)
+    : pageMeta(matches, isRouteErrorResponse(error) && error.status === 404 ? "Product not found" : "Product");
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const { product, reviews, breakdown, bundles, paged, url } = loaderData;
@@ -106,5 +111,21 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       <RelatedProducts related={product.related} />
       <ReportListing productId={product.id} />
     </Container>
+  );
+}
+
+/** An unknown product's page, in the shop's frame: what happened, and where to look instead. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (!isRouteErrorResponse(error) || error.status !== 404) return <ShopErrorScreen error={error} />;
+  return (
+    <NotFoundScreen
+      title="Product not found"
+      text="This product does not exist or is no longer on sale."
+      links={[
+        { label: "Browse products", to: "/browse" },
+        { label: "Search", to: "/search" },
+        { label: "Return to Home", to: "/" },
+      ]}
+    />
   );
 }

@@ -6,7 +6,7 @@ import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../shared/account-c
 import type { Config } from "../config/env.ts";
 import type { Database } from "../db/client.ts";
 import { account, rateLimit, reviews, session, user, verification } from "../db/schema.ts";
-import { confirmEmailAddressEmail, passwordResetEmail } from "../email/account-emails.ts";
+import { confirmEmailAddressEmail, emailChangedNoticeEmail, passwordResetEmail } from "../email/account-emails.ts";
 import type { Mailer } from "../email/mailer.ts";
 import { claimGuestOrders } from "../orders/claim-guest-orders.ts";
 import type { FileStore } from "../storage/file-store.ts";
@@ -150,6 +150,19 @@ export function createAuth({ db, config, secret, mailer, files }: AuthOptions) {
             if (context?.path === "/verify-email") {
               await recordAuthEvent(db, { userId: updated.id, type: "email_confirmed" });
               await claimGuestOrders(db, updated);
+              // An address change (its link names the old address): the old one is told.
+              const link = readEmailLinkClaims(String(context.query?.token ?? ""));
+              const previous = link.email;
+              if (link.updateTo && previous && previous.toLowerCase() !== updated.email.toLowerCase()) {
+                await mailer.send(
+                  emailChangedNoticeEmail({
+                    to: previous,
+                    newAddress: updated.email,
+                    shopName: config.shopName,
+                    contactUrl: `${config.publicUrl}/contact`,
+                  }),
+                );
+              }
             }
           },
         },

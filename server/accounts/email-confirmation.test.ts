@@ -110,6 +110,22 @@ describe("changing the email address", () => {
     expect((await open(link, cookie)).searchParams.get("error")).toBe("INVALID_TOKEN");
   });
 
+  it("tells the old address once the change is made (not when it is only asked), naming the new one in part", async () => {
+    const { cookie } = await registerConfirmed("kept-watch@example.com");
+    await requestEmailChange(client(cookie), "moved-on@example.com");
+    const notice = (to: string) =>
+      testAuth
+        .emailsTo(to)
+        .filter((sent) => sent.subject === "The email address of your Test Market account was changed");
+    expect(notice("kept-watch@example.com")).toHaveLength(0);
+    await open(linkIn(confirmationTo("moved-on@example.com")), cookie);
+    const [told] = notice("kept-watch@example.com");
+    expect(told?.text).toContain("was changed from kept-watch@example.com to m•••@example.com.");
+    expect(told?.text).not.toContain("moved-on@");
+    expect(told?.text).toContain("If you did not, contact us at once");
+    expect(notice("moved-on@example.com")).toHaveLength(0);
+  });
+
   it("gives an address of another account the same answer, sends it nothing and changes nothing", async () => {
     await registerConfirmed("taken@example.com");
     const { cookie, id } = await registerConfirmed("hopeful@example.com");

@@ -51,6 +51,18 @@ export async function setFollowEmails(
   if (updated.length === 0) throw new Refusal(NOT_FOLLOWING, 404);
 }
 
+/**
+ * Stops following the creator (the Following page's Unfollow): unlike toggleFollow, a second
+ * click, or a page older than the follow's end, never follows again. Answers whether a follow ended.
+ */
+export async function unfollow(db: Database, userId: string, creatorId: number): Promise<boolean> {
+  const removed = await db
+    .delete(creatorFollows)
+    .where(and(eq(creatorFollows.userId, userId), eq(creatorFollows.creatorId, creatorId)))
+    .returning({ creatorId: creatorFollows.creatorId });
+  return removed.length > 0;
+}
+
 /** The creators the user follows, most recently followed first (their account's Following page). */
 export function followedCreators(db: Database, userId: string) {
   return db

@@ -202,6 +202,31 @@ describe("the product update emails", () => {
   });
 });
 
+describe("the product update emails of a buyer who changed their account's address", () => {
+  it("go to the account's address now, not the one on the order; a guest's order keeps its own", async () => {
+    const product = await createProduct(database.db);
+    const [file] = await database.db
+      .insert(productFiles)
+      .values({
+        productId: product.id,
+        storageKey: `products/${product.id}/guide.pdf`,
+        fileName: "guide.pdf",
+        contentType: "application/pdf",
+        sizeBytes: 100,
+        version: 2,
+      })
+      .returning();
+    productId = product.id;
+    const account = await createUser(database.db, { email: "now@example.com" });
+    await bought("then@example.com", { userId: account.id });
+    await bought("guest-then@example.com");
+    const { mailer, sent } = recordingMailer();
+    expect(await sendProductUpdateEmails(services(mailer), { fileId: file!.id, version: 2 })).toEqual({ sent: 2 });
+    expect(sent.map((email) => email.to).sort()).toEqual(["guest-then@example.com", "now@example.com"]);
+    expect(sent.find((email) => email.to === "now@example.com")!.text).toContain(`${SHOP}/account/downloads`);
+  });
+});
+
 describe("email preferences", () => {
   it("a token names one address and topic; an altered one or another shop's is refused", () => {
     const token = preferencesToken(SECRET, " Bea@Example.com ", "product_updates");

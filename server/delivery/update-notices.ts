@@ -82,20 +82,26 @@ async function recipientsOf(db: Database, productId: number, fileId: number, ver
     DELIVERABLE_ORDER_STATUSES.map((status) => sql`${status}`),
     sql`, `,
   );
+  // A signed-in buyer's orders are emailed at the account's address as it is now (it may have
+  // changed since they paid); a guest's at the address on the order.
   const { rows } = await db.execute<{ email: string; has_account: boolean; guest_order: string | null }>(sql`
-    SELECT lower(o.email) AS email,
-      bool_or(o.user_id IS NOT NULL) AS has_account,
-      (array_agg(o.number ORDER BY o.paid_at DESC NULLS LAST, o.id DESC) FILTER (WHERE o.user_id IS NULL))[1]
+    WITH bought AS (
+      SELECT lower(coalesce(u.email, o.email)) AS email, o.user_id, o.number, o.paid_at, o.id
+      FROM order_items i JOIN orders o ON o.id = i.order_id
+        LEFT JOIN "user" u ON u.id = o.user_id
+      WHERE i.product_id = ${productId} AND i.status = 'active' AND i.upgrades_license_id IS NULL
+        AND o.status IN (${statuses}))
+    SELECT b.email,
+      bool_or(b.user_id IS NOT NULL) AS has_account,
+      (array_agg(b.number ORDER BY b.paid_at DESC NULLS LAST, b.id DESC) FILTER (WHERE b.user_id IS NULL))[1]
         AS guest_order
-    FROM order_items i JOIN orders o ON o.id = i.order_id
-    WHERE i.product_id = ${productId} AND i.status = 'active' AND i.upgrades_license_id IS NULL
-      AND o.status IN (${statuses})
-      AND NOT EXISTS (SELECT 1 FROM email_opt_outs x WHERE x.email = lower(o.email) AND x.topic = 'product_updates')
-      AND NOT EXISTS (SELECT 1 FROM email_suppressions s WHERE s.email = lower(o.email))
+    FROM bought b
+    WHERE NOT EXISTS (SELECT 1 FROM email_opt_outs x WHERE x.email = b.email AND x.topic = 'product_updates')
+      AND NOT EXISTS (SELECT 1 FROM email_suppressions s WHERE s.email = b.email)
       AND NOT EXISTS (SELECT 1 FROM product_update_notices n
-        WHERE n.file_id = ${fileId} AND n.version = ${version} AND n.email = lower(o.email))
-    GROUP BY lower(o.email)
-    ORDER BY lower(o.email)`);
+        WHERE n.file_id = ${fileId} AND n.version = ${version} AND n.email = b.email)
+    GROUP BY b.email
+    ORDER BY b.email`);
   return rows.map((row) => ({ email: row.email, hasAccount: row.has_account, guestOrder: row.guest_order }));
 }
 

@@ -70,3 +70,29 @@ export function existingAccountSignUpEmail(options: {
   ];
   return paragraphsEmail(to, `Someone tried to create a ${shopName} account with your email address`, paragraphs);
 }
+
+/** An address shown in part ("a•••@example.com"): enough for its owner to know it, little for anyone else. */
+function partOfAddress(address: string): string {
+  const at = address.lastIndexOf("@");
+  if (at < 1) return "•••";
+  return `${address[0]}•••${address.slice(at)}`;
+}
+
+/**
+ * Sent to an account's old address once its address has changed (the link sent to the new one was
+ * opened): should the owner not have made the change, they hear of it where they still read.
+ */
+export function emailChangedNoticeEmail(options: {
+  to: string;
+  newAddress: string;
+  shopName: string;
+  contactUrl: string;
+}): OutgoingEmail {
+  const { to, newAddress, shopName, contactUrl } = options;
+  const paragraphs = [
+    "Hello,",
+    `The email address of your ${shopName} account was changed from ${to} to ${partOfAddress(newAddress)}. Receipts, order updates and account emails now go to the new address.`,
+    `If you made this change, there is nothing to do. If you did not, contact us at once at ${contactUrl} so that we can secure your account.`,
+  ];
+  return paragraphsEmail(to, `The email address of your ${shopName} account was changed`, paragraphs);
+}

@@ -367,3 +367,26 @@ describe("an unknown request", () => {
     expect(await refusalOf(rejectRefund(services, ADMIN, id, REJECTION))).toEqual(notFound);
   });
 });
+
+describe("the refund emails of a signed-in buyer who changed their address since paying", () => {
+  it("go to the account's address now, not the one on the order", async () => {
+    const { order, items } = await paidOrderOfNewBuyer();
+    const accountId = `refund-buyer-${order.id}`;
+    await database.db.insert(user).values({ id: accountId, name: "Nia Buyer", email: "nia-now@example.com" });
+    await database.db
+      .update(orders)
+      .set({ userId: accountId, email: "nia-then@example.com" })
+      .where(eq(orders.id, order.id));
+    const ofAccount = await reloadOrder(database.db, order.id);
+
+    await approveRefund(services, ADMIN, await requestFor(ofAccount, items[0]!.id));
+    await rejectRefund(services, ADMIN, await requestFor(ofAccount, items[1]!.id), REJECTION);
+
+    expect(jobs.emailsTo("nia-then@example.com")).toEqual([]);
+    expect(jobs.emailsTo("nia-now@example.com").map((email) => email.subject)).toEqual([
+      `Your refund for order ${order.number} is on its way`,
+      `About your refund request for order ${order.number}`,
+    ]);
+    expect(jobs.emailsTo("nia-now@example.com")[0]!.text).toContain(`/account/orders/${order.number}`);
+  });
+});

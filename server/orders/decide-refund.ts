@@ -7,6 +7,7 @@ import { type OrderStatus, orderItems, orders, refundRequests } from "../db/sche
 import { type JobQueue, QUEUES } from "../jobs/queue.ts";
 import { Refusal } from "../lib/refusal.ts";
 import type { PaymentProvider } from "../payments/provider.ts";
+import { buyerAddress } from "./buyer-address.ts";
 import { orderPagePath } from "./order-access.ts";
 import type { Order } from "./place-order.ts";
 import { refundAmounts } from "./refund-amounts.ts";
@@ -109,10 +110,10 @@ async function findRequest(db: Queryable, requestId: number) {
   return row ?? null;
 }
 
-/** What the buyer's emails say about the order, and where they lead. */
-export function letterFor(services: RefundServices, order: Order, itemTitle: string) {
+/** What the buyer's emails say about the order, and where they lead (the account's address today). */
+export async function letterFor(db: Queryable, services: RefundServices, order: Order, itemTitle: string) {
   return {
-    to: order.email,
+    to: await buyerAddress(db, order),
     name: order.customerName,
     shopName: services.shopName,
     orderNumber: order.number,
@@ -163,7 +164,7 @@ export async function approveRefund(
     const orderStatus = await recordItemRefund(tx, services.jobs, item, amountCents);
     await services.jobs.send(
       QUEUES.sendEmail,
-      refundApprovedEmail({ ...letterFor(services, order, item.title), amountCents }),
+      refundApprovedEmail({ ...(await letterFor(tx, services, order, item.title)), amountCents }),
       tx,
     );
     return { amountCents, orderStatus };
@@ -194,7 +195,10 @@ export async function rejectRefund(
       .where(eq(refundRequests.id, requestId));
     await services.jobs.send(
       QUEUES.sendEmail,
-      refundRejectedEmail({ ...letterFor(services, found.order, found.item.title), reason: reason.data }),
+      refundRejectedEmail({
+        ...(await letterFor(tx, services, found.order, found.item.title)),
+        reason: reason.data,
+      }),
       tx,
     );
   });

@@ -52,7 +52,7 @@ export async function refundUnappliedUpgrade(
       .where(and(eq(refundRequests.orderItemId, item.id), eq(refundRequests.status, "requested")));
     await services.jobs.send(
       QUEUES.sendEmail,
-      unappliedUpgradeRefundEmail({ ...letterFor(services, order, item.title), amountCents }),
+      unappliedUpgradeRefundEmail({ ...(await letterFor(tx, services, order, item.title)), amountCents }),
       tx,
     );
     return "refunded";

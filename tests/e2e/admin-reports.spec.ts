@@ -63,9 +63,9 @@ test("a shopper reports a listing; an admin sees it in Reports and hides the pro
   await expect(handled).toContainText("Product hidden");
   await expect(handled).toContainText("The page count in the listing is wrong.");
 
-  // Hidden: its page sends the visitor to Browse. Then put back on sale.
-  await page.goto(`/product/${productId}`);
-  await expect(page).toHaveURL(/\/browse$/);
+  // Hidden: its page is not found (404), with the way to Browse. Then put back on sale.
+  expect((await page.goto(`/product/${productId}`))?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Product not found" })).toBeVisible();
   await admin.goto(`/admin/products?q=${encodeURIComponent(title)}&status=hidden`);
   const row = admin.getByRole("listitem").filter({ has: admin.locator(`#product-${productId}`) });
   await row.getByRole("button", { name: "Restore" }).click();

@@ -162,9 +162,9 @@ test("an admin hides a product with a note and restores it; reads and handles a 
   await row.getByRole("button", { name: "Hide", exact: true }).click();
   await expect(admin.getByText(`Hidden "${title}".`, { exact: false })).toBeVisible();
   await expectNoAxeViolations(admin);
-  // A hidden product is gone like an unknown one: its page sends the visitor to Browse.
-  await page.goto(`/product/${productId}`);
-  await expect(page).toHaveURL(/\/browse$/);
+  // A hidden product is gone like an unknown one: its page is not found (404), with the way to Browse.
+  expect((await page.goto(`/product/${productId}`))?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Product not found" })).toBeVisible();
   await row.getByRole("button", { name: "Restore" }).click();
   await expect(admin.getByText(`Restored "${title}": it is on sale again.`)).toBeVisible();
   await page.goto(`/product/${productId}`);

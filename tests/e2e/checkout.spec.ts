@@ -4,12 +4,17 @@ import {
   A_DAY_AWAY_TIME_ZONE,
   addToCart,
   buyAsGuest,
+  changeCart,
+  checkOutSignedIn,
   expect,
   expectNoAxeViolations,
+  expectNoSidewaysScroll,
   openCart,
   payOnHostedPage,
   readOutbox,
+  SHOP_ORIGIN,
   SUCCESS_CARD,
+  screenshotsIn,
   signUpConfirmed,
   test,
   uniqueEmail,
@@ -20,6 +25,17 @@ import {
 // hosted payment page in a new tab, confirmed by its signed webhook, and its files downloaded.
 
 const DECLINED_CARD = "4000 0000 0000 0002";
+const screenshot = screenshotsIn("/tmp/wt-checkout-shots");
+
+/** The page's script errors and the errors it logs, from now on. */
+function scriptErrorsOf(page: Page) {
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  return errors;
+}
 
 /** The header's cart button says how many items the server's cart holds (after a reload). */
 async function expectCartCount(page: Page, count: number) {
@@ -381,4 +397,79 @@ test.describe("a buyer whose calendar is a day away from the shop's", () => {
     );
     expect(errors).toEqual([]);
   });
+});
+
+test("a signed-in checkout with a discount code logs no script error in the cart's tab", async ({
+  buyer: { page },
+}) => {
+  test.slow();
+  const errors = scriptErrorsOf(page);
+  await addToCart(page, 6);
+  await changeCart(page, { intent: "code", code: "WELCOME10" });
+  const { tab } = await checkOutSignedIn(page);
+  await expect(tab.getByText(/ off with WELCOME10\.$/)).toBeVisible();
+  await expect(page.getByText("Order placed successfully!").first()).toBeVisible({ timeout: 20_000 });
+  // Conform's "Form element is required to trigger submission." came here as the order was placed.
+  await expect(page.getByRole("banner").getByRole("button", { name: "Cart, 0 items" })).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test("back from the payment page before the payment is confirmed, the order page says so without Pay now, and shows the downloads once paid", async ({
+  buyer: { page },
+  context,
+}, testInfo) => {
+  test.slow();
+  await addToCart(page, 7);
+  const started = await (
+    await page.request.post("/api/v1/checkout", {
+      form: { idempotencyKey: `placed-${Date.now()}` },
+      headers: { origin: SHOP_ORIGIN },
+    })
+  ).json();
+  const tab = await context.newPage();
+  await tab.goto(started.paymentUrl);
+  await waitForHydration(tab);
+  // Where the provider sends the buyer back, here before anything is paid: the provider's event comes after.
+  await page.goto(`${started.orderPath}?placed=1`);
+  await waitForHydration(page);
+  await expect(page.getByText("Payment received, confirming...")).toBeVisible();
+  await expect(page.getByText("Confirming payment", { exact: true })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Pay now" })).toHaveCount(0);
+  await expect(page.getByText("Awaiting payment")).toHaveCount(0);
+  await screenshot(page, testInfo, "order-confirming");
+  await expectNoAxeViolations(page);
+
+  // The page checks for a minute from when it opens (axe may take much of one on a busy machine).
+  await page.reload();
+  await expect(page.getByText("Payment received, confirming...")).toBeVisible();
+  await payOnHostedPage(tab);
+  // No reload: the page finds the payment confirmed, says so once, and offers the files.
+  await expect(page.getByText("Order placed successfully!").first()).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText("Paid", { exact: true })).toBeVisible();
+  await expect(page.getByRole("link", { name: /^Download / }).first()).toBeVisible();
+  await expect(page.getByText("Payment received, confirming...")).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await expectNoSidewaysScroll(page);
+  expect(new URL(page.url()).search).toBe("");
+});
+
+test("a signed-in buyer's free order opens its order page with the downloads in the same tab, and no other tab", async ({
+  buyer: { page },
+  context,
+}, testInfo) => {
+  test.slow();
+  const opened: string[] = [];
+  context.on("page", (other) => opened.push(other.url()));
+  // Sample product 17 is pay what you want from $0.00.
+  await changeCart(page, { intent: "add", productId: "17", price: "0" });
+  const cart = await openCart(page);
+  await expect(cart.locator("dl")).toContainText("Total$0.00");
+  await cart.getByRole("button", { name: "Checkout" }).click();
+  await page.waitForURL(/\/account\/orders\/[A-Z0-9]{9}/);
+  await expect(page.getByText("Order placed successfully!").first()).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText("Paid", { exact: true })).toBeVisible();
+  await expect(page.getByRole("link", { name: /^Download / }).first()).toBeVisible();
+  expect(opened).toEqual([]);
+  await expectNoAxeViolations(page);
+  await screenshot(page, testInfo, "free-order");
 });

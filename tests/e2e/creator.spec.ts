@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectNoAxeViolations, signUpConfirmed, test, waitForHydration } from "./fixtures";
+import { expect, expectNoAxeViolations, screenshotsIn, signUpConfirmed, test, waitForHydration } from "./fixtures";
 
 // The creator page of SPEC section 2, with a Follow button that follows for real.
 
@@ -54,7 +54,7 @@ test("three products, then View All Products shows them all; an unknown creator 
   await expect(products).toHaveCount(Math.min(total, 24));
   await expectNoAxeViolations(page);
 
-  await page.goto("/creator/no-such-creator");
+  expect((await page.goto("/creator/no-such-creator"))?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Creator Not Found" })).toBeVisible();
   await expect(page.getByText("The creator you're looking for doesn't exist.")).toBeVisible();
 });
@@ -74,7 +74,9 @@ test("a creator's three products leave no empty column, and the page fits a phon
   expect(overflow).toBeLessThanOrEqual(0);
 });
 
-test("the creators a user follows are listed on their Following page", async ({ buyer: { page } }) => {
+test("the creators a user follows are listed on their Following page, with the email toggle's state and Unfollow", async ({
+  buyer: { page },
+}, testInfo) => {
   await page.goto("/account/following");
   await expect(page.getByText("You do not follow any creators yet.")).toBeVisible();
   await page.goto("/creator/design-studio-pro");
@@ -85,5 +87,21 @@ test("the creators a user follows are listed on their Following page", async ({ 
   await expect(page.getByText("You follow Design Studio Pro")).toBeVisible();
   await page.goto("/account/following");
   await expect(page.getByRole("link", { name: "Design Studio Pro" })).toBeVisible();
+  await waitForHydration(page);
+  // The email toggle shows its saved state, in words and to a screen reader (aria-pressed).
+  const emails = page.getByRole("button", { name: "Email me when Design Studio Pro publishes" });
+  await expect(emails).toHaveAttribute("aria-pressed", "true");
+  await expect(emails).toContainText("On");
+  await emails.click();
+  await expect(page.getByText("No more emails when this creator publishes a product.")).toBeVisible();
+  await page.reload();
+  await expect(emails).toHaveAttribute("aria-pressed", "false");
+  await expect(emails).toContainText("Off");
   await expectNoAxeViolations(page);
+  await screenshotsIn("/tmp/wt-checkout-shots")(page, testInfo, "following");
+
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "Unfollow Design Studio Pro" }).click();
+  await expect(page.getByText("You no longer follow Design Studio Pro")).toBeVisible();
+  await expect(page.getByText("You do not follow any creators yet.")).toBeVisible();
 });

@@ -1,5 +1,12 @@
 import sharp from "sharp";
-import { expect, expectNoAxeViolations, test, waitForHydration } from "./fixtures";
+import {
+  expect,
+  expectNoAxeViolations,
+  expectNoSidewaysScroll,
+  screenshotsIn,
+  test,
+  waitForHydration,
+} from "./fixtures";
 
 // Every page the header and footer link to, with the heading it must show.
 const pages: [path: string, heading: string | RegExp][] = [
@@ -126,13 +133,50 @@ test("an unknown category is a 404 page with a title and the shop around it", as
   await expectNoAxeViolations(page);
 });
 
-test("an unknown product goes to /browse, an unknown creator says so", async ({ page }) => {
-  await page.goto("/product/999999");
+test("an unknown product and an unknown creator are 404 pages in the shop's frame, with ways on", async ({
+  page,
+}, testInfo) => {
+  const screenshot = screenshotsIn("/tmp/wt-checkout-shots");
+  expect((await page.goto("/product/999999"))?.status()).toBe(404);
+  await expect(page).toHaveURL(/\/product\/999999$/);
+  await expect(page).toHaveTitle(/^Product not found/);
+  await expect(page.getByRole("heading", { level: 1, name: "Product not found" })).toBeVisible();
+  await expect(page.getByRole("contentinfo").getByRole("link", { name: "Help Center" })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await expectNoSidewaysScroll(page);
+  await screenshot(page, testInfo, "product-not-found");
+  // SPEC section 2 sends an unknown product to /browse: that is the page's first way on.
+  await waitForHydration(page);
+  await page.getByRole("main").getByRole("link", { name: "Browse products" }).click();
   await expect(page).toHaveURL(/\/browse$/);
-  await page.goto("/creator/nobody-here");
+
+  expect((await page.goto("/creator/nobody-here"))?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Creator Not Found" })).toBeVisible();
   await expect(page.getByText("The creator you're looking for doesn't exist.")).toBeVisible();
+  await expect(page.getByRole("main").getByRole("link", { name: "Browse products" })).toBeVisible();
   await expectNoAxeViolations(page);
+  await expectNoSidewaysScroll(page);
+  await screenshot(page, testInfo, "creator-not-found");
+});
+
+test("/seller tells a signed-in shopper how to become a seller; a visitor is asked to sign in", async ({
+  buyer: { page },
+  guest,
+}, testInfo) => {
+  const screenshot = screenshotsIn("/tmp/wt-checkout-shots");
+  expect((await page.goto("/seller"))?.status()).toBe(403);
+  await expect(
+    page.getByText("The Seller Dashboard is for sellers, and your account is not a seller's yet."),
+  ).toBeVisible();
+  await expectNoAxeViolations(page);
+  await expectNoSidewaysScroll(page);
+  await screenshot(page, testInfo, "seller-not-a-seller");
+  await waitForHydration(page);
+  await page.getByRole("main").getByRole("link", { name: "Become a Seller" }).click();
+  await expect(page).toHaveURL(/\/become-seller$/);
+
+  await guest.goto("/seller");
+  await expect(guest).toHaveURL(/\/\?signin=required&next=%2Fseller$/);
 });
 
 test("a search with no match says so and suggests other searches", async ({ page }) => {

@@ -198,4 +198,29 @@ describe("Following: Email me when <creator> publishes", () => {
     expect(await set(studio.id, "off", null)).toMatchObject({ status: 302 });
     expect(await listed()).toEqual([[studio.id, true]]);
   });
+  it("Unfollow stops following the creator, twice the same as once (never following again), only for the account", async () => {
+    const studio = await createCreator(database.db, { name: "Still Studio", slug: "still-studio" });
+    await toggleFollow(database.db, reader.id, studio.id);
+    const followed = async () =>
+      (
+        (await answerOf(followingLoader as Call, reader, "/account/following")).data as { creators: { id: number }[] }
+      ).creators.map((creator) => creator.id);
+    expect(await followed()).toContain(studio.id);
+    const unfollow = (creatorId: number | string, account: Account | null = reader) =>
+      answerOf(followingAction as Call, account, "/account/following", {
+        intent: "unfollow",
+        creatorId: String(creatorId),
+        name: "Still Studio",
+      });
+    expect(await unfollow(studio.id, null)).toMatchObject({ status: 302 });
+    expect(await followed()).toContain(studio.id);
+    expect(await unfollow(studio.id)).toMatchObject({
+      status: 200,
+      data: { ok: true, message: "You no longer follow Still Studio" },
+    });
+    expect(await followed()).not.toContain(studio.id);
+    expect(await unfollow(studio.id)).toMatchObject({ status: 200, data: { ok: true } });
+    expect(await followed()).not.toContain(studio.id);
+    expect(await unfollow("abc")).toMatchObject({ status: 400 });
+  });
 });

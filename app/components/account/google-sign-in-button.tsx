@@ -4,30 +4,11 @@ import { toast } from "~/lib/toast";
 
 /**
  * Sign in with Google (SPEC section 7): better-auth sends the browser to Google and back to
- * /auth/callback, which goes on to `next` (the page that asked to sign in) or home.
+ * /auth/callback, which goes on to `next` (the page that asked to sign in) or home. Shown only
+ * where Google sign-in is configured (the login dialog leaves it out otherwise).
  */
-export function GoogleSignInButton({
-  configured,
-  next = null,
-  className,
-}: {
-  configured: boolean;
-  next?: string | null;
-  className?: string;
-}) {
+export function GoogleSignInButton({ next = null, className }: { next?: string | null; className?: string }) {
   const [connecting, setConnecting] = useState(false);
-  if (!configured) {
-    return (
-      <div className={className}>
-        <Button type="button" variant="outline" className="w-full" disabled aria-describedby="google-not-configured">
-          Continue with Google
-        </Button>
-        <p id="google-not-configured" className="mt-2 text-center text-xs text-muted-foreground">
-          Google sign-in is not configured on this shop.
-        </p>
-      </div>
-    );
-  }
   async function start() {
     setConnecting(true);
     try {

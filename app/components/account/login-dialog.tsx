@@ -1,9 +1,9 @@
 import { getFormProps } from "@conform-to/react";
-import { signInSchema, signUpFormSchema } from "@shared/account-credentials-schema.ts";
+import { MIN_PASSWORD_LENGTH, signInSchema, signUpFormSchema } from "@shared/account-credentials-schema.ts";
 import { Dialog, Tabs } from "radix-ui";
 import { useEffect } from "react";
 import { Link, useFetcher } from "react-router";
-import { InputField, replyOf, useSchemaForm } from "~/components/forms/form-field";
+import { hintIdOf, InputField, replyOf, useSchemaForm } from "~/components/forms/form-field";
 import { PanelDialog } from "~/components/layout/panel-dialog";
 import { useShopDialogs } from "~/components/layout/shop-dialogs";
 import { Button } from "~/components/ui/button";
@@ -57,10 +57,15 @@ export function LoginDialog({
           <RegisterForm />
         </Tabs.Content>
       </Tabs.Root>
-      <div className="mt-6 flex items-center gap-3 text-xs text-muted-foreground">
-        <span className="h-px flex-1 bg-border" /> or <span className="h-px flex-1 bg-border" />
-      </div>
-      <GoogleSignInButton configured={googleSignIn} next={next} className="mt-4 w-full" />
+      {/* Google's button only where Google sign-in is set up (GOOGLE_CLIENT_ID): no dead button. */}
+      {googleSignIn ? (
+        <>
+          <div className="mt-6 flex items-center gap-3 text-xs text-muted-foreground">
+            <span className="h-px flex-1 bg-border" /> or <span className="h-px flex-1 bg-border" />
+          </div>
+          <GoogleSignInButton next={next} className="mt-4 w-full" />
+        </>
+      ) : null}
     </PanelDialog>
   );
 }
@@ -126,9 +131,16 @@ function RegisterForm() {
       form.update({ name: field.name, value: "", validated: false });
     }
   }, [result]);
-  // Submit stays disabled, with no message, until the passwords match (SPEC section 5).
-  const password = fields.password.value;
-  const matches = Boolean(password) && password === fields.confirmPassword.value;
+  // Submit stays disabled until the passwords match (SPEC section 5) and are long enough
+  // (decision 007); the reason shows beside its field as it is typed, and the button names it.
+  const password = fields.password.value ?? "";
+  const confirmation = fields.confirmPassword.value ?? "";
+  const tooShort = password.length > 0 && password.length < MIN_PASSWORD_LENGTH;
+  const mismatched = confirmation.length > 0 && password !== confirmation;
+  const ready = password.length > 0 && !tooShort && password === confirmation;
+  const reasons = [tooShort ? hintIdOf(fields.password) : null, mismatched ? hintIdOf(fields.confirmPassword) : null]
+    .filter(Boolean)
+    .join(" ");
   return (
     <fetcher.Form method="post" action="/account/sign-up" {...getFormProps(form)} className="grid gap-4">
       {sentTo ? (
@@ -143,10 +155,24 @@ function RegisterForm() {
         label="Password"
         type="password"
         autoComplete="new-password"
-        hint="At least 8 characters."
+        hint={
+          tooShort ? (
+            <span className="text-destructive">
+              Too short: {password.length} of at least {MIN_PASSWORD_LENGTH} characters.
+            </span>
+          ) : (
+            `At least ${MIN_PASSWORD_LENGTH} characters.`
+          )
+        }
       />
-      <InputField field={fields.confirmPassword} label="Confirm Password" type="password" autoComplete="new-password" />
-      <Button type="submit" disabled={busy || !matches}>
+      <InputField
+        field={fields.confirmPassword}
+        label="Confirm Password"
+        type="password"
+        autoComplete="new-password"
+        hint={mismatched ? <span className="text-destructive">The passwords do not match.</span> : undefined}
+      />
+      <Button type="submit" disabled={busy || !ready} aria-describedby={reasons || undefined}>
         {busy ? "Creating account..." : "Create Account"}
       </Button>
     </fetcher.Form>

@@ -225,6 +225,9 @@ export function CartDialog({ cart, signedIn }: { cart: Cart; signedIn: boolean }
   const [consent, setConsent] = useState(false);
   const [buyAgain, setBuyAgain] = useState(false);
   const ownsSome = cart.lines.some((line) => line.owned);
+  // After an order is placed the guest form opens empty (SPEC section 4): a new form, not
+  // Conform's reset, which needs the form in the page (the closed dialog has none).
+  const [guestForms, setGuestForms] = useState(0);
   const checkout = useCheckout(cart, () => {
     setOpen(false);
     setGuestOpen(false);
@@ -260,6 +263,7 @@ export function CartDialog({ cart, signedIn }: { cart: Cart; signedIn: boolean }
                     // One dialog at a time: the cart closes for the guest dialog or the payment tab.
                     setOpen(false);
                     if (!signedIn) {
+                      if (phase.step === "placed") setGuestForms((count) => count + 1);
                       checkout.reset();
                       setGuestOpen(true);
                       return;
@@ -302,6 +306,7 @@ export function CartDialog({ cart, signedIn }: { cart: Cart; signedIn: boolean }
       </PanelDialog>
       {signedIn && phase.step === "paying" ? <PaymentPendingToast phase={phase} /> : null}
       <GuestCheckoutDialog
+        key={guestForms}
         cart={cart}
         open={guestOpen}
         onOpenChange={setGuestOpen}

@@ -40,11 +40,6 @@ export function GuestCheckoutDialog({
   const [form, fields] = useSchemaForm(guestDetailsSchema, { id: GUEST_FORM_ID });
   const busy = phase.step === "starting" || phase.step === "paying";
   const filled = Boolean(fields.name.value?.trim() && fields.email.value?.trim());
-  // Once the order is placed the fields are cleared (SPEC section 4).
-  const { reset } = form;
-  useEffect(() => {
-    if (phase.step === "placed") reset();
-  }, [phase.step, reset]);
   /** Conform checks every field (a problem stops the submit, shown beside its field); then checkout starts. */
   const submit = (event: FormEvent<HTMLFormElement>) => {
     form.onSubmit(event);

@@ -3,13 +3,14 @@ import type { CheckoutResult } from "@server/orders/checkout.ts";
 import type { PaymentProgress } from "@server/orders/order-status.ts";
 import type { Answer } from "@shared/answer.ts";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useRevalidator } from "react-router";
+import { useNavigate, useRevalidator } from "react-router";
 import { placedToast } from "~/components/orders/placed-toast";
 import { toast } from "~/lib/toast";
 
 // Checkout from the cart (SPEC section 4): the order is made on the server, the payment page
 // opens in a new tab, and this tab waits for the payment to be confirmed (by the provider's
-// webhook, never by the browser) before it says 'Order placed successfully!'.
+// webhook, never by the browser) before it says 'Order placed successfully!'. A free order has
+// nothing to pay: no tab opens, and this one goes to the order's page, where its downloads are.
 
 type CheckoutAnswer = Answer<CheckoutResult>;
 type StatusAnswer = Answer<PaymentProgress>;
@@ -56,6 +57,7 @@ export function useCheckout(cart: Cart, onPlaced: (orderNumber: string) => void)
   const idempotencyKey = useIdempotencyKey(cart);
   const renewKey = idempotencyKey.renew;
   const revalidator = useRevalidator();
+  const navigate = useNavigate();
   const placedCallback = useRef(onPlaced);
   placedCallback.current = onPlaced;
   const statusUrl = useRef<string | null>(null);
@@ -88,8 +90,9 @@ export function useCheckout(cart: Cart, onPlaced: (orderNumber: string) => void)
    */
   const start = useCallback(
     async (guest?: { name: string; email: string }, consent?: boolean, buyingOwnedAgain?: boolean) => {
-      // Opened now, while the click still counts as the user's, so that no pop-up blocker stops it.
-      const paymentTab = window.open("", "_blank");
+      // Opened now, while the click still counts as the user's, so that no pop-up blocker stops it;
+      // not for a cart that costs nothing (no blank tab that flashes and closes).
+      const paymentTab = cart.totalCents > 0 ? window.open("", "_blank") : null;
       lastGuest.current = guest;
       if (consent !== undefined) lastConsent.current = consent;
       if (buyingOwnedAgain !== undefined) lastBuyingOwnedAgain.current = buyingOwnedAgain;
@@ -120,13 +123,23 @@ export function useCheckout(cart: Cart, onPlaced: (orderNumber: string) => void)
       const search = new URL(orderPath, window.location.href).search;
       statusUrl.current = `/api/v1/orders/${orderNumber}${search}`;
       if (!paymentUrl) {
+        // Paid already (a free order): its page, with its downloads, in this tab; with `placed`
+        // it says 'Order placed successfully!' there (app/components/orders/order-details.tsx).
         paymentTab?.close();
-        return placed(orderNumber, guest?.email ?? "your email address");
+        setPhase({ step: "placed", orderNumber });
+        placedCallback.current(orderNumber);
+        const page = new URL(orderPath, window.location.href);
+        page.searchParams.set("placed", "1");
+        await navigate(`${page.pathname}${page.search}`);
+        // The header's cart (a fetcher of every page) is emptied too.
+        return revalidator.revalidate();
       }
-      if (paymentTab) paymentTab.location.href = paymentUrl;
+      // The cart showed nothing to pay but the server's prices ask for a payment: this tab goes there.
+      if (!paymentTab) return window.location.assign(paymentUrl);
+      paymentTab.location.href = paymentUrl;
       setPhase({ step: "paying", orderNumber, paymentUrl });
     },
-    [idempotencyKey, fail, placed],
+    [cart.totalCents, idempotencyKey, fail, placed, navigate, revalidator],
   );
 
   // While the buyer pays in the other tab, ask the shop where the payment stands.

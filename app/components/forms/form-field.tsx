@@ -94,7 +94,7 @@ function FieldFrame({
 }
 
 /** The id of a field's hint line, which its control names in aria-describedby. */
-function hintIdOf(field: FieldMetadata<unknown>) {
+export function hintIdOf(field: FieldMetadata<unknown>) {
   return `${field.id}-hint`;
 }
 

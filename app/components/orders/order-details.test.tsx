@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import type { OrderPageData } from "@server/orders/order-page.ts";
-import { render, screen, within } from "@testing-library/react";
-import { createRoutesStub } from "react-router";
-import { describe, expect, it } from "vitest";
-import { OrderPage } from "./order-details";
+import { act, render, screen, within } from "@testing-library/react";
+import { createRoutesStub, useLoaderData } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { CONFIRMATION_WAIT_MS, OrderPage } from "./order-details";
 
 const order: OrderPageData["order"] = {
   number: "ABC123XYZ",
@@ -95,5 +95,74 @@ describe("an order page's licenses", () => {
       "href",
       "/account/orders/ABC123XYZ/items/7/certificate",
     );
+  });
+});
+
+describe("an order page the payment provider sent the buyer back to (?placed=1)", () => {
+  const unpaid: OrderPageData["order"] = {
+    ...order,
+    status: "pending_payment",
+    paidAt: null,
+    receiptSentAt: null,
+    paymentUrl: "/pay/hps_1",
+  };
+  const file = {
+    fileId: 1,
+    fileName: "poster.pdf",
+    sizeBytes: 2048,
+    url: "/downloads/t1",
+    version: 1,
+    versionUploadedAt: "2026-11-24T12:00:00.000Z",
+    updated: false,
+  };
+
+  /** The order page with a loader answering each of `answers` in turn (the last one from then on). */
+  function renderWithLoader(url: string, answers: OrderPageData[]) {
+    let calls = 0;
+    const loader = () => answers[Math.min(calls++, answers.length - 1)]!;
+    const Page = () => <OrderPage data={useLoaderData() as OrderPageData} />;
+    const Stub = createRoutesStub([{ path: "/account/orders/:number", Component: Page, loader }]);
+    render(<Stub initialEntries={[url]} />);
+    return { loads: () => calls };
+  }
+
+  afterEach(() => vi.useRealTimers());
+
+  it("says the payment is being confirmed, offers no Pay now, and shows the downloads once the order is paid", async () => {
+    const paidItem = item(5, { files: [file] });
+    renderWithLoader("/account/orders/ABC123XYZ?placed=1", [
+      { order: unpaid, items: [item(5, { license: null, hasCertificate: false })] },
+      { order: unpaid, items: [item(5, { license: null, hasCertificate: false })] },
+      { order: { ...unpaid, status: "paid", paymentUrl: null, paidAt: order.paidAt }, items: [paidItem] },
+    ]);
+    expect(await screen.findByText("Payment received, confirming...")).toBeInTheDocument();
+    expect(screen.getByText("Confirming payment")).toBeInTheDocument();
+    expect(screen.queryByText("Awaiting payment")).toBeNull();
+    expect(screen.queryByRole("link", { name: "Pay now" })).toBeNull();
+    // No reload: the page checks again by itself until the order is paid.
+    expect(await screen.findByText("Paid", {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Download poster.pdf" })).toBeInTheDocument();
+    expect(screen.queryByText("Payment received, confirming...")).toBeNull();
+  });
+
+  it("stops checking after a minute and says the receipt will be emailed", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { loads } = renderWithLoader("/account/orders/ABC123XYZ?placed=1", [{ order: unpaid, items: [item(5)] }]);
+    expect(await screen.findByText("Payment received, confirming...")).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(CONFIRMATION_WAIT_MS + 1000));
+    expect(
+      await screen.findByText(/^Confirming your payment is taking longer than usual\. We will email your receipt/),
+    ).toHaveTextContent("ann@example.com");
+    const checked = loads();
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
+    expect(loads()).toBe(checked);
+    expect(screen.queryByRole("link", { name: "Pay now" })).toBeNull();
+  });
+
+  it("without ?placed, an unpaid order says so and offers Pay now", async () => {
+    renderWithLoader("/account/orders/ABC123XYZ", [{ order: unpaid, items: [item(5)] }]);
+    expect(await screen.findByText("This order has not been paid yet. Nothing has been charged.")).toBeInTheDocument();
+    expect(screen.getByText("Awaiting payment")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Pay now" })).toHaveAttribute("href", "/pay/hps_1");
   });
 });

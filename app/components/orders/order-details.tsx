@@ -2,7 +2,8 @@ import type { OrderPageData } from "@server/orders/order-page.ts";
 import { formatDayUtc, formatPrice } from "@shared/format.ts";
 import { LICENSE_TIER_NAMES, seatsLabel } from "@shared/license-tiers.ts";
 import { ORDER_LINK_DAYS } from "@shared/order-link.ts";
-import { useEffect, useRef } from "react";
+import { Loader2 } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
 import {
   Form,
   isRouteErrorResponse,
@@ -39,12 +40,12 @@ export function OrderPage({ data }: { data: OrderPageData }) {
 /** An order as its buyer sees it: status, items with licenses and downloads, totals, refunds. */
 function OrderDetails({ data }: { data: OrderPageData }) {
   const { order, items } = data;
-  useConfirmation(order);
+  const confirmation = useConfirmation(order);
   return (
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-center gap-3">
         <h1 className="text-3xl font-bold">Order {order.number}</h1>
-        <OrderStatusBadge status={order.status} />
+        <OrderStatusBadge status={confirmation === "none" ? order.status : "confirming"} />
       </div>
       <p className="-mt-4 text-sm text-muted-foreground">
         Placed on {formatDayUtc(order.createdAt)}.{" "}
@@ -54,7 +55,7 @@ function OrderDetails({ data }: { data: OrderPageData }) {
             ? `Your receipt is on its way to ${order.email}.`
             : null}
       </p>
-      <PaymentNotice order={order} />
+      <PaymentNotice order={order} confirmation={confirmation} />
       <ul className="flex flex-col gap-4" aria-label="Items">
         {items.map((item) => (
           <OrderItemCard key={item.id} item={item} discountCode={order.discountCode} />
@@ -77,48 +78,76 @@ function OrderDetails({ data }: { data: OrderPageData }) {
 }
 
 /**
- * Coming back from the payment page (?placed=1): the page checks until the provider's confirmation
- * has arrived, then says 'Order placed successfully!' once.
+ * Coming back from the payment page (?placed=1): the provider sends the buyer back before its
+ * signed event marks the order paid, so the page says the payment is being confirmed (no Pay now)
+ * and checks again until it is paid, then says 'Order placed successfully!' once. Past a minute it
+ * stops checking and says the receipt email will follow.
  */
-const MAX_CHECKS = 60;
+const CHECK_EVERY_MS = 1500;
+export const CONFIRMATION_WAIT_MS = 60_000;
 
-function useConfirmation(order: OrderPageData["order"]) {
+type Confirmation = "none" | "confirming" | "late";
+
+function useConfirmation(order: OrderPageData["order"]): Confirmation {
   const location = useLocation();
   const navigate = useNavigate();
-  const revalidator = useRevalidator();
+  const { revalidate } = useRevalidator();
+  const revalidateNow = useRef(revalidate);
+  revalidateNow.current = revalidate;
   const placed = new URLSearchParams(location.search).has("placed");
   const said = useRef(false);
-  const checks = useRef(0);
+  const startedAt = useRef<number | null>(null);
+  const [late, setLate] = useState(false);
+  // The provider sent the buyer back before its confirmation arrived (even after an earlier decline).
+  const waiting = placed && (order.status === "pending_payment" || order.status === "failed");
   useEffect(() => {
-    if (!placed) return;
-    if (order.status === "paid" && !said.current) {
-      said.current = true;
-      placedToast(order.number, order.email);
-      const search = new URLSearchParams(location.search);
-      search.delete("placed");
-      navigate({ search: search.toString() }, { replace: true, preventScrollReset: true });
-      return;
-    }
-    // The provider sent the buyer back before its confirmation arrived (even after an earlier decline).
-    if (order.status !== "pending_payment" && order.status !== "failed") return;
-    if (checks.current >= MAX_CHECKS) return;
-    const timer = setTimeout(() => {
-      checks.current += 1;
-      revalidator.revalidate();
-    }, 1500);
-    return () => clearTimeout(timer);
-  }, [placed, order, location.search, navigate, revalidator]);
+    if (!placed || order.status !== "paid" || said.current) return;
+    said.current = true;
+    placedToast(order.number, order.email);
+    const search = new URLSearchParams(location.search);
+    search.delete("placed");
+    navigate({ search: search.toString() }, { replace: true, preventScrollReset: true });
+  }, [placed, order, location.search, navigate]);
+  useEffect(() => {
+    if (!waiting || late) return;
+    startedAt.current ??= Date.now();
+    const checks = setInterval(() => revalidateNow.current(), CHECK_EVERY_MS);
+    const ends = setTimeout(() => setLate(true), Math.max(startedAt.current + CONFIRMATION_WAIT_MS - Date.now(), 0));
+    return () => {
+      clearInterval(checks);
+      clearTimeout(ends);
+    };
+  }, [waiting, late]);
+  if (!waiting) return "none";
+  return late ? "late" : "confirming";
 }
 
-/** Where an unpaid order's payment stands, with the way to pay it (a new order, once it has ended). */
-function PaymentNotice({ order }: { order: OrderPageData["order"] }) {
+/**
+ * Where an unpaid order's payment stands, with the way to pay it (a new order, once it has ended);
+ * while a payment the buyer made is being confirmed, only that.
+ */
+function PaymentNotice({ order, confirmation }: { order: OrderPageData["order"]; confirmation: Confirmation }) {
   const location = useLocation();
   const navigation = useNavigation();
-  const placed = new URLSearchParams(location.search).has("placed");
+  if (confirmation !== "none") {
+    return (
+      <Card role="status" className="p-4 text-sm">
+        {confirmation === "confirming" ? (
+          <p className="flex items-center gap-2">
+            <Loader2 className="size-4 shrink-0 animate-spin" aria-hidden="true" />
+            Payment received, confirming...
+          </p>
+        ) : (
+          <p>
+            Confirming your payment is taking longer than usual. We will email your receipt and download links to{" "}
+            {order.email} as soon as it is confirmed; you can also reload this page later.
+          </p>
+        )}
+      </Card>
+    );
+  }
   const text = {
-    pending_payment: placed
-      ? "We are waiting for the payment to be confirmed. This page updates when it is."
-      : "This order has not been paid yet. Nothing has been charged.",
+    pending_payment: "This order has not been paid yet. Nothing has been charged.",
     failed: `The payment did not go through: ${order.failureReason ?? "it was declined."} Nothing was charged.`,
     cancelled: "You cancelled the payment. Nothing was charged.",
     expired: "This order expired before it was paid. Nothing was charged.",

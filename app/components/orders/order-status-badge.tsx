@@ -3,6 +3,8 @@ import { Badge } from "~/components/ui/badge";
 const LABELS: Record<string, { label: string; variant: "success" | "neutral" | "sale" | "bestseller" }> = {
   paid: { label: "Paid", variant: "success" },
   pending_payment: { label: "Awaiting payment", variant: "bestseller" },
+  /** Not an order's status: the order page's, while a payment the buyer made is being confirmed. */
+  confirming: { label: "Confirming payment", variant: "bestseller" },
   failed: { label: "Payment failed", variant: "sale" },
   expired: { label: "Expired", variant: "neutral" },
   cancelled: { label: "Cancelled", variant: "neutral" },

@@ -44,13 +44,17 @@ export function FollowEmailsToggle({
         type="submit"
         name="notify"
         value={on ? "off" : "on"}
-        variant="ghost"
+        variant={on ? "secondary" : "outline"}
         size="sm"
         aria-pressed={on}
         className="h-auto min-h-9 whitespace-normal text-left"
       >
         {on ? <BellRing aria-hidden="true" /> : <BellOff aria-hidden="true" />}
         Email me when {name} publishes
+        {/* Its state in words for the eye; a screen reader says it from aria-pressed. */}
+        <span aria-hidden="true" className="ml-1 rounded-sm border border-current px-1.5 text-xs font-semibold">
+          {on ? "On" : "Off"}
+        </span>
       </Button>
     </fetcher.Form>
   );

@@ -5,8 +5,9 @@ import { creatorOfUser } from "@server/sellers/creator-account.ts";
 import { listSellerProducts } from "@server/sellers/seller-products.ts";
 import { countOf, formatCount, formatPrice } from "@shared/format.ts";
 import { LICENSE_TIER_NAMES, offeredTiers } from "@shared/license-tiers.ts";
+import { SELLER_REVIEW_TIME } from "@shared/shop-facts.ts";
 import { Plus } from "lucide-react";
-import { Link } from "react-router";
+import { data, Link } from "react-router";
 import { StandingNotice } from "~/components/moderation/standing-notice";
 import { ProductImage } from "~/components/product/product-image";
 import { hiddenReason } from "~/components/sellers/hidden-product-note";
@@ -16,12 +17,14 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Container } from "~/components/ui/page";
 import { pageMeta } from "~/lib/meta";
-import { requireSeller } from "~/lib/require-user.server";
+import { requireUser } from "~/lib/require-user.server";
 import type { Route } from "./+types/dashboard";
 
-// The seller area: the seller's products, published or not, each with its editor.
+// The seller area: the seller's products, published or not, each with its editor. A signed-in
+// shopper who is not a seller is told how to become one (a visitor is asked to sign in).
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireSeller(request, context);
+  const user = await requireUser(request, context);
+  if (!user.isSeller) return data({ seller: false as const }, { status: 403 });
   const { db, shopMode } = context.get(servicesContext);
   const creator = await creatorOfUser(db, user.id);
   const [products, notice] = creator
@@ -29,6 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     : [[], null];
   return {
     lookOnly: isSharedDemoAccount(shopMode, user),
+    seller: true as const,
     creatorName: creator?.name ?? null,
     followers: creator?.followers ?? 0,
     products,
@@ -43,6 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Seller Dashboard");
 
 export default function SellerDashboard({ loaderData }: Route.ComponentProps) {
+  if (!loaderData.seller) return <NotASeller />;
   const { creatorName, followers, products, notice } = loaderData;
   return (
     <Container className="py-10">
@@ -105,6 +110,28 @@ export default function SellerDashboard({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
+    </Container>
+  );
+}
+
+/** /seller for a signed-in shopper: the dashboard is a seller's, and how to become one. */
+function NotASeller() {
+  return (
+    <Container className="flex max-w-xl flex-col items-center py-24 text-center">
+      <h1 className="text-3xl font-bold">Seller Dashboard</h1>
+      <p className="mt-4 text-lg">The Seller Dashboard is for sellers, and your account is not a seller's yet.</p>
+      <p className="mt-3 text-muted-foreground">
+        To sell your products here, apply on the Become a Seller page: tell us about your shop and what you make. We
+        review every application within {SELLER_REVIEW_TIME}, and this dashboard opens once you are approved.
+      </p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <Button asChild>
+          <Link to="/become-seller">Become a Seller</Link>
+        </Button>
+        <Button asChild variant="outline">
+          <Link to="/seller-resources">Seller resources</Link>
+        </Button>
+      </div>
     </Container>
   );
 }
