@@ -148,7 +148,12 @@ test("/trending: back home, stats cards, the six sorts and an empty state with C
     "Highest Rated",
   ]);
   const filters = await openFilters(page);
-  await expect(filters.getByRole("group", { name: "Category" }).getByRole("checkbox")).toHaveCount(4);
+  // The spec's four categories, then the two more the shop sells (issue 29, item 10).
+  const categories = filters.getByRole("group", { name: "Category" }).getByRole("checkbox");
+  await expect(categories).toHaveCount(6);
+  for (const [i, name] of ["Planners", "Wall Art", "Templates", "Courses", "E-books", "Printables"].entries()) {
+    await expect(categories.nth(i)).toHaveAccessibleName(new RegExp(`^${name}`));
+  }
   await expectNoAxeViolations(page);
 
   await page.goto("/trending?min=200");

@@ -309,3 +309,18 @@ test("the Seller Dashboard's tabs are all in sight at a laptop's 1280 px @deskto
   }
   expect(await nav.evaluate((row) => row.scrollWidth - row.clientWidth)).toBeLessThanOrEqual(0);
 });
+
+test("Compare licenses opens in place on the product page, in a phone's width too @desktop-only", async ({ page }) => {
+  // Product 2 is sold under three licenses.
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.goto("/product/2");
+  await waitForHydration(page);
+  const comparison = page.getByRole("table", { name: "What each license allows" });
+  await expect(comparison).toBeHidden();
+  await page.getByText("Compare licenses").click();
+  await expect(comparison).toBeVisible();
+  await expect(page).toHaveURL(/\/product\/2$/);
+  expect(page.context().pages()).toHaveLength(1);
+  await expectNoSidewaysScroll(page);
+  await expectNoAxeViolations(page);
+});

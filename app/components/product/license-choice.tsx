@@ -35,7 +35,7 @@ export function LicenseChoice({
     );
   }
   return (
-    <fieldset className="mt-6">
+    <fieldset className="mt-6 min-w-0">
       <legend className="text-sm font-semibold">License</legend>
       <div className="mt-2 flex flex-col gap-2">
         {offeredTiers(prices).map(({ tier, priceCents }) => (
@@ -75,7 +75,8 @@ export function LicenseChoice({
         <summary className="w-fit cursor-pointer rounded-sm font-medium text-primary underline-offset-4 hover:underline">
           Compare licenses
         </summary>
-        <div className="mt-3">
+        {/* Width 0 stretched to the column's: the table's own width never widens the page (it scrolls). */}
+        <div className="mt-3 w-0 min-w-full">
           <LicenseComparisonTable className="min-w-[30rem] text-sm" />
           <p className="mt-2">
             <Link to="/license" className="font-medium text-primary underline-offset-4 hover:underline">

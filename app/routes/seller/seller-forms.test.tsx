@@ -54,7 +54,7 @@ describe("a seller form that did not pass", () => {
     await renderAnswered(
       "/become-seller",
       BecomeSeller,
-      { signedIn: true, isSeller: false, application: null },
+      { signedIn: true, isSeller: false, application: null, figures: { sellerStats: [], customers: null } },
       answerTo(sellerApplicationSchema, { shopName: "A", bio: "Too short.", sampleUrl: "portfolio.example" }),
     );
     expect(field("Shop or creator name")).toEqual({
