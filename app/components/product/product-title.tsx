@@ -6,7 +6,6 @@
 export function ProductTitle({ title }: { title: string }) {
   return title.split(/(\s+)/).map((part, index) =>
     /\S-\S/.test(part) ? (
-      // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one title, in order, never reordered.
       <span key={index} className="inline-block">
         {part}
       </span>

@@ -34,7 +34,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const seller = user && productId !== undefined ? await isProductSeller(db, user.id, productId) : false;
   const owned =
     user && productId !== undefined ? (await productsOwnedBy(db, user.id, [productId])).has(productId) : false;
-  return data({ productId, reviewState, seller, owned, lookOnly }, { headers: { "Cache-Control": "private, no-store" } });
+  return data(
+    { productId, reviewState, seller, owned, lookOnly },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
 }
 
 // Asked again after the product's own forms (a review), not after a cart or wishlist change.
