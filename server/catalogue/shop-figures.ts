@@ -10,7 +10,7 @@ import { isPublished } from "./product-card.ts";
 // customers). A demo shop states the spec's sample claims as written; a live shop only what its
 // database holds, and nothing where that is nothing yet (issue 29, item 7).
 
-export interface ShopFigure {
+interface ShopFigure {
   value: string;
   label: string;
 }
