@@ -232,7 +232,8 @@ test("a style filter ticked as soon as the page shows it, before its scripts run
   // The page's scripts are held back until the box is ticked, as on a slow phone where the page
   // shows seconds before it runs (issue 29): the tick was lost when React took over the page.
   const release = await holdScripts(page);
-  await page.goto("/category/planners");
+  // Not waiting for "load": it may wait for the held scripts.
+  await page.goto("/category/planners", { waitUntil: "commit" });
   const style = page.getByRole("form", { name: "Filters" }).getByRole("group", { name: "Style" }).getByRole("checkbox");
   const first = style.first();
   const value = (await first.getAttribute("value"))!;

@@ -265,11 +265,20 @@ test("the error screen of a page that failed to load keeps the shop's name, cate
   await expectNoAxeViolations(page);
 });
 
+/** The page as it is first painted: its HTML with its stylesheet, before its scripts run. */
+async function shownWithItsStyles(page: Page) {
+  await page.waitForFunction(() => {
+    const header = document.querySelector("header");
+    return header !== null && getComputedStyle(header).position === "sticky";
+  });
+}
+
 /** The header's account area and the cart button beside it: where they are, to the pixel. */
 async function headerBoxes(page: Page) {
-  const area = await page.locator("[data-account-area]").boundingBox();
-  const cart = await page.getByRole("banner").getByRole("button", { name: /^Cart/ }).boundingBox();
-  return { area, cart };
+  const cartButton = page.getByRole("banner").getByRole("button", { name: /^Cart/ });
+  // The account area is the place right of the cart button.
+  const area = await cartButton.locator("xpath=following-sibling::div[1]").boundingBox();
+  return { area, cart: await cartButton.boundingBox() };
 }
 
 test("the header's account area keeps its place and size from the first paint, for a visitor and a signed-in buyer with a long name @desktop-only", async ({
@@ -281,10 +290,13 @@ test("the header's account area keeps its place and size from the first paint, f
     // A visitor: a placeholder at once, then Login in the same box; nothing beside it moves.
     await page.context().clearCookies();
     const release = await holdScripts(page);
-    await page.goto("/browse");
+    // Not waiting for "load": it may wait for the held scripts.
+    await page.goto("/browse", { waitUntil: "commit" });
+    await shownWithItsStyles(page);
     const before = await headerBoxes(page);
     expect(before.area?.width).toBeGreaterThan(0);
     release();
+    await waitForHydration(page);
     await expect(page.getByRole("banner").getByRole("button", { name: "Login" })).toBeVisible();
     expect(await headerBoxes(page)).toEqual(before);
     await page.unrouteAll();
@@ -293,9 +305,11 @@ test("the header's account area keeps its place and size from the first paint, f
   for (const width of [1280, 800]) {
     await page.setViewportSize({ width, height: 800 });
     const release = await holdScripts(page);
-    await page.goto("/browse");
+    await page.goto("/browse", { waitUntil: "commit" });
+    await shownWithItsStyles(page);
     const before = await headerBoxes(page);
     release();
+    await waitForHydration(page);
     await expect(page.getByRole("banner").getByRole("button", { name: /Maximiliana/ })).toBeVisible();
     expect(await headerBoxes(page)).toEqual(before);
     await page.unrouteAll();

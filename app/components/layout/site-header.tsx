@@ -182,7 +182,7 @@ export function SiteHeader({ shopName, categories, account }: HeaderProps) {
           <WishlistButton count={wishlistCount} className="hidden sm:inline-flex" />
           {/* On a phone too, next to the menu: the toasts (bottom right) never cover it there. */}
           <CartButton count={cartCount} />
-          <div className={ACCOUNT_AREA} data-account-area="">
+          <div className={ACCOUNT_AREA}>
             <AccountButton user={user} />
           </div>
           <MobileMenu shopName={shopName} links={links} user={user} wishlistCount={wishlistCount} />

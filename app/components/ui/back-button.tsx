@@ -3,8 +3,8 @@ import { useNavigate } from "react-router";
 import { Button } from "~/components/ui/button";
 
 /**
- * Back where the shopper came from in the shop; with nowhere to go back to (a Quick view opens the
- * product in a new tab, a link from elsewhere), to the product's category. React Router numbers its
+ * Back where the shopper came from in the shop; with nowhere to go back to (a product opened in a
+ * new tab, a link from elsewhere), to the product's category. React Router numbers its
  * history entries (`idx`): the first page of a tab is 0.
  */
 export function BackButton({ fallback }: { fallback: string }) {
