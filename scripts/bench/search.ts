@@ -69,6 +69,8 @@ export const SEARCHES: readonly string[] = [
   "q=art&category=wall-art&format=PNG",
   "q=course&category=digital-courses&format=Video",
   "category=templates&format=PSD&format=AI",
+  "q=guide&category=e-books",
+  "q=worksheet&category=printables",
   "q=template&format=PDF",
   "q=planner&style=Boho",
   "q=planner&min=10&max=20",

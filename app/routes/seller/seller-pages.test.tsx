@@ -67,6 +67,7 @@ const card = {
 describe("a product the platform hid", () => {
   it("says why in the seller's list of products", async () => {
     renderPage("/seller", SellerDashboard, {
+      seller: true,
       creatorName: "Paper Fox",
       followers: 3,
       notice: null,
