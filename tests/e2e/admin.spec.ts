@@ -1,5 +1,6 @@
-import type { Locator, Page, TestInfo } from "@playwright/test";
+import type { Locator } from "@playwright/test";
 import {
+  approvedSeller,
   buyAsGuest,
   expect,
   expectNoAxeViolations,
@@ -61,7 +62,9 @@ test(
   { tag: "@desktop-only" },
   async ({ page, admin }, testInfo) => {
     test.slow();
-    const shopName = await approvedSeller(page, admin, testInfo);
+    const shopName = await approvedSeller(page, admin, {
+      shopName: `Shop ${Date.now().toString(36)} ${testInfo.project.name}`,
+    });
     await admin.goto("/admin/sellers");
     const shop = admin.getByRole("listitem").filter({ has: admin.getByRole("heading", { name: shopName }) });
     await expect(shop).toContainText("This will be a warning: the seller gets 7 days to fix the issue.");
@@ -187,31 +190,6 @@ test("a visitor and a shopper are kept out of the console", async ({ page }) => 
   expect(post.status()).toBeGreaterThanOrEqual(300);
   expect(post.status()).toBeLessThan(400);
 });
-
-/** A new seller in `page`'s browser: they apply, and `admin` approves; answers the shop's name. */
-async function approvedSeller(page: Page, admin: Page, testInfo: TestInfo): Promise<string> {
-  await signUpConfirmed(page, { name: "Sid Seller" });
-  const shopName = `Shop ${Date.now().toString(36)} ${testInfo.project.name}`;
-  const applied = await page.request.post("/become-seller", {
-    form: {
-      shopName,
-      specialty: "Wall art",
-      bio: "I paint botanical watercolours and sell them as printable wall art.",
-      website: "",
-      sampleUrl: "https://portfolio.example/sid",
-      acceptGuidelines: "on",
-    },
-  });
-  expect(applied.ok()).toBe(true);
-  await admin.goto("/admin/applications");
-  await admin
-    .getByRole("listitem")
-    .filter({ has: admin.getByRole("heading", { name: shopName }) })
-    .getByRole("button", { name: "Approve" })
-    .click();
-  await expect(admin.getByText("Approved: the applicant is now a seller.")).toBeVisible();
-  return shopName;
-}
 
 async function recordViolation(shop: Locator, reason: string) {
   await shop.getByLabel("Record a violation: the reason the seller reads").fill(reason);

@@ -268,6 +268,42 @@ export async function signUpConfirmed(
   return account;
 }
 
+/**
+ * A new seller in `page`'s browser: they sign up, apply with `application` (a sample shop's by
+ * default), and `admin` approves them on the Applications page. Answers the shop's name.
+ */
+export async function approvedSeller(
+  page: Page,
+  admin: Page,
+  {
+    name = "Sid Seller",
+    shopName = `Shop ${Date.now().toString(36)}`,
+    specialty = "Wall art",
+    bio = "I paint botanical watercolours and sell them as printable wall art.",
+  } = {},
+): Promise<string> {
+  await signUpConfirmed(page, { name });
+  const applied = await page.request.post("/become-seller", {
+    form: {
+      shopName,
+      specialty,
+      bio,
+      website: "",
+      sampleUrl: `https://portfolio.example/${name.split(" ")[0]!.toLowerCase()}`,
+      acceptGuidelines: "on",
+    },
+  });
+  expect(applied.ok()).toBe(true);
+  await admin.goto("/admin/applications");
+  await admin
+    .getByRole("listitem")
+    .filter({ has: admin.getByRole("heading", { name: shopName }) })
+    .getByRole("button", { name: "Approve" })
+    .click();
+  await expect(admin.getByText("Approved: the applicant is now a seller.")).toBeVisible();
+  return shopName;
+}
+
 /** Signs this page's browser in with an email and password, as the login form does. */
 export async function signInAs(page: Page, { email, password }: Pick<Account, "email" | "password">) {
   const response = await page.request.post("/account/sign-in", { form: { email, password } });

@@ -1,12 +1,12 @@
 import sharp from "sharp";
 import {
   addToCart,
+  approvedSeller,
   checkOutSignedIn,
   expect,
   expectNoAxeViolations,
   expectNoSidewaysScroll,
   screenshotsIn,
-  signUpConfirmed,
   test,
   waitForHydration,
 } from "./fixtures";
@@ -239,26 +239,12 @@ test("a pasted 2,000-character word in a review and a 1,000-character bio wrap: 
   await expect(page.getByText("Review published")).toBeVisible();
 
   // A new seller's bio is one word of 1,000 letters.
-  await signUpConfirmed(guest, { name: "Lou Longbio" });
-  const shopName = `Longbio ${Date.now().toString(36)}`;
-  const applied = await guest.request.post("/become-seller", {
-    form: {
-      shopName,
-      specialty: "W".repeat(79),
-      bio: "b".repeat(1000),
-      website: "",
-      sampleUrl: "https://portfolio.example/lou",
-      acceptGuidelines: "on",
-    },
+  const shopName = await approvedSeller(guest, admin, {
+    name: "Lou Longbio",
+    shopName: `Longbio ${Date.now().toString(36)}`,
+    specialty: "W".repeat(79),
+    bio: "b".repeat(1000),
   });
-  expect(applied.ok()).toBe(true);
-  await admin.goto("/admin/applications");
-  await admin
-    .getByRole("listitem")
-    .filter({ has: admin.getByRole("heading", { name: shopName }) })
-    .getByRole("button", { name: "Approve" })
-    .click();
-  await expect(admin.getByText("Approved: the applicant is now a seller.")).toBeVisible();
 
   for (const width of [360, 1280]) {
     await page.setViewportSize({ width, height: 900 });
