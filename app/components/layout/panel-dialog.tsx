@@ -2,10 +2,12 @@ import { X } from "lucide-react";
 import { Dialog } from "radix-ui";
 import type { ReactNode } from "react";
 import { Button } from "~/components/ui/button";
+import { cn } from "~/lib/utils";
 
 /**
  * A centred modal with a title and a close button, at most 80% of the viewport high (SPEC section 2).
  * Its body scrolls; the title and the `footer` (the cart's totals and Checkout) stay in view.
+ * `wide`: room for a picture beside the text (a listing's quick view), at most 90% high.
  */
 export function PanelDialog({
   trigger,
@@ -16,6 +18,7 @@ export function PanelDialog({
   open,
   onOpenChange,
   onCloseAutoFocus,
+  wide = false,
 }: {
   /** The button that opens it; without one, the dialog is opened through `open`. */
   trigger?: ReactNode;
@@ -26,6 +29,7 @@ export function PanelDialog({
   open?: boolean;
   onOpenChange?: (open: boolean) => void;
   onCloseAutoFocus?: (event: Event) => void;
+  wide?: boolean;
 }) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -34,10 +38,13 @@ export function PanelDialog({
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
         <Dialog.Content
           onCloseAutoFocus={onCloseAutoFocus}
-          className="fixed left-1/2 top-1/2 z-50 flex max-h-[80vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col rounded-xl bg-background py-6 shadow-xl"
+          className={cn(
+            "fixed left-1/2 top-1/2 z-50 flex w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col rounded-xl bg-background py-6 shadow-xl",
+            wide ? "max-h-[90vh] max-w-3xl" : "max-h-[80vh] max-w-lg",
+          )}
         >
           <div className="flex shrink-0 items-start justify-between gap-4 px-6">
-            <div>
+            <div className="min-w-0">
               <Dialog.Title className="text-xl font-semibold">{title}</Dialog.Title>
               <Dialog.Description className="text-sm text-muted-foreground">{description}</Dialog.Description>
             </div>

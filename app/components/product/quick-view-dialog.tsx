@@ -1,11 +1,10 @@
 import type { ProductCard } from "@server/catalogue/product-card.ts";
 import { formatPrice } from "@shared/format.ts";
-import { Dialog } from "radix-ui";
 import { type RefObject, useEffect } from "react";
 import { Link, useFetcher } from "react-router";
 import { AddToCartButton } from "~/components/cart/add-to-cart-button";
 import { NAMED_PRICE_FETCHER } from "~/components/cart/use-cart-change";
-import { DialogCloseButton } from "~/components/layout/panel-dialog";
+import { PanelDialog } from "~/components/layout/panel-dialog";
 import { Button } from "~/components/ui/button";
 import type { loader as productLoader } from "~/routes/product";
 import { ProductGallery } from "./product-gallery";
@@ -40,52 +39,44 @@ export function QuickViewDialog({
     if (open && !product && state === "idle") void load(`/product/${card.id}`);
   }, [open, product, state, load, card.id]);
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/40" />
-        <Dialog.Content
-          onCloseAutoFocus={(event) => {
-            event.preventDefault();
-            opener.current?.focus();
-          }}
-          className="fixed left-1/2 top-1/2 z-50 flex max-h-[90vh] w-[calc(100%-2rem)] max-w-3xl -translate-x-1/2 -translate-y-1/2 flex-col rounded-xl bg-background py-6 shadow-xl"
-        >
-          <div className="flex shrink-0 items-start justify-between gap-4 px-6">
-            <div className="min-w-0">
-              <Dialog.Title className="text-xl font-semibold">{card.title}</Dialog.Title>
-              <Dialog.Description className="text-sm text-muted-foreground">{`by ${card.creatorName}`}</Dialog.Description>
-            </div>
-            <DialogCloseButton label="Close" />
-          </div>
-          <div className="mt-3 grid min-h-0 gap-6 overflow-y-auto px-6 py-1 md:grid-cols-2">
-            {product ? (
-              <ProductGallery images={product.images} title={product.title} sizes={QUICK_VIEW_SIZES} />
-            ) : (
-              <ProductImage
-                src={card.imageUrl}
-                alt={card.title}
-                className="aspect-square w-full rounded-xl"
-                sizes={QUICK_VIEW_SIZES}
-              />
-            )}
-            <div className="min-w-0">
-              {product ? (
-                <QuickViewPurchase product={product} />
-              ) : (
-                <p className="text-3xl font-bold" aria-busy="true">
-                  {formatPrice(card.priceCents)}
-                </p>
-              )}
-              <Button asChild variant="link" className="mt-4 px-0">
-                <Link to={`/product/${card.id}`} onClick={() => onOpenChange(false)}>
-                  View full details
-                </Link>
-              </Button>
-            </div>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <PanelDialog
+      wide
+      title={card.title}
+      description={`by ${card.creatorName}`}
+      open={open}
+      onOpenChange={onOpenChange}
+      onCloseAutoFocus={(event) => {
+        event.preventDefault();
+        opener.current?.focus();
+      }}
+    >
+      <div className="grid gap-6 md:grid-cols-2">
+        {product ? (
+          <ProductGallery images={product.images} title={product.title} sizes={QUICK_VIEW_SIZES} />
+        ) : (
+          <ProductImage
+            src={card.imageUrl}
+            alt={card.title}
+            className="aspect-square w-full rounded-xl"
+            sizes={QUICK_VIEW_SIZES}
+          />
+        )}
+        <div className="min-w-0">
+          {product ? (
+            <QuickViewPurchase product={product} />
+          ) : (
+            <p className="text-3xl font-bold" aria-busy="true">
+              {formatPrice(card.priceCents)}
+            </p>
+          )}
+          <Button asChild variant="link" className="mt-4 px-0">
+            <Link to={`/product/${card.id}`} onClick={() => onOpenChange(false)}>
+              View full details
+            </Link>
+          </Button>
+        </div>
+      </div>
+    </PanelDialog>
   );
 }
 
