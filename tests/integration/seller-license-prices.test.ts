@@ -1,14 +1,8 @@
-import fs from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { action as editAction } from "../../app/routes/seller/product-edit.tsx";
-import { action as newAction } from "../../app/routes/seller/product-new.tsx";
+import { describe, expect, it } from "vitest";
 import { products } from "../../server/db/schema.ts";
-import { type FileStore, localFileStore } from "../../server/storage/file-store.ts";
-import { createCategory, createProduct, createSeller } from "../support/factories.ts";
-import { contextAs, routeAnswer } from "../support/route-answer.ts";
+import { createProduct } from "../support/factories.ts";
+import { errorsOf, productEditor } from "../support/product-editor.ts";
 import { setUpTestDatabase } from "../support/test-database.ts";
 
 // The product editor's license prices, through the pages' actions as a seller's browser posts them
@@ -16,31 +10,8 @@ import { setUpTestDatabase } from "../support/test-database.ts";
 // empty, and refused beside the field with nothing changed.
 
 const database = setUpTestDatabase();
-let directory = "";
-let files: FileStore;
-let seller: Awaited<ReturnType<typeof createSeller>>;
-let categoryId = 0;
-
-beforeAll(async () => {
-  directory = await fs.mkdtemp(path.join(os.tmpdir(), "license-prices-"));
-  files = localFileStore(directory);
-  seller = await createSeller(database.db);
-  categoryId = (await createCategory(database.db)).id;
-});
-afterAll(() => fs.rm(directory, { recursive: true, force: true }));
-
-/** The services of a request signed in as the seller (the session is the auth's answer). */
-/** A request by the seller, with the file store the editor saves to. */
-const contextOf = () => contextAs(seller.user, { db: database.db, files });
-
-/** The editor's fields as its form sends them, with `changes`. */
-const fields = (changes: Record<string, string> = {}) => ({
-  intent: "save",
-  title: "Calm Weekly Planner",
-  description: "A calm weekly planner with habit trackers and notes pages.",
-  categoryId: String(categoryId),
+const editor = productEditor(database, {
   tags: "planner",
-  format: "PDF",
   price: "12.50",
   originalPrice: "",
   commercialPrice: "",
@@ -51,17 +22,8 @@ const fields = (changes: Record<string, string> = {}) => ({
   prints: "",
   templates: "",
   durationMinutes: "",
-  ...changes,
 });
-
-type Call = (args: never) => Promise<unknown>;
-
-/** An action's answer: its status and data (a redirect is a Response). */
-const answerOf = (action: Call, url: string, body: Record<string, string>, params: Record<string, string> = {}) =>
-  routeAnswer(action, { url, context: contextOf(), body, params });
-
-const save = (id: number, changes: Record<string, string>) =>
-  answerOf(editAction as Call, `/seller/products/${id}`, fields(changes), { id: String(id) });
+const { save } = editor;
 
 async function pricesOf(id: number) {
   const [row] = await database.db
@@ -76,17 +38,9 @@ async function pricesOf(id: number) {
   return row!;
 }
 
-/** The field errors of a refused submission (Conform's reply). */
-const errorsOf = (answer: { data?: unknown }) =>
-  (answer.data as { result: { error: Record<string, string[]> } }).result.error;
-
 describe("a seller prices the licenses of a product", () => {
   it("a new product is created with its Commercial and Extended prices", async () => {
-    const answer = await answerOf(
-      newAction as Call,
-      "/seller/products/new",
-      fields({ commercialPrice: "39.99", extendedPrice: "79.90" }),
-    );
+    const answer = await editor.create({ commercialPrice: "39.99", extendedPrice: "79.90" });
     expect(answer.status).toBe(302);
     const id = Number(/\/seller\/products\/(\d+)/.exec(answer.location ?? "")?.[1]);
     expect(await pricesOf(id)).toMatchObject({
@@ -97,7 +51,11 @@ describe("a seller prices the licenses of a product", () => {
   });
 
   it("the editor saves tier prices, and clears a tier left empty", async () => {
-    const { id } = await createProduct(database.db, { creatorId: seller.creator.id, categoryId, status: "draft" });
+    const { id } = await createProduct(database.db, {
+      creatorId: editor.seller.creator.id,
+      categoryId: editor.categoryId,
+      status: "draft",
+    });
     expect(await save(id, { commercialPrice: "25", extendedPrice: "60.5" })).toMatchObject({
       status: 200,
       data: { ok: true, message: "Your changes were saved." },
@@ -130,8 +88,8 @@ describe("a seller prices the licenses of a product", () => {
 
   it("refuses a price below the tier under it, beside the field, and changes nothing", async () => {
     const { id } = await createProduct(database.db, {
-      creatorId: seller.creator.id,
-      categoryId,
+      creatorId: editor.seller.creator.id,
+      categoryId: editor.categoryId,
       status: "draft",
       priceCents: 1000,
       commercialPriceCents: 3000,
@@ -172,7 +130,7 @@ describe("a seller prices the licenses of a product", () => {
     const [{ count: productsBefore }] = await database.db
       .execute<{ count: number }>("SELECT count(*)::int AS count FROM products")
       .then((result) => result.rows as [{ count: number }]);
-    const refused = await answerOf(newAction as Call, "/seller/products/new", fields({ commercialPrice: "5" }));
+    const refused = await editor.create({ commercialPrice: "5" });
     expect(refused.status).toBe(400);
     expect(errorsOf(refused)).toEqual({
       commercialPrice: ["The Commercial price must be at least the Personal price."],
