@@ -6,6 +6,7 @@ import type { ComponentType } from "react";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { SEARCH_LISTING } from "~/lib/listing";
+import { productCard } from "../../tests/support/product-cards.ts";
 import SearchPage from "./search";
 
 // The search page as it renders what its loader returns: "Did you mean" on no results, and the
@@ -13,21 +14,7 @@ import SearchPage from "./search";
 
 const SEARCH_ID = "3f2c8a1e-5b7d-4c9a-8e6f-1a2b3c4d5e6f";
 
-function product(id: number): ProductCard {
-  return {
-    id,
-    title: `Product ${id}`,
-    creatorName: "Maker",
-    priceCents: 999,
-    originalPriceCents: null,
-    imageUrl: null,
-    rating: 0,
-    reviewCount: 0,
-    isInstantDownload: true,
-    isBestseller: false,
-    tags: [],
-  };
-}
+const product = (id: number) => productCard(id);
 
 function renderSearch(
   address: string,

@@ -1,27 +1,15 @@
 // @vitest-environment happy-dom
-import type { ProductCard } from "@server/catalogue/product-card.ts";
 import { fireEvent, render, screen } from "@testing-library/react";
 import { createRoutesStub, useLoaderData } from "react-router";
 import { describe, expect, it } from "vitest";
+import { productCard } from "../../../tests/support/product-cards.ts";
 import { LoadMore, useLoadMore } from "./load-more";
 
 // Load More appends the next page's 24 products in the browser; the address's own page renders only
 // its 24 (issue 29, item 25), with links to the next and earlier pages for a browser without scripts.
 
 const TOTAL = 100;
-const card = (id: number): ProductCard => ({
-  id,
-  title: `Product ${id}`,
-  creatorName: "Maker",
-  priceCents: 999,
-  originalPriceCents: null,
-  imageUrl: null,
-  rating: 0,
-  reviewCount: 0,
-  isInstantDownload: true,
-  isBestseller: false,
-  tags: [],
-});
+const card = (id: number) => productCard(id);
 
 /** A listing's loader: the page's own 24 products of TOTAL. */
 function listingPage({ request }: { request: Request }) {
