@@ -267,10 +267,19 @@ for (const demo of [
     if (demo.seller) {
       await page.getByRole("menuitem", { name: "Seller Dashboard" }).click();
       await expect(page.getByRole("heading", { name: "Seller Dashboard" })).toBeVisible();
-      await expect(page.getByText("Your shop: Design Studio Pro")).toBeVisible();
+      // In the browser tests the demo seller runs Little Paper Nook (tests/e2e/fixtures.ts).
+      await expect(page.getByText("Your shop: Little Paper Nook")).toBeVisible();
       await expectNoAxeViolations(page);
     } else {
-      expect((await page.goto("/seller"))?.url()).toMatch(/\/$/);
+      // A shopper who opens it is told how to become a seller.
+      expect((await page.goto("/seller"))?.status()).toBe(403);
+      await expect(
+        page.getByText("The Seller Dashboard is for sellers, and your account is not a seller's yet."),
+      ).toBeVisible();
+      await expect(page.getByRole("main").getByRole("link", { name: "Become a Seller" })).toHaveAttribute(
+        "href",
+        "/become-seller",
+      );
     }
   });
 }

@@ -28,7 +28,9 @@ test("a guest buys two seats of a Commercial license, then moves the line to Ext
   const choice = guest.getByRole("group", { name: "License" });
   await expect(choice.getByRole("radio")).toHaveCount(3);
   await expect(choice.getByRole("radio", { name: "Personal $15.99" })).toBeChecked();
-  await expect(choice.getByRole("link", { name: "Compare licenses" })).toHaveAttribute("href", "/license");
+  // Compare licenses opens in place, with a link to the terms in full.
+  await choice.getByText("Compare licenses").click();
+  await expect(choice.getByRole("link", { name: "All license terms" })).toHaveAttribute("href", "/license");
   const bigPrice = guest.locator("main h1 ~ p .text-3xl");
   await expect(bigPrice).toHaveText("$15.99");
   // Personal keeps the spec's sale: the price before it struck through, and its badge.
