@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import type { AddressInfo } from "node:net";
@@ -46,6 +47,7 @@ let s3: S3StandIn;
 let smtp: SMTPServer;
 const mails: Mail[] = [];
 let servers: OwnServer[] = [];
+let databaseUrl = "";
 let balancer: LoadBalancer;
 /** The order of the browser journey (the second test). */
 let journeyOrder = "";
@@ -97,7 +99,7 @@ test.beforeAll(async () => {
   database = await startEmbeddedPostgres({ dataDir: dbDir });
   const { host, port, user, database: name } = database.connection;
   // The socket directory as the host: DATABASE_URL takes it as libpq does, in ?host=.
-  const databaseUrl = `postgresql://${user}@localhost:${port}/${name}?host=${encodeURIComponent(host)}`;
+  databaseUrl = `postgresql://${user}@localhost:${port}/${name}?host=${encodeURIComponent(host)}`;
   const smtpPort = await startSmtpCatcher();
   s3 = await startS3StandIn({ buckets: ["scale-out-files"] });
 
@@ -463,9 +465,20 @@ test("a price change reaches every server at once: product page and search", asy
   await waitForHydration(sellerPage);
   await sellerPage.getByRole("banner").getByRole("button", { name: "Login" }).click();
   const login = sellerPage.getByRole("dialog", { name: "Welcome" });
-  await login.getByRole("button", { name: "Use seller demo" }).click();
+  // The shared demo seller may only look (decision 039): a real seller runs Design Studio Pro.
+  const sampleShopSeller = { email: "sample-shop-seller@example.com", password: "sample-shop-seller-2026" };
+  execFileSync(
+    process.execPath,
+    ["tests/e2e/sample-shop-seller.ts", sampleShopSeller.email, sampleShopSeller.password],
+    {
+      env: { ...process.env, DATABASE_URL: databaseUrl, SHOP_MODE: "demo" },
+      encoding: "utf8",
+    },
+  );
+  await login.getByLabel("Email", { exact: true }).fill(sampleShopSeller.email);
+  await login.getByLabel("Password", { exact: true }).fill(sampleShopSeller.password);
   await login.getByRole("button", { name: "Sign In" }).click();
-  await expect(sellerPage.getByText("Successfully logged in as seller")).toBeVisible();
+  await expect(sellerPage.getByText(/Successfully logged in/)).toBeVisible();
   await sellerPage.goto(`${balancer.pinned[0]}/seller/products/${productId}`);
   await waitForHydration(sellerPage);
   await sellerPage.getByLabel("Price (USD)").fill((newCents / 100).toFixed(2));
