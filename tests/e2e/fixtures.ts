@@ -187,8 +187,11 @@ const SAMPLE_SHOP_SELLER: Account = {
 };
 
 let sampleShopSellerMade = false;
-/** Makes SAMPLE_SHOP_SELLER (again: it is idempotent) in this run's shop, once per worker. */
-function ensureSampleShopSeller() {
+/**
+ * Makes SAMPLE_SHOP_SELLER (again: it is idempotent) in this run's shop, once per worker; from then
+ * on the demo seller runs Little Paper Nook.
+ */
+export function ensureSampleShopSeller() {
   if (sampleShopSellerMade) return;
   execFileSync(
     process.execPath,
