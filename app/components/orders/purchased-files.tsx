@@ -41,7 +41,11 @@ export function LicenseLine({
               narrower than it scrolls it sideways. */}
           <span className="max-w-full min-w-0">
             <span className="text-muted-foreground">key</span>{" "}
-            <span className="inline-block max-w-full overflow-x-auto align-bottom">
+            <span
+              // biome-ignore lint/a11y/noNoninteractiveTabindex: a key wider than the card scrolls, and a scrollable region must be reachable by keyboard (WCAG 2.1.1).
+              tabIndex={0}
+              className="inline-block max-w-full overflow-x-auto align-bottom"
+            >
               <code className="rounded bg-muted px-1.5 py-0.5 font-mono text-xs whitespace-nowrap">{licenseKey}</code>
             </span>
           </span>
