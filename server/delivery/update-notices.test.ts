@@ -57,21 +57,27 @@ async function bought(
   return { order, item: items[0]! };
 }
 
-beforeAll(async () => {
-  const product = await createProduct(database.db, { title: "Calm Weekly Planner" });
-  productId = product.id;
+/** A product's PDF file, at `version`, as the editor stores it. */
+async function pdfFile(productId: number, fileName: string, version: number) {
   const [file] = await database.db
     .insert(productFiles)
     .values({
       productId,
-      storageKey: `products/${productId}/planner.pdf`,
-      fileName: "planner.pdf",
+      storageKey: `products/${productId}/${fileName}`,
+      fileName,
       contentType: "application/pdf",
       sizeBytes: 100,
-      version: 2,
+      version,
     })
     .returning();
-  fileId = file!.id;
+  return file!;
+}
+
+beforeAll(async () => {
+  const product = await createProduct(database.db, { title: "Calm Weekly Planner" });
+  productId = product.id;
+  const file = await pdfFile(productId, "planner.pdf", 2);
+  fileId = file.id;
   // Version 1 had another name: the buyers downloaded it as weekly-planner.pdf.
   await database.db.insert(productFileVersions).values({
     fileId,
@@ -147,33 +153,23 @@ describe("the product update emails", () => {
 
   it("a failed send is retried and sent once; a newer version or a removed file sends nothing", async () => {
     const product = await createProduct(database.db);
-    const [file] = await database.db
-      .insert(productFiles)
-      .values({
-        productId: product.id,
-        storageKey: `products/${product.id}/guide.pdf`,
-        fileName: "guide.pdf",
-        contentType: "application/pdf",
-        sizeBytes: 100,
-        version: 3,
-      })
-      .returning();
+    const file = await pdfFile(product.id, "guide.pdf", 3);
     productId = product.id;
     await bought("full@example.com");
     await bought("fine@example.com");
     const first = recordingMailer(new Set(["full@example.com"]));
-    await expect(sendProductUpdateEmails(services(first.mailer), { fileId: file!.id, version: 3 })).rejects.toThrow(
+    await expect(sendProductUpdateEmails(services(first.mailer), { fileId: file.id, version: 3 })).rejects.toThrow(
       "1 of 2 update emails failed",
     );
     expect(first.sent.map((email) => email.to)).toEqual(["fine@example.com"]);
     const retry = recordingMailer();
-    expect(await sendProductUpdateEmails(services(retry.mailer), { fileId: file!.id, version: 3 })).toEqual({
+    expect(await sendProductUpdateEmails(services(retry.mailer), { fileId: file.id, version: 3 })).toEqual({
       sent: 1,
     });
     expect(retry.sent.map((email) => email.to)).toEqual(["full@example.com"]);
 
     // Version 2's job, run late, says nothing: version 3's email is the one that counts.
-    expect(await sendProductUpdateEmails(services(retry.mailer), { fileId: file!.id, version: 2 })).toEqual({
+    expect(await sendProductUpdateEmails(services(retry.mailer), { fileId: file.id, version: 2 })).toEqual({
       sent: 0,
     });
     expect(await sendProductUpdateEmails(services(retry.mailer), { fileId: 999_999, version: 2 })).toEqual({ sent: 0 });
@@ -181,23 +177,13 @@ describe("the product update emails", () => {
 
   it("are not sent to a suppressed address (it bounced or complained, decision 034)", async () => {
     const product = await createProduct(database.db);
-    const [file] = await database.db
-      .insert(productFiles)
-      .values({
-        productId: product.id,
-        storageKey: `products/${product.id}/kit.pdf`,
-        fileName: "kit.pdf",
-        contentType: "application/pdf",
-        sizeBytes: 100,
-        version: 2,
-      })
-      .returning();
+    const file = await pdfFile(product.id, "kit.pdf", 2);
     productId = product.id;
     await bought("bounced@example.com");
     await bought("kept@example.com");
     await suppressEmail(database.db, "Bounced@example.com", "bounce", "550 5.1.1 No such user");
     const { mailer, sent } = recordingMailer();
-    expect(await sendProductUpdateEmails(services(mailer), { fileId: file!.id, version: 2 })).toEqual({ sent: 1 });
+    expect(await sendProductUpdateEmails(services(mailer), { fileId: file.id, version: 2 })).toEqual({ sent: 1 });
     expect(sent.map((email) => email.to)).toEqual(["kept@example.com"]);
   });
 });
@@ -205,23 +191,13 @@ describe("the product update emails", () => {
 describe("the product update emails of a buyer who changed their account's address", () => {
   it("go to the account's address now, not the one on the order; a guest's order keeps its own", async () => {
     const product = await createProduct(database.db);
-    const [file] = await database.db
-      .insert(productFiles)
-      .values({
-        productId: product.id,
-        storageKey: `products/${product.id}/guide.pdf`,
-        fileName: "guide.pdf",
-        contentType: "application/pdf",
-        sizeBytes: 100,
-        version: 2,
-      })
-      .returning();
+    const file = await pdfFile(product.id, "guide.pdf", 2);
     productId = product.id;
     const account = await createUser(database.db, { email: "now@example.com" });
     await bought("then@example.com", { userId: account.id });
     await bought("guest-then@example.com");
     const { mailer, sent } = recordingMailer();
-    expect(await sendProductUpdateEmails(services(mailer), { fileId: file!.id, version: 2 })).toEqual({ sent: 2 });
+    expect(await sendProductUpdateEmails(services(mailer), { fileId: file.id, version: 2 })).toEqual({ sent: 2 });
     expect(sent.map((email) => email.to).sort()).toEqual(["guest-then@example.com", "now@example.com"]);
     expect(sent.find((email) => email.to === "now@example.com")!.text).toContain(`${SHOP}/account/downloads`);
   });
