@@ -65,10 +65,10 @@ async function pay(order: Order) {
   return payOrder(database.db, jobs, await reloadOrder(database.db, order.id));
 }
 
-/** A paid order of `seats` seats of the product under `tier`; the order and its licence. */
-async function boughtLicense(tier: "personal" | "commercial" | "extended", seats = 1) {
+/** A paid order of `seats` seats of a product (the file's own by default) under `tier`; the order and its licence. */
+async function boughtLicense(tier: "personal" | "commercial" | "extended", seats = 1, productId = product.id) {
   const { id: shopper } = await ensureShopper(database.db, { userId: null, guestId: null });
-  for (let seat = 0; seat < seats; seat++) await addToCart(database.db, shopper, product.id, tier);
+  for (let seat = 0; seat < seats; seat++) await addToCart(database.db, shopper, productId, tier);
   const started = await checkout(services, { shopperId: shopper, buyer, idempotencyKey: crypto.randomUUID() });
   const [placed] = await database.db.select().from(orders).where(eq(orders.number, started.orderNumber));
   const order = await pay(placed!);
@@ -77,8 +77,8 @@ async function boughtLicense(tier: "personal" | "commercial" | "extended", seats
   return { order, item: item!, license: license! };
 }
 
-/** The order page's upgrade form for `item` of `order`; the new (unpaid) order. */
-async function upgrade(order: Order, orderItemId: number, tier: string, seats: number | string) {
+/** The order page's upgrade form, as a browser posts it with a key of its own; the address it sends the buyer to. */
+async function postUpgrade(order: Order, orderItemId: number, tier: string, seats: number | string) {
   const form = new FormData();
   for (const [name, value] of Object.entries({ intent: "upgrade", orderItemId, tier, seats })) {
     form.set(name, String(value));
@@ -86,6 +86,12 @@ async function upgrade(order: Order, orderItemId: number, tier: string, seats: n
   form.set("idempotencyKey", crypto.randomUUID());
   const answer = await applyOrderPageIntent(services, order, form);
   if (!("redirectTo" in answer)) throw new Error("No redirect");
+  return answer.redirectTo;
+}
+
+/** The order page's upgrade form for `item` of `order`; the new (unpaid) order. */
+async function upgrade(order: Order, orderItemId: number, tier: string, seats: number | string) {
+  const redirectTo = await postUpgrade(order, orderItemId, tier, seats);
   // The buyer's newest order is the upgrade just made.
   const [newest] = await database.db
     .select()
@@ -93,7 +99,7 @@ async function upgrade(order: Order, orderItemId: number, tier: string, seats: n
     .where(eq(orders.email, buyer.email))
     .orderBy(desc(orders.id))
     .limit(1);
-  return { redirectTo: answer.redirectTo, order: newest! };
+  return { redirectTo, order: newest! };
 }
 
 const licenseNow = async (id: number) => (await database.db.select().from(licenses).where(eq(licenses.id, id)))[0]!;
@@ -239,28 +245,7 @@ describe("upgrades of one licence opened before either is paid", () => {
   });
 
   /** A paid Personal licence of one seat of the cheap product. */
-  async function personalLicense() {
-    const { id: shopper } = await ensureShopper(database.db, { userId: null, guestId: null });
-    await addToCart(database.db, shopper, cheap.id, "personal");
-    const started = await checkout(services, { shopperId: shopper, buyer, idempotencyKey: crypto.randomUUID() });
-    const [placed] = await database.db.select().from(orders).where(eq(orders.number, started.orderNumber));
-    const order = await pay(placed!);
-    const [item] = await itemsOf(database.db, order.id);
-    const [license] = await database.db.select().from(licenses).where(eq(licenses.orderItemId, item!.id));
-    return { order, item: item!, license: license! };
-  }
-
-  /** The order page's upgrade form, as a browser posts it with a key of its own; the address it sends the buyer to. */
-  async function postUpgrade(order: Order, orderItemId: number, tier: string, seats: number) {
-    const form = new FormData();
-    for (const [name, value] of Object.entries({ intent: "upgrade", orderItemId, tier, seats })) {
-      form.set(name, String(value));
-    }
-    form.set("idempotencyKey", crypto.randomUUID());
-    const answer = await applyOrderPageIntent(services, order, form);
-    if (!("redirectTo" in answer)) throw new Error("No redirect");
-    return answer.redirectTo;
-  }
+  const personalLicense = () => boughtLicense("personal", 1, cheap.id);
 
   /** The upgrade orders of a licence, oldest first. */
   const upgradeOrdersOf = (licenseId: number) =>
