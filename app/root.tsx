@@ -1,3 +1,4 @@
+import { VISITOR_HINT_SCRIPT } from "@shared/visitor-hint.ts";
 import { lazy, type ReactNode, Suspense } from "react";
 import {
   isRouteErrorResponse,
@@ -87,10 +88,13 @@ export function Layout({ children }: { children: ReactNode }) {
   // A page that stands for another party (the hosted payment page) shows none of the shop's frame.
   const bare = useMatches().some((match) => (match.handle as { bare?: boolean } | undefined)?.bare);
   return (
-    <html lang="en">
+    // The visitor hint's script sets <html data-visitor> before React hydrates the page.
+    <html lang="en" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* Before the header is drawn: Login or the account's place at the first paint. */}
+        <script dangerouslySetInnerHTML={{ __html: VISITOR_HINT_SCRIPT }} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links />

@@ -6,6 +6,7 @@ import { wishlistProductIds } from "@server/cart/wishlist.ts";
 import { listCategories } from "@server/catalogue/categories.ts";
 import { followedCreatorIds } from "@server/catalogue/follows.ts";
 import { servicesContext } from "@server/http/context.ts";
+import { carriesVisitorHint, visitorHintCookie } from "@server/http/visitor-hint.ts";
 import { data, type RouterContextProvider } from "react-router";
 import { logFault } from "./log-fault.server";
 import { adoptGuestShopper, readGuestId } from "./shopper.server";
@@ -43,10 +44,17 @@ export type ShopFrame = Awaited<ReturnType<typeof loadShopFrame>>;
  * guest's cart joins the account here, and `headers` drops the cookie.
  */
 export async function loadShopper({ request, context }: LoaderArgs) {
-  const { db, auth } = context.get(servicesContext);
+  const { db, auth, publicUrl } = context.get(servicesContext);
   const [user, guestId] = await Promise.all([getCurrentUser(auth, request.headers), readGuestId(request)]);
   const headers = new Headers();
   if (user && guestId) await adoptGuestShopper(db, request, user.id, headers);
+  // The header's first paint follows the hint (shared/visitor-hint.ts): kept true on every answer.
+  if (Boolean(user) !== carriesVisitorHint(request.headers.get("cookie"))) {
+    headers.append(
+      "Set-Cookie",
+      visitorHintCookie({ signedIn: Boolean(user), secure: publicUrl.startsWith("https://") }),
+    );
+  }
   const shopper = await findShopper(db, { userId: user?.id ?? null, guestId: user ? null : guestId });
   const [cart, wishlist, following] = await Promise.all([
     getCart(db, shopper),

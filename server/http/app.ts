@@ -40,6 +40,7 @@ import { reactRouterHandler } from "./react-router-handler.ts";
 import { maskTokens, requestLog } from "./request-log.ts";
 import { sameOriginWrites } from "./same-origin.ts";
 import { assignNonce, securityHeaders } from "./security-headers.ts";
+import { keepVisitorHint } from "./visitor-hint.ts";
 
 export interface AppOptions {
   db: Database;
@@ -114,6 +115,7 @@ export function createApp({
   });
   app.use(assignNonce);
   app.use(securityHeaders({ development: config.nodeEnv === "development" }));
+  app.use(keepVisitorHint);
 
   if (clientBuildDir) {
     // The build's few other files (the favicon, the placeholder picture) by name, so that a page's

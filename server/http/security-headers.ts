@@ -1,6 +1,10 @@
 import crypto from "node:crypto";
 import type { RequestHandler, Response } from "express";
 import helmet from "helmet";
+import { VISITOR_HINT_SCRIPT } from "../../shared/visitor-hint.ts";
+
+// The one inline script a page carries of its own, in its head (shared/visitor-hint.ts).
+const VISITOR_HINT_SCRIPT_HASH = `'sha256-${crypto.createHash("sha256").update(VISITOR_HINT_SCRIPT).digest("base64")}'`;
 
 // A fresh nonce per response lets React Router's inline hydration scripts run while
 // every other inline script is refused.
@@ -16,7 +20,7 @@ export function securityHeaders({ development }: { development: boolean }): Requ
       reportOnly: development,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`],
+        scriptSrc: ["'self'", VISITOR_HINT_SCRIPT_HASH, (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:"],
         fontSrc: ["'self'", "data:"],

@@ -43,17 +43,22 @@ test("a product page is the same bytes for a visitor and a signed-in buyer with 
   await visitor.dispose();
 });
 
-test("until the browser knows who is visiting, the header claims nothing: no Login, no counts", {
+test("until the browser knows who is visiting, the header claims no counts, and Login only where the hint says signed out", {
   tag: "@desktop-only",
-}, async ({ page }) => {
+}, async ({ page, baseURL }) => {
   await page.route("**/api/v1/shopper*", () => {}); // held: never answered
-  await page.goto(`/product/${PRODUCT}`);
-  // Hydrated (the header's buttons work), with the visitor's parts still on their way.
-  await page.waitForFunction(() => "__reactRouterRouteModules" in window);
   const header = page.getByRole("banner");
-  await expect(header.getByRole("link", { name: "Wishlist" })).toBeVisible();
-  await expect(header.getByRole("button", { name: "Cart" })).toBeVisible();
-  await expect(header.getByRole("button", { name: "Login" })).toHaveCount(0);
+  for (const signedIn of [false, true]) {
+    // The hint a sign-in leaves (decision 044), without a session: what the page shows comes from it alone.
+    await page.context().clearCookies();
+    if (signedIn) await page.context().addCookies([{ name: "shop_signed_in", value: "1", url: baseURL! }]);
+    await page.goto(`/product/${PRODUCT}`);
+    // Hydrated (the header's buttons work), with the visitor's parts still on their way.
+    await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+    await expect(header.getByRole("link", { name: "Wishlist" })).toBeVisible();
+    await expect(header.getByRole("button", { name: "Cart" })).toBeVisible();
+    await expect(header.getByRole("button", { name: "Login" })).toHaveCount(signedIn ? 0 : 1);
+  }
   await page.unroute("**/api/v1/shopper*");
 });
 

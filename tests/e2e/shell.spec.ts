@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { VISITOR_HINT_SCRIPT } from "../../shared/visitor-hint.ts";
 import {
   DEMO_BUYER,
   expect,
@@ -29,11 +30,15 @@ test("a personal page carries a nonce-based Content-Security-Policy that React R
   expect(nonce).toBeTruthy();
   expect(csp).toContain("object-src 'none'");
   expect(csp).toContain("frame-ancestors 'none'");
-  const scriptNonces = await page
+  const scripts = await page
     .locator("script:not([type='application/ld+json'])")
-    .evaluateAll((scripts) => scripts.map((s) => (s as HTMLScriptElement).nonce));
-  expect(scriptNonces.length).toBeGreaterThan(0);
-  for (const value of scriptNonces) expect(value).toBe(nonce);
+    .evaluateAll((elements) => elements.map((s) => ({ nonce: (s as HTMLScriptElement).nonce, text: s.textContent })));
+  // The head's visitor hint is the same on every page: the policy allows it by its hash, and it ran.
+  const [hint, ...reactRouters] = scripts;
+  expect(hint).toEqual({ nonce: "", text: VISITOR_HINT_SCRIPT });
+  expect(await page.evaluate(() => document.documentElement.dataset.visitor)).toBe("guest");
+  expect(reactRouters.length).toBeGreaterThan(0);
+  for (const script of reactRouters) expect(script.nonce).toBe(nonce);
   await waitForHydration(page);
   expect(violations).toEqual([]);
 
@@ -281,23 +286,26 @@ async function headerBoxes(page: Page) {
   return { area, cart: await cartButton.boundingBox() };
 }
 
-test("the header's account area keeps its place and size from the first paint, for a visitor and a signed-in buyer with a long name @desktop-only", async ({
+test("the header's account area shows Login or the account's place at the first paint and keeps its place and size, for a visitor and a signed-in buyer with a long name @desktop-only", async ({
   page,
 }) => {
   test.slow();
+  const login = page.getByRole("banner").getByRole("button", { name: "Login" });
   for (const width of [1280, 800]) {
     await page.setViewportSize({ width, height: 800 });
-    // A visitor: a placeholder at once, then Login in the same box; nothing beside it moves.
+    // A visitor: Login at once (working once the scripts run), in the same box; nothing beside it moves.
     await page.context().clearCookies();
     const release = await holdScripts(page);
     // Not waiting for "load": it may wait for the held scripts.
     await page.goto("/browse", { waitUntil: "commit" });
     await shownWithItsStyles(page);
+    await expect(login).toBeVisible();
+    await expect(login).toBeDisabled();
     const before = await headerBoxes(page);
     expect(before.area?.width).toBeGreaterThan(0);
     release();
     await waitForHydration(page);
-    await expect(page.getByRole("banner").getByRole("button", { name: "Login" })).toBeVisible();
+    await expect(login).toBeEnabled();
     expect(await headerBoxes(page)).toEqual(before);
     await page.unrouteAll();
   }
@@ -307,6 +315,9 @@ test("the header's account area keeps its place and size from the first paint, f
     const release = await holdScripts(page);
     await page.goto("/browse", { waitUntil: "commit" });
     await shownWithItsStyles(page);
+    // Signed in: never Login, but the account menu's shape, its name still to come.
+    await expect(login).toHaveCount(0);
+    await expect(page.locator("header .visitor-member")).toBeVisible();
     const before = await headerBoxes(page);
     release();
     await waitForHydration(page);

@@ -33,6 +33,8 @@ export interface RouteAnswer<Data = unknown> {
   location?: string | null;
   /** The Response itself, when the route answered with one (a redirect, a file). */
   response?: Response;
+  /** The headers a `data()` answer sets (its cookies). */
+  headers?: Headers;
 }
 
 /** A form's fields (a list posts a field several times), or a body as a browser would send it. */
@@ -61,15 +63,19 @@ export async function routeAnswer<Data = unknown>(
     params = {},
     body,
     json = false,
+    headers,
   }: {
     url: string;
     context: RouterContextProvider;
     params?: Record<string, string>;
     body?: RouteBody;
     json?: boolean;
+    /** The request's own headers (a cookie the browser sends), beside those of `body`. */
+    headers?: Record<string, string>;
   },
 ): Promise<RouteAnswer<Data>> {
-  const request = new Request(`http://shop.test${url}`, body ? requestBody(body, json) : {});
+  const init = body ? requestBody(body, json) : {};
+  const request = new Request(`http://shop.test${url}`, { ...init, headers: { ...init.headers, ...headers } });
   let answer: unknown;
   try {
     answer = await (handler as (args: unknown) => Promise<unknown>)({ request, params, context });
@@ -82,8 +88,16 @@ export async function routeAnswer<Data = unknown>(
     return { status: answer.status, location: answer.headers.get("location"), response: answer };
   }
   // React Router's data(): { type: "DataWithResponseInit", data, init }.
-  const withInit = answer as { type?: unknown; data?: unknown; init?: { status?: number } | null } | null;
+  const withInit = answer as {
+    type?: unknown;
+    data?: unknown;
+    init?: { status?: number; headers?: HeadersInit } | null;
+  } | null;
   return withInit?.type === "DataWithResponseInit"
-    ? { status: withInit.init?.status ?? 200, data: withInit.data as Data }
+    ? {
+        status: withInit.init?.status ?? 200,
+        data: withInit.data as Data,
+        headers: new Headers(withInit.init?.headers),
+      }
     : { status: 200, data: answer as Data };
 }

@@ -6,6 +6,7 @@ import { type DemoAccount, LoginButton } from "~/components/account/login-button
 import { Button } from "~/components/ui/button";
 import { SpriteIcon } from "~/components/ui/icon-sprite";
 import { Container } from "~/components/ui/page";
+import { useHydrated } from "~/lib/hydrated";
 import { safeNextPath } from "~/lib/next-path";
 import { useShopper } from "~/lib/shopper";
 import { cn } from "~/lib/utils";
@@ -22,14 +23,34 @@ const UserMenu = lazy(() => import("~/components/account/user-menu").then((m) =>
 const MobileMenuDialog = lazy(() => import("./mobile-menu").then((m) => ({ default: m.MobileMenuDialog })));
 
 /**
- * The account area's place while the page does not know the visitor yet, or while the account menu
- * loads: a placeholder filling the area's fixed box (ACCOUNT_AREA), shown with the page itself, so
- * that nothing moves when Login or the menu takes it (issue 29).
+ * The account area's place while the account menu loads: a placeholder filling the area's fixed box
+ * (ACCOUNT_AREA), so that nothing moves when the menu takes it.
  */
 const accountPlace = <span aria-hidden="true" className="block h-10 w-full animate-pulse rounded-md bg-muted" />;
 
 /** The account area's box, the same before and after the visitor is known: Login and the menu fit it. */
 const ACCOUNT_AREA = "ml-2 hidden h-10 w-24 items-center justify-end sm:flex lg:w-44";
+
+/**
+ * Until the page knows who is visiting, the account area follows the visitor hint set before the
+ * first paint (shared/visitor-hint.ts; app.css shows one of these by `html[data-visitor]`): Login,
+ * which says it does nothing yet until the page runs (it looks the same), or the account menu's
+ * shape with its name still to come.
+ */
+function AccountByHint({ login }: { login: (button: ReactNode) => ReactNode }) {
+  const hydrated = useHydrated();
+  return (
+    <>
+      <span className="visitor-guest contents">{login(<LoginButton aria-disabled={hydrated ? undefined : true} />)}</span>
+      <span aria-hidden="true" className="visitor-member h-10 w-full items-center justify-end gap-2 px-2">
+        <span className="grid size-8 shrink-0 place-items-center rounded-full bg-muted text-muted-foreground">
+          <SpriteIcon name="user" />
+        </span>
+        <span className="hidden h-3 w-20 animate-pulse rounded bg-muted lg:block" />
+      </span>
+    </>
+  );
+}
 
 interface HeaderProps {
   shopName: string;
@@ -44,8 +65,8 @@ interface AccountProps {
 
 /**
  * The account menu, or Login for a visitor. Until the page knows who is visiting (the shopper's
- * parts come after the page, app/lib/shopper.ts) it keeps the place empty rather than say Login to
- * someone signed in. `login` wraps Login where it must do more (the phone menu closes first).
+ * parts come after the page, app/lib/shopper.ts) it shows what the visitor hint says.
+ * `login` wraps Login where it must do more (the phone menu closes first).
  */
 export function AccountButton({
   user,
@@ -54,7 +75,7 @@ export function AccountButton({
   user: CurrentUser | null | undefined;
   login?: (button: ReactNode) => ReactNode;
 }) {
-  if (user === undefined) return accountPlace;
+  if (user === undefined) return <AccountByHint login={login} />;
   if (user) {
     return (
       <Suspense fallback={accountPlace}>
@@ -106,7 +127,7 @@ function VisitorLogin({ user, demoAccounts, googleSignIn }: AccountProps & { use
     );
   }, [required, known, userId, params, show, setParams]);
   const wanted = useOpenedOnce(open);
-  return user !== null || !wanted ? null : (
+  return user || !wanted ? null : (
     <Suspense>
       <LoginDialog demoAccounts={demoAccounts} googleSignIn={googleSignIn} next={next} />
     </Suspense>

@@ -4,6 +4,7 @@ import { Slider } from "radix-ui";
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useSubmit } from "react-router";
 import { Button } from "~/components/ui/button";
+import { useHydrated } from "~/lib/hydrated";
 import { cn } from "~/lib/utils";
 
 export interface FilterGroups {
@@ -14,13 +15,6 @@ export interface FilterGroups {
 
 /** The sort menu above the results belongs to this form too (its `form` attribute). */
 export const FILTER_FORM_ID = "listing-filters";
-
-/** True once React runs in the browser: until then forms need their own submit button. */
-function useHydrated() {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
 
 /** The check boxes in `parent`, as the page shows them now. */
 const boxesIn = (parent: HTMLElement | null) => [

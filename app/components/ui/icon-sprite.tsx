@@ -21,6 +21,8 @@ const ICONS = {
     "M6 20a2 2 0 1 0 4 0a2 2 0 1 0-4 0",
   ],
   menu: ["M4 5h16", "M4 12h16", "M4 19h16"],
+  // The account's place until the visitor's name and picture come (site-header.tsx).
+  user: ["M19 21v-2a4 4 0 0 0-4-4H9a4 4 0 0 0-4 4v2", "M8 7a4 4 0 1 0 8 0a4 4 0 1 0-8 0"],
 } as const;
 
 export type SpriteIconName = keyof typeof ICONS;
