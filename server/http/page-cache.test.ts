@@ -182,6 +182,45 @@ describe("pages asked for while a write catches up", () => {
       listening.close();
     }
   });
+
+  it("leave nothing behind when their visitor gives up meanwhile: the next visitor of the address is answered", async () => {
+    // React Router cancels a reload of the page's data that a newer one replaces: the shopper's
+    // parts were asked for again after adding to the cart, and the first request went away while
+    // the write caught up. Its address then hung for everyone (found by hand, issue 29).
+    let caughtUp: () => void = () => {};
+    const cache = new PageCache(() => new Promise<void>((resolve) => (caughtUp = resolve)));
+    cache.setListening(true);
+    let arrived = 0;
+    let closed = 0;
+    const app = express()
+      .use((_req, res, next) => {
+        arrived++;
+        res.once("close", () => closed++);
+        next();
+      })
+      .use(servePageFromCache(cache))
+      .post("/api/v1/cart", (_req, res) => void res.send("added"))
+      .get("/api/v1/shopper", (_req, res) => void res.set("Cache-Control", "private, no-store").send("2 items"));
+    const listening = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => listening.once("listening", resolve));
+    const base = `http://127.0.0.1:${(listening.address() as AddressInfo).port}`;
+    try {
+      await fetch(`${base}/api/v1/cart`, { method: "POST" });
+      const catchingUp = cache.caughtUp();
+      const cancelled = new AbortController();
+      const given = fetch(`${base}/api/v1/shopper`, { signal: cancelled.signal }).catch(() => "cancelled");
+      await expect.poll(() => arrived).toBe(2); // the POST's and this one, waiting for the catch-up
+      cancelled.abort();
+      expect(await given).toBe("cancelled");
+      await expect.poll(() => closed).toBe(2);
+      caughtUp();
+      await catchingUp;
+      const next = await fetch(`${base}/api/v1/shopper`, { signal: AbortSignal.timeout(5_000) });
+      expect(await next.text()).toBe("2 items");
+    } finally {
+      listening.close();
+    }
+  });
 });
 
 describe("a page asked for by many at once while it is not kept", () => {

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
 import zlib from "node:zlib";
 import type { Request, RequestHandler, Response } from "express";
 import { LRUCache } from "lru-cache";
@@ -222,7 +223,10 @@ export function servePageFromCache(cache: PageCache): RequestHandler {
     // Only a GET renders a page to keep (react-router-handler.ts).
     const rendering = req.method === "GET" ? cache.joinRendering(url) : undefined;
     if (rendering) {
-      rendering.then((rendered) => (rendered ? sendCachedPage(req, res, rendered) : next()), next);
+      waitAtMost(rendering, FLIGHT_WAIT_MS).then(
+        (rendered) => (rendered ? sendCachedPage(req, res, rendered) : next()),
+        next,
+      );
       return;
     }
     // Answered without a page to keep (private, a redirect, a fault) or not at all: its waiters go on.
@@ -236,9 +240,28 @@ export function servePageFromCache(cache: PageCache): RequestHandler {
     }
     // A page asked for while nothing is catching up, as nearly always, is looked up at once.
     const catchingUp = cache.caughtUp();
-    if (catchingUp) catchingUp.then(() => serve(req, res, next), next);
-    else serve(req, res, next);
+    if (!catchingUp) return serve(req, res, next);
+    // A visitor who left meanwhile (a fetch React Router cancelled) is owed nothing, and must not
+    // start a rendering whose end, its response's close, has already passed: the next visitors
+    // of that address would wait for it.
+    let gone = false;
+    res.once("close", () => {
+      gone = true;
+    });
+    catchingUp.then(() => (gone ? undefined : serve(req, res, next)), next);
   };
+}
+
+/**
+ * How long a visitor waits for another's rendering of the same page before rendering it too: a
+ * backstop, so that no rendering that never ends can hold its address.
+ */
+const FLIGHT_WAIT_MS = 10_000;
+
+function waitAtMost<T>(promise: Promise<T>, milliseconds: number): Promise<T | undefined> {
+  const answered = new AbortController();
+  const late = sleep(milliseconds, undefined, { signal: answered.signal }).catch(() => undefined);
+  return Promise.race([promise, late]).finally(() => answered.abort());
 }
 
 const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi;

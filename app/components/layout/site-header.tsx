@@ -23,10 +23,18 @@ const UserMenu = lazy(() => import("~/components/account/user-menu").then((m) =>
 const MobileMenuDialog = lazy(() => import("./mobile-menu").then((m) => ({ default: m.MobileMenuDialog })));
 
 /**
- * The account area's place while the account menu loads: a placeholder filling the area's fixed box
- * (ACCOUNT_AREA), so that nothing moves when the menu takes it.
+ * The account menu's shape, with its name still to come: shown while the page does not know the
+ * visitor yet but the hint says signed in, and while the menu's code loads, in the area's fixed
+ * box (ACCOUNT_AREA), so that nothing moves when the menu takes its place.
  */
-const accountPlace = <span aria-hidden="true" className="block h-10 w-full animate-pulse rounded-md bg-muted" />;
+const accountShape = (
+  <span aria-hidden="true" className="flex h-10 w-full items-center justify-end gap-2 px-2">
+    <span className="grid size-8 shrink-0 place-items-center rounded-full bg-muted text-muted-foreground">
+      <SpriteIcon name="user" />
+    </span>
+    <span className="hidden h-3 w-20 animate-pulse rounded bg-muted lg:block" />
+  </span>
+);
 
 /** The account area's box, the same before and after the visitor is known: Login and the menu fit it. */
 const ACCOUNT_AREA = "ml-2 hidden h-10 w-24 items-center justify-end sm:flex lg:w-44";
@@ -42,12 +50,7 @@ function AccountByHint({ login }: { login: (button: ReactNode) => ReactNode }) {
   return (
     <>
       <span className="visitor-guest contents">{login(<LoginButton aria-disabled={hydrated ? undefined : true} />)}</span>
-      <span aria-hidden="true" className="visitor-member h-10 w-full items-center justify-end gap-2 px-2">
-        <span className="grid size-8 shrink-0 place-items-center rounded-full bg-muted text-muted-foreground">
-          <SpriteIcon name="user" />
-        </span>
-        <span className="hidden h-3 w-20 animate-pulse rounded bg-muted lg:block" />
-      </span>
+      <span className="visitor-member w-full">{accountShape}</span>
     </>
   );
 }
@@ -78,7 +81,7 @@ export function AccountButton({
   if (user === undefined) return <AccountByHint login={login} />;
   if (user) {
     return (
-      <Suspense fallback={accountPlace}>
+      <Suspense fallback={accountShape}>
         <UserMenu user={user} />
       </Suspense>
     );
