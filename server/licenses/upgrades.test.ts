@@ -31,6 +31,7 @@ import {
   LICENSE_REFUNDED,
   NOTHING_TO_UPGRADE,
   PAY_WHAT_YOU_WANT_NO_UPGRADE,
+  quoteUpgrades,
   UPGRADE_OFF_SALE,
   upgradeWaitingMessage,
 } from "./upgrades.ts";
@@ -264,6 +265,18 @@ describe("upgrades of one licence opened before either is paid", () => {
 
   const ledgerOf = (orderItemId: number) =>
     database.db.select().from(ledgerEntries).where(eq(ledgerEntries.orderItemId, orderItemId));
+
+  it("the order page offers the upgrade waiting for payment, not another, until it is paid", async () => {
+    const { order, item, license } = await personalLicense();
+    expect((await quoteUpgrades(database.db, license.id))?.waiting).toBeNull();
+    await postUpgrade(order, item.id, "extended", 1);
+    const [opened] = await upgradeOrdersOf(license.id);
+    const quote = await quoteUpgrades(database.db, license.id);
+    expect(quote?.waiting).toMatchObject({ order: { number: opened!.order.number }, tier: "extended", seats: 1 });
+    await pay(opened!.order);
+    // Extended, 1 seat: more seats are still on offer, and nothing waits.
+    expect((await quoteUpgrades(database.db, license.id))?.waiting).toBeNull();
+  });
 
   for (const payFirst of ["A", "B"] as const) {
     it(`A (Extended, 1 seat) and B (Personal, 99 seats) paid ${payFirst === "A" ? "A then B" : "B then A"}: never Extended with 99 seats`, async () => {

@@ -135,22 +135,28 @@ export function upgradeWaitingMessage(open: { number: string; tier: LicenseTier;
  */
 export async function openUpgradeFor(tx: Queryable, target: UpgradeTarget) {
   await tx.select({ id: licenses.id }).from(licenses).where(eq(licenses.id, target.licenseId)).for("update");
-  const [open] = await tx
+  const open = await upgradeWaitingFor(tx, target.licenseId);
+  if (!open) return null;
+  if (open.tier === target.tier && open.seats === target.seats) return open.order;
+  throw new Refusal(upgradeWaitingMessage({ number: open.order.number, tier: open.tier, seats: open.seats }), 409);
+}
+
+/** The licence's upgrade order still waiting for payment (its payment page not yet closed), or null. */
+async function upgradeWaitingFor(db: Queryable, licenseId: number) {
+  const [open] = await db
     .select({ order: orders, tier: orderItems.licenseType, seats: orderItems.upgradeToSeats })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
     .where(
       and(
-        eq(orderItems.upgradesLicenseId, target.licenseId),
+        eq(orderItems.upgradesLicenseId, licenseId),
         inArray(orders.status, [...UNPAID]),
         or(isNull(orders.paymentExpiresAt), gt(orders.paymentExpiresAt, sql`now()`)),
       ),
     )
     .orderBy(desc(orders.id))
     .limit(1);
-  if (!open) return null;
-  if (open.tier === target.tier && open.seats === target.seats) return open.order;
-  throw new Refusal(upgradeWaitingMessage({ number: open.order.number, tier: open.tier, seats: open.seats! }), 409);
+  return open ? { order: open.order, tier: open.tier, seats: open.seats ?? 1 } : null;
 }
 
 /**
@@ -245,7 +251,12 @@ interface UpgradeQuote {
 export async function quoteUpgrades(
   db: Queryable,
   licenseId: number,
-): Promise<{ paidCents: number; quotes: UpgradeQuote[] } | null> {
+): Promise<{
+  paidCents: number;
+  quotes: UpgradeQuote[];
+  /** An upgrade already placed and waiting for payment: the page offers to pay it, not another. */
+  waiting: { order: { number: string; userId: string | null }; tier: LicenseTier; seats: number } | null;
+} | null> {
   const [found] = await db
     .select({
       license: licenses,
@@ -273,5 +284,9 @@ export async function quoteUpgrades(
     quotes.push({ tier, seatPriceCents, seats, payCents: line.priceCents });
   }
   if (quotes.length === 0) return null;
-  return { paidCents: await paidForLicense(db, license.id, license.orderItemId), quotes };
+  const [paidCents, waiting] = await Promise.all([
+    paidForLicense(db, license.id, license.orderItemId),
+    upgradeWaitingFor(db, license.id),
+  ]);
+  return { paidCents, quotes, waiting };
 }

@@ -125,6 +125,15 @@ export async function loadOrderPage(
           offer && license
             ? {
                 ...offer,
+                /** An upgrade placed and waiting for payment, with its order's page for this buyer. */
+                waiting: offer.waiting
+                  ? {
+                      number: offer.waiting.order.number,
+                      path: orderPagePath(secret, offer.waiting.order),
+                      tier: offer.waiting.tier,
+                      seats: offer.waiting.seats,
+                    }
+                  : null,
                 currentTier: license.tier,
                 currentSeats: license.seats,
                 key: crypto.randomUUID().replaceAll("-", ""),

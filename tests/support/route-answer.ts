@@ -93,11 +93,7 @@ export async function routeAnswer<Data = unknown>(
     data?: unknown;
     init?: { status?: number; headers?: HeadersInit } | null;
   } | null;
-  return withInit?.type === "DataWithResponseInit"
-    ? {
-        status: withInit.init?.status ?? 200,
-        data: withInit.data as Data,
-        headers: new Headers(withInit.init?.headers),
-      }
-    : { status: 200, data: answer as Data };
+  if (withInit?.type !== "DataWithResponseInit") return { status: 200, data: answer as Data };
+  const answered = { status: withInit.init?.status ?? 200, data: withInit.data as Data };
+  return withInit.init?.headers ? { ...answered, headers: new Headers(withInit.init.headers) } : answered;
 }

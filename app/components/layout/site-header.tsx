@@ -49,7 +49,9 @@ function AccountByHint({ login }: { login: (button: ReactNode) => ReactNode }) {
   const hydrated = useHydrated();
   return (
     <>
-      <span className="visitor-guest contents">{login(<LoginButton aria-disabled={hydrated ? undefined : true} />)}</span>
+      <span className="visitor-guest contents">
+        {login(<LoginButton aria-disabled={hydrated ? undefined : true} />)}
+      </span>
       <span className="visitor-member w-full">{accountShape}</span>
     </>
   );

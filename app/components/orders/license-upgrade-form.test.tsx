@@ -51,6 +51,7 @@ const item: Item = {
     currentTier: "commercial",
     currentSeats: 1,
     key: "0123456789abcdef0123456789abcdef",
+    waiting: null,
     quotes: [
       { tier: "commercial", seatPriceCents: 3999, seats: 2, payCents: 3999 },
       { tier: "extended", seatPriceCents: 7999, seats: 1, payCents: 4000 },
@@ -108,6 +109,17 @@ describe("the order page's license upgrade form", () => {
     await user.clear(seats);
     await user.type(seats, "1");
     expect(form).toHaveTextContent("Nothing to pay for this choice: it is not above the license you have.");
+  });
+
+  it("leads to the upgrade waiting for payment instead of offering another", async () => {
+    const waiting = { number: "H8UD2IDH8", path: "/account/orders/H8UD2IDH8", tier: "extended" as const, seats: 1 };
+    renderOrder([{ ...item, upgradeOffer: { ...item.upgradeOffer!, waiting } }]);
+    const link = await screen.findByRole("link", { name: "pay it from order H8UD2IDH8" });
+    expect(link).toHaveAttribute("href", "/account/orders/H8UD2IDH8");
+    expect(link.parentElement).toHaveTextContent(
+      "An upgrade of this license to Extended, 1 seat, is waiting for payment: pay it from order H8UD2IDH8, or cancel it on its payment page before choosing another upgrade.",
+    );
+    expect(screen.queryByRole("form", { name: /Upgrade the license/ })).not.toBeInTheDocument();
   });
 
   it("sends the choice with the item and the page's key, and shows a refusal beside the form with the choice kept", async () => {

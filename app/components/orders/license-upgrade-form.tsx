@@ -4,7 +4,7 @@ import { formatPrice } from "@shared/format.ts";
 import { aLicense, isHigherTier, LICENSE_TIER_NAMES, MAX_SEATS, seatsLabel } from "@shared/license-tiers.ts";
 import { licenseUpgradeSchema } from "@shared/license-upgrade-schema.ts";
 import { TAX_LABEL } from "@shared/shop-facts.ts";
-import { Form, useActionData, useLocation, useNavigation } from "react-router";
+import { Form, Link, useActionData, useLocation, useNavigation } from "react-router";
 import { InputField, replyOf, SelectField, useSchemaForm } from "~/components/forms/form-field";
 import { Button } from "~/components/ui/button";
 
@@ -16,7 +16,28 @@ type Offer = NonNullable<OrderPageData["items"][number]["upgradeOffer"]>;
  * amount shown is the server's: the quote of each tier at its fewest seats, and for other seat
  * counts the seat price and what was paid, named rather than worked out here.
  */
-export function LicenseUpgradeForm({ itemId, title, offer }: { itemId: number; title: string; offer: Offer }) {
+export function LicenseUpgradeForm(props: { itemId: number; title: string; offer: Offer }) {
+  return props.offer.waiting ? <WaitingUpgrade waiting={props.offer.waiting} /> : <UpgradeChoice {...props} />;
+}
+
+/**
+ * An upgrade already placed waits for payment: the licence takes one upgrade at a time (each is
+ * priced from the licence as it is), so the page leads to that one rather than offer another.
+ */
+function WaitingUpgrade({ waiting }: { waiting: NonNullable<Offer["waiting"]> }) {
+  return (
+    <p className="rounded-md bg-muted p-3 text-sm">
+      An upgrade of this license to {LICENSE_TIER_NAMES[waiting.tier]}, {seatsLabel(waiting.seats)}, is waiting for
+      payment:{" "}
+      <Link to={waiting.path} className="font-medium text-primary underline">
+        pay it from order {waiting.number}
+      </Link>
+      , or cancel it on its payment page before choosing another upgrade.
+    </p>
+  );
+}
+
+function UpgradeChoice({ itemId, title, offer }: { itemId: number; title: string; offer: Offer }) {
   const location = useLocation();
   const navigation = useNavigation();
   // One answer for the page's forms: this form's only when it names this item.
