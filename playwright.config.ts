@@ -54,13 +54,12 @@ export default defineConfig({
     },
     {
       name: "phone",
-      // The Google provider stand-in is shared: its tests run once, in the desktop project. The
-      // pages' headings, the contact form, the refusal pages, search results, the checkout's
-      // payment journeys and downloads are the same at any width (their phone layout is checked by
-      // accessibility.spec.ts, shell.spec.ts, and the guest checkout by discounts-and-pwyw.spec.ts).
-      testIgnore:
-        /server-lifecycle|client-bundle|fuzz|compression|scale-out|google-sign-in|sellers|admin|pages\.spec|contact\.spec|bad-input|checkout\.spec|search\.spec|product-files/,
-      // What such a test checks is the server's, the same at any width (caching, rate limits, crawlers' files).
+      // At a phone's width: every page's accessibility and layout (accessibility.spec, shell.spec),
+      // and the journeys whose screens differ there (tagged @phone: the menu, the cart, dialogs,
+      // the product page, the order page, one checkout). A journey the same at any width runs once,
+      // on the desktop (decision 045).
+      testIgnore: /server-lifecycle|client-bundle|fuzz|compression|scale-out|google-sign-in|sellers|admin/,
+      grep: [/@phone/, /accessibility\.spec|shell\.spec/],
       grepInvert: /@desktop-only/,
       use: phone,
     },
@@ -70,7 +69,7 @@ export default defineConfig({
     {
       name: "platform-phone",
       testMatch: /sellers|admin/,
-      grepInvert: /@desktop-only/,
+      grep: /@phone/,
       dependencies: ["desktop", "phone"],
       use: phone,
     },

@@ -87,13 +87,20 @@ function vitest(label: string, env: NodeJS.ProcessEnv = {}, files: string[] = []
 }
 
 /**
- * The test files that open a database (the test database's helper, or DATABASE_URL itself): the
- * only ones a second database server can tell anything new about. Components and pure rules run once.
+ * What a second database server can tell anything new about: the test files that open a database
+ * (the test database's helper, or DATABASE_URL itself) in the areas whose behaviour rests on the
+ * server itself: money and its locks, jobs, LISTEN/NOTIFY, search's SQL, backups with pg_dump,
+ * replicas, better-auth's queries. The rest ran on the embedded server already (decision 045).
  */
+const SECOND_SERVER_AREAS =
+  /^(server\/(db|orders|payments|payouts|licenses|jobs|cart|discounts|bundles|delivery|http|search|ops|accounts)\/|tests\/integration\/read-replica)/;
+
 function databaseTestFiles(): string[] {
   const listed = spawnSync("git", ["ls-files", "*.test.ts", "*.test.tsx"], { encoding: "utf8" }).stdout.split("\n");
   return listed.filter(
-    (file) => file && /test-database|setUpTestDatabase|DATABASE_URL/.test(fs.readFileSync(file, "utf8")),
+    (file) =>
+      SECOND_SERVER_AREAS.test(file) &&
+      /test-database|setUpTestDatabase|DATABASE_URL/.test(fs.readFileSync(file, "utf8")),
   );
 }
 

@@ -251,7 +251,7 @@ for (const demo of [
   { role: "buyer", email: "buyer@demo.example", seller: false },
   { role: "seller", email: "seller@demo.example", seller: true },
 ]) {
-  test(`the ${demo.role} demo account signs in from the modal; Seller Dashboard only for the seller`, async ({
+  test(`the ${demo.role} demo account signs in from the modal; Seller Dashboard only for the seller @phone`, async ({
     page,
   }) => {
     // The demo seller runs Little Paper Nook once the sample shop's real seller is made.

@@ -31,7 +31,7 @@ async function productPrice(page: Page) {
   return cents((await page.locator("main h1 ~ p .text-3xl").first().textContent()) ?? "");
 }
 
-test("a guest adds, changes, removes and clears; the cart keeps across reloads and prices come from the shop", async ({
+test("a guest adds, changes, removes and clears; the cart keeps across reloads and prices come from the shop @phone", async ({
   page,
 }) => {
   test.slow();
@@ -121,7 +121,7 @@ test("a cart or wishlist change the server fails says so in a toast and keeps th
   await expect(page.getByRole("button", { name: "Add to wishlist" })).toHaveAttribute("aria-pressed", "false");
 });
 
-test("a long cart keeps its totals and Checkout in view, and a guest's checkout replaces it with a summary of the order", async ({
+test("a long cart keeps its totals and Checkout in view, and a guest's checkout replaces it with a summary of the order @phone", async ({
   page,
 }) => {
   for (const id of [1, 2, 3, 4, 5, 6, 7, 8]) {

@@ -59,7 +59,7 @@ test("three products, then View All Products shows them all; an unknown creator 
   await expect(page.getByText("The creator you're looking for doesn't exist.")).toBeVisible();
 });
 
-test("a creator's three products leave no empty column, and the page fits a phone", async ({ page }) => {
+test("a creator's three products leave no empty column, and the page fits a phone @phone", async ({ page }) => {
   await page.goto("/creator/design-studio-pro");
   const grid = page
     .getByRole("main")

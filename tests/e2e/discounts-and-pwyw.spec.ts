@@ -17,7 +17,7 @@ import {
 const PRODUCT = 17;
 const screenshot = screenshotsIn("/tmp/shots-discounts-pwyw");
 
-test("a guest names a price, changes it in the cart, applies a code and pays the discounted total", async ({
+test("a guest names a price, changes it in the cart, applies a code and pays the discounted total @phone", async ({
   guest,
 }, testInfo) => {
   test.slow();

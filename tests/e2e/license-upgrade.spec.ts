@@ -19,7 +19,7 @@ import {
 
 const screenshot = screenshotsIn("/tmp/shots-license-upgrade");
 
-test("a buyer upgrades a Commercial license to Extended from its order page, paying the difference", async ({
+test("a buyer upgrades a Commercial license to Extended from its order page, paying the difference @phone", async ({
   buyer: { page },
 }, testInfo) => {
   test.slow();

@@ -17,7 +17,7 @@ async function openFilters(page: Page) {
   return page.getByRole("form", { name: "Filters" });
 }
 
-test("a category page filters by format, sorts by price, switches layout, and keeps it all in the address", async ({
+test("a category page filters by format, sorts by price, switches layout, and keeps it all in the address @phone", async ({
   page,
 }) => {
   await page.goto("/category/planners");

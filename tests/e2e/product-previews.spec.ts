@@ -15,7 +15,9 @@ async function openWithPreviews(page: Page) {
   await waitForHydration(page);
 }
 
-test("a shopper looks inside a PDF: opens a page, zooms, turns the page and closes with Escape", async ({ page }) => {
+test("a shopper looks inside a PDF: opens a page, zooms, turns the page and closes with Escape @phone", async ({
+  page,
+}) => {
   await openWithPreviews(page);
   const strip = page.getByRole("region", { name: "Look inside" });
   const first = strip.getByRole("button", { name: `Page 1 of ${FILE}` });

@@ -13,7 +13,7 @@ import {
 
 // The product page of SPEC section 2. Product 1 is the sample "Digital Planner Bundle".
 
-test("the product page: breadcrumb, gallery, badges, price, tabs and related products", async ({ page }) => {
+test("the product page: breadcrumb, gallery, badges, price, tabs and related products @phone", async ({ page }) => {
   await page.goto("/product/1");
   const title = await page.getByRole("heading", { level: 1 }).textContent();
   const crumbs = page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("listitem");
@@ -56,7 +56,7 @@ test("the product page: breadcrumb, gallery, badges, price, tabs and related pro
   await expectNoAxeViolations(page);
 });
 
-test("the four tabs are all in sight, in one row, at a phone's width too", async ({ page }) => {
+test("the four tabs are all in sight, in one row, at a phone's width too @phone", async ({ page }) => {
   await page.goto("/product/1");
   const tabs = page.getByRole("tablist", { name: "About this product" });
   const row = (await tabs.boundingBox())!;
@@ -167,7 +167,7 @@ test("in a tab opened on a product, with nothing to go back to, Back opens the p
   await expect(tab.getByRole("heading", { level: 1 })).toBeVisible();
 });
 
-test("a card's Quick view is a dialog: pictures, price, licence, Add to Cart and the full page, from the keyboard", async ({
+test("a card's Quick view is a dialog: pictures, price, licence, Add to Cart and the full page, from the keyboard @phone", async ({
   page,
 }, testInfo) => {
   test.slow();

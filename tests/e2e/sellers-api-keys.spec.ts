@@ -67,7 +67,7 @@ test("the seller creates a write key, copies it, calls the API with it, and revo
   await expect(page.getByRole("link", { name: "API reference" })).toHaveAttribute("href", "/developers/api");
 });
 
-test("the API reference the keys page links to reads well at any width", async ({ page }, testInfo) => {
+test("the API reference the keys page links to reads well at any width @phone", async ({ page }, testInfo) => {
   await page.goto("/developers/api");
   await expect(page.getByRole("heading", { level: 1, name: "Seller API reference" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "List your products" })).toBeVisible();

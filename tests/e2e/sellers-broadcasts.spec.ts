@@ -96,7 +96,7 @@ test("the seller writes a broadcast to their followers, previews it, sends it, a
   expect((await csv.text()).split("\r\n")[0]).toBe("Name,Email,Purchases,Total spent (USD),Last purchase");
 });
 
-test("the broadcasts and customers pages fit a phone", async ({ seller: page }, testInfo) => {
+test("the broadcasts and customers pages fit a phone @phone", async ({ seller: page }, testInfo) => {
   test.skip(testInfo.project.name !== "platform-phone", "The desktop journey checks these pages at its width.");
   await page.goto("/seller/broadcasts");
   await waitForHydration(page);

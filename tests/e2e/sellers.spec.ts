@@ -231,7 +231,7 @@ test("the seller sees each sale at its list price and what was paid, with the 70
   await expectNoAxeViolations(seller);
 });
 
-test("the Seller Dashboard fits a phone: its tabs in one row, sales that swipe sideways with a cue, file sizes on one line", async ({
+test("the Seller Dashboard fits a phone: its tabs in one row, sales that swipe sideways with a cue, file sizes on one line @phone", async ({
   seller,
   guest,
 }, testInfo) => {
@@ -290,7 +290,9 @@ test("the Seller Dashboard fits a phone: its tabs in one row, sales that swipe s
   expect(lines).toBe(1);
 });
 
-test("a tab row swiped before the page comes alive stays where it was swiped to", async ({ seller }, testInfo) => {
+test("a tab row swiped before the page comes alive stays where it was swiped to @phone", async ({
+  seller,
+}, testInfo) => {
   test.skip(testInfo.project.name !== "platform-phone", "only a phone's row of tabs scrolls");
   // The page's scripts are held back until the row has been swiped to its end, as on a slow phone.
   let release!: () => void;
