@@ -12,6 +12,8 @@ const TODAY = "2026-05-20";
 let first = { id: 0, creatorId: 0, title: "" };
 let second = { id: 0, creatorId: 0, title: "" };
 let others = { id: 0, creatorId: 0, title: "" };
+/** The seller's third product, which nobody viewed or bought. */
+let idle = { id: 0, creatorId: 0, title: "" };
 // The seller's 70% of each product's price, in cents (from the order items the orders wrote).
 const sellerCents = new Map<number, number>();
 
@@ -27,7 +29,7 @@ beforeAll(async () => {
   const { creator: seller } = await createSeller(database.db);
   first = await createProduct(database.db, { creatorId: seller.id });
   second = await createProduct(database.db, { creatorId: seller.id });
-  await createProduct(database.db, { creatorId: seller.id });
+  idle = await createProduct(database.db, { creatorId: seller.id });
   others = await createProduct(database.db);
 
   // Views: 3 of the first product on the 20th (one at the very start of the UTC day), 2 of the
@@ -114,10 +116,7 @@ describe("a seller's analytics", () => {
       .from(products)
       .where(eq(products.creatorId, first.creatorId));
     expect(analytics.products).toHaveLength(sellersProducts.length);
-    const idle = analytics.products.find(
-      (product) => product.productId !== first.id && product.productId !== second.id,
-    );
-    if (idle) expect(idle).toMatchObject({ views: 0, units: 0, earningsCents: 0, conversion: null });
+    expect(byId.get(idle.id)).toMatchObject({ views: 0, units: 0, earningsCents: 0, conversion: null });
   });
 
   it("covers the range asked for: the last 30 days include the 13th", async () => {

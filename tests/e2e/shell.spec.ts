@@ -159,15 +159,24 @@ test("header search suggestions: open past one character, move by keyboard, clos
   page,
 }, testInfo) => {
   test.skip(testInfo.project.name !== "desktop", "the header search box shows on wide screens");
+  // The page's clock runs as usual, and can be moved on at once past the suggestions' wait.
+  await page.clock.install();
   await page.goto("/");
   await waitForHydration(page);
   const box = page.getByRole("banner").getByRole("combobox", { name: "Search products" });
   const list = page.getByRole("listbox", { name: "Search suggestions" });
+  const asked: string[] = [];
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith("/api/v1/search/suggestions")) asked.push(url.searchParams.get("q") ?? "");
+  });
   await box.fill("p");
-  await page.waitForTimeout(400); // give a wrongly opened list the time to show
+  await page.clock.runFor(1_000); // long past the wait: one letter would have been asked for by now
   await expect(list).toBeHidden();
   await box.fill("planner");
   await expect(list).toBeVisible();
+  // Requests leave in order: "p" would come before "planner".
+  expect(asked[0]).toBe("planner");
   await expect(box).toHaveAttribute("aria-expanded", "true");
   const phrases = list.getByRole("group", { name: "Suggestions" }).getByRole("option");
   const products = list.getByRole("group", { name: "Products" }).getByRole("option");
@@ -200,10 +209,14 @@ test("a blank header search does nothing", async ({ page }, testInfo) => {
   await page.goto("/browse");
   await waitForHydration(page);
   const box = page.getByRole("banner").getByRole("combobox", { name: "Search products" });
+  const entries = await page.evaluate(() => history.length);
   await box.fill("   ");
   await box.press("Enter");
-  await page.waitForTimeout(300);
-  await expect(page).toHaveURL(/\/browse$/);
+  await box.fill("wall");
+  await box.press("Enter");
+  await expect(page).toHaveURL(/\/search\?q=wall$/);
+  // One page more in the history: the blank search went nowhere before the real one.
+  expect(await page.evaluate(() => history.length)).toBe(entries + 1);
 });
 
 test("after a suggestion is chosen, the search box shows the search that ran, or is cleared for a product", async ({
