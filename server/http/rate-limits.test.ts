@@ -37,7 +37,8 @@ describe("rate limits", () => {
   });
 
   it("counts in PostgreSQL, shared by every app server, and starts again after the window", async () => {
-    const limiter = (store: PostgresRateLimitStore) => rateLimit({ windowMs: 60_000, limit: 2, store, validate: false });
+    const limiter = (store: PostgresRateLimitStore) =>
+      rateLimit({ windowMs: 60_000, limit: 2, store, validate: false });
     const first = new PostgresRateLimitStore(database.db, "shared");
     const second = new PostgresRateLimitStore(database.db, "shared");
     limiter(first);
