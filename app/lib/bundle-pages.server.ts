@@ -42,7 +42,7 @@ export async function sellerBundlesData(db: Database, creatorId: number) {
 export async function sellerBundleData(db: Database, creatorId: number, id: number | undefined) {
   const { bundles, choices } = await sellerBundlesData(db, creatorId);
   const bundle = bundles.find((each) => each.id === id);
-  if (!bundle) throw new Refusal(NO_SUCH_BUNDLE, 404);
+  if (!bundle) throw new Refusal(NO_SUCH_BUNDLE, "not-found");
   return { bundle, choices };
 }
 

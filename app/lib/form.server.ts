@@ -34,19 +34,20 @@ export function readUploadForm(
     try {
       return await parseFormData(request, { maxFileSize: upload.maxFileSize, maxFiles: 1, maxParts: upload.maxParts });
     } catch (error) {
-      throw error instanceof MaxFileSizeExceededError ? new Refusal(upload.tooLarge, 413) : error;
+      throw error instanceof MaxFileSizeExceededError ? new Refusal(upload.tooLarge, "too-large") : error;
     }
   });
 }
 
 /** A web form only; read by `parse`, whose failure is refused (a body past its bound: 413); no control characters. */
 async function readWith(request: Request, parse: () => Promise<FormData>): Promise<FormData> {
-  if (!FORM_TYPES.test(request.headers.get("content-type") ?? "")) throw new Refusal(FORM_TYPE_REFUSED, 415);
+  if (!FORM_TYPES.test(request.headers.get("content-type") ?? ""))
+    throw new Refusal(FORM_TYPE_REFUSED, "unsupported-type");
   let form: FormData;
   try {
     form = await parse();
   } catch (error) {
-    throw asRefusal(error) ?? new Refusal(FORM_UNREADABLE, 400);
+    throw asRefusal(error) ?? new Refusal(FORM_UNREADABLE, "invalid");
   }
   assertNoControlCharacters(form);
   return form;
@@ -55,7 +56,8 @@ async function readWith(request: Request, parse: () => Promise<FormData>): Promi
 function assertNoControlCharacters(form: FormData) {
   for (const [name, value] of form) {
     const text = typeof value === "string" ? value : value.name;
-    if (CONTROL_CHARACTER.test(name) || CONTROL_CHARACTER.test(text)) throw new Refusal(FORM_CONTROL_CHARACTERS, 400);
+    if (CONTROL_CHARACTER.test(name) || CONTROL_CHARACTER.test(text))
+      throw new Refusal(FORM_CONTROL_CHARACTERS, "invalid");
   }
 }
 
@@ -68,6 +70,6 @@ export function parseSubmission<Schema extends z.ZodType>(form: FormData, schema
   try {
     return parseWithZod(form, { schema });
   } catch (error) {
-    throw new Refusal(FORM_UNREADABLE, 400, { cause: error });
+    throw new Refusal(FORM_UNREADABLE, "invalid", { cause: error });
   }
 }

@@ -14,9 +14,9 @@ export function asRefusal(error: unknown): Refusal | undefined {
   // Also as the cause of another error: a form parser wraps what its body stream threw.
   for (let cause = error; cause instanceof Error; cause = cause.cause) {
     if (cause instanceof Refusal) return cause;
-    if (cause instanceof BodyTooLargeError) return new Refusal(cause.message, 413);
+    if (cause instanceof BodyTooLargeError) return new Refusal(cause.message, "too-large");
   }
-  if (sqlStateOf(error)?.startsWith("22")) return new Refusal(INVALID_VALUE, 400, { cause: error });
+  if (sqlStateOf(error)?.startsWith("22")) return new Refusal(INVALID_VALUE, "invalid", { cause: error });
   return undefined;
 }
 

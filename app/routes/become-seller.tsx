@@ -60,7 +60,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export const action = formAction(async ({ request, context }: Route.ActionArgs) => {
   const services = context.get(servicesContext);
   const user = await getCurrentUser(services.auth, request.headers);
-  if (!user) throw new Refusal("Please sign in to apply.", 401);
+  if (!user) throw new Refusal("Please sign in to apply.", "unauthenticated");
   const submission = parseSubmission(await readForm(request), sellerApplicationSchema);
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   await applyToSell(services, user, submission.value);

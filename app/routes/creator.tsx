@@ -51,9 +51,9 @@ const followSchema = z.object({ intent: z.literal("follow") });
 export const action = formAction(async ({ params, request, context }: Route.ActionArgs) => {
   const { db, auth } = context.get(servicesContext);
   const user = await getCurrentUser(auth, request.headers);
-  if (!user) throw new Refusal("Please sign in to follow creators.", 401);
+  if (!user) throw new Refusal("Please sign in to follow creators.", "unauthenticated");
   const creator = await getCreatorProfile(db, params.creatorId);
-  if (!creator) throw new Refusal("This creator does not exist.", 404);
+  if (!creator) throw new Refusal("This creator does not exist.", "not-found");
   parseIntent(await readForm(request), followSchema);
   return { ok: true as const, ...(await toggleFollow(db, user.id, creator.id)) };
 });

@@ -15,7 +15,7 @@ import type { Route } from "./+types/product-report";
 export const action = formAction(async ({ params, request, context }: Route.ActionArgs) => {
   const { db, auth } = context.get(servicesContext);
   const productId = parseRecordId(params.id);
-  if (productId === undefined) throw new Refusal("This product does not exist.", 404);
+  if (productId === undefined) throw new Refusal("This product does not exist.", "not-found");
   const user = await getCurrentUser(auth, request.headers);
   // A guest gives an address to be reached at; an account is reached at its own.
   const submission = parseSubmission(await readForm(request), reportFormSchema(!user));

@@ -72,10 +72,10 @@ export function shouldRevalidate({ formAction, defaultShouldRevalidate }: Should
 export const action = formAction(async ({ params, request, context }: Route.ActionArgs) => {
   const { db, auth, shopMode } = context.get(servicesContext);
   const user = await getCurrentUser(auth, request.headers);
-  if (!user) throw new Refusal("Please sign in to write a review.", 401);
+  if (!user) throw new Refusal("Please sign in to write a review.", "unauthenticated");
   assertMayActForShop(shopMode, user, DEMO_BUYER_REVIEWS_OFF);
   const productId = parseRecordId(params.id);
-  if (productId === undefined) throw new Refusal("This product does not exist.", 404);
+  if (productId === undefined) throw new Refusal("This product does not exist.", "not-found");
   const submission = parseSubmission(await readForm(request), reviewSchema);
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   await writeReview(db, { userId: user.id, name: user.name }, productId, submission.value);

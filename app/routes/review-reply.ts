@@ -18,14 +18,14 @@ import type { Route } from "./+types/review-reply";
 export const action = formAction(async ({ params, request, context }: Route.ActionArgs) => {
   const services = context.get(servicesContext);
   const user = await getCurrentUser(services.auth, request.headers);
-  if (!user) throw new Refusal("Please sign in to reply to reviews.", 401);
+  if (!user) throw new Refusal("Please sign in to reply to reviews.", "unauthenticated");
   assertMayActForShop(services.shopMode, user);
   const productId = parseRecordId(params.id);
   const reviewId = parseRecordId(params.reviewId);
-  if (productId === undefined || reviewId === undefined) throw new Refusal("There is no such review.", 404);
+  if (productId === undefined || reviewId === undefined) throw new Refusal("There is no such review.", "not-found");
   const submission = parseSubmission(await readForm(request), reviewReplyFormSchema);
   if (submission.status !== "success") {
-    if (submission.error?.intent?.length) throw new Refusal(UNKNOWN_INTENT, 400);
+    if (submission.error?.intent?.length) throw new Refusal(UNKNOWN_INTENT, "invalid");
     return data({ result: submission.reply() }, { status: 400 });
   }
   const target = { productId, reviewId };

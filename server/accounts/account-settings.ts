@@ -46,7 +46,7 @@ interface EmailContext {
  */
 export async function requestEmailChange({ db, auth, limits, headers }: EmailContext, newEmail: string): Promise<void> {
   const current = await requireSession(auth, headers);
-  if (current.user.email === newEmail) throw new AuthFailure("That is already your email address.", 400);
+  if (current.user.email === newEmail) throw new AuthFailure("That is already your email address.", "invalid");
   await countAttempt(limits.confirmationEmailsPerAccount, current.user.id);
   await forgetEmailChangeLinks(db, current.user.id);
   await refusalsAsAuthFailure(
@@ -59,7 +59,7 @@ export async function requestEmailChange({ db, auth, limits, headers }: EmailCon
 /** Sends a new link that confirms the signed-in user's current address. */
 export async function resendEmailConfirmation({ auth, limits, headers }: EmailContext): Promise<void> {
   const current = await requireSession(auth, headers);
-  if (current.user.emailVerified) throw new AuthFailure("Your email address is already confirmed.", 400);
+  if (current.user.emailVerified) throw new AuthFailure("Your email address is already confirmed.", "invalid");
   await countAttempt(limits.confirmationEmailsPerAccount, current.user.id);
   await refusalsAsAuthFailure(
     () =>

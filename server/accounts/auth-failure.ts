@@ -1,8 +1,8 @@
 import { APIError } from "better-auth/api";
-import { Refusal } from "../lib/refusal.ts";
+import { Refusal, refusalKindOf } from "../lib/refusal.ts";
 import type { Auth } from "./auth.ts";
 
-/** An account action refused: its message is for the user, its status for the response. */
+/** An account action refused: its message is for the user, its kind gives the response's status. */
 export class AuthFailure extends Refusal {
   override name = "AuthFailure";
 }
@@ -12,7 +12,8 @@ export async function refusalsAsAuthFailure<T>(work: () => Promise<T>, fallback:
   try {
     return await work();
   } catch (error) {
-    if (error instanceof APIError) throw new AuthFailure(error.body?.message ?? fallback, error.statusCode);
+    if (error instanceof APIError)
+      throw new AuthFailure(error.body?.message ?? fallback, refusalKindOf(error.statusCode));
     throw error;
   }
 }
@@ -20,6 +21,6 @@ export async function refusalsAsAuthFailure<T>(work: () => Promise<T>, fallback:
 /** The session behind `headers`, or an AuthFailure asking the user to sign in again. */
 export async function requireSession(auth: Auth, headers: Headers) {
   const current = await auth.api.getSession({ headers });
-  if (!current) throw new AuthFailure("Please sign in again.", 401);
+  if (!current) throw new AuthFailure("Please sign in again.", "unauthenticated");
   return current;
 }

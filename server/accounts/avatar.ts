@@ -25,13 +25,13 @@ const MAX_INPUT_PIXELS = 50_000_000;
  * centre and stripped of its metadata (a photo's EXIF may hold where it was taken).
  */
 export async function avatarFromUpload(bytes: Uint8Array): Promise<Buffer> {
-  if (bytes.byteLength === 0) throw new AuthFailure("Please choose a picture.", 400);
-  if (bytes.byteLength > AVATAR_MAX_BYTES) throw new AuthFailure(AVATAR_TOO_LARGE, 413);
+  if (bytes.byteLength === 0) throw new AuthFailure("Please choose a picture.", "invalid");
+  if (bytes.byteLength > AVATAR_MAX_BYTES) throw new AuthFailure(AVATAR_TOO_LARGE, "too-large");
   try {
     // The header alone says the format and size, before anything is decoded.
     const { format, width, height } = await sharp(bytes, { limitInputPixels: false }).metadata();
-    if (!format || !ACCEPTED_FORMATS.has(format)) throw new AuthFailure(AVATAR_NOT_AN_IMAGE, 415);
-    if (width * height > MAX_INPUT_PIXELS) throw new AuthFailure(AVATAR_TOO_MANY_PIXELS, 413);
+    if (!format || !ACCEPTED_FORMATS.has(format)) throw new AuthFailure(AVATAR_NOT_AN_IMAGE, "unsupported-type");
+    if (width * height > MAX_INPUT_PIXELS) throw new AuthFailure(AVATAR_TOO_MANY_PIXELS, "too-large");
     return await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" })
       .rotate()
       .resize(AVATAR_PIXELS, AVATAR_PIXELS, { fit: "cover" })
@@ -39,7 +39,7 @@ export async function avatarFromUpload(bytes: Uint8Array): Promise<Buffer> {
       .toBuffer();
   } catch (error) {
     if (error instanceof AuthFailure) throw error;
-    throw new AuthFailure(AVATAR_NOT_AN_IMAGE, 415);
+    throw new AuthFailure(AVATAR_NOT_AN_IMAGE, "unsupported-type");
   }
 }
 

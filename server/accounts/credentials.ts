@@ -4,6 +4,7 @@ import type { SignInInput, SignUpInput } from "../../shared/account-credentials-
 import type { Database } from "../db/client.ts";
 import { user } from "../db/schema.ts";
 import { PostgresRateLimitStore } from "../http/rate-limit-store.ts";
+import { refusalKindOf } from "../lib/refusal.ts";
 import { type Auth, EMAIL_CONFIRMED_PATH } from "./auth.ts";
 import { recordAuthEvent } from "./auth-events.ts";
 import { AuthFailure, refusalsAsAuthFailure } from "./auth-failure.ts";
@@ -74,7 +75,7 @@ export type AccountLimits = ReturnType<typeof accountLimits>;
 /** Counts one attempt against `limit`; past the limit, an AuthFailure with its message. */
 export async function countAttempt(limit: Limit, key: string) {
   const { totalHits } = await limit.store.increment(key);
-  if (totalHits > limit.max) throw new AuthFailure(limit.message, 429);
+  if (totalHits > limit.max) throw new AuthFailure(limit.message, "rate-limited");
 }
 
 export interface AuthContext {
@@ -115,21 +116,24 @@ export async function signIn(context: AuthContext, input: SignInInput) {
       throw await sendFreshConfirmation(context, input.email);
     }
     if (error.statusCode === 401) await limits.signInSlowdown.failures.increment(input.email);
-    throw new AuthFailure(error.body?.message ?? "Please check your credentials and try again.", error.statusCode);
+    throw new AuthFailure(
+      error.body?.message ?? "Please check your credentials and try again.",
+      refusalKindOf(error.statusCode),
+    );
   }
 }
 
 /** Sends a new confirmation link to an unconfirmed account, within its limit; answers the refusal to show. */
 async function sendFreshConfirmation(context: AuthContext, email: string): Promise<AuthFailure> {
   const [account] = await context.db.select({ id: user.id }).from(user).where(eq(user.email, email));
-  if (!account) return new AuthFailure(EMAIL_NOT_CONFIRMED_NO_NEW_LINK, 403);
+  if (!account) return new AuthFailure(EMAIL_NOT_CONFIRMED_NO_NEW_LINK, "forbidden");
   const { totalHits } = await context.limits.confirmationEmailsPerAccount.store.increment(account.id);
   if (totalHits > context.limits.confirmationEmailsPerAccount.max) {
-    return new AuthFailure(EMAIL_NOT_CONFIRMED_NO_NEW_LINK, 403);
+    return new AuthFailure(EMAIL_NOT_CONFIRMED_NO_NEW_LINK, "forbidden");
   }
   // No session headers: better-auth would compare a signed-in visitor's address with this one.
   await context.auth.api.sendVerificationEmail({ body: { email, callbackURL: EMAIL_CONFIRMED_PATH } });
-  return new AuthFailure(EMAIL_NOT_CONFIRMED, 403);
+  return new AuthFailure(EMAIL_NOT_CONFIRMED, "forbidden");
 }
 
 /**

@@ -54,7 +54,7 @@ export function assertMayActForShop(
   account: { email: string },
   message: string = DEMO_SELLER_LOOKS_ONLY,
 ) {
-  if (isSharedDemoAccount(shopMode, account)) throw new Refusal(message, 403);
+  if (isSharedDemoAccount(shopMode, account)) throw new Refusal(message, "forbidden");
 }
 
 /** assertMayActForShop for a request made for a shop (an API key's): the shop's owner is asked. */
@@ -70,7 +70,7 @@ export async function assertShopMayAct(db: Database, shopMode: "demo" | "live", 
 
 /** In a demo shop every visitor shares the demo accounts, so nobody may take one over. */
 export function assertNotSharedDemoAccount(shopMode: "demo" | "live", email: string) {
-  if (shopMode === "demo" && isDemoAccountEmail(email)) throw new Refusal(DEMO_ACCOUNT_LOCKED, 403);
+  if (shopMode === "demo" && isDemoAccountEmail(email)) throw new Refusal(DEMO_ACCOUNT_LOCKED, "forbidden");
 }
 
 function displayNameOf(email: string) {

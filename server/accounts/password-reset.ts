@@ -28,7 +28,7 @@ export async function resetPassword(auth: Auth, token: string, newPassword: stri
     await auth.api.resetPassword({ body: { token, newPassword } });
   } catch (error) {
     if (error instanceof APIError) {
-      throw new AuthFailure("This reset link has expired or was already used. Please ask for a new one.", 400);
+      throw new AuthFailure("This reset link has expired or was already used. Please ask for a new one.", "invalid");
     }
     throw error;
   }

@@ -68,7 +68,7 @@ export async function listContactMessages(
 
 /** Marks an open message handled by `adminId`, once: a second admin is told it already was. */
 export async function markMessageHandled(db: Database, adminId: string, messageId: number): Promise<void> {
-  if (!isRowId(messageId)) throw new Refusal(NO_SUCH_MESSAGE, 404);
+  if (!isRowId(messageId)) throw new Refusal(NO_SUCH_MESSAGE, "not-found");
   const [handled] = await db
     .update(contactMessages)
     .set({ handledAt: sql`now()`, handledBy: adminId })
@@ -79,6 +79,6 @@ export async function markMessageHandled(db: Database, adminId: string, messageI
     .select({ id: contactMessages.id })
     .from(contactMessages)
     .where(eq(contactMessages.id, messageId));
-  if (!existing) throw new Refusal(NO_SUCH_MESSAGE, 404);
-  throw new Refusal("This message has already been handled.", 409);
+  if (!existing) throw new Refusal(NO_SUCH_MESSAGE, "not-found");
+  throw new Refusal("This message has already been handled.", "conflict");
 }

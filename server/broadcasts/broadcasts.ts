@@ -108,12 +108,12 @@ export async function createBroadcast(
 ): Promise<Broadcast> {
   const at = input.sendAt ?? now;
   if (input.sendAt) {
-    if (input.sendAt <= now) throw new Refusal(SEND_AT_PAST, 400);
+    if (input.sendAt <= now) throw new Refusal(SEND_AT_PAST, "invalid");
     if (input.sendAt.getTime() > now.getTime() + BROADCAST_SCHEDULE_MAX_DAYS * DAY_MS) {
-      throw new Refusal(SEND_AT_TOO_FAR, 400);
+      throw new Refusal(SEND_AT_TOO_FAR, "invalid");
     }
   } else if ((await audienceEmails(services.db, creatorId, input.audience)).length === 0) {
-    throw new Refusal(NO_RECIPIENTS[input.audience], 400);
+    throw new Refusal(NO_RECIPIENTS[input.audience], "invalid");
   }
   return services.db.transaction(async (tx) => {
     // One seller's broadcasts are made one at a time, so that two at once cannot both pass the limit.
@@ -130,7 +130,7 @@ export async function createBroadcast(
         ),
       );
     const others = near.map((row) => row.sendAt!);
-    if (!fitsTheWeek(others, at)) throw new Refusal(weeklyLimitMessage(nextBroadcastTime(others, at)), 409);
+    if (!fitsTheWeek(others, at)) throw new Refusal(weeklyLimitMessage(nextBroadcastTime(others, at)), "conflict");
     const [made] = await tx
       .insert(broadcasts)
       .values({
@@ -159,7 +159,7 @@ export async function cancelBroadcast(db: Database, creatorId: number, broadcast
     .select({ id: broadcasts.id })
     .from(broadcasts)
     .where(and(eq(broadcasts.id, broadcastId), eq(broadcasts.creatorId, creatorId)));
-  throw exists ? new Refusal(NOT_CANCELLABLE, 409) : new Refusal(NO_SUCH_BROADCAST, 404);
+  throw exists ? new Refusal(NOT_CANCELLABLE, "conflict") : new Refusal(NO_SUCH_BROADCAST, "not-found");
 }
 
 /** The seller's broadcasts, newest first. */

@@ -40,7 +40,7 @@ export async function previewBroadcast(
     .select({ name: creators.name, slug: creators.slug })
     .from(creators)
     .where(eq(creators.id, creatorId));
-  if (!creator) throw new Refusal("Your shop was not found.", 404);
+  if (!creator) throw new Refusal("Your shop was not found.", "not-found");
   const email = broadcastEmail({
     ...input,
     to,

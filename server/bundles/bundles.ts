@@ -185,7 +185,7 @@ export function bundleItems(bundle: PricedBundle) {
 /** The bundle, on sale and priced for this buyer; refused (404) when it is not on sale. */
 export async function requireBundleOnSale(db: Queryable, bundleId: number, userId: string | null) {
   const [bundle] = await bundlesOnSale(db, [bundleId], userId);
-  if (!bundle) throw new Refusal(BUNDLE_NOT_AVAILABLE, 404);
+  if (!bundle) throw new Refusal(BUNDLE_NOT_AVAILABLE, "not-found");
   return bundle;
 }
 

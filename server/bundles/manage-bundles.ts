@@ -39,10 +39,10 @@ async function requireBundleable(tx: Queryable, creatorId: number, input: Bundle
     .where(
       and(inArray(products.id, input.productIds), eq(products.creatorId, creatorId), eq(products.status, "published")),
     );
-  if (rows.length !== input.productIds.length) throw new Refusal(BUNDLE_PRODUCTS_NOT_LISTED, 400);
+  if (rows.length !== input.productIds.length) throw new Refusal(BUNDLE_PRODUCTS_NOT_LISTED, "invalid");
   const prices = rows.map((row) => row.priceCents);
   if (!bundleIsASaving(input.price, prices)) {
-    throw new Refusal(notASaving(prices.reduce((sum, price) => sum + price, 0)), 400);
+    throw new Refusal(notASaving(prices.reduce((sum, price) => sum + price, 0)), "invalid");
   }
 }
 
@@ -71,7 +71,7 @@ async function requireOwnBundle(tx: Queryable, creatorId: number, bundleId: numb
     .from(bundles)
     .where(and(eq(bundles.id, bundleId), eq(bundles.creatorId, creatorId), ne(bundles.status, "deleted")))
     .for("update");
-  if (!bundle) throw new Refusal(NO_SUCH_BUNDLE, 404);
+  if (!bundle) throw new Refusal(NO_SUCH_BUNDLE, "not-found");
   return bundle;
 }
 
@@ -103,7 +103,7 @@ export async function setBundleStatus(db: Database, creatorId: number, bundleId:
           .where(eq(bundleProducts.bundleId, bundleId))
       ).map((row) => row.productId);
       const problem = await saleProblem(tx, creatorId, bundle.priceCents, productIds);
-      if (problem) throw new Refusal(problem, 409);
+      if (problem) throw new Refusal(problem, "conflict");
     }
     await tx.update(bundles).set({ status, updatedAt: sql`now()` }).where(eq(bundles.id, bundleId));
   });

@@ -31,7 +31,7 @@ export async function applyCartChange(
 ): Promise<{ newGuestId?: string }> {
   if (change.intent === "code") {
     const shopper = await findShopper(db, visitor);
-    if (!shopper) throw new Refusal(EMPTY_CART_CODE, 400);
+    if (!shopper) throw new Refusal(EMPTY_CART_CODE, "invalid");
     await touchShopper(db, shopper);
     await applyDiscountCode(db, shopper, change.code);
     return {};

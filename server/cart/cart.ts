@@ -250,9 +250,9 @@ export const EMPTY_CART_CODE = "Add something to your cart first, then enter the
 export async function applyDiscountCode(db: Database, shopperId: string, text: string): Promise<string> {
   const cart = await getCart(db, shopperId);
   const items = itemsOfCart(cart);
-  if (items.length === 0) throw new Refusal(EMPTY_CART_CODE, 400);
+  if (items.length === 0) throw new Refusal(EMPTY_CART_CODE, "invalid");
   const priced = await priceDiscount(db, text, items);
-  if (priced.problem) throw new Refusal(priced.problem, 400);
+  if (priced.problem) throw new Refusal(priced.problem, "invalid");
   await db.update(shoppers).set({ discountCode: priced.code }).where(eq(shoppers.id, shopperId));
   return priced.code;
 }
@@ -275,10 +275,10 @@ export async function requireProductOnSale(
     .select(pricedProductColumns)
     .from(products)
     .where(and(eq(products.id, productId), eq(products.status, "published")));
-  if (!row) throw new Refusal("This product is not available.", 404);
+  if (!row) throw new Refusal("This product is not available.", "not-found");
   if (wanted.tier && seatPrice(row, wanted.tier, null) === null) requireTierOffered(tierPricesOf(row), wanted.tier);
   if (wanted.chosenPriceCents !== undefined) {
-    if (!row.payWhatYouWant) throw new Refusal(FIXED_PRICE, 400);
+    if (!row.payWhatYouWant) throw new Refusal(FIXED_PRICE, "invalid");
     requireChosenPrice(row, wanted.chosenPriceCents);
   }
   return row;
@@ -309,7 +309,7 @@ export async function addToCart(
       .from(cartItems)
       .where(and(eq(cartItems.shopperId, shopperId), eq(cartItems.productId, productId)))
       .for("update");
-    if ((line?.quantity ?? 0) >= MAX_QUANTITY) throw new Refusal(TOO_MANY, 400);
+    if ((line?.quantity ?? 0) >= MAX_QUANTITY) throw new Refusal(TOO_MANY, "invalid");
     await tx
       .insert(cartItems)
       .values({ shopperId, productId, quantity: 1, licenseTier: tier, ...chosen })
@@ -349,7 +349,7 @@ export async function changeQuantity(db: Database, shopperId: string, productId:
       .where(and(eq(cartItems.shopperId, shopperId), eq(cartItems.productId, productId)))
       .for("update");
     const quantity = (line?.quantity ?? 0) + delta;
-    if (quantity > MAX_QUANTITY) throw new Refusal(TOO_MANY, 400);
+    if (quantity > MAX_QUANTITY) throw new Refusal(TOO_MANY, "invalid");
     if (quantity <= 0) {
       await tx.delete(cartItems).where(and(eq(cartItems.shopperId, shopperId), eq(cartItems.productId, productId)));
     } else if (line) {
@@ -372,7 +372,7 @@ export async function changeQuantity(db: Database, shopperId: string, productId:
 /** Sets a line's quantity; 0 or less removes it (SPEC section 4). */
 export async function setQuantity(db: Database, shopperId: string, productId: number, quantity: number) {
   if (quantity <= 0) return removeFromCart(db, shopperId, productId);
-  if (quantity > MAX_QUANTITY) throw new Refusal(TOO_MANY, 400);
+  if (quantity > MAX_QUANTITY) throw new Refusal(TOO_MANY, "invalid");
   await requireProductOnSale(db, productId);
   await requireNotInCartBundle(db, shopperId, productId);
   await db
@@ -410,7 +410,7 @@ export const inCartBundle = (title: string) => `This product is already in your 
 /** Refuses to add a product on its own while a bundle of the cart holds it (it would be bought twice). */
 async function requireNotInCartBundle(db: Queryable, shopperId: string, productId: number) {
   const holder = await cartBundleHolding(db, shopperId, [productId]);
-  if (holder) throw new Refusal(inCartBundle(holder.title), 409);
+  if (holder) throw new Refusal(inCartBundle(holder.title), "conflict");
 }
 
 /**
@@ -421,7 +421,7 @@ async function requireNotInCartBundle(db: Queryable, shopperId: string, productI
 export async function addBundleToCart(db: Database, shopperId: string, bundleId: number): Promise<void> {
   const [shopper] = await db.select({ userId: shoppers.userId }).from(shoppers).where(eq(shoppers.id, shopperId));
   const bundle = await requireBundleOnSale(db, bundleId, shopper?.userId ?? null);
-  if (bundle.ownedCount === bundle.products.length) throw new Refusal(BUNDLE_ALL_OWNED, 409);
+  if (bundle.ownedCount === bundle.products.length) throw new Refusal(BUNDLE_ALL_OWNED, "conflict");
   const productIds = bundle.products.map((product) => product.productId);
   await db.transaction(async (tx) => {
     // The shopper's row, locked: two bundles added at once cannot both pass the overlap check.
@@ -433,7 +433,10 @@ export async function addBundleToCart(db: Database, shopperId: string, bundleId:
     if (already) return;
     const holder = await cartBundleHolding(tx, shopperId, productIds);
     if (holder) {
-      throw new Refusal(`A product of this bundle is already in your cart, in the bundle “${holder.title}”.`, 409);
+      throw new Refusal(
+        `A product of this bundle is already in your cart, in the bundle “${holder.title}”.`,
+        "conflict",
+      );
     }
     await tx.insert(cartBundles).values({ shopperId, bundleId });
     await tx.delete(cartItems).where(and(eq(cartItems.shopperId, shopperId), inArray(cartItems.productId, productIds)));

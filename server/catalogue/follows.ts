@@ -19,7 +19,7 @@ export async function toggleFollow(
       .from(creators)
       .where(eq(creators.id, creatorId))
       .for("update");
-    if (!creator) throw new Refusal("This creator does not exist.", 404);
+    if (!creator) throw new Refusal("This creator does not exist.", "not-found");
     const removed = await tx
       .delete(creatorFollows)
       .where(and(eq(creatorFollows.userId, userId), eq(creatorFollows.creatorId, creatorId)))
@@ -48,7 +48,7 @@ export async function setFollowEmails(
     .set({ notifyNewProducts })
     .where(and(eq(creatorFollows.userId, userId), eq(creatorFollows.creatorId, creatorId)))
     .returning({ creatorId: creatorFollows.creatorId });
-  if (updated.length === 0) throw new Refusal(NOT_FOLLOWING, 404);
+  if (updated.length === 0) throw new Refusal(NOT_FOLLOWING, "not-found");
 }
 
 /**

@@ -39,7 +39,7 @@ export async function isProductSeller(db: Queryable, userId: string, productId: 
  * the seller's; or a refusal. A removed shop no longer speaks on the marketplace.
  */
 async function sellersReview(db: Queryable, sellerUserId: string, productId: number, reviewId: number) {
-  if (!isRowId(reviewId) || !isRowId(productId)) throw new Refusal(NO_SUCH_REVIEW, 404);
+  if (!isRowId(reviewId) || !isRowId(productId)) throw new Refusal(NO_SUCH_REVIEW, "not-found");
   const [review] = await db
     .select({
       id: reviews.id,
@@ -55,10 +55,13 @@ async function sellersReview(db: Queryable, sellerUserId: string, productId: num
     .innerJoin(products, eq(products.id, reviews.productId))
     .innerJoin(creators, eq(creators.id, products.creatorId))
     .where(eq(reviews.id, reviewId));
-  if (!review || review.productId !== productId) throw new Refusal(NO_SUCH_REVIEW, 404);
-  if (review.sellerUserId !== sellerUserId) throw new Refusal(NOT_THE_SELLER, 403);
+  if (!review || review.productId !== productId) throw new Refusal(NO_SUCH_REVIEW, "not-found");
+  if (review.sellerUserId !== sellerUserId) throw new Refusal(NOT_THE_SELLER, "forbidden");
   if (review.standing === "removed") {
-    throw new Refusal("Your shop has been removed from the marketplace: it can no longer reply to reviews.", 403);
+    throw new Refusal(
+      "Your shop has been removed from the marketplace: it can no longer reply to reviews.",
+      "forbidden",
+    );
   }
   return review;
 }
@@ -121,7 +124,7 @@ export async function deleteReviewReply(
     .delete(reviewReplies)
     .where(eq(reviewReplies.reviewId, review.id))
     .returning({ reviewId: reviewReplies.reviewId });
-  if (deleted.length === 0) throw new Refusal("This review has no reply to delete.", 404);
+  if (deleted.length === 0) throw new Refusal("This review has no reply to delete.", "not-found");
 }
 
 const SELLER_REVIEWS_PER_PAGE = 20;

@@ -41,7 +41,7 @@ export async function writeReview(
   input: ReviewInput,
 ): Promise<void> {
   const eligibility = await reviewEligibility(db, author.userId, productId);
-  if (eligibility === "not-bought") throw new Refusal("Only buyers of this product can review it.", 403);
+  if (eligibility === "not-bought") throw new Refusal("Only buyers of this product can review it.", "forbidden");
   const [created] = await db
     .insert(reviews)
     .values({
@@ -54,5 +54,5 @@ export async function writeReview(
     })
     .onConflictDoNothing()
     .returning({ id: reviews.id });
-  if (!created) throw new Refusal("You have already reviewed this product.", 409);
+  if (!created) throw new Refusal("You have already reviewed this product.", "conflict");
 }

@@ -33,9 +33,12 @@ const isId = (value: unknown): value is number => Number.isSafeInteger(value) &&
 export function readDownloadToken(secret: string, token: string, now = Date.now()): DownloadTarget {
   const check = verifyToken<Record<string, unknown>>(keyOf(secret), token, now);
   if (!check.ok)
-    throw new Refusal(check.reason === "expired" ? EXPIRED : INVALID, check.reason === "expired" ? 410 : 403);
+    throw new Refusal(
+      check.reason === "expired" ? EXPIRED : INVALID,
+      check.reason === "expired" ? "gone" : "forbidden",
+    );
   const { orderItemId, fileId } = check.payload;
   // Signed by us, so this only fails if the token format changes: still, never trust its shape.
-  if (!isId(orderItemId) || !isId(fileId)) throw new Refusal(INVALID, 403);
+  if (!isId(orderItemId) || !isId(fileId)) throw new Refusal(INVALID, "forbidden");
   return { orderItemId, fileId };
 }

@@ -47,18 +47,18 @@ export async function openDownload(
     .leftJoin(productFiles, eq(productFiles.id, target.fileId))
     .where(eq(orderItems.id, target.orderItemId));
 
-  if (!row) throw new Refusal("This download link is not valid.", 403);
+  if (!row) throw new Refusal("This download link is not valid.", "forbidden");
   if (row.fileProductId === null || row.storageKey === null)
-    throw new Refusal("This file is no longer available.", 404);
-  if (row.fileProductId !== row.itemProductId) throw new Refusal("This download link is not valid.", 403);
+    throw new Refusal("This file is no longer available.", "not-found");
+  if (row.fileProductId !== row.itemProductId) throw new Refusal("This download link is not valid.", "forbidden");
   // A refund closes delivery: the item's, or the whole order's.
   if (row.itemStatus === "refunded" || row.orderStatus === "refunded") {
-    throw new Refusal("This item was refunded, so its files can no longer be downloaded.", 410);
+    throw new Refusal("This item was refunded, so its files can no longer be downloaded.", "gone");
   }
-  if (!isDeliverable(row.orderStatus, row.itemStatus)) throw new Refusal("This order has not been paid.", 403);
+  if (!isDeliverable(row.orderStatus, row.itemStatus)) throw new Refusal("This order has not been paid.", "forbidden");
 
   const body = await files.read(row.storageKey);
-  if (!body) throw new Refusal("This file is no longer available.", 404);
+  if (!body) throw new Refusal("This file is no longer available.", "not-found");
   if (count) await db.insert(downloads).values({ orderItemId: target.orderItemId, fileId: target.fileId });
   return { fileName: row.fileName!, contentType: row.contentType!, body };
 }

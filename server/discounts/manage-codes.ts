@@ -34,7 +34,7 @@ export async function createDiscountCode(db: Database, owner: CodeOwner, input: 
             notInArray(products.status, ["deleted"]),
           ),
         );
-      if (owned.length !== input.productIds.length) throw new Refusal("Choose products from the list.", 400);
+      if (owned.length !== input.productIds.length) throw new Refusal("Choose products from the list.", "invalid");
     }
     const [made] = await tx
       .insert(discountCodes)
@@ -51,7 +51,7 @@ export async function createDiscountCode(db: Database, owner: CodeOwner, input: 
       })
       .onConflictDoNothing()
       .returning();
-    if (!made) throw new Refusal(CODE_TAKEN, 409);
+    if (!made) throw new Refusal(CODE_TAKEN, "conflict");
     if (input.productIds) {
       await tx
         .insert(discountCodeProducts)
@@ -91,6 +91,6 @@ export async function endDiscountCode(db: Database, owner: CodeOwner, codeId: nu
     .set({ disabledAt: now })
     .where(and(eq(discountCodes.id, codeId), ownerIs(owner), isNull(discountCodes.disabledAt)))
     .returning({ code: discountCodes.code });
-  if (!ended) throw new Refusal(NO_SUCH_CODE, 404);
+  if (!ended) throw new Refusal(NO_SUCH_CODE, "not-found");
   return ended.code;
 }

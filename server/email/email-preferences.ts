@@ -36,7 +36,7 @@ export function preferencesUrl(publicUrl: string, secret: string, email: string,
 
 /** The address and topic a token from preferencesToken names; a Refusal (400) for anything else. */
 export function readPreferencesToken(secret: string, token: unknown): { email: string; topic: EmailTopic } {
-  const invalid = new Refusal(INVALID_PREFERENCES_LINK, 400);
+  const invalid = new Refusal(INVALID_PREFERENCES_LINK, "invalid");
   if (typeof token !== "string" || token.length > 2000) throw invalid;
   const [body, signature, extra] = token.split(".");
   if (!body || !signature || extra !== undefined || !sameMac(mac(secret, body), signature)) throw invalid;
@@ -122,7 +122,8 @@ export function topicsFromForm(form: FormData): Record<EmailTopic, boolean> {
   const topics = {} as Record<EmailTopic, boolean>;
   for (const topic of EMAIL_TOPICS) {
     const value = form.get(topic);
-    if (value !== null && value !== "on") throw new Refusal("Tick or untick the boxes of the form, then save.", 400);
+    if (value !== null && value !== "on")
+      throw new Refusal("Tick or untick the boxes of the form, then save.", "invalid");
     topics[topic] = value === "on";
   }
   return topics;

@@ -14,7 +14,7 @@ function firstIssue(error: z.ZodError): string {
 /** The form's fields, checked by `schema`; a Refusal (400) with the first problem otherwise. */
 export function parseForm<Schema extends z.ZodType>(form: FormData, schema: Schema): z.output<Schema> {
   const parsed = schema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) throw new Refusal(firstIssue(parsed.error), 400);
+  if (!parsed.success) throw new Refusal(firstIssue(parsed.error), "invalid");
   return parsed.data;
 }
 
@@ -29,5 +29,5 @@ export function parseIntent<Schema extends z.ZodType<{ intent: string }>>(
   const parsed = schema.safeParse(Object.fromEntries(form));
   if (parsed.success) return parsed.data;
   const unknownIntent = parsed.error.issues.some((issue) => issue.path.length === 1 && issue.path[0] === "intent");
-  throw new Refusal(unknownIntent ? UNKNOWN_INTENT : firstIssue(parsed.error), 400);
+  throw new Refusal(unknownIntent ? UNKNOWN_INTENT : firstIssue(parsed.error), "invalid");
 }

@@ -50,7 +50,7 @@ async function findLicense(db: Queryable, key: string, caller: LicenseCaller, pr
       ),
     );
   const [found] = lock ? await query.for("update", { of: licenses }) : await query;
-  if (!found) throw new Refusal(NO_SUCH_LICENSE, 404);
+  if (!found) throw new Refusal(NO_SUCH_LICENSE, "not-found");
   return found;
 }
 
@@ -111,8 +111,8 @@ export async function activateLicense(
     if (active.some((activation) => activation.instance === input.instance)) {
       return { ...describe(found, active), activated: false };
     }
-    if (found.license.status !== "active") throw new Refusal(LICENSE_REVOKED, 409);
-    if (active.length >= found.license.seats) throw new Refusal(allSeatsInUse(found.license.seats), 409);
+    if (found.license.status !== "active") throw new Refusal(LICENSE_REVOKED, "conflict");
+    if (active.length >= found.license.seats) throw new Refusal(allSeatsInUse(found.license.seats), "conflict");
     const [made] = await tx
       .insert(licenseActivations)
       .values({ licenseId: found.license.id, instance: input.instance })
@@ -154,7 +154,7 @@ export async function deactivateLicense(
         ),
       )
       .returning({ id: licenseActivations.id });
-    if (!freed) throw new Refusal(NOT_ACTIVATED, 404);
+    if (!freed) throw new Refusal(NOT_ACTIVATED, "not-found");
     return describe(found, await activeActivations(tx, found.license.id));
   });
 }

@@ -43,7 +43,7 @@ async function certificateFacts(
   viewer: OrderViewer,
 ): Promise<CertificateFacts> {
   const order = await findOrderFor(db, secret, orderNumber, viewer);
-  if (!itemId || !ITEM_ID.test(itemId)) throw new Refusal(NO_ITEM, 404);
+  if (!itemId || !ITEM_ID.test(itemId)) throw new Refusal(NO_ITEM, "not-found");
   const [item] = await db
     .select({
       title: orderItems.title,
@@ -56,18 +56,18 @@ async function certificateFacts(
     .innerJoin(creators, eq(creators.id, orderItems.creatorId))
     .leftJoin(licenses, eq(licenses.orderItemId, orderItems.id))
     .where(and(eq(orderItems.id, Number(itemId)), eq(orderItems.orderId, order.id)));
-  if (!item) throw new Refusal(NO_ITEM, 404);
+  if (!item) throw new Refusal(NO_ITEM, "not-found");
   if (item.upgradesLicenseId !== null) {
     throw new Refusal(
       "This line upgraded a license bought earlier: download the certificate from that order's page.",
-      404,
+      "not-found",
     );
   }
   if (item.status === "refunded" || item.license?.status === "revoked") {
-    throw new Refusal("This item was refunded, so its license has ended and it has no certificate.", 410);
+    throw new Refusal("This item was refunded, so its license has ended and it has no certificate.", "gone");
   }
   if (!item.license || order.paidAt === null) {
-    throw new Refusal("This item has no license yet: its certificate is ready once the order is paid.", 409);
+    throw new Refusal("This item has no license yet: its certificate is ready once the order is paid.", "conflict");
   }
   return {
     productTitle: item.title,

@@ -46,7 +46,7 @@ export function seatPrice(product: PricedProduct, tier: LicenseTier, chosenCents
 export function requireTierOffered(prices: TierPrices, tier: LicenseTier): number {
   const priceCents = prices[tier];
   if (priceCents === null) {
-    throw new Refusal(`This product is not sold with ${aLicense(tier)}.`, 400);
+    throw new Refusal(`This product is not sold with ${aLicense(tier)}.`, "invalid");
   }
   return priceCents;
 }
@@ -54,7 +54,7 @@ export function requireTierOffered(prices: TierPrices, tier: LicenseTier): numbe
 /** Refuses a chosen price below the product's minimum or above the most the shop takes. */
 export function requireChosenPrice(product: PricedProduct, chosenCents: number): void {
   if (chosenCents < product.priceCents || chosenCents > MAX_CHOSEN_PRICE_CENTS) {
-    throw new Refusal(chosenPriceRefusal(product.priceCents), 400);
+    throw new Refusal(chosenPriceRefusal(product.priceCents), "invalid");
   }
 }
 

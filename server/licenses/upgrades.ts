@@ -89,18 +89,18 @@ export async function priceUpgrade(db: Queryable, target: UpgradeTarget): Promis
     .innerJoin(orderItems, eq(orderItems.id, licenses.orderItemId))
     .innerJoin(products, eq(products.id, orderItems.productId))
     .where(eq(licenses.id, target.licenseId));
-  if (!found) throw new Refusal("This license does not exist.", 404);
+  if (!found) throw new Refusal("This license does not exist.", "not-found");
   const { license } = found;
-  if (license.status !== "active") throw new Refusal(LICENSE_REFUNDED, 409);
+  if (license.status !== "active") throw new Refusal(LICENSE_REFUNDED, "conflict");
   if (!Number.isInteger(target.seats) || target.seats < 1 || target.seats > MAX_SEATS) {
-    throw new Refusal(`A license has 1 to ${MAX_SEATS} seats.`, 400);
+    throw new Refusal(`A license has 1 to ${MAX_SEATS} seats.`, "invalid");
   }
   const lower = isHigherTier(license.tier, target.tier) || target.seats < license.seats;
   const same = license.tier === target.tier && license.seats === target.seats;
-  if (lower || same) throw new Refusal(NOTHING_TO_UPGRADE, 400);
-  if (found.status !== "published") throw new Refusal(UPGRADE_OFF_SALE, 409);
+  if (lower || same) throw new Refusal(NOTHING_TO_UPGRADE, "invalid");
+  if (found.status !== "published") throw new Refusal(UPGRADE_OFF_SALE, "conflict");
   // Its buyers name the price of a Personal license, which has no tier or seat price to pay the difference to.
-  if (found.payWhatYouWant) throw new Refusal(PAY_WHAT_YOU_WANT_NO_UPGRADE, 409);
+  if (found.payWhatYouWant) throw new Refusal(PAY_WHAT_YOU_WANT_NO_UPGRADE, "conflict");
   const seatPrice = requireTierOffered(tierPricesOf(found), target.tier);
   const paid = await paidForLicense(db, license.id, license.orderItemId);
   return {
@@ -138,7 +138,10 @@ export async function openUpgradeFor(tx: Queryable, target: UpgradeTarget) {
   const open = await upgradeWaitingFor(tx, target.licenseId);
   if (!open) return null;
   if (open.tier === target.tier && open.seats === target.seats) return open.order;
-  throw new Refusal(upgradeWaitingMessage({ number: open.order.number, tier: open.tier, seats: open.seats }), 409);
+  throw new Refusal(
+    upgradeWaitingMessage({ number: open.order.number, tier: open.tier, seats: open.seats }),
+    "conflict",
+  );
 }
 
 /** The licence's upgrade order still waiting for payment (its payment page not yet closed), or null. */

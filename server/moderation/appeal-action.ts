@@ -23,22 +23,22 @@ export async function appealAction(
   now = new Date(),
 ): Promise<Appeal> {
   const parsed = appealMessage.safeParse(message);
-  if (!parsed.success) throw new Refusal(parsed.error.issues[0]!.message, 400);
-  if (!Number.isSafeInteger(actionId)) throw new Refusal(NOT_FOUND, 404);
+  if (!parsed.success) throw new Refusal(parsed.error.issues[0]!.message, "invalid");
+  if (!Number.isSafeInteger(actionId)) throw new Refusal(NOT_FOUND, "not-found");
   const [found] = await services.db
     .select({ action: enforcementActions, creatorName: creators.name, ownerName: user.name, ownerEmail: user.email })
     .from(enforcementActions)
     .innerJoin(creators, eq(creators.id, enforcementActions.creatorId))
     .innerJoin(user, eq(user.id, creators.userId))
     .where(and(eq(enforcementActions.id, actionId), eq(enforcementActions.creatorId, creatorId)));
-  if (!found) throw new Refusal(NOT_FOUND, 404);
+  if (!found) throw new Refusal(NOT_FOUND, "not-found");
   const { action } = found;
-  if (action.revokedAt) throw new Refusal("This action has already been withdrawn.", 409);
+  if (action.revokedAt) throw new Refusal("This action has already been withdrawn.", "conflict");
   const deadline = appealDeadline(action.issuedAt);
   if (now > deadline) {
     throw new Refusal(
       `The ${APPEAL_WINDOW_DAYS} days to appeal this action ended on ${formatDay(deadline)}: it can no longer be appealed.`,
-      409,
+      "conflict",
     );
   }
   return services.db.transaction(async (tx) => {
@@ -48,7 +48,7 @@ export async function appealAction(
       // One appeal per action (unique action_id): a second one, even at the same moment, is refused.
       .onConflictDoNothing()
       .returning();
-    if (!created) throw new Refusal("You have already appealed this action.", 409);
+    if (!created) throw new Refusal("You have already appealed this action.", "conflict");
     const letter = letterTo(services, { name: found.creatorName }, { name: found.ownerName, email: found.ownerEmail });
     await services.jobs.send(QUEUES.sendEmail, appealReceivedEmail(letter, action.step), tx);
     return created;

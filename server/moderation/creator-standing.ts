@@ -72,10 +72,10 @@ export async function requireCreatorCanPublish(tx: Queryable, creatorId: number)
     .from(creators)
     .where(eq(creators.id, creatorId))
     .for("share");
-  if (shop?.standing === "removed") throw new Refusal("Your shop has been removed from the marketplace.", 403);
+  if (shop?.standing === "removed") throw new Refusal("Your shop has been removed from the marketplace.", "forbidden");
   if (shop?.standing === "suspended") {
     const until = shop.suspendedUntil ? ` until ${formatDay(shop.suspendedUntil)}` : "";
-    throw new Refusal(`Your shop is suspended${until}: products cannot be published until then.`, 403);
+    throw new Refusal(`Your shop is suspended${until}: products cannot be published until then.`, "forbidden");
   }
 }
 
@@ -86,5 +86,5 @@ export async function requireCreatorNotRemoved(tx: Queryable, creatorId: number)
     .from(creators)
     .where(eq(creators.id, creatorId))
     .for("share");
-  if (shop?.standing === "removed") throw new Refusal("Your shop has been removed from the marketplace.", 403);
+  if (shop?.standing === "removed") throw new Refusal("Your shop has been removed from the marketplace.", "forbidden");
 }

@@ -26,18 +26,18 @@ export async function decideAppeal(
   let note = decision.note?.trim() || null;
   if (!decision.uphold) {
     const parsed = denialNote.safeParse(note ?? "");
-    if (!parsed.success) throw new Refusal(parsed.error.issues[0]!.message, 400);
+    if (!parsed.success) throw new Refusal(parsed.error.issues[0]!.message, "invalid");
     note = parsed.data;
   }
   return services.db.transaction(async (tx) => {
     const [appeal] = Number.isSafeInteger(appealId)
       ? await tx.select().from(appeals).where(eq(appeals.id, appealId)).for("update")
       : [];
-    if (!appeal) throw new Refusal("There is no such appeal.", 404);
-    if (appeal.status !== "pending") throw new Refusal("This appeal has already been decided.", 409);
+    if (!appeal) throw new Refusal("There is no such appeal.", "not-found");
+    if (appeal.status !== "pending") throw new Refusal("This appeal has already been decided.", "conflict");
     const [action] = await tx.select().from(enforcementActions).where(eq(enforcementActions.id, appeal.actionId));
     const found = await lockCreator(tx, action!.creatorId);
-    if (!found) throw new Refusal("The shop of this appeal no longer has an owner.", 409);
+    if (!found) throw new Refusal("The shop of this appeal no longer has an owner.", "conflict");
     await tx
       .update(appeals)
       .set({ status: decision.uphold ? "upheld" : "denied", decisionNote: note, decidedBy: adminId, decidedAt: now })

@@ -31,13 +31,16 @@ export async function issueViolation(
   now = new Date(),
 ): Promise<EnforcementAction> {
   const parsed = violationReason.safeParse(reason);
-  if (!parsed.success) throw new Refusal(parsed.error.issues[0]!.message, 400);
+  if (!parsed.success) throw new Refusal(parsed.error.issues[0]!.message, "invalid");
   return services.db.transaction(async (tx) => {
     const found = await lockCreator(tx, creatorId);
-    if (!found) throw new Refusal("There is no such seller shop.", 404);
+    if (!found) throw new Refusal("There is no such seller shop.", "not-found");
     const { creator, owner } = found;
     if (creator.standing === "removed") {
-      throw new Refusal("This shop has been removed from the marketplace: no further actions can be recorded.", 409);
+      throw new Refusal(
+        "This shop has been removed from the marketplace: no further actions can be recorded.",
+        "conflict",
+      );
     }
     const [standing] = await tx
       .select({ n: count() })

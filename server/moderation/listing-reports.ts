@@ -35,10 +35,10 @@ export async function reportListing(
   productId: number,
   input: ReportInput,
 ): Promise<void> {
-  if (!isRowId(productId)) throw new Refusal(NO_SUCH_PRODUCT, 404);
+  if (!isRowId(productId)) throw new Refusal(NO_SUCH_PRODUCT, "not-found");
   const email = reporter.userId === null ? reporter.email.trim().toLowerCase() : null;
   if (reporter.userId === null && !email) {
-    throw new Refusal("Please enter your email address, so that we can follow up.", 400);
+    throw new Refusal("Please enter your email address, so that we can follow up.", "invalid");
   }
   await db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('listing_reports'), ${productId}::int)`);
@@ -47,9 +47,9 @@ export async function reportListing(
       .from(products)
       .innerJoin(creators, eq(creators.id, products.creatorId))
       .where(eq(products.id, productId));
-    if (product?.status !== "published") throw new Refusal(NO_SUCH_PRODUCT, 404);
+    if (product?.status !== "published") throw new Refusal(NO_SUCH_PRODUCT, "not-found");
     if (reporter.userId !== null && product.sellerUserId === reporter.userId) {
-      throw new Refusal("You cannot report your own listing.", 403);
+      throw new Refusal("You cannot report your own listing.", "forbidden");
     }
     const [open] = await tx
       .select({ id: listingReports.id })
@@ -64,7 +64,7 @@ export async function reportListing(
         ),
       )
       .limit(1);
-    if (open) throw new Refusal(ALREADY_REPORTED, 409);
+    if (open) throw new Refusal(ALREADY_REPORTED, "conflict");
     await tx.insert(listingReports).values({
       productId,
       userId: reporter.userId,
@@ -164,7 +164,7 @@ export const reportDecisionSchema = z.discriminatedUnion("intent", [
 
 /** Closes an open report without action; a second admin is told it was already handled. */
 export async function dismissReport(db: Database, adminId: string, reportId: number, note: string | null) {
-  if (!isRowId(reportId)) throw new Refusal(NO_SUCH_REPORT, 404);
+  if (!isRowId(reportId)) throw new Refusal(NO_SUCH_REPORT, "not-found");
   const [dismissed] = await db
     .update(listingReports)
     .set({ status: "dismissed", resolution: note, handledBy: adminId, handledAt: sql`now()` })
@@ -175,7 +175,9 @@ export async function dismissReport(db: Database, adminId: string, reportId: num
     .select({ id: listingReports.id })
     .from(listingReports)
     .where(eq(listingReports.id, reportId));
-  throw existing ? new Refusal("This report was already handled.", 409) : new Refusal(NO_SUCH_REPORT, 404);
+  throw existing
+    ? new Refusal("This report was already handled.", "conflict")
+    : new Refusal(NO_SUCH_REPORT, "not-found");
 }
 
 /**
@@ -189,18 +191,18 @@ export async function hideReportedProduct(
   productId: number,
   note: string,
 ): Promise<{ title: string; hidden: boolean; sellerTold: boolean; closed: number }> {
-  if (!isRowId(productId)) throw new Refusal(NO_SUCH_PRODUCT, 404);
+  if (!isRowId(productId)) throw new Refusal(NO_SUCH_PRODUCT, "not-found");
   const [product] = await services.db
     .select({ title: products.title, status: products.status })
     .from(products)
     .where(eq(products.id, productId));
-  if (!product || product.status === "deleted") throw new Refusal(NO_SUCH_PRODUCT, 404);
+  if (!product || product.status === "deleted") throw new Refusal(NO_SUCH_PRODUCT, "not-found");
   const [waiting] = await services.db
     .select({ id: listingReports.id })
     .from(listingReports)
     .where(and(eq(listingReports.productId, productId), eq(listingReports.status, "open")))
     .limit(1);
-  if (!waiting) throw new Refusal("This product has no open reports.", 409);
+  if (!waiting) throw new Refusal("This product has no open reports.", "conflict");
   const outcome = product.status === "hidden" ? null : await hideProduct(services, productId, note);
   const closed = await services.db
     .update(listingReports)

@@ -113,9 +113,9 @@ const NO_SUCH_PRODUCT = "There is no such product.";
  * never wait on each other in a circle.
  */
 async function lockProduct(tx: Queryable, productId: number) {
-  if (!isRowId(productId)) throw new Refusal(NO_SUCH_PRODUCT, 404);
+  if (!isRowId(productId)) throw new Refusal(NO_SUCH_PRODUCT, "not-found");
   const [owned] = await tx.select({ creatorId: products.creatorId }).from(products).where(eq(products.id, productId));
-  if (!owned) throw new Refusal(NO_SUCH_PRODUCT, 404);
+  if (!owned) throw new Refusal(NO_SUCH_PRODUCT, "not-found");
   const [shop] = await tx
     .select({ name: creators.name, standing: creators.standing, ownerName: user.name, ownerEmail: user.email })
     .from(creators)
@@ -127,7 +127,7 @@ async function lockProduct(tx: Queryable, productId: number) {
     .from(products)
     .where(eq(products.id, productId))
     .for("update");
-  if (!row || row.status === "deleted") throw new Refusal(NO_SUCH_PRODUCT, 404);
+  if (!row || row.status === "deleted") throw new Refusal(NO_SUCH_PRODUCT, "not-found");
   return { ...row, shop: shop! };
 }
 
@@ -165,7 +165,7 @@ async function tellSeller(
 export function hideProduct(services: AdminServices, productId: number, note: string): Promise<ModerationOutcome> {
   return services.db.transaction(async (tx) => {
     const product = await lockProduct(tx, productId);
-    if (product.status === "hidden") throw new Refusal("This product is already hidden.", 409);
+    if (product.status === "hidden") throw new Refusal("This product is already hidden.", "conflict");
     await tx
       .update(products)
       .set({ status: "hidden", hiddenBy: "moderation", hiddenNote: note, updatedAt: sql`now()` })
@@ -182,14 +182,14 @@ export function hideProduct(services: AdminServices, productId: number, note: st
 export function restoreProduct(services: AdminServices, productId: number): Promise<ModerationOutcome> {
   return services.db.transaction(async (tx) => {
     const product = await lockProduct(tx, productId);
-    if (product.status !== "hidden") throw new Refusal("This product is not hidden.", 409);
+    if (product.status !== "hidden") throw new Refusal("This product is not hidden.", "conflict");
     if (product.hiddenBy !== "moderation") {
-      throw new Refusal("This product was hidden with its shop: it returns when the shop does.", 409);
+      throw new Refusal("This product was hidden with its shop: it returns when the shop does.", "conflict");
     }
     if (product.shop.standing !== "active") {
       throw new Refusal(
         `The shop "${product.shop.name}" is ${product.shop.standing}: its products stay hidden while it is.`,
-        409,
+        "conflict",
       );
     }
     const [counts] = await tx
@@ -198,7 +198,7 @@ export function restoreProduct(services: AdminServices, productId: number): Prom
              (SELECT count(*) FROM ${productFiles} WHERE ${productFiles.productId} = ${product.id})::int AS files`)
       .then((result) => result.rows);
     if (!counts?.images || !counts.files) {
-      throw new Refusal("This product has no image or no file, so it cannot go on sale.", 409);
+      throw new Refusal("This product has no image or no file, so it cannot go on sale.", "conflict");
     }
     await tx
       .update(products)

@@ -66,7 +66,7 @@ export interface CheckoutResult {
  * order and its payment session, so nothing is ever charged twice.
  */
 export async function checkout(services: CheckoutServices, input: PlaceOrderInput): Promise<CheckoutResult> {
-  if (!input.shopperId && !input.lines && !input.upgrade) throw new Refusal("Your cart is empty.", 400);
+  if (!input.shopperId && !input.lines && !input.upgrade) throw new Refusal("Your cart is empty.", "invalid");
   const order = await placeOrder(services.db, input);
   // One link for the buyer and the provider's return address (a guest's link carries the second it was issued).
   const orderPath = orderPagePath(services.secret, order);
@@ -78,7 +78,7 @@ export async function checkout(services: CheckoutServices, input: PlaceOrderInpu
   });
   if (order.status === "paid") return result("paid", null);
   if (!isUnpaid(order.status)) {
-    throw new Refusal("This checkout has ended. Please check out again.", 409);
+    throw new Refusal("This checkout has ended. Please check out again.", "conflict");
   }
   if (order.totalCents === 0) {
     await services.db.transaction(async (tx) => {
@@ -106,9 +106,13 @@ export async function checkout(services: CheckoutServices, input: PlaceOrderInpu
       cancelUrl: `${services.publicUrl}${cancelPaymentPath(services.secret, order)}`,
     });
   } catch (error) {
-    throw new Refusal("The payment provider could not be reached. Nothing was charged; please try again.", 502, {
-      cause: error,
-    });
+    throw new Refusal(
+      "The payment provider could not be reached. Nothing was charged; please try again.",
+      "upstream-failed",
+      {
+        cause: error,
+      },
+    );
   }
   // Concurrent twins of this request got the same session from the provider; the first stores it.
   await services.db

@@ -136,10 +136,10 @@ export async function approveRefund(
   requestId: number,
 ): Promise<{ amountCents: number; orderStatus: OrderStatus }> {
   const found = await findRequest(services.db, requestId);
-  if (!found) throw new Refusal(NO_SUCH_REQUEST, 404);
-  if (found.request.status !== "requested") throw new Refusal(ALREADY_DECIDED, 409);
+  if (!found) throw new Refusal(NO_SUCH_REQUEST, "not-found");
+  if (found.request.status !== "requested") throw new Refusal(ALREADY_DECIDED, "conflict");
   const { item, order } = found;
-  if (item.status === "refunded") throw new Refusal("This item has already been refunded.", 409);
+  if (item.status === "refunded") throw new Refusal("This item has already been refunded.", "conflict");
   const amountCents = (await refundAmountsOf(services.db, [order])).get(item.id) ?? 0;
   // An item of a free order (or a free item) gives nothing back, so there is nothing to ask the provider.
   // One refund per request: a retry, or a second admin approving at the same moment, gets this one back.
@@ -153,7 +153,7 @@ export async function approveRefund(
       .where(eq(refundRequests.id, requestId))
       .for("update");
     // A second approval at the same moment got the same refund from the provider: it is recorded once.
-    if (!locked || locked.status === "approved") throw new Refusal(ALREADY_DECIDED, 409);
+    if (!locked || locked.status === "approved") throw new Refusal(ALREADY_DECIDED, "conflict");
     // Should a rejection have landed while the provider was refunding, the money is back with the
     // buyer all the same: the records follow the money, so the request ends approved.
     await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, order.id)).for("update"); // items of one order one after another
@@ -179,16 +179,16 @@ export async function rejectRefund(
   note: string,
 ): Promise<void> {
   const reason = refundRejectionSchema.shape.reason.safeParse(note);
-  if (!reason.success) throw new Refusal(reason.error.issues[0]?.message ?? "Tell the buyer why.", 400);
+  if (!reason.success) throw new Refusal(reason.error.issues[0]?.message ?? "Tell the buyer why.", "invalid");
   await services.db.transaction(async (tx) => {
     const found = await findRequest(tx, requestId);
-    if (!found) throw new Refusal(NO_SUCH_REQUEST, 404);
+    if (!found) throw new Refusal(NO_SUCH_REQUEST, "not-found");
     const [locked] = await tx
       .select({ status: refundRequests.status })
       .from(refundRequests)
       .where(eq(refundRequests.id, requestId))
       .for("update");
-    if (locked?.status !== "requested") throw new Refusal(ALREADY_DECIDED, 409);
+    if (locked?.status !== "requested") throw new Refusal(ALREADY_DECIDED, "conflict");
     await tx
       .update(refundRequests)
       .set({ status: "rejected", decisionNote: reason.data, decidedAt: sql`now()`, decidedBy: adminId })

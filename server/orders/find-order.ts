@@ -19,12 +19,12 @@ const NOT_FOUND = "We could not find this order.";
  * else gets the same answer as for an order that does not exist, so numbers cannot be probed.
  */
 export async function findOrderFor(db: Database, secret: string, number: string, viewer: OrderViewer): Promise<Order> {
-  if (!ORDER_NUMBER.test(number)) throw new Refusal(NOT_FOUND, 404);
+  if (!ORDER_NUMBER.test(number)) throw new Refusal(NOT_FOUND, "not-found");
   const [order] = await db.select().from(orders).where(eq(orders.number, number));
   const allowed =
     order &&
     ((viewer.userId !== null && order.userId === viewer.userId) ||
       isOrderAccessToken(secret, number, viewer.accessToken));
-  if (!allowed) throw new Refusal(NOT_FOUND, 404);
+  if (!allowed) throw new Refusal(NOT_FOUND, "not-found");
   return order;
 }

@@ -42,7 +42,7 @@ export async function payAgain(services: CheckoutServices, order: Order, idempot
         };
     started = await checkout(services, { shopperId: order.shopperId, buyer, idempotencyKey, ...what });
   } else {
-    throw new Refusal("This order has been paid already.", 409);
+    throw new Refusal("This order has been paid already.", "conflict");
   }
   return started.paymentUrl ?? started.orderPath;
 }

@@ -89,7 +89,7 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
           ? await priced(tx, input.lines, input.bundleIds ?? [], input.buyer, input.discountCode)
           : await cartForOrder(tx, input.shopperId, input.buyer.email, input.buyingOwnedAgain ?? false);
       if (cart.lines.length === 0) {
-        throw new Refusal(input.lines ? "These products are no longer on sale." : "Your cart is empty.", 400);
+        throw new Refusal(input.lines ? "These products are no longer on sale." : "Your cart is empty.", "invalid");
       }
       const [order] = await tx
         .insert(orders)
@@ -176,12 +176,12 @@ async function cartForOrder(
   // Never bought twice by mistake: owning it already takes the buyer's deliberate choice (issue 29).
   const owned = cart.lines.filter((line) => line.owned);
   if (owned.length > 0 && !buyingOwnedAgain) {
-    throw new Refusal(ownedNeedsChoice(owned.map((line) => line.title)), 409);
+    throw new Refusal(ownedNeedsChoice(owned.map((line) => line.title)), "conflict");
   }
   const discount = cart.discount;
-  if (discount?.problem) throw new Refusal(`${discount.problem} ${WITHOUT_THE_CODE}`, 409);
+  if (discount?.problem) throw new Refusal(`${discount.problem} ${WITHOUT_THE_CODE}`, "conflict");
   if (discount?.oncePerBuyer && (await usedByBuyer(tx, discount.codeId!, email))) {
-    throw new Refusal(`${CODE_USED_BY_BUYER} ${WITHOUT_THE_CODE}`, 409);
+    throw new Refusal(`${CODE_USED_BY_BUYER} ${WITHOUT_THE_CODE}`, "conflict");
   }
   return { ...cart, lines: itemsOfCart(cart), codeId: discount?.codeId ?? null };
 }
@@ -244,7 +244,7 @@ async function findByIdempotencyKey(db: Database, input: PlaceOrderInput): Promi
   if (!order) return null;
   // A key is only ever reused by the browser that made it; anyone else's use of it is refused.
   const sameBuyer = input.buyer.userId ? order.userId === input.buyer.userId : order.shopperId === input.shopperId;
-  if (!sameBuyer) throw new Refusal("This checkout request was already used. Please try again.", 409);
+  if (!sameBuyer) throw new Refusal("This checkout request was already used. Please try again.", "conflict");
   return order;
 }
 

@@ -29,7 +29,7 @@ export async function refundThroughProvider(
       order.paymentProvider
         ? `This order was paid through ${order.paymentProvider}, not the shop's payment provider now: refund it there.`
         : "This order has no payment to refund.",
-      409,
+      "conflict",
     );
   }
   try {
@@ -43,11 +43,11 @@ export async function refundThroughProvider(
     return refund.ref;
   } catch (error) {
     if (error instanceof RefundRefused) {
-      throw new Refusal(`The payment provider refused the refund: ${error.message}`, 409, { cause: error });
+      throw new Refusal(`The payment provider refused the refund: ${error.message}`, "conflict", { cause: error });
     }
     throw new Refusal(
       "The payment provider could not be reached. Please try again: a retry never refunds twice.",
-      502,
+      "upstream-failed",
       { cause: error },
     );
   }

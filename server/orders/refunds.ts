@@ -38,21 +38,21 @@ export async function requestRefund(
     .select({ id: orderItems.id, status: orderItems.status })
     .from(orderItems)
     .where(and(eq(orderItems.id, input.orderItemId), eq(orderItems.orderId, order.id)));
-  if (!item) throw new Refusal("This item is not part of this order.", 404);
+  if (!item) throw new Refusal("This item is not part of this order.", "not-found");
   if (order.status !== "paid" && order.status !== "partially_refunded") {
-    throw new Refusal("Only a paid order can be refunded.", 409);
+    throw new Refusal("Only a paid order can be refunded.", "conflict");
   }
-  if (item.status === "refunded") throw new Refusal("This item has already been refunded.", 409);
+  if (item.status === "refunded") throw new Refusal("This item has already been refunded.", "conflict");
   const deadline = refundDeadline(order);
   if (!deadline || now > deadline) {
-    throw new Refusal(`Refunds can be requested within ${REFUND_WINDOW_DAYS} days of purchase.`, 409);
+    throw new Refusal(`Refunds can be requested within ${REFUND_WINDOW_DAYS} days of purchase.`, "conflict");
   }
   const [created] = await db
     .insert(refundRequests)
     .values({ orderItemId: item.id, reason: input.reason })
     .onConflictDoNothing()
     .returning({ id: refundRequests.id });
-  if (!created) throw new Refusal("A refund has already been requested for this item.", 409);
+  if (!created) throw new Refusal("A refund has already been requested for this item.", "conflict");
 }
 
 export type RefundState = {

@@ -43,7 +43,7 @@ export async function requestOrderLink(
     new PostgresRateLimitStore(db, "order-link-address", HOUR).increment(request.email),
   ]);
   if (perOrder.totalHits > ORDER_LINK_LIMITS.perOrder || perAddress.totalHits > ORDER_LINK_LIMITS.perAddress) {
-    throw new Refusal(TOO_MANY, 429);
+    throw new Refusal(TOO_MANY, "rate-limited");
   }
   // Orders claimed by an account are seen by signing in; only a guest's order gets a link.
   const [order] = await db

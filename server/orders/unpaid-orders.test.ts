@@ -268,7 +268,7 @@ describe("paying again", () => {
       await database.db.update(orders).set({ status: "expired" }).where(eq(orders.id, onlyGone.id));
       await database.db.update(products).set({ status: "hidden" }).where(eq(products.id, kept));
       await expect(payAgain(services(), await reloadOrder(database.db, onlyGone.id), newKey())).rejects.toThrow(
-        new Refusal("These products are no longer on sale.", 400),
+        new Refusal("These products are no longer on sale.", "invalid"),
       );
     } finally {
       await database.db.update(products).set({ status: "published" }).where(eq(products.id, gone));

@@ -23,7 +23,7 @@ export async function upgradeLicense(
     .from(licenses)
     .innerJoin(orderItems, eq(orderItems.id, licenses.orderItemId))
     .where(and(eq(orderItems.id, input.orderItemId), eq(orderItems.orderId, order.id)));
-  if (!license) throw new Refusal(NO_LICENSE_TO_UPGRADE, 404);
+  if (!license) throw new Refusal(NO_LICENSE_TO_UPGRADE, "not-found");
   const started = await checkout(services, {
     shopperId: order.shopperId,
     buyer: { userId: order.userId, name: order.customerName, email: order.email },

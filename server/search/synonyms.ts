@@ -21,7 +21,7 @@ export interface SynonymGroup {
  */
 export function parseSynonymGroup(text: string): string[] {
   const words = synonymGroupWords(text);
-  if (typeof words === "string") throw new Refusal(words, 400);
+  if (typeof words === "string") throw new Refusal(words, "invalid");
   return words;
 }
 
@@ -48,7 +48,7 @@ export async function addSynonymGroup(db: Database, text: string): Promise<Synon
     if (groups >= MAX_SYNONYM_GROUPS) {
       throw new Refusal(
         `There are already ${MAX_SYNONYM_GROUPS} synonym groups, the most the shop keeps. Remove one first.`,
-        409,
+        "conflict",
       );
     }
     const [added] = await tx
@@ -56,7 +56,7 @@ export async function addSynonymGroup(db: Database, text: string): Promise<Synon
       .values({ words })
       .onConflictDoNothing()
       .returning({ id: searchSynonyms.id, words: searchSynonyms.words });
-    if (!added) throw new Refusal(`This group already exists: ${words.join(", ")}.`, 409);
+    if (!added) throw new Refusal(`This group already exists: ${words.join(", ")}.`, "conflict");
     return added;
   });
 }
@@ -66,6 +66,6 @@ export async function removeSynonymGroup(db: Database, id: number): Promise<stri
   const [removed] = isRowId(id)
     ? await db.delete(searchSynonyms).where(eq(searchSynonyms.id, id)).returning({ words: searchSynonyms.words })
     : [];
-  if (!removed) throw new Refusal("This synonym group was already removed.", 404);
+  if (!removed) throw new Refusal("This synonym group was already removed.", "not-found");
   return removed.words;
 }

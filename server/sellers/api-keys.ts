@@ -33,7 +33,8 @@ function newKey(): string {
 export async function createApiKey(db: Database, creatorId: number, asked: ApiKeyInput) {
   // Checked here too: the page checks its form, but the rules (a name, a known scope) are the key's.
   const parsed = apiKeySchema.safeParse(asked);
-  if (!parsed.success) throw new Refusal(parsed.error.issues[0]?.message ?? "Name the key and choose its scope.", 400);
+  if (!parsed.success)
+    throw new Refusal(parsed.error.issues[0]?.message ?? "Name the key and choose its scope.", "invalid");
   const input = parsed.data;
   return db.transaction(async (tx) => {
     // The shop row is locked so that two keys made at once cannot pass the limit together.
@@ -43,13 +44,13 @@ export async function createApiKey(db: Database, creatorId: number, asked: ApiKe
       .where(eq(creators.id, creatorId))
       .for("update");
     if (shop?.standing !== "active") {
-      throw new Refusal("Your shop is not in good standing: API keys cannot be made until it is.", 403);
+      throw new Refusal("Your shop is not in good standing: API keys cannot be made until it is.", "forbidden");
     }
     const [active] = await tx
       .select({ n: count() })
       .from(apiKeys)
       .where(and(eq(apiKeys.creatorId, creatorId), isNull(apiKeys.revokedAt)));
-    if ((active?.n ?? 0) >= MAX_ACTIVE_API_KEYS) throw new Refusal(TOO_MANY_API_KEYS, 409);
+    if ((active?.n ?? 0) >= MAX_ACTIVE_API_KEYS) throw new Refusal(TOO_MANY_API_KEYS, "conflict");
     const key = newKey();
     const [created] = await tx
       .insert(apiKeys)
@@ -90,7 +91,7 @@ export async function revokeApiKey(db: Database, creatorId: number, keyId: numbe
         .where(and(eq(apiKeys.id, keyId), eq(apiKeys.creatorId, creatorId), isNull(apiKeys.revokedAt)))
         .returning({ name: apiKeys.name })
     : [];
-  if (!revoked) throw new Refusal(API_KEY_NOT_FOUND, 404);
+  if (!revoked) throw new Refusal(API_KEY_NOT_FOUND, "not-found");
   return revoked;
 }
 

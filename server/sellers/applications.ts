@@ -46,9 +46,9 @@ export async function applyToSell(
   input: SellerApplicationInput,
 ): Promise<Application> {
   const { db } = services;
-  if (applicant.isSeller) throw new Refusal("You are already a seller.", 409);
+  if (applicant.isSeller) throw new Refusal("You are already a seller.", "conflict");
   if (await shopNameTaken(db, applicant.id, input.shopName)) {
-    throw new Refusal("This shop name is already taken. Please choose another.", 409);
+    throw new Refusal("This shop name is already taken. Please choose another.", "conflict");
   }
   return db.transaction(async (tx) => {
     const [created] = await tx
@@ -65,7 +65,7 @@ export async function applyToSell(
       // The unique index allows one application under review per user.
       .onConflictDoNothing()
       .returning();
-    if (!created) throw new Refusal("Your application is already being reviewed.", 409);
+    if (!created) throw new Refusal("Your application is already being reviewed.", "conflict");
     await services.jobs.send(
       QUEUES.sendEmail,
       applicationReceivedEmail({
@@ -120,8 +120,8 @@ export async function decideApplication(
       .from(sellerApplications)
       .where(eq(sellerApplications.id, applicationId))
       .for("update");
-    if (!application) throw new Refusal("There is no such application.", 404);
-    if (application.status !== "pending") throw new Refusal("This application has already been decided.", 409);
+    if (!application) throw new Refusal("There is no such application.", "not-found");
+    if (application.status !== "pending") throw new Refusal("This application has already been decided.", "conflict");
     const [applicant] = await tx.select().from(user).where(eq(user.id, application.userId));
     await tx
       .update(sellerApplications)

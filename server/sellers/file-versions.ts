@@ -45,12 +45,12 @@ export async function uploadFileVersion(
         .from(productFiles)
         .where(and(eq(productFiles.id, fileId), eq(productFiles.productId, productId)))
         .for("update");
-      if (!current) throw new Refusal(FILE_NOT_IN_PRODUCT, 404);
+      if (!current) throw new Refusal(FILE_NOT_IN_PRODUCT, "not-found");
       // The same type as the file it replaces, both read from their bytes (the stored content type
       // was detected at upload): buyers of a PDF are not sent a PNG under the same download.
       if (current.contentType !== type.contentType) {
         const replaced = { extension: extensionOf(current.fileName), contentType: current.contentType };
-        throw new Refusal(otherTypeOfFile(replaced, type), 415);
+        throw new Refusal(otherTypeOfFile(replaced, type), "unsupported-type");
       }
       await files.put(key, upload.bytes);
       stored = true;

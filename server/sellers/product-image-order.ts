@@ -32,10 +32,10 @@ export async function moveProductImage(
       .for("update");
     const from = images.findIndex((image) => image.id === imageId);
     // Another product's image answers as the product would: it is not in this seller's shop.
-    if (from < 0) throw new Refusal("We could not find this product in your shop.", 404);
+    if (from < 0) throw new Refusal("We could not find this product in your shop.", "not-found");
     const to = direction === "earlier" ? from - 1 : from + 1;
-    if (to < 0) throw new Refusal("This image is already the first.", 409);
-    if (to >= images.length) throw new Refusal("This image is already the last.", 409);
+    if (to < 0) throw new Refusal("This image is already the first.", "conflict");
+    if (to >= images.length) throw new Refusal("This image is already the last.", "conflict");
     const order = images.map((image) => image.id);
     [order[from], order[to]] = [order[to]!, order[from]!];
     const changed = order

@@ -33,14 +33,14 @@ export async function addProductImage(
   bytes: Uint8Array,
 ) {
   const product = await requireOwnProduct(db, creatorId, productId);
-  if (bytes.byteLength === 0) throw new Refusal("Please choose an image.", 400);
-  if (bytes.byteLength > IMAGE_MAX_BYTES) throw new Refusal(IMAGE_TOO_LARGE, 413);
+  if (bytes.byteLength === 0) throw new Refusal("Please choose an image.", "invalid");
+  if (bytes.byteLength > IMAGE_MAX_BYTES) throw new Refusal(IMAGE_TOO_LARGE, "too-large");
   let webp: Buffer;
   try {
     const { format, width, height } = await sharp(bytes, { limitInputPixels: false }).metadata();
-    if (!format || !IMAGE_FORMATS.has(format)) throw new Refusal(NOT_AN_IMAGE, 415);
+    if (!format || !IMAGE_FORMATS.has(format)) throw new Refusal(NOT_AN_IMAGE, "unsupported-type");
     if (width * height > MAX_INPUT_PIXELS)
-      throw new Refusal("This image has too many pixels (over 50 megapixels).", 413);
+      throw new Refusal("This image has too many pixels (over 50 megapixels).", "too-large");
     webp = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" })
       .rotate()
       .resize(UPLOADED_IMAGE_PIXELS, UPLOADED_IMAGE_PIXELS, { fit: "inside", withoutEnlargement: true })
@@ -48,7 +48,7 @@ export async function addProductImage(
       .toBuffer();
   } catch (error) {
     if (error instanceof Refusal) throw error;
-    throw new Refusal(NOT_AN_IMAGE, 415);
+    throw new Refusal(NOT_AN_IMAGE, "unsupported-type");
   }
   const name = `${productId}-${crypto.randomBytes(6).toString("hex")}.webp`;
   await db.transaction(async (tx) => {
@@ -57,7 +57,7 @@ export async function addProductImage(
         SELECT count(*)::int AS count, coalesce(max(${productImages.position}) + 1, 0)::int AS next
         FROM ${productImages} WHERE ${productImages.productId} = ${productId}`)
     ).rows as [{ count: number; next: number }];
-    if (count >= MAX_IMAGES) throw new Refusal(`A product can have at most ${MAX_IMAGES} images.`, 409);
+    if (count >= MAX_IMAGES) throw new Refusal(`A product can have at most ${MAX_IMAGES} images.`, "conflict");
     await files.put(`product-images/${name}`, webp);
     await tx
       .insert(productImages)
@@ -77,7 +77,7 @@ export async function removeProductImage(
     .delete(productImages)
     .where(and(eq(productImages.id, imageId), eq(productImages.productId, productId)))
     .returning({ url: productImages.url });
-  if (!image) throw new Refusal("This image is not part of this product.", 404);
+  if (!image) throw new Refusal("This image is not part of this product.", "not-found");
   await Promise.all(imageKeysOf(image.url).map((key) => files.remove(key)));
   if (product.status === "published") await unpublishIfIncomplete(db, productId);
 }
@@ -87,10 +87,10 @@ export async function removeProductImage(
  * most 100 MB, of a type its bytes show. Answers its name for buyers, its type and a new private key.
  */
 export function acceptedProductFile(productId: number, upload: { name: string; bytes: Uint8Array }) {
-  if (upload.bytes.byteLength === 0) throw new Refusal("This file is empty.", 400);
-  if (upload.bytes.byteLength > FILE_MAX_BYTES) throw new Refusal(FILE_TOO_LARGE, 413);
+  if (upload.bytes.byteLength === 0) throw new Refusal("This file is empty.", "invalid");
+  if (upload.bytes.byteLength > FILE_MAX_BYTES) throw new Refusal(FILE_TOO_LARGE, "too-large");
   const type = detectFileType(upload.bytes, upload.name);
-  if (!type) throw new Refusal(NOT_ACCEPTED, 415);
+  if (!type) throw new Refusal(NOT_ACCEPTED, "unsupported-type");
   const fileName = downloadName(upload.name, type);
   const key = `products/${productId}/${crypto.randomBytes(8).toString("hex")}-${fileName}`;
   return { key, fileName, type };
@@ -113,7 +113,7 @@ export async function addProductFile(
         sql`SELECT count(*)::int AS count FROM ${productFiles} WHERE ${productFiles.productId} = ${productId}`,
       )
     ).rows as [{ count: number }];
-    if (count >= MAX_FILES) throw new Refusal(`A product can have at most ${MAX_FILES} files.`, 409);
+    if (count >= MAX_FILES) throw new Refusal(`A product can have at most ${MAX_FILES} files.`, "conflict");
     await files.put(key, upload.bytes);
     const [file] = await tx
       .insert(productFiles)
@@ -157,7 +157,7 @@ export async function removeProductFile(
       .delete(productFiles)
       .where(and(eq(productFiles.id, fileId), eq(productFiles.productId, productId)))
       .returning({ key: productFiles.storageKey });
-    if (!file) throw new Refusal(FILE_NOT_IN_PRODUCT, 404);
+    if (!file) throw new Refusal(FILE_NOT_IN_PRODUCT, "not-found");
     await touchProduct(tx, productId);
     return [
       file.key,

@@ -77,7 +77,7 @@ function columnsOf(input: ProductForm) {
 
 async function requireCategory(db: Database, categoryId: number) {
   const [found] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, categoryId));
-  if (!found) throw new Refusal("Choose a category.", 400);
+  if (!found) throw new Refusal("Choose a category.", "invalid");
 }
 
 /** A new product, as a draft (it goes on sale when published). */
@@ -102,7 +102,7 @@ export async function requireOwnProduct(db: Database, creatorId: number, product
         .from(products)
         .where(and(eq(products.id, productId), eq(products.creatorId, creatorId), ne(products.status, "deleted")))
     : [];
-  if (!product) throw new Refusal(PRODUCT_NOT_IN_SHOP, 404);
+  if (!product) throw new Refusal(PRODUCT_NOT_IN_SHOP, "not-found");
   return product;
 }
 
@@ -138,7 +138,7 @@ export async function setPublished(
       .from(products)
       .where(eq(products.id, productId));
     if (product?.status === "hidden") {
-      throw new Refusal("The platform has hidden this product; contact support.", 409);
+      throw new Refusal("The platform has hidden this product; contact support.", "conflict");
     }
     if (published) {
       const [counts] = await tx
@@ -147,7 +147,7 @@ export async function setPublished(
                (SELECT count(*) FROM ${productFiles} WHERE ${productFiles.productId} = ${productId})::int AS files`)
         .then((result) => result.rows);
       if (!counts?.images || !counts.files) {
-        throw new Refusal("Add at least one image and one file before publishing.", 409);
+        throw new Refusal("Add at least one image and one file before publishing.", "conflict");
       }
     }
     await tx

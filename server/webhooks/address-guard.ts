@@ -159,20 +159,20 @@ const URL_MAX_LENGTH = 2048;
  */
 export async function checkWebhookUrl(input: string, policy: AddressPolicy = {}): Promise<string> {
   const text = input.trim();
-  if (text.length > URL_MAX_LENGTH) throw new Refusal(`Keep the URL under ${URL_MAX_LENGTH} characters.`, 400);
+  if (text.length > URL_MAX_LENGTH) throw new Refusal(`Keep the URL under ${URL_MAX_LENGTH} characters.`, "invalid");
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    throw new Refusal("Enter a full URL, like https://example.com/webhooks.", 400);
+    throw new Refusal("Enter a full URL, like https://example.com/webhooks.", "invalid");
   }
   const testing = policy.allowPrivateAddresses === true;
   if (url.protocol !== "https:" && !(testing && url.protocol === "http:")) {
-    throw new Refusal("The URL must start with https:// (webhooks are only sent over HTTPS).", 400);
+    throw new Refusal("The URL must start with https:// (webhooks are only sent over HTTPS).", "invalid");
   }
-  if (url.username || url.password) throw new Refusal("Leave the user name and password out of the URL.", 400);
+  if (url.username || url.password) throw new Refusal("Leave the user name and password out of the URL.", "invalid");
   if (url.port !== "" && !testing) {
-    throw new Refusal("Webhooks are sent to the standard HTTPS port (443): leave the port out of the URL.", 400);
+    throw new Refusal("Webhooks are sent to the standard HTTPS port (443): leave the port out of the URL.", "invalid");
   }
   url.hash = "";
   if (!testing) {
@@ -180,7 +180,10 @@ export async function checkWebhookUrl(input: string, policy: AddressPolicy = {})
       await publicAddressesOf(url.hostname, policy.resolve ?? systemResolve);
     } catch (error) {
       if (!(error instanceof AddressRefused)) throw error;
-      throw new Refusal(`Webhooks cannot be sent to this address: ${error.message} Use your server's public URL.`, 400);
+      throw new Refusal(
+        `Webhooks cannot be sent to this address: ${error.message} Use your server's public URL.`,
+        "invalid",
+      );
     }
   }
   return url.href;

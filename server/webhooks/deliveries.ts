@@ -168,7 +168,7 @@ async function sellersDelivery(db: Queryable, creatorId: number, deliveryId: num
     .from(webhookDeliveries)
     .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
     .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookEndpoints.creatorId, creatorId)));
-  if (!found) throw new Refusal("There is no such delivery.", 404);
+  if (!found) throw new Refusal("There is no such delivery.", "not-found");
   return found;
 }
 
@@ -179,7 +179,8 @@ async function sellersDelivery(db: Queryable, creatorId: number, deliveryId: num
 export async function redeliver(db: Database, jobs: JobQueue, creatorId: number, deliveryId: number) {
   await db.transaction(async (tx) => {
     const { endpoint } = await sellersDelivery(tx, creatorId, deliveryId);
-    if (endpoint.disabledAt) throw new Refusal("Enable the endpoint first: a disabled endpoint is sent nothing.", 409);
+    if (endpoint.disabledAt)
+      throw new Refusal("Enable the endpoint first: a disabled endpoint is sent nothing.", "conflict");
     await tx
       .update(webhookDeliveries)
       .set({ status: "pending", nextAttemptAt: sql`now()`, deliveredAt: null })
@@ -195,8 +196,9 @@ export async function sendTestEvent(db: Database, jobs: JobQueue, creatorId: num
       .select()
       .from(webhookEndpoints)
       .where(and(eq(webhookEndpoints.id, endpointId), eq(webhookEndpoints.creatorId, creatorId)));
-    if (!endpoint) throw new Refusal("There is no such endpoint.", 404);
-    if (endpoint.disabledAt) throw new Refusal("Enable the endpoint first: a disabled endpoint is sent nothing.", 409);
+    if (!endpoint) throw new Refusal("There is no such endpoint.", "not-found");
+    if (endpoint.disabledAt)
+      throw new Refusal("Enable the endpoint first: a disabled endpoint is sent nothing.", "conflict");
     const [made] = await tx
       .insert(webhookDeliveries)
       .values({

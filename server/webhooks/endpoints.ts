@@ -30,7 +30,7 @@ export async function addWebhookEndpoint(
       .from(webhookEndpoints)
       .where(eq(webhookEndpoints.creatorId, creatorId));
     if ((held?.count ?? 0) >= MAX_ENDPOINTS) {
-      throw new Refusal(`You can have ${MAX_ENDPOINTS} endpoints: delete one to add another.`, 409);
+      throw new Refusal(`You can have ${MAX_ENDPOINTS} endpoints: delete one to add another.`, "conflict");
     }
     const [made] = await tx
       .insert(webhookEndpoints)
@@ -55,7 +55,7 @@ export async function sellersEndpoint(db: Queryable, creatorId: number, endpoint
     .select()
     .from(webhookEndpoints)
     .where(and(eq(webhookEndpoints.id, endpointId), eq(webhookEndpoints.creatorId, creatorId)));
-  if (!endpoint) throw new Refusal(NO_SUCH_ENDPOINT, 404);
+  if (!endpoint) throw new Refusal(NO_SUCH_ENDPOINT, "not-found");
   return endpoint;
 }
 
@@ -70,7 +70,7 @@ async function changeEndpoint(
     .set(change)
     .where(and(eq(webhookEndpoints.id, endpointId), eq(webhookEndpoints.creatorId, creatorId)))
     .returning();
-  if (!changed) throw new Refusal(NO_SUCH_ENDPOINT, 404);
+  if (!changed) throw new Refusal(NO_SUCH_ENDPOINT, "not-found");
   return changed;
 }
 
@@ -93,6 +93,6 @@ export async function deleteWebhookEndpoint(db: Database, creatorId: number, end
     .delete(webhookEndpoints)
     .where(and(eq(webhookEndpoints.id, endpointId), eq(webhookEndpoints.creatorId, creatorId)))
     .returning({ url: webhookEndpoints.url });
-  if (!deleted) throw new Refusal(NO_SUCH_ENDPOINT, 404);
+  if (!deleted) throw new Refusal(NO_SUCH_ENDPOINT, "not-found");
   return deleted;
 }

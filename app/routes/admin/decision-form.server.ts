@@ -18,8 +18,8 @@ export function parseDecision<Schema extends z.ZodType<Record<string, unknown>>>
   const submission = parseSubmission(form, schema);
   if (submission.status === "success") return { decision: submission.value };
   const errors = submission.error ?? {};
-  if (errors.intent?.length) throw new Refusal(UNKNOWN_INTENT, 400);
+  if (errors.intent?.length) throw new Refusal(UNKNOWN_INTENT, "invalid");
   const other = Object.entries(errors).find(([name, messages]) => name !== noteField && messages?.length);
-  if (other?.[1]?.[0]) throw new Refusal(other[1][0], 400);
+  if (other?.[1]?.[0]) throw new Refusal(other[1][0], "invalid");
   return { reply: data({ result: submission.reply() }, { status: 400 }) };
 }

@@ -16,7 +16,7 @@ import type { Route } from "./+types/product-viewer";
 
 function productIdOf(params: { id: string }): number {
   const id = parseRecordId(params.id);
-  if (id === undefined) throw new Refusal("This product does not exist.", 404);
+  if (id === undefined) throw new Refusal("This product does not exist.", "not-found");
   return id;
 }
 

@@ -12,7 +12,7 @@ import type { Route } from "./+types/search-clicks";
  */
 export const action = formAction(async ({ request, context }: Route.ActionArgs) => {
   if (Number(request.headers.get("content-length") ?? 0) > MAX_CLICK_BODY) {
-    throw new Refusal("This is too large for a click on a search result.", 413);
+    throw new Refusal("This is too large for a click on a search result.", "too-large");
   }
   const click = parseForm(await readForm(request), searchClickSchema);
   context.get(servicesContext).searchLog.recordClick(click);

@@ -57,7 +57,7 @@ export const action = formAction(async ({ request, params, context }: Route.Acti
 
 function productIdOf(params: { id: string }): number {
   const id = parseRecordId(params.id);
-  if (id === undefined) throw new Refusal(PRODUCT_NOT_IN_SHOP, 404);
+  if (id === undefined) throw new Refusal(PRODUCT_NOT_IN_SHOP, "not-found");
   return id;
 }
 
