@@ -1,4 +1,4 @@
-// The emails a person may turn off (server/db/schema.ts EMAIL_TOPICS, in its order), as the email
+// The emails a person may turn off (server/db/schema/email.ts EMAIL_TOPICS, in its order), as the email
 // preferences page and account settings name them. Receipts, order links and account emails are not
 // among them: those always go.
 export const EMAIL_TOPIC_CHOICES = [

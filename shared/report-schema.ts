@@ -2,7 +2,7 @@ import { z } from "zod";
 
 // A shopper's report of a listing (the product page's "Report this listing" dialog), checked the
 // same way in the browser and by the report's action. The reasons are the database's
-// (LISTING_REPORT_REASONS in server/db/schema.ts; a test keeps the two lists equal), with the
+// (LISTING_REPORT_REASONS in server/db/schema/moderation.ts; a test keeps the two lists equal), with the
 // words a shopper and an admin read.
 
 export const REPORT_REASON_LABELS = {
