@@ -5,6 +5,7 @@ import { initializeCanvas, readPsd } from "ag-psd";
 import { count, eq } from "drizzle-orm";
 import { ALL_FORMATS, BufferSource, Input } from "mediabunny";
 import sharp from "sharp";
+import { extractText, extractTextItems, getDocumentProxy, getMeta } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { getProductDetail } from "../catalogue/product-detail.ts";
@@ -13,7 +14,6 @@ import { seedSampleCatalogueIfEmpty } from "../catalogue/seed-sample-catalogue.t
 import { creators, productFiles, products } from "../db/schema.ts";
 import { detectFileType } from "../sellers/file-types.ts";
 import { type FileStore, localFileStore } from "../storage/file-store.ts";
-import { toAscii, writePdf } from "./pdf.ts";
 import { ensureSampleProductFiles, SAMPLE_KINDS, samplePdf, slugForFile } from "./sample-files.ts";
 
 const database = setUpTestDatabase();
@@ -44,44 +44,30 @@ async function fileCount() {
   return row!.value;
 }
 
-/** Checks the structure a PDF reader relies on; returns the document's text as latin1. */
-function expectValidPdf(bytes: Buffer) {
-  const text = bytes.toString("latin1");
-  expect(text.startsWith("%PDF-1.4\n")).toBe(true);
-  expect(text).toMatch(/%%EOF\n$/);
-  const startxref = Number(/startxref\n(\d+)\n%%EOF\n$/.exec(text)?.[1]);
-  expect(text.slice(startxref, startxref + 5)).toBe("xref\n");
-  const [, first, size] = /^xref\n(\d+) (\d+)\n/.exec(text.slice(startxref)) ?? [];
-  expect(first).toBe("0");
-  const table = text.slice(startxref + `xref\n0 ${size}\n`.length);
-  const entries = Array.from({ length: Number(size) }, (_, index) => table.slice(index * 20, index * 20 + 20));
-  expect(entries[0]).toBe("0000000000 65535 f \n");
-  for (const [number, entry] of entries.entries()) {
-    if (number === 0) continue;
-    expect(entry).toMatch(/^\d{10} 00000 n \n$/);
-    const offset = Number(entry.slice(0, 10));
-    expect(text.slice(offset, offset + `${number} 0 obj`.length)).toBe(`${number} 0 obj`);
-  }
-  expect(text).toContain(`trailer\n<< /Size ${size} /Root 1 0 R >>`);
-  // The stream's /Length is the exact length of its bytes.
-  const stream = /<< \/Length (\d+) >>\nstream\n([\s\S]*?)\nendstream/.exec(text);
-  expect(stream?.[2]?.length).toBe(Number(stream?.[1]));
-  return text;
+/** `bytes` read as a PDF by PDF.js: its number of pages, its text (whitespace as single spaces) and its title. */
+async function readPdf(bytes: Buffer) {
+  expect(bytes.toString("latin1", 0, 5)).toBe("%PDF-");
+  expect(bytes.toString("latin1").trimEnd()).toMatch(/%%EOF$/);
+  const document = await getDocumentProxy(new Uint8Array(bytes));
+  const { text, totalPages } = await extractText(document, { mergePages: true });
+  const { info } = await getMeta(document);
+  return { pages: totalPages, text: text.replace(/\s+/g, " "), title: (info as { Title?: string }).Title };
 }
 
 /** The kind of file `bytes` is, read by a parser of that kind; throws if it does not read as one. */
 async function readAs(kind: string, bytes: Buffer): Promise<Record<string, unknown>> {
   switch (kind) {
     case "pdf":
-      expectValidPdf(bytes);
-      return { type: "pdf" };
+      return { type: "pdf", pages: (await readPdf(bytes)).pages };
     case "ai": {
       // A PDF-compatible Illustrator file: a PDF with the artwork in it as a JPEG.
-      const text = expectValidPdf(bytes);
-      const image = /\/Filter \/DCTDecode \/Length (\d+) >>\nstream\n/.exec(text);
+      const { pages } = await readPdf(bytes);
+      const image = /\/Subtype \/Image[^>]*\/Filter \/DCTDecode\s+\/Length (\d+)\s*>>\s*stream\r?\n/.exec(
+        bytes.toString("latin1"),
+      );
       const start = image!.index + image![0].length;
       const jpeg = bytes.subarray(start, start + Number(image![1]));
-      return { type: "ai", picture: (await sharp(jpeg).metadata()).format };
+      return { type: "ai", pages, picture: (await sharp(jpeg).metadata()).format };
     }
     case "jpg":
     case "png":
@@ -98,6 +84,8 @@ async function readAs(kind: string, bytes: Buffer): Promise<Record<string, unkno
       const video = await input.getPrimaryVideoTrack();
       return {
         type: (await input.getFormat()).name,
+        // An ISO media file opens with its file type box.
+        firstBox: bytes.toString("latin1", 4, 8),
         codec: video?.codec,
         width: video?.displayWidth,
         height: video?.displayHeight,
@@ -110,13 +98,14 @@ async function readAs(kind: string, bytes: Buffer): Promise<Record<string, unkno
 }
 
 const EXPECTED: Record<Format, Record<string, unknown>> = {
-  PDF: { type: "pdf" },
-  AI: { type: "ai", picture: "jpeg" },
+  // A cover with the artwork, and the thank-you page.
+  PDF: { type: "pdf", pages: 2 },
+  AI: { type: "ai", pages: 1, picture: "jpeg" },
   JPG: { type: "jpg", width: 600, height: 600 },
   PNG: { type: "png", width: 600, height: 600 },
   SVG: { type: "svg", width: 800, height: 800 },
   PSD: { type: "psd", width: 600, height: 600, layers: 1 },
-  Video: { type: "MP4", codec: "avc", width: 480, height: 270, seconds: 10 },
+  Video: { type: "MP4", firstBox: "ftyp", codec: "avc", width: 480, height: 270, seconds: 10 },
 };
 
 describe("ensureSampleProductFiles", () => {
@@ -147,7 +136,7 @@ describe("ensureSampleProductFiles", () => {
     }
   });
 
-  it("writes the product's title and creator into its PDF", async () => {
+  it("writes the product's title and creator into its PDF, and the thank-you page after the cover", async () => {
     const rows = await database.db
       .select({ file: productFiles, title: products.title, creatorName: creators.name })
       .from(productFiles)
@@ -156,14 +145,11 @@ describe("ensureSampleProductFiles", () => {
       .where(eq(products.format, "PDF"));
     expect(rows.length).toBeGreaterThan(20);
     for (const { file, title, creatorName } of rows) {
-      const text = (await files.read(file.storageKey))!.toString("latin1");
-      expect(text).toContain("Thank you for your purchase!");
-      expect(text).toContain(`by ${toAscii(creatorName).replace(/[\\()]/g, "\\$&")}`);
-      expect(text).toContain(
-        toAscii(title)
-          .split(" ")[0]!
-          .replace(/[\\()]/g, "\\$&"),
-      );
+      const pdf = await readPdf((await files.read(file.storageKey))!);
+      // The cover's title and creator, then the thank-you page's.
+      const start = `${title} by ${creatorName} ${title} by ${creatorName} Thank you for your purchase!`;
+      expect(pdf.text.slice(0, start.length)).toBe(start);
+      expect(pdf.title).toBe(title);
     }
   });
 
@@ -184,7 +170,7 @@ describe("ensureSampleProductFiles", () => {
     // The PDF that once stood in for every format, as a shop started before kept it.
     const [wallArt] = await database.db.select().from(productFiles).where(eq(productFiles.productId, 2));
     const oldKey = "products/2/abstract-wall-art-collection.pdf";
-    const standIn = samplePdf({ title: "Abstract Wall Art Collection", creatorName: "Design Studio Pro" });
+    const standIn = await samplePdf({ title: "Abstract Wall Art Collection", creatorName: "Design Studio Pro" });
     await files.put(oldKey, standIn);
     await database.db
       .update(productFiles)
@@ -271,20 +257,26 @@ describe("ensureSampleProductFiles", () => {
   });
 });
 
-describe("the PDF writer", () => {
-  it("is deterministic and escapes what PDF strings need escaped", () => {
-    const product = { title: "Notes (Vol. 1) \\ Café – “Deluxe”", creatorName: "Zoë", format: "PSD" };
-    const bytes = samplePdf(product);
-    expect(samplePdf(product).equals(bytes)).toBe(true);
-    const text = expectValidPdf(bytes);
-    expect(text).toContain(String.raw`(Notes \(Vol. 1\) \\ Cafe - "Deluxe")`);
-    expect(text).toContain("(by Zoe)");
-    // Only the binary marker after the header is above ASCII.
-    expect([...bytes.subarray(15)].every((byte) => byte < 128)).toBe(true);
+describe("samplePdf", () => {
+  it("is deterministic, draws in ASCII what Helvetica cannot, and keeps the exact title in the metadata", async () => {
+    const product = { title: "Notes (Vol. 1) \\ Café – “Deluxe”", creatorName: "Zoë" };
+    const bytes = await samplePdf(product);
+    expect((await samplePdf(product)).equals(bytes)).toBe(true);
+    const pdf = await readPdf(bytes);
+    expect(pdf.pages).toBe(1);
+    expect(pdf.text).toContain(String.raw`Notes (Vol. 1) \ Cafe - "Deluxe" by Zoe Thank you for your purchase!`);
+    expect(pdf.title).toBe(product.title);
   });
 
-  it("wraps long lines instead of running off the page", () => {
-    const text = writePdf([{ text: "word ".repeat(60), size: 12 }]).toString("latin1");
-    expect(text.match(/ Tj ET/g)?.length).toBeGreaterThan(2);
+  it("wraps long lines instead of running off the page", async () => {
+    const bytes = await samplePdf({ title: "word ".repeat(60).trim(), creatorName: "Zoë" });
+    const { items } = await extractTextItems(new Uint8Array(bytes));
+    const title = items[0]!.filter((item) => item.str.includes("word"));
+    expect(new Set(title.map((item) => item.y)).size).toBeGreaterThan(2);
+    // US Letter is 612 points wide, with margins of 72.
+    for (const item of title) {
+      expect(item.x).toBeGreaterThanOrEqual(72);
+      expect(item.x + item.width).toBeLessThanOrEqual(612 - 72);
+    }
   });
 });

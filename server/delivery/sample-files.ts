@@ -1,5 +1,7 @@
+import fs from "node:fs/promises";
 import { writePsdBuffer } from "ag-psd";
 import { and, asc, eq, gt, inArray, isNotNull, notExists, or, sql } from "drizzle-orm";
+import PDFDocument from "pdfkit";
 import sharp from "sharp";
 import { sampleCreators } from "../catalogue/sample-catalogue.ts";
 import type { ArtKind, Format } from "../catalogue/sample-types.ts";
@@ -7,15 +9,14 @@ import type { Database } from "../db/client.ts";
 import { categories, creators, productFiles, products } from "../db/schema.ts";
 import { renderArt } from "../media/generated-art.ts";
 import type { FileStore } from "../storage/file-store.ts";
-import { type PdfLine, toAscii, writePdf, writePdfPages } from "./pdf.ts";
-import { stillVideoMp4 } from "./still-video.ts";
 
 // Every product a buyer can pay for needs something to download. The sample catalogue's products
 // (and, on request, a generated load-test catalogue's) get one small file each, of the format the
 // product states: a PDF, the product's artwork as a JPG, PNG, SVG or layered PSD, an Illustrator
 // file (PDF-compatible, as Illustrator writes them) or a video lesson as MP4. The same product always
 // gives the same bytes, so the store and the rows can be rebuilt at any time, and the size a product
-// page shows is that of the stored file.
+// page shows is that of the stored file. PDFs are written with pdfkit; every video lesson is the same
+// short clip of a still title card, a file kept next to this module (sample-assets/).
 
 export interface SampleFileOptions {
   /**
@@ -65,9 +66,13 @@ async function artworkPixels(product: SampleSource, alpha: boolean) {
   return { width: info.width, height: info.height, data };
 }
 
-const VIDEO_WIDTH = 480;
-const VIDEO_HEIGHT = 270;
-const VIDEO_SECONDS = 10;
+/**
+ * Every video product's lesson: 10 seconds of a still title card ("Sample video lesson" on the
+ * course artwork), 480x270 H.264 in MP4, 14 KB. Made once with ffmpeg from the card drawn by
+ * renderArt; see sample-assets/README.md. This module runs as it is (Node runs server/ directly,
+ * the React Router build never bundles it), so the file is found next to it.
+ */
+const LESSON_VIDEO = new URL("./sample-assets/video-lesson.mp4", import.meta.url);
 
 /** Each format the shop states (FORMATS), and the file a sample product of that format gets. */
 export const SAMPLE_KINDS: Record<Format, SampleKind> = {
@@ -80,7 +85,7 @@ export const SAMPLE_KINDS: Record<Format, SampleKind> = {
       const jpeg = await sharp(art.data, { raw: { width: art.width, height: art.height, channels: 3 } })
         .jpeg({ quality: 85 })
         .toBuffer();
-      return writePdfPages([
+      return writePdf(product, [
         {
           lines: [
             { text: product.title, size: 24, bold: true },
@@ -124,34 +129,51 @@ export const SAMPLE_KINDS: Record<Format, SampleKind> = {
       const jpeg = await sharp(art.data, { raw: { width: art.width, height: art.height, channels: 3 } })
         .jpeg({ quality: 90 })
         .toBuffer();
-      return writePdf(
-        [
-          { text: product.title, size: 20, bold: true },
-          { text: `by ${product.creatorName}`, size: 12, gapBefore: 4 },
-        ],
-        { jpeg, width: art.width, height: art.height },
-      );
+      return writePdf(product, [
+        {
+          lines: [
+            { text: product.title, size: 20, bold: true },
+            { text: `by ${product.creatorName}`, size: 12, gapBefore: 4 },
+          ],
+          image: { jpeg, width: art.width, height: art.height },
+        },
+      ]);
     },
   },
   Video: {
     extension: "mp4",
     contentType: "video/mp4",
-    async make(product) {
-      // The first lesson's title card: the artwork, titled, letterboxed to 16:9.
-      const card = renderArt(product.artKind, product.id * 10, { label: product.title });
-      const { data } = await artworkImage(card, VIDEO_HEIGHT)
-        .resize(VIDEO_WIDTH, VIDEO_HEIGHT, { fit: "contain", background: "#111111" })
-        .removeAlpha()
-        .raw()
-        .toBuffer({ resolveWithObject: true });
-      return stillVideoMp4({ width: VIDEO_WIDTH, height: VIDEO_HEIGHT, data }, VIDEO_SECONDS);
-    },
+    make: () => fs.readFile(LESSON_VIDEO),
   },
 };
 
 /** The kind of file a product of `format` gets; a format the shop does not know gets a PDF. */
 function sampleKindOf(format: string): SampleKind {
   return SAMPLE_KINDS[format as Format] ?? SAMPLE_KINDS.PDF;
+}
+
+// Typographic characters that have a plain ASCII look-alike; anything else non-ASCII becomes "?".
+const ASCII_LOOK_ALIKES: Record<string, string> = {
+  "\u2018": "'",
+  "\u2019": "'",
+  "\u201C": '"',
+  "\u201D": '"',
+  "\u2013": "-",
+  "\u2014": "-",
+  "\u2026": "...",
+  "\u00A0": " ",
+  "\u00D7": "x",
+};
+
+/**
+ * `text` in printable ASCII: accents dropped (é -> e), look-alikes swapped, the rest replaced by
+ * "?". For file names, the PSD's layer name and the text of the PDFs' standard fonts.
+ */
+function toAscii(text: string): string {
+  return text
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[^\x20-\x7e]/g, (char) => ASCII_LOOK_ALIKES[char] ?? (/\s/.test(char) ? " " : "?"));
 }
 
 /** `weekly-planner-2026` from "Weekly Planner 2026": lowercase ASCII letters, digits and dashes. */
@@ -166,8 +188,8 @@ export function slugForFile(title: string, productId: number): string {
 }
 
 /** A one-page PDF of a product: its title, its creator and a thank-you note. */
-export function samplePdf(product: { title: string; creatorName: string }): Buffer {
-  return writePdf(thankYouLines(product));
+export function samplePdf(product: { title: string; creatorName: string }): Promise<Buffer> {
+  return writePdf(product, [{ lines: thankYouLines(product) }]);
 }
 
 function thankYouLines(product: { title: string; creatorName: string }): PdfLine[] {
@@ -181,6 +203,70 @@ function thankYouLines(product: { title: string; creatorName: string }): PdfLine
       gapBefore: 12,
     },
   ];
+}
+
+interface PdfLine {
+  text: string;
+  /** Font size in points. */
+  size: number;
+  bold?: boolean;
+  /** Extra space above the line, in points. */
+  gapBefore?: number;
+}
+
+/** One page: `lines` from the top left, wrapped at the margins, and a JPEG picture under them. */
+interface PdfPage {
+  lines: readonly PdfLine[];
+  image?: { jpeg: Buffer; width: number; height: number };
+}
+
+const MARGIN = 72;
+// pdfkit writes a creation date and makes the document's ID from it: a fixed one, not the clock's,
+// so that the same product always gives the same bytes.
+const CREATED = new Date("2026-01-01T00:00:00Z");
+
+/**
+ * A US Letter PDF of `pages`, in order, in Helvetica: one of the standard fonts every PDF reader
+ * has, so nothing is embedded. They draw Windows-1252 only, so the text is drawn in ASCII
+ * (toAscii); the exact title and creator are in the document's metadata.
+ */
+function writePdf(product: { title: string; creatorName: string }, pages: readonly PdfPage[]): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: "LETTER",
+    margin: MARGIN,
+    autoFirstPage: false,
+    info: { Title: product.title, Author: product.creatorName, CreationDate: CREATED },
+  });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+  });
+  for (const { lines, image } of pages) {
+    doc.addPage();
+    for (const line of lines) {
+      doc.y += line.gapBefore ?? 0;
+      doc
+        .font(line.bold ? "Helvetica-Bold" : "Helvetica")
+        .fontSize(line.size)
+        .text(toAscii(line.text), { lineGap: line.size * 0.15 });
+    }
+    if (image) {
+      // Centred in the space left under the text, never enlarged past 1 pixel per point.
+      const top = doc.y + 24;
+      const scale = Math.min(
+        (doc.page.width - 2 * MARGIN) / image.width,
+        (doc.page.height - MARGIN - top) / image.height,
+        1,
+      );
+      const width = Math.round(image.width * scale);
+      const height = Math.round(image.height * scale);
+      doc.image(image.jpeg, Math.round((doc.page.width - width) / 2), top, { width, height });
+    }
+  }
+  doc.end();
+  return done;
 }
 
 /** One product's sample file: its name, its media type and its bytes. */
