@@ -288,3 +288,56 @@ describe("a page asked for by many at once while it is not kept", () => {
     expect(kept).toBeUndefined();
   });
 });
+
+describe("a page for everyone that cannot be rendered now", () => {
+  it("is answered from its last copy while the database is away, and again as usual once it is back", async () => {
+    const cache = new PageCache();
+    cache.setListening(true);
+    let away = false;
+    const build = oneRouteBuild(() => {
+      // What a loader meets when PostgreSQL is stopped.
+      if (away) throw Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" });
+      return new Response("<p>12 planners</p>", {
+        headers: { "Content-Type": "text/html", "Cache-Control": "public, max-age=0, s-maxage=60" },
+      });
+    });
+    const app = express()
+      .use(servePageFromCache(cache))
+      .use(
+        reactRouterHandler({
+          build,
+          mode: "production",
+          bodyLimit: 1024,
+          pageCache: cache,
+          getLoadContext: () => new RouterContextProvider(),
+        }),
+      );
+    const listening = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => listening.once("listening", resolve));
+    const base = `http://127.0.0.1:${(listening.address() as AddressInfo).port}`;
+    const ask = async (path: string) => {
+      const response = await fetch(`${base}${path}`);
+      return { status: response.status, body: await response.text() };
+    };
+    try {
+      expect(await ask("/category/planners")).toEqual({ status: 200, body: "<p>12 planners</p>" });
+      // The database goes away: its notifications are no longer heard, so nothing is current.
+      away = true;
+      cache.setListening(false);
+      expect(cache.get(`${base}/category/planners`)).toBeUndefined();
+      expect(await ask("/category/planners")).toEqual({ status: 200, body: "<p>12 planners</p>" });
+      // A page never rendered has no copy: the failure is answered.
+      expect((await ask("/category/wall-art")).status).toBe(500);
+      // Back: rendered again.
+      away = false;
+      cache.setListening(true);
+      expect(await ask("/category/wall-art")).toEqual({ status: 200, body: "<p>12 planners</p>" });
+      // A catalogue change drops the last copies too: a hidden product never comes back in one.
+      cache.clear();
+      away = true;
+      expect((await ask("/category/planners")).status).toBe(500);
+    } finally {
+      listening.close();
+    }
+  });
+});

@@ -42,6 +42,15 @@ export class PageCache {
     sizeCalculation: (page) => page.body.length + 512,
     ttl: TTL_MS,
   });
+  /**
+   * The last copy of each page, kept past its minute and while the catalogue's notifications are
+   * not heard (the database away): answered, stale, when rendering the page fails (stale-if-error).
+   * Dropped only when the catalogue changes.
+   */
+  private readonly lastGood = new LRUCache<string, CachedPage>({
+    maxSize: MAX_BYTES,
+    sizeCalculation: (page) => page.body.length + 512,
+  });
   private listening = false;
   /** Counts the drops: a page rendered before one must not be kept after it. */
   private generation = 0;
@@ -77,8 +86,16 @@ export class PageCache {
    * hands it to those waiting for the rendering that began at `mark`.
    */
   set(key: string, page: CachedPage, mark: number): void {
-    if (this.listening && mark === this.generation) this.pages.set(key, page);
+    if (this.listening && mark === this.generation) {
+      this.pages.set(key, page);
+      this.lastGood.set(key, page);
+    }
     this.land(key, mark, page);
+  }
+
+  /** The last copy of a page, however old, for when it cannot be rendered now. */
+  lastGoodCopy(key: string): CachedPage | undefined {
+    return this.lastGood.get(key);
   }
 
   /**
@@ -129,16 +146,25 @@ export class PageCache {
     return this.catchingUp.size > 0 ? Promise.all(this.catchingUp) : undefined;
   }
 
-  /** Drops every page. */
+  /** Drops every page: the catalogue changed. */
   clear(): void {
-    this.generation++;
-    this.pages.clear();
+    this.dropFresh();
+    this.lastGood.clear();
   }
 
-  /** Listening or not; either way the pages kept so far are dropped. */
+  /**
+   * Listening or not; either way the pages kept so far are no longer served as current (a change
+   * may go unheard), but their last copies stay for an outage: the connection is lost when the
+   * database goes away.
+   */
   setListening(listening: boolean): void {
     this.listening = listening;
-    this.clear();
+    this.dropFresh();
+  }
+
+  private dropFresh(): void {
+    this.generation++;
+    this.pages.clear();
   }
 }
 

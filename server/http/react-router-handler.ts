@@ -74,6 +74,14 @@ export function reactRouterHandler({ build, mode, getLoadContext, bodyLimit, pag
         sendCachedPage(req, res, page);
         return;
       }
+      // A page for everyone that cannot be rendered now (its database away, a fault): its last
+      // copy, however old, rather than an error page (stale-if-error).
+      const lastGood = reading && response.status >= 500 ? pageCache?.lastGoodCopy(url) : undefined;
+      if (lastGood) {
+        await response.body?.cancel();
+        sendCachedPage(req, res, lastGood);
+        return;
+      }
       if (reading && !response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "private, no-cache");
       await send(res, response);
     } catch (error) {
