@@ -51,11 +51,14 @@ export const meta: Route.MetaFunction = ({ error, matches }) => {
       ? "This address is not valid"
       : isRouteErrorResponse(error) && error.status === 404
         ? "Page not found"
-        : "Something went wrong";
+        : isRouteErrorResponse(error) && error.status === 503
+          ? "We'll be right back"
+          : "Something went wrong";
   return [{ title: shopName ? `${title} | ${shopName}` : title }];
 };
 
-export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+// A refusal thrown with headers (Retry-After of a 503) keeps them.
+export const headers: Route.HeadersFunction = ({ loaderHeaders, errorHeaders }) => errorHeaders ?? loaderHeaders;
 
 /**
  * What an error answered by the shop carries of the frame: all of it (a page refused before the

@@ -5,10 +5,12 @@ import { findShopper } from "@server/cart/shopper.ts";
 import { wishlistProductIds } from "@server/cart/wishlist.ts";
 import { listCategories } from "@server/catalogue/categories.ts";
 import { followedCreatorIds } from "@server/catalogue/follows.ts";
+import { isDatabaseUnavailable } from "@server/db/availability.ts";
 import { servicesContext } from "@server/http/context.ts";
 import { carriesVisitorHint, visitorHintCookie } from "@server/http/visitor-hint.ts";
 import { data, type RouterContextProvider } from "react-router";
 import { logFault } from "./log-fault.server";
+import { RETRY_AFTER_SECONDS } from "./refusal.server";
 import { adoptGuestShopper, readGuestId } from "./shopper.server";
 
 type LoaderArgs = { request: Request; context: Readonly<RouterContextProvider> };
@@ -70,17 +72,21 @@ interface NameOnlyFrame {
 }
 
 /**
- * The root loader's frame. When it cannot be loaded (the database is down), the page is the error
- * screen, which still names the shop: a 500 that carries the name (React Router logs no thrown
- * response, so the fault is logged here).
+ * The root loader's frame. When it cannot be loaded, the page is the error screen, which still
+ * names the shop: a 503 with Retry-After while the database is away (the "we'll be right back"
+ * screen), a 500 for a fault (React Router logs no thrown response, so the fault is logged here).
  */
 export async function loadRootFrame(args: LoaderArgs) {
   try {
     return await loadShopFrame(args);
   } catch (error) {
     if (error instanceof Response) throw error;
-    logFault(error, args);
     const name: NameOnlyFrame = { shopName: args.context.get(servicesContext).shopName };
+    // The database away: the shop is briefly unavailable (the screen says so), not at fault.
+    if (isDatabaseUnavailable(error)) {
+      throw data(name, { status: 503, headers: { "Retry-After": String(RETRY_AFTER_SECONDS) } });
+    }
+    logFault(error, args);
     throw data(name, { status: 500 });
   }
 }

@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { createRoutesStub, Outlet } from "react-router";
+import { createRoutesStub, data, Outlet } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ErrorScreen } from "./error-screen";
+import { ShopErrorScreen } from "./shop-error-screen";
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -61,5 +62,29 @@ describe("the error screen (SPEC section 2)", () => {
     render(<Stub />);
     await userEvent.click(await screen.findByRole("button", { name: "Refresh Page" }));
     expect(reload).toHaveBeenCalledOnce();
+  });
+});
+
+describe("the shop briefly away (503)", () => {
+  it("says it will be right back, not that something went wrong, and tries again from the same page", async () => {
+    let away = true;
+    const Stub = createRoutesStub([
+      {
+        path: "/category/planners",
+        loader: () => {
+          if (away) throw data({ shopName: "Test Market" }, { status: 503 });
+          return null;
+        },
+        Component: () => <p>Planners</p>,
+        ErrorBoundary: ({ error }: { error: unknown }) => <ShopErrorScreen error={error} />,
+      },
+    ]);
+    render(<Stub initialEntries={["/category/planners"]} />);
+    expect(await screen.findByRole("heading", { name: "We'll be right back" })).toBeInTheDocument();
+    expect(screen.getByText("The shop is briefly unavailable. Please try again in a moment.")).toBeInTheDocument();
+    expect(screen.queryByText("Something went wrong")).not.toBeInTheDocument();
+    away = false;
+    await userEvent.click(screen.getByRole("button", { name: "Try Again" }));
+    expect(await screen.findByText("Planners")).toBeInTheDocument();
   });
 });

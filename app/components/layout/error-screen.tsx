@@ -3,8 +3,11 @@ import { Link, useLocation, useNavigate } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Container } from "~/components/ui/page";
 
-// The error screen of SPEC section 2, shown when a page fails to render or load.
-export function ErrorScreen() {
+/**
+ * The error screen of SPEC section 2, shown when a page fails to render or load; `unavailable`: the
+ * shop is briefly away (its database), a 503 whose Retry-After says when to come back.
+ */
+export function ErrorScreen({ unavailable = false }: { unavailable?: boolean }) {
   const location = useLocation();
   const navigate = useNavigate();
   const here = location.pathname + location.search;
@@ -13,9 +16,11 @@ export function ErrorScreen() {
       <div className="mb-6 rounded-full bg-rose-100 p-4 text-destructive">
         <AlertTriangle aria-hidden="true" className="size-8" />
       </div>
-      <h1 className="text-3xl font-bold">Something went wrong</h1>
+      <h1 className="text-3xl font-bold">{unavailable ? "We'll be right back" : "Something went wrong"}</h1>
       <p className="mt-3 max-w-md text-muted-foreground">
-        We're sorry, but something unexpected happened. Please try refreshing the page or go back to the homepage.
+        {unavailable
+          ? "The shop is briefly unavailable. Please try again in a moment."
+          : "We're sorry, but something unexpected happened. Please try refreshing the page or go back to the homepage."}
       </p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         {/* Navigating to the same address runs its loaders again, which resets the error. */}

@@ -1,0 +1,27 @@
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { isDatabaseUnavailable } from "./availability.ts";
+import { connect } from "./client.ts";
+
+describe("a database that cannot be reached", () => {
+  it("is told apart from a fault, through Drizzle's wrapping, from what pg really throws", async () => {
+    // Nothing listens on port 1: the pool's connection is refused.
+    const away = connect({ host: "127.0.0.1", port: 1, user: "shop", database: "shop" }, 1);
+    const thrown = await away.db.execute(sql`SELECT 1`).catch((error: unknown) => error);
+    await away.close();
+    expect(thrown).toBeInstanceOf(Error);
+    expect(isDatabaseUnavailable(thrown)).toBe(true);
+  });
+
+  it("knows the server's own ways of saying it is going or full, and nothing else", () => {
+    const withCode = (code: string) => Object.assign(new Error("pg"), { code });
+    for (const code of ["57P01", "57P03", "53300", "08006", "ECONNRESET", "ENOENT"]) {
+      expect(isDatabaseUnavailable(new Error("query failed", { cause: withCode(code) })), code).toBe(true);
+    }
+    expect(isDatabaseUnavailable(new Error("Connection terminated unexpectedly"))).toBe(true);
+    for (const code of ["23505", "22P02", "42P01", "40001"])
+      expect(isDatabaseUnavailable(withCode(code)), code).toBe(false);
+    expect(isDatabaseUnavailable(new Error("Cannot read properties of undefined"))).toBe(false);
+    expect(isDatabaseUnavailable("ECONNREFUSED")).toBe(false);
+  });
+});

@@ -1,0 +1,31 @@
+/**
+ * Whether an error means that the database cannot be reached now (stopped, restarting, failing
+ * over, refusing connections, out of connections), as opposed to a fault in the shop: requests
+ * that need it are answered "briefly unavailable, try again" (503), not "something went wrong".
+ * Looks through the causes: Drizzle wraps pg's errors.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error; current instanceof Error; current = current.cause) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string" && (UNREACHABLE.has(code) || SERVER_AWAY.test(code))) return true;
+    if (CONNECTION_LOST.test(current.message)) return true;
+  }
+  return false;
+}
+
+// The socket could not be opened or was cut (a TCP port, or the embedded server's Unix socket gone).
+const UNREACHABLE = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EPIPE",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENOENT",
+  "EAI_AGAIN",
+]);
+// SQLSTATE: class 08 (connection exception), 57P01-57P03 (the server shutting down or starting),
+// 53300 (too many connections).
+const SERVER_AWAY = /^(08[0-9A-Z]{3}|57P0[123]|53300)$/;
+// What node-postgres says of a connection it lost or could not get in time.
+const CONNECTION_LOST =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/;
