@@ -5,7 +5,7 @@ import { findShopper } from "@server/cart/shopper.ts";
 import { wishlistProductIds } from "@server/cart/wishlist.ts";
 import { listCategories } from "@server/catalogue/categories.ts";
 import { followedCreatorIds } from "@server/catalogue/follows.ts";
-import { isDatabaseUnavailable } from "@server/db/availability.ts";
+import { isDatabaseUnavailable, reportDatabaseAway } from "@server/db/availability.ts";
 import { servicesContext } from "@server/http/context.ts";
 import { carriesVisitorHint, visitorHintCookie } from "@server/http/visitor-hint.ts";
 import { data, type RouterContextProvider } from "react-router";
@@ -84,6 +84,7 @@ export async function loadRootFrame(args: LoaderArgs) {
     const name: NameOnlyFrame = { shopName: args.context.get(servicesContext).shopName };
     // The database away: the shop is briefly unavailable (the screen says so), not at fault.
     if (isDatabaseUnavailable(error)) {
+      reportDatabaseAway(args.context.get(servicesContext).logger, error);
       throw data(name, { status: 503, headers: { "Retry-After": String(RETRY_AFTER_SECONDS) } });
     }
     logFault(error, args);

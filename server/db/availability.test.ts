@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { isDatabaseUnavailable } from "./availability.ts";
+import { isDatabaseUnavailable, reportDatabaseAway } from "./availability.ts";
 import { connect } from "./client.ts";
 
 describe("a database that cannot be reached", () => {
@@ -23,5 +23,18 @@ describe("a database that cannot be reached", () => {
       expect(isDatabaseUnavailable(withCode(code)), code).toBe(false);
     expect(isDatabaseUnavailable(new Error("Cannot read properties of undefined"))).toBe(false);
     expect(isDatabaseUnavailable("ECONNREFUSED")).toBe(false);
+  });
+});
+
+describe("an outage in the log", () => {
+  it("is one line, not one per request, and said again only if it lasts past a minute", () => {
+    const lines: unknown[] = [];
+    const logger = { warn: (...args: unknown[]) => void lines.push(args) };
+    const start = 1_000_000_000;
+    for (let request = 0; request < 50; request++)
+      reportDatabaseAway(logger, new Error("ECONNREFUSED"), start + request * 100);
+    expect(lines).toHaveLength(1);
+    reportDatabaseAway(logger, new Error("ECONNREFUSED"), start + 61_000);
+    expect(lines).toHaveLength(2);
   });
 });

@@ -1,3 +1,5 @@
+import type { Logger } from "pino";
+
 /**
  * Whether an error means that the database cannot be reached now (stopped, restarting, failing
  * over, refusing connections, out of connections), as opposed to a fault in the shop: requests
@@ -29,3 +31,14 @@ const SERVER_AWAY = /^(08[0-9A-Z]{3}|57P0[123]|53300)$/;
 // What node-postgres says of a connection it lost or could not get in time.
 const CONNECTION_LOST =
   /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/;
+
+// One line for an outage, not one per request that met it (a longer one is said again each minute).
+const REPORT_EVERY_MS = 60_000;
+let lastReportedAt = Number.NEGATIVE_INFINITY;
+
+/** Logs that the database cannot be reached, at most once a minute. */
+export function reportDatabaseAway(logger: Pick<Logger, "warn">, error: unknown, now = Date.now()): void {
+  if (now - lastReportedAt < REPORT_EVERY_MS) return;
+  lastReportedAt = now;
+  logger.warn({ err: error }, "The database cannot be reached: pages and forms answer 503 until it is back");
+}

@@ -1,3 +1,4 @@
+import { pino } from "pino";
 import { afterAll, describe, expect, it } from "vitest";
 import { loader as rootLoader } from "../../app/root.tsx";
 import { action as cartAction } from "../../app/routes/api/cart.ts";
@@ -8,7 +9,9 @@ import { contextAs, routeAnswer } from "../support/route-answer.ts";
 // Retry-After), it is not at fault (500). Nothing listens on port 1: pg's connection is refused.
 const away = connect({ host: "127.0.0.1", port: 1, user: "shop", database: "shop" }, 1);
 afterAll(() => away.close());
-const services = { db: away.db, readDb: away.db, shopName: "Test Market", publicUrl: "http://shop.test" };
+const warned: string[] = [];
+const logger = pino({ level: "warn" }, { write: (line: string) => void warned.push(line) });
+const services = { db: away.db, readDb: away.db, shopName: "Test Market", publicUrl: "http://shop.test", logger };
 
 describe("with the database away", () => {
   it("every page's frame answers 503 with Retry-After and the shop's name, for the we'll-be-right-back screen", async () => {
@@ -21,6 +24,8 @@ describe("with the database away", () => {
     const init = (thrown as { init: { status: number; headers: Record<string, string> } }).init;
     expect(init.status).toBe(503);
     expect(init.headers["Retry-After"]).toBe("5");
+    // Said in the log: once for the outage.
+    expect(warned).toHaveLength(1);
   });
 
   it("a form answers 503 with Retry-After and says nothing was changed", async () => {
