@@ -223,6 +223,19 @@ describe("pages asked for while a write catches up", () => {
   });
 });
 
+/** The shop's page middleware and React Router handler, as app.ts mounts them, around `build`. */
+function pagesServedBy(app: express.Express, cache: PageCache, build: ReturnType<typeof oneRouteBuild>) {
+  return app.use(servePageFromCache(cache)).use(
+    reactRouterHandler({
+      build,
+      mode: "production",
+      bodyLimit: 1024,
+      pageCache: cache,
+      getLoadContext: () => new RouterContextProvider(),
+    }),
+  );
+}
+
 describe("a page asked for by many at once while it is not kept", () => {
   /** The shop's page middleware and React Router handler around a page whose rendering waits for `release`. */
   function shopWith(cache: PageCache, cacheControl: string) {
@@ -235,22 +248,11 @@ describe("a page asked for by many at once while it is not kept", () => {
         headers: { "Content-Type": "text/html", "Cache-Control": cacheControl },
       });
     });
-    const app = express()
-      .use((_req, _res, next) => {
-        state.arrived++;
-        next();
-      })
-      .use(servePageFromCache(cache))
-      .use(
-        reactRouterHandler({
-          build,
-          mode: "production",
-          bodyLimit: 1024,
-          pageCache: cache,
-          getLoadContext: () => new RouterContextProvider(),
-        }),
-      );
-    return { app, state };
+    const counting = express().use((_req, _res, next) => {
+      state.arrived++;
+      next();
+    });
+    return { app: pagesServedBy(counting, cache, build), state };
   }
 
   async function askAtOnce(cacheControl: string, visitors: number) {
@@ -301,18 +303,7 @@ describe("a page for everyone that cannot be rendered now", () => {
         headers: { "Content-Type": "text/html", "Cache-Control": "public, max-age=0, s-maxage=60" },
       });
     });
-    const app = express()
-      .use(servePageFromCache(cache))
-      .use(
-        reactRouterHandler({
-          build,
-          mode: "production",
-          bodyLimit: 1024,
-          pageCache: cache,
-          getLoadContext: () => new RouterContextProvider(),
-        }),
-      );
-    const listening = app.listen(0, "127.0.0.1");
+    const listening = pagesServedBy(express(), cache, build).listen(0, "127.0.0.1");
     await new Promise((resolve) => listening.once("listening", resolve));
     const base = `http://127.0.0.1:${(listening.address() as AddressInfo).port}`;
     const ask = async (path: string) => {
