@@ -6,8 +6,10 @@ import { data } from "react-router";
 
 export const INVALID_VALUE = "Something in this request is not valid. Please check it and try again.";
 const SHOP_UNAVAILABLE = "The shop is briefly unavailable. Nothing was changed: please try again in a moment.";
-/** When to ask again after a 503 (Retry-After, seconds): a restart or a failover takes about this long. */
-export const RETRY_AFTER_SECONDS = 5;
+/** When to ask again after a 503 (seconds): a restart or a failover takes about this long. */
+const RETRY_AFTER_SECONDS = 5;
+/** The headers of a 503: when to ask again. */
+export const TRY_AGAIN_SOON = { "Retry-After": String(RETRY_AFTER_SECONDS) };
 
 /**
  * The Refusal an error stands for, or undefined for a fault. Beside the shop's own refusals: a body
@@ -30,7 +32,7 @@ export function asRefusal(error: unknown): Refusal | undefined {
 export function refusalResponse<Extra extends object>(error: unknown, extra?: Extra) {
   const refusal = asRefusal(error);
   if (!refusal) throw error;
-  const headers = refusal.kind === "unavailable" ? { "Retry-After": String(RETRY_AFTER_SECONDS) } : undefined;
+  const headers = refusal.kind === "unavailable" ? TRY_AGAIN_SOON : undefined;
   return data(
     { ...(extra as Extra), ok: false as const, message: refusal.message },
     { status: refusal.status, headers },

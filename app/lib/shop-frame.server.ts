@@ -10,7 +10,7 @@ import { servicesContext } from "@server/http/context.ts";
 import { carriesVisitorHint, visitorHintCookie } from "@server/http/visitor-hint.ts";
 import { data, type RouterContextProvider } from "react-router";
 import { logFault } from "./log-fault.server";
-import { RETRY_AFTER_SECONDS } from "./refusal.server";
+import { TRY_AGAIN_SOON } from "./refusal.server";
 import { adoptGuestShopper, readGuestId } from "./shopper.server";
 
 type LoaderArgs = { request: Request; context: Readonly<RouterContextProvider> };
@@ -85,7 +85,7 @@ export async function loadRootFrame(args: LoaderArgs) {
     // The database away: the shop is briefly unavailable (the screen says so), not at fault.
     if (isDatabaseUnavailable(error)) {
       reportDatabaseAway(args.context.get(servicesContext).logger, error);
-      throw data(name, { status: 503, headers: { "Retry-After": String(RETRY_AFTER_SECONDS) } });
+      throw data(name, { status: 503, headers: TRY_AGAIN_SOON });
     }
     logFault(error, args);
     throw data(name, { status: 500 });

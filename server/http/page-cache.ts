@@ -28,6 +28,8 @@ export const CATALOGUE_CHANGED = "catalogue_changed";
 const WRITE_CAUGHT_UP = "page_cache_caught_up";
 
 const MAX_BYTES = 64 * 1024 * 1024;
+/** What a kept page counts against MAX_BYTES: its body and about what its headers take. */
+const pageBytes = (page: CachedPage) => page.body.length + 512;
 // A backstop for what changes without a notification (download counts, trending): kept a minute.
 const TTL_MS = 60_000;
 
@@ -39,7 +41,7 @@ const TTL_MS = 60_000;
 export class PageCache {
   private readonly pages = new LRUCache<string, CachedPage>({
     maxSize: MAX_BYTES,
-    sizeCalculation: (page) => page.body.length + 512,
+    sizeCalculation: pageBytes,
     ttl: TTL_MS,
   });
   /**
@@ -49,7 +51,7 @@ export class PageCache {
    */
   private readonly lastGood = new LRUCache<string, CachedPage>({
     maxSize: MAX_BYTES,
-    sizeCalculation: (page) => page.body.length + 512,
+    sizeCalculation: pageBytes,
   });
   private listening = false;
   /** Counts the drops: a page rendered before one must not be kept after it. */

@@ -1,5 +1,6 @@
 import type { RequestHandler } from "express";
 import onHeaders from "on-headers";
+import { parseSetCookie } from "set-cookie-parser";
 import { VISITOR_HINT_COOKIE } from "../../shared/visitor-hint.ts";
 
 // A signed-in hint outlives a session by a little at most: every page view's shopper answer
@@ -24,18 +25,12 @@ export function carriesVisitorHint(cookieHeader: string | null | undefined): boo
  * emptied or expired (signed out), or left alone (undefined).
  */
 function sessionChange(setCookies: readonly string[]): { signedIn: boolean; secure: boolean } | undefined {
-  for (const cookie of setCookies) {
-    const [pair = "", ...attributes] = cookie.split(";").map((part) => part.trim());
-    const equals = pair.indexOf("=");
-    if (equals < 0 || !pair.slice(0, equals).endsWith("session_token")) continue;
-    const lower = attributes.map((attribute) => attribute.toLowerCase());
-    const expired = lower.some((attribute) => /^max-age=\s*(0|-\d+)$/.test(attribute));
-    return {
-      signedIn: pair.slice(equals + 1) !== "" && !expired,
-      secure: lower.includes("secure"),
-    };
-  }
-  return undefined;
+  const session = parseSetCookie(setCookies).find((cookie) => cookie.name.endsWith("session_token"));
+  if (!session) return undefined;
+  const expired =
+    (session.maxAge !== undefined && session.maxAge <= 0) ||
+    (session.expires !== undefined && session.expires.getTime() <= Date.now());
+  return { signedIn: session.value !== "" && !expired, secure: session.secure === true };
 }
 
 /**
