@@ -8,6 +8,7 @@ import {
   updateBundle,
 } from "@server/bundles/manage-bundles.ts";
 import type { Database } from "@server/db/client.ts";
+import { asRefusal } from "@server/http/error-answers.ts";
 import { parseIntent } from "@server/lib/form-fields.ts";
 import { Refusal } from "@server/lib/refusal.ts";
 import { requireCreatorCanPublish, requireCreatorNotRemoved } from "@server/moderation/creator-standing.ts";
@@ -16,7 +17,6 @@ import { recordIdField } from "@shared/record-id.ts";
 import { data } from "react-router";
 import { z } from "zod";
 import { parseSubmission } from "~/lib/form.server";
-import { asRefusal } from "~/lib/refusal.server";
 
 // The seller's bundle pages (/seller/bundles and /seller/bundles/:id): their loader data and the
 // one action both post to. The domain rules are in server/bundles/manage-bundles.ts.

@@ -6,6 +6,7 @@ import {
   endDiscountCode,
   listDiscountCodes,
 } from "@server/discounts/manage-codes.ts";
+import { asRefusal } from "@server/http/error-answers.ts";
 import { parseIntent } from "@server/lib/form-fields.ts";
 import { requireCreatorNotRemoved } from "@server/moderation/creator-standing.ts";
 import {
@@ -17,7 +18,6 @@ import {
 import { data } from "react-router";
 import type { DiscountCodeRow, DiscountCodeStatus } from "~/components/sellers/discount-code-table";
 import { parseSubmission } from "~/lib/form.server";
-import { asRefusal } from "~/lib/refusal.server";
 
 // The discount pages' loader data and action, for a seller's codes (/seller/discounts) and the
 // admins' site-wide sales (/admin/discounts): the two differ only in whose codes they are.

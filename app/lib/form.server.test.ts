@@ -1,9 +1,9 @@
 import { BodyTooLargeError } from "@server/http/body-limit.ts";
+import { asRefusal, INVALID_VALUE } from "@server/http/error-answers.ts";
 import { Refusal } from "@server/lib/refusal.ts";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { FORM_CONTROL_CHARACTERS, FORM_TYPE_REFUSED, FORM_UNREADABLE, parseSubmission, readForm } from "./form.server";
-import { asRefusal, INVALID_VALUE } from "./refusal.server";
 
 const request = (body: BodyInit | null, contentType?: string) =>
   new Request("http://shop.test/", {

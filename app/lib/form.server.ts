@@ -1,8 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { MaxFileSizeExceededError, parseFormData } from "@remix-run/form-data-parser";
+import { asRefusal } from "@server/http/error-answers.ts";
 import { Refusal } from "@server/lib/refusal.ts";
 import type { z } from "zod";
-import { asRefusal } from "./refusal.server";
 
 // The one way a route reads a submitted form: whatever arrives (JSON, XML, a broken multipart
 // body, an endless one, control characters) is refused with a message and a 4xx, never a 500.

@@ -9,15 +9,20 @@ function linesFor(error: unknown, url = "http://shop.test/product/1?access=secre
   const lines: { level: number; msg: string; url?: string; status?: number }[] = [];
   const logger = pino({ level: "debug" }, { write: (line: string) => void lines.push(JSON.parse(line)) });
   const context = new RouterContextProvider();
-  context.set(servicesContext, { logger } as unknown as RequestServices);
+  context.set(servicesContext, { logger, requestId: "req-7" } as unknown as RequestServices);
   logFault(error, { request: new Request(url, { method: "POST" }), context });
   return lines;
 }
 
 describe("the log of a loader's or action's failure", () => {
-  it("writes a fault at error level, with the address's secrets hidden", () => {
+  it("writes a fault once, at error level, with the request's id and the address's secrets hidden", () => {
     expect(linesFor(new Error("database down"))).toEqual([
-      expect.objectContaining({ level: 50, msg: "Request failed", url: "/product/1?access=[hidden]" }),
+      expect.objectContaining({
+        level: 50,
+        msg: "Request failed",
+        requestId: "req-7",
+        url: "/product/1?access=[hidden]",
+      }),
     ]);
   });
 

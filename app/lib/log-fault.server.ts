@@ -1,11 +1,13 @@
 import { servicesContext } from "@server/http/context.ts";
+import { logFault as logFaultOf } from "@server/http/error-answers.ts";
 import { maskTokens } from "@server/http/request-log.ts";
 import { isRouteErrorResponse, type RouterContextProvider } from "react-router";
 
 /**
- * A fault in a loader or action: one line in the shop's log, with any secret of the address masked
- * (the refusals of bad input never get here: they are answered as 4xx where they happen). A client's
- * mistake React Router answers itself (a POST to a page without a form: 405) is an info line, not an error.
+ * A fault in a loader or action: one line in the shop's log, with the request's id and any secret
+ * of the address masked (the refusals of bad input never get here: they are answered as 4xx where
+ * they happen). A client's mistake React Router answers itself (a POST to a page without a form:
+ * 405) is an info line, not an error.
  */
 export function logFault(
   error: unknown,
@@ -13,11 +15,11 @@ export function logFault(
 ) {
   if (request.signal.aborted) return;
   const url = new URL(request.url);
-  const { logger } = context.get(servicesContext);
-  const where = maskTokens(url.pathname + url.search);
+  const where = url.pathname + url.search;
+  const { logger, requestId } = context.get(servicesContext);
   if (isRouteErrorResponse(error) && error.status < 500) {
-    logger.info({ status: error.status, method: request.method, url: where }, "Request refused");
+    logger.info({ status: error.status, method: request.method, requestId, url: maskTokens(where) }, "Request refused");
     return;
   }
-  logger.error({ err: error, url: where }, "Request failed");
+  logFaultOf(logger, error, { requestId, url: where });
 }

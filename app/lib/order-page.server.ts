@@ -1,4 +1,5 @@
 import { servicesContext } from "@server/http/context.ts";
+import { asRefusal } from "@server/http/error-answers.ts";
 import { cancelFromPaymentPage, cancelRequestIn } from "@server/orders/cancel-payment.ts";
 import { checkoutSchema } from "@server/orders/checkout-schema.ts";
 import type { OrderViewer } from "@server/orders/find-order.ts";
@@ -9,7 +10,7 @@ import type { Order } from "@server/orders/place-order.ts";
 import { licenseUpgradeSchema } from "@shared/license-upgrade-schema.ts";
 import { data, type RouterContextProvider, redirect } from "react-router";
 import { parseSubmission, readForm } from "~/lib/form.server";
-import { asRefusal, formAction, refusalResponse } from "~/lib/refusal.server";
+import { formAction, refusalResponse } from "~/lib/refusal.server";
 
 // The order page's loader and action, for an account's order (/account/orders/N) and a guest's
 // (/orders/N?access=...): the two differ only in who the viewer is.

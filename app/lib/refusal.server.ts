@@ -1,41 +1,19 @@
-import { isDatabaseUnavailable } from "@server/db/availability.ts";
-import { sqlStateOf } from "@server/db/sql-state.ts";
-import { BodyTooLargeError } from "@server/http/body-limit.ts";
-import { Refusal } from "@server/lib/refusal.ts";
+import { asRefusal, refusalHeaders } from "@server/http/error-answers.ts";
 import { data } from "react-router";
 
-export const INVALID_VALUE = "Something in this request is not valid. Please check it and try again.";
-const SHOP_UNAVAILABLE = "The shop is briefly unavailable. Nothing was changed: please try again in a moment.";
-/** When to ask again after a 503 (seconds): a restart or a failover takes about this long. */
-const RETRY_AFTER_SECONDS = 5;
-/** The headers of a 503: when to ask again. */
-export const TRY_AGAIN_SOON = { "Retry-After": String(RETRY_AFTER_SECONDS) };
-
-/**
- * The Refusal an error stands for, or undefined for a fault. Beside the shop's own refusals: a body
- * past its bound, a value PostgreSQL refused as data (SQLSTATE class 22: not a number, out of
- * range, a NUL byte) that a schema should have caught first, so that it is never a 500, and the
- * database away (the shop briefly unavailable: 503).
- */
-export function asRefusal(error: unknown): Refusal | undefined {
-  // Also as the cause of another error: a form parser wraps what its body stream threw.
-  for (let cause = error; cause instanceof Error; cause = cause.cause) {
-    if (cause instanceof Refusal) return cause;
-    if (cause instanceof BodyTooLargeError) return new Refusal(cause.message, "too-large");
-  }
-  if (sqlStateOf(error)?.startsWith("22")) return new Refusal(INVALID_VALUE, "invalid", { cause: error });
-  if (isDatabaseUnavailable(error)) return new Refusal(SHOP_UNAVAILABLE, "unavailable", { cause: error });
-  return undefined;
-}
+// Route modules answer errors through these two wrappers, which go through the server's one table
+// of refusals (server/http/error-answers.ts, server/lib/refusal.ts): a form's refusal is its
+// answer, `{ ok: false, message }`; a page's is its error screen with the refusal's status.
+// Redirects and faults pass on (a fault is logged once by app/entry.server.tsx's handleError).
 
 /** A refused request's response (its message and status, plus `extra`); any other error is rethrown. */
 export function refusalResponse<Extra extends object>(error: unknown, extra?: Extra) {
   const refusal = asRefusal(error);
   if (!refusal) throw error;
-  const headers = refusal.kind === "unavailable" ? TRY_AGAIN_SOON : undefined;
+  const headers = refusalHeaders(refusal);
   return data(
     { ...(extra as Extra), ok: false as const, message: refusal.message },
-    { status: refusal.status, headers },
+    Object.keys(headers).length ? { status: refusal.status, headers } : { status: refusal.status },
   );
 }
 
@@ -49,6 +27,24 @@ export function formAction<Args, Result>(handler: (args: Args) => Promise<Result
       return await handler(args);
     } catch (error) {
       return refusalResponse(error);
+    }
+  };
+}
+
+/**
+ * The one place where a page loader's refusals become responses: the page's error screen with the
+ * refusal's status and message (not found, not yours, gone, the shop briefly away: 503 with
+ * Retry-After), instead of "something went wrong". Redirects and faults pass on.
+ */
+export function pageLoader<Args, Result>(handler: (args: Args) => Result | Promise<Result>) {
+  return async (args: Args): Promise<Result> => {
+    try {
+      return await handler(args);
+    } catch (error) {
+      if (error instanceof Response || !(error instanceof Error)) throw error;
+      const refusal = asRefusal(error);
+      if (!refusal) throw error;
+      throw data(refusal.message, { status: refusal.status, headers: refusalHeaders(refusal) });
     }
   };
 }

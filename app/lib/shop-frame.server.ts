@@ -7,10 +7,10 @@ import { listCategories } from "@server/catalogue/categories.ts";
 import { followedCreatorIds } from "@server/catalogue/follows.ts";
 import { isDatabaseUnavailable, reportDatabaseAway } from "@server/db/availability.ts";
 import { servicesContext } from "@server/http/context.ts";
+import { TRY_AGAIN_SOON } from "@server/http/error-answers.ts";
 import { carriesVisitorHint, visitorHintCookie } from "@server/http/visitor-hint.ts";
 import { data, type RouterContextProvider } from "react-router";
 import { logFault } from "./log-fault.server";
-import { TRY_AGAIN_SOON } from "./refusal.server";
 import { adoptGuestShopper, readGuestId } from "./shopper.server";
 
 type LoaderArgs = { request: Request; context: Readonly<RouterContextProvider> };

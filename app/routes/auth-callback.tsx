@@ -4,6 +4,7 @@ import { useNavigate } from "react-router";
 import { Container } from "~/components/ui/page";
 import { pageMeta } from "~/lib/meta";
 import { safeNextPath } from "~/lib/next-path";
+import { pageLoader } from "~/lib/refusal.server";
 import { toast } from "~/lib/toast";
 import type { Route } from "./+types/auth-callback";
 
@@ -11,12 +12,12 @@ const NEW_SESSION_MS = 5 * 60_000;
 
 // Where Google's sign-in returns (SPEC sections 4 and 7). better-auth has already set the
 // session cookie, or put `error` / `error_description` in the address.
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ request, context }: Route.LoaderArgs) => {
   const { auth } = context.get(servicesContext);
   const result = await auth.api.getSession({ headers: request.headers });
   const fresh = result ? Date.now() - new Date(result.session.createdAt).getTime() < NEW_SESSION_MS : false;
   return { signedIn: fresh };
-}
+});
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Signing in");
 

@@ -25,7 +25,7 @@ import { Card } from "~/components/ui/card";
 import { Container, PageHeader, Section } from "~/components/ui/page";
 import { parseSubmission, readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
-import { formAction } from "~/lib/refusal.server";
+import { formAction, pageLoader } from "~/lib/refusal.server";
 import type { Route } from "./+types/become-seller";
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -37,7 +37,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 
 const apply = { to: "#apply", label: "Apply to sell" };
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ request, context }: Route.LoaderArgs) => {
   const { db, auth, shopMode } = context.get(servicesContext);
   const user = await getCurrentUser(auth, request.headers);
   const [application, figures] = await Promise.all([
@@ -54,7 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       rejectionReason: application.rejectionReason,
     },
   };
-}
+});
 
 /** POST: the signed-in user's application to sell. */
 export const action = formAction(async ({ request, context }: Route.ActionArgs) => {

@@ -9,17 +9,18 @@ import { Container } from "~/components/ui/page";
 import { BROWSE_LISTING, clearedHref, hrefWith } from "~/lib/listing";
 import { pageMeta } from "~/lib/meta";
 import { publicPageHeaders } from "~/lib/public-page";
+import { pageLoader } from "~/lib/refusal.server";
 import { cn } from "~/lib/utils";
 import type { Route } from "./+types/browse";
 
 // The same for every visitor: cached by the shop and by a CDN.
 export const headers = publicPageHeaders;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ request, context }: Route.LoaderArgs) => {
   const { readDb } = context.get(servicesContext);
   const state = parseListingState(new URL(request.url).searchParams, BROWSE_LISTING);
   return { state, ...(await loadListing(readDb, state, BROWSE_LISTING)) };
-}
+});
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(

@@ -1,5 +1,6 @@
 import { requireBundleOnSale } from "@server/bundles/bundles.ts";
 import { servicesContext } from "@server/http/context.ts";
+import { asRefusal } from "@server/http/error-answers.ts";
 import { productOgImagePath } from "@server/media/og-image.ts";
 import { parseRecordId } from "@shared/record-id.ts";
 import { data, type ShouldRevalidateFunctionArgs } from "react-router";
@@ -12,7 +13,7 @@ import { BackButton } from "~/components/ui/back-button";
 import { Container } from "~/components/ui/page";
 import { pageMeta } from "~/lib/meta";
 import { publicPageHeaders } from "~/lib/public-page";
-import { asRefusal } from "~/lib/refusal.server";
+import { pageLoader } from "~/lib/refusal.server";
 import type { Route } from "./+types/bundle";
 
 // A bundle's page: the same for every visitor (a guest's prices), cached by the shop and by a CDN.
@@ -20,7 +21,7 @@ import type { Route } from "./+types/bundle";
 // (/api/v1/bundles/:id/viewer).
 export const headers = publicPageHeaders;
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ params, context }: Route.LoaderArgs) => {
   const { readDb, publicUrl } = context.get(servicesContext);
   const id = parseRecordId(params.id);
   // An unknown bundle, one not on sale, or an address that names none: the shop's 404 page.
@@ -35,7 +36,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     url: `${publicUrl}/bundle/${id}`,
     preview: first ? productOgImagePath(first.productId, first.imageUrl ?? undefined) : null,
   };
-}
+});
 
 // The cart and wishlist buttons post to /api/v1/*: nothing this page loads changes.
 export function shouldRevalidate({ formAction, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {

@@ -10,12 +10,13 @@ import { Container } from "~/components/ui/page";
 import { CATEGORY_LISTING, clearedHref } from "~/lib/listing";
 import { pageMeta } from "~/lib/meta";
 import { publicPageHeaders } from "~/lib/public-page";
+import { pageLoader } from "~/lib/refusal.server";
 import type { Route } from "./+types/category";
 
 // The same for every visitor: cached by the shop and by a CDN.
 export const headers = publicPageHeaders;
 
-export async function loader({ params, request, context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ params, request, context }: Route.LoaderArgs) => {
   const { readDb, publicUrl } = context.get(servicesContext);
   const category = await findCategoryBySlug(readDb, params.category);
   if (!category) throw data(null, { status: 404 });
@@ -32,7 +33,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     filtered: hasFilters(state, CATEGORY_LISTING),
     ...listing,
   };
-}
+});
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
   ...pageMeta(matches, loaderData?.category.name ?? "Category", loaderData?.category.description),

@@ -13,11 +13,11 @@ import { Card } from "~/components/ui/card";
 import { Container, PageHeader } from "~/components/ui/page";
 import { parseSubmission, readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
-import { formAction } from "~/lib/refusal.server";
+import { formAction, pageLoader } from "~/lib/refusal.server";
 import { toast } from "~/lib/toast";
 import type { Route } from "./+types/contact";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ request, context }: Route.LoaderArgs) => {
   const { auth, supportEmail, supportHours, liveChatUrl, shopMode } = context.get(servicesContext);
   // Other pages may suggest a subject, e.g. /contact?subject=Seller%20application
   const subject = new URL(request.url).searchParams.get("subject")?.slice(0, 150) ?? "";
@@ -32,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     liveChat: liveChatUrl ? { url: liveChatUrl } : shopMode === "demo" ? ("soon" as const) : null,
     writer: { name: user?.name ?? "", email: user?.email ?? "" },
   };
-}
+});
 
 export const action = formAction(async ({ request, context }: Route.ActionArgs) => {
   const { db } = context.get(servicesContext);

@@ -22,13 +22,13 @@ import { keepPageOnFault } from "~/lib/fetcher-fault";
 import { readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
 import { publicPageHeaders } from "~/lib/public-page";
-import { formAction } from "~/lib/refusal.server";
+import { formAction, pageLoader } from "~/lib/refusal.server";
 import type { Route } from "./+types/creator";
 
 // The same for every visitor: cached by the shop and by a CDN.
 export const headers = publicPageHeaders;
 
-export async function loader({ params, request, context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ params, request, context }: Route.LoaderArgs) => {
   const { readDb } = context.get(servicesContext);
   const creator = await getCreatorProfile(readDb, params.creatorId);
   // SPEC section 2's 'Creator Not Found', answered as the 404 it is.
@@ -43,7 +43,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     offset: page ? (page - 1) * PAGE_SIZE : 0,
   });
   return { creator: { ...creator, website: safeWebsite(creator.website) }, products, total, page };
-}
+});
 
 /** POST intent=follow: follows the creator or stops (signed-in users only). */
 const followSchema = z.object({ intent: z.literal("follow") });

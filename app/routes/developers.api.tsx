@@ -1,5 +1,7 @@
 import { servicesContext } from "@server/http/context.ts";
-import { API_ERROR_CODES } from "@server/public-api/errors.ts";
+import { PROBLEM_CODES, problemDocument } from "@server/http/error-answers.ts";
+import { Refusal, refusalKindOf } from "@server/lib/refusal.ts";
+import { API_ERROR_DESCRIPTIONS } from "@server/public-api/errors.ts";
 import { openApiDocument, PUBLIC_API_BASE } from "@server/public-api/openapi.ts";
 import { PUBLIC_API_OPERATIONS } from "@server/public-api/operations/index.ts";
 import { apiReference } from "@server/public-api/reference.ts";
@@ -10,19 +12,29 @@ import { Card } from "~/components/ui/card";
 import { Container, PageHeader, Section } from "~/components/ui/page";
 import { pageMeta } from "~/lib/meta";
 import { publicPageHeaders } from "~/lib/public-page";
+import { pageLoader } from "~/lib/refusal.server";
 import type { Route } from "./+types/developers.api";
 
 // The Seller API's reference: the same for every visitor (cached), made from its OpenAPI document.
 export const headers = publicPageHeaders;
 
-export function loader({ context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ context }: Route.LoaderArgs) => {
   const { publicUrl } = context.get(servicesContext);
   return {
     reference: apiReference(openApiDocument(PUBLIC_API_OPERATIONS, publicUrl)),
-    errorCodes: Object.entries(API_ERROR_CODES).filter(([status]) => Number(status) < 500),
+    errorCodes: Object.keys(API_ERROR_DESCRIPTIONS)
+      .map(Number)
+      .map((status) => ({
+        status,
+        code: status === 500 ? "internal_error" : PROBLEM_CODES[refusalKindOf(status)],
+      })),
+    problemExample: problemDocument(
+      new Refusal("Describe the product in at least 20 characters.", "invalid", { field: "description" }),
+      "0b6e3c5a-7d1f-4f2e-9a41-5c8d2e6f1a90",
+    ),
     requestsPerMinute: REQUESTS_PER_MINUTE,
   };
-}
+});
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(
@@ -32,7 +44,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   );
 
 export default function DevelopersApiPage({ loaderData }: Route.ComponentProps) {
-  const { reference, errorCodes, requestsPerMinute } = loaderData;
+  const { reference, errorCodes, problemExample, requestsPerMinute } = loaderData;
   return (
     <>
       <PageHeader
@@ -86,23 +98,11 @@ export default function DevelopersApiPage({ loaderData }: Route.ComponentProps) 
           <Card className="mt-6 p-5 sm:p-6">
             <h3 className="text-lg font-semibold">Errors</h3>
             <p className="mt-2 text-sm text-muted-foreground">
-              <Prose text="Every refusal has the same body; `field` names the field at fault for a 400. Branch on the status or `code`, and show `message` to people." />
+              <Prose text="Every refusal is a problem document (RFC 9457, `Content-Type: application/problem+json`); `field` names the field at fault for a 400. Branch on the status or `code`, show `detail` to people, and quote `requestId` when you write to us. `error` repeats the code, message and field for clients written before." />
             </p>
-            <CodeBlock label="Error body">
-              {JSON.stringify(
-                {
-                  error: {
-                    code: "invalid_request",
-                    message: "Describe the product in at least 20 characters.",
-                    field: "description",
-                  },
-                },
-                null,
-                2,
-              )}
-            </CodeBlock>
+            <CodeBlock label="Error body">{JSON.stringify(problemExample, null, 2)}</CodeBlock>
             <ul className="mt-3 grid gap-1 text-sm sm:grid-cols-2">
-              {errorCodes.map(([status, code]) => (
+              {errorCodes.map(({ status, code }) => (
                 <li key={status}>
                   <span className="font-mono font-semibold">{status}</span>{" "}
                   <code className="font-mono text-muted-foreground">{code}</code>

@@ -2,7 +2,6 @@ import { readDownloadToken } from "@server/delivery/download-links.ts";
 import { openDownload } from "@server/delivery/open-download.ts";
 import { servicesContext } from "@server/http/context.ts";
 import { PRIVATE_HEADERS, refusalPage } from "@server/http/private-file.ts";
-import { Refusal } from "@server/lib/refusal.ts";
 import type { Route } from "./+types/download";
 
 // GET /downloads/:token: a purchased file, through a short-lived signed link (server/delivery).
@@ -23,7 +22,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       },
     });
   } catch (error) {
-    if (!(error instanceof Refusal)) throw error;
     return refusalPage(error, "Download unavailable", { href: "/account/downloads", label: "Go to your downloads" });
   }
 }

@@ -16,7 +16,7 @@ import { Card } from "~/components/ui/card";
 import { Container } from "~/components/ui/page";
 import { readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
-import { formAction, refusalResponse } from "~/lib/refusal.server";
+import { formAction, pageLoader, refusalResponse } from "~/lib/refusal.server";
 import type { Route } from "./+types/email-preferences";
 
 // The unsubscribe link of every email a person may turn off (?token=, server/email/email-preferences.ts):
@@ -35,7 +35,7 @@ function tokenOf(request: Request) {
   return new URL(request.url).searchParams.get("token");
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ request, context }: Route.LoaderArgs) => {
   const { db, secret } = context.get(servicesContext);
   try {
     const token = tokenOf(request);
@@ -46,7 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const answer = refusalResponse(error);
     return data({ link: null, message: answer.data.message }, answer.init ?? undefined);
   }
-}
+});
 
 export const action = formAction(async ({ request, context }: Route.ActionArgs) => {
   const { db, secret } = context.get(servicesContext);

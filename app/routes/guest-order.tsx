@@ -5,6 +5,7 @@ import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { OrderErrorScreen, OrderPage } from "~/components/orders/order-details";
 import { pageMeta } from "~/lib/meta";
 import { orderPageAction, orderPageLoader } from "~/lib/order-page.server";
+import { pageLoader } from "~/lib/refusal.server";
 import type { Route } from "./+types/guest-order";
 
 /**
@@ -17,9 +18,9 @@ async function viewerOf({ request, context }: Route.LoaderArgs | Route.ActionArg
   return { userId: user?.id ?? null, accessToken: new URL(request.url).searchParams.get("access") };
 }
 
-export async function loader(args: Route.LoaderArgs) {
+export const loader = pageLoader(async (args: Route.LoaderArgs) => {
   return orderPageLoader(args, await viewerOf(args));
-}
+});
 
 export async function action(args: Route.ActionArgs) {
   return orderPageAction(args, await viewerOf(args));

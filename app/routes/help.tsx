@@ -14,15 +14,16 @@ import { TextLink } from "~/components/content/text-link";
 import { Container, PageHeader, Section } from "~/components/ui/page";
 import { pageMeta } from "~/lib/meta";
 import { publicPageHeaders } from "~/lib/public-page";
+import { pageLoader } from "~/lib/refusal.server";
 import type { Route } from "./+types/help";
 
 // The same for every visitor: cached by the shop and by a CDN.
 export const headers = publicPageHeaders;
 
-export function loader({ context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ context }: Route.LoaderArgs) => {
   // The configured support hours: a live shop without them states none.
   return { supportHours: context.get(servicesContext).supportHours };
-}
+});
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(

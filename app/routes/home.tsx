@@ -9,15 +9,16 @@ import { Button } from "~/components/ui/button";
 import { Container } from "~/components/ui/page";
 import { pageMeta } from "~/lib/meta";
 import { publicPageHeaders } from "~/lib/public-page";
+import { pageLoader } from "~/lib/refusal.server";
 import type { Route } from "./+types/home";
 
 // The same for every visitor: cached by the shop and by a CDN.
 export const headers = publicPageHeaders;
 
-export async function loader({ context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ context }: Route.LoaderArgs) => {
   const { readDb, shopName } = context.get(servicesContext);
   return { shopName, ...(await getHomePage(readDb)) };
-}
+});
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(

@@ -1,9 +1,10 @@
 import { data } from "react-router";
 import { NotFoundScreen } from "~/components/layout/not-found-screen";
+import { pageLoader } from "~/lib/refusal.server";
 
-export function loader() {
+export const loader = pageLoader(async () => {
   return data(null, { status: 404 });
-}
+});
 
 export const meta = () => [{ title: "Page not found" }];
 

@@ -1,5 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { servicesContext } from "@server/http/context.ts";
+import { asRefusal } from "@server/http/error-answers.ts";
 import { findPaymentSession, payWithCard } from "@server/payments/hosted/hosted-payments.ts";
 import { TEST_CARDS } from "@server/payments/hosted/test-cards.ts";
 import { caretAfterDigits, formatCardNumber, formatExpiry } from "@shared/card-input.ts";
@@ -11,14 +12,14 @@ import { InputField, replyOf, useSchemaForm } from "~/components/forms/form-fiel
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { parseSubmission, readForm } from "~/lib/form.server";
-import { asRefusal } from "~/lib/refusal.server";
+import { pageLoader } from "~/lib/refusal.server";
 import type { Route } from "./+types/pay";
 
 // The hosted payment page: it stands in for an external provider's checkout page, and so shows
 // none of the shop's navigation (handle.bare). What it knows of the order is what the shop sent.
 export const handle = { bare: true };
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ params, context }: Route.LoaderArgs) => {
   const { db, shopName } = context.get(servicesContext);
   const session = await findPaymentSession(db, params.sessionId);
   if (!session) throw data("No such payment", { status: 404 });
@@ -32,7 +33,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     returnUrl: session.returnUrl,
     cancelUrl: session.cancelUrl,
   };
-}
+});
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { db, jobs } = context.get(servicesContext);

@@ -29,13 +29,13 @@ import { parseSubmission, readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
 import { productBundleOffers } from "~/lib/product-bundles.server";
 import { publicPageHeaders } from "~/lib/public-page";
-import { formAction } from "~/lib/refusal.server";
+import { formAction, pageLoader } from "~/lib/refusal.server";
 import type { Route } from "./+types/product";
 
 // The same for every visitor: cached by the shop and by a CDN.
 export const headers = publicPageHeaders;
 
-export async function loader({ params, request, context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ params, request, context }: Route.LoaderArgs) => {
   const { readDb, publicUrl } = context.get(servicesContext);
   const id = parseRecordId(params.id);
   const product = id === undefined ? null : await getProductDetail(readDb, id);
@@ -60,7 +60,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     publicUrl,
     preview: productOgImagePath(id, product.images[0]?.url),
   };
-}
+});
 
 // The cart and wishlist buttons post to /api/v1/*: nothing this page loads changes.
 export function shouldRevalidate({ formAction, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {

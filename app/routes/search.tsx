@@ -14,12 +14,13 @@ import { Container } from "~/components/ui/page";
 import { clearedHref, SEARCH_LISTING } from "~/lib/listing";
 import { pageMeta } from "~/lib/meta";
 import { publicPageHeaders } from "~/lib/public-page";
+import { pageLoader } from "~/lib/refusal.server";
 import type { Route } from "./+types/search";
 
 // The same for every visitor: cached by the shop and by a CDN.
 export const headers = publicPageHeaders;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ request, context }: Route.LoaderArgs) => {
   const { readDb, searchLog, clientAddress } = context.get(servicesContext);
   const state = parseListingState(new URL(request.url).searchParams, SEARCH_LISTING);
   const listing = await loadListing(readDb, state, SEARCH_LISTING);
@@ -38,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // The text as the search log counts it: the page keeps a search's id while this stays the same.
     searchText: normaliseSearchText(state.q),
   };
-}
+});
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => [
   ...pageMeta(

@@ -12,12 +12,13 @@ import { Container } from "~/components/ui/page";
 import { clearedHref, TRENDING_LISTING } from "~/lib/listing";
 import { pageMeta } from "~/lib/meta";
 import { publicPageHeaders } from "~/lib/public-page";
+import { pageLoader } from "~/lib/refusal.server";
 import type { Route } from "./+types/trending";
 
 // The same for every visitor: cached by the shop and by a CDN.
 export const headers = publicPageHeaders;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ request, context }: Route.LoaderArgs) => {
   const { readDb } = context.get(servicesContext);
   const state = parseListingState(new URL(request.url).searchParams, TRENDING_LISTING);
   return {
@@ -25,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     filtered: hasFilters(state, TRENDING_LISTING),
     ...(await loadListing(readDb, state, TRENDING_LISTING, { trending: true }, { withStats: true })),
   };
-}
+});
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, "Trending Products", "What shoppers have been viewing and buying this week.");

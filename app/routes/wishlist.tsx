@@ -8,13 +8,14 @@ import { ProductGrid } from "~/components/product/product-card";
 import { Button } from "~/components/ui/button";
 import { Container } from "~/components/ui/page";
 import { pageMeta } from "~/lib/meta";
+import { pageLoader } from "~/lib/refusal.server";
 import { visitorOf } from "~/lib/shopper.server";
 import type { Route } from "./+types/wishlist";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ request, context }: Route.LoaderArgs) => {
   const { db } = context.get(servicesContext);
   return { products: await wishlistProducts(db, await findShopper(db, await visitorOf(request, context))) };
-}
+});
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageMeta(matches, "Your Wishlist"),

@@ -9,6 +9,7 @@ import { SHOP_PREVIEW_PATH } from "../../shared/link-preview.ts";
 import { AUTH_BASE_PATH, createAuth } from "../accounts/auth.ts";
 import { accountLimits } from "../accounts/credentials.ts";
 import type { Config } from "../config/env.ts";
+import { reportDatabaseAway } from "../db/availability.ts";
 import type { Database } from "../db/client.ts";
 import { mailerFor } from "../email/mailer.ts";
 import type { JobQueue } from "../jobs/queue.ts";
@@ -25,6 +26,7 @@ import { browserAuthEndpoints } from "./auth-endpoints.ts";
 import { refuseOversizedBodies } from "./body-limit.ts";
 import { buildAssets } from "./build-assets.ts";
 import { servicesContext } from "./context.ts";
+import { asRefusal, FAULT_MESSAGE, logFault, refusalHeaders, requestIdOf, sendProblem } from "./error-answers.ts";
 import {
   generatedMedia,
   productOgImages,
@@ -37,7 +39,7 @@ import { oneLoopbackAddress } from "./loopback-address.ts";
 import { pageCacheOf, servePageFromCache } from "./page-cache.ts";
 import { rateLimits } from "./rate-limits.ts";
 import { reactRouterHandler } from "./react-router-handler.ts";
-import { maskTokens, requestLog } from "./request-log.ts";
+import { requestLog } from "./request-log.ts";
 import { sameOriginWrites } from "./same-origin.ts";
 import { assignNonce, securityHeaders } from "./security-headers.ts";
 import { keepVisitorHint } from "./visitor-hint.ts";
@@ -182,6 +184,7 @@ export function createApp({
           jobs,
           payments,
           logger,
+          requestId: requestIdOf(res),
           searchLog,
         });
         return context;
@@ -190,21 +193,23 @@ export function createApp({
   );
   // What Express itself refuses (an address part it cannot decode: 400) is answered as such; a
   // fault outside React Router (which answers its own with the error screen) is logged once, with
-  // any secret of the address masked, and answered without a stack trace.
+  // its request id and any secret of the address masked, and answered without a stack trace.
   app.use((error: unknown, req: express.Request, res: express.Response, _next: express.NextFunction) => {
-    const status = (error as { status?: unknown }).status;
-    const refused = typeof status === "number" && status >= 400 && status < 500;
-    if (!refused) logger.error({ err: error, url: maskTokens(req.originalUrl) }, "Request failed");
-    if (res.headersSent) {
-      res.destroy();
-      return;
-    }
-    if (refused)
-      res
-        .status(status)
-        .type("text/plain")
-        .send(status === 400 ? "This address is not valid." : "This request was refused.");
-    else res.status(500).type("text/plain").send("Something went wrong on our side. Please try again in a moment.");
+    const refusal = asRefusal(error);
+    if (refusal?.kind === "unavailable") reportDatabaseAway(logger, error);
+    else if (!refusal) logFault(logger, error, { requestId: requestIdOf(res), url: req.originalUrl });
+    if (res.headersSent) return void res.destroy();
+    if (req.path.startsWith("/api/")) return sendProblem(res, refusal);
+    const text = !refusal
+      ? `${FAULT_MESSAGE} (Reference: ${requestIdOf(res)})`
+      : refusal.kind === "invalid"
+        ? "This address is not valid."
+        : refusal.message;
+    res
+      .status(refusal?.status ?? 500)
+      .set(refusal ? refusalHeaders(refusal) : {})
+      .type("text/plain")
+      .send(text);
   });
   return app;
 }

@@ -43,6 +43,8 @@ export interface RequestServices {
   /** Who takes payments: the hosted payment page or Stripe (PAYMENT_PROVIDER). */
   payments: PaymentProvider;
   logger: Logger;
+  /** This request's id (X-Request-Id): every line logged about it carries it. */
+  requestId: string;
   /** The searches of /search and the results opened from them, written in batches (server/search/search-log.ts). */
   searchLog: SearchLog;
 }

@@ -1,5 +1,5 @@
 import { escapeHtml } from "../lib/escape-html.ts";
-import type { Refusal } from "../lib/refusal.ts";
+import { asRefusal, refusalHeaders } from "./error-answers.ts";
 
 // What a route that hands one buyer their own file answers (a download, a licence certificate):
 // headers that keep it theirs, and, when it refuses, a small page of its own, since a resource
@@ -12,10 +12,13 @@ export const PRIVATE_HEADERS = {
 };
 
 /**
- * The refusal's page, with its status: the reason under `title`, and a link on (`back`). Its
- * address may carry a secret (a signed link, an order's access token): no referrer leaves it.
+ * The page of a refused download, with the refusal's status: the reason under `title`, and a link
+ * on (`back`). Its address may carry a secret (a signed link, an order's access token): no referrer
+ * leaves it. An error that is no refusal (server/http/error-answers.ts) is a fault: rethrown.
  */
-export function refusalPage(refusal: Refusal, title: string, back: { href: string; label: string }): Response {
+export function refusalPage(error: unknown, title: string, back: { href: string; label: string }): Response {
+  const refusal = asRefusal(error);
+  if (!refusal) throw error;
   const html = `<!doctype html>
 <html lang="en">
 <head>
@@ -41,6 +44,6 @@ a { color: #4f46e5; font-weight: 600; }
 `;
   return new Response(html, {
     status: refusal.status,
-    headers: { ...PRIVATE_HEADERS, "Content-Type": "text/html; charset=utf-8" },
+    headers: { ...PRIVATE_HEADERS, ...refusalHeaders(refusal), "Content-Type": "text/html; charset=utf-8" },
   });
 }

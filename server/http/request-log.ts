@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { type Logger, stdSerializers } from "pino";
 import { pinoHttp } from "pino-http";
@@ -139,6 +140,13 @@ function requestLogLevel(_req: IncomingMessage, res: ServerResponse, error?: Err
 export function requestLog(logger: Logger) {
   return pinoHttp({
     logger,
+    // A random id per request, in every line logged about it and in the X-Request-Id header (and
+    // in the APIs' problem documents), so that what a visitor quotes finds its lines in the log.
+    genReqId: (_req, res) => {
+      const id = randomUUID();
+      res.setHeader("X-Request-Id", id);
+      return id;
+    },
     autoLogging: { ignore: (req) => req.url === "/healthz" || req.url === "/readyz" || req.url === "/metrics" },
     customLogLevel: requestLogLevel,
     serializers: {

@@ -11,6 +11,8 @@ const REFUSAL_STATUS = {
   /** Known, but not allowed to do this. */
   forbidden: 403,
   "not-found": 404,
+  /** The address exists, but not for this method. */
+  "method-not-allowed": 405,
   /** It cannot be done as things are now (already done, taken, waiting for something else). */
   conflict: 409,
   /** It was there and has ended (an expired link). */
@@ -34,9 +36,12 @@ export type RefusalKind = keyof typeof REFUSAL_STATUS;
 export class Refusal extends Error {
   override name = "Refusal";
   readonly kind: RefusalKind;
-  constructor(message: string, kind: RefusalKind, options?: ErrorOptions) {
+  /** The field or parameter at fault, when one is (the APIs name it in their answer). */
+  readonly field: string | undefined;
+  constructor(message: string, kind: RefusalKind, options?: ErrorOptions & { field?: string }) {
     super(message, options);
     this.kind = kind;
+    this.field = options?.field;
   }
 
   /** The HTTP status of its kind. */

@@ -245,7 +245,6 @@ export async function certificateResponse(
       },
     });
   } catch (error) {
-    if (!(error instanceof Refusal)) throw error;
     return refusalPage(error, "Certificate unavailable", { href: orderPageUrl, label: "Back to your order" });
   }
 }

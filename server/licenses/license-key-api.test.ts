@@ -75,9 +75,10 @@ describe("the licence-key API without an API key", () => {
       status: 200,
       body: { activated: false, activations: { active: 1 } },
     });
-    expect(await post("/activate", { key: license.key, instance: "desktop" })).toEqual({
+    expect(await post("/activate", { key: license.key, instance: "desktop" })).toMatchObject({
       status: 409,
       body: {
+        status: 409,
         error: {
           code: "conflict",
           message: "The one seat of this license is in use: deactivate its instance first.",
@@ -92,9 +93,13 @@ describe("the licence-key API without an API key", () => {
   });
 
   it("answers an unknown key, or a key of another product, 404", async () => {
-    expect(await post("/verify", { key: "DGM-AAAA-BBBB-CCCC-DDDD" })).toEqual({
+    expect(await post("/verify", { key: "DGM-AAAA-BBBB-CCCC-DDDD" })).toMatchObject({
       status: 404,
-      body: { error: { code: "not_found", message: "No license has this key." } },
+      body: {
+        status: 404,
+        detail: "No license has this key.",
+        error: { code: "not_found", message: "No license has this key." },
+      },
     });
     const license = await newLicense();
     expect((await post("/verify", { key: license.key, productId: productId + 999 })).status).toBe(404);

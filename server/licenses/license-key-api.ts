@@ -1,13 +1,13 @@
-import express, { type NextFunction, type Request, type Response } from "express";
+import express from "express";
 import { rateLimit } from "express-rate-limit";
 import type { Logger } from "pino";
 import type { z } from "zod";
 import type { Database } from "../db/client.ts";
-import { sqlStateOf } from "../db/sql-state.ts";
+import { answerApiErrors, sendProblem } from "../http/error-answers.ts";
 import { PostgresRateLimitStore } from "../http/rate-limit-store.ts";
 import type { JobQueue } from "../jobs/queue.ts";
 import { Refusal } from "../lib/refusal.ts";
-import { ApiError, type ApiErrorStatus, invalidRequest } from "../public-api/errors.ts";
+import { invalidRequest } from "../public-api/errors.ts";
 import { instanceBody, licenseWork, verifyBody } from "../public-api/operations/licenses.ts";
 
 // The licence-key API without an API key (decision 036): mounted at /api/public/v1/licenses ahead
@@ -22,12 +22,10 @@ const LICENSE_REQUESTS_PER_MINUTE = 60;
 const BODY_LIMIT_BYTES = 4 * 1024;
 
 const noCredential = () =>
-  new ApiError(401, "Send the license key as `key` in a JSON body, or your API key as `Authorization: Bearer <key>`.");
-
-function refuse(res: Response, error: ApiError) {
-  if (error.status === 401) res.set("WWW-Authenticate", 'Bearer realm="api"');
-  res.status(error.status).json(error.body);
-}
+  new Refusal(
+    "Send the license key as `key` in a JSON body, or your API key as `Authorization: Bearer <key>`.",
+    "unauthenticated",
+  );
 
 export function licenseKeyApi(options: {
   db: Database;
@@ -53,11 +51,11 @@ export function licenseKeyApi(options: {
         legacyHeaders: false,
         store: new PostgresRateLimitStore(db, "license-key"),
         handler: (_req, res) =>
-          refuse(
+          sendProblem(
             res,
-            new ApiError(
-              429,
+            new Refusal(
               "Too many requests from this address. Wait the seconds Retry-After says, then try again.",
+              "rate-limited",
             ),
           ),
       }),
@@ -67,9 +65,12 @@ export function licenseKeyApi(options: {
     if (req.method !== "POST") return next();
     // Neither an API key nor a body (with the licence key): no credential at all.
     if (!req.headers["transfer-encoding"] && Number(req.get("content-length") ?? 0) === 0)
-      return refuse(res, noCredential());
+      return sendProblem(res, noCredential());
     if (!req.is("application/json")) {
-      return refuse(res, new ApiError(415, "Send the body as JSON, with Content-Type: application/json."));
+      return sendProblem(
+        res,
+        new Refusal("Send the body as JSON, with Content-Type: application/json.", "unsupported-type"),
+      );
     }
     next();
   });
@@ -77,7 +78,7 @@ export function licenseKeyApi(options: {
   router.use((req, res, next) => {
     const body: unknown = req.body;
     if (req.method === "POST" && (typeof body !== "object" || body === null || !("key" in body))) {
-      return refuse(res, noCredential());
+      return sendProblem(res, noCredential());
     }
     next();
   });
@@ -99,31 +100,9 @@ export function licenseKeyApi(options: {
   router.use((req, res, next) => {
     if (!["/verify", "/activate", "/deactivate"].includes(req.path)) return next("router");
     res.set("Allow", "POST");
-    refuse(res, new ApiError(405, `${req.method} is not allowed here; this address takes POST.`));
+    sendProblem(res, new Refusal(`${req.method} is not allowed here; this address takes POST.`, "method-not-allowed"));
   });
 
-  router.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
-    if (res.headersSent) return void res.destroy();
-    if (error instanceof ApiError) return refuse(res, error);
-    if (error instanceof Refusal && error.status >= 400 && error.status < 500) {
-      return refuse(res, new ApiError(error.status as ApiErrorStatus, error.message));
-    }
-    const type = (error as { type?: unknown }).type;
-    if (type === "entity.too.large") {
-      return refuse(res, new ApiError(413, `The body is too large: send at most ${BODY_LIMIT_BYTES / 1024} KB.`));
-    }
-    if (type === "entity.parse.failed") return refuse(res, new ApiError(400, "The body is not valid JSON.", "body"));
-    if (sqlStateOf(error)?.startsWith("22")) {
-      return refuse(res, new ApiError(400, "Something in this request is not valid. Please check it and try again."));
-    }
-    const status = (error as { status?: unknown }).status;
-    if (typeof status === "number" && status >= 400 && status < 500) {
-      return refuse(res, new ApiError(400, "This request could not be read."));
-    }
-    logger.error({ err: error, url: req.originalUrl }, "License API request failed");
-    res.status(500).json({
-      error: { code: "internal_error", message: "Something went wrong on our side. Please try again in a moment." },
-    });
-  });
+  router.use(answerApiErrors(logger));
   return router;
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { API_ERROR_DESCRIPTIONS, apiErrorSchema } from "./errors.ts";
+import { problemSchema } from "../http/error-answers.ts";
+import { API_ERROR_DESCRIPTIONS } from "./errors.ts";
 import { type ApiOperation, errorStatusesOf } from "./operation.ts";
 
 // The OpenAPI 3.1 document of the public API, made from the operations' zod schemas with zod's
@@ -59,12 +60,13 @@ export interface OpenApiOperation {
     {
       description: string;
       headers?: Record<string, unknown>;
-      content: { "application/json": { schema: JsonSchema; example?: unknown } };
+      /** application/json for an answer, application/problem+json (RFC 9457) for a refusal. */
+      content: Record<string, { schema: JsonSchema; example?: unknown }>;
     }
   >;
 }
 
-const ERROR_REF = { $ref: "#/components/schemas/Error" };
+const PROBLEM_REF = { $ref: "#/components/schemas/Problem" };
 
 /** The document for these operations, served at `publicUrl` + /api/public/v1. */
 export function openApiDocument(operations: readonly ApiOperation[], publicUrl: string): OpenApiDocument {
@@ -86,10 +88,10 @@ export function openApiDocument(operations: readonly ApiOperation[], publicUrl: 
     for (const status of errorStatusesOf(operation)) {
       responses[status] = {
         description: API_ERROR_DESCRIPTIONS[status],
-        ...(status === 429
+        ...(status === 429 || status === 503
           ? { headers: { "Retry-After": { description: "Seconds to wait.", schema: { type: "integer" } } } }
           : {}),
-        content: { "application/json": { schema: ERROR_REF } },
+        content: { "application/problem+json": { schema: PROBLEM_REF } },
       };
     }
     const entry: OpenApiOperation = {
@@ -136,7 +138,7 @@ export function openApiDocument(operations: readonly ApiOperation[], publicUrl: 
           description: "An API key made in the Seller Dashboard (it starts with dgm_live_).",
         },
       },
-      schemas: { Error: jsonSchema(apiErrorSchema, "output") },
+      schemas: { Problem: jsonSchema(problemSchema, "output") },
     },
   };
 }

@@ -73,7 +73,7 @@ export function defineOperation<
 
 /** Every refusal an operation may answer, in order: those it declares and those all of its kind may. */
 export function errorStatusesOf(operation: ApiOperation): ApiErrorStatus[] {
-  const statuses = new Set<ApiErrorStatus>([401, 403, 429, ...(operation.errors ?? [])]);
+  const statuses = new Set<ApiErrorStatus>([401, 403, 429, 500, 503, ...(operation.errors ?? [])]);
   if (operation.params || operation.query || operation.body) statuses.add(400);
   if (operation.path.includes("{")) statuses.add(404);
   if (operation.body) {

@@ -28,7 +28,7 @@ describe("the API reference", () => {
     expect(get.parameters).toEqual([
       expect.objectContaining({ name: "id", in: "path", type: "integer", required: true }),
     ]);
-    expect(get.errors.map((error) => error.status)).toEqual(["400", "401", "403", "404", "429"]);
+    expect(get.errors.map((error) => error.status)).toEqual(["400", "401", "403", "404", "429", "500", "503"]);
     expect(get.curl).toBe(
       `curl 'https://shop.example/api/public/v1/products/42' \\\n  -H "Authorization: Bearer $DGM_API_KEY"`,
     );

@@ -106,7 +106,7 @@ export function apiReference(document: OpenApiDocument): ApiReference {
         success: {
           status: successStatus,
           description: success.description,
-          example: JSON.stringify(success.content["application/json"].example ?? null, null, 2),
+          example: JSON.stringify(success.content["application/json"]?.example ?? null, null, 2),
         },
         errors: Object.entries(operation.responses)
           .filter(([status]) => status >= "400")

@@ -3,11 +3,12 @@ import { rateLimit } from "express-rate-limit";
 import type { Logger } from "pino";
 import type { z } from "zod";
 import { assertShopMayAct } from "../accounts/demo-accounts.ts";
-import { sqlStateOf } from "../db/sql-state.ts";
+import { BodyTooLargeError } from "../http/body-limit.ts";
+import { answerApiErrors, sendProblem } from "../http/error-answers.ts";
 import { PostgresRateLimitStore } from "../http/rate-limit-store.ts";
 import { Refusal } from "../lib/refusal.ts";
 import { type ApiCaller, checkApiKey } from "../sellers/api-keys.ts";
-import { API_ERROR_CODES, ApiError, type ApiErrorStatus, invalidRequest } from "./errors.ts";
+import { invalidRequest } from "./errors.ts";
 import { openApiDocument } from "./openapi.ts";
 import type { ApiOperation, ApiServices } from "./operation.ts";
 import { PUBLIC_API_OPERATIONS } from "./operations/index.ts";
@@ -33,11 +34,6 @@ export interface PublicApiOptions extends ApiServices {
 
 type Locals = { caller?: ApiCaller };
 
-function refuse(res: Response, error: ApiError) {
-  if (error.status === 401) res.set("WWW-Authenticate", 'Bearer realm="api"');
-  res.status(error.status).json(error.body);
-}
-
 /** Express paths from OpenAPI ones: `/products/{id}` is `/products/:id`. */
 const expressPath = (path: string) => path.replace(/\{(\w+)\}/g, ":$1");
 
@@ -61,17 +57,17 @@ export function publicApi(options: PublicApiOptions): express.Router {
     const header = req.get("authorization") ?? "";
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
     if (!match) {
-      return refuse(res, new ApiError(401, "Send your API key as `Authorization: Bearer <key>`."));
+      return sendProblem(res, new Refusal("Send your API key as `Authorization: Bearer <key>`.", "unauthenticated"));
     }
     const check = await checkApiKey(db, match[1]!);
     if (!check.ok) {
-      return refuse(
+      return sendProblem(
         res,
         check.reason === "unknown"
-          ? new ApiError(401, "This API key is not valid or was revoked.")
-          : new ApiError(
-              403,
+          ? new Refusal("This API key is not valid or was revoked.", "unauthenticated")
+          : new Refusal(
               "This key's shop may not use the API now: it is suspended or removed, or no longer sells.",
+              "forbidden",
             ),
       );
     }
@@ -87,9 +83,12 @@ export function publicApi(options: PublicApiOptions): express.Router {
     store: new PostgresRateLimitStore(db, "public-api"),
     keyGenerator: (_req, res) => `key-${(res.locals as Locals).caller!.keyId}`,
     handler: (_req, res) => {
-      refuse(
+      sendProblem(
         res,
-        new ApiError(429, "Too many requests with this key. Wait the seconds Retry-After says, then try again."),
+        new Refusal(
+          "Too many requests with this key. Wait the seconds Retry-After says, then try again.",
+          "rate-limited",
+        ),
       );
     },
   });
@@ -101,9 +100,9 @@ export function publicApi(options: PublicApiOptions): express.Router {
     handlers.push(async (_req, res, next) => {
       const caller = (res.locals as Locals).caller!;
       if (operation.scope === "write" && caller.scope !== "write") {
-        return refuse(
+        return sendProblem(
           res,
-          new ApiError(403, "This key may only read: make a key with the write scope to change data."),
+          new Refusal("This key may only read: make a key with the write scope to change data.", "forbidden"),
         );
       }
       // The demo seller's keys (made before decision 039) neither change nor export anything.
@@ -113,14 +112,14 @@ export function publicApi(options: PublicApiOptions): express.Router {
     if (operation.body) {
       handlers.push((req, res, next) => {
         if (!req.is("application/json")) {
-          return refuse(res, new ApiError(415, "Send the body as JSON, with Content-Type: application/json."));
+          return sendProblem(
+            res,
+            new Refusal("Send the body as JSON, with Content-Type: application/json.", "unsupported-type"),
+          );
         }
         if (Number(req.get("content-length") ?? 0) > API_BODY_LIMIT_BYTES) {
           res.set("Connection", "close");
-          return refuse(
-            res,
-            new ApiError(413, `The body is too large: the API accepts at most ${API_BODY_LIMIT_BYTES / 1024} KB.`),
-          );
+          return sendProblem(res, new Refusal(new BodyTooLargeError(API_BODY_LIMIT_BYTES).message, "too-large"));
         }
         next();
       }, readJson);
@@ -144,48 +143,21 @@ export function publicApi(options: PublicApiOptions): express.Router {
       .map((operation) => operation.method.toUpperCase());
     if (allowed.length) {
       res.set("Allow", allowed.join(", "));
-      return refuse(
+      return sendProblem(
         res,
-        new ApiError(405, `${req.method} is not allowed here; this address takes ${allowed.join(", ")}.`),
+        new Refusal(
+          `${req.method} is not allowed here; this address takes ${allowed.join(", ")}.`,
+          "method-not-allowed",
+        ),
       );
     }
-    refuse(res, new ApiError(404, "There is no such address in the API. The reference is at /developers/api."));
+    sendProblem(
+      res,
+      new Refusal("There is no such address in the API. The reference is at /developers/api.", "not-found"),
+    );
   });
 
-  router.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
-    if (res.headersSent) {
-      res.destroy();
-      return;
-    }
-    if (error instanceof ApiError) return refuse(res, error);
-    if (error instanceof Refusal && error.status in API_ERROR_CODES && error.status < 500) {
-      return refuse(res, new ApiError(error.status as ApiErrorStatus, error.message));
-    }
-    // What express.json refuses: a body too large as it streamed, or not JSON.
-    const type = (error as { type?: unknown }).type;
-    if (type === "entity.too.large") {
-      return refuse(
-        res,
-        new ApiError(413, `The body is too large: the API accepts at most ${API_BODY_LIMIT_BYTES / 1024} KB.`),
-      );
-    }
-    if (type === "entity.parse.failed") return refuse(res, new ApiError(400, "The body is not valid JSON.", "body"));
-    // A value PostgreSQL refused as data (SQLSTATE class 22) that a schema should have caught first.
-    if (sqlStateOf(error)?.startsWith("22")) {
-      return refuse(res, new ApiError(400, "Something in this request is not valid. Please check it and try again."));
-    }
-    const status = (error as { status?: unknown }).status;
-    if (typeof status === "number" && status >= 400 && status < 500) {
-      return refuse(res, new ApiError(400, "This request could not be read."));
-    }
-    logger.error({ err: error, url: req.originalUrl.split("?")[0] }, "Public API request failed");
-    res.status(500).json({
-      error: {
-        code: API_ERROR_CODES[500],
-        message: "Something went wrong on our side. Please try again in a moment.",
-      },
-    });
-  });
+  router.use(answerApiErrors(logger));
   return router;
 }
 

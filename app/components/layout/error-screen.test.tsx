@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { createRoutesStub, data, Outlet } from "react-router";

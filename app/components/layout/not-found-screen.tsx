@@ -16,18 +16,21 @@ const HOME: WayOn[] = [{ label: "Return to Home", to: "/" }];
  */
 export function NotFoundScreen({
   malformed = false,
+  status = malformed ? 400 : 404,
   title,
   text,
   links = HOME,
 }: {
   malformed?: boolean;
+  /** The status shown large: another refusal's (403, 410...) when the page was refused otherwise. */
+  status?: number;
   title?: string;
   text?: string;
   links?: WayOn[];
 }) {
   return (
     <Container className="flex flex-col items-center py-24 text-center">
-      <p className="text-7xl font-bold text-primary">{malformed ? 400 : 404}</p>
+      <p className="text-7xl font-bold text-primary">{status}</p>
       <h1 className="mt-4 text-3xl font-bold">
         {title ?? (malformed ? "This address is not valid" : "Oops! Page not found")}
       </h1>

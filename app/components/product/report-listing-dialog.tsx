@@ -19,6 +19,7 @@ import {
 } from "~/components/forms/form-field";
 import { PanelDialog } from "~/components/layout/panel-dialog";
 import { Button } from "~/components/ui/button";
+import { doneIn, refusedIn } from "~/lib/action-result";
 
 type ReportAnswer = Answer<{ message: string }> | FormReply;
 
@@ -42,7 +43,7 @@ export function ReportListingDialog({
     lastResult: replyOf(fetcher.data),
   });
   const sending = fetcher.state !== "idle";
-  const answer = fetcher.data && "ok" in fetcher.data ? fetcher.data : null;
+  const answer = doneIn(fetcher.data) ?? refusedIn(fetcher.data);
   return (
     <PanelDialog
       title="Report this listing"

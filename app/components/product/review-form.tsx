@@ -7,6 +7,7 @@ import { useEffect } from "react";
 import { useFetcher } from "react-router";
 import { FieldError, type FormReply, replyOf, TextareaField, useSchemaForm } from "~/components/forms/form-field";
 import { Button } from "~/components/ui/button";
+import { doneIn, refusedIn } from "~/lib/action-result";
 import { toast } from "~/lib/toast";
 import { cn } from "~/lib/utils";
 
@@ -19,14 +20,15 @@ export function ReviewForm() {
   const fetcher = useFetcher<ReviewAnswer>();
   const [form, fields] = useSchemaForm(reviewSchema, { id: "review", lastResult: replyOf(fetcher.data) });
   const sending = fetcher.state !== "idle";
-  const refused = fetcher.data && "ok" in fetcher.data && !fetcher.data.ok ? fetcher.data : null;
+  const refused = refusedIn(fetcher.data);
   const rating = Number(fields.rating.value ?? 0);
   // On the answer itself, not once idle: the page's data then reloads and this form gives way
   // to "you have reviewed this product".
   const { reset } = form;
   useEffect(() => {
-    if (!fetcher.data || !("ok" in fetcher.data) || !fetcher.data.ok) return;
-    toast.success("Review published", { description: fetcher.data.message });
+    const done = doneIn(fetcher.data);
+    if (!done) return;
+    toast.success("Review published", { description: done.message });
     reset();
   }, [fetcher.data, reset]);
   return (

@@ -5,6 +5,7 @@ import { useEffect } from "react";
 import { useFetcher } from "react-router";
 import { type FormReply, replyOf, TextareaField, useSchemaForm } from "~/components/forms/form-field";
 import { Button } from "~/components/ui/button";
+import { doneIn, refusedIn } from "~/lib/action-result";
 import { toast } from "~/lib/toast";
 
 type ReplyAnswer = Answer<{ message: string }> | FormReply;
@@ -30,10 +31,11 @@ export function ReviewReplyForm({
     defaultValue: { body },
   });
   const sending = fetcher.state !== "idle";
-  const refused = fetcher.data && "ok" in fetcher.data && !fetcher.data.ok ? fetcher.data : null;
+  const refused = refusedIn(fetcher.data);
   useEffect(() => {
-    if (!fetcher.data || !("ok" in fetcher.data) || !fetcher.data.ok) return;
-    toast.success("Reply saved", { description: fetcher.data.message });
+    const done = doneIn(fetcher.data);
+    if (!done) return;
+    toast.success("Reply saved", { description: done.message });
     onDone();
   }, [fetcher.data, onDone]);
   return (

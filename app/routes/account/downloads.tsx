@@ -7,15 +7,16 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Container } from "~/components/ui/page";
 import { pageMeta } from "~/lib/meta";
+import { pageLoader } from "~/lib/refusal.server";
 import { requireUser } from "~/lib/require-user.server";
 import type { Route } from "./+types/downloads";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ request, context }: Route.LoaderArgs) => {
   const user = await requireUser(request, context);
   const { db, secret } = context.get(servicesContext);
   // Download links expire within minutes, so they are made fresh for each visit.
   return { items: await downloadLibrary(db, secret, user.id) };
-}
+});
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "My Downloads");
 

@@ -4,6 +4,7 @@ import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Container } from "~/components/ui/page";
 import { pageMeta } from "~/lib/meta";
+import { pageLoader } from "~/lib/refusal.server";
 import type { Route } from "./+types/email-confirmed";
 
 // Where a confirmation link lands after better-auth has checked it: on success with no query,
@@ -17,11 +18,11 @@ const failures: Record<string, string> = {
 };
 const INVALID_LINK = "This link is not valid or was already used. You can ask for a new one in your settings.";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ request, context }: Route.LoaderArgs) => {
   const error = new URL(request.url).searchParams.get("error");
   const user = await getCurrentUser(context.get(servicesContext).auth, request.headers);
   return { failure: error ? (failures[error] ?? INVALID_LINK) : null, signedIn: user !== null };
-}
+});
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageMeta(matches, loaderData?.failure ? "Link not valid" : "Email address confirmed");

@@ -14,15 +14,15 @@ import { Card } from "~/components/ui/card";
 import { Container } from "~/components/ui/page";
 import { readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
-import { formAction } from "~/lib/refusal.server";
+import { formAction, pageLoader } from "~/lib/refusal.server";
 import { requireUser } from "~/lib/require-user.server";
 import { toast } from "~/lib/toast";
 import type { Route } from "./+types/following";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ request, context }: Route.LoaderArgs) => {
   const user = await requireUser(request, context);
   return { creators: await followedCreators(context.get(servicesContext).db, user.id) };
-}
+});
 
 const creatorId = z.coerce
   .number({ error: "Choose a creator you follow." })

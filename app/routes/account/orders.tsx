@@ -7,16 +7,17 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Container } from "~/components/ui/page";
 import { pageMeta } from "~/lib/meta";
+import { pageLoader } from "~/lib/refusal.server";
 import { requireUser } from "~/lib/require-user.server";
 import type { Route } from "./+types/orders";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ request, context }: Route.LoaderArgs) => {
   const user = await requireUser(request, context);
   return {
     orders: await listOrders(context.get(servicesContext).db, user.id),
     unconfirmedEmail: user.emailVerified ? null : user.email,
   };
-}
+});
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "My Orders");
 

@@ -11,13 +11,13 @@ import { Container } from "~/components/ui/page";
 import { readProfileForm } from "~/lib/avatar-upload.server";
 import { parseSubmission } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
-import { refusalResponse } from "~/lib/refusal.server";
+import { pageLoader, refusalResponse } from "~/lib/refusal.server";
 import { requireUser } from "~/lib/require-user.server";
 import type { Route } from "./+types/profile";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ request, context }: Route.LoaderArgs) => {
   return { user: await requireUser(request, context) };
-}
+});
 
 const profileIntentSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("upload-avatar") }),

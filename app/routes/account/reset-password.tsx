@@ -12,16 +12,16 @@ import { Card } from "~/components/ui/card";
 import { Container } from "~/components/ui/page";
 import { parseSubmission, readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
-import { formAction } from "~/lib/refusal.server";
+import { formAction, pageLoader } from "~/lib/refusal.server";
 import type { Route } from "./+types/reset-password";
 
 // The emailed link goes through better-auth, which checks the token and comes back here with
 // `?token=...`, or with `?error=INVALID_TOKEN` when the link has expired or was used.
-export function loader({ request }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ request }: Route.LoaderArgs) => {
   const params = new URL(request.url).searchParams;
   const token = params.get("token");
   return { token: token && !params.get("error") ? token : null };
-}
+});
 
 export const action = formAction(async ({ request, context }: Route.ActionArgs) => {
   const { auth } = context.get(servicesContext);

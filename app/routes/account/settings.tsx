@@ -23,13 +23,14 @@ import { PasswordSettings } from "~/components/account/password-settings";
 import { SessionSettings } from "~/components/account/session-settings";
 import { Card } from "~/components/ui/card";
 import { Container } from "~/components/ui/page";
+import { doneIn } from "~/lib/action-result";
 import { parseSubmission, readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
-import { formAction, refusalResponse } from "~/lib/refusal.server";
+import { formAction, pageLoader, refusalResponse } from "~/lib/refusal.server";
 import { requireUser } from "~/lib/require-user.server";
 import type { Route } from "./+types/settings";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ request, context }: Route.LoaderArgs) => {
   const user = await requireUser(request, context);
   const { db, auth } = context.get(servicesContext);
   const [sessions, events, emails] = await Promise.all([
@@ -38,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     emailChoices(db, user.email),
   ]);
   return { user, sessions, events, emails };
-}
+});
 
 // Each form names itself with `intent`; its outcome comes back under the same intent, so that
 // the message (or its fields' problems) shows in the form that was sent. An intent not in this
@@ -140,11 +141,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
       <p className="mt-2 text-muted-foreground">Signed in as {user.email}</p>
       <EmailSettings user={user} confirmation={answerOf("confirmation")} change={answerOf("email")} saving={saving} />
       {/* A changed password empties the form: it is a new one. */}
-      <PasswordSettings
-        key={passwordAnswer && "ok" in passwordAnswer && passwordAnswer.ok ? "saved" : "form"}
-        answer={passwordAnswer}
-        saving={saving}
-      />
+      <PasswordSettings key={doneIn(passwordAnswer) ? "saved" : "form"} answer={passwordAnswer} saving={saving} />
       <SessionSettings sessions={loaderData.sessions} answer={answerOf("sessions")} saving={saving} />
       <NotificationSettings emails={loaderData.emails} answer={answerOf("notifications")} saving={saving} />
       <Card className="mt-6 p-6">

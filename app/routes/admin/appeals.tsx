@@ -9,12 +9,12 @@ import { AdminPage, adminMeta, CardList } from "~/components/admin/admin-page";
 import { NoteForm } from "~/components/admin/note-form";
 import { StandingBadge } from "~/components/moderation/standing-badge";
 import { readForm } from "~/lib/form.server";
-import { formAction } from "~/lib/refusal.server";
+import { formAction, pageLoader } from "~/lib/refusal.server";
 import { requireAdmin } from "~/lib/require-user.server";
 import type { Route } from "./+types/appeals";
 import { parseDecision } from "./decision-form.server";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ request, context }: Route.LoaderArgs) => {
   await requireAdmin(request, context);
   const appeals = await pendingAppeals(context.get(servicesContext).db);
   return {
@@ -24,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       issuedAt: appeal.issuedAt.toISOString(),
     })),
   };
-}
+});
 
 /** POST: uphold an appeal (the action is withdrawn and undone), or deny it with a note. */
 export const action = formAction(async ({ request, context }: Route.ActionArgs) => {

@@ -7,16 +7,16 @@ import { AdminPage, adminMeta, CardList } from "~/components/admin/admin-page";
 import { NoteForm } from "~/components/admin/note-form";
 import { PostButton } from "~/components/admin/post-button";
 import { readForm } from "~/lib/form.server";
-import { formAction } from "~/lib/refusal.server";
+import { formAction, pageLoader } from "~/lib/refusal.server";
 import { requireAdmin } from "~/lib/require-user.server";
 import type { Route } from "./+types/applications";
 import { parseDecision } from "./decision-form.server";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ request, context }: Route.LoaderArgs) => {
   await requireAdmin(request, context);
   const applications = await pendingApplications(context.get(servicesContext).db);
   return { applications: applications.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })) };
-}
+});
 
 /** POST: approve, or reject with a reason. */
 export const action = formAction(async ({ request, context }: Route.ActionArgs) => {

@@ -4,7 +4,7 @@ import { DiscountCodeForm } from "~/components/sellers/discount-code-form";
 import { CodeOutcome, DiscountCodeTable } from "~/components/sellers/discount-code-table";
 import { discountCodeAction, discountCodeRows } from "~/lib/discount-code-pages.server";
 import { readForm } from "~/lib/form.server";
-import { formAction } from "~/lib/refusal.server";
+import { formAction, pageLoader } from "~/lib/refusal.server";
 import { requireAdmin } from "~/lib/require-user.server";
 import type { Route } from "./+types/discounts";
 
@@ -12,10 +12,10 @@ import type { Route } from "./+types/discounts";
 
 const SITE_WIDE = { siteWide: true } as const;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ request, context }: Route.LoaderArgs) => {
   await requireAdmin(request, context);
   return { codes: await discountCodeRows(context.get(servicesContext).db, SITE_WIDE) };
-}
+});
 
 /** POST: make a site-wide sale, or end one. */
 export const action = formAction(async ({ request, context }: Route.ActionArgs) => {

@@ -10,11 +10,11 @@ import { Pager } from "~/components/admin/pager";
 import { PostButton } from "~/components/admin/post-button";
 import { Button } from "~/components/ui/button";
 import { readForm } from "~/lib/form.server";
-import { formAction } from "~/lib/refusal.server";
+import { formAction, pageLoader } from "~/lib/refusal.server";
 import { requireAdmin } from "~/lib/require-user.server";
 import type { Route } from "./+types/messages";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ request, context }: Route.LoaderArgs) => {
   await requireAdmin(request, context);
   const query = messageListQuery(new URL(request.url).searchParams);
   const list = await listContactMessages(context.get(servicesContext).db, query);
@@ -26,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       handledAt: message.handledAt?.toISOString() ?? null,
     })),
   };
-}
+});
 
 /** POST: mark one message handled. */
 const handledSchema = z.object({ messageId: recordIdField("Choose the message.") });

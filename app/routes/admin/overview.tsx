@@ -23,15 +23,16 @@ import {
 } from "lucide-react";
 import { AdminPage, adminMeta } from "~/components/admin/admin-page";
 import { FigureCards } from "~/components/admin/figure-cards";
+import { pageLoader } from "~/lib/refusal.server";
 import { requireAdmin } from "~/lib/require-user.server";
 import type { Route } from "./+types/overview";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ request, context }: Route.LoaderArgs) => {
   await requireAdmin(request, context);
   const { db } = context.get(servicesContext);
   const [figures, openReports] = await Promise.all([keyFigures(db), openReportCount(db)]);
   return { figures, openReports, recentDays: RECENT_DAYS };
-}
+});
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "Admin console");
 

@@ -17,16 +17,16 @@ import { Pager } from "~/components/admin/pager";
 import { PostButton } from "~/components/admin/post-button";
 import { StatusBadge } from "~/components/sellers/status-badge";
 import { readForm } from "~/lib/form.server";
-import { formAction } from "~/lib/refusal.server";
+import { formAction, pageLoader } from "~/lib/refusal.server";
 import { requireAdmin } from "~/lib/require-user.server";
 import type { Route } from "./+types/products";
 import { parseDecision } from "./decision-form.server";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ request, context }: Route.LoaderArgs) => {
   await requireAdmin(request, context);
   const query = moderationQuery(new URL(request.url).searchParams);
   return { query, ...(await findProductsForModeration(context.get(servicesContext).db, query)) };
-}
+});
 
 /** POST: hide a product with a note for its seller, or restore one the platform hid. */
 export const action = formAction(async ({ request, context }: Route.ActionArgs) => {

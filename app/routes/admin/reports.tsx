@@ -19,7 +19,7 @@ import { StatusBadge } from "~/components/sellers/status-badge";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { readForm } from "~/lib/form.server";
-import { formAction } from "~/lib/refusal.server";
+import { formAction, pageLoader } from "~/lib/refusal.server";
 import { requireAdmin } from "~/lib/require-user.server";
 import type { Route } from "./+types/reports";
 import { parseDecision } from "./decision-form.server";
@@ -29,7 +29,7 @@ import { parseDecision } from "./decision-form.server";
 // or hides the product (product moderation: its seller is emailed the note), which closes all of
 // its open reports. Handled reports are behind the "Handled" filter.
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ request, context }: Route.LoaderArgs) => {
   await requireAdmin(request, context);
   const query = reportListQuery(new URL(request.url).searchParams);
   const list = await listReports(context.get(servicesContext).db, query);
@@ -41,7 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       handledAt: report.handledAt?.toISOString() ?? null,
     })),
   };
-}
+});
 
 /** POST: dismiss one report (an optional note), or hide its product with a note for the seller. */
 export const action = formAction(async ({ request, context }: Route.ActionArgs) => {

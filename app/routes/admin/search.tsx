@@ -1,5 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { servicesContext } from "@server/http/context.ts";
+import { asRefusal } from "@server/http/error-answers.ts";
 import { parseForm, parseIntent } from "@server/lib/form-fields.ts";
 import { searchReport } from "@server/search/search-report.ts";
 import { addSynonymGroup, listSynonymGroupRows, removeSynonymGroup } from "@server/search/synonyms.ts";
@@ -23,12 +24,12 @@ import { InputField, replyOf, useSchemaForm } from "~/components/forms/form-fiel
 import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
 import { parseSubmission, readForm } from "~/lib/form.server";
-import { asRefusal, formAction } from "~/lib/refusal.server";
+import { formAction, pageLoader } from "~/lib/refusal.server";
 import { requireAdmin } from "~/lib/require-user.server";
 import { cn } from "~/lib/utils";
 import type { Route } from "./+types/search";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ request, context }: Route.LoaderArgs) => {
   await requireAdmin(request, context);
   const { db } = context.get(servicesContext);
   const days = parseReportDays(new URL(request.url).searchParams.get("days"));
@@ -38,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     noResults: report.noResults.map((row) => ({ ...row, lastSeen: row.lastSeen.toISOString() })),
     synonyms,
   };
-}
+});
 
 /**
  * POST: add a synonym group from its words, or remove one. A group refused, by its rules or because

@@ -11,12 +11,12 @@ import { NoteForm } from "~/components/admin/note-form";
 import { Pager } from "~/components/admin/pager";
 import { StandingBadge } from "~/components/moderation/standing-badge";
 import { readForm } from "~/lib/form.server";
-import { formAction } from "~/lib/refusal.server";
+import { formAction, pageLoader } from "~/lib/refusal.server";
 import { requireAdmin } from "~/lib/require-user.server";
 import type { Route } from "./+types/sellers";
 import { parseDecision } from "./decision-form.server";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ request, context }: Route.LoaderArgs) => {
   await requireAdmin(request, context);
   const query = creatorListQuery(new URL(request.url).searchParams);
   const { shops, hasNext } = await listCreatorsForAdmin(context.get(servicesContext).db, query);
@@ -33,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       })),
     })),
   };
-}
+});
 
 /** POST: record a violation by a shop; its step follows from the shop's earlier actions. */
 export const action = formAction(async ({ request, context }: Route.ActionArgs) => {

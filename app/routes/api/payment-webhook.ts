@@ -1,7 +1,7 @@
 import { servicesContext } from "@server/http/context.ts";
+import { asRefusal } from "@server/http/error-answers.ts";
 import { WebhookRejected } from "@server/payments/provider.ts";
 import { receivePaymentEvent } from "@server/payments/receive-payment-event.ts";
-import { asRefusal } from "~/lib/refusal.server";
 import type { Route } from "./+types/payment-webhook";
 
 /**

@@ -4,15 +4,16 @@ import { AnalyticsFigures, DailyAnalytics, ProductAnalyticsTable } from "~/compo
 import { SellerNav } from "~/components/sellers/seller-nav";
 import { Container } from "~/components/ui/page";
 import { pageMeta } from "~/lib/meta";
+import { pageLoader } from "~/lib/refusal.server";
 import { requireCreator } from "~/lib/require-creator.server";
 import type { Route } from "./+types/analytics";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ request, context }: Route.LoaderArgs) => {
   const { creator, lookOnly } = await requireCreator(request, context);
   const days = parseRange(new URL(request.url).searchParams.get("days"));
   const analytics = await sellerAnalytics(context.get(servicesContext).db, creator.id, { days });
   return { lookOnly, range: days, ranges: [...ANALYTICS_RANGES], ...analytics };
-}
+});
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Analytics");
 

@@ -1,4 +1,5 @@
 import { servicesContext } from "@server/http/context.ts";
+import { asRefusal } from "@server/http/error-answers.ts";
 import { parseIntent } from "@server/lib/form-fields.ts";
 import { createApiKey, listApiKeys, MAX_ACTIVE_API_KEYS, revokeApiKey } from "@server/sellers/api-keys.ts";
 import { apiKeySchema } from "@shared/api-key-schema.ts";
@@ -11,14 +12,14 @@ import { SellerNav } from "~/components/sellers/seller-nav";
 import { Container } from "~/components/ui/page";
 import { parseSubmission, readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
-import { asRefusal, formAction } from "~/lib/refusal.server";
+import { formAction, pageLoader } from "~/lib/refusal.server";
 import { requireCreator, requireCreatorWhoMayAct } from "~/lib/require-creator.server";
 import type { Route } from "./+types/api-keys";
 
 // The seller's keys for the public API (server/public-api/, docs/public-api.md): create one (shown
 // once), see which are in use and when each was last used, revoke one.
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ request, context }: Route.LoaderArgs) => {
   const { creator, lookOnly } = await requireCreator(request, context);
   const keys = await listApiKeys(context.get(servicesContext).db, creator.id);
   return {
@@ -31,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // Sent, not imported by the page: server/sellers/api-keys.ts would take its database code into the browser.
     maxKeys: MAX_ACTIVE_API_KEYS,
   };
-}
+});
 
 const intentSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("create") }),

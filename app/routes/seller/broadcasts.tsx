@@ -8,6 +8,7 @@ import {
 } from "@server/broadcasts/broadcasts.ts";
 import { previewBroadcast } from "@server/broadcasts/send-broadcasts.ts";
 import { servicesContext } from "@server/http/context.ts";
+import { asRefusal } from "@server/http/error-answers.ts";
 import { parseIntent } from "@server/lib/form-fields.ts";
 import { requireCreatorNotRemoved } from "@server/moderation/creator-standing.ts";
 import { broadcastIntentSchema, broadcastSchema, toBroadcast } from "@shared/broadcast-schema.ts";
@@ -20,14 +21,14 @@ import { SellerNav } from "~/components/sellers/seller-nav";
 import { Container } from "~/components/ui/page";
 import { parseSubmission, readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
-import { asRefusal, formAction } from "~/lib/refusal.server";
+import { formAction, pageLoader } from "~/lib/refusal.server";
 import { requireCreator, requireCreatorWhoMayAct } from "~/lib/require-creator.server";
 import type { Route } from "./+types/broadcasts";
 
 // The seller's broadcasts: write an email to their followers or consenting customers, preview it
 // as it will be sent, send it now or schedule it; see the past ones, cancel a scheduled one.
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ request, context }: Route.LoaderArgs) => {
   const { creator, lookOnly } = await requireCreator(request, context);
   const { db } = context.get(servicesContext);
   const [audiences, broadcasts] = await Promise.all([audienceSizes(db, creator.id), listBroadcasts(db, creator.id)]);
@@ -41,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       createdAt: broadcast.createdAt.toISOString(),
     })),
   };
-}
+});
 
 /** POST: preview the written broadcast, send or schedule it, or cancel a scheduled one. */
 export const action = formAction(async ({ request, context }: Route.ActionArgs) => {

@@ -1,34 +1,30 @@
 import { servicesContext } from "@server/http/context.ts";
 import { parseRecordId } from "@shared/record-id.ts";
 import { useEffect } from "react";
-import { data, Link, redirect } from "react-router";
+import { Link, redirect } from "react-router";
 import { FormStatus } from "~/components/account/form-status";
 import { BundleForm } from "~/components/bundles/bundle-form";
 import { BundleStanding, BundleStatusButtons, bundleValueLine } from "~/components/bundles/seller-bundle-list";
 import { SellerNav } from "~/components/sellers/seller-nav";
 import { Card } from "~/components/ui/card";
 import { Container } from "~/components/ui/page";
+import { doneIn, refusedIn } from "~/lib/action-result";
 import { bundlePageAction, sellerBundleData } from "~/lib/bundle-pages.server";
 import { readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
-import { formAction, refusalResponse } from "~/lib/refusal.server";
+import { formAction, pageLoader } from "~/lib/refusal.server";
 import { requireCreator, requireCreatorWhoMayAct } from "~/lib/require-creator.server";
 import { toast } from "~/lib/toast";
 import type { Route } from "./+types/bundle-edit";
 
 // One of the seller's bundles: its title, description, price and products, and where it stands.
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ request, params, context }: Route.LoaderArgs) => {
   const { creator, lookOnly } = await requireCreator(request, context);
   const { db } = context.get(servicesContext);
-  try {
-    return { ...(await sellerBundleData(db, creator.id, parseRecordId(params.id))), lookOnly };
-  } catch (error) {
-    // Another seller's bundle, a deleted one or no bundle at all: the shop's 404 page.
-    const answer = refusalResponse(error);
-    throw data(answer.data.message, { status: answer.init?.status ?? 404 });
-  }
-}
+  // Another seller's bundle, a deleted one or no bundle at all: a refusal, the shop's 404 page.
+  return { ...(await sellerBundleData(db, creator.id, parseRecordId(params.id))), lookOnly };
+});
 
 /** POST: save the bundle, or publish, unpublish or delete it (the form names it: only the seller's own). */
 export const action = formAction(async ({ request, context }: Route.ActionArgs) => {
@@ -45,9 +41,10 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 export default function EditBundlePage({ loaderData, actionData }: Route.ComponentProps) {
   const { bundle, choices } = loaderData;
   useEffect(() => {
-    if (actionData && "ok" in actionData && actionData.ok) toast.success(actionData.message);
+    const done = doneIn(actionData);
+    if (done) toast.success(done.message);
   }, [actionData]);
-  const refusal = actionData && "ok" in actionData && !actionData.ok ? actionData : undefined;
+  const refusal = refusedIn(actionData);
   return (
     <Container className="py-10">
       <h1 className="text-3xl font-bold">Seller Dashboard</h1>

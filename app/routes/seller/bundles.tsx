@@ -5,10 +5,11 @@ import { BundleForm } from "~/components/bundles/bundle-form";
 import { SellerBundleList } from "~/components/bundles/seller-bundle-list";
 import { SellerNav } from "~/components/sellers/seller-nav";
 import { Container } from "~/components/ui/page";
+import { doneIn, refusedIn } from "~/lib/action-result";
 import { bundlePageAction, sellerBundlesData } from "~/lib/bundle-pages.server";
 import { readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
-import { formAction } from "~/lib/refusal.server";
+import { formAction, pageLoader } from "~/lib/refusal.server";
 import { requireCreator, requireCreatorWhoMayAct } from "~/lib/require-creator.server";
 import { toast } from "~/lib/toast";
 import type { Route } from "./+types/bundles";
@@ -16,7 +17,7 @@ import type { Route } from "./+types/bundles";
 // The seller's bundles: some of their products at one price. Make one (a draft), publish it, take
 // it off sale, delete it; each opens in its own editor (/seller/bundles/:id).
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ request, context }: Route.LoaderArgs) => {
   const { creator, lookOnly } = await requireCreator(request, context);
   const { db } = context.get(servicesContext);
   return {
@@ -24,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ...(await sellerBundlesData(db, creator.id)),
     deleted: new URL(request.url).searchParams.has("deleted"),
   };
-}
+});
 
 /** POST: make a bundle, or publish, unpublish or delete one. */
 export const action = formAction(async ({ request, context }: Route.ActionArgs) => {
@@ -35,19 +36,15 @@ export const action = formAction(async ({ request, context }: Route.ActionArgs) 
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Bundles");
 
-/** The outcome of a button (publish, unpublish, delete) that was refused, in sight above the list. */
-function refusalOf(answer: unknown) {
-  if (!answer || typeof answer !== "object" || !("ok" in answer) || answer.ok) return undefined;
-  return answer as { ok: false; message: string };
-}
-
 export default function SellerBundlesPage({ loaderData, actionData }: Route.ComponentProps) {
   const { bundles, choices, deleted } = loaderData;
   // What worked is said where the seller is (a toast); a refused button above the list.
   useEffect(() => {
-    if (actionData && "ok" in actionData && actionData.ok) toast.success(actionData.message);
+    const done = doneIn(actionData);
+    if (done) toast.success(done.message);
   }, [actionData]);
-  const refusal = refusalOf(actionData);
+  // A refused button (publish, unpublish, delete), in sight above the list.
+  const refusal = refusedIn(actionData);
   return (
     <Container className="py-10">
       <h1 className="text-3xl font-bold">Seller Dashboard</h1>

@@ -9,13 +9,14 @@ import { SellerNav } from "~/components/sellers/seller-nav";
 import { Button } from "~/components/ui/button";
 import { Container } from "~/components/ui/page";
 import { pageMeta } from "~/lib/meta";
+import { pageLoader } from "~/lib/refusal.server";
 import { requireCreator } from "~/lib/require-creator.server";
 import type { Route } from "./+types/customers";
 
 // The seller's customers: who bought their products, how often and for how much; the address only
 // of those who agreed at checkout to hear from the shop's creators (server/sellers/customers.ts).
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ request, context }: Route.LoaderArgs) => {
   const { creator, lookOnly } = await requireCreator(request, context);
   const page = pageNumber(new URL(request.url).searchParams.get("page"));
   const { customers, total } = await listCustomers(context.get(servicesContext).db, creator.id, page, {
@@ -28,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     hasNext: page * CUSTOMERS_PAGE_SIZE < total,
     customers: customers.map((customer) => ({ ...customer, lastPurchaseAt: customer.lastPurchaseAt.toISOString() })),
   };
-}
+});
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Customers");
 

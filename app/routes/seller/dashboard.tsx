@@ -17,12 +17,13 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Container } from "~/components/ui/page";
 import { pageMeta } from "~/lib/meta";
+import { pageLoader } from "~/lib/refusal.server";
 import { requireUser } from "~/lib/require-user.server";
 import type { Route } from "./+types/dashboard";
 
 // The seller area: the seller's products, published or not, each with its editor. A signed-in
 // shopper who is not a seller is told how to become one (a visitor is asked to sign in).
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ request, context }: Route.LoaderArgs) => {
   const user = await requireUser(request, context);
   if (!user.isSeller) return data({ seller: false as const }, { status: 403 });
   const { db, shopMode } = context.get(servicesContext);
@@ -42,7 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       warningFixBy: notice.warningFixBy?.toISOString() ?? null,
     },
   };
-}
+});
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Seller Dashboard");
 

@@ -7,14 +7,14 @@ import { Container } from "~/components/ui/page";
 import { discountCodeAction, discountCodeRows } from "~/lib/discount-code-pages.server";
 import { readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
-import { formAction } from "~/lib/refusal.server";
+import { formAction, pageLoader } from "~/lib/refusal.server";
 import { requireCreator, requireCreatorWhoMayAct } from "~/lib/require-creator.server";
 import type { Route } from "./+types/discounts";
 
 // The seller's discount codes: make one (for all of their products or some), see how each is
 // used, end one.
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ request, context }: Route.LoaderArgs) => {
   const { creator, lookOnly } = await requireCreator(request, context);
   const { db } = context.get(servicesContext);
   const [codes, products] = await Promise.all([
@@ -22,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listSellerProducts(db, creator.id),
   ]);
   return { lookOnly, codes, products: products.map((product) => ({ id: product.id, title: product.title })) };
-}
+});
 
 /** POST: make a code, or end one. */
 export const action = formAction(async ({ request, context }: Route.ActionArgs) => {

@@ -14,11 +14,11 @@ import { Card } from "~/components/ui/card";
 import { Container } from "~/components/ui/page";
 import { parseSubmission, readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
-import { formAction } from "~/lib/refusal.server";
+import { formAction, pageLoader } from "~/lib/refusal.server";
 import { requireCreator } from "~/lib/require-creator.server";
 import type { Route } from "./+types/earnings";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ request, context }: Route.LoaderArgs) => {
   const { creator, lookOnly } = await requireCreator(request, context);
   const { db } = context.get(servicesContext);
   const [balance, entries, payouts, settings] = await Promise.all([
@@ -34,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     payouts: payouts.map((payout) => ({ ...payout, createdAt: payout.createdAt.toISOString() })),
     settings: settings && { method: settings.method, destination: settings.destination },
   };
-}
+});
 
 /** POST: the seller's payout settings. */
 export const action = formAction(async ({ request, context }: Route.ActionArgs) => {

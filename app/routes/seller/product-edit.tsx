@@ -16,28 +16,24 @@ import { ProductEditorHeading, ProductStatusSection } from "~/components/sellers
 import { SellerNav } from "~/components/sellers/seller-nav";
 import { Card } from "~/components/ui/card";
 import { Container } from "~/components/ui/page";
+import { doneIn, refusedIn } from "~/lib/action-result";
 import { parseSubmission } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
-import { formAction, refusalResponse } from "~/lib/refusal.server";
+import { formAction, pageLoader } from "~/lib/refusal.server";
 import { requireCreator, requireCreatorWhoMayAct } from "~/lib/require-creator.server";
 import { readSellerForm } from "~/lib/seller-upload.server";
 import { toast } from "~/lib/toast";
 import type { Route } from "./+types/product-edit";
 
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ request, params, context }: Route.LoaderArgs) => {
   const { creator, lookOnly } = await requireCreator(request, context);
   const { db } = context.get(servicesContext);
-  try {
-    const [editor, categories] = await Promise.all([
-      productForEditor(db, creator.id, productIdOf(params)),
-      listCategories(db),
-    ]);
-    return { lookOnly, ...editor, categories, created: new URL(request.url).searchParams.has("created") };
-  } catch (error) {
-    const answer = refusalResponse(error);
-    throw data(answer.data.message, { status: answer.init?.status ?? 404 });
-  }
-}
+  const [editor, categories] = await Promise.all([
+    productForEditor(db, creator.id, productIdOf(params)),
+    listCategories(db),
+  ]);
+  return { lookOnly, ...editor, categories, created: new URL(request.url).searchParams.has("created") };
+});
 
 /** POST: one change (save, an image added, moved or removed, a file added, replaced by a new version or removed, publish, unpublish, delete). */
 export const action = formAction(async ({ request, params, context }: Route.ActionArgs) => {
@@ -67,13 +63,14 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 export default function EditProductPage({ loaderData, actionData }: Route.ComponentProps) {
   const { product, images, files, categories } = loaderData;
   const busy = useNavigation().state === "submitting";
-  const change = actionData && "ok" in actionData && actionData.ok ? actionData : null;
+  const change = doneIn(actionData) ?? null;
   // A change that worked says so where the seller is (a toast); one refused shows above, in sight;
   // the product's fields that do not pass show their problems beside each field.
-  const refusal = actionData && "ok" in actionData && !actionData.ok ? actionData : undefined;
+  const refusal = refusedIn(actionData);
   const status = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (actionData && "ok" in actionData && actionData.ok) toast.success(actionData.message);
+    const done = doneIn(actionData);
+    if (done) toast.success(done.message);
     else if (actionData && "message" in actionData) status.current?.scrollIntoView({ block: "center" });
   }, [actionData]);
   return (

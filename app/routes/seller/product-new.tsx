@@ -9,14 +9,14 @@ import { SellerNav } from "~/components/sellers/seller-nav";
 import { Container } from "~/components/ui/page";
 import { parseSubmission, readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
-import { formAction } from "~/lib/refusal.server";
+import { formAction, pageLoader } from "~/lib/refusal.server";
 import { requireCreator, requireCreatorWhoMayAct } from "~/lib/require-creator.server";
 import type { Route } from "./+types/product-new";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ request, context }: Route.LoaderArgs) => {
   const { lookOnly } = await requireCreator(request, context);
   return { lookOnly, categories: await listCategories(context.get(servicesContext).db) };
-}
+});
 
 /** POST: the new product, as a draft; then its editor, to add images and files. */
 export const action = formAction(async ({ request, context }: Route.ActionArgs) => {

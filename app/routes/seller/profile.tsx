@@ -16,15 +16,15 @@ import { Input, Label } from "~/components/ui/input";
 import { Container } from "~/components/ui/page";
 import { parseSubmission } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
-import { formAction } from "~/lib/refusal.server";
+import { formAction, pageLoader } from "~/lib/refusal.server";
 import { requireCreator, requireCreatorWhoMayAct } from "~/lib/require-creator.server";
 import { readSellerPictureForm } from "~/lib/seller-upload.server";
 import type { Route } from "./+types/profile";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ request, context }: Route.LoaderArgs) => {
   const { creator, lookOnly } = await requireCreator(request, context);
   return { lookOnly, profile: await creatorProfileOf(context.get(servicesContext).db, creator.id) };
-}
+});
 
 /** POST: the creator page's text, or a new picture. */
 const profileIntentSchema = z.discriminatedUnion("intent", [

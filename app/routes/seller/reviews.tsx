@@ -10,6 +10,7 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Container } from "~/components/ui/page";
 import { pageMeta } from "~/lib/meta";
+import { pageLoader } from "~/lib/refusal.server";
 import { requireCreator } from "~/lib/require-creator.server";
 import type { Route } from "./+types/reviews";
 
@@ -17,11 +18,11 @@ import type { Route } from "./+types/reviews";
 // looks for what buyers said and answers it, without opening each product's page. The replies are
 // the product page's own (review-reply.tsx, posting to /product/:id/reviews/:reviewId/reply).
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ request, context }: Route.LoaderArgs) => {
   const { creator, lookOnly } = await requireCreator(request, context);
   const query = sellerReviewQuery(new URL(request.url).searchParams);
   return { ...(await listSellerReviews(context.get(servicesContext).db, creator.id, query)), lookOnly };
-}
+});
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Reviews");
 

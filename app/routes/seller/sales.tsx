@@ -8,13 +8,14 @@ import { SellerNav } from "~/components/sellers/seller-nav";
 import { Badge } from "~/components/ui/badge";
 import { Container } from "~/components/ui/page";
 import { pageMeta } from "~/lib/meta";
+import { pageLoader } from "~/lib/refusal.server";
 import { requireCreator } from "~/lib/require-creator.server";
 import type { Route } from "./+types/sales";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ request, context }: Route.LoaderArgs) => {
   const { creator, lookOnly } = await requireCreator(request, context);
   return { lookOnly, sales: await sellerSales(context.get(servicesContext).db, creator.id) };
-}
+});
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Sales");
 

@@ -15,14 +15,14 @@ import { Card } from "~/components/ui/card";
 import { Container } from "~/components/ui/page";
 import { parseSubmission, readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
-import { formAction } from "~/lib/refusal.server";
+import { formAction, pageLoader } from "~/lib/refusal.server";
 import { requireCreator, requireCreatorWhoMayAct } from "~/lib/require-creator.server";
 import type { Route } from "./+types/standing";
 
 const iso = (time: Date | null) => time?.toISOString() ?? null;
 
 // Reached by every seller, a removed one too: it only reads the shop's standing and takes appeals.
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ request, context }: Route.LoaderArgs) => {
   const { creator, lookOnly } = await requireCreator(request, context);
   const standing = await creatorStanding(context.get(servicesContext).db, creator.id);
   return {
@@ -44,7 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       },
     })),
   };
-}
+});
 
 /** POST: appeal one of the shop's own actions (the server checks whose it is and the 7 days). */
 export const action = formAction(async ({ request, context }: Route.ActionArgs) => {

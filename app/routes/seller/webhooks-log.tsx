@@ -12,7 +12,7 @@ import { Container } from "~/components/ui/page";
 import { DeliveryLog } from "~/components/webhooks/delivery-log";
 import { readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
-import { formAction } from "~/lib/refusal.server";
+import { formAction, pageLoader } from "~/lib/refusal.server";
 import { requireCreator } from "~/lib/require-creator.server";
 import type { Route } from "./+types/webhooks-log";
 
@@ -30,7 +30,7 @@ async function endpointOf({ request, context, params }: Route.LoaderArgs | Route
   return { creator, user, lookOnly, endpoint };
 }
 
-export async function loader(args: Route.LoaderArgs) {
+export const loader = pageLoader(async (args: Route.LoaderArgs) => {
   const { creator, endpoint, lookOnly } = await endpointOf(args);
   const deliveries = await deliveryLog(args.context.get(servicesContext).db, creator.id, endpoint.id);
   return {
@@ -43,7 +43,7 @@ export async function loader(args: Route.LoaderArgs) {
       tries: delivery.tries.map((attempt) => ({ ...attempt, createdAt: attempt.createdAt.toISOString() })),
     })),
   };
-}
+});
 
 /** POST: Redeliver one of this endpoint's deliveries. */
 export const action = formAction(async (args: Route.ActionArgs) => {

@@ -1,4 +1,5 @@
 import { servicesContext } from "@server/http/context.ts";
+import { asRefusal } from "@server/http/error-answers.ts";
 import { parseIntent } from "@server/lib/form-fields.ts";
 import { sendTestEvent } from "@server/webhooks/deliveries.ts";
 import {
@@ -16,7 +17,7 @@ import { Container } from "~/components/ui/page";
 import { EndpointCard, EndpointForm } from "~/components/webhooks/webhook-endpoints";
 import { parseSubmission, readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
-import { asRefusal, formAction } from "~/lib/refusal.server";
+import { formAction, pageLoader } from "~/lib/refusal.server";
 import { requireCreator, requireCreatorWhoMayAct } from "~/lib/require-creator.server";
 import type { Route } from "./+types/webhooks";
 
@@ -24,7 +25,7 @@ import type { Route } from "./+types/webhooks";
 // signing secret, send it a test event, rotate its secret, disable or delete it; each has a
 // delivery log (webhooks.$id). Everything happens in server/webhooks.
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export const loader = pageLoader(async ({ request, context }: Route.LoaderArgs) => {
   const { creator, lookOnly } = await requireCreator(request, context);
   const endpoints = await listWebhookEndpoints(context.get(servicesContext).db, creator.id);
   return {
@@ -38,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       enabled: endpoint.disabledAt === null,
     })),
   };
-}
+});
 
 /** POST: add an endpoint (a refused URL shows beside its field), or act on one of the seller's endpoints. */
 export const action = formAction(async ({ request, context }: Route.ActionArgs) => {

@@ -4,8 +4,8 @@ import { PRODUCT_FORMATS, type ProductForm, productFormSchema } from "../../../s
 import { findCategoryBySlug } from "../../catalogue/categories.ts";
 import type { Database } from "../../db/client.ts";
 import { categories, products } from "../../db/schema.ts";
+import { Refusal } from "../../lib/refusal.ts";
 import { createProduct, requireOwnProduct, setPublished, updateProduct } from "../../sellers/seller-products.ts";
-import { ApiError } from "../errors.ts";
 import { defineOperation } from "../operation.ts";
 import {
   centsSchema,
@@ -215,7 +215,7 @@ const countText = (value: number | null | undefined) => (value == null ? "" : St
 /** The product's fields checked by the editor's own schema (its rules, its messages), or a 400 naming the field. */
 async function editorForm(db: Database, fields: ProductFields): Promise<ProductForm> {
   const category = fields.category === undefined ? undefined : await findCategoryBySlug(db, fields.category);
-  if (!category) throw new ApiError(400, "There is no category with this slug.", "category");
+  if (!category) throw new Refusal("There is no category with this slug.", "invalid", { field: "category" });
   const parsed = productFormSchema.safeParse({
     title: fields.title,
     description: fields.description,
@@ -238,7 +238,7 @@ async function editorForm(db: Database, fields: ProductFields): Promise<ProductF
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const name = String(issue.path[0] ?? "body");
-    throw new ApiError(400, issue.message, API_FIELD_OF[name] ?? name);
+    throw new Refusal(issue.message, "invalid", { field: API_FIELD_OF[name] ?? name });
   }
   return parsed.data;
 }

@@ -4,8 +4,8 @@ import { LICENSE_TIERS } from "../../../shared/license-tiers.ts";
 import { PAYOUT_MINIMUM_CENTS } from "../../../shared/shop-facts.ts";
 import { bundles, orderItems, orders, payouts } from "../../db/schema.ts";
 import { DELIVERABLE_ORDER_STATUSES } from "../../delivery/open-download.ts";
+import { Refusal } from "../../lib/refusal.ts";
 import { sellerBalance } from "../../payouts/ledger.ts";
-import { ApiError } from "../errors.ts";
 import { defineOperation } from "../operation.ts";
 import { centsSchema, currencySchema, isoTime, pageFrom, pageOf, pageQueryShape, timeSchema } from "../schemas.ts";
 
@@ -113,7 +113,7 @@ export const salesOperations = [
     async handler({ caller, query }, { db }) {
       const from = query.from ? new Date(query.from) : undefined;
       const to = query.to ? new Date(query.to) : undefined;
-      if (from && to && from >= to) throw new ApiError(400, "from must be before to.", "from");
+      if (from && to && from >= to) throw new Refusal("from must be before to.", "invalid", { field: "from" });
       const rows = await db
         .select({
           orderItemId: orderItems.id,

@@ -104,6 +104,13 @@ export const productCases: ContractCase[] = [
     request: (world) => ({ body: { ...newProduct(world), description: "Too short." } }),
     check(body) {
       expect(body).toEqual({
+        type: "about:blank",
+        title: "Bad Request",
+        status: 400,
+        detail: "Describe the product in at least 20 characters.",
+        code: "invalid_request",
+        field: "description",
+        requestId: expect.stringMatching(/^[0-9a-f-]{36}$/),
         error: {
           code: "invalid_request",
           message: "Describe the product in at least 20 characters.",
