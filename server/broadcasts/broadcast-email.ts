@@ -1,7 +1,7 @@
+import { createElement as h } from "react";
 import type { BroadcastAudience } from "../../shared/broadcast-schema.ts";
-import { link, linkify, note, paragraph } from "../email/layout.ts";
+import { Link, LinkifiedText, messageHtml, Note, Paragraph } from "../email/components.ts";
 import type { OutgoingEmail } from "../email/mailer.ts";
-import { escapeHtml } from "../lib/escape-html.ts";
 
 export interface BroadcastMessage {
   to: string;
@@ -32,9 +32,9 @@ function broadcastParagraphs(body: string): string[] {
 /**
  * A seller's broadcast as the recipient gets it; also what the seller's preview shows (the same
  * function, so the preview cannot drift from the email). The seller's words are escaped, their
- * web addresses made links; who sent it and why the recipient gets it close the message, with
- * the way to stop these emails: a link, and the List-Unsubscribe headers that mail clients show
- * as their own button (RFC 8058: a POST to the address turns them off at once).
+ * line breaks kept and their web addresses made links; who sent it and why the recipient gets it
+ * close the message, with the way to stop these emails: a link, and the List-Unsubscribe headers
+ * that mail clients show as their own button (RFC 8058: a POST to the address turns them off at once).
  */
 export function broadcastEmail(message: BroadcastMessage): OutgoingEmail {
   const { creatorName, shopName, unsubscribeUrl } = message;
@@ -53,18 +53,11 @@ export function broadcastEmail(message: BroadcastMessage): OutgoingEmail {
       ...paragraphs,
       `${why} To stop emails from creators: ${unsubscribeUrl}`,
     ].join("\n\n"),
-    html: [
-      note(`${link(message.creatorUrl, escapeHtml(from))}:`),
-      ...paragraphs.map((text) =>
-        paragraph(
-          text
-            .split("\n")
-            .map((line) => linkify(line))
-            .join("<br>"),
-        ),
-      ),
-      note(`${escapeHtml(why)} ${link(unsubscribeUrl, "Unsubscribe from creators' emails")}.`),
-    ].join("\n"),
+    html: messageHtml(
+      h(Note, null, h(Link, { href: message.creatorUrl }, from), ":"),
+      ...paragraphs.map((text) => h(Paragraph, null, h(LinkifiedText, { text }))),
+      h(Note, null, `${why} `, h(Link, { href: unsubscribeUrl }, "Unsubscribe from creators' emails"), "."),
+    ),
     headers: {
       "List-Unsubscribe": `<${unsubscribeUrl}>`,
       "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",

@@ -174,7 +174,7 @@ describe("sending a broadcast", () => {
     // The seller's words escaped, a single line break kept, the address a link.
     expect(raw).toContain("Enjoy <them>!");
     expect(raw).toContain(
-      '<a href=3D"https://shop.test/creator/1" style=3D"color:#6d28d9;text-decoration:underline;">https://shop.test/creator/1</a>.<br>Enjoy &#60;them&#62;!',
+      '<a href=3D"https://shop.test/creator/1" style=3D"color:#6d28d9;text-decoration:underline">https://shop.test/creator/1</a>.<br/>Enjoy &lt;them&gt;!',
     );
     expect(raw).toContain("You get this email because you follow Paper Fox at Test Market.");
     expect(raw).toContain(`A message from Paper Fox (${SHOP}/creator/${creator.slug}):`);

@@ -3,10 +3,9 @@ import type { ReviewReplyInput } from "../../shared/review-reply-schema.ts";
 import { isRowId, pageNumber } from "../admin/paging.ts";
 import type { Database, Queryable } from "../db/client.ts";
 import { creators, products, reviewReplies, reviews, user } from "../db/schema.ts";
-import type { OutgoingEmail } from "../email/mailer.ts";
 import { type JobQueue, QUEUES } from "../jobs/queue.ts";
-import { escapeHtml } from "../lib/escape-html.ts";
 import { Refusal } from "../lib/refusal.ts";
+import { replyEmail } from "./review-reply-email.ts";
 
 // A seller's public reply to a review of one of their products: one per review (its primary key),
 // written, edited and deleted by the seller who runs the product's shop, and no one else. It shows
@@ -185,28 +184,5 @@ export async function listSellerReviews(
           ? { body: replyBody, creatorName: creator?.name ?? "", createdAt: replyCreatedAt, updatedAt: replyUpdatedAt }
           : null,
     })),
-  };
-}
-
-function replyEmail(letter: {
-  to: string;
-  name: string;
-  creatorName: string;
-  productTitle: string;
-  reply: string;
-  link: string;
-  marketName: string;
-}): OutgoingEmail {
-  const paragraphs = [
-    `Hi ${letter.name},`,
-    `${letter.creatorName} replied to your review of "${letter.productTitle}" on ${letter.marketName}:`,
-    letter.reply,
-    `Read it with your review: ${letter.link}`,
-  ];
-  return {
-    to: letter.to,
-    subject: `${letter.creatorName} replied to your review of "${letter.productTitle}"`,
-    text: paragraphs.join("\n\n"),
-    html: paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join("\n"),
   };
 }

@@ -1,7 +1,7 @@
+import { createElement as h } from "react";
 import { formatPrice } from "../../shared/format.ts";
-import { escapeHtml } from "../lib/escape-html.ts";
+import { Button, Link, messageHtml, Note, Paragraph } from "./components.ts";
 import { unsubscribeHeaders } from "./email-preferences.ts";
-import { button, link, note, paragraph } from "./layout.ts";
 import type { OutgoingEmail } from "./mailer.ts";
 
 export interface CartReminder {
@@ -35,19 +35,25 @@ export function cartReminderEmail(reminder: CartReminder): OutgoingEmail {
       `Open your cart with the cart button at the top of any page: ${shopUrl}`,
       `${why} To stop cart reminders: ${unsubscribeUrl}`,
     ].join("\n\n"),
-    html: [
-      paragraph(`Hello ${escapeHtml(reminder.name)},`),
-      paragraph(escapeHtml(what)),
-      `<ul style="margin:0 0 16px;padding-left:20px;">${items
-        .map(
-          (item) =>
-            `<li style="margin:0 0 8px;">${link(item.url, escapeHtml(item.title))} — ${escapeHtml(formatPrice(item.priceCents))}</li>`,
-        )
-        .join("")}</ul>`,
-      button(shopUrl, "Go to the shop"),
-      note("Open your cart with the cart button at the top of any page."),
-      note(`${escapeHtml(why)} ${link(unsubscribeUrl, "Unsubscribe from cart reminders")}.`),
-    ].join("\n"),
+    html: messageHtml(
+      h(Paragraph, null, `Hello ${reminder.name},`),
+      h(Paragraph, null, what),
+      h(
+        "ul",
+        { style: { margin: "0 0 16px", paddingLeft: "20px" } },
+        ...items.map((item) =>
+          h(
+            "li",
+            { style: { margin: "0 0 8px" } },
+            h(Link, { href: item.url }, item.title),
+            ` — ${formatPrice(item.priceCents)}`,
+          ),
+        ),
+      ),
+      h(Button, { href: shopUrl, label: "Go to the shop" }),
+      h(Note, null, "Open your cart with the cart button at the top of any page."),
+      h(Note, null, `${why} `, h(Link, { href: unsubscribeUrl }, "Unsubscribe from cart reminders"), "."),
+    ),
     headers: unsubscribeHeaders(unsubscribeUrl),
   };
 }

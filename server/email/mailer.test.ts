@@ -2,10 +2,13 @@ import fs from "node:fs";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { confirmEmailAddressEmail, existingAccountSignUpEmail, passwordResetEmail } from "./account-emails.ts";
-import { EMAIL_COLOURS, inShopLayout, linkify } from "./layout.ts";
+import { EMAIL_COLOURS, LinkifiedText } from "./components.ts";
+import { inShopLayout } from "./layout.ts";
 import { createMailer, type OutgoingEmail } from "./mailer.ts";
 import { orderLinkEmail } from "./order-link-email.ts";
 import { paragraphsEmail } from "./paragraphs-email.ts";
@@ -85,7 +88,7 @@ describe("the mailer", () => {
   });
 
   it("escapes the user's name in the HTML part", () => {
-    expect(email.html).toContain("Ada &#60;script&#62;");
+    expect(email.html).toContain("Ada &lt;script&gt;");
     expect(email.html).not.toContain("<script>");
   });
 });
@@ -143,8 +146,8 @@ describe("the receipt as a buyer gets it", () => {
   it("escapes the buyer's name and the titles in its HTML", () => {
     expect(receipt.html).not.toContain("<script>");
     expect(receipt.html).not.toContain("<img");
-    expect(receipt.html).toContain("&#60;script&#62;alert(&#39;pwned&#39;)&#60;/script&#62; &#38; Co");
-    expect(receipt.html).toContain("Mallory &#60;img src=x onerror=&#34;alert(1)&#34;&#62;");
+    expect(receipt.html).toContain("&lt;script&gt;alert(&#x27;pwned&#x27;)&lt;/script&gt; &amp; Co");
+    expect(receipt.html).toContain("Mallory &lt;img src=x onerror=&quot;alert(1)&quot;&gt;");
   });
 
   it("keeps the plain text as written, with amounts in dollars and the license", () => {
@@ -182,9 +185,9 @@ describe("the receipt as a buyer gets it", () => {
     // HTML: a whole document in the shop's layout, its brand at the top in the shop's colour.
     expect(html).toMatch(/^<!doctype html>/);
     expect(html).toContain("<title>Your Test Market receipt for order ABC123XYZ</title>");
-    expect(html).toMatch(/<meta name="viewport" content="width=device-width, initial-scale=1">/);
+    expect(html).toMatch(/<meta name="viewport" content="width=device-width, initial-scale=1"\/>/);
     expect(html).toContain(
-      `<a href="http://shop.test" style="color:${EMAIL_COLOURS.foreground};text-decoration:none;">Test Market</a>`,
+      `<a href="http://shop.test" style="color:${EMAIL_COLOURS.foreground};text-decoration:none">Test Market</a>`,
     );
     expect(html).toContain(`bgcolor="${EMAIL_COLOURS.primary}"`);
     expect(html).toContain("Order ABC123XYZ: $49.66. Your files are ready to download."); // the inbox preview
@@ -197,9 +200,9 @@ describe("the receipt as a buyer gets it", () => {
     // Every text a buyer or seller chose is escaped.
     expect(html).not.toContain("<script>");
     expect(html).not.toContain("<img");
-    expect(html).toContain("&#60;script&#62;alert(&#39;pwned&#39;)&#60;/script&#62; &#38; Co</div>");
-    expect(html).toContain("Commercial license · 2 seats<br>Key");
-    expect(html).toContain("Hi Mallory &#60;img src=x onerror=&#34;alert(1)&#34;&#62;,");
+    expect(html).toContain("&lt;script&gt;alert(&#x27;pwned&#x27;)&lt;/script&gt; &amp; Co</div>");
+    expect(html).toContain("Commercial license · 2 seats<br/>Key");
+    expect(html).toContain("Hi Mallory &lt;img src=x onerror=&quot;alert(1)&quot;&gt;,");
     expect(html).toContain("$49.66");
     expect(html).toContain("DGM-AAAA-BBBB-CCCC-DDDD");
   });
@@ -245,7 +248,7 @@ describe("the shop's email layout", () => {
       const sent = inShopLayout(SHOP, email);
       expect(sent.html).toContain(`>Test Market</a></td>`);
       expect(sent.html).toContain('class="email-card"');
-      expect(sent.html).toContain(`Sent by Test Market &middot; <a href="http://shop.test"`);
+      expect(sent.html).toContain(`Sent by Test Market · <a href="http://shop.test"`);
       expect(sent.html).toContain(email.html);
       expect(sent.text).toBe(`${email.text}\n\n-- \nTest Market\nhttp://shop.test`);
       expect(sent).not.toHaveProperty("preheader");
@@ -254,16 +257,18 @@ describe("the shop's email layout", () => {
 
   it("shows a one-link email's link as a button", () => {
     const [reset] = emails;
-    expect(reset!.html).toMatch(/<a href="http:\/\/shop\.test\/reset\?t=1&#38;u=2"[^>]*>Choose a new password<\/a>/);
+    expect(reset!.html).toMatch(/<a href="http:\/\/shop\.test\/reset\?t=1&amp;u=2"[^>]*>Choose a new password<\/a>/);
   });
 
-  it("turns the addresses in a plain paragraph into links, and escapes the rest", () => {
+  it("turns the addresses in a plain paragraph into links, keeps its line breaks, and escapes the rest", () => {
+    const linkify = (text: string) => renderToStaticMarkup(createElement(LinkifiedText, { text }));
     expect(linkify("See http://shop.test/seller/standing. Appeals <b>soon</b>.")).toBe(
-      'See <a href="http://shop.test/seller/standing" style="color:#6d28d9;text-decoration:underline;">http://shop.test/seller/standing</a>. Appeals &#60;b&#62;soon&#60;/b&#62;.',
+      'See <a href="http://shop.test/seller/standing" style="color:#6d28d9;text-decoration:underline">http://shop.test/seller/standing</a>. Appeals &lt;b&gt;soon&lt;/b&gt;.',
     );
     expect(linkify('x http://a.test/?q="1"&b=2')).toContain('href="http://a.test/?q="');
+    expect(linkify("One line,\nand the next")).toBe("One line,<br/>and the next");
     const paragraphs = emails.at(-1)!;
-    expect(paragraphs.html).toContain("Hi &#60;Ann&#62;,");
+    expect(paragraphs.html).toContain("Hi &lt;Ann&gt;,");
     expect(paragraphs.preheader).toBe("It is open.");
   });
 

@@ -9,7 +9,7 @@ export interface OutgoingEmail {
   subject: string;
   /** The plain-text part, as written. */
   text: string;
-  /** The message as HTML (escaped), without the page around it: the mailer puts it in the shop's layout. */
+  /** The message as HTML (rendered by messageHtml, components.ts), without the page around it: the mailer puts it in the shop's layout. */
   html: string;
   /** The line an inbox shows after the subject. */
   preheader?: string;

@@ -1,7 +1,7 @@
+import { createElement as h } from "react";
 import { formatPrice } from "../../shared/format.ts";
-import { escapeHtml } from "../lib/escape-html.ts";
+import { Button, Link, messageHtml, Note, Paragraph } from "./components.ts";
 import { unsubscribeHeaders } from "./email-preferences.ts";
-import { button, link, note, paragraph } from "./layout.ts";
 import type { OutgoingEmail } from "./mailer.ts";
 
 export interface NewProduct {
@@ -41,16 +41,22 @@ export function newProductEmail(product: NewProduct): OutgoingEmail {
       `${why} To stop emails about ${creatorName}'s new products: ${followingUrl}`,
       `To stop all emails about new products: ${unsubscribeUrl}`,
     ].join("\n\n"),
-    html: [
-      paragraph("Hello,"),
-      paragraph(escapeHtml(what)),
-      paragraph(`Price: <strong>${escapeHtml(price)}</strong>`),
-      button(productUrl, "View the product"),
-      paragraph(link(product.creatorUrl, `More from ${escapeHtml(creatorName)}`)),
-      note(
-        `${escapeHtml(why)} ${link(followingUrl, `Stop emails about ${escapeHtml(creatorName)}'s new products`)} or ${link(unsubscribeUrl, "unsubscribe from all new product emails")}.`,
+    html: messageHtml(
+      h(Paragraph, null, "Hello,"),
+      h(Paragraph, null, what),
+      h(Paragraph, null, "Price: ", h("strong", null, price)),
+      h(Button, { href: productUrl, label: "View the product" }),
+      h(Paragraph, null, h(Link, { href: product.creatorUrl }, `More from ${creatorName}`)),
+      h(
+        Note,
+        null,
+        `${why} `,
+        h(Link, { href: followingUrl }, `Stop emails about ${creatorName}'s new products`),
+        " or ",
+        h(Link, { href: unsubscribeUrl }, "unsubscribe from all new product emails"),
+        ".",
       ),
-    ].join("\n"),
+    ),
     headers: unsubscribeHeaders(unsubscribeUrl),
   };
 }

@@ -1,5 +1,5 @@
-import { escapeHtml } from "../lib/escape-html.ts";
-import { button, link, note, paragraph } from "./layout.ts";
+import { createElement as h } from "react";
+import { Button, Link, messageHtml, Note, Paragraph } from "./components.ts";
 import type { OutgoingEmail } from "./mailer.ts";
 
 /**
@@ -23,13 +23,19 @@ export function oneLinkEmail(options: {
     subject,
     preheader: why,
     text: [greeting, "", why, "", url, "", unexpected].join("\n"),
-    html: [
-      paragraph(escapeHtml(greeting)),
-      paragraph(escapeHtml(why)),
-      button(url, linkLabel),
-      // A long one-time address breaks anywhere rather than widen a phone's screen.
-      note(`If the button does not work, open this address:<br>${link(url, escapeHtml(url), "word-break:break-all;")}`),
-      note(escapeHtml(unexpected)),
-    ].join("\n"),
+    html: messageHtml(
+      h(Paragraph, null, greeting),
+      h(Paragraph, null, why),
+      h(Button, { href: url, label: linkLabel }),
+      h(
+        Note,
+        null,
+        "If the button does not work, open this address:",
+        h("br"),
+        // A long one-time address breaks anywhere rather than widen a phone's screen.
+        h(Link, { href: url, style: { wordBreak: "break-all" } }, url),
+      ),
+      h(Note, null, unexpected),
+    ),
   };
 }

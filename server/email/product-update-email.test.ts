@@ -35,7 +35,7 @@ describe("the product update email", () => {
     expect(raw).toContain("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
     expect(raw).toContain("Subject: Updated: Calm <Weekly> Planner");
     const email = productUpdateEmail(update);
-    expect(email.html).toContain("Calm &#60;Weekly&#62; Planner");
+    expect(email.html).toContain("Calm &lt;Weekly&gt; Planner");
     expect(email.html).toContain(`href="${update.unsubscribeUrl}"`);
     expect(email.text).not.toContain("90 days");
     fs.rmSync(outbox, { recursive: true, force: true });

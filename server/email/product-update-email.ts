@@ -1,6 +1,6 @@
-import { escapeHtml } from "../lib/escape-html.ts";
+import { createElement as h } from "react";
+import { Button, Link, messageHtml, Note, Paragraph } from "./components.ts";
 import { unsubscribeHeaders } from "./email-preferences.ts";
-import { button, link, note, paragraph } from "./layout.ts";
 import type { OutgoingEmail } from "./mailer.ts";
 
 export interface ProductUpdate {
@@ -49,20 +49,22 @@ export function productUpdateEmail(update: ProductUpdate): OutgoingEmail {
       ...(expiry ? [expiry] : []),
       `${why} To stop emails about updates of products you bought: ${unsubscribeUrl}`,
     ].join("\n\n"),
-    html: [
-      paragraph("Hello,"),
-      paragraph(escapeHtml(what)),
-      paragraph(escapeHtml(free)),
-      button(downloadsUrl, linkLabel),
-      ...(expiry && guestLink
-        ? [
-            note(
-              `This link works for ${guestLink.days} days; after that, ask for a new one at ${link(guestLink.newLinkUrl, escapeHtml(guestLink.newLinkUrl))}.`,
-            ),
-          ]
-        : []),
-      note(`${escapeHtml(why)} ${link(unsubscribeUrl, "Unsubscribe from product update emails")}.`),
-    ].join("\n"),
+    html: messageHtml(
+      h(Paragraph, null, "Hello,"),
+      h(Paragraph, null, what),
+      h(Paragraph, null, free),
+      h(Button, { href: downloadsUrl, label: linkLabel }),
+      guestLink
+        ? h(
+            Note,
+            null,
+            `This link works for ${guestLink.days} days; after that, ask for a new one at `,
+            h(Link, { href: guestLink.newLinkUrl }, guestLink.newLinkUrl),
+            ".",
+          )
+        : null,
+      h(Note, null, `${why} `, h(Link, { href: unsubscribeUrl }, "Unsubscribe from product update emails"), "."),
+    ),
     headers: unsubscribeHeaders(unsubscribeUrl),
   };
 }

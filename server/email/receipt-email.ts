@@ -1,8 +1,8 @@
+import { type CSSProperties, createElement as h } from "react";
 import { formatPrice } from "../../shared/format.ts";
 import { LICENSE_TIER_NAMES, type LicenseTier, seatsLabel } from "../../shared/license-tiers.ts";
 import { MONEY_BACK_GUARANTEE_DAYS, TAX_LABEL } from "../../shared/shop-facts.ts";
-import { escapeHtml } from "../lib/escape-html.ts";
-import { button, code, EMAIL_COLOURS, heading, link, note, paragraph } from "./layout.ts";
+import { Button, Code, EMAIL_COLOURS, Heading, Link, messageHtml, Note, Paragraph } from "./components.ts";
 import type { OutgoingEmail } from "./mailer.ts";
 
 interface ReceiptItem {
@@ -62,6 +62,53 @@ function paidOf(item: ReceiptItem): string | null {
   return `You paid ${formatPrice(item.lineTotalCents - discount)} (${formatPrice(discount)} off)`;
 }
 
+const SMALL: CSSProperties = { fontSize: "14px", lineHeight: "20px" };
+
+/** An item's row: its title (and bundle), its licence, key and discount; its price on the right. */
+function ItemRow({ item }: { item: ReceiptItem }) {
+  const cell: CSSProperties = {
+    padding: "12px 0",
+    borderTop: `1px solid ${EMAIL_COLOURS.border}`,
+    verticalAlign: "top",
+  };
+  const paid = paidOf(item);
+  return h(
+    "tr",
+    null,
+    h(
+      "td",
+      { style: cell },
+      h("div", { style: { fontWeight: 600 } }, item.title),
+      item.bundleTitle ? h("div", { style: SMALL }, `From the bundle “${item.bundleTitle}”`) : null,
+      h(
+        "div",
+        { style: { marginTop: "4px", ...SMALL, color: EMAIL_COLOURS.mutedForeground } },
+        licenseOf(item),
+        ...(item.licenseKey ? [h("br"), "Key ", h(Code, null, item.licenseKey)] : []),
+        ...(paid ? [h("br"), paid] : []),
+      ),
+    ),
+    h(
+      "td",
+      { align: "right", style: { ...cell, padding: "12px 0 12px 16px", whiteSpace: "nowrap" } },
+      formatPrice(item.lineTotalCents),
+    ),
+  );
+}
+
+/** A row of the totals: the total itself in bold under a rule, the others muted. */
+function TotalRow({ label, cents, total }: { label: string; cents: number; total: boolean }) {
+  const cell: CSSProperties = total
+    ? { padding: "12px 0 4px", borderTop: `2px solid ${EMAIL_COLOURS.foreground}`, fontWeight: 700 }
+    : { padding: "4px 0 4px", color: EMAIL_COLOURS.mutedForeground };
+  return h(
+    "tr",
+    null,
+    h("td", { style: cell }, label),
+    h("td", { align: "right", style: { ...cell, whiteSpace: "nowrap" } }, money(cents)),
+  );
+}
+
 /**
  * The receipt of a paid order (HTML and text): the way to the downloads first, as a button, then
  * items, licenses, tax and total. The mailer puts the HTML in the shop's layout.
@@ -107,53 +154,58 @@ export function receiptEmail(receipt: Receipt): OutgoingEmail {
     GUARANTEE,
   ].join("\n");
 
-  const lines = items
-    .map(
-      (item) => `<tr>
-<td style="padding:12px 0;border-top:1px solid ${EMAIL_COLOURS.border};vertical-align:top;">
-<div style="font-weight:600;">${escapeHtml(item.title)}</div>${
-        item.bundleTitle
-          ? `<div style="font-size:14px;line-height:20px;">From the bundle “${escapeHtml(item.bundleTitle)}”</div>`
-          : ""
-      }
-<div style="margin-top:4px;font-size:14px;line-height:20px;color:${EMAIL_COLOURS.mutedForeground};">${escapeHtml(licenseOf(item))}${
-        item.licenseKey ? `<br>Key ${code(item.licenseKey)}` : ""
-      }${paidOf(item) ? `<br>${escapeHtml(paidOf(item)!)}` : ""}</div>
-</td>
-<td align="right" style="padding:12px 0 12px 16px;border-top:1px solid ${EMAIL_COLOURS.border};vertical-align:top;white-space:nowrap;">${formatPrice(item.lineTotalCents)}</td>
-</tr>`,
-    )
-    .join("\n");
-  const totalRows = totals
-    .map(([label, cents]) => {
-      const total = label === "Total";
-      const cell = `padding:${total ? "12px" : "4px"} 0 4px;${total ? `border-top:2px solid ${EMAIL_COLOURS.foreground};font-weight:700;` : `color:${EMAIL_COLOURS.mutedForeground};`}`;
-      return `<tr><td style="${cell}">${escapeHtml(label)}</td><td align="right" style="${cell}white-space:nowrap;">${money(cents)}</td></tr>`;
-    })
-    .join("\n");
-  const html = [
-    heading("Thank you for your order!"),
-    paragraph(receipt.name ? `Hi ${escapeHtml(receipt.name)},` : "Hello,"),
-    paragraph(
-      `Here is your receipt for order <strong>${escapeHtml(receipt.orderNumber)}</strong>. ${
-        onlyUpgrades
-          ? "Your license has been upgraded: see it on your order page."
-          : "Your files are ready: download them from your order page."
-      }`,
+  const html = messageHtml(
+    h(Heading, null, "Thank you for your order!"),
+    h(Paragraph, null, receipt.name ? `Hi ${receipt.name},` : "Hello,"),
+    h(
+      Paragraph,
+      null,
+      "Here is your receipt for order ",
+      h("strong", null, receipt.orderNumber),
+      onlyUpgrades
+        ? ". Your license has been upgraded: see it on your order page."
+        : ". Your files are ready: download them from your order page.",
     ),
-    button(orderUrl, onlyUpgrades ? "View your order" : "Download your files"),
+    h(Button, { href: orderUrl, label: onlyUpgrades ? "View your order" : "Download your files" }),
     guestLink
-      ? note(
-          `This link works for ${guestLink.days} days; after that, ${link(guestLink.newLinkUrl, "ask for a new one")}.`,
+      ? h(
+          Note,
+          null,
+          `This link works for ${guestLink.days} days; after that, `,
+          h(Link, { href: guestLink.newLinkUrl }, "ask for a new one"),
+          ".",
         )
-      : "",
-    `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="width:100%;border-collapse:collapse;margin:8px 0 24px;font-size:16px;line-height:24px;">
-${lines}
-<tr><td colspan="2" style="padding-top:8px;border-top:1px solid ${EMAIL_COLOURS.border};"></td></tr>
-${totalRows}
-</table>`,
-    note(`${link(receipt.licenseUrl, "License terms")}. ${GUARANTEE}`),
-  ].join("\n");
+      : null,
+    h(
+      "table",
+      {
+        role: "presentation",
+        width: "100%",
+        cellPadding: 0,
+        cellSpacing: 0,
+        border: 0,
+        style: {
+          width: "100%",
+          borderCollapse: "collapse",
+          margin: "8px 0 24px",
+          fontSize: "16px",
+          lineHeight: "24px",
+        },
+      },
+      h(
+        "tbody",
+        null,
+        ...items.map((item) => h(ItemRow, { item })),
+        h(
+          "tr",
+          null,
+          h("td", { colSpan: 2, style: { paddingTop: "8px", borderTop: `1px solid ${EMAIL_COLOURS.border}` } }),
+        ),
+        ...totals.map(([label, cents]) => h(TotalRow, { label, cents, total: label === "Total" })),
+      ),
+    ),
+    h(Note, null, h(Link, { href: receipt.licenseUrl }, "License terms"), `. ${GUARANTEE}`),
+  );
   return {
     to: receipt.to,
     subject: `Your ${receipt.shopName} receipt for order ${receipt.orderNumber}`,

@@ -1,16 +1,6 @@
-import type { OutgoingEmail } from "../email/mailer.ts";
-import { escapeHtml } from "../lib/escape-html.ts";
+import { paragraphsEmail } from "../email/paragraphs-email.ts";
 
 // The emails a seller gets when the platform hides one of their products, and when it restores it.
-
-function email(to: string, subject: string, paragraphs: string[]): OutgoingEmail {
-  return {
-    to,
-    subject,
-    text: paragraphs.join("\n\n"),
-    html: paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join("\n"),
-  };
-}
 
 export interface ModerationLetter {
   to: string;
@@ -22,7 +12,7 @@ export interface ModerationLetter {
 }
 
 export const productHiddenEmail = (letter: ModerationLetter & { note: string }) =>
-  email(letter.to, `Your product "${letter.title}" was taken off ${letter.marketName}`, [
+  paragraphsEmail(letter.to, `Your product "${letter.title}" was taken off ${letter.marketName}`, [
     `Hi ${letter.name},`,
     `Our team has hidden your product "${letter.title}": it no longer shows in the shop and cannot be bought. Those who bought it keep their downloads. The reason:`,
     letter.note,
@@ -30,7 +20,7 @@ export const productHiddenEmail = (letter: ModerationLetter & { note: string }) 
   ]);
 
 export const productRestoredEmail = (letter: ModerationLetter) =>
-  email(letter.to, `Your product "${letter.title}" is back on ${letter.marketName}`, [
+  paragraphsEmail(letter.to, `Your product "${letter.title}" is back on ${letter.marketName}`, [
     `Hi ${letter.name},`,
     `Good news: our team has restored your product "${letter.title}". It is on sale again: ${letter.publicUrl}/product/${letter.productId}`,
   ]);

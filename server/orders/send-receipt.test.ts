@@ -106,7 +106,7 @@ describe("sending a paid order's receipt", () => {
     expect(partOfType(message, "text/plain")).toContain(
       `Type Specimen: $50.00\n  Commercial license · 2 seats, key ${item!.licenseKey}`,
     );
-    expect(partOfType(message, "text/html")).toContain(`Commercial license · 2 seats<br>Key <code`);
+    expect(partOfType(message, "text/html")).toContain(`Commercial license · 2 seats<br/>Key <code`);
   });
 
   it("shows the discount with its code between subtotal and tax, and what was paid for each discounted line", async () => {
@@ -130,7 +130,7 @@ describe("sending a paid order's receipt", () => {
     expect(text).toContain("  You paid $24.00 ($6.00 off)");
     expect(text).toContain("Subtotal: $30.00\nDiscount (Receipt20): \u2212$6.00\nTax (8%): $1.92\nTotal: $25.92");
     const html = partOfType(message, "text/html")!;
-    expect(html).toContain("<br>You paid $24.00 ($6.00 off)</div>");
+    expect(html).toContain("<br/>You paid $24.00 ($6.00 off)</div>");
     expect(html).toMatch(/>Discount \(Receipt20\)<\/td><td [^>]*>\u2212\$6\.00<\/td>/);
   });
 

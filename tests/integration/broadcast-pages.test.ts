@@ -77,7 +77,7 @@ describe("the broadcasts page", () => {
     const { preview } = answer.data as { preview: { subject: string; html: string } };
     expect(preview.subject).toBe("New planners");
     expect(preview.html).toContain("<!doctype html>");
-    expect(preview.html).toContain("Hi &#60;b&#62;all&#60;/b&#62;");
+    expect(preview.html).toContain("Hi &lt;b&gt;all&lt;/b&gt;");
     expect(preview.html).toContain("You get this email because you follow Paper Fox at Test Market.");
     expect(await database.db.select().from(broadcasts)).toEqual([]);
   });
