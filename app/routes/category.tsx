@@ -24,7 +24,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   if (params.category !== category.slug) throw redirect(`/category/${category.slug}${url.search}`, 301);
   const state = parseListingState(url.searchParams, CATEGORY_LISTING);
-  const listing = await loadListing(readDb, state, CATEGORY_LISTING, { categoryScope: category.id });
+  const listing = await loadListing(readDb, {
+    state,
+    options: CATEGORY_LISTING,
+    scope: { categoryScope: category.id },
+  });
   return {
     category,
     canonicalUrl: `${publicUrl}/category/${category.slug}`,

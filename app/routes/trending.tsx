@@ -23,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     state,
     filtered: hasFilters(state, TRENDING_LISTING),
-    ...(await loadListing(readDb, state, TRENDING_LISTING, { trending: true }, { withStats: true })),
+    ...(await loadListing(readDb, { state, options: TRENDING_LISTING, scope: { trending: true }, withStats: true })),
   };
 }
 
