@@ -19,7 +19,7 @@ export const headers = publicPageHeaders;
 export const loader = pageLoader(async ({ request, context }: Route.LoaderArgs) => {
   const { readDb } = context.get(servicesContext);
   const state = parseListingState(new URL(request.url).searchParams, BROWSE_LISTING);
-  return { state, ...(await loadListing(readDb, state, BROWSE_LISTING)) };
+  return { state, ...(await loadListing(readDb, { state, options: BROWSE_LISTING })) };
 });
 
 export const meta: Route.MetaFunction = ({ matches }) =>

@@ -25,7 +25,11 @@ export const loader = pageLoader(async ({ params, request, context }: Route.Load
   const url = new URL(request.url);
   if (params.category !== category.slug) throw redirect(`/category/${category.slug}${url.search}`, 301);
   const state = parseListingState(url.searchParams, CATEGORY_LISTING);
-  const listing = await loadListing(readDb, state, CATEGORY_LISTING, { categoryScope: category.id });
+  const listing = await loadListing(readDb, {
+    state,
+    options: CATEGORY_LISTING,
+    scope: { categoryScope: category.id },
+  });
   return {
     category,
     canonicalUrl: `${publicUrl}/category/${category.slug}`,

@@ -23,7 +23,7 @@ export const headers = publicPageHeaders;
 export const loader = pageLoader(async ({ request, context }: Route.LoaderArgs) => {
   const { readDb, searchLog, clientAddress } = context.get(servicesContext);
   const state = parseListingState(new URL(request.url).searchParams, SEARCH_LISTING);
-  const listing = await loadListing(readDb, state, SEARCH_LISTING);
+  const listing = await loadListing(readDb, { state, options: SEARCH_LISTING });
   // The search is logged (in memory, written in a batch); its id lets the page's clicks name it.
   const searchId = isLoggedSearch(request, state, SEARCH_LISTING)
     ? searchLog.recordSearch({

@@ -24,7 +24,7 @@ export const loader = pageLoader(async ({ request, context }: Route.LoaderArgs) 
   return {
     state,
     filtered: hasFilters(state, TRENDING_LISTING),
-    ...(await loadListing(readDb, state, TRENDING_LISTING, { trending: true }, { withStats: true })),
+    ...(await loadListing(readDb, { state, options: TRENDING_LISTING, scope: { trending: true }, withStats: true })),
   };
 });
 

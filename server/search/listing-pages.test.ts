@@ -15,7 +15,7 @@ const browse: ListingOptions = {
   defaultSort: "newest",
 };
 const pageOf = (query: string) =>
-  loadListing(database.db, parseListingState(new URLSearchParams(query), browse), browse);
+  loadListing(database.db, { state: parseListingState(new URLSearchParams(query), browse), options: browse });
 
 beforeAll(async () => {
   await seedSampleCatalogueIfEmpty(database.db, database.pool);

@@ -22,18 +22,26 @@ export interface Listing {
   someWordsOnly: boolean;
 }
 
+/** Which listing page to load (loadListing). */
+interface ListingRequest {
+  /** The page's state, from its address (parseListingState). */
+  state: ListingState;
+  /** The page's filters, sorts and price range (SEARCH_LISTING and the like). */
+  options: ListingOptions;
+  /** Narrows the whole page: a category page's category, the trending products of /trending. */
+  scope?: Pick<ProductFilters, "categoryScope" | "creatorId" | "trending">;
+  /** Figures about every matching product too (ListingStats). */
+  withStats?: boolean;
+}
+
 /**
  * One listing page's products (its own 24: ?page=N is the Nth 24, which Load More appends in the
  * browser, so that no request costs more than a page) and its filter panel's
- * choices with their counts. `scope` narrows the whole page (a category page's category, the
- * trending products of /trending).
+ * choices with their counts.
  */
 export async function loadListing(
   db: Database,
-  state: ListingState,
-  options: ListingOptions,
-  scope: Pick<ProductFilters, "categoryScope" | "creatorId" | "trending"> = {},
-  { withStats = false } = {},
+  { state, options, scope = {}, withStats = false }: ListingRequest,
 ): Promise<Listing> {
   const categories = await listCategories(db);
   const selectedIds = categories.filter((c) => state.categories.includes(c.slug)).map((c) => c.id);

@@ -15,7 +15,7 @@ const browse: ListingOptions = {
   defaultSort: "popular",
 };
 const newArrivals = (query = "tab=new") =>
-  loadListing(database.db, parseListingState(new URLSearchParams(query), browse), browse);
+  loadListing(database.db, { state: parseListingState(new URLSearchParams(query), browse), options: browse });
 
 let draftId = 0;
 beforeAll(async () => {

@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import { sampleCategories, sampleCreators, sampleProducts } from "../catalogue/sample-catalogue.ts";
 import { type IndexedProduct, type IndexedText, SearchIndex } from "./search-index.ts";
 import { SUGGESTED_PHRASES } from "./suggestions.ts";
-import { fieldWords, queryWords, typoBudget } from "./words.ts";
 
 // The matching and ranking rules on the sample catalogue, in memory (index-sync.test.ts and
 // product-search.test.ts check the same index fed from PostgreSQL).
@@ -60,24 +59,6 @@ function specMatches(product: (typeof sampleProducts)[number], query: string) {
     field.toLowerCase().includes(q),
   );
 }
-
-describe("words", () => {
-  it("fold case and accents, join apostrophes, and give a compound's parts and its joined form", () => {
-    expect(queryWords("  Résumé  KID'S e-Book ")).toEqual(["resume", "kids", "ebook"]);
-    expect(fieldWords("Kid's E-Book").map(({ word, position }) => `${word}@${position}`)).toEqual([
-      "kids@0",
-      "e@1",
-      "book@2",
-      "ebook@1",
-    ]);
-  });
-
-  it("allow no typo below 5 letters, one from 5, two from 9, none in numbers", () => {
-    expect([typoBudget("boho"), typoBudget("plann"), typoBudget("minimalist"), typoBudget("20266")]).toEqual([
-      0, 1, 2, 0,
-    ]);
-  });
-});
 
 describe("matching", () => {
   it("finds every word in any order and in any field, for the shop's own suggestions and the queries shoppers typed", () => {

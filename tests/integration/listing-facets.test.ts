@@ -21,7 +21,7 @@ const pages: [string, ListingOptions, { trending?: boolean }][] = [
 
 describe.each(pages)("the filter panel of %s", (_page, options, scope) => {
   const listing = (query: string) =>
-    loadListing(database.db, parseListingState(new URLSearchParams(query), options), options, scope);
+    loadListing(database.db, { state: parseListingState(new URLSearchParams(query), options), options, scope });
 
   it("lists the six categories, the spec's four first, each counted, adding up to the total", async () => {
     const { filters, total } = await listing("");
@@ -40,11 +40,10 @@ describe.each(pages)("the filter panel of %s", (_page, options, scope) => {
 
 describe("the filter panel of /search", () => {
   it("counts every format of what a text finds: the formats add up to the total", async () => {
-    const { filters, total } = await loadListing(
-      database.db,
-      parseListingState(new URLSearchParams(""), SEARCH_LISTING),
-      SEARCH_LISTING,
-    );
+    const { filters, total } = await loadListing(database.db, {
+      state: parseListingState(new URLSearchParams(""), SEARCH_LISTING),
+      options: SEARCH_LISTING,
+    });
     expect(sum(filters.formats)).toBe(total);
   });
 });

@@ -8,6 +8,6 @@ import type { Route } from "./+types/search";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { readDb } = context.get(servicesContext);
   const state = parseListingState(new URL(request.url).searchParams, SEARCH_LISTING);
-  const { products, total, filters } = await loadListing(readDb, state, SEARCH_LISTING);
+  const { products, total, filters } = await loadListing(readDb, { state, options: SEARCH_LISTING });
   return Response.json({ query: state, total, products, filters });
 }
