@@ -1,77 +1,17 @@
 import { hashPassword } from "better-auth/crypto";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
-import { DEMO_SELLER_LOOKS_ONLY } from "../../shared/demo-shop.ts";
 import type { Database } from "../db/client.ts";
-import {
-  account,
-  apiKeys,
-  broadcasts,
-  creators,
-  payoutSettings,
-  session,
-  user,
-  webhookEndpoints,
-} from "../db/schema.ts";
-import { Refusal } from "../lib/refusal.ts";
+import { account, apiKeys, broadcasts, creators, payoutSettings, user, webhookEndpoints } from "../db/schema.ts";
+import { DEMO_BUYER, DEMO_SELLER, DEMO_USER_IDS } from "./shared-demo-accounts.ts";
 
-// The two demo accounts offered on the login modal (SPEC section 6). Their display names
-// follow the spec's rule: the part of the email before '@'. The seller runs the shop of the
-// sample creator "Design Studio Pro".
+// The two demo accounts offered on the login modal (SPEC section 6), with their published
+// passwords. Their display names follow the spec's rule: the part of the email before '@'. The
+// seller runs the shop of the sample creator "Design Studio Pro". Their ids and addresses are what
+// every shop knows of them (server/accounts/shared-demo-accounts.ts).
 export const DEMO_ACCOUNTS = [
-  { id: "demo-buyer", email: "buyer@demo.example", password: "buyer-demo-2026", isSeller: false, creatorSlug: null },
-  {
-    id: "demo-seller",
-    email: "seller@demo.example",
-    password: "seller-demo-2026",
-    isSeller: true,
-    creatorSlug: "design-studio-pro",
-  },
+  { ...DEMO_BUYER, password: "buyer-demo-2026", isSeller: false, creatorSlug: null },
+  { ...DEMO_SELLER, password: "seller-demo-2026", isSeller: true, creatorSlug: "design-studio-pro" },
 ] as const;
-
-export const DEMO_USER_IDS: readonly string[] = DEMO_ACCOUNTS.map((demo) => demo.id);
-
-export const DEMO_ACCOUNT_LOCKED =
-  "This is a shared demo account: its password, email address and payout settings cannot be changed, and it cannot be deleted. Create your own account to try these.";
-
-export function isDemoAccountEmail(email: string): boolean {
-  const address = email.trim().toLowerCase();
-  return DEMO_ACCOUNTS.some((demo) => demo.email === address);
-}
-
-/** Whether `account` is a demo account that every visitor of this (demo) shop shares. */
-export function isSharedDemoAccount(shopMode: "demo" | "live", account: { email: string }): boolean {
-  return shopMode === "demo" && isDemoAccountEmail(account.email);
-}
-
-/**
- * The one guard of every seller action that changes, sends or exports something. Every visitor
- * shares a demo account, so it may look at everything but not change what other visitors see (the
- * daily restore undoes only the sample catalogue), email anyone, export anyone's data, or make API
- * keys or webhooks (decision 039).
- */
-export function assertMayActForShop(
-  shopMode: "demo" | "live",
-  account: { email: string },
-  message: string = DEMO_SELLER_LOOKS_ONLY,
-) {
-  if (isSharedDemoAccount(shopMode, account)) throw new Refusal(message, "forbidden");
-}
-
-/** assertMayActForShop for a request made for a shop (an API key's): the shop's owner is asked. */
-export async function assertShopMayAct(db: Database, shopMode: "demo" | "live", creatorId: number) {
-  if (shopMode !== "demo") return;
-  const [owner] = await db
-    .select({ email: user.email })
-    .from(creators)
-    .innerJoin(user, eq(user.id, creators.userId))
-    .where(eq(creators.id, creatorId));
-  if (owner) assertMayActForShop(shopMode, owner);
-}
-
-/** In a demo shop every visitor shares the demo accounts, so nobody may take one over. */
-export function assertNotSharedDemoAccount(shopMode: "demo" | "live", email: string) {
-  if (shopMode === "demo" && isDemoAccountEmail(email)) throw new Refusal(DEMO_ACCOUNT_LOCKED, "forbidden");
-}
 
 function displayNameOf(email: string) {
   return email.slice(0, email.indexOf("@"));
@@ -123,22 +63,6 @@ export async function seedDemoAccountsIfMissing(db: Database): Promise<boolean> 
   if (found.length > 0) return false;
   await seedDemoAccounts(db);
   return true;
-}
-
-/**
- * In a live shop: the demo accounts (if the database ever had them) can no longer sign in. Their
- * passwords and other sign-in methods are removed and their sessions revoked; the rows stay, as
- * orders may point at them. Returns how many sessions were revoked.
- */
-export async function retireDemoAccounts(db: Database): Promise<number> {
-  return db.transaction(async (tx) => {
-    await tx.delete(account).where(inArray(account.userId, [...DEMO_USER_IDS]));
-    const revoked = await tx
-      .delete(session)
-      .where(inArray(session.userId, [...DEMO_USER_IDS]))
-      .returning({ id: session.id });
-    return revoked.length;
-  });
 }
 
 /**

@@ -1,62 +1,8 @@
-// Hand-written sample catalogue: categories, creators and products.
-// Plain data only. Money is integer cents; dates are ISO strings (YYYY-MM-DD).
+// Hand-written sample catalogue: creators, products, discount codes and bundles, in the shop's
+// categories (server/catalogue/shop-categories.ts). Plain data only. Money is integer cents; dates are ISO strings (YYYY-MM-DD).
 // Ids 1-4 are the spec's context sample; ids 1-10 are the search page's sample products.
 
-import type { SampleCategory, SampleCreator, SampleProduct } from "./sample-types.ts";
-
-export const sampleCategories: SampleCategory[] = [
-  {
-    slug: "planners",
-    name: "Planners",
-    label: "Planners",
-    description:
-      "Hyperlinked digital and printable planners to organise your days, goals and projects in GoodNotes, Notability or on paper.",
-    aliases: ["digital-planners"],
-    artKind: "planner",
-  },
-  {
-    slug: "wall-art",
-    name: "Wall Art",
-    label: "Wall Art",
-    description: "High-resolution printable art and poster sets you can download tonight and frame tomorrow.",
-    aliases: ["wall-art-prints"],
-    artKind: "wall-art",
-  },
-  {
-    slug: "templates",
-    name: "Templates",
-    label: "Templates",
-    description:
-      "Editable design templates for social media, branding, presentations and business documents that save you hours.",
-    aliases: [],
-    artKind: "template",
-  },
-  {
-    slug: "digital-courses",
-    name: "Digital Courses",
-    label: "Courses",
-    description:
-      "Self-paced video courses taught by working creators, with lifetime access and downloadable resources.",
-    aliases: [],
-    artKind: "course",
-  },
-  {
-    slug: "e-books",
-    name: "E-books",
-    label: "E-books",
-    description: "Practical guides, workbooks and stories in beautifully designed PDF editions for any device.",
-    aliases: [],
-    artKind: "ebook",
-  },
-  {
-    slug: "printables",
-    name: "Printables",
-    label: "Printables",
-    description: "Ready-to-print worksheets, trackers, cards and party decor for home, school and special occasions.",
-    aliases: [],
-    artKind: "printable",
-  },
-];
+import type { SampleCreator, SampleProduct } from "./sample-types.ts";
 
 export const sampleCreators: SampleCreator[] = [
   {

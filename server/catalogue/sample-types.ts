@@ -18,19 +18,6 @@ export const STYLES = [
 ] as const;
 export type Style = (typeof STYLES)[number];
 
-// The art generator draws a cover in one of these looks (see server/media/generated-art.ts).
-export const ART_KINDS = ["planner", "wall-art", "template", "course", "ebook", "printable", "avatar"] as const;
-export type ArtKind = (typeof ART_KINDS)[number];
-
-export interface SampleCategory {
-  slug: string; // lowercased name, first space replaced by a hyphen
-  name: string; // as in the header: "Digital Courses"
-  label: string; // short name used on cards and filters: "Courses"
-  description: string;
-  aliases: string[]; // other slugs the spec links to, e.g. "digital-planners"
-  artKind: ArtKind;
-}
-
 export interface SampleCreator {
   slug: string; // slugified name: "design-studio-pro"
   name: string;

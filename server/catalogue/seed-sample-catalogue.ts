@@ -1,29 +1,12 @@
-import { and, count, eq, inArray, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type pg from "pg";
 import { seedDemoAccounts } from "../accounts/demo-accounts.ts";
-import { withAdvisoryLock } from "../db/advisory-lock.ts";
-import type { Database, Queryable } from "../db/client.ts";
-import {
-  bundleProducts,
-  bundles,
-  categories,
-  categoryAliases,
-  creators,
-  discountCodes,
-  productImages,
-  products,
-  reviews,
-} from "../db/schema.ts";
+import type { Database } from "../db/client.ts";
+import { bundleProducts, bundles, creators, discountCodes, productImages, products, reviews } from "../db/schema.ts";
 import { artUrl } from "../media/generated-art.ts";
-import {
-  sampleBundles,
-  sampleCategories,
-  sampleCreators,
-  sampleDiscountCodes,
-  sampleProducts,
-} from "./sample-catalogue.ts";
+import { sampleBundles, sampleCreators, sampleDiscountCodes, sampleProducts } from "./sample-catalogue.ts";
 import { sampleReviewsFor } from "./sample-reviews.ts";
-import type { ArtKind } from "./sample-types.ts";
+import { loadShopCategories, shopCategories, whenNoCategories } from "./shop-categories.ts";
 import { refreshTrendingScores } from "./trending.ts";
 import { seedSampleViews } from "./trending-sample.ts";
 
@@ -43,7 +26,7 @@ export async function seedSampleCatalogue(db: Database): Promise<SeedResult> {
 
 function loadSampleCatalogue(db: Database): Promise<SeedResult> {
   return db.transaction(async (tx) => {
-    const { categoryIds, artKinds } = await loadCategories(tx);
+    const { categoryIds, artKinds } = await loadShopCategories(tx);
     const creatorIds = new Map<string, number>();
     for (const [index, creator] of sampleCreators.entries()) {
       const values = { ...creator, avatarUrl: artUrl("avatar", index + 1) };
@@ -74,6 +57,8 @@ function loadSampleCatalogue(db: Database): Promise<SeedResult> {
         createdAt: addedAt(createdAt),
         updatedAt: addedAt(createdAt),
         publishedAt: addedAt(createdAt),
+        // Demo content: a live shop withdraws it (server/catalogue/shop-mode.ts).
+        isSample: true,
         // Loading the sample catalogue again (the demo shop's daily restore) puts it back on sale.
         status: "published" as const,
         hiddenBy: null,
@@ -129,78 +114,13 @@ function loadSampleCatalogue(db: Database): Promise<SeedResult> {
     );
     await refreshTrendingScores(tx, now);
 
-    return { categories: sampleCategories.length, creators: sampleCreators.length, products: sampleProducts.length };
+    return { categories: shopCategories.length, creators: sampleCreators.length, products: sampleProducts.length };
   });
-}
-
-/** The shop's categories and their aliases (SPEC section 2): every shop has them, live or demo. */
-async function loadCategories(tx: Queryable) {
-  const categoryIds = new Map<string, number>();
-  const artKinds = new Map<string, ArtKind>();
-  for (const [position, category] of sampleCategories.entries()) {
-    const values = {
-      slug: category.slug,
-      name: category.name,
-      label: category.label,
-      description: category.description,
-      position,
-      artKind: category.artKind,
-    };
-    const [row] = await tx
-      .insert(categories)
-      .values(values)
-      .onConflictDoUpdate({ target: categories.slug, set: values })
-      .returning({ id: categories.id });
-    categoryIds.set(category.slug, row!.id);
-    artKinds.set(category.slug, category.artKind);
-    for (const alias of category.aliases) {
-      await tx
-        .insert(categoryAliases)
-        .values({ slug: alias, categoryId: row!.id })
-        .onConflictDoUpdate({ target: categoryAliases.slug, set: { categoryId: row!.id } });
-    }
-  }
-  return { categoryIds, artKinds };
 }
 
 /** On first start: load the sample catalogue into an empty database. Returns what it loaded, or null. */
 export function seedSampleCatalogueIfEmpty(db: Database, pool: pg.Pool): Promise<SeedResult | null> {
   return whenNoCategories(db, pool, () => seedSampleCatalogue(db));
-}
-
-/** On first start of a live shop: its categories only, no sample products, creators or demo accounts. */
-export async function seedCategoriesIfEmpty(db: Database, pool: pg.Pool): Promise<number> {
-  const created = await whenNoCategories(db, pool, () => db.transaction(async (tx) => loadCategories(tx)));
-  return created?.categoryIds.size ?? 0;
-}
-
-/** Runs `work` on a database that has no categories yet (a new shop), once even when servers start together. */
-function whenNoCategories<T>(db: Database, pool: pg.Pool, work: () => Promise<T>): Promise<T | null> {
-  return withAdvisoryLock(pool, "seed", async () => {
-    const [row] = await db.select({ value: count() }).from(categories);
-    return row!.value === 0 ? work() : null;
-  });
-}
-
-/**
- * A live shop sells nothing of the sample catalogue (a database that was a demo shop's): its
- * products on sale go back to drafts, which nobody can buy. Returns how many were withdrawn.
- */
-export async function withdrawSampleProducts(db: Database): Promise<number> {
-  const withdrawn = await db
-    .update(products)
-    .set({ status: "draft", updatedAt: sql`now()` })
-    .where(
-      and(
-        inArray(
-          products.id,
-          sampleProducts.map((product) => product.id),
-        ),
-        inArray(products.status, ["published", "hidden"]),
-      ),
-    )
-    .returning({ id: products.id });
-  return withdrawn.length;
 }
 
 /**

@@ -4,10 +4,10 @@ import { and, asc, eq, gt, inArray, isNotNull, notExists, or, sql } from "drizzl
 import PDFDocument from "pdfkit";
 import sharp from "sharp";
 import { sampleCreators } from "../catalogue/sample-catalogue.ts";
-import type { ArtKind, Format } from "../catalogue/sample-types.ts";
+import type { Format } from "../catalogue/sample-types.ts";
 import type { Database } from "../db/client.ts";
 import { categories, creators, productFiles, products } from "../db/schema.ts";
-import { renderArt } from "../media/generated-art.ts";
+import { type ArtKind, renderArt } from "../media/generated-art.ts";
 import type { FileStore } from "../storage/file-store.ts";
 
 // Every product a buyer can pay for needs something to download. The sample catalogue's products

@@ -1,8 +1,11 @@
 // Locally generated cover art: every product thumbnail and avatar is a small, self-contained SVG drawn from
 // (kind, seed). The shop never depends on a third-party image host, and the same name always yields the same bytes,
 // so the files can be cached forever. Served at /media/generated/<kind>-<seed>.svg (see artUrl / parseArtName).
-import { ART_KINDS, type ArtKind } from "../catalogue/sample-types.ts";
 import { intBetween, pick, type Random, seededRandom } from "../lib/random.ts";
+
+/** The looks the generator draws: a cover for each category's products (categories.art_kind), and avatars. */
+export const ART_KINDS = ["planner", "wall-art", "template", "course", "ebook", "printable", "avatar"] as const;
+export type ArtKind = (typeof ART_KINDS)[number];
 
 const MAX_SEED = 2 ** 31; // seeds are integers in [0, 2^31)
 const FONT = "Inter, system-ui, sans-serif";

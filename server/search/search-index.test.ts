@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { sampleCategories, sampleCreators, sampleProducts } from "../catalogue/sample-catalogue.ts";
+import { sampleCreators, sampleProducts } from "../catalogue/sample-catalogue.ts";
+import { shopCategories } from "../catalogue/shop-categories.ts";
 import { type IndexedProduct, type IndexedText, SearchIndex } from "./search-index.ts";
 import { SUGGESTED_PHRASES } from "./suggestions.ts";
 import { fieldWords, queryWords, typoBudget } from "./words.ts";
@@ -7,7 +8,7 @@ import { fieldWords, queryWords, typoBudget } from "./words.ts";
 // The matching and ranking rules on the sample catalogue, in memory (index-sync.test.ts and
 // product-search.test.ts check the same index fed from PostgreSQL).
 
-const categoryOf = new Map(sampleCategories.map((category, i) => [category.slug, { id: i + 1, category }]));
+const categoryOf = new Map(shopCategories.map((category, i) => [category.slug, { id: i + 1, category }]));
 const creatorOf = new Map(sampleCreators.map((creator, i) => [creator.slug, { id: i + 1, creator }]));
 
 function figures(product: (typeof sampleProducts)[number], changes: Partial<IndexedProduct> = {}): IndexedProduct {
