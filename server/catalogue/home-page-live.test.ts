@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
+import { seedSampleCatalogueIfEmpty } from "../demo/catalogue/seed-sample-catalogue.ts";
 import { getHomePage } from "./home-page.ts";
-import { seedSampleCatalogueIfEmpty } from "./seed-sample-catalogue.ts";
 import { prepareLiveShop } from "./shop-mode.ts";
 
 // A demo shop turned live (SHOP_MODE=live on its database): the sample products go back to drafts,

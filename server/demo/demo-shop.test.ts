@@ -3,12 +3,12 @@ import { describe, expect, it } from "vitest";
 import { setUpTestAuth } from "../../tests/support/test-auth.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { signIn } from "../accounts/credentials.ts";
-import { DEMO_ACCOUNTS } from "../accounts/demo-accounts.ts";
 import { assertNotSharedDemoAccount, DEMO_ACCOUNT_LOCKED, DEMO_USER_IDS } from "../accounts/shared-demo-accounts.ts";
-import { sampleProducts } from "../catalogue/sample-catalogue.ts";
 import { prepareLiveShop } from "../catalogue/shop-mode.ts";
 import { account, creators, payoutSettings, products, session, user } from "../db/schema.ts";
 import { savePayoutSettings } from "../payouts/payouts.ts";
+import { DEMO_ACCOUNTS } from "./accounts/demo-accounts.ts";
+import { sampleProducts } from "./catalogue/sample-catalogue.ts";
 import { prepareDemoShop, restoreDemoShop } from "./demo-shop.ts";
 
 // SHOP_MODE=demo (docs/decisions/017-demo-and-live-modes.md): the sample catalogue and the shared demo

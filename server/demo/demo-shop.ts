@@ -1,15 +1,15 @@
 import type pg from "pg";
-import { disarmDemoShops, seedDemoAccountsIfMissing } from "../accounts/demo-accounts.ts";
-import { seedSampleCatalogue, seedSampleCatalogueIfEmpty } from "../catalogue/seed-sample-catalogue.ts";
 import type { Database } from "../db/client.ts";
+import { disarmDemoShops, seedDemoAccountsIfMissing } from "./accounts/demo-accounts.ts";
+import { seedSampleCatalogue, seedSampleCatalogueIfEmpty } from "./catalogue/seed-sample-catalogue.ts";
 
 // A demo shop (SHOP_MODE=demo, docs/decisions/017-demo-and-live-modes.md): the sample catalogue, its
 // files and the demo accounts that every visitor shares. The entry of server/demo/, which only the
 // entry points load, and only in a demo shop (server/serve.ts; docs/decisions/049).
 
-export { DEMO_ACCOUNTS } from "../accounts/demo-accounts.ts";
-export { ensureSampleProductFiles } from "../delivery/sample-files.ts";
-export { queueSamplePreviews } from "../previews/sample-previews.ts";
+export { DEMO_ACCOUNTS } from "./accounts/demo-accounts.ts";
+export { ensureSampleProductFiles } from "./files/sample-files.ts";
+export { queueSamplePreviews } from "./files/sample-previews.ts";
 
 /** At the start of a demo shop: makes the database what it needs. Returns what it did, for the log. */
 export async function prepareDemoShop(db: Database, pool: pg.Pool): Promise<string[]> {

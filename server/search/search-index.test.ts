@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { sampleCreators, sampleProducts } from "../catalogue/sample-catalogue.ts";
 import { shopCategories } from "../catalogue/shop-categories.ts";
+import { sampleCreators, sampleProducts } from "../demo/catalogue/sample-catalogue.ts";
 import { type IndexedProduct, type IndexedText, SearchIndex } from "./search-index.ts";
 import { SUGGESTED_PHRASES } from "./suggestions.ts";
 import { fieldWords, queryWords, typoBudget } from "./words.ts";

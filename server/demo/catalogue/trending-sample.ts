@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import type { Queryable } from "../db/client.ts";
-import { productViews } from "../db/schema.ts";
-import { TRENDING_DAYS } from "./trending.ts";
+import { TRENDING_DAYS } from "../../catalogue/trending.ts";
+import type { Queryable } from "../../db/client.ts";
+import { productViews } from "../../db/schema.ts";
 
 // The demo shop's recent shoppers: page views of the last week for about a quarter of the sample
 // products, so that its /trending and home page show what a shop with visitors shows. Written with

@@ -7,13 +7,13 @@ import { ALL_FORMATS, BufferSource, Input } from "mediabunny";
 import sharp from "sharp";
 import { extractText, extractTextItems, getDocumentProxy, getMeta } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setUpTestDatabase } from "../../tests/support/test-database.ts";
-import { getProductDetail } from "../catalogue/product-detail.ts";
+import { setUpTestDatabase } from "../../../tests/support/test-database.ts";
+import { getProductDetail } from "../../catalogue/product-detail.ts";
+import { creators, productFiles, products } from "../../db/schema.ts";
+import { detectFileType } from "../../sellers/file-types.ts";
+import { type FileStore, localFileStore } from "../../storage/file-store.ts";
 import { FORMATS, type Format } from "../catalogue/sample-types.ts";
 import { seedSampleCatalogueIfEmpty } from "../catalogue/seed-sample-catalogue.ts";
-import { creators, productFiles, products } from "../db/schema.ts";
-import { detectFileType } from "../sellers/file-types.ts";
-import { type FileStore, localFileStore } from "../storage/file-store.ts";
 import { ensureSampleProductFiles, SAMPLE_KINDS, samplePdf, slugForFile } from "./sample-files.ts";
 
 const database = setUpTestDatabase();

@@ -12,10 +12,10 @@
 import { base, en, Faker } from "@faker-js/faker";
 import { asc } from "drizzle-orm";
 import type pg from "pg";
-import type { Database } from "../db/client.ts";
-import { categories } from "../db/schema.ts";
-import { pick, seededRandom } from "../lib/random.ts";
-import { artUrl } from "../media/generated-art.ts";
+import type { Database } from "../../db/client.ts";
+import { categories } from "../../db/schema.ts";
+import { pick, seededRandom } from "../../lib/random.ts";
+import { artUrl } from "../../media/generated-art.ts";
 import { composeProduct, type GeneratedProduct } from "./generated-products/compose-product.ts";
 import { type CreatorRow, makeCreator } from "./generated-products/creators.ts";
 import { isProductKind, kindWeightTotal, type ProductKind, pickKind } from "./generated-products/kinds.ts";

@@ -1,4 +1,4 @@
-// Shapes of the hand-written sample catalogue (server/catalogue/sample-catalogue.ts).
+// Shapes of the hand-written sample catalogue (server/demo/catalogue/sample-catalogue.ts).
 // Money is integer cents; dates are ISO strings (YYYY-MM-DD).
 
 export const FORMATS = ["PDF", "PNG", "SVG", "JPG", "PSD", "AI", "Video"] as const;

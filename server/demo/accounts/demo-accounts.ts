@@ -1,8 +1,8 @@
 import { hashPassword } from "better-auth/crypto";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
-import type { Database } from "../db/client.ts";
-import { account, apiKeys, broadcasts, creators, payoutSettings, user, webhookEndpoints } from "../db/schema.ts";
-import { DEMO_BUYER, DEMO_SELLER, DEMO_USER_IDS } from "./shared-demo-accounts.ts";
+import { DEMO_BUYER, DEMO_SELLER, DEMO_USER_IDS } from "../../accounts/shared-demo-accounts.ts";
+import type { Database } from "../../db/client.ts";
+import { account, apiKeys, broadcasts, creators, payoutSettings, user, webhookEndpoints } from "../../db/schema.ts";
 
 // The two demo accounts offered on the login modal (SPEC section 6), with their published
 // passwords. Their display names follow the spec's rule: the part of the email before '@'. The

@@ -1,5 +1,5 @@
 // Printables: kids', home and party printables, sold by page count.
-import { intBetween, pick } from "../../lib/random.ts";
+import { intBetween, pick } from "../../../lib/random.ts";
 import { type KindProfile, list, lower, pickSome, plural, STYLE_WORDS } from "./profile.ts";
 
 const KID_THINGS = list(

@@ -1,6 +1,6 @@
 // What every kind of generated product has to provide (a KindProfile), and the helpers the kind files share to
 // write their word lists and sentences. One file per kind (planner.ts, wall-art.ts, ...) fills in a profile.
-import { pick, type Random } from "../../lib/random.ts";
+import { pick, type Random } from "../../../lib/random.ts";
 import type { Format, Style } from "../sample-types.ts";
 
 /** The product column that holds a kind's count: pages of a planner, prints in a set, minutes of a course. */

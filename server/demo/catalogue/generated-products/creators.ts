@@ -1,9 +1,9 @@
 // Generated creators: a shop name, bio, location and popularity per creator, drawn with a seeded faker so that a
 // seed reproduces them. The kind decides the specialty, the studio words in shop names and the bio's first line.
 import type { Faker } from "@faker-js/faker";
-import type { creators } from "../../db/schema.ts";
-import { slugify } from "../../lib/slug.ts";
-import { artUrl } from "../../media/generated-art.ts";
+import type { creators } from "../../../db/schema.ts";
+import { slugify } from "../../../lib/slug.ts";
+import { artUrl } from "../../../media/generated-art.ts";
 import { PROFILES, type ProductKind } from "./kinds.ts";
 import { list } from "./profile.ts";
 

@@ -1,6 +1,6 @@
 // One generated product: title, description, tags, counts, price, popularity and dates, composed from its kind's
 // profile. Only the random source decides, so the same sequence of numbers always gives the same product.
-import { intBetween, pick, type Random } from "../../lib/random.ts";
+import { intBetween, pick, type Random } from "../../../lib/random.ts";
 import type { SampleProduct } from "../sample-types.ts";
 import { PROFILES, type ProductKind } from "./kinds.ts";
 import { type CountField, type Details, lower, pickLine, pickSome, STYLE_WORDS } from "./profile.ts";

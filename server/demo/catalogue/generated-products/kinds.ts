@@ -1,7 +1,7 @@
 // The kinds of product the generator writes, and how often. Each category's artKind says which profile describes
 // its products; avatars are art for creators, not a kind of product.
-import type { Random } from "../../lib/random.ts";
-import type { ArtKind } from "../../media/generated-art.ts";
+import type { Random } from "../../../lib/random.ts";
+import type { ArtKind } from "../../../media/generated-art.ts";
 import { course } from "./course.ts";
 import { ebook } from "./ebook.ts";
 import { planner } from "./planner.ts";

@@ -1,4 +1,4 @@
-import { intBetween, pick, type Random, seededRandom } from "../lib/random.ts";
+import { intBetween, pick, type Random, seededRandom } from "../../lib/random.ts";
 
 // Reviews for the sample catalogue: as many as each sample product says it has, with stars that
 // average to its rating, written from a small stock of sentences. Deterministic per product.

@@ -1,5 +1,5 @@
 // E-books: practical guides and workbooks, sold by page count.
-import { intBetween, pick } from "../../lib/random.ts";
+import { intBetween, pick } from "../../../lib/random.ts";
 import { type KindProfile, lower, pickSome, topics } from "./profile.ts";
 
 const EBOOK_TOPICS = topics(

@@ -1,5 +1,5 @@
 // Courses: self-paced video courses, sold by running time.
-import { intBetween, pick } from "../../lib/random.ts";
+import { intBetween, pick } from "../../../lib/random.ts";
 import { type KindProfile, pickSome, plural, topics } from "./profile.ts";
 
 const COURSE_TOPICS = topics(

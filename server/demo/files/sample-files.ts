@@ -3,12 +3,12 @@ import { writePsdBuffer } from "ag-psd";
 import { and, asc, eq, gt, inArray, isNotNull, notExists, or, sql } from "drizzle-orm";
 import PDFDocument from "pdfkit";
 import sharp from "sharp";
+import type { Database } from "../../db/client.ts";
+import { categories, creators, productFiles, products } from "../../db/schema.ts";
+import { type ArtKind, renderArt } from "../../media/generated-art.ts";
+import type { FileStore } from "../../storage/file-store.ts";
 import { sampleCreators } from "../catalogue/sample-catalogue.ts";
 import type { Format } from "../catalogue/sample-types.ts";
-import type { Database } from "../db/client.ts";
-import { categories, creators, productFiles, products } from "../db/schema.ts";
-import { type ArtKind, renderArt } from "../media/generated-art.ts";
-import type { FileStore } from "../storage/file-store.ts";
 
 // Every product a buyer can pay for needs something to download. The sample catalogue's products
 // (and, on request, a generated load-test catalogue's) get one small file each, of the format the

@@ -1,9 +1,9 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
+import type { Database } from "../../db/client.ts";
+import { creators, productFiles, products } from "../../db/schema.ts";
+import { type JobQueue, QUEUES } from "../../jobs/queue.ts";
+import { withoutCurrentPreviews } from "../../previews/file-previews.ts";
 import { sampleCreators } from "../catalogue/sample-catalogue.ts";
-import type { Database } from "../db/client.ts";
-import { creators, productFiles, products } from "../db/schema.ts";
-import { type JobQueue, QUEUES } from "../jobs/queue.ts";
-import { withoutCurrentPreviews } from "./file-previews.ts";
 
 /**
  * Queues the previews of the sample catalogue's PDFs that have none of their current version (at each

@@ -1,13 +1,13 @@
 import { eq, sql } from "drizzle-orm";
 import type pg from "pg";
+import { loadShopCategories, shopCategories, whenNoCategories } from "../../catalogue/shop-categories.ts";
+import { refreshTrendingScores } from "../../catalogue/trending.ts";
+import type { Database } from "../../db/client.ts";
+import { bundleProducts, bundles, creators, discountCodes, productImages, products, reviews } from "../../db/schema.ts";
+import { artUrl } from "../../media/generated-art.ts";
 import { seedDemoAccounts } from "../accounts/demo-accounts.ts";
-import type { Database } from "../db/client.ts";
-import { bundleProducts, bundles, creators, discountCodes, productImages, products, reviews } from "../db/schema.ts";
-import { artUrl } from "../media/generated-art.ts";
 import { sampleBundles, sampleCreators, sampleDiscountCodes, sampleProducts } from "./sample-catalogue.ts";
 import { sampleReviewsFor } from "./sample-reviews.ts";
-import { loadShopCategories, shopCategories, whenNoCategories } from "./shop-categories.ts";
-import { refreshTrendingScores } from "./trending.ts";
 import { seedSampleViews } from "./trending-sample.ts";
 
 export interface SeedResult {

@@ -1,5 +1,5 @@
 // Planners: dated and undated, topic and app-specific digital planners, sold by page count.
-import { intBetween, pick } from "../../lib/random.ts";
+import { intBetween, pick } from "../../../lib/random.ts";
 import { type KindProfile, list, lower, pickSome, STYLE_WORDS, topics } from "./profile.ts";
 
 const PLANNER_COLORS = list(

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { seedProducts } from "../../tests/support/orders.ts";
-import { setUpTestDatabase } from "../../tests/support/test-database.ts";
-import { addToCart, applyDiscountCode, getCart } from "../cart/cart.ts";
-import { ensureShopper } from "../cart/shopper.ts";
+import { seedProducts } from "../../../tests/support/orders.ts";
+import { setUpTestDatabase } from "../../../tests/support/test-database.ts";
+import { addToCart, applyDiscountCode, getCart } from "../../cart/cart.ts";
+import { ensureShopper } from "../../cart/shopper.ts";
 
 const database = setUpTestDatabase();
 

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { setUpTestDatabase } from "../../tests/support/test-database.ts";
+import { setUpTestDatabase } from "../../../tests/support/test-database.ts";
 import { generateCatalogue, pgArrayLiteral } from "./generate-catalogue.ts";
 import { FORMATS, STYLES } from "./sample-types.ts";
 import { seedSampleCatalogue } from "./seed-sample-catalogue.ts";

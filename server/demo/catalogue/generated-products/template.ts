@@ -1,5 +1,5 @@
 // Templates: editable social media, document, slide and print templates, sold by number of templates.
-import { intBetween, pick } from "../../lib/random.ts";
+import { intBetween, pick } from "../../../lib/random.ts";
 import type { Format } from "../sample-types.ts";
 import { type KindProfile, list, lower, pickSome, plural, STYLE_WORDS } from "./profile.ts";
 

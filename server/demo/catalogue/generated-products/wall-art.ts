@@ -1,5 +1,5 @@
 // Wall art: printable posters and print sets, sold by number of prints.
-import { intBetween, pick, type Random } from "../../lib/random.ts";
+import { intBetween, pick, type Random } from "../../../lib/random.ts";
 import type { Format } from "../sample-types.ts";
 import { type KindProfile, list, lower, pickSome, plural, STYLE_WORDS } from "./profile.ts";
 
