@@ -21,11 +21,17 @@ const FIXTURES: Record<string, string> = {
   "shared/imports-server-library.ts": `import { eq } from "drizzle-orm";\nexport const same = eq;\n`,
   "app/components/imports-server.tsx": `import { orderTotals } from "@server/orders/money.ts";\nexport const totals = orderTotals;\n`,
   "app/lib/imports-server.ts": `import { orderTotals } from "../../server/orders/money.ts";\nexport const totals = orderTotals;\n`,
+  "server/catalogue/imports-demo.ts": `import { sampleProducts } from "../demo/catalogue/sample-catalogue.ts";\nexport const sample = sampleProducts;\n`,
+  "server/jobs/loads-demo.ts": `export const load = () => import("../demo/demo-shop.ts");\n`,
+  "app/lib/imports-demo.server.ts": `import { DEMO_ACCOUNTS } from "@server/demo/accounts/demo-accounts.ts";\nexport const accounts = DEMO_ACCOUNTS;\n`,
   // Allowed.
   "server/orders/imports-shared.ts": `import { formatPrice } from "../../shared/format.ts";\nexport const price = formatPrice(100);\n`,
   "app/components/imports-server-type.tsx": `import type { Cart } from "@server/cart/cart.ts";\nexport type Shown = Cart;\n`,
   "app/components/imports-shared.tsx": `import { formatPrice } from "@shared/format.ts";\nexport const price = formatPrice(100);\n`,
   "app/lib/reads-database.server.ts": `import { orderTotals } from "@server/orders/money.ts";\nexport const totals = orderTotals;\n`,
+  "server/serve.ts": `export const demo = process.env.SHOP_MODE === "demo" ? await import("./demo/demo-shop.ts") : undefined;\n`,
+  "server/demo/catalogue/imports-domain.ts": `import { shopCategories } from "../../catalogue/shop-categories.ts";\nexport const categories = shopCategories;\n`,
+  "server/catalogue/uses-demo-data.test.ts": `import { sampleProducts } from "../demo/catalogue/sample-catalogue.ts";\nexport const sample = sampleProducts;\n`,
 };
 
 interface Diagnostic {
@@ -62,6 +68,9 @@ describe("import boundaries", () => {
     "shared/imports-server.ts",
     "shared/imports-app.ts",
     "shared/imports-server-library.ts",
+    "server/catalogue/imports-demo.ts",
+    "server/jobs/loads-demo.ts",
+    "app/lib/imports-demo.server.ts",
   ])("refuse %s", (file) => {
     expect(problemsOf(file)).toEqual(["lint/style/noRestrictedImports"]);
   });
@@ -78,6 +87,9 @@ describe("import boundaries", () => {
     "app/components/imports-server-type.tsx",
     "app/components/imports-shared.tsx",
     "app/lib/reads-database.server.ts",
+    "server/serve.ts",
+    "server/demo/catalogue/imports-domain.ts",
+    "server/catalogue/uses-demo-data.test.ts",
   ])("allow %s", (file) => {
     expect(problemsOf(file)).toEqual([]);
   });

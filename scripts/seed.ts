@@ -1,11 +1,12 @@
 // `npm run seed [-- --products N] [-- --seed S]`: loads (or refreshes) the sample catalogue and, with
 // --products, generates N more products for load testing. Uses the same database as the server: the
 // embedded PostgreSQL under DATA_DIR, or DATABASE_URL. Exit codes: 0 done, 1 failed, 2 bad arguments.
-import { generateCatalogue } from "../server/catalogue/generate-catalogue.ts";
-import { seedSampleCatalogue } from "../server/catalogue/seed-sample-catalogue.ts";
+
 import { ConfigError, parseConfig } from "../server/config/env.ts";
 import { DataDirInUseError } from "../server/db/data-dir-lock.ts";
 import { type OpenedDatabase, openDatabase } from "../server/db/open.ts";
+import { generateCatalogue } from "../server/demo/catalogue/generate-catalogue.ts";
+import { seedSampleCatalogue } from "../server/demo/catalogue/seed-sample-catalogue.ts";
 
 const USAGE = "Usage: node scripts/seed.ts [--products N] [--seed S]";
 const MAX_PRODUCTS = 10_000_000; // image seeds (id * 10 + position) must stay below 2^31

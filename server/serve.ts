@@ -1,16 +1,15 @@
 // Starts the marketplace (run by server/main.ts): configuration, database (embedded or
-// DATABASE_URL), sample catalogue on first start, then the HTTP server. Stops cleanly on SIGTERM
-// and SIGINT.
+// DATABASE_URL), sample catalogue on first start (a demo shop), then the HTTP server. Stops cleanly
+// on SIGTERM and SIGINT.
 import fs from "node:fs";
 import type { Server } from "node:http";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import express from "express";
 import { loadAuthSecret } from "./accounts/auth-secret.ts";
-import { prepareShop } from "./catalogue/shop-mode.ts";
+import { prepareLiveShop } from "./catalogue/shop-mode.ts";
 import { type Config, ConfigError, parseConfig } from "./config/env.ts";
 import { type OpenedDatabase, openDatabase } from "./db/open.ts";
-import { ensureSampleProductFiles } from "./delivery/sample-files.ts";
 import { answerConnectRequests } from "./http/connect-method.ts";
 import { isLoopbackUrl } from "./http/loopback-address.ts";
 import { type RunningJobs, startJobs } from "./jobs/queue.ts";
@@ -18,7 +17,6 @@ import { startWorkers } from "./jobs/workers.ts";
 import { saveCompileCache } from "./lib/module-loading.ts";
 import { createLogger } from "./ops/logger.ts";
 import { type RunningMetrics, startMetrics } from "./ops/metrics-server.ts";
-import { queueSamplePreviews } from "./previews/sample-previews.ts";
 import { type SearchLog, startSearchLog } from "./search/search-log.ts";
 import { type SearchService, useSearchService } from "./search/search-service.ts";
 import { plainConnection, startSearchWorker } from "./search/search-worker-client.ts";
@@ -38,6 +36,10 @@ try {
 const logger = createLogger(config.logLevel);
 const log = (message: string) => logger.info(message);
 
+// What a demo shop adds: the sample catalogue, its files and the shared demo accounts. Loaded only
+// in a demo shop: a live one runs none of server/demo/ (docs/decisions/049).
+const demo = config.shopMode === "demo" ? await import("./demo/demo-shop.ts") : undefined;
+
 let database: OpenedDatabase;
 let authSecret: string;
 let jobs: RunningJobs;
@@ -47,14 +49,25 @@ let search: SearchService;
 try {
   database = await openDatabase(config, log);
   authSecret = await loadAuthSecret(database.db, config.authSecret);
-  for (const done of await prepareShop(database.db, database.pool, config.shopMode)) log(done);
-  const files = await ensureSampleProductFiles(database.db, fileStoreFor(config));
+  const prepared = demo
+    ? await demo.prepareDemoShop(database.db, database.pool)
+    : await prepareLiveShop(database.db, database.pool);
+  for (const done of prepared) log(done);
+  const files = demo ? await demo.ensureSampleProductFiles(database.db, fileStoreFor(config)) : 0;
   if (files) log(`Wrote ${files} sample product files`);
   jobs = await startJobs(database.pool, (error) => logger.error({ err: error }, "Job queue error"));
-  const previews = await queueSamplePreviews(database.db, jobs);
+  const previews = demo ? await demo.queueSamplePreviews(database.db, jobs) : 0;
   if (previews) log(`Queued the previews of ${previews} sample PDFs`);
-  if (config.runJobs) await startWorkers({ jobs, db: database.db, config, secret: authSecret, logger });
-  else log("RUN_JOBS=false: background jobs run on other servers");
+  if (config.runJobs) {
+    await startWorkers({
+      jobs,
+      db: database.db,
+      config,
+      secret: authSecret,
+      logger,
+      restoreDemoShop: demo?.restoreDemoShop,
+    });
+  } else log("RUN_JOBS=false: background jobs run on other servers");
   monitoring = await startMetrics(config.metrics, database.db, logger);
   searchLog = startSearchLog(database.db, {
     onError: (error) => logger.warn({ err: error }, "The search log could not be written"),
@@ -85,6 +98,7 @@ const appOptions = {
   jobs,
   metrics: monitoring.metrics,
   searchLog,
+  demoAccounts: demo?.DEMO_ACCOUNTS,
 };
 const app = express();
 // The shop's own app (createApp) says nothing of what it runs on; neither does this one.

@@ -1,4 +1,4 @@
-import { assertMayActForShop, isSharedDemoAccount } from "@server/accounts/demo-accounts.ts";
+import { assertMayActForShop, isSharedDemoAccount } from "@server/accounts/shared-demo-accounts.ts";
 import { servicesContext } from "@server/http/context.ts";
 import { creatorOfUser } from "@server/sellers/creator-account.ts";
 import { type RouterContextProvider, redirect } from "react-router";

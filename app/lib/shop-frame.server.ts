@@ -1,5 +1,4 @@
 import { getCurrentUser } from "@server/accounts/current-user.ts";
-import { DEMO_ACCOUNTS } from "@server/accounts/demo-accounts.ts";
 import { getCart } from "@server/cart/cart.ts";
 import { findShopper } from "@server/cart/shopper.ts";
 import { wishlistProductIds } from "@server/cart/wishlist.ts";
@@ -22,7 +21,15 @@ type LoaderArgs = { request: Request; context: Readonly<RouterContextProvider> }
  * the visitor's own parts come from `loadShopper` (app/routes/api/shopper.ts).
  */
 export async function loadShopFrame({ context }: Pick<LoaderArgs, "context">) {
-  const { readDb, shopName, shopMode, googleSignIn, publicUrl, supportHours } = context.get(servicesContext);
+  const {
+    readDb,
+    shopName,
+    shopMode,
+    demoAccounts = [],
+    googleSignIn,
+    publicUrl,
+    supportHours,
+  } = context.get(servicesContext);
   const categories = await listCategories(readDb);
   return {
     shopName,
@@ -31,7 +38,7 @@ export async function loadShopFrame({ context }: Pick<LoaderArgs, "context">) {
     googleSignIn,
     // A live shop has no demo accounts: their published passwords appear nowhere in its pages.
     demoAccounts:
-      shopMode === "demo" ? DEMO_ACCOUNTS.map(({ email, password, isSeller }) => ({ email, password, isSeller })) : [],
+      shopMode === "demo" ? demoAccounts.map(({ email, password, isSeller }) => ({ email, password, isSeller })) : [],
     categories: categories.map(({ slug, name }) => ({ slug, name })),
     /** The footer's support hours (none in a live shop that did not configure them). */
     supportHours,

@@ -1,5 +1,5 @@
 import { getCurrentUser } from "@server/accounts/current-user.ts";
-import { assertMayActForShop } from "@server/accounts/demo-accounts.ts";
+import { assertMayActForShop } from "@server/accounts/shared-demo-accounts.ts";
 import { getProductDetail } from "@server/catalogue/product-detail.ts";
 import { listReviews, ratingBreakdown } from "@server/catalogue/product-reviews.ts";
 import { writeReview } from "@server/catalogue/write-review.ts";

@@ -1,5 +1,5 @@
 import { getCurrentUser } from "@server/accounts/current-user.ts";
-import { assertMayActForShop } from "@server/accounts/demo-accounts.ts";
+import { assertMayActForShop } from "@server/accounts/shared-demo-accounts.ts";
 import { deleteReviewReply, saveReviewReply } from "@server/catalogue/review-replies.ts";
 import { servicesContext } from "@server/http/context.ts";
 import { UNKNOWN_INTENT } from "@server/lib/form-fields.ts";

@@ -6,7 +6,7 @@ import { type ChildProcess, fork } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { DEMO_ACCOUNTS } from "../../server/accounts/demo-accounts.ts";
+import { DEMO_ACCOUNTS } from "../../server/demo/accounts/demo-accounts.ts";
 import { fmt, percentile, table } from "./figures.ts";
 import { type LoadResult, loadTest } from "./load.ts";
 

@@ -17,6 +17,7 @@ import { loadAuthSecret } from "../../server/accounts/auth-secret.ts";
 import { parseConfig } from "../../server/config/env.ts";
 import type { DatabaseHandle } from "../../server/db/client.ts";
 import { orders, paymentEvents } from "../../server/db/schema.ts";
+import { restoreDemoShop } from "../../server/demo/demo-shop.ts";
 import { type JobQueue, QUEUES, type QueueName, startJobs } from "../../server/jobs/queue.ts";
 import { JOB_CONCURRENCY, startWorkers } from "../../server/jobs/workers.ts";
 import { checkout } from "../../server/orders/checkout.ts";
@@ -167,6 +168,7 @@ async function burst(
         secret,
         logger: pino({ level: "warn" }),
         concurrency: Object.fromEntries(BURST_QUEUES.map((name) => [name, concurrency])),
+        restoreDemoShop,
       });
     }
     const accepted = new Map<string, number>();

@@ -4,6 +4,7 @@ import { signUpSchema } from "../../shared/account-credentials-schema.ts";
 import { cookieFrom, linkIn, setUpTestAuth } from "../../tests/support/test-auth.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { account, categories, creators, products, reviews, session, user } from "../db/schema.ts";
+import { DEMO_ACCOUNTS, seedDemoAccounts } from "../demo/accounts/demo-accounts.ts";
 import {
   changePassword,
   deleteOwnAccount,
@@ -16,7 +17,6 @@ import { listAuthEvents } from "./auth-events.ts";
 import { AuthFailure } from "./auth-failure.ts";
 import { signIn, signOut, signUp } from "./credentials.ts";
 import { getCurrentUser } from "./current-user.ts";
-import { DEMO_ACCOUNTS, seedDemoAccounts } from "./demo-accounts.ts";
 import { RESET_REQUESTED, requestPasswordReset, resetPassword } from "./password-reset.ts";
 
 const database = setUpTestDatabase();

@@ -3,15 +3,15 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { bundlesOnSale } from "../bundles/bundles.ts";
 import { bundles, categories, productImages, products } from "../db/schema.ts";
+import { sampleProducts } from "../demo/catalogue/sample-catalogue.ts";
+import { FORMATS, STYLES } from "../demo/catalogue/sample-types.ts";
+import { seedSampleCatalogue, seedSampleCatalogueIfEmpty } from "../demo/catalogue/seed-sample-catalogue.ts";
+import { isTrendingSample } from "../demo/catalogue/trending-sample.ts";
 import { searchProducts } from "../search/product-search.ts";
 import { findCategoryBySlug, listCategories } from "./categories.ts";
 import { getCreatorProfile } from "./creator-profile.ts";
 import { getHomePage } from "./home-page.ts";
 import { getProductDetail } from "./product-detail.ts";
-import { sampleProducts } from "./sample-catalogue.ts";
-import { FORMATS, STYLES } from "./sample-types.ts";
-import { seedSampleCatalogue, seedSampleCatalogueIfEmpty } from "./seed-sample-catalogue.ts";
-import { isTrendingSample } from "./trending-sample.ts";
 
 const database = setUpTestDatabase();
 

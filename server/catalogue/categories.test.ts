@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
+import { seedSampleCatalogue } from "../demo/catalogue/seed-sample-catalogue.ts";
 import { findCategoryBySlug } from "./categories.ts";
-import { seedSampleCatalogue } from "./seed-sample-catalogue.ts";
 
 const database = setUpTestDatabase();
 beforeAll(async () => {

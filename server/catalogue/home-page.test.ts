@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
+import { seedSampleCatalogueIfEmpty } from "../demo/catalogue/seed-sample-catalogue.ts";
 import { searchIndexOf } from "../search/index-sync.ts";
 import { answerOf, type SearchService, useSearchService } from "../search/search-service.ts";
 import { getHomePage } from "./home-page.ts";
-import { seedSampleCatalogueIfEmpty } from "./seed-sample-catalogue.ts";
 
 const database = setUpTestDatabase();
 

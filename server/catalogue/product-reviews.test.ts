@@ -2,9 +2,9 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { products, reviews } from "../db/schema.ts";
+import { sampleProducts } from "../demo/catalogue/sample-catalogue.ts";
+import { seedSampleCatalogue, seedSampleCatalogueIfEmpty } from "../demo/catalogue/seed-sample-catalogue.ts";
 import { listReviews, REVIEWS_PER_PAGE, ratingBreakdown } from "./product-reviews.ts";
-import { sampleProducts } from "./sample-catalogue.ts";
-import { seedSampleCatalogue, seedSampleCatalogueIfEmpty } from "./seed-sample-catalogue.ts";
 
 const database = setUpTestDatabase();
 const [first] = sampleProducts;

@@ -1,28 +1,18 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type pg from "pg";
-import { disarmDemoShops, retireDemoAccounts, seedDemoAccountsIfMissing } from "../accounts/demo-accounts.ts";
-import type { Config } from "../config/env.ts";
+import { retireDemoAccounts } from "../accounts/shared-demo-accounts.ts";
 import type { Database } from "../db/client.ts";
-import {
-  seedCategoriesIfEmpty,
-  seedSampleCatalogue,
-  seedSampleCatalogueIfEmpty,
-  withdrawSampleProducts,
-} from "./seed-sample-catalogue.ts";
+import { products } from "../db/schema.ts";
+import { seedCategoriesIfEmpty } from "./shop-categories.ts";
 
 // SHOP_MODE (docs/decisions/017-demo-and-live-modes.md). A demo shop has the sample catalogue and
 // the demo accounts that every visitor shares; a live shop has neither, so that nothing published
-// in this repository (the demo passwords, the sample shop) can touch a real shop.
+// in this repository (the demo passwords, the sample shop) can touch a real shop. What a demo shop
+// adds is in server/demo/, which a live shop never loads (docs/decisions/049).
 
-/** At start: makes the database what its mode needs. Returns what it did, for the log. */
-export async function prepareShop(db: Database, pool: pg.Pool, mode: Config["shopMode"]): Promise<string[]> {
+/** At the start of a live shop: makes the database what it needs. Returns what it did, for the log. */
+export async function prepareLiveShop(db: Database, pool: pg.Pool): Promise<string[]> {
   const done: string[] = [];
-  if (mode === "demo") {
-    const seeded = await seedSampleCatalogueIfEmpty(db, pool);
-    if (seeded) done.push(`Loaded the sample catalogue (${seeded.products} products)`);
-    else if (await seedDemoAccountsIfMissing(db)) done.push("Created the demo accounts");
-    await disarmDemoShops(db);
-    return done;
-  }
   const categories = await seedCategoriesIfEmpty(db, pool);
   if (categories) done.push(`Created the shop's ${categories} categories`);
   const revoked = await retireDemoAccounts(db);
@@ -36,10 +26,14 @@ export async function prepareShop(db: Database, pool: pg.Pool, mode: Config["sho
 }
 
 /**
- * The demo shop's daily restore: the sample products are as they were written, and on sale, and
- * the demo accounts have their published passwords and nothing anyone changed.
+ * A live shop sells nothing of the sample catalogue (a database that was a demo shop's): its
+ * products on sale go back to drafts, which nobody can buy. Returns how many were withdrawn.
  */
-export async function restoreDemoShop(db: Database): Promise<void> {
-  await seedSampleCatalogue(db); // the demo accounts with it
-  await disarmDemoShops(db);
+async function withdrawSampleProducts(db: Database): Promise<number> {
+  const withdrawn = await db
+    .update(products)
+    .set({ status: "draft", updatedAt: sql`now()` })
+    .where(and(eq(products.isSample, true), inArray(products.status, ["published", "hidden"])))
+    .returning({ id: products.id });
+  return withdrawn.length;
 }

@@ -3,12 +3,12 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createOrder } from "../../tests/support/factories.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { productSearch, products, productViews } from "../db/schema.ts";
+import { sampleProducts } from "../demo/catalogue/sample-catalogue.ts";
+import { seedSampleCatalogue } from "../demo/catalogue/seed-sample-catalogue.ts";
+import { isTrendingSample } from "../demo/catalogue/trending-sample.ts";
 import { searchProducts } from "../search/product-search.ts";
 import { getHomePage } from "./home-page.ts";
-import { sampleProducts } from "./sample-catalogue.ts";
-import { seedSampleCatalogue } from "./seed-sample-catalogue.ts";
 import { DAILY_DECAY, refreshTrendingScores, SALE_WEIGHT, trendingScoreOf } from "./trending.ts";
-import { isTrendingSample } from "./trending-sample.ts";
 
 const database = setUpTestDatabase();
 const NOW = new Date("2026-06-10T12:00:00Z");

@@ -6,10 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOrder, createProduct, createProductImage } from "../../tests/support/factories.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { licenses, type OrderStatus, orderItems, orders, productFiles, productImages, user } from "../db/schema.ts";
+import { ensureSampleProductFiles } from "../demo/files/sample-files.ts";
 import { localFileStore } from "../storage/file-store.ts";
 import { DOWNLOAD_LINK_MINUTES, readDownloadToken } from "./download-links.ts";
 import { downloadLibrary, filesForOrder } from "./order-downloads.ts";
-import { ensureSampleProductFiles } from "./sample-files.ts";
 
 const SECRET = "test-secret-for-download-lists";
 const NOW = Date.UTC(2026, 2, 1, 9);

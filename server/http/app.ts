@@ -25,7 +25,7 @@ import { fileStoreFor } from "../storage/file-store.ts";
 import { browserAuthEndpoints } from "./auth-endpoints.ts";
 import { refuseOversizedBodies } from "./body-limit.ts";
 import { buildAssets } from "./build-assets.ts";
-import { servicesContext } from "./context.ts";
+import { type PublishedDemoAccount, servicesContext } from "./context.ts";
 import { asRefusal, FAULT_MESSAGE, logFault, refusalHeaders, requestIdOf, sendProblem } from "./error-answers.ts";
 import {
   generatedMedia,
@@ -59,6 +59,8 @@ export interface AppOptions {
   searchLog: SearchLog;
   /** build/client in production; absent in development, where Vite serves the assets. */
   clientBuildDir?: string;
+  /** A demo shop's accounts for the login modal (RequestServices.demoAccounts); absent in a live shop. */
+  demoAccounts?: readonly PublishedDemoAccount[];
 }
 
 // The Express application. It is part of the Vite server build, so it shares one module
@@ -73,6 +75,7 @@ export function createApp({
   metrics,
   searchLog,
   clientBuildDir,
+  demoAccounts,
 }: AppOptions): express.Express {
   const mailer = mailerFor(config, (message) => logger.info(message));
   const files = fileStoreFor(config);
@@ -170,6 +173,7 @@ export function createApp({
           readDb,
           shopName: config.shopName,
           shopMode: config.shopMode,
+          demoAccounts,
           publicUrl: config.publicUrl,
           supportEmail: config.supportEmail,
           supportHours: config.supportHours,

@@ -8,6 +8,13 @@ import type { PaymentProvider } from "../payments/provider.ts";
 import type { SearchLog } from "../search/search-log.ts";
 import type { FileStore } from "../storage/file-store.ts";
 
+/** A demo account as the login modal offers it (server/demo/accounts/demo-accounts.ts). */
+export interface PublishedDemoAccount {
+  email: string;
+  password: string;
+  isSeller: boolean;
+}
+
 // What every loader and action gets from the Express server, per request.
 export interface RequestServices {
   db: Database;
@@ -21,6 +28,11 @@ export interface RequestServices {
   shopName: string;
   /** demo: the sample shop with shared demo accounts; live: a real shop (SHOP_MODE). */
   shopMode: "demo" | "live";
+  /**
+   * The demo accounts the login modal offers, with their published passwords: given only in a demo
+   * shop, by whoever loaded server/demo/ (server/serve.ts); absent: none are offered.
+   */
+  demoAccounts?: readonly PublishedDemoAccount[];
   publicUrl: string;
   /** Where shoppers write for help (SUPPORT_EMAIL). */
   supportEmail: string;

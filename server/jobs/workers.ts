@@ -1,7 +1,6 @@
 import type { Logger } from "pino";
 import { queueDueBroadcasts, sendBroadcast } from "../broadcasts/send-broadcasts.ts";
 import { removeIdleGuests } from "../cart/shopper.ts";
-import { restoreDemoShop } from "../catalogue/shop-mode.ts";
 import { refreshTrendingScores } from "../catalogue/trending.ts";
 import type { Config } from "../config/env.ts";
 import type { Database } from "../db/client.ts";
@@ -49,8 +48,13 @@ export async function startWorkers(options: {
   logger: Logger;
   /** Other concurrencies than JOB_CONCURRENCY's (the bench compares them). */
   concurrency?: Partial<Record<QueueName, number>>;
+  /** A demo shop's daily restore (server/demo/demo-shop.ts), given by whoever loaded server/demo/. */
+  restoreDemoShop?: (db: Database) => Promise<void>;
 }): Promise<void> {
-  const { jobs, db, config, secret, logger } = options;
+  const { jobs, db, config, secret, logger, restoreDemoShop } = options;
+  if (config.shopMode === "demo" && !restoreDemoShop) {
+    throw new Error("A demo shop's workers restore it every day: give them restoreDemoShop (server/demo/demo-shop.ts)");
+  }
   const at = (name: QueueName) => ({ concurrency: options.concurrency?.[name] ?? JOB_CONCURRENCY[name] ?? 1 });
   const mailer = mailerFor(config, (message) => logger.info(message));
   await jobs.work<OutgoingEmail>(QUEUES.sendEmail, (email) => mailer.send(email), at(QUEUES.sendEmail));
@@ -172,7 +176,7 @@ export async function startWorkers(options: {
   await jobs.schedule(QUEUES.sendCartReminders, "23 * * * *");
   await jobs.work(QUEUES.restoreDemoShop, async () => {
     // Never in a live shop, even if a schedule of its demo days is still due.
-    if (config.shopMode !== "demo") return;
+    if (config.shopMode !== "demo" || !restoreDemoShop) return;
     await restoreDemoShop(db);
     logger.info("Restored the demo shop: sample products and demo accounts");
   });

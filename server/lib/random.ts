@@ -1,5 +1,5 @@
 // Seeded pseudo-random numbers for generated content: the cover art (server/media) and the load-test catalogue
-// (server/catalogue/generated-products). Both promise the same output for the same seed — art URLs are cached
+// (server/demo/catalogue/generated-products). Both promise the same output for the same seed — art URLs are cached
 // forever and a catalogue seed must reproduce its products — so the algorithm and the way the helpers consume
 // numbers must never change.
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ART_KINDS, type ArtKind } from "../catalogue/sample-types.ts";
-import { artUrl, parseArtName, renderArt } from "./generated-art.ts";
+import { ART_KINDS, type ArtKind, artUrl, parseArtName, renderArt } from "./generated-art.ts";
 
 const PRODUCT_KINDS = ART_KINDS.filter((k) => k !== "avatar");
 const SVG_NS = 'xmlns="http://www.w3.org/2000/svg"';

@@ -8,7 +8,7 @@ import { checkoutServices, paidOrder, recordingJobs, startOrder, TEST_SECRET } f
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { user } from "../db/schema.ts";
 import { readDownloadToken } from "../delivery/download-links.ts";
-import { ensureSampleProductFiles } from "../delivery/sample-files.ts";
+import { ensureSampleProductFiles } from "../demo/files/sample-files.ts";
 import { Refusal } from "../lib/refusal.ts";
 import { deriveKey } from "../lib/signing.ts";
 import { localFileStore } from "../storage/file-store.ts";

@@ -1,7 +1,7 @@
 import { desc, eq, sql } from "drizzle-orm";
 import type { PayoutSettingsInput } from "../../shared/payout-settings-schema.ts";
 import { PAYOUT_MINIMUM_CENTS } from "../../shared/shop-facts.ts";
-import { DEMO_USER_IDS } from "../accounts/demo-accounts.ts";
+import { DEMO_USER_IDS } from "../accounts/shared-demo-accounts.ts";
 import type { Database } from "../db/client.ts";
 import { creators, ledgerEntries, payoutSettings, payouts } from "../db/schema.ts";
 import { sellerBalance } from "./ledger.ts";

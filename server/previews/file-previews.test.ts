@@ -8,7 +8,7 @@ import { createProduct } from "../../tests/support/factories.ts";
 import { pagesPdf } from "../../tests/support/multi-page-pdf.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { productFilePreviews, productFiles } from "../db/schema.ts";
-import { SAMPLE_KINDS } from "../delivery/sample-files.ts";
+import { SAMPLE_KINDS } from "../demo/files/sample-files.ts";
 import { type FileStore, localFileStore } from "../storage/file-store.ts";
 import { renderFilePreviews } from "./file-previews.ts";
 import { renderPdfPages, UnreadablePdf } from "./render-pdf.ts";

@@ -2,7 +2,7 @@ import express, { type NextFunction, type Request, type Response } from "express
 import { rateLimit } from "express-rate-limit";
 import type { Logger } from "pino";
 import type { z } from "zod";
-import { assertShopMayAct } from "../accounts/demo-accounts.ts";
+import { assertShopMayAct } from "../accounts/shared-demo-accounts.ts";
 import { BodyTooLargeError } from "../http/body-limit.ts";
 import { answerApiErrors, sendProblem } from "../http/error-answers.ts";
 import { PostgresRateLimitStore } from "../http/rate-limit-store.ts";

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
-import { seedSampleCatalogueIfEmpty } from "../catalogue/seed-sample-catalogue.ts";
+import { seedSampleCatalogueIfEmpty } from "../demo/catalogue/seed-sample-catalogue.ts";
 import { loadListing } from "./listing.ts";
 import { type ListingOptions, parseListingState } from "./listing-query.ts";
 import { PAGE_SIZE } from "./product-search.ts";

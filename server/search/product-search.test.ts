@@ -2,8 +2,8 @@ import { eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { listCategories } from "../catalogue/categories.ts";
-import { seedSampleCatalogueIfEmpty } from "../catalogue/seed-sample-catalogue.ts";
 import { categories, creators, productSearch, products } from "../db/schema.ts";
+import { seedSampleCatalogueIfEmpty } from "../demo/catalogue/seed-sample-catalogue.ts";
 import type { SORTS } from "./listing-query.ts";
 import { findProducts, NEW_ARRIVAL_DAYS, type ProductFilters, searchProducts } from "./product-search.ts";
 

@@ -1,12 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { sampleCategories, sampleCreators, sampleProducts } from "../catalogue/sample-catalogue.ts";
+import { shopCategories } from "../catalogue/shop-categories.ts";
+import { sampleCreators, sampleProducts } from "../demo/catalogue/sample-catalogue.ts";
 import { type IndexedProduct, type IndexedText, SearchIndex } from "./search-index.ts";
 import { SUGGESTED_PHRASES } from "./suggestions.ts";
 
 // The matching and ranking rules on the sample catalogue, in memory (index-sync.test.ts and
 // product-search.test.ts check the same index fed from PostgreSQL).
 
-const categoryOf = new Map(sampleCategories.map((category, i) => [category.slug, { id: i + 1, category }]));
+const categoryOf = new Map(shopCategories.map((category, i) => [category.slug, { id: i + 1, category }]));
 const creatorOf = new Map(sampleCreators.map((creator, i) => [creator.slug, { id: i + 1, creator }]));
 
 function figures(product: (typeof sampleProducts)[number], changes: Partial<IndexedProduct> = {}): IndexedProduct {

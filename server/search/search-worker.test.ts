@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { connectionFor } from "../../tests/support/connection.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
-import { seedSampleCatalogueIfEmpty } from "../catalogue/seed-sample-catalogue.ts";
 import { products } from "../db/schema.ts";
+import { seedSampleCatalogueIfEmpty } from "../demo/catalogue/seed-sample-catalogue.ts";
 import type { SearchService } from "./search-service.ts";
 import { plainConnection, startSearchWorker } from "./search-worker-client.ts";
 

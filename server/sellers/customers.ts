@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { isDemoAccountEmail } from "../accounts/demo-accounts.ts";
+import { isDemoAccountEmail } from "../accounts/shared-demo-accounts.ts";
 import type { Database, Queryable } from "../db/client.ts";
 import { DELIVERABLE_ORDER_STATUSES } from "../delivery/open-download.ts";
 

@@ -1,8 +1,8 @@
 import { inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
-import { seedSampleCatalogue } from "../catalogue/seed-sample-catalogue.ts";
 import { creators, products } from "../db/schema.ts";
+import { seedSampleCatalogue } from "../demo/catalogue/seed-sample-catalogue.ts";
 import {
   parseSitemapPage,
   robotsTxt,

@@ -4,8 +4,8 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, type BrowserContext, test as base, expect, type Page, type TestInfo } from "@playwright/test";
 import sharp from "sharp";
-import { DEMO_ACCOUNTS } from "../../server/accounts/demo-accounts.ts";
 import { dataDirOwner } from "../../server/db/data-dir-lock.ts";
+import { DEMO_ACCOUNTS } from "../../server/demo/accounts/demo-accounts.ts";
 
 // What the shop's end-to-end specs share: the `test` they import (with the people of the shop as
 // fixtures: a guest, a buyer, the demo seller and an admin), accounts and client addresses, the

@@ -170,7 +170,7 @@ test("/trending lists the products shoppers viewed and bought this week, not the
     hasText: "Trending Products",
   });
   const trending = Number((await figure.locator("span.text-xl").textContent())!.replace(/\D/g, ""));
-  // The sample catalogue's week of shoppers (server/catalogue/trending-sample.ts) makes 18 of 66 trend.
+  // The sample catalogue's week of shoppers (server/demo/catalogue/trending-sample.ts) makes 18 of 66 trend.
   expect(trending).toBeGreaterThanOrEqual(4);
   expect(trending).toBeLessThan(66);
   await expect(page.getByRole("main").getByRole("article")).toHaveCount(Math.min(trending, 24));

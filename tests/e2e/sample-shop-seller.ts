@@ -6,8 +6,8 @@
 import { hashPassword } from "better-auth/crypto";
 import { eq } from "drizzle-orm";
 import { withShopDatabase } from "../../scripts/shop-database.ts";
-import { DEMO_ACCOUNTS } from "../../server/accounts/demo-accounts.ts";
 import { account, creators, user } from "../../server/db/schema.ts";
+import { DEMO_ACCOUNTS } from "../../server/demo/accounts/demo-accounts.ts";
 
 const [email, password] = process.argv.slice(2);
 if (!email || !password) throw new Error("Usage: node tests/e2e/sample-shop-seller.ts <email> <password>");

@@ -17,8 +17,8 @@ import { action as productEditAction } from "../../app/routes/seller/product-edi
 import { action as productNewAction } from "../../app/routes/seller/product-new.tsx";
 import { action as profileAction } from "../../app/routes/seller/profile.tsx";
 import { action as webhooksAction } from "../../app/routes/seller/webhooks.tsx";
-import { DEMO_ACCOUNTS } from "../../server/accounts/demo-accounts.ts";
 import { orders, reviews, type user } from "../../server/db/schema.ts";
+import { DEMO_ACCOUNTS } from "../../server/demo/accounts/demo-accounts.ts";
 import { HIDDEN_BUYER_NAME } from "../../server/sellers/customers.ts";
 import { type FileStore, localFileStore } from "../../server/storage/file-store.ts";
 import { DEMO_BUYER_REVIEWS_OFF, DEMO_SELLER_LOOKS_ONLY } from "../../shared/demo-shop.ts";

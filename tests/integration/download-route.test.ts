@@ -8,7 +8,7 @@ import { loader } from "../../app/routes/download.ts";
 import { downloads, type OrderStatus, orderItems, productFiles, products } from "../../server/db/schema.ts";
 import { type DownloadTarget, downloadUrl, readDownloadToken } from "../../server/delivery/download-links.ts";
 import { openDownload } from "../../server/delivery/open-download.ts";
-import { ensureSampleProductFiles } from "../../server/delivery/sample-files.ts";
+import { ensureSampleProductFiles } from "../../server/demo/files/sample-files.ts";
 import { type RequestServices, servicesContext } from "../../server/http/context.ts";
 import { Refusal } from "../../server/lib/refusal.ts";
 import { type FileStore, localFileStore } from "../../server/storage/file-store.ts";

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { SEARCH_LISTING, TRENDING_LISTING } from "../../app/lib/listing.ts";
-import { seedSampleCatalogueIfEmpty } from "../../server/catalogue/seed-sample-catalogue.ts";
+import { seedSampleCatalogueIfEmpty } from "../../server/demo/catalogue/seed-sample-catalogue.ts";
 import { loadListing } from "../../server/search/listing.ts";
 import { type ListingOptions, parseListingState } from "../../server/search/listing-query.ts";
 import { setUpTestDatabase } from "../support/test-database.ts";

@@ -1,6 +1,6 @@
 import { getFormProps } from "@conform-to/react";
-import { isDemoAccountEmail } from "@server/accounts/demo-accounts.ts";
 import { RESET_REQUESTED, requestPasswordReset } from "@server/accounts/password-reset.ts";
+import { isDemoAccountEmail } from "@server/accounts/shared-demo-accounts.ts";
 import { servicesContext } from "@server/http/context.ts";
 import { forgotPasswordSchema } from "@shared/account-credentials-schema.ts";
 import { data, Form, useNavigation } from "react-router";

@@ -7,7 +7,7 @@ import {
   revokeOtherSessions,
 } from "@server/accounts/account-settings.ts";
 import { listAuthEvents } from "@server/accounts/auth-events.ts";
-import { assertNotSharedDemoAccount } from "@server/accounts/demo-accounts.ts";
+import { assertNotSharedDemoAccount } from "@server/accounts/shared-demo-accounts.ts";
 import { emailChoices, setEmailChoices, topicsFromForm } from "@server/email/email-preferences.ts";
 import { servicesContext } from "@server/http/context.ts";
 import { parseIntent } from "@server/lib/form-fields.ts";

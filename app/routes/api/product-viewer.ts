@@ -1,5 +1,5 @@
 import { getCurrentUser } from "@server/accounts/current-user.ts";
-import { isSharedDemoAccount } from "@server/accounts/demo-accounts.ts";
+import { isSharedDemoAccount } from "@server/accounts/shared-demo-accounts.ts";
 import { productsOwnedBy } from "@server/bundles/bundles.ts";
 import { isCountableView, recordProductView } from "@server/catalogue/record-product-view.ts";
 import { isProductSeller } from "@server/catalogue/review-replies.ts";

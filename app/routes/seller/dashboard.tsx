@@ -1,4 +1,4 @@
-import { isSharedDemoAccount } from "@server/accounts/demo-accounts.ts";
+import { isSharedDemoAccount } from "@server/accounts/shared-demo-accounts.ts";
 import { servicesContext } from "@server/http/context.ts";
 import { standingNotice } from "@server/moderation/creator-standing.ts";
 import { creatorOfUser } from "@server/sellers/creator-account.ts";

@@ -1,4 +1,4 @@
-import { assertMayActForShop } from "@server/accounts/demo-accounts.ts";
+import { assertMayActForShop } from "@server/accounts/shared-demo-accounts.ts";
 import { servicesContext } from "@server/http/context.ts";
 import { parseIntent } from "@server/lib/form-fields.ts";
 import { deliveryLog, redeliver } from "@server/webhooks/deliveries.ts";

@@ -107,6 +107,11 @@ export const products = pgTable(
     prints: integer("prints"),
     templates: integer("templates"),
     durationMinutes: integer("duration_minutes"),
+    /**
+     * A product of the demo's sample catalogue (server/demo/), which a live shop withdraws at every
+     * start (server/catalogue/shop-mode.ts); migration 0031 marked those a demo shop had loaded before.
+     */
+    isSample: boolean("is_sample").notNull().default(false),
     // draft: being prepared; published: on sale; hidden: taken down by the platform; deleted: removed
     // by its seller but kept for those who bought it (their downloads go on working).
     status: text("status", { enum: ["published", "draft", "hidden", "deleted"] })

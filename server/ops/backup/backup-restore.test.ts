@@ -10,7 +10,7 @@ import { shopSnapshot } from "../../../tests/support/shop-snapshot.ts";
 import type { Database } from "../../db/client.ts";
 import { type OpenedDatabase, openDatabase } from "../../db/open.ts";
 import { orders, productFiles } from "../../db/schema.ts";
-import { ensureSampleProductFiles } from "../../delivery/sample-files.ts";
+import { ensureSampleProductFiles } from "../../demo/files/sample-files.ts";
 import { localFileStore } from "../../storage/file-store.ts";
 import { createBackup } from "./create-backup.ts";
 import { RestoreRefused, restoreBackup } from "./restore-backup.ts";

@@ -11,7 +11,7 @@ import { connect, type DatabaseHandle } from "../../db/client.ts";
 import { applyMigrations } from "../../db/migrate.ts";
 import journal from "../../db/migrations/meta/_journal.json" with { type: "json" };
 import { orders, productFiles } from "../../db/schema.ts";
-import { ensureSampleProductFiles } from "../../delivery/sample-files.ts";
+import { ensureSampleProductFiles } from "../../demo/files/sample-files.ts";
 import { startJobs } from "../../jobs/queue.ts";
 import { localFileStore } from "../../storage/file-store.ts";
 import { createBackup } from "./create-backup.ts";
