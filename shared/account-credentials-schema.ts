@@ -59,7 +59,7 @@ export const signUpSchema = confirmed(
 );
 
 /**
- * What the register form checks in the browser: SPEC section 5 asks for the four fields and an
+ * What the register form checks in the browser: the form asks for the four fields and an
  * email address, nothing more; the button waits for matching passwords of the shop's length,
  * saying beside the field why it waits (login-dialog.tsx). The length rule is the server's
  * (decision 007): a form posted without JavaScript gets its problem beside the password field.

@@ -1,4 +1,4 @@
-// Buying again a product one owns (issue 29, item 5): a signed-in buyer whose cart holds a product
+// Buying again a product one owns: a signed-in buyer whose cart holds a product
 // they already own (a paid, not refunded purchase of any tier) ticks this box to check out: more
 // seats, or a gift. The server refuses the checkout without it (server/orders/place-order.ts).
 

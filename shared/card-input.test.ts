@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { caretAfterDigits, formatCardNumber, formatExpiry, parseExpiry } from "./card-input.ts";
 
-// The payment page's card fields (issue 13, item 5): read however the date is typed, and shown
+// The payment page's card fields: read however the date is typed, and shown
 // formatted as it is typed.
 
 describe("parseExpiry", () => {

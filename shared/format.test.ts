@@ -21,7 +21,7 @@ describe("formatPrice", () => {
   });
 });
 
-describe("discountPercent (SPEC section 5)", () => {
+describe("discountPercent", () => {
   it("is the rounded percent of (original - price) / original", () => {
     expect(discountPercent(2999, 3999)).toBe(25);
     expect(discountPercent(1599, 2499)).toBe(36);

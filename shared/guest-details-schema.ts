@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// A guest's contact details at checkout (SPEC section 5): both required. The guest checkout
+// A guest's contact details at checkout: both required. The guest checkout
 // dialog checks them beside each field; the checkout route checks them again and refuses with
 // the first problem (the checkout is fetched as JSON).
 

@@ -1,6 +1,6 @@
 import { formatPrice } from "./format.ts";
 
-// Pay what you want (issue 29 item 17): the buyer names the price of one copy, from the seller's
+// Pay what you want: the buyer names the price of one copy, from the seller's
 // minimum (0: free) up to the most the shop takes. The product page's and the cart's hint and the
 // server's refusal say the same range.
 

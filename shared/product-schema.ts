@@ -64,7 +64,7 @@ export const SUGGESTED_WITHOUT_PWYW = "A suggested price is for pay what you wan
 export const PWYW_PERSONAL_ONLY =
   "Pay what you want sells the Personal license only, with no original price: leave this empty.";
 
-/** Every field of the product detail (SPEC section 3) a seller writes. */
+/** Every field of the product detail a seller writes. */
 export const productFormSchema = z
   .object({
     title: z

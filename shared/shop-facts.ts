@@ -1,4 +1,4 @@
-// The business constants of SPEC section 9: the content pages state them and the server applies them.
+// The business constants: the content pages state them and the server applies them.
 
 export const SUPPORT_HOURS = ["Mon-Fri 9AM-6PM EST", "Sat 10AM-4PM EST", "Sun closed"] as const;
 
@@ -7,7 +7,7 @@ export const PLATFORM_FEE_PERCENT = 30;
 /** The Commission page's examples, in cents: sale price, seller's share, platform fee. */
 export const COMMISSION_EXAMPLES_CENTS = [1000, 2500, 5000, 10000] as const;
 
-/** Tax is 8% of the subtotal (SPEC section 9), as the cart, orders and receipts say it. */
+/** Tax is 8% of the subtotal, as the cart, orders and receipts say it. */
 export const TAX_PERCENT = 8;
 export const TAX_LABEL = `Tax (${TAX_PERCENT}%)`;
 

@@ -11,7 +11,7 @@ import {
   uniqueEmail,
 } from "./fixtures";
 
-// The admin console (issue 6): refunds, seller enforcement and appeals, product moderation,
+// The admin console: refunds, seller enforcement and appeals, product moderation,
 // contact messages and the key figures, each as an admin and as the person on the other side.
 
 test("a guest's refund request is approved in the console: the money goes back, the files stop, the seller's ledger shows it", async ({

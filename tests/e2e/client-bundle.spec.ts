@@ -50,7 +50,7 @@ test("a product page loads few scripts and no modal's or toast's code until one 
   await page.goto("/product/1");
   await expect(page.getByRole("button", { name: "Login" })).toBeVisible();
   await page.waitForLoadState("networkidle");
-  // 25 since the product page offers licence tiers and a price to name (issue 17).
+  // 25 since the product page offers licence tiers and a price to name.
   expect(scripts.count()).toBeLessThanOrEqual(25);
   // The login modal's own words, and sonner's toaster.
   const firstLoad = await scripts.text();

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, screenshotsIn, signUpConfirmed, test, waitForHydration } from "./fixtures";
 
-// The creator page of SPEC section 2, with a Follow button that follows for real.
+// The creator page, with a Follow button that follows for real.
 
 const followers = async (page: Page) =>
   Number(

@@ -10,7 +10,7 @@ import {
   waitForHydration,
 } from "./fixtures";
 
-// Discount codes and pay what you want from the shopper's side (issue 17). Sample product 17,
+// Discount codes and pay what you want from the shopper's side. Sample product 17,
 // "Mindful Mornings: A 30-Day Journaling Guide", is pay what you want: $0.00 to $10,000.00, $6.99
 // suggested. The sample's demo code WELCOME10 takes 10% off everything.
 

@@ -81,10 +81,11 @@ export async function expectNoSidewaysScroll(page: Page) {
 }
 
 /**
- * A time zone whose calendar day is not UTC's right now (UTC+14 from 10:00 UTC, UTC-11 before
- * 11:00): a date the browser draws in its own zone differs from the server's, and React redraws.
+ * Two time zones, each a day away from UTC for part of every day (UTC+14 from 10:00 UTC, UTC-11
+ * before 11:00): at any hour at least one of them is, so a test that runs in both sees a browser
+ * whose calendar day is not the server's, whatever the hour it runs. Each is always hours away.
  */
-export const A_DAY_AWAY_TIME_ZONE = new Date().getUTCHours() >= 10 ? "Pacific/Kiritimati" : "Pacific/Pago_Pago";
+export const FAR_TIME_ZONES = ["Pacific/Kiritimati", "Pacific/Pago_Pago"] as const;
 
 /** Waits until React has hydrated the page, so clicks reach its handlers. */
 export async function waitForHydration(page: Page) {
@@ -96,7 +97,7 @@ export async function waitForHydration(page: Page) {
 
 /**
  * Holds the page's scripts back until the returned function is called: the page shows, as on a
- * slow phone, seconds before it runs. For what a visitor sees and does before that (issue 29).
+ * slow phone, seconds before it runs. For what a visitor sees and does before that.
  */
 export async function holdScripts(page: Page): Promise<() => void> {
   let release = () => {};

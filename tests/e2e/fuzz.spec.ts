@@ -338,7 +338,7 @@ function malformed(target: Target) {
 }
 
 // Where the pages send someone who may not be there (require-user.server.ts), and where an
-// unknown product's page sends everyone (SPEC section 2).
+// unknown product's page sends everyone.
 const SENT_AWAY = new Set(["/", "/become-seller", "/browse"]);
 
 /** Sent home to sign in (and then back to the page asked for), or away to a page of the shop. */

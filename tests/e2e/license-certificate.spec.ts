@@ -13,7 +13,7 @@ import {
   waitForHydration,
 } from "./fixtures";
 
-// The buyer's licence after purchase (issue 17): the order page shows each item's license (tier,
+// The buyer's licence after purchase: the order page shows each item's license (tier,
 // seats, key, terms version) and its certificate downloads as a PDF that names them; nobody else
 // gets it. Sample product 2 sells Commercial and Extended licenses beside Personal.
 

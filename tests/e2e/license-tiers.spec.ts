@@ -8,7 +8,7 @@ import {
   waitForHydration,
 } from "./fixtures";
 
-// Licence tiers from the shopper's side (issue 17): the product page offers the tiers a product is
+// Licence tiers from the shopper's side: the product page offers the tiers a product is
 // sold under, the cart keeps one line per product whose quantity is the license's seats, and the
 // line's tier changes in the cart. Sample product 2, "Abstract Wall Art Collection", sells
 // Personal ($15.99), Commercial ($39.99) and Extended ($79.99); product 1 sells Personal only.
@@ -33,7 +33,7 @@ test("a guest buys two seats of a Commercial license, then moves the line to Ext
   await expect(choice.getByRole("link", { name: "All license terms" })).toHaveAttribute("href", "/license");
   const bigPrice = guest.locator("main h1 ~ p .text-3xl");
   await expect(bigPrice).toHaveText("$15.99");
-  // Personal keeps the spec's sale: the price before it struck through, and its badge.
+  // Personal keeps the storefront's sale: the price before it struck through, and its badge.
   await expect(guest.getByText(/^\d+% off$/)).toBeVisible();
 
   await choice.getByRole("radio", { name: "Commercial $39.99" }).check();

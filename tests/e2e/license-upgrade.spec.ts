@@ -12,7 +12,7 @@ import {
   waitForHydration,
 } from "./fixtures";
 
-// A licence upgrade as a buyer makes one (issue 17): sample product 2 bought as Commercial
+// A licence upgrade as a buyer makes one: sample product 2 bought as Commercial
 // ($39.99), moved to Extended ($79.99) from its order page for the difference, $40.00 plus tax,
 // paid on the hosted page; the first order's licence then reads Extended with its history, and
 // its certificate still downloads.

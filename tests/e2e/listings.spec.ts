@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, holdScripts, test, waitForHydration } from "./fixtures";
 
-// The listing pages of SPEC section 2: filters, sorts, tabs, layouts and Load More, all kept in
+// The listing pages: filters, sorts, tabs, layouts and Load More, all kept in
 // the address. The sample catalogue has 66 products.
 
 const prices = async (page: Page) =>
@@ -148,7 +148,7 @@ test("/trending: back home, stats cards, the six sorts and an empty state with C
     "Highest Rated",
   ]);
   const filters = await openFilters(page);
-  // The spec's four categories, then the two more the shop sells (issue 29, item 10).
+  // The spec's four categories, then the two more the shop sells.
   const categories = filters.getByRole("group", { name: "Category" }).getByRole("checkbox");
   await expect(categories).toHaveCount(6);
   for (const [i, name] of ["Planners", "Wall Art", "Templates", "Courses", "E-books", "Printables"].entries()) {
@@ -230,7 +230,7 @@ test("a style filter ticked as soon as the page shows it, before its scripts run
   page,
 }) => {
   // The page's scripts are held back until the box is ticked, as on a slow phone where the page
-  // shows seconds before it runs (issue 29): the tick was lost when React took over the page.
+  // shows seconds before it runs: the tick was lost when React took over the page.
   const release = await holdScripts(page);
   // Not waiting for "load": it may wait for the held scripts.
   await page.goto("/category/planners", { waitUntil: "commit" });

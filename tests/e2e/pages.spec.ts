@@ -50,7 +50,7 @@ test("every header and footer link leads to a real page, at its one address", as
       hrefs.add(href);
     }
   }
-  // SPEC section 2's footer names /category/digital-planners and /category/wall-art-prints: the
+  // the storefront's footer names /category/digital-planners and /category/wall-art-prints: the
   // same categories as the header's, linked at their one address.
   const footer = await page
     .getByRole("contentinfo")
@@ -93,7 +93,7 @@ test("the home page shows the catalogue from the database", async ({ page }) => 
   const trending = page.getByRole("region", { name: "Trending Products" });
   await expect(trending.getByRole("article")).toHaveCount(4);
   await expect(trending.getByRole("link", { name: "View All" })).toHaveAttribute("href", "/trending");
-  // The hero, the categories and the cards lead where SPEC section 2 says.
+  // The hero, the categories and the cards lead where the storefront says.
   await expect(page.getByRole("link", { name: /^Browse All Products/ })).toHaveAttribute("href", "/browse");
   await expect(page.getByRole("link", { name: "Join as Seller" })).toHaveAttribute("href", "/become-seller");
   const categories = page.getByRole("region", { name: "Popular Categories" }).getByRole("link");
@@ -145,7 +145,7 @@ test("an unknown product and an unknown creator are 404 pages in the shop's fram
   await expectNoAxeViolations(page);
   await expectNoSidewaysScroll(page);
   await screenshot(page, testInfo, "product-not-found");
-  // SPEC section 2 sends an unknown product to /browse: that is the page's first way on.
+  // An unknown product sends the visitor to /browse: that is the page's first way on.
   await waitForHydration(page);
   await page.getByRole("main").getByRole("link", { name: "Browse products" }).click();
   await expect(page).toHaveURL(/\/browse$/);
@@ -187,7 +187,7 @@ test("a search with no match says so and suggests other searches", async ({ page
   await expect(page.getByRole("heading", { level: 1, name: 'Search Results for "wall art"' })).toBeVisible();
 });
 
-test("a category has one address: other letter cases and the spec's aliases move there for good", async ({
+test("a category has one address: other letter cases and the storefront's aliases move there for good", async ({
   page,
   request,
 }) => {

@@ -1,6 +1,6 @@
 import { expect, test, waitForHydration } from "./fixtures";
 
-// What a product page says a buyer downloads (issue 13, item 2): files of the format the product
+// What a product page says a buyer downloads: files of the format the product
 // states, each with the size of the stored file. The unit tests (server/demo/files/sample-files.test.ts)
 // read every sample file's bytes with a parser of its format and compare the sizes.
 

@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, test, waitForHydration } from "./fixtures";
 
-// Look inside (issue 17): the sample "Digital Planner Bundle" (product 1) is a PDF whose first pages
+// Look inside: the sample "Digital Planner Bundle" (product 1) is a PDF whose first pages
 // the render-file-previews job draws in the background after the server starts (decision 032).
 
 const FILE = "digital-planner-bundle.pdf";

@@ -11,7 +11,7 @@ import {
   waitForHydration,
 } from "./fixtures";
 
-// The product page of SPEC section 2. Product 1 is the sample "Digital Planner Bundle".
+// The product page. Product 1 is the sample "Digital Planner Bundle".
 
 test("the product page: breadcrumb, gallery, badges, price, tabs and related products @phone", async ({ page }) => {
   await page.goto("/product/1");

@@ -13,7 +13,7 @@ import { waitForHydration } from "./fixtures.ts";
 import { findHaproxy, HAPROXY_MISSING, type LoadBalancer, startLoadBalancer } from "./load-balancer.ts";
 import { buyAsGuestOver, exited, type OwnServer, startServer, waitUntilHealthy } from "./own-server.ts";
 
-// Scale-out (issue 15): three app servers against one PostgreSQL, behind HAProxy. Everything they
+// Scale-out: three app servers against one PostgreSQL, behind HAProxy. Everything they
 // share is shared as in production: the database (one embedded PostgreSQL that this test starts
 // through the shop's own code), AUTH_SECRET, PUBLIC_URL (the balancer's address), the file store
 // (an S3 bucket: the stand-in of tests/support) and the mail server (an SMTP catcher in this

@@ -1,7 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, newAdmin, screenshotsIn, test, waitForHydration } from "./fixtures";
 
-// The admin Search page (issue 14): what shoppers searched for on /search, the results they opened
+// The admin Search page: what shoppers searched for on /search, the results they opened
 // and the searches that found nothing; and the synonyms admins keep. Both projects run these on
 // one server: each uses words of its own.
 

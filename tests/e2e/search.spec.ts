@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { expect, expectNoAxeViolations, test, waitForHydration } from "./fixtures";
 
-// Search as a shopper types it (issue 14): words in any order, plurals, typos, and a way out of
+// Search as a shopper types it: words in any order, plurals, typos, and a way out of
 // "No results found". The matching rules themselves are tested in server/search/*.test.ts.
 
 const results = (page: Page) => page.getByRole("main").getByRole("heading", { level: 3 });

@@ -8,7 +8,7 @@ import {
   waitForHydration,
 } from "./fixtures";
 
-// A seller's key for the Seller API (issue 18): the demo seller creates a write key, sees it once
+// A seller's key for the Seller API: the demo seller creates a write key, sees it once
 // and copies it; the API answers their products with it; once revoked it is refused (401). The
 // reference page opens and is accessible. Named "sellers-" so that the platform projects run it;
 // both projects run on one server, so each names its own key.

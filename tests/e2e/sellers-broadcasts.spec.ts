@@ -11,7 +11,7 @@ import {
   waitForHydration,
 } from "./fixtures";
 
-// A seller broadcasting (issue 18): the demo seller writes an email to their followers, previews it
+// A seller broadcasting: the demo seller writes an email to their followers, previews it
 // as it will be sent, sends it, and it arrives in a follower's inbox with the headers that let mail
 // clients unsubscribe. Named "sellers-" so that the platform projects run it. A seller may send 2
 // broadcasts in any 7 days and both projects share one server: the journey runs at desktop width

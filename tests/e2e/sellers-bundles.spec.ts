@@ -10,7 +10,7 @@ import {
   waitForHydration,
 } from "./fixtures";
 
-// Bundles (issue 17) from both sides: the demo seller makes a bundle of two of their products (a
+// Bundles from both sides: the demo seller makes a bundle of two of their products (a
 // price that is no saving is refused beside the price first), publishes it; a shopper opens the
 // bundle's page and adds it to the cart. Named "sellers-" so that the platform projects run it;
 // both projects run on one server, so every bundle's title is made unique.

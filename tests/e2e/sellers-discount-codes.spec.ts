@@ -7,7 +7,7 @@ import {
   waitForHydration,
 } from "./fixtures";
 
-// Discount codes from the side of those who make them (issue 17): the demo seller makes a code
+// Discount codes from the side of those who make them: the demo seller makes a code
 // for one product, is refused beside the field for a code already taken, and ends it; an admin
 // makes a site-wide sale. Named "sellers-" so that the platform projects run it; both projects
 // run on one server, so every code is made unique.

@@ -16,7 +16,7 @@ import {
   waitForHydration,
 } from "./fixtures";
 
-// File versions (issue 17): the demo seller uploads a new version of a file of a product a buyer
+// File versions: the demo seller uploads a new version of a file of a product a buyer
 // bought; the buyer sees "Updated" in My Downloads, downloads the new bytes, and is emailed once,
 // with an unsubscribe link to /email-preferences (and List-Unsubscribe headers for a mail
 // client's one-click post). Named "sellers-" so that the platform projects run it, after the

@@ -14,7 +14,7 @@ import {
   waitForHydration,
 } from "./fixtures";
 
-// Follower emails and the email preferences page (issue 18): a buyer follows Design Studio Pro and
+// Follower emails and the email preferences page: a buyer follows Design Studio Pro and
 // chooses, right under the Follow button, to be emailed when it publishes; the demo seller publishes
 // a product; the follower's email arrives with its unsubscribe link, whose page shows every topic of
 // the address, saves them, and is axe-clean at desktop and phone width; a mail provider's one-click

@@ -10,7 +10,7 @@ import {
   waitForHydration,
 } from "./fixtures";
 
-// Licence tiers from the seller's side (issue 17): the product editor prices the Commercial and
+// Licence tiers from the seller's side: the product editor prices the Commercial and
 // Extended licenses (empty: not sold), refuses a price below the tier under it beside the field,
 // and the seller's sales say which license each sale was and its seats. Named "sellers-" so that
 // the platform projects run it, after the catalogue's specs (playwright.config.ts).

@@ -2,7 +2,7 @@ import sharp from "sharp";
 import { pagesPdf } from "../support/multi-page-pdf.ts";
 import { expect, test, waitForHydration } from "./fixtures";
 
-// Look inside from the seller's side (issue 17): the demo seller uploads a PDF of five pages, and its
+// Look inside from the seller's side: the demo seller uploads a PDF of five pages, and its
 // first four are on the product page once the render-file-previews job has drawn them. Named
 // "sellers-" so that the platform projects run it, after the catalogue's specs (playwright.config.ts).
 

@@ -11,7 +11,7 @@ import {
   waitForHydration,
 } from "./fixtures";
 
-// Becoming a seller (issue 6): apply on /become-seller, an admin (made by the command-line script)
+// Becoming a seller: apply on /become-seller, an admin (made by the command-line script)
 // approves in the admin console, and the applicant's shop opens.
 
 test(

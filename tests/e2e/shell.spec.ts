@@ -119,7 +119,7 @@ test("the mobile menu offers the same items as the header, whose cart stays besi
 test("the header search goes to /search?q=", async ({ page }, testInfo) => {
   test.skip(testInfo.project.name !== "desktop", "the header search box shows on wide screens");
   await page.goto("/");
-  // Typed before the page's scripts ran, the words were lost once on CI: see the note of issue 17.
+  // Typed before the page's scripts ran, the words were lost once on CI: the box is used once hydrated.
   await waitForHydration(page);
   const box = page.getByRole("banner").getByRole("combobox", { name: "Search products" });
   await box.fill("wall art");

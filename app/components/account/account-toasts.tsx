@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "~/lib/toast";
 
-// The toasts of signing in, up and out (SPEC section 8). They live in the layout, not in the
+// The toasts of signing in, up and out. They live in the layout, not in the
 // forms: a successful sign-in replaces the login modal with the user menu before a form could
 // say anything. The forms submit through fetchers with these keys.
 export const ACCOUNT_FETCHERS = { signIn: "account-sign-in", signUp: "account-sign-up", signOut: "account-sign-out" };

@@ -3,7 +3,7 @@ import { Button } from "~/components/ui/button";
 import { toast } from "~/lib/toast";
 
 /**
- * Sign in with Google (SPEC section 7): better-auth sends the browser to Google and back to
+ * Sign in with Google: better-auth sends the browser to Google and back to
  * /auth/callback, which goes on to `next` (the page that asked to sign in) or home. Shown only
  * where Google sign-in is configured (the login dialog leaves it out otherwise).
  */

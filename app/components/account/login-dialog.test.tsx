@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { ShopDialogsProvider, useShopDialogs } from "~/components/layout/shop-dialogs";
 import { LoginDialog } from "./login-dialog";
 
-// The login / register modal (issue 29, item 19): why Create Account is disabled, beside the
+// The login / register modal: why Create Account is disabled, beside the
 // field; Google's button only where Google sign-in is configured.
 
 function OpenLogin({ googleSignIn }: { googleSignIn: boolean }) {

@@ -11,7 +11,7 @@ import { ACCOUNT_FETCHERS } from "./account-toasts";
 import { GoogleSignInButton } from "./google-sign-in-button";
 import type { DemoAccount } from "./login-button";
 
-// The login / sign-up modal (SPEC sections 2, 4, 5 and 8). Both forms are checked with their
+// The login / sign-up modal. Both forms are checked with their
 // schema (decision 029): each field's problem beside it, and what was typed kept when the server
 // says no; on success the page shows the user menu instead of this modal.
 // The toasts are AccountToasts' (account-toasts.tsx). Its code is loaded when it first opens.
@@ -73,7 +73,7 @@ export function LoginDialog({
 function LoginForm({ demoAccounts }: { demoAccounts: DemoAccount[] }) {
   const fetcher = useFetcher({ key: ACCOUNT_FETCHERS.signIn });
   const busy = fetcher.state !== "idle";
-  // Email and password are required: the schema sends nothing while either is empty (SPEC section 5).
+  // Email and password are required: the schema sends nothing while either is empty.
   const [form, fields] = useSchemaForm(signInSchema, { lastResult: busy ? undefined : replyOf(fetcher.data) });
   return (
     <fetcher.Form method="post" action="/account/sign-in" {...getFormProps(form)} className="grid gap-4">
@@ -131,7 +131,7 @@ function RegisterForm() {
       form.update({ name: field.name, value: "", validated: false });
     }
   }, [result]);
-  // Submit stays disabled until the passwords match (SPEC section 5) and are long enough
+  // Submit stays disabled until the passwords match and are long enough
   // (decision 007); the reason shows beside its field as it is typed, and the button names it.
   const password = fields.password.value ?? "";
   const confirmation = fields.confirmPassword.value ?? "";

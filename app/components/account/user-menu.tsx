@@ -19,7 +19,7 @@ import { UserAvatar } from "./user-avatar";
 const itemClass =
   "flex cursor-pointer items-center gap-2 rounded-sm px-3 py-2 text-sm outline-none data-[highlighted]:bg-muted [&_svg]:size-4";
 
-/** Profile, Settings, Seller Dashboard (sellers only) and Logout (SPEC section 2), with the buyer's orders and downloads. */
+/** Profile, Settings, Seller Dashboard (sellers only) and Logout, with the buyer's orders and downloads. */
 export function UserMenu({ user }: { user: CurrentUser }) {
   const signOut = useFetcher({ key: ACCOUNT_FETCHERS.signOut });
   return (

@@ -9,7 +9,7 @@ import { ShopDialogsProvider, useShopDialogs } from "~/components/layout/shop-di
 import { CartDialog } from "./cart-dialog";
 import { OrderSummary } from "./order-summary";
 
-// A cart line's license and seats (issue 17): what it says, what it costs, and the select that
+// A cart line's license and seats: what it says, what it costs, and the select that
 // moves it to another tier the product is sold under; a pay-what-you-want line's price; the
 // discount code.
 
@@ -84,7 +84,7 @@ beforeEach(() => {
   cartAnswer = (form) => ({ ok: true, intent: form.intent });
 });
 
-describe("a product the buyer owns (issue 29)", () => {
+describe("a product the buyer owns", () => {
   it("says so on its line, and Checkout waits for the buyer's choice to buy it again", async () => {
     renderCart({ ...cart, lines: [{ ...commercialLine, owned: true }, personalOnlyLine] }, { signedIn: true });
     const lines = within(await screen.findByRole("list", { name: "Products in your cart" })).getAllByRole("listitem");

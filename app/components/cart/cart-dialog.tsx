@@ -21,7 +21,7 @@ import { Totals } from "./totals";
 import { useCartChange, usePendingTier } from "./use-cart-change";
 import { useCheckout } from "./use-checkout";
 
-/** One seat less or more of a line (SPEC section 4: the buttons change the quantity, its seats, by 1). */
+/** One seat less or more of a line (the buttons change the quantity, its seats, by 1). */
 function QuantityButton({ line, step }: { line: CartLine; step: 1 | -1 }) {
   const { busy, change } = useCartChange();
   return (
@@ -214,7 +214,7 @@ function CartBundleRow({ bundle }: { bundle: CartBundle }) {
 }
 
 /**
- * The cart modal (SPEC sections 2 and 9): lines, quantities, a discount code, subtotal, the
+ * The cart modal: lines, quantities, a discount code, subtotal, the
  * discount, 8% tax on what is left and total, and
  * Checkout: a signed-in buyer goes straight to the payment page, a guest through the guest dialog.
  */
@@ -225,7 +225,7 @@ export function CartDialog({ cart, signedIn }: { cart: Cart; signedIn: boolean }
   const [consent, setConsent] = useState(false);
   const [buyAgain, setBuyAgain] = useState(false);
   const ownsSome = cart.lines.some((line) => line.owned);
-  // After an order is placed the guest form opens empty (SPEC section 4): a new form, not
+  // After an order is placed the guest form opens empty: a new form, not
   // Conform's reset, which needs the form in the page (the closed dialog has none).
   const [guestForms, setGuestForms] = useState(0);
   const checkout = useCheckout(cart, () => {
@@ -268,7 +268,7 @@ export function CartDialog({ cart, signedIn }: { cart: Cart; signedIn: boolean }
                       setGuestOpen(true);
                       return;
                     }
-                    // SPEC section 4: the cart closes and the payment page opens in a new tab.
+                    // The cart closes and the payment page opens in a new tab.
                     void checkout.start(undefined, consent, ownsSome && buyAgain);
                   }}
                 >

@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from "vitest";
 import { GuestCheckoutDialog } from "./guest-checkout-dialog";
 
 // The guest's name and email are checked at their fields, the checkout's limits included: an
-// overlong name is told beside the field, not after the checkout refused it (issue 29, item 23).
+// overlong name is told beside the field, not after the checkout refused it.
 
 const emptyCart = { lines: [], bundles: [] } as unknown as Cart;
 

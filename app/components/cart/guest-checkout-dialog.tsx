@@ -16,7 +16,7 @@ import type { CheckoutPhase } from "./use-checkout";
 const GUEST_FORM_ID = "guest-checkout-form";
 
 /**
- * The guest checkout dialog (SPEC sections 2, 4 and 5): what the order holds, then name and
+ * The guest checkout dialog: what the order holds, then name and
  * email, both required. It replaces the cart modal, whose opener gets the focus back. The
  * checkout is fetched as JSON (use-checkout.ts): the fields are checked here with the checkout's
  * own schema, each problem beside its field; the server checks them again and refuses with a message.

@@ -11,7 +11,7 @@ import {
   type WishlistAnswer,
 } from "./use-cart-change";
 
-// The toasts of SPEC section 8; the quantity buttons change the cart silently.
+// The shopping toasts; the quantity buttons change the cart silently.
 const cartConfirmations: Partial<Record<CartIntent, string>> = {
   add: "Added to cart",
   "add-bundle": "Added to cart",
@@ -22,7 +22,7 @@ const cartConfirmations: Partial<Record<CartIntent, string>> = {
 
 /**
  * The toast of a change that went through. An add says how many seats of the product the cart
- * now holds: adding a product already there adds a seat (SPEC section 4), never silently.
+ * now holds: adding a product already there adds a seat, never silently.
  */
 function confirmChange(answer: Extract<CartAnswer, { ok: true }>) {
   const title = cartConfirmations[answer.intent];

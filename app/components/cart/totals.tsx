@@ -3,7 +3,7 @@ import { TAX_LABEL } from "@shared/shop-facts.ts";
 import { cn } from "~/lib/utils";
 
 /**
- * Subtotal, the discount when there is one, 8% tax and total (SPEC section 9), as the cart and every
+ * Subtotal, the discount when there is one, 8% tax and total, as the cart and every
  * order show them: the server's amounts, never worked out here.
  */
 export function Totals({

@@ -7,7 +7,7 @@ import { useNavigate, useRevalidator } from "react-router";
 import { placedToast } from "~/components/orders/placed-toast";
 import { toast } from "~/lib/toast";
 
-// Checkout from the cart (SPEC section 4): the order is made on the server, the payment page
+// Checkout from the cart: the order is made on the server, the payment page
 // opens in a new tab, and this tab waits for the payment to be confirmed (by the provider's
 // webhook, never by the browser) before it says 'Order placed successfully!'. A free order has
 // nothing to pay: no tab opens, and this one goes to the order's page, where its downloads are.

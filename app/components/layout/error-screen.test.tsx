@@ -12,7 +12,7 @@ afterEach(() => vi.restoreAllMocks());
 const HomePage = () => <p>Home page</p>;
 const RecoveredPage = () => <p>Recovered page</p>;
 
-describe("the error screen (SPEC section 2)", () => {
+describe("the error screen", () => {
   it("shows the exact title, text and three buttons", async () => {
     let attempts = 0;
     const Stub = createRoutesStub([

@@ -4,7 +4,7 @@ import { Button } from "~/components/ui/button";
 import { Container } from "~/components/ui/page";
 
 /**
- * The error screen of SPEC section 2, shown when a page fails to render or load; `unavailable`: the
+ * The error screen, shown when a page fails to render or load; `unavailable`: the
  * shop is briefly away (its database), a 503 whose Retry-After says when to come back.
  */
 export function ErrorScreen({ unavailable = false }: { unavailable?: boolean }) {

@@ -6,7 +6,7 @@ import { SpriteIcon } from "~/components/ui/icon-sprite";
 import { Input } from "~/components/ui/input";
 import { cn } from "~/lib/utils";
 
-// The header search (SPEC sections 2 and 5): suggestions open when the text is longer than one
+// The header search: suggestions open when the text is longer than one
 // character and close 200 ms after the box loses focus; up to 5 phrases and 5 products. A
 // combobox for keyboards and screen readers: arrows move through the options, Enter takes one,
 // Escape closes the list. The box shows the search on screen: on /search its query, elsewhere

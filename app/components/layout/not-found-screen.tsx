@@ -11,7 +11,7 @@ interface WayOn {
 const HOME: WayOn[] = [{ label: "Return to Home", to: "/" }];
 
 /**
- * The catch-all's page (SPEC section 2), the page of an address the shop cannot read (400), and a
+ * The catch-all's page, the page of an address the shop cannot read (400), and a
  * record's own not-found page (a product, a creator): its title, what happened and where to go.
  */
 export function NotFoundScreen({

@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/utils";
 
 /**
- * A centred modal with a title and a close button, at most 80% of the viewport high (SPEC section 2).
+ * A centred modal with a title and a close button, at most 80% of the viewport high.
  * Its body scrolls; the title and the `footer` (the cart's totals and Checkout) stay in view.
  * `wide`: room for a picture beside the text (a listing's quick view), at most 90% high.
  */

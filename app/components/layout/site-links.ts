@@ -1,4 +1,4 @@
-// The footer's links as SPEC section 2 lists them, its categories at their one address: the spec's
+// The footer's links as the storefront lists them, its categories at their one address: the old
 // /category/digital-planners and /category/wall-art-prints are Planners and Wall Art, whose pages
 // answer those addresses with a redirect (app/routes/category.tsx).
 export const footerColumns = [

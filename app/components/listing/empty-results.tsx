@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 
-/** A listing's empty state (SPEC section 2): a title, a line, and links that widen the search. */
+/** A listing's empty state: a title, a line, and links that widen the search. */
 export function EmptyResults({
   title,
   text,

@@ -46,7 +46,7 @@ function CheckboxGroup({
 }) {
   // Checked as the address says, and at once when clicked (the address follows).
   const [checked, setChecked] = useFollowing(selected, selected.join("|"));
-  // A box ticked before the page ran (a slow phone, issue 29): hydration keeps what the page shows
+  // A box ticked before the page ran (a slow phone): hydration keeps what the page shows
   // but not what React holds, so the first render after it would untick it. Take the page's.
   const fieldset = useRef<HTMLFieldSetElement>(null);
   useEffect(() => {

@@ -1,7 +1,7 @@
 import { toast } from "~/lib/toast";
 
 /**
- * 'Order placed successfully!' (SPEC section 5), said once the payment is confirmed. The receipt is
+ * 'Order placed successfully!', said once the payment is confirmed. The receipt is
  * queued with the payment and sent a moment later by a job, so it is on its way, not yet sent.
  */
 export function placedToast(orderNumber: string, email: string) {

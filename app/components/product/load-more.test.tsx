@@ -6,7 +6,7 @@ import { productCard } from "../../../tests/support/product-cards.ts";
 import { LoadMore, useLoadMore } from "./load-more";
 
 // Load More appends the next page's 24 products in the browser; the address's own page renders only
-// its 24 (issue 29, item 25), with links to the next and earlier pages for a browser without scripts.
+// its 24, with links to the next and earlier pages for a browser without scripts.
 
 const TOTAL = 100;
 const card = (id: number) => productCard(id);

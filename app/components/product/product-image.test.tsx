@@ -4,7 +4,7 @@ import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { CARD_IMAGE_SIZES, PLACEHOLDER_IMAGE, ProductImage } from "./product-image";
 
-describe("the image fallback chain (SPEC section 2)", () => {
+describe("the image fallback chain", () => {
   it("shows the image, then the placeholder, then 'Image unavailable'", () => {
     render(<ProductImage src="/media/generated/planner-1.svg" alt="Weekly planner" />);
     const image = screen.getByRole("img", { name: "Weekly planner" });

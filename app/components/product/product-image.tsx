@@ -17,7 +17,7 @@ type Stage = "image" | "placeholder" | "unavailable";
 
 /**
  * An image that falls back to the placeholder when it fails, and to the text
- * 'Image unavailable' when the placeholder fails too (SPEC section 2). Loaded when it comes near the
+ * 'Image unavailable' when the placeholder fails too. Loaded when it comes near the
  * screen, unless it is among the first a page shows (`priority`: "high" for its largest picture,
  * "eager" for the others in the first screen).
  *

@@ -2,7 +2,7 @@ import type { ProductDetail } from "@server/catalogue/product-detail.ts";
 import { describe, expect, it } from "vitest";
 import { productMeta } from "./product-meta";
 
-// The product data search engines read: the product's licences as offers (issue 17).
+// The product data search engines read: the product's licences as offers.
 
 function dataOf(tierPrices: ProductDetail["tierPrices"]) {
   const product = {

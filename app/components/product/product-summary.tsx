@@ -33,7 +33,7 @@ function ProductBadges({ product, tier }: { product: ProductDetail; tier: Licens
   );
 }
 
-/** The chosen license's price; the Personal one with the price before a sale struck through (SPEC section 2). */
+/** The chosen license's price; the Personal one with the price before a sale struck through. */
 function ProductPrice({ product, tier }: { product: ProductDetail; tier: LicenseTier }) {
   const priceCents = product.tierPrices[tier] ?? product.priceCents;
   return (
@@ -80,8 +80,8 @@ function ProductActions({
 }
 
 /**
- * What the visitor has of this product already (issue 29): the seats in their cart, since Add to
- * Cart adds a seat to a product already there (SPEC section 4), and whether they own it. Both come
+ * What the visitor has of this product already: the seats in their cart, since Add to
+ * Cart adds a seat to a product already there, and whether they own it. Both come
  * after the page (it is the same for everyone); the place is empty until then.
  */
 export function AlreadyYours({ productId }: { productId: number }) {
@@ -138,7 +138,7 @@ function AtAGlance({ product }: { product: ProductDetail }) {
 
 /** The licence (Personal to start with) and, for a pay-what-you-want product, the price the buyer names. */
 export function usePurchaseChoice(product: ProductDetail) {
-  // Personal until the shopper picks another: the spec's price, and every product's license.
+  // Personal until the shopper picks another: the storefront's price, and every product's license.
   const [tier, setTier] = useState<LicenseTier>("personal");
   // A pay-what-you-want product: the seller's suggestion to start with, or the least one may pay.
   const [price, setPrice] = useState(() => dollarsOf(product.suggestedPriceCents ?? product.priceCents));

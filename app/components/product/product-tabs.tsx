@@ -14,7 +14,7 @@ import { ReviewReply } from "./review-reply";
 import { StarRating } from "./star-rating";
 import { useProductViewer, useReviewState } from "./use-product-viewer";
 
-// The product page's tabs (SPEC section 2): Product Details, Features, Reviews and FAQ.
+// The product page's tabs: Product Details, Features, Reviews and FAQ.
 
 // Only a buyer who may review sees the form: its form libraries load then, not with every product page.
 const ReviewForm = lazy(() => import("./review-form").then((module) => ({ default: module.ReviewForm })));

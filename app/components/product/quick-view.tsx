@@ -7,7 +7,7 @@ import { useOpenedOnce } from "~/components/layout/shop-dialogs";
 const QuickViewDialog = lazy(() => import("./quick-view-dialog").then((m) => ({ default: m.QuickViewDialog })));
 
 /**
- * A card's Quick view (SPEC section 2 opened the product in a new tab; issue 29): a dialog with the
+ * A card's Quick view (the first design opened the product in a new tab): a dialog with the
  * product's pictures, price, licence choice, Add to Cart and a link to its page.
  */
 export function QuickViewButton({ product }: { product: ProductCard }) {

@@ -4,7 +4,7 @@ import { Button } from "~/components/ui/button";
 import { useShopper } from "~/lib/shopper";
 import { useProductViewer } from "./use-product-viewer";
 
-// The product page's "Report this listing" (issue 18): a quiet link-like button under the product.
+// The product page's "Report this listing": a quiet link-like button under the product.
 // The dialog and its form libraries load only once it is opened.
 
 const ReportListingDialog = lazy(() =>

@@ -6,7 +6,7 @@ import { useFetcher } from "react-router";
 import { Button } from "~/components/ui/button";
 import { toast } from "~/lib/toast";
 
-// A seller's reply under a review (issue 18): "Response from <shop>", for every visitor. The
+// A seller's reply under a review: "Response from <shop>", for every visitor. The
 // product's own seller (the viewer route says so, after the page: the page itself is the same for
 // everyone) also gets Reply, Edit reply and Delete reply here, where they read the review.
 

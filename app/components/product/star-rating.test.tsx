@@ -3,7 +3,7 @@ import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { RatingSummary, StarRating } from "./star-rating";
 
-describe("StarRating (SPEC section 2)", () => {
+describe("StarRating", () => {
   it.each([
     [4.8, 4],
     [5, 5],

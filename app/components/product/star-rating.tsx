@@ -2,7 +2,7 @@ import { countOf, formatWhole, nounFor } from "@shared/format.ts";
 import type { CSSProperties } from "react";
 import { cn } from "~/lib/utils";
 
-/** Five stars, the first floor(rating) of them filled (SPEC section 2), drawn by the `stars` class (app.css). */
+/** Five stars, the first floor(rating) of them filled, drawn by the `stars` class (app.css). */
 export function StarRating({ rating, className }: { rating: number; className?: string }) {
   const filled = Math.min(5, Math.max(0, Math.floor(rating)));
   return (

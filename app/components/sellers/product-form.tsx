@@ -76,7 +76,7 @@ function fieldsOf(values: ProductFormValues) {
   };
 }
 
-/** Every field of a product (SPEC section 3), for a new product and the editor. */
+/** Every field of a product, for a new product and the editor. */
 export function ProductForm({
   values,
   categories,
