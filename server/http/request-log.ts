@@ -131,7 +131,10 @@ export function maskedError(error: unknown): unknown {
  * address), which is the client's to fix; warn for a fault (5xx), whose cause the one who caught it
  * logged at error already.
  */
+// A 503 is the shop briefly away (its database), which server/db/availability.ts reports once a
+// minute: each request it turned away is an ordinary line, not one more warning.
 function requestLogLevel(_req: IncomingMessage, res: ServerResponse, error?: Error): "info" | "warn" {
+  if (res.statusCode === 503) return "info";
   return error || res.statusCode >= 500 ? "warn" : "info";
 }
 
