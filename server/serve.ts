@@ -9,6 +9,7 @@ import express from "express";
 import { loadAuthSecret } from "./accounts/auth-secret.ts";
 import { prepareLiveShop } from "./catalogue/shop-mode.ts";
 import { type Config, ConfigError, parseConfig } from "./config/env.ts";
+import { reportDatabaseReturn } from "./db/availability.ts";
 import { type OpenedDatabase, openDatabase } from "./db/open.ts";
 import { answerConnectRequests } from "./http/connect-method.ts";
 import { isLoopbackUrl } from "./http/loopback-address.ts";
@@ -48,6 +49,7 @@ let searchLog: SearchLog;
 let search: SearchService;
 try {
   database = await openDatabase(config, log);
+  reportDatabaseReturn(database.pool, logger);
   authSecret = await loadAuthSecret(database.db, config.authSecret);
   const prepared = demo
     ? await demo.prepareDemoShop(database.db, database.pool)

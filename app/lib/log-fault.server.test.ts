@@ -31,4 +31,10 @@ describe("the log of a loader's or action's failure", () => {
       expect.objectContaining({ level: 30, msg: "Request refused", status: 405, url: "/product/1?access=[hidden]" }),
     ]);
   });
+
+  it("writes nothing for the shop briefly away (503): the outage is warned of once a minute where it was answered", () => {
+    expect(
+      linesFor(new UNSAFE_ErrorResponseImpl(503, "Service Unavailable", "The shop is briefly unavailable.")),
+    ).toEqual([]);
+  });
 });

@@ -17,6 +17,8 @@ export function logFault(
   const url = new URL(request.url);
   const where = url.pathname + url.search;
   const { logger, requestId } = context.get(servicesContext);
+  // The shop briefly away (503): warned of once a minute where it was answered, not once per request.
+  if (isRouteErrorResponse(error) && error.status === 503) return;
   if (isRouteErrorResponse(error) && error.status < 500) {
     logger.info({ status: error.status, method: request.method, requestId, url: maskTokens(where) }, "Request refused");
     return;

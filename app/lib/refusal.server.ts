@@ -1,5 +1,8 @@
+import { reportDatabaseAway } from "@server/db/availability.ts";
+import { servicesContext } from "@server/http/context.ts";
 import { asRefusal, refusalHeaders } from "@server/http/error-answers.ts";
-import { data } from "react-router";
+import type { Refusal } from "@server/lib/refusal.ts";
+import { data, type RouterContextProvider } from "react-router";
 
 // Route modules answer errors through these two wrappers, which go through the server's one table
 // of refusals (server/http/error-answers.ts, server/lib/refusal.ts): a form's refusal is its
@@ -26,9 +29,21 @@ export function formAction<Args, Result>(handler: (args: Args) => Promise<Result
     try {
       return await handler(args);
     } catch (error) {
+      reportOutage(asRefusal(error), args);
       return refusalResponse(error);
     }
   };
+}
+
+/** The database away is warned of once a minute (server/db/availability.ts), not as each request's fault. */
+function reportOutage(refusal: Refusal | undefined, args: unknown) {
+  if (refusal?.kind !== "unavailable") return;
+  const context = (args as { context?: Readonly<RouterContextProvider> }).context;
+  try {
+    if (context) reportDatabaseAway(context.get(servicesContext).logger, refusal.cause);
+  } catch {
+    // A context without the shop's services (a component test's stub): nothing to log to.
+  }
 }
 
 /**
@@ -44,6 +59,7 @@ export function pageLoader<Args, Result>(handler: (args: Args) => Result | Promi
       if (error instanceof Response || !(error instanceof Error)) throw error;
       const refusal = asRefusal(error);
       if (!refusal) throw error;
+      reportOutage(refusal, args);
       throw data(refusal.message, { status: refusal.status, headers: refusalHeaders(refusal) });
     }
   };

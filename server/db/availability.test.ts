@@ -1,6 +1,7 @@
+import { EventEmitter } from "node:events";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { isDatabaseUnavailable, reportDatabaseAway } from "./availability.ts";
+import { isDatabaseUnavailable, reportDatabaseAway, reportDatabaseReturn } from "./availability.ts";
 import { connect } from "./client.ts";
 
 describe("a database that cannot be reached", () => {
@@ -36,5 +37,29 @@ describe("an outage in the log", () => {
     expect(lines).toHaveLength(1);
     reportDatabaseAway(logger, new Error("ECONNREFUSED"), start + 61_000);
     expect(lines).toHaveLength(2);
+  });
+
+  it("ends with one line saying how long it lasted, at the pool's first connection after it", () => {
+    const lines: unknown[][] = [];
+    const logger = {
+      warn: (...args: unknown[]) => void lines.push(args),
+      info: (...args: unknown[]) => void lines.push(args),
+    };
+    const pool = new EventEmitter();
+    let now = 2_000_000_000;
+    reportDatabaseReturn(pool as never, logger, () => now);
+    pool.emit("connect"); // ends what the test above left open
+    lines.length = 0;
+    pool.emit("connect");
+    expect(lines).toEqual([]);
+    reportDatabaseAway(logger, new Error("ECONNREFUSED"), now);
+    now += 7_000;
+    pool.emit("connect");
+    pool.emit("connect");
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toEqual([{ awaySeconds: 7 }, "The database is back after about 7 s"]);
+    // The next outage is reported at once, not a minute after the last one.
+    reportDatabaseAway(logger, new Error("ECONNREFUSED"), now + 1_000);
+    expect(lines).toHaveLength(3);
   });
 });

@@ -1,3 +1,4 @@
+import type pg from "pg";
 import type { Logger } from "pino";
 
 /**
@@ -32,13 +33,34 @@ const SERVER_AWAY = /^(08[0-9A-Z]{3}|57P0[123]|53300)$/;
 const CONNECTION_LOST =
   /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/;
 
-// One line for an outage, not one per request that met it (a longer one is said again each minute).
+// One line when an outage begins (said again each minute it lasts) and one when it ends, not one
+// per request that met it.
 const REPORT_EVERY_MS = 60_000;
 let lastReportedAt = Number.NEGATIVE_INFINITY;
+let awaySince: number | undefined;
 
 /** Logs that the database cannot be reached, at most once a minute. */
 export function reportDatabaseAway(logger: Pick<Logger, "warn">, error: unknown, now = Date.now()): void {
+  awaySince ??= now;
   if (now - lastReportedAt < REPORT_EVERY_MS) return;
   lastReportedAt = now;
   logger.warn({ err: error }, "The database cannot be reached: pages and forms answer 503 until it is back");
+}
+
+/**
+ * Logs the end of an outage: the first connection the pool opens after one was reported (a pool
+ * opens none while the server refuses them), with how long it lasted.
+ */
+export function reportDatabaseReturn(
+  pool: Pick<pg.Pool, "on">,
+  logger: Pick<Logger, "info">,
+  clock: () => number = Date.now,
+): void {
+  pool.on("connect", () => {
+    if (awaySince === undefined) return;
+    const seconds = Math.round((clock() - awaySince) / 1000);
+    awaySince = undefined;
+    lastReportedAt = Number.NEGATIVE_INFINITY;
+    logger.info({ awaySeconds: seconds }, `The database is back after about ${seconds} s`);
+  });
 }
