@@ -1,6 +1,5 @@
-import { reportDatabaseAway } from "@server/db/availability.ts";
 import { servicesContext } from "@server/http/context.ts";
-import { asRefusal, refusalHeaders } from "@server/http/error-answers.ts";
+import { asRefusal, refusalHeaders, reportOutage } from "@server/http/error-answers.ts";
 import type { Refusal } from "@server/lib/refusal.ts";
 import { data, type RouterContextProvider } from "react-router";
 
@@ -29,18 +28,18 @@ export function formAction<Args, Result>(handler: (args: Args) => Promise<Result
     try {
       return await handler(args);
     } catch (error) {
-      reportOutage(asRefusal(error), args);
+      reportOutageOf(asRefusal(error), args);
       return refusalResponse(error);
     }
   };
 }
 
-/** The database away is warned of once a minute (server/db/availability.ts), not as each request's fault. */
-function reportOutage(refusal: Refusal | undefined, args: unknown) {
+/** An outage (the database or the file store away) is warned of once a minute, not as each request's fault. */
+function reportOutageOf(refusal: Refusal | undefined, args: unknown) {
   if (refusal?.kind !== "unavailable") return;
   const context = (args as { context?: Readonly<RouterContextProvider> }).context;
   try {
-    if (context) reportDatabaseAway(context.get(servicesContext).logger, refusal.cause);
+    if (context) reportOutage(context.get(servicesContext).logger, refusal);
   } catch {
     // A context without the shop's services (a component test's stub): nothing to log to.
   }
@@ -59,7 +58,7 @@ export function pageLoader<Args, Result>(handler: (args: Args) => Result | Promi
       if (error instanceof Response || !(error instanceof Error)) throw error;
       const refusal = asRefusal(error);
       if (!refusal) throw error;
-      reportOutage(refusal, args);
+      reportOutageOf(refusal, args);
       throw data(refusal.message, { status: refusal.status, headers: refusalHeaders(refusal) });
     }
   };

@@ -9,7 +9,6 @@ import { SHOP_PREVIEW_PATH } from "../../shared/link-preview.ts";
 import { AUTH_BASE_PATH, createAuth } from "../accounts/auth.ts";
 import { accountLimits } from "../accounts/credentials.ts";
 import type { Config } from "../config/env.ts";
-import { reportDatabaseAway } from "../db/availability.ts";
 import type { Database } from "../db/client.ts";
 import { mailerFor } from "../email/mailer.ts";
 import type { JobQueue } from "../jobs/queue.ts";
@@ -26,7 +25,15 @@ import { browserAuthEndpoints } from "./auth-endpoints.ts";
 import { refuseOversizedBodies } from "./body-limit.ts";
 import { buildAssets } from "./build-assets.ts";
 import { type PublishedDemoAccount, servicesContext } from "./context.ts";
-import { asRefusal, FAULT_MESSAGE, logFault, refusalHeaders, requestIdOf, sendProblem } from "./error-answers.ts";
+import {
+  asRefusal,
+  FAULT_MESSAGE,
+  logFault,
+  refusalHeaders,
+  reportOutage,
+  requestIdOf,
+  sendProblem,
+} from "./error-answers.ts";
 import {
   generatedMedia,
   productOgImages,
@@ -200,8 +207,8 @@ export function createApp({
   // its request id and any secret of the address masked, and answered without a stack trace.
   app.use((error: unknown, req: express.Request, res: express.Response, _next: express.NextFunction) => {
     const refusal = asRefusal(error);
-    if (refusal?.kind === "unavailable") reportDatabaseAway(logger, error);
-    else if (!refusal) logFault(logger, error, { requestId: requestIdOf(res), url: req.originalUrl });
+    reportOutage(logger, refusal);
+    if (!refusal) logFault(logger, error, { requestId: requestIdOf(res), url: req.originalUrl });
     if (res.headersSent) return void res.destroy();
     if (req.path.startsWith("/api/")) return sendProblem(res, refusal);
     const text = !refusal

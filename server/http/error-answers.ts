@@ -5,6 +5,7 @@ import { z } from "zod";
 import { isDatabaseUnavailable, reportDatabaseAway } from "../db/availability.ts";
 import { sqlStateOf } from "../db/sql-state.ts";
 import { Refusal, type RefusalKind } from "../lib/refusal.ts";
+import { FileStoreUnavailable, reportFileStoreAway } from "../storage/file-store-unavailable.ts";
 import { BodyTooLargeError } from "./body-limit.ts";
 import { maskTokens } from "./request-log.ts";
 
@@ -15,6 +16,8 @@ import { maskTokens } from "./request-log.ts";
 
 export const INVALID_VALUE = "Something in this request is not valid. Please check it and try again.";
 const SHOP_UNAVAILABLE = "The shop is briefly unavailable. Nothing was changed: please try again in a moment.";
+const FILES_UNAVAILABLE =
+  "Files cannot be stored or opened right now. Nothing was changed: please try again in a few minutes.";
 export const FAULT_MESSAGE = "Something went wrong on our side. Please try again in a moment.";
 const BODY_NOT_JSON = "The body is not valid JSON.";
 const REQUEST_UNREADABLE = "This request could not be read.";
@@ -35,6 +38,7 @@ export function asRefusal(error: unknown): Refusal | undefined {
   for (let cause = error; cause instanceof Error; cause = cause.cause) {
     if (cause instanceof Refusal) return cause;
     if (cause instanceof BodyTooLargeError) return new Refusal(cause.message, "too-large");
+    if (cause instanceof FileStoreUnavailable) return new Refusal(FILES_UNAVAILABLE, "unavailable", { cause });
   }
   const parserRefusal = bodyParserRefusal(error);
   if (parserRefusal) return parserRefusal;
@@ -134,6 +138,16 @@ export function sendProblem(res: Response, refusal: Refusal | undefined): void {
     .send(JSON.stringify(problemDocument(refusal, requestIdOf(res))));
 }
 
+/**
+ * Warns of an outage behind a refusal of kind unavailable, once a minute whatever the number of
+ * requests it turns away: the file store's or the database's.
+ */
+export function reportOutage(logger: Pick<Logger, "warn">, refusal: Refusal | undefined): void {
+  if (refusal?.kind !== "unavailable") return;
+  if (refusal.cause instanceof FileStoreUnavailable) reportFileStoreAway(logger, refusal.cause);
+  else reportDatabaseAway(logger, refusal.cause);
+}
+
 /** Logs a fault once, with its request id and the address with any secret masked. */
 export function logFault(logger: Logger, error: unknown, where: { requestId: string; url: string }): void {
   logger.error({ err: error, requestId: where.requestId, url: maskTokens(where.url) }, "Request failed");
@@ -147,7 +161,7 @@ export function answerApiErrors(logger: Logger): ErrorRequestHandler {
   return (error, req, res, _next) => {
     if (res.headersSent) return void res.destroy();
     const refusal = asRefusal(error);
-    if (refusal?.kind === "unavailable") reportDatabaseAway(logger, error);
+    reportOutage(logger, refusal);
     if (!refusal) logFault(logger, error, { requestId: requestIdOf(res), url: req.originalUrl });
     sendProblem(res, refusal);
   };

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { checkKey } from "./file-key.ts";
+import { FileStoreUnavailable } from "./file-store-unavailable.ts";
 import { type S3FileStoreOptions, s3FileStore } from "./s3-file-store.ts";
 
 /**
@@ -17,23 +18,39 @@ export interface FileStore {
   remove(key: string): Promise<void>;
 }
 
+// What a disk says when it cannot take or give a file, as opposed to a fault of the shop's.
+const DISK_FAILING = new Set(["ENOSPC", "EDQUOT", "EROFS", "EIO", "EMFILE", "ENFILE"]);
+
+function diskFailure(error: unknown, what: string): unknown {
+  const code = (error as NodeJS.ErrnoException).code;
+  return code && DISK_FAILING.has(code)
+    ? new FileStoreUnavailable(`The disk refused to ${what} (${code})`, { cause: error })
+    : error;
+}
+
 /** Files on the local disk under `root` (DATA_DIR/files). Writes are atomic: a reader sees the old file or the new one. */
 export function localFileStore(root: string): FileStore {
   const fileOf = (key: string) => path.join(root, ...checkKey(key).split("/"));
   return {
     async put(key, body) {
       const file = fileOf(key);
-      await fs.mkdir(path.dirname(file), { recursive: true });
       const partial = `${file}.${crypto.randomBytes(4).toString("hex")}.partial`;
-      await fs.writeFile(partial, body, { mode: 0o600 });
-      await fs.rename(partial, file);
+      try {
+        await fs.mkdir(path.dirname(file), { recursive: true });
+        await fs.writeFile(partial, body, { mode: 0o600 });
+        await fs.rename(partial, file);
+      } catch (error) {
+        // A full disk leaves nothing half-written behind.
+        await fs.rm(partial, { force: true }).catch(() => {});
+        throw diskFailure(error, `write ${key}`);
+      }
     },
     async read(key) {
       try {
         return await fs.readFile(fileOf(key));
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
-        throw error;
+        throw diskFailure(error, `read ${key}`);
       }
     },
     async remove(key) {

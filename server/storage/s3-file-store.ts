@@ -7,6 +7,7 @@ import {
 } from "@aws-sdk/client-s3";
 import { checkKey } from "./file-key.ts";
 import type { FileStore } from "./file-store.ts";
+import { FileStoreUnavailable } from "./file-store-unavailable.ts";
 
 // The shop's files in an S3 bucket (Amazon S3 or an S3-compatible store: MinIO, Ceph, R2, ...).
 // The bucket stays private: no request sets an ACL, and public images are served by the shop
@@ -53,7 +54,7 @@ export function s3FileStore(options: S3FileStoreOptions): FileStore {
       return await work();
     } catch (error) {
       const reason = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-      throw new Error(`S3 ${what} of ${key} in bucket ${bucket} failed (${reason})`, { cause: error });
+      throw new FileStoreUnavailable(`S3 ${what} of ${key} in bucket ${bucket} failed (${reason})`, { cause: error });
     }
   }
 
