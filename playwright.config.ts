@@ -74,7 +74,7 @@ export default defineConfig({
       use: phone,
     },
     // Starts and kills servers of its own (fuzzes one; runs three behind a load balancer).
-    { name: "server", testMatch: /server-lifecycle|client-bundle|fuzz|compression|scale-out/ },
+    { name: "server", testMatch: /server-lifecycle|client-bundle|fuzz|compression|scale-out|database-outage/ },
   ],
   webServer: [
     {

@@ -9,7 +9,7 @@ import express from "express";
 import { loadAuthSecret } from "./accounts/auth-secret.ts";
 import { prepareLiveShop } from "./catalogue/shop-mode.ts";
 import { type Config, ConfigError, parseConfig } from "./config/env.ts";
-import { reportDatabaseReturn } from "./db/availability.ts";
+import { isDatabaseUnavailable, reportDatabaseAway } from "./db/availability.ts";
 import { type OpenedDatabase, openDatabase } from "./db/open.ts";
 import { answerConnectRequests } from "./http/connect-method.ts";
 import { isLoopbackUrl } from "./http/loopback-address.ts";
@@ -49,7 +49,6 @@ let searchLog: SearchLog;
 let search: SearchService;
 try {
   database = await openDatabase(config, log);
-  reportDatabaseReturn(database.pool, logger);
   authSecret = await loadAuthSecret(database.db, config.authSecret);
   const prepared = demo
     ? await demo.prepareDemoShop(database.db, database.pool)
@@ -57,7 +56,10 @@ try {
   for (const done of prepared) log(done);
   const files = demo ? await demo.ensureSampleProductFiles(database.db, fileStoreFor(config)) : 0;
   if (files) log(`Wrote ${files} sample product files`);
-  jobs = await startJobs(database.pool, (error) => logger.error({ err: error }, "Job queue error"));
+  // The job queue polls the database: while it is away, the outage's one warning, not an error a poll.
+  jobs = await startJobs(database.pool, (error) =>
+    isDatabaseUnavailable(error) ? reportDatabaseAway(logger, error) : logger.error({ err: error }, "Job queue error"),
+  );
   const previews = demo ? await demo.queueSamplePreviews(database.db, jobs) : 0;
   if (previews) log(`Queued the previews of ${previews} sample PDFs`);
   if (config.runJobs) {

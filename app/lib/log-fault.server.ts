@@ -1,5 +1,5 @@
 import { servicesContext } from "@server/http/context.ts";
-import { logFault as logFaultOf } from "@server/http/error-answers.ts";
+import { asRefusal, logFault as logFaultOf, reportOutage } from "@server/http/error-answers.ts";
 import { maskTokens } from "@server/http/request-log.ts";
 import { isRouteErrorResponse, type RouterContextProvider } from "react-router";
 
@@ -23,5 +23,8 @@ export function logFault(
     logger.info({ status: error.status, method: request.method, requestId, url: maskTokens(where) }, "Request refused");
     return;
   }
+  // An outage (the database or the file store away) is warned of once a minute, not per request.
+  const refusal = asRefusal(error);
+  if (refusal?.kind === "unavailable") return reportOutage(logger, refusal);
   logFaultOf(logger, error, { requestId, url: where });
 }

@@ -24,6 +24,9 @@ describe("a database that cannot be reached", () => {
       expect(isDatabaseUnavailable(withCode(code)), code).toBe(false);
     expect(isDatabaseUnavailable(new Error("Cannot read properties of undefined"))).toBe(false);
     expect(isDatabaseUnavailable("ECONNREFUSED")).toBe(false);
+    // pg-boss emits a plain copy of the error it met.
+    const copied = { ...withCode("57P01"), message: "terminating connection (Queue: q, Worker: w)", queue: "q" };
+    expect(isDatabaseUnavailable(copied)).toBe(true);
   });
 });
 

@@ -8,10 +8,11 @@ import type { Logger } from "pino";
  * Looks through the causes: Drizzle wraps pg's errors.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  for (let current = error; current instanceof Error; current = current.cause) {
-    const code = (current as { code?: unknown }).code;
+  // Errors, and the plain copies of them that pg-boss emits ({ ...error, message }).
+  for (let current = error; typeof current === "object" && current !== null; current = (current as Error).cause) {
+    const { code, message } = current as { code?: unknown; message?: unknown };
     if (typeof code === "string" && (UNREACHABLE.has(code) || SERVER_AWAY.test(code))) return true;
-    if (CONNECTION_LOST.test(current.message)) return true;
+    if (typeof message === "string" && CONNECTION_LOST.test(message)) return true;
   }
   return false;
 }

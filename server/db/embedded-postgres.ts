@@ -106,6 +106,30 @@ export interface StartOptions {
   clustersDir?: string;
 }
 
+/** Where the cluster of `dataDir` is, who runs it, and how to run its programs as that user. */
+async function clusterOf(dataDir: string, clustersDir: string) {
+  const user = await serverUser();
+  const bin = await binariesFor(user, clustersDir);
+  const dataDirReachable = !user || (await canEnter(user, dataDir));
+  const { pgData, socketDir, external } = placeCluster(dataDir, { dataDirReachable, clustersDir });
+  // From "/": the shop's own directory may be one that the postgres user cannot enter.
+  const exec = (file: string, args: string[]) =>
+    run(file, args, { ...user, cwd: user ? "/" : undefined, env: { ...process.env, LC_ALL: "C" } });
+  return { user, bin, pgData, socketDir, external, exec };
+}
+
+/**
+ * Stops the embedded PostgreSQL of `dataDir` from outside the shop using it (fast: its sessions
+ * are cut), as an outage would; `startEmbeddedPostgres` starts it again. For the outage tests.
+ */
+export async function stopEmbeddedPostgres({
+  dataDir,
+  clustersDir = CLUSTERS_DIR,
+}: Pick<StartOptions, "dataDir" | "clustersDir">): Promise<void> {
+  const { bin, pgData, exec } = await clusterOf(path.resolve(dataDir), clustersDir);
+  await exec(bin.pg_ctl, ["stop", "-D", pgData, "-m", "fast", "-w", "-t", "60"]);
+}
+
 export async function startEmbeddedPostgres({
   dataDir: givenDataDir,
   database = "shop",
@@ -113,11 +137,8 @@ export async function startEmbeddedPostgres({
   clustersDir = CLUSTERS_DIR,
 }: StartOptions): Promise<EmbeddedPostgres> {
   const dataDir = path.resolve(givenDataDir);
-  const user = await serverUser();
-  const bin = await binariesFor(user, clustersDir);
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o755 });
-  const dataDirReachable = !user || (await canEnter(user, dataDir));
-  const { pgData, socketDir, external } = placeCluster(dataDir, { dataDirReachable, clustersDir });
+  const { user, bin, pgData, socketDir, external, exec } = await clusterOf(dataDir, clustersDir);
   const logFile = path.join(pgData, "server.log");
   if (user) {
     for (const { clusterDir, dataDir: owner } of abandonedClusters(clustersDir)) {
@@ -126,10 +147,6 @@ export async function startEmbeddedPostgres({
       );
     }
   }
-  // From "/": the shop's own directory may be one that the postgres user cannot enter.
-  const exec = (file: string, args: string[]) =>
-    run(file, args, { ...user, cwd: user ? "/" : undefined, env: { ...process.env, LC_ALL: "C" } });
-
   if (!fs.existsSync(path.join(pgData, "PG_VERSION"))) {
     log(
       external

@@ -51,18 +51,22 @@ export function startSearchWorker(
       workerData: { connection, listenTo },
       resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
     });
-    worker.on("message", (message: { id?: number; value?: unknown; error?: string | boolean; log?: string }) => {
-      if (message.log) {
-        if (message.error) onError(new Error(message.log));
-        else log(message.log);
-        return;
-      }
-      const waiting = pending.get(message.id!);
-      if (!waiting) return;
-      pending.delete(message.id!);
-      if (typeof message.error === "string") waiting.reject(new Error(message.error));
-      else waiting.resolve(message.value as never);
-    });
+    worker.on(
+      "message",
+      (message: { id?: number; value?: unknown; error?: string | boolean; code?: unknown; log?: string }) => {
+        if (message.log) {
+          if (message.error) onError(new Error(message.log));
+          else log(message.log);
+          return;
+        }
+        const waiting = pending.get(message.id!);
+        if (!waiting) return;
+        pending.delete(message.id!);
+        if (typeof message.error === "string")
+          waiting.reject(Object.assign(new Error(message.error), { code: message.code }));
+        else waiting.resolve(message.value as never);
+      },
+    );
     worker.on("error", (error) => onError(error));
     worker.on("exit", (code) => {
       for (const waiting of pending.values()) waiting.reject(new Error("The search worker stopped"));

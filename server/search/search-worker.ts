@@ -42,6 +42,7 @@ port.on("message", async (message: { id: number; op: "find" | "figures" | "stop"
     const index = await sync.current();
     port.postMessage({ id: message.id, value: index && answerOf(index, message.search ?? {}) });
   } catch (error) {
-    port.postMessage({ id: message.id, error: (error as Error).message });
+    // Its code too: the page tells the database away (a 503) from a fault by it (server/db/availability.ts).
+    port.postMessage({ id: message.id, error: (error as Error).message, code: (error as { code?: unknown }).code });
   }
 });
