@@ -55,8 +55,8 @@ export async function prepareShoppers(database: DatabaseHandle, count: number, c
   const timing = await inFlight(concurrency, eachOf(indexes), async (i) => {
     const { id } = await ensureShopper(database.db, { userId: null, guestId: null });
     // Two consecutive picks, wrapping around: always two different products.
-    await addToCart(database.db, id, picked[(2 * i) % picked.length]!.id);
-    await addToCart(database.db, id, picked[(2 * i + 1) % picked.length]!.id);
+    await addToCart(database.db, { shopperId: id, productId: picked[(2 * i) % picked.length]!.id });
+    await addToCart(database.db, { shopperId: id, productId: picked[(2 * i + 1) % picked.length]!.id });
     shoppers.push(id);
   });
   if (timing.failures > 0) throw new Error(`Preparing a cart failed: ${timing.firstFailure}`);

@@ -160,7 +160,7 @@ describe("buying a bundle", () => {
   it("lets a buyer who owns some of the products pay only the others' shares (complete the bundle)", async () => {
     const buyer = await createBuyer(database.db);
     const { id: shopper } = await ensureShopper(database.db, { userId: buyer.id, guestId: null });
-    await addToCart(database.db, shopper, tracker.id);
+    await addToCart(database.db, { shopperId: shopper, productId: tracker.id });
     await payOrder(database.db, jobs, await buy(shopper, buyer));
     expect(await productsOwnedBy(database.db, buyer.id, [planner.id, tracker.id])).toEqual(new Set([tracker.id]));
 
@@ -230,10 +230,12 @@ describe("buying a bundle", () => {
 describe("a bundle in the cart", () => {
   it("holds its products: their own lines leave, adding one again is refused, removing it empties the cart", async () => {
     const shopper = await newGuestCart();
-    await addToCart(database.db, shopper, stickers.id, "commercial");
+    await addToCart(database.db, { shopperId: shopper, productId: stickers.id, tier: "commercial" });
     await addBundleToCart(database.db, shopper, bundleId);
     expect((await getCart(database.db, shopper)).lines).toEqual([]);
-    expect(await refusalOf(addToCart(database.db, shopper, planner.id))).toBe(inCartBundle("Planner kit"));
+    expect(await refusalOf(addToCart(database.db, { shopperId: shopper, productId: planner.id }))).toBe(
+      inCartBundle("Planner kit"),
+    );
     // Adding it twice keeps one.
     await addBundleToCart(database.db, shopper, bundleId);
     expect((await getCart(database.db, shopper)).count).toBe(1);

@@ -21,7 +21,7 @@ beforeAll(async () => {
 async function buyer(id: string, { paid = true } = {}) {
   await database.db.insert(user).values({ id, name: `Buyer ${id}`, email: `${id}@example.com` });
   const { id: shopperId } = await ensureShopper(database.db, { userId: id, guestId: null });
-  await addToCart(database.db, shopperId, productId);
+  await addToCart(database.db, { shopperId, productId });
   const order = await placeOrder(database.db, {
     shopperId,
     buyer: { userId: id, name: id, email: `${id}@example.com` },

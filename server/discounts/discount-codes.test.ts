@@ -49,8 +49,8 @@ async function code(fields: Record<string, string | string[]>, owner: { creatorI
 async function cartOf(lines: [number, number][]) {
   const { id } = await ensureShopper(database.db, { userId: null, guestId: null });
   for (const [productId, quantity] of lines) {
-    await addToCart(database.db, id, productId);
-    if (quantity > 1) await setQuantity(database.db, id, productId, quantity);
+    await addToCart(database.db, { shopperId: id, productId });
+    if (quantity > 1) await setQuantity(database.db, { shopperId: id, productId, quantity });
   }
   return id;
 }

@@ -69,7 +69,7 @@ async function pay(order: Order) {
 /** A paid order of `seats` seats of a product (the file's own by default) under `tier`; the order and its licence. */
 async function boughtLicense(tier: "personal" | "commercial" | "extended", seats = 1, productId = product.id) {
   const { id: shopper } = await ensureShopper(database.db, { userId: null, guestId: null });
-  for (let seat = 0; seat < seats; seat++) await addToCart(database.db, shopper, productId, tier);
+  for (let seat = 0; seat < seats; seat++) await addToCart(database.db, { shopperId: shopper, productId, tier });
   const started = await checkout(services, { shopperId: shopper, buyer, idempotencyKey: crypto.randomUUID() });
   const [placed] = await database.db.select().from(orders).where(eq(orders.number, started.orderNumber));
   const order = await pay(placed!);

@@ -151,7 +151,9 @@ describe("hiding a product", () => {
 
     // Nobody can put it in a cart any more.
     const { id: shopperId } = await ensureShopper(database.db, { userId: null, guestId: null });
-    await expect(addToCart(database.db, shopperId, product.id)).rejects.toThrow("This product is not available.");
+    await expect(addToCart(database.db, { shopperId, productId: product.id })).rejects.toThrow(
+      "This product is not available.",
+    );
 
     // The seller sees the note in the editor, is told by email, and cannot publish it again.
     const editor = await productForEditor(database.db, shop.id, product.id);

@@ -73,7 +73,7 @@ describe("placing an order", () => {
   it("copies the cart with catalogue prices: subtotal, 8% tax rounded once, total, a 9-character number", async () => {
     const [a, b] = catalogue;
     const shopper = await guestWithCart(a!.id, b!.id);
-    await setQuantity(database.db, shopper, b!.id, 3);
+    await setQuantity(database.db, { shopperId: shopper, productId: b!.id, quantity: 3 });
     const cart = await getCart(database.db, shopper);
     const order = await placeOrder(database.db, { shopperId: shopper, buyer: guest, idempotencyKey: newKey() });
     expect(order.number).toMatch(ORDER_NUMBER);
@@ -164,7 +164,7 @@ describe("checkout and payment events", () => {
     const shopper = await guestWithCart(a!.id, b!.id);
     const started = await checkout(services(), { shopperId: shopper, buyer: guest, idempotencyKey: newKey() });
     // Added after checkout: it was not bought and stays in the cart.
-    await addToCart(database.db, shopper, c!.id);
+    await addToCart(database.db, { shopperId: shopper, productId: c!.id });
     const [order] = await database.db.select().from(orders).where(eq(orders.number, started.orderNumber));
     const event = succeeded(order!);
     const results = await Promise.all(

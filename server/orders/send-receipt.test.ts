@@ -94,8 +94,8 @@ describe("sending a paid order's receipt", () => {
       commercialPriceCents: 2500,
     });
     const { id: shopperId } = await ensureShopper(database.db, { userId: null, guestId: null });
-    await addToCart(database.db, shopperId, tiered.id, "commercial");
-    await addToCart(database.db, shopperId, tiered.id, "commercial");
+    await addToCart(database.db, { shopperId, productId: tiered.id, tier: "commercial" });
+    await addToCart(database.db, { shopperId, productId: tiered.id, tier: "commercial" });
     const started = await checkout(shop(), { shopperId, buyer, idempotencyKey: crypto.randomUUID() });
     const [placed] = await database.db.select().from(orders).where(eq(orders.number, started.orderNumber));
     const order = await payOrder(database.db, jobs, placed!);
@@ -113,7 +113,7 @@ describe("sending a paid order's receipt", () => {
     const discounted = await createProduct(database.db, { title: "Sale Planner", priceCents: 3000 });
     await database.db.insert(discountCodes).values({ code: "Receipt20", kind: "percent", value: 20 });
     const { id: shopperId } = await ensureShopper(database.db, { userId: null, guestId: null });
-    await addToCart(database.db, shopperId, discounted.id);
+    await addToCart(database.db, { shopperId, productId: discounted.id });
     await applyDiscountCode(database.db, shopperId, "receipt20");
     const started = await checkout(shop(), { shopperId, buyer, idempotencyKey: crypto.randomUUID() });
     const [placed] = await database.db.select().from(orders).where(eq(orders.number, started.orderNumber));

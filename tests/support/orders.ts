@@ -75,7 +75,7 @@ export async function reloadOrder(db: Database, id: number): Promise<Order> {
 export async function shopperWithCart(db: Database, productIds: number[], userId: string | null = null) {
   const { id: shopperId } = await ensureShopper(db, { userId, guestId: null });
   await clearCart(db, shopperId);
-  for (const productId of productIds) await addToCart(db, shopperId, productId);
+  for (const productId of productIds) await addToCart(db, { shopperId, productId });
   return shopperId;
 }
 
