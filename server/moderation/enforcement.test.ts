@@ -215,25 +215,25 @@ describe("a shop's products while it is suspended or removed", () => {
     const draft = await createProduct(database.db, seller.creatorId, form);
     await issueViolation(services, ADMIN, seller.creatorId, "Misleading product descriptions.", T0);
     await issueViolation(services, ADMIN, seller.creatorId, "Misleading product descriptions again.", at(1));
-    await expect(setPublished(database.db, seller.creatorId, draft, true)).rejects.toThrow(
-      "Your shop is suspended until Dec 3, 2026: products cannot be published until then.",
-    );
+    await expect(
+      setPublished(database.db, { creatorId: seller.creatorId, productId: draft, published: true }),
+    ).rejects.toThrow("Your shop is suspended until Dec 3, 2026: products cannot be published until then.");
     // Drafts can still be prepared while suspended.
     const another = await createProduct(database.db, seller.creatorId, form);
 
     await liftEndedSuspensions(services, at(31));
     // Active again: what stops it now is only the missing image and file.
-    await expect(setPublished(database.db, seller.creatorId, another, true)).rejects.toThrow(
-      "Add at least one image and one file before publishing.",
-    );
+    await expect(
+      setPublished(database.db, { creatorId: seller.creatorId, productId: another, published: true }),
+    ).rejects.toThrow("Add at least one image and one file before publishing.");
 
     await issueViolation(services, ADMIN, seller.creatorId, "Counterfeit products.", at(40));
     await expect(createProduct(database.db, seller.creatorId, form)).rejects.toThrow(
       "Your shop has been removed from the marketplace.",
     );
-    await expect(setPublished(database.db, seller.creatorId, draft, true)).rejects.toThrow(
-      "Your shop has been removed from the marketplace.",
-    );
+    await expect(
+      setPublished(database.db, { creatorId: seller.creatorId, productId: draft, published: true }),
+    ).rejects.toThrow("Your shop has been removed from the marketplace.");
     // Nor can it change or delete what it has: an upheld appeal brings the products back as they were.
     const editor = {
       db: database.db,
@@ -244,9 +244,9 @@ describe("a shop's products while it is suspended or removed", () => {
       const change = new FormData();
       change.set("intent", intent);
       change.set("title", "Renamed while removed");
-      await expect(applyEditorIntent(editor, seller.creatorId, draft, change)).rejects.toThrow(
-        "Your shop has been removed from the marketplace.",
-      );
+      await expect(
+        applyEditorIntent(editor, { creatorId: seller.creatorId, productId: draft, form: change }),
+      ).rejects.toThrow("Your shop has been removed from the marketplace.");
     }
     const [kept] = await database.db.select().from(products).where(eq(products.id, draft));
     expect(kept).toMatchObject({ title: "Calm Weekly Planner", status: "draft" });

@@ -162,7 +162,9 @@ describe("hiding a product", () => {
     expect(email.subject).toBe(`Your product "${product.title}" was taken off Test Market`);
     expect(email.text).toContain(NOTE);
     expect(email.text).toContain(`http://shop.test/seller/products/${product.id}`);
-    await expect(setPublished(database.db, shop.id, product.id, true)).rejects.toThrow("The platform has hidden");
+    await expect(
+      setPublished(database.db, { creatorId: shop.id, productId: product.id, published: true }),
+    ).rejects.toThrow("The platform has hidden");
   });
 
   it("hides a draft too, and lists hidden products under their filter", async () => {

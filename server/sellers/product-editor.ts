@@ -32,9 +32,7 @@ export type EditorIntent = z.infer<typeof editorIntentSchema>["intent"];
 /** One change of the product editor, by the form's intent; answers what to tell the seller. */
 export async function applyEditorIntent(
   services: { db: Database; files: FileStore; jobs: JobQueue },
-  creatorId: number,
-  productId: number,
-  form: FormData,
+  { creatorId, productId, form }: { creatorId: number; productId: number; form: FormData },
 ): Promise<{
   intent: EditorIntent;
   message: string;
@@ -51,33 +49,38 @@ export async function applyEditorIntent(
     case "save": {
       const fields = new FormData();
       for (const [name, value] of form) if (typeof value === "string") fields.append(name, value);
-      await updateProduct(db, creatorId, productId, parseForm(fields, productFormSchema));
+      await updateProduct(db, { creatorId, productId, product: parseForm(fields, productFormSchema) });
       return { intent, message: "Your changes were saved." };
     }
     case "add-image":
-      await addProductImage(db, files, creatorId, productId, (await uploadIn(form, "image")).bytes);
+      await addProductImage(db, { files, creatorId, productId, bytes: (await uploadIn(form, "image")).bytes });
       return { intent, message: "The image was added." };
     case "remove-image":
-      await removeProductImage(db, files, creatorId, productId, change.imageId);
+      await removeProductImage(db, { files, creatorId, productId, imageId: change.imageId });
       return { intent, message: "The image was removed." };
     case "move-image-earlier":
     case "move-image-later": {
       const direction = change.intent === "move-image-earlier" ? "earlier" : "later";
       const { imageId } = change;
-      const to = await moveProductImage(db, creatorId, productId, imageId, direction);
+      const to = await moveProductImage(db, { creatorId, productId, imageId, direction });
       const from = direction === "earlier" ? to + 1 : to - 1;
       const cover = to === 0 ? " It is the cover now." : "";
       return { intent, message: `Image ${from + 1} is now image ${to + 1}.${cover}`, moved: { imageId, direction } };
     }
     case "add-file":
-      await addProductFile(db, files, creatorId, productId, await uploadIn(form, "file"), jobs);
+      await addProductFile(db, { files, creatorId, productId, upload: await uploadIn(form, "file"), jobs });
       return { intent, message: "The file was added." };
     case "remove-file":
-      await removeProductFile(db, files, creatorId, productId, change.fileId);
+      await removeProductFile(db, { files, creatorId, productId, fileId: change.fileId });
       return { intent, message: "The file was removed." };
     case "upload-version": {
       const upload = await uploadIn(form, "file");
-      const { fileName, version } = await uploadFileVersion(services, creatorId, productId, change.fileId, upload);
+      const { fileName, version } = await uploadFileVersion(services, {
+        creatorId,
+        productId,
+        fileId: change.fileId,
+        upload,
+      });
       return {
         intent,
         message: `Version ${version} of ${fileName} was uploaded: buyers download it from now on, and each is emailed once.`,
@@ -85,7 +88,7 @@ export async function applyEditorIntent(
     }
     case "publish":
     case "unpublish":
-      await setPublished(db, creatorId, productId, intent === "publish", jobs);
+      await setPublished(db, { creatorId, productId, published: intent === "publish", jobs });
       return {
         intent,
         message: intent === "publish" ? "Published: it is on sale now." : "Unpublished: it is no longer on sale.",

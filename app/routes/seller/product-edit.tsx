@@ -50,7 +50,7 @@ export const action = formAction(async ({ request, params, context }: Route.Acti
     const submission = parseSubmission(form, productFormSchema);
     if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   }
-  const result = await applyEditorIntent(context.get(servicesContext), creator.id, productId, form);
+  const result = await applyEditorIntent(context.get(servicesContext), { creatorId: creator.id, productId, form });
   if (result.deleted) return redirect("/seller?deleted=1");
   return { ok: true as const, intent: result.intent, message: result.message, moved: result.moved ?? null };
 });

@@ -37,7 +37,7 @@ export const action = formAction(async ({ request, context }: Route.ActionArgs) 
   const { db, files } = context.get(servicesContext);
   const form = await readSellerPictureForm(request);
   if (parseIntent(form, profileIntentSchema).intent === "avatar") {
-    await setCreatorAvatar(db, files, creator.id, (await uploadIn(form, "avatar")).bytes);
+    await setCreatorAvatar(db, { files, creatorId: creator.id, bytes: (await uploadIn(form, "avatar")).bytes });
     return { ok: true as const, message: "Your picture was saved." };
   }
   const submission = parseSubmission(form, creatorProfileSchema);
