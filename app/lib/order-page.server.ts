@@ -23,11 +23,14 @@ export async function orderPageLoader({ request, params, context }: Args, viewer
     const cancel = cancelRequestIn(services.secret, number, new URL(request.url));
     if (cancel) {
       if (cancel.genuine)
-        await cancelFromPaymentPage(services, await findOrderFor(services.db, services.secret, number, viewer));
+        await cancelFromPaymentPage(
+          services,
+          await findOrderFor(services.db, { secret: services.secret, orderNumber: number, viewer }),
+        );
       // The page itself, so that a reload cancels nothing again.
       return redirect(cancel.pageUrl);
     }
-    return await loadOrderPage(services.db, services.secret, number, viewer);
+    return await loadOrderPage(services.db, { secret: services.secret, orderNumber: number, viewer });
   } catch (error) {
     const answer = refusalResponse(error);
     throw data(answer.data.message, { status: answer.init?.status ?? 404 });
@@ -41,7 +44,11 @@ export async function orderPageLoader({ request, params, context }: Args, viewer
 export const orderPageAction = (args: Args, viewer: OrderViewer) =>
   formAction(async ({ request, params, context }: Args) => {
     const services = context.get(servicesContext);
-    const order = await findOrderFor(services.db, services.secret, params.number ?? "", viewer);
+    const order = await findOrderFor(services.db, {
+      secret: services.secret,
+      orderNumber: params.number ?? "",
+      viewer,
+    });
     const form = await readForm(request);
     if (form.get("intent") === "upgrade") return upgradeAction(services, order, form);
     const outcome = await applyOrderPageIntent(services, order, form);

@@ -147,7 +147,9 @@ describe("the product update emails", () => {
     )[0]!;
     expect(latest.id).not.toBe(guest.order.id);
     expect(url.pathname).toBe(`/orders/${latest.number}`);
-    expect(isOrderAccessToken(SECRET, latest.number, url.searchParams.get("access"))).toBe(true);
+    expect(
+      isOrderAccessToken({ secret: SECRET, orderNumber: latest.number, token: url.searchParams.get("access") }),
+    ).toBe(true);
     expect(gus.text).toContain("This link works for 90 days");
   });
 

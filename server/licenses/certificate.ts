@@ -42,7 +42,7 @@ async function certificateFacts(
   itemId: string | undefined,
   viewer: OrderViewer,
 ): Promise<CertificateFacts> {
-  const order = await findOrderFor(db, secret, orderNumber, viewer);
+  const order = await findOrderFor(db, { secret, orderNumber, viewer });
   if (!itemId || !ITEM_ID.test(itemId)) throw new Refusal(NO_ITEM, "not-found");
   const [item] = await db
     .select({

@@ -205,7 +205,10 @@ describe("a licence upgrade", () => {
     expect(await licenseNow(license.id)).toMatchObject({ tier: "commercial", seats: 2 });
 
     const [upgradeItem] = await itemsOf(database.db, paid.id);
-    await requestRefund(database.db, paid, { orderItemId: upgradeItem!.id, reason: "I bought the wrong license." });
+    await requestRefund(database.db, {
+      order: paid,
+      request: { orderItemId: upgradeItem!.id, reason: "I bought the wrong license." },
+    });
     const [request] = await database.db
       .select()
       .from(refundRequests)
@@ -221,7 +224,10 @@ describe("a licence upgrade", () => {
       ["upgrade_refunded", "personal", 1],
     ]);
 
-    await requestRefund(database.db, order, { orderItemId: item.id, reason: "I do not need it any more." });
+    await requestRefund(database.db, {
+      order,
+      request: { orderItemId: item.id, reason: "I do not need it any more." },
+    });
     const [purchase] = await database.db.select().from(refundRequests).where(eq(refundRequests.orderItemId, item.id));
     await approveRefund(services, ADMIN, purchase!.id);
     expect((await licenseNow(license.id)).status).toBe("revoked");
@@ -367,7 +373,10 @@ describe("upgrades of one licence opened before either is paid", () => {
     const { order, item, license } = await personalLicense();
     await postUpgrade(order, item.id, "commercial", 1);
     const [upgradeOrder] = await upgradeOrdersOf(license.id);
-    await requestRefund(database.db, order, { orderItemId: item.id, reason: "I do not need it any more." });
+    await requestRefund(database.db, {
+      order,
+      request: { orderItemId: item.id, reason: "I do not need it any more." },
+    });
     const [purchase] = await database.db.select().from(refundRequests).where(eq(refundRequests.orderItemId, item.id));
     await approveRefund(services, ADMIN, purchase!.id);
     await pay(upgradeOrder!.order);

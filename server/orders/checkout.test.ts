@@ -147,8 +147,8 @@ describe("checkout and payment events", () => {
     expect(second!.paymentUrl).toBe(first!.paymentUrl);
     expect(first!.orderPath).toMatch(new RegExp(`^/orders/${first!.orderNumber}\\?access=`));
     const token = new URL(first!.orderPath, "http://x").searchParams.get("access");
-    expect(isOrderAccessToken(SECRET, first!.orderNumber, token)).toBe(true);
-    expect(isOrderAccessToken(SECRET, first!.orderNumber, `${token}x`)).toBe(false);
+    expect(isOrderAccessToken({ secret: SECRET, orderNumber: first!.orderNumber, token })).toBe(true);
+    expect(isOrderAccessToken({ secret: SECRET, orderNumber: first!.orderNumber, token: `${token}x` })).toBe(false);
     const { rows } = await database.pool.query(
       "SELECT amount_cents, lines FROM hosted_payment_sessions WHERE reference = $1",
       [first!.orderNumber],

@@ -41,7 +41,7 @@ export async function applyOrderPageIntent(
     case "upgrade":
       return { redirectTo: await upgradeLicense(services, order, input) };
     case "refund":
-      await requestRefund(services.db, order, input);
+      await requestRefund(services.db, { order, request: input });
       return { message: REFUND_REQUEST_SENT };
   }
 }

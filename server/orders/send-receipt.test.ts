@@ -203,7 +203,7 @@ describe("sending a paid order's receipt", () => {
 
     const link = new RegExp(`${TEST_SHOP_URL}/orders/([A-Z0-9]{9})\\?access=([A-Za-z0-9_-]+)`).exec(text);
     expect(link?.[1]).toBe(order.number);
-    expect(isOrderAccessToken(TEST_SECRET, order.number, link?.[2])).toBe(true);
+    expect(isOrderAccessToken({ secret: TEST_SECRET, orderNumber: order.number, token: link?.[2] })).toBe(true);
     expect(html).toContain(`href="${link![0]}"`);
     // The guest's link expires; the receipt says so and where a new one is asked for.
     expect(text).toContain(

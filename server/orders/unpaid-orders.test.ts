@@ -189,14 +189,22 @@ describe("the order page of an order that ended unpaid", () => {
   it("claims no receipt, offers no payment page, and gives Pay again a key", async () => {
     const { order } = await startOrder(services(), [productIds[0]!]);
     await cancelPayment(services(), order);
-    const page = await loadOrderPage(database.db, services().secret, order.number, {
-      userId: null,
-      accessToken: null,
+    const page = await loadOrderPage(database.db, {
+      secret: services().secret,
+      orderNumber: order.number,
+      viewer: {
+        userId: null,
+        accessToken: null,
+      },
     }).catch(() => null);
     expect(page).toBeNull(); // a stranger sees nothing
-    const own = await loadOrderPage(database.db, services().secret, order.number, {
-      userId: null,
-      accessToken: new URL(cancelPaymentPath(services().secret, order), TEST_SHOP_URL).searchParams.get("access"),
+    const own = await loadOrderPage(database.db, {
+      secret: services().secret,
+      orderNumber: order.number,
+      viewer: {
+        userId: null,
+        accessToken: new URL(cancelPaymentPath(services().secret, order), TEST_SHOP_URL).searchParams.get("access"),
+      },
     });
     expect(own.order).toMatchObject({ status: "cancelled", receiptSentAt: null, paymentUrl: null });
     expect(own.order.payAgainKey).toMatch(/^[a-f0-9]{32}$/);
@@ -209,10 +217,10 @@ describe("the order page of an order that ended unpaid", () => {
       userId: null,
       accessToken: new URL(cancelPaymentPath(services().secret, order), TEST_SHOP_URL).searchParams.get("access"),
     };
-    const before = await loadOrderPage(database.db, services().secret, order.number, viewer);
+    const before = await loadOrderPage(database.db, { secret: services().secret, orderNumber: order.number, viewer });
     expect(before.order).toMatchObject({ status: "paid", receiptSentAt: null, payAgainKey: null });
     await database.db.update(orders).set({ receiptSentAt: sql`now()` }).where(eq(orders.id, order.id));
-    const after = await loadOrderPage(database.db, services().secret, order.number, viewer);
+    const after = await loadOrderPage(database.db, { secret: services().secret, orderNumber: order.number, viewer });
     expect(after.order.receiptSentAt).toEqual(expect.any(String));
   });
 });

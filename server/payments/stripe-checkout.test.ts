@@ -117,9 +117,12 @@ describe("checkout through Stripe", () => {
 
     const refundedIds: string[] = [];
     for (const item of items) {
-      await requestRefund(database.db, await reloadOrder(database.db, order.id), {
-        orderItemId: item.id,
-        reason: "The files do not open for me.",
+      await requestRefund(database.db, {
+        order: await reloadOrder(database.db, order.id),
+        request: {
+          orderItemId: item.id,
+          reason: "The files do not open for me.",
+        },
       });
       const [request] = await database.db.select().from(refundRequests).where(eq(refundRequests.orderItemId, item.id));
       const requestsBefore = standIn.requests.length;

@@ -115,7 +115,10 @@ describe("sale and refund events", () => {
 
     const admin = await createUser(database.db, { role: "admin" });
     const item = (await itemsOf(database.db, paid.id)).find((line) => line.productId === mine[0]!.id)!;
-    await requestRefund(database.db, paid, { orderItemId: item.id, reason: "It was not what I wanted." });
+    await requestRefund(database.db, {
+      order: paid,
+      request: { orderItemId: item.id, reason: "It was not what I wanted." },
+    });
     const [request] = await database.db.select().from(refundRequests).where(eq(refundRequests.orderItemId, item.id));
     const { amountCents } = await approveRefund(services, admin.id, request!.id);
     const refunds = (await deliveriesOf(endpoint.id)).filter((delivery) => delivery.eventType === "refund");
