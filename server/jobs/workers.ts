@@ -103,7 +103,7 @@ export async function startWorkers(options: {
   await jobs.work<{ deliveryId: number }>(
     QUEUES.deliverSellerWebhook,
     async ({ deliveryId }) => {
-      const { retryAt } = await attemptDelivery(db, sendSellerWebhook, deliveryId);
+      const { retryAt } = await attemptDelivery(db, { send: sendSellerWebhook, deliveryId });
       if (retryAt) await jobs.boss.send(QUEUES.deliverSellerWebhook, { deliveryId }, { startAfter: retryAt });
     },
     at(QUEUES.deliverSellerWebhook),

@@ -133,12 +133,11 @@ describe("activate and deactivate", () => {
   });
 
   it("records the license.activated webhook for the seller's endpoint that wants it, once per new seat", async () => {
-    const endpoint = await addWebhookEndpoint(
-      database.db,
-      seller.creator.id,
-      { url: "http://127.0.0.1:9/hooks", events: ["license.activated"] },
-      { allowPrivateAddresses: true },
-    );
+    const endpoint = await addWebhookEndpoint(database.db, {
+      creatorId: seller.creator.id,
+      endpoint: { url: "http://127.0.0.1:9/hooks", events: ["license.activated"] },
+      policy: { allowPrivateAddresses: true },
+    });
     const license = await licenseWith(2);
     await activateLicense(database.db, jobs, anyone, { key: license.key, instance: "studio-mac" });
     await activateLicense(database.db, jobs, anyone, { key: license.key, instance: "studio-mac" });

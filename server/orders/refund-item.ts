@@ -76,6 +76,6 @@ export async function recordItemRefund(
   const orderStatus: OrderStatus = active?.count ? "partially_refunded" : "refunded";
   await tx.update(orders).set({ status: orderStatus, updatedAt: sql`now()` }).where(eq(orders.id, item.orderId));
   await recordRefund(tx, item.id);
-  await recordRefundEvent(tx, jobs, item.id, amountCents);
+  await recordRefundEvent(tx, { jobs, orderItemId: item.id, refundedCents: amountCents });
   return orderStatus;
 }

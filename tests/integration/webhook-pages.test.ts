@@ -133,7 +133,10 @@ describe("/seller/webhooks", () => {
   it("a seller's own endpoints are limited in number, with a message", async () => {
     const busy = await createSeller(database.db);
     for (let n = 0; n < 5; n++) {
-      await addWebhookEndpoint(database.db, busy.creator.id, { url: `https://93.184.216.34/h${n}`, events: ["sale"] });
+      await addWebhookEndpoint(database.db, {
+        creatorId: busy.creator.id,
+        endpoint: { url: `https://93.184.216.34/h${n}`, events: ["sale"] },
+      });
     }
     const refused = await answerOf(pageAction, busy.user, "/seller/webhooks", {
       intent: "add-endpoint",

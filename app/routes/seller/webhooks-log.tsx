@@ -54,7 +54,7 @@ export const action = formAction(async (args: Route.ActionArgs) => {
     return data({ ok: false as const, message: "Choose what to do from the page." }, { status: 400 });
   }
   const { db, jobs } = args.context.get(servicesContext);
-  await redeliver(db, jobs, creator.id, asked.deliveryId);
+  await redeliver(db, { jobs, creatorId: creator.id, deliveryId: asked.deliveryId });
   return { ok: true as const, message: "The event is being sent again: reload to see how it went." };
 });
 
