@@ -108,13 +108,17 @@ async function timePaymentEvents(
     .orderBy(orders.id);
   console.log(`Applying payment_succeeded to ${fmt(placed.length)} orders with ${concurrency} in flight…`);
   return inFlight(concurrency, eachOf(placed), async (order) => {
-    const received = await receivePaymentEvent(database.db, jobs, "hosted", {
-      id: `${keyPrefix}evt-${order.id}`,
-      type: "payment_succeeded",
-      reference: order.number,
-      sessionRef: order.paymentRef ?? "",
-      amountCents: order.totalCents,
-      currency: "usd",
+    const received = await receivePaymentEvent(database.db, {
+      jobs,
+      provider: "hosted",
+      event: {
+        id: `${keyPrefix}evt-${order.id}`,
+        type: "payment_succeeded",
+        reference: order.number,
+        sessionRef: order.paymentRef ?? "",
+        amountCents: order.totalCents,
+        currency: "usd",
+      },
     });
     if (received.outcome !== "paid") throw new Error(`Order ${order.number}: ${received.outcome}`);
   });

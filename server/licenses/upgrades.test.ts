@@ -57,11 +57,15 @@ const buyer = { userId: null, name: "Uma Upgrade", email: "uma@example.com" };
 
 /** Pays an order on the hosted page (so that it can be refunded) and applies the payment event. */
 async function pay(order: Order) {
-  await payWithCard(database.db, jobs, order.paymentRef!, {
-    number: "4242 4242 4242 4242",
-    expiry: "12/40",
-    cvc: "123",
-    name: "Uma Upgrade",
+  await payWithCard(database.db, {
+    jobs,
+    sessionId: order.paymentRef!,
+    card: {
+      number: "4242 4242 4242 4242",
+      expiry: "12/40",
+      cvc: "123",
+      name: "Uma Upgrade",
+    },
   });
   return payOrder(database.db, jobs, await reloadOrder(database.db, order.id));
 }

@@ -64,11 +64,15 @@ beforeAll(async () => {
 /** An order of these products (the first two by default) paid on the hosted page with the success card. */
 async function paidOrder(productIds = [products[0]!.id, products[1]!.id]) {
   const { order } = await startOrder(services, productIds);
-  const paid = await payWithCard(database.db, jobs, order.paymentRef!, {
-    number: "4242 4242 4242 4242",
-    expiry: "12/40",
-    cvc: "123",
-    name: "Ada Lovelace",
+  const paid = await payWithCard(database.db, {
+    jobs,
+    sessionId: order.paymentRef!,
+    card: {
+      number: "4242 4242 4242 4242",
+      expiry: "12/40",
+      cvc: "123",
+      name: "Ada Lovelace",
+    },
   });
   expect(paid?.status).toBe("paid");
   const paidOrder = await payOrder(database.db, jobs, order);

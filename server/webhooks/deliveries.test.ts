@@ -93,11 +93,15 @@ describe("sale and refund events", () => {
     const services = { ...checkoutServices(database.db, jobs), shopName: "Test Shop" };
     const { order } = await startOrder(services, [mine[0]!.id, mine[1]!.id, theirs.id]);
     expect(await deliveriesOf(endpoint.id)).toEqual([]); // nothing before it is paid
-    await payWithCard(database.db, jobs, order.paymentRef!, {
-      number: "4242 4242 4242 4242",
-      expiry: "12/40",
-      cvc: "123",
-      name: "Ada Guest",
+    await payWithCard(database.db, {
+      jobs,
+      sessionId: order.paymentRef!,
+      card: {
+        number: "4242 4242 4242 4242",
+        expiry: "12/40",
+        cvc: "123",
+        name: "Ada Guest",
+      },
     });
     const paid = await payOrder(database.db, jobs, await reloadOrder(database.db, order.id));
 

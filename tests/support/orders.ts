@@ -92,13 +92,17 @@ export async function startOrder(services: CheckoutServices, productIds: number[
 
 /** Applies the provider's payment_succeeded event for the whole order; the order as it is then. */
 export async function payOrder(db: Database, jobs: JobQueue, order: Order): Promise<Order> {
-  const received = await receivePaymentEvent(db, jobs, "hosted", {
-    id: `evt_${crypto.randomUUID()}`,
-    type: "payment_succeeded",
-    reference: order.number,
-    sessionRef: order.paymentRef ?? "",
-    amountCents: order.totalCents,
-    currency: "usd",
+  const received = await receivePaymentEvent(db, {
+    jobs,
+    provider: "hosted",
+    event: {
+      id: `evt_${crypto.randomUUID()}`,
+      type: "payment_succeeded",
+      reference: order.number,
+      sessionRef: order.paymentRef ?? "",
+      amountCents: order.totalCents,
+      currency: "usd",
+    },
   });
   if (received.outcome !== "paid") throw new Error(`The payment was not applied: ${received.outcome}`);
   return reloadOrder(db, order.id);
