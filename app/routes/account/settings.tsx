@@ -105,7 +105,8 @@ export const action = formAction(async ({ request, context }: Route.ActionArgs) 
         }
         // The change replaces this device's session: the page is loaded again with the new one (a
         // page rendered in this request would read the old, revoked cookie and sign the visitor out).
-        const result = await changePassword(db, auth, headers, submission.value);
+        const { currentPassword, newPassword } = submission.value;
+        const result = await changePassword(db, { auth, headers, currentPassword, newPassword });
         throw redirect(`/account/settings?${PASSWORD_CHANGED}`, { headers: result.headers });
       }
     }
