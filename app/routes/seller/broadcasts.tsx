@@ -57,12 +57,12 @@ export const action = formAction(async ({ request, context }: Route.ActionArgs) 
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const broadcast = toBroadcast(submission.value);
   if (asked.intent === "preview") {
-    const preview = await previewBroadcast(services, creator.id, user.email, broadcast);
+    const preview = await previewBroadcast(services, { creatorId: creator.id, to: user.email, broadcast });
     return { preview, result: submission.reply() };
   }
   try {
     await requireCreatorNotRemoved(services.db, creator.id);
-    const made = await createBroadcast(services, creator.id, broadcast);
+    const made = await createBroadcast(services, { creatorId: creator.id, broadcast });
     return {
       ok: true as const,
       message:
