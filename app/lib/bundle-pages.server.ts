@@ -63,11 +63,11 @@ export async function bundlePageAction(db: Database, creatorId: number, form: Fo
   if (asked.intent === "publish-bundle") {
     // A suspended or removed shop puts nothing on sale (as for its products).
     await requireCreatorCanPublish(db, creatorId);
-    await setBundleStatus(db, creatorId, asked.bundleId, "published");
+    await setBundleStatus(db, { creatorId, bundleId: asked.bundleId, status: "published" });
     return { ok: true as const, intent: asked.intent, message: "The bundle is on sale." };
   }
   if (asked.intent === "unpublish-bundle") {
-    await setBundleStatus(db, creatorId, asked.bundleId, "draft");
+    await setBundleStatus(db, { creatorId, bundleId: asked.bundleId, status: "draft" });
     return {
       ok: true as const,
       intent: asked.intent,
@@ -75,7 +75,7 @@ export async function bundlePageAction(db: Database, creatorId: number, form: Fo
     };
   }
   if (asked.intent === "delete-bundle") {
-    await setBundleStatus(db, creatorId, asked.bundleId, "deleted");
+    await setBundleStatus(db, { creatorId, bundleId: asked.bundleId, status: "deleted" });
     return { ok: true as const, intent: asked.intent, message: "The bundle was deleted." };
   }
   const submission = parseSubmission(form, bundleSchema);
@@ -92,7 +92,7 @@ export async function bundlePageAction(db: Database, creatorId: number, form: Fo
         result: submission.reply({ resetForm: true }),
       };
     }
-    await updateBundle(db, creatorId, asked.bundleId, submission.value);
+    await updateBundle(db, { creatorId, bundleId: asked.bundleId, bundle: submission.value });
     return {
       ok: true as const,
       intent: asked.intent,

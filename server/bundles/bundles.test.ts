@@ -76,7 +76,7 @@ beforeAll(async () => {
   othersPoster = await createProduct(database.db, { creatorId: otherSeller, priceCents: 900 });
   const made = await createBundle(database.db, seller, input("25", [planner.id, tracker.id, stickers.id]));
   bundleId = made.id;
-  await setBundleStatus(database.db, seller, bundleId, "published");
+  await setBundleStatus(database.db, { creatorId: seller, bundleId, status: "published" });
 });
 
 const newGuestCart = async () => (await ensureShopper(database.db, { userId: null, guestId: null })).id;
@@ -245,7 +245,7 @@ describe("a bundle in the cart", () => {
 
   it("refuses a second bundle sharing a product, and after two carts merge, prices the first only", async () => {
     const second = await createBundle(database.db, seller, input("15", [planner.id, tracker.id], "Duo"));
-    await setBundleStatus(database.db, seller, second.id, "published");
+    await setBundleStatus(database.db, { creatorId: seller, bundleId: second.id, status: "published" });
     const shopper = await newGuestCart();
     await addBundleToCart(database.db, shopper, bundleId);
     expect(await refusalOf(addBundleToCart(database.db, shopper, second.id))).toBe(
@@ -261,7 +261,7 @@ describe("a bundle in the cart", () => {
     const merged = await getCart(database.db, account);
     expect(merged.bundles.map((bundle) => bundle.bundleId)).toEqual([bundleId]);
     expect(merged.subtotalCents).toBe(2500);
-    await setBundleStatus(database.db, seller, second.id, "deleted");
+    await setBundleStatus(database.db, { creatorId: seller, bundleId: second.id, status: "deleted" });
     await clearCart(database.db, account);
   });
 
@@ -296,12 +296,24 @@ describe("a seller's bundles", () => {
   it("are changed, published and deleted only by their seller; a draft is not on sale", async () => {
     const made = await createBundle(database.db, seller, input("12", [planner.id, tracker.id], "Pair"));
     expect(await refusalOf(requireBundleOnSale(database.db, made.id, null))).toBe(BUNDLE_NOT_AVAILABLE);
-    expect(await refusalOf(setBundleStatus(database.db, otherSeller, made.id, "published"))).toBe(NO_SUCH_BUNDLE);
     expect(
-      await refusalOf(updateBundle(database.db, otherSeller, made.id, input("11", [planner.id, tracker.id]))),
+      await refusalOf(setBundleStatus(database.db, { creatorId: otherSeller, bundleId: made.id, status: "published" })),
     ).toBe(NO_SUCH_BUNDLE);
-    await updateBundle(database.db, seller, made.id, input("11", [planner.id, tracker.id], "Pair"));
-    await setBundleStatus(database.db, seller, made.id, "published");
+    expect(
+      await refusalOf(
+        updateBundle(database.db, {
+          creatorId: otherSeller,
+          bundleId: made.id,
+          bundle: input("11", [planner.id, tracker.id]),
+        }),
+      ),
+    ).toBe(NO_SUCH_BUNDLE);
+    await updateBundle(database.db, {
+      creatorId: seller,
+      bundleId: made.id,
+      bundle: input("11", [planner.id, tracker.id], "Pair"),
+    });
+    await setBundleStatus(database.db, { creatorId: seller, bundleId: made.id, status: "published" });
     expect((await requireBundleOnSale(database.db, made.id, null)).priceCents).toBe(1100);
     // The seller lowers a product's price below the bundle's: the bundle is off sale, and says why.
     await database.db.update(products).set({ priceCents: 100 }).where(eq(products.id, tracker.id));
@@ -312,9 +324,11 @@ describe("a seller's bundles", () => {
     } finally {
       await database.db.update(products).set({ priceCents: 1000 }).where(eq(products.id, tracker.id));
     }
-    await setBundleStatus(database.db, seller, made.id, "deleted");
+    await setBundleStatus(database.db, { creatorId: seller, bundleId: made.id, status: "deleted" });
     expect((await listBundles(database.db, seller)).some((bundle) => bundle.id === made.id)).toBe(false);
-    expect(await refusalOf(setBundleStatus(database.db, seller, made.id, "published"))).toBe(NO_SUCH_BUNDLE);
+    expect(
+      await refusalOf(setBundleStatus(database.db, { creatorId: seller, bundleId: made.id, status: "published" })),
+    ).toBe(NO_SUCH_BUNDLE);
     // Its order items keep naming it.
     expect(await database.db.select().from(orderItems).where(eq(orderItems.bundleId, made.id))).toEqual([]);
   });
