@@ -53,7 +53,7 @@ export const action = formAction(async ({ request, context }: Route.ActionArgs) 
   }
   const { creatorId, notify } = asked;
   const notifyNewProducts = notify === "on";
-  await setFollowEmails(db, user.id, creatorId, notifyNewProducts);
+  await setFollowEmails(db, { userId: user.id, creatorId, notifyNewProducts });
   return {
     ok: true as const,
     notifyNewProducts,
