@@ -141,11 +141,14 @@ describe("hiding a product", () => {
     expect(await getProductDetail(database.db, product.id)).toBeNull();
 
     // The buyer's order still lists the file, and the file still opens.
-    const [item] = await filesForOrder(database.db, "secret", bought.order.id);
+    const [item] = await filesForOrder(database.db, { secret: "secret", orderId: bought.order.id });
     expect(item!.files).toHaveLength(1);
-    const opened = await openDownload(database.db, files, {
-      orderItemId: bought.items[0]!.id,
-      fileId: item!.files[0]!.fileId,
+    const opened = await openDownload(database.db, {
+      files,
+      target: {
+        orderItemId: bought.items[0]!.id,
+        fileId: item!.files[0]!.fileId,
+      },
     });
     expect(opened.body.subarray(0, 5).toString()).toBe("%PDF-");
 

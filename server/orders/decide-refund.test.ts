@@ -102,7 +102,11 @@ const refundEntries = (itemId: number) =>
     .where(and(eq(ledgerEntries.orderItemId, itemId), eq(ledgerEntries.kind, "refund")));
 
 const download = (item: { id: number; productId: number }) =>
-  openDownload(database.db, files, { orderItemId: item.id, fileId: fileIds.get(item.productId)! }, { count: false });
+  openDownload(database.db, {
+    files,
+    target: { orderItemId: item.id, fileId: fileIds.get(item.productId)! },
+    count: false,
+  });
 
 async function refusalOf(work: Promise<unknown>) {
   const error = await work.then(

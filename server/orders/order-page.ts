@@ -27,7 +27,7 @@ export async function loadOrderPage(
   const order = await findOrderFor(db, { secret, orderNumber, viewer });
   const [items, downloads] = await Promise.all([
     itemsOf(db, order.id),
-    filesForOrder(db, secret, order.id, now.getTime()),
+    filesForOrder(db, { secret, orderId: order.id, now: now.getTime() }),
   ]);
   const itemIds = items.map((item) => item.id);
   const [refunds, licensesByItem, discountCode, upgraded] = await Promise.all([

@@ -269,7 +269,8 @@ describe("what buyers see of a new version", () => {
       paidAt,
     });
     const item = items[0]!;
-    const listed = async () => (await filesForOrder(database.db, "secret-of-32-characters-or-more!!", order.id))[0]!;
+    const listed = async () =>
+      (await filesForOrder(database.db, { secret: "secret-of-32-characters-or-more!!", orderId: order.id }))[0]!;
     // Version 1, bought after it was uploaded: nothing to say.
     expect((await listed()).files).toMatchObject([{ fileId: file.id, version: 1, updated: false }]);
 
@@ -292,7 +293,7 @@ describe("what buyers see of a new version", () => {
       .insert(downloads)
       .values({ orderItemId: item.id, fileId: file.id, downloadedAt: new Date("2026-11-22T10:00:00Z") });
     expect((await listed()).files[0]!.updated).toBe(true);
-    const opened = await openDownload(database.db, files, { orderItemId: item.id, fileId: file.id });
+    const opened = await openDownload(database.db, { files, target: { orderItemId: item.id, fileId: file.id } });
     expect(new TextDecoder().decode(opened.body)).toContain("version 2");
     expect((await listed()).files[0]).toMatchObject({ version: 2, updated: false });
   });
@@ -305,7 +306,8 @@ describe("what buyers see of a new version", () => {
       userId: buyer.id,
       paidAt: new Date("2026-11-21T10:00:00Z"),
     });
-    const library = async () => (await downloadLibrary(database.db, "secret-of-32-characters-or-more!!", buyer.id))[0]!;
+    const library = async () =>
+      (await downloadLibrary(database.db, { secret: "secret-of-32-characters-or-more!!", userId: buyer.id }))[0]!;
     expect((await library()).files[0]!.updated).toBe(false);
     await uploadFileVersion(
       { db: database.db, files, jobs: recordingJobs() },

@@ -122,7 +122,10 @@ describe("product files in S3", () => {
 
     // A buyer's download reads the file back from the bucket.
     const { items } = await createOrder(database.db, { status: "paid", productIds: [productId] });
-    const download = await openDownload(database.db, files, { orderItemId: items[0]!.id, fileId: file!.id });
+    const download = await openDownload(database.db, {
+      files,
+      target: { orderItemId: items[0]!.id, fileId: file!.id },
+    });
     expect(Buffer.from(download.body).equals(Buffer.from(PDF))).toBe(true);
     expect(download).toMatchObject({ fileName: "bucket-planner.pdf", contentType: "application/pdf" });
 

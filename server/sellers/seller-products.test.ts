@@ -187,7 +187,10 @@ describe("a seller's products", () => {
     expect((await database.db.select().from(products).where(eq(products.id, sold)))[0]!.status).toBe("deleted");
     expect(await published(sold)).toBe(false);
     const [file] = await database.db.select().from(productFiles).where(eq(productFiles.productId, sold));
-    const download = await openDownload(database.db, files, { orderItemId: items[0]!.id, fileId: file!.id });
+    const download = await openDownload(database.db, {
+      files,
+      target: { orderItemId: items[0]!.id, fileId: file!.id },
+    });
     expect(Buffer.from(download.body).equals(Buffer.from(PDF))).toBe(true);
   });
 });
