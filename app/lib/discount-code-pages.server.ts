@@ -60,7 +60,7 @@ export async function discountCodeRows(db: Database, owner: CodeOwner, now = new
 export async function discountCodeAction(db: Database, owner: CodeOwner, form: FormData) {
   const asked = parseIntent(form, discountCodeIntentSchema);
   if (asked.intent === "end-code") {
-    const code = await endDiscountCode(db, owner, asked.codeId);
+    const code = await endDiscountCode(db, { owner, codeId: asked.codeId });
     return { ok: true as const, message: `${code} has ended: it can no longer be used.` };
   }
   const submission = parseSubmission(form, "creatorId" in owner ? discountCodeSchema : siteWideSaleSchema);

@@ -158,7 +158,11 @@ export async function getCart(
   });
   const items = [...undiscounted, ...bundles.flatMap((bundle) => bundle.items)];
   if (!shopper?.discountCode || items.length === 0) return cartOf(undiscounted, bundles, null);
-  const priced = await priceDiscount(db, shopper.discountCode, items, { lock: options.lockCode });
+  const priced = await priceDiscount(db, {
+    enteredCode: shopper.discountCode,
+    pricedLines: items,
+    lock: options.lockCode,
+  });
   const lines = undiscounted.map((line, index) => ({ ...line, discountCents: priced.lineCents[index]! }));
   let next = lines.length;
   const discountedBundles = bundles.map((bundle) => {
@@ -251,7 +255,7 @@ export async function applyDiscountCode(db: Database, shopperId: string, text: s
   const cart = await getCart(db, shopperId);
   const items = itemsOfCart(cart);
   if (items.length === 0) throw new Refusal(EMPTY_CART_CODE, "invalid");
-  const priced = await priceDiscount(db, text, items);
+  const priced = await priceDiscount(db, { enteredCode: text, pricedLines: items });
   if (priced.problem) throw new Refusal(priced.problem, "invalid");
   await db.update(shoppers).set({ discountCode: priced.code }).where(eq(shoppers.id, shopperId));
   return priced.code;
