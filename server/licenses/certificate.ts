@@ -226,12 +226,15 @@ interface CertificateServices {
  */
 export async function certificateResponse(
   services: CertificateServices,
-  params: { number?: string; itemId?: string },
-  viewer: OrderViewer,
-  orderPageUrl: string,
+  {
+    orderNumber,
+    itemId,
+    viewer,
+    orderPageUrl,
+  }: { orderNumber: string; itemId?: string; viewer: OrderViewer; orderPageUrl: string },
 ): Promise<Response> {
   try {
-    const facts = await certificateFacts(services.db, services.secret, params.number ?? "", params.itemId, viewer);
+    const facts = await certificateFacts(services.db, services.secret, orderNumber, itemId, viewer);
     const pdf = await licenseCertificatePdf(facts, {
       shopName: services.shopName,
       licenseUrl: `${services.publicUrl}/license`,
