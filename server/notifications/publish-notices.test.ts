@@ -96,7 +96,7 @@ describe("the followers' emails", () => {
     const opted = await follower("optedout");
     await setWantsEmails(database.db, opted.email, "new_products", false);
     const bounced = await follower("suppressed");
-    await suppressEmail(database.db, bounced.email, "complaint", "marked as spam");
+    await suppressEmail(database.db, { email: bounced.email, reason: "complaint", detail: "marked as spam" });
     await createUser(database.db, { id: "fan-stranger", email: "stranger@example.com" });
     // The creator's own account, following itself, is not told of its own product.
     await toggleFollow(database.db, seller.user.id, seller.creator.id);
