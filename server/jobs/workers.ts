@@ -154,7 +154,7 @@ export async function startWorkers(options: {
   // One file's pages at a time per server: drawing them is CPU work in a thread of its own (decision 032).
   const files = fileStoreFor(config);
   await jobs.work<{ fileId: number }>(QUEUES.renderFilePreviews, async ({ fileId }) => {
-    const outcome = await renderFilePreviews(db, files, fileId);
+    const outcome = await renderFilePreviews(db, { files, fileId });
     if (outcome.done === "rendered") {
       logger.info(`Previews of file ${fileId} (version ${outcome.version}): ${outcome.pages} pages`);
     } else if (outcome.done === "unreadable") {

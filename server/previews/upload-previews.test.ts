@@ -74,7 +74,7 @@ describe("a PDF uploaded by its seller", () => {
     expect([await queuedFor(guide), await queuedFor(sheet)]).toEqual([1, 0]);
 
     expect((await getProductDetail(database.db, product.id))?.previews).toEqual([]);
-    await renderFilePreviews(database.db, files, guide);
+    await renderFilePreviews(database.db, { files, fileId: guide });
     const previews = (await getProductDetail(database.db, product.id))?.previews;
     expect(previews?.map(({ fileName, page, width, height }) => [fileName, page, width, height])).toEqual([
       ["guide.pdf", 1, 1236, 1600],
@@ -131,7 +131,7 @@ describe("a PDF uploaded by its seller", () => {
         jobs,
       });
       const [file] = await filesOf(productId);
-      await renderFilePreviews(database.db, files, file!.id);
+      await renderFilePreviews(database.db, { files, fileId: file!.id });
       const keys = await pictures(file!.id);
       expect(keys).toHaveLength(2);
       for (const key of keys) expect(await files.read(key)).not.toBeNull();
