@@ -8,14 +8,13 @@ import {
   updateBundle,
 } from "@server/bundles/manage-bundles.ts";
 import type { Database } from "@server/db/client.ts";
-import { parseIntent } from "@server/lib/form-fields.ts";
 import { Refusal } from "@server/lib/refusal.ts";
 import { requireCreatorCanPublish, requireCreatorNotRemoved } from "@server/moderation/creator-standing.ts";
 import { BUNDLE_PRODUCTS_NOT_LISTED, bundleSchema } from "@shared/bundle-schema.ts";
 import { recordIdField } from "@shared/record-id.ts";
 import { data } from "react-router";
 import { z } from "zod";
-import { parseSubmission } from "~/lib/form.server";
+import { parseIntent, parseSubmission } from "~/lib/form.server";
 import { asRefusal } from "~/lib/refusal.server";
 
 // The seller's bundle pages (/seller/bundles and /seller/bundles/:id): their loader data and the

@@ -6,7 +6,6 @@ import {
   endDiscountCode,
   listDiscountCodes,
 } from "@server/discounts/manage-codes.ts";
-import { parseIntent } from "@server/lib/form-fields.ts";
 import { requireCreatorNotRemoved } from "@server/moderation/creator-standing.ts";
 import {
   discountCodeIntentSchema,
@@ -16,7 +15,7 @@ import {
 } from "@shared/discount-code-schema.ts";
 import { data } from "react-router";
 import type { DiscountCodeRow, DiscountCodeStatus } from "~/components/sellers/discount-code-table";
-import { parseSubmission } from "~/lib/form.server";
+import { parseIntent, parseSubmission } from "~/lib/form.server";
 import { asRefusal } from "~/lib/refusal.server";
 
 // The discount pages' loader data and action, for a seller's codes (/seller/discounts) and the

@@ -4,11 +4,11 @@ import { checkoutSchema } from "@server/orders/checkout-schema.ts";
 import type { OrderViewer } from "@server/orders/find-order.ts";
 import { findOrderFor } from "@server/orders/find-order.ts";
 import { loadOrderPage } from "@server/orders/order-page.ts";
-import { applyOrderPageIntent } from "@server/orders/order-page-intents.ts";
+import { applyOrderPageIntent, orderPageIntentSchema } from "@server/orders/order-page-intents.ts";
 import type { Order } from "@server/orders/place-order.ts";
 import { licenseUpgradeSchema } from "@shared/license-upgrade-schema.ts";
 import { data, type RouterContextProvider, redirect } from "react-router";
-import { parseSubmission, readForm } from "~/lib/form.server";
+import { parseIntent, parseSubmission, readForm } from "~/lib/form.server";
 import { asRefusal, formAction, refusalResponse } from "~/lib/refusal.server";
 
 // The order page's loader and action, for an account's order (/account/orders/N) and a guest's
@@ -51,7 +51,7 @@ export const orderPageAction = (args: Args, viewer: OrderViewer) =>
     });
     const form = await readForm(request);
     if (form.get("intent") === "upgrade") return upgradeAction(services, order, form);
-    const outcome = await applyOrderPageIntent(services, order, form);
+    const outcome = await applyOrderPageIntent(services, order, parseIntent(form, orderPageIntentSchema));
     if ("redirectTo" in outcome) return redirect(outcome.redirectTo);
     return { ok: true as const, message: outcome.message };
   })(args);
@@ -73,7 +73,7 @@ async function upgradeAction(services: Parameters<typeof applyOrderPageIntent>[0
     form.set("idempotencyKey", `${String(key).slice(0, 48)}-${submission.value.tier}-${submission.value.seats}`);
   }
   try {
-    const outcome = await applyOrderPageIntent(services, order, form);
+    const outcome = await applyOrderPageIntent(services, order, parseIntent(form, orderPageIntentSchema));
     if ("redirectTo" in outcome) return redirect(outcome.redirectTo);
     return { upgradeOf, result: submission.reply({ formErrors: [outcome.message] }) };
   } catch (error) {

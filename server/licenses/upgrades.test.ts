@@ -20,7 +20,7 @@ import { QUEUES } from "../jobs/queue.ts";
 import { checkout } from "../orders/checkout.ts";
 import { approveRefund, type RefundServices } from "../orders/decide-refund.ts";
 import { splitSale } from "../orders/money.ts";
-import { applyOrderPageIntent } from "../orders/order-page-intents.ts";
+import { applyOrderPageIntent, orderPageIntentSchema } from "../orders/order-page-intents.ts";
 import { itemsOf, type Order } from "../orders/place-order.ts";
 import { refundUnappliedUpgrade, unappliedUpgradeRefundKey } from "../orders/refund-unapplied-upgrade.ts";
 import { requestRefund } from "../orders/refunds.ts";
@@ -82,14 +82,15 @@ async function boughtLicense(tier: "personal" | "commercial" | "extended", seats
   return { order, item: item!, license: license! };
 }
 
-/** The order page's upgrade form, as a browser posts it with a key of its own; the address it sends the buyer to. */
+/**
+ * The order page's upgrade form, as a browser posts it with a key of its own, read by its schema as the
+ * route reads it (a problem refused with its message); the address it sends the buyer to.
+ */
 async function postUpgrade(order: Order, orderItemId: number, tier: string, seats: number | string) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries({ intent: "upgrade", orderItemId, tier, seats })) {
-    form.set(name, String(value));
-  }
-  form.set("idempotencyKey", crypto.randomUUID());
-  const answer = await applyOrderPageIntent(services, order, form);
+  const fields = { intent: "upgrade", orderItemId: String(orderItemId), tier, seats: String(seats) };
+  const parsed = orderPageIntentSchema.safeParse({ ...fields, idempotencyKey: crypto.randomUUID() });
+  if (!parsed.success) throw new Error(parsed.error.issues[0]?.message);
+  const answer = await applyOrderPageIntent(services, order, parsed.data);
   if (!("redirectTo" in answer)) throw new Error("No redirect");
   return answer.redirectTo;
 }

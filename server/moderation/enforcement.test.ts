@@ -9,7 +9,7 @@ import { at, moderationFixture, T0 } from "../../tests/support/moderation-fixtur
 import { recordingJobs } from "../../tests/support/orders.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { productSearch, products } from "../db/schema.ts";
-import { applyEditorIntent } from "../sellers/product-editor.ts";
+import { applyEditorIntent, type EditorChange } from "../sellers/product-editor.ts";
 import { createProduct, setPublished } from "../sellers/seller-products.ts";
 import { localFileStore } from "../storage/file-store.ts";
 import { creatorListQuery, listCreatorsForAdmin } from "./creator-list.ts";
@@ -301,12 +301,14 @@ describe("a shop's products while it is suspended or removed", () => {
       files: localFileStore(fs.mkdtempSync(path.join(os.tmpdir(), "removed-"))),
       jobs: recordingJobs(),
     };
-    for (const intent of ["save", "delete", "unpublish"]) {
-      const change = new FormData();
-      change.set("intent", intent);
-      change.set("title", "Renamed while removed");
+    const changes: EditorChange[] = [
+      { intent: "save", product: { ...form, title: "Renamed while removed" } },
+      { intent: "delete" },
+      { intent: "unpublish" },
+    ];
+    for (const change of changes) {
       await expect(
-        applyEditorIntent(editor, { creatorId: seller.creatorId, productId: draft, form: change }),
+        applyEditorIntent(editor, { creatorId: seller.creatorId, productId: draft, change }),
       ).rejects.toThrow("Your shop has been removed from the marketplace.");
     }
     const [kept] = await database.db.select().from(products).where(eq(products.id, draft));

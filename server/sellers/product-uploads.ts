@@ -181,10 +181,3 @@ async function unpublishIfIncomplete(db: Database, productId: number) {
       AND (NOT EXISTS (SELECT 1 FROM ${productImages} WHERE ${productImages.productId} = ${productId})
         OR NOT EXISTS (SELECT 1 FROM ${productFiles} WHERE ${productFiles.productId} = ${productId}))`);
 }
-
-/** The uploaded file of a form field, as a name and its bytes (empty when none was chosen). */
-export async function uploadIn(form: FormData, field: string): Promise<{ name: string; bytes: Uint8Array }> {
-  const file = form.get(field);
-  if (!(file instanceof File)) return { name: "", bytes: new Uint8Array() };
-  return { name: file.name, bytes: await file.bytes() };
-}

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { UNKNOWN_INTENT } from "../../app/lib/form.server.ts";
 import { action as pageAction, loader as pageLoader } from "../../app/routes/seller/webhooks.tsx";
 import { action as logAction, loader as logLoader } from "../../app/routes/seller/webhooks-log.tsx";
 import { type user, webhookDeliveries, webhookEndpoints } from "../../server/db/schema.ts";
-import { UNKNOWN_INTENT } from "../../server/lib/form-fields.ts";
 import { addWebhookEndpoint } from "../../server/webhooks/endpoints.ts";
 import { createSeller, createUser } from "../support/factories.ts";
 import { recordingJobs } from "../support/orders.ts";

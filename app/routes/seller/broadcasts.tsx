@@ -8,7 +8,6 @@ import {
 } from "@server/broadcasts/broadcasts.ts";
 import { previewBroadcast } from "@server/broadcasts/send-broadcasts.ts";
 import { servicesContext } from "@server/http/context.ts";
-import { parseIntent } from "@server/lib/form-fields.ts";
 import { requireCreatorNotRemoved } from "@server/moderation/creator-standing.ts";
 import { broadcastIntentSchema, broadcastSchema, toBroadcast } from "@shared/broadcast-schema.ts";
 import { formatDateTimeUtc } from "@shared/format.ts";
@@ -18,7 +17,7 @@ import { BroadcastList } from "~/components/broadcasts/broadcast-list";
 import { CodeOutcome } from "~/components/sellers/discount-code-table";
 import { SellerNav } from "~/components/sellers/seller-nav";
 import { Container } from "~/components/ui/page";
-import { parseSubmission, readForm } from "~/lib/form.server";
+import { parseIntent, parseSubmission, readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
 import { asRefusal, formAction } from "~/lib/refusal.server";
 import { requireCreator, requireCreatorWhoMayAct } from "~/lib/require-creator.server";

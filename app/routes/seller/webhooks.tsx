@@ -1,5 +1,4 @@
 import { servicesContext } from "@server/http/context.ts";
-import { parseIntent } from "@server/lib/form-fields.ts";
 import { sendTestEvent } from "@server/webhooks/deliveries.ts";
 import {
   addWebhookEndpoint,
@@ -14,7 +13,7 @@ import { CodeOutcome } from "~/components/sellers/discount-code-table";
 import { SellerNav } from "~/components/sellers/seller-nav";
 import { Container } from "~/components/ui/page";
 import { EndpointCard, EndpointForm } from "~/components/webhooks/webhook-endpoints";
-import { parseSubmission, readForm } from "~/lib/form.server";
+import { parseIntent, parseSubmission, readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
 import { asRefusal, formAction } from "~/lib/refusal.server";
 import { requireCreator, requireCreatorWhoMayAct } from "~/lib/require-creator.server";
