@@ -5,8 +5,8 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-// The import boundaries of docs/ARCHITECTURE.md, as `npm run lint` enforces them: fixtures that
-// cross a boundary, and fixtures that do not, linted with the project's own biome.json.
+// The import boundaries of docs/ARCHITECTURE.md, and no form in server/, as `npm run lint` enforces
+// them: fixtures that cross a boundary, and fixtures that do not, linted with the project's own biome.json.
 
 const root = path.resolve(import.meta.dirname, "..");
 const biome = path.join(root, "node_modules", ".bin", "biome");
@@ -21,11 +21,13 @@ const FIXTURES: Record<string, string> = {
   "shared/imports-server-library.ts": `import { eq } from "drizzle-orm";\nexport const same = eq;\n`,
   "app/components/imports-server.tsx": `import { orderTotals } from "@server/orders/money.ts";\nexport const totals = orderTotals;\n`,
   "app/lib/imports-server.ts": `import { orderTotals } from "../../server/orders/money.ts";\nexport const totals = orderTotals;\n`,
+  "server/orders/takes-form-data.ts": `export const fieldOf = (form: FormData) => form.get("intent");\n`,
   // Allowed.
   "server/orders/imports-shared.ts": `import { formatPrice } from "../../shared/format.ts";\nexport const price = formatPrice(100);\n`,
   "app/components/imports-server-type.tsx": `import type { Cart } from "@server/cart/cart.ts";\nexport type Shown = Cart;\n`,
   "app/components/imports-shared.tsx": `import { formatPrice } from "@shared/format.ts";\nexport const price = formatPrice(100);\n`,
   "app/lib/reads-database.server.ts": `import { orderTotals } from "@server/orders/money.ts";\nexport const totals = orderTotals;\n`,
+  "app/lib/reads-form.server.ts": `export const fieldOf = (form: FormData) => form.get("intent");\n`,
 };
 
 interface Diagnostic {
@@ -73,11 +75,16 @@ describe("import boundaries", () => {
     },
   );
 
+  it("refuse a form in server/: the route reads it, server/ takes plain values", () => {
+    expect(problemsOf("server/orders/takes-form-data.ts")).toEqual(["lint/style/noRestrictedGlobals"]);
+  });
+
   it.each([
     "server/orders/imports-shared.ts",
     "app/components/imports-server-type.tsx",
     "app/components/imports-shared.tsx",
     "app/lib/reads-database.server.ts",
+    "app/lib/reads-form.server.ts",
   ])("allow %s", (file) => {
     expect(problemsOf(file)).toEqual([]);
   });
