@@ -8,7 +8,7 @@ import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { broadcastRecipients, broadcasts, creatorFollows, emailSuppressions, orders } from "../db/schema.ts";
 import { readPreferencesToken, setWantsEmails } from "../email/email-preferences.ts";
 import { createMailer } from "../email/mailer.ts";
-import type { JobQueue } from "../jobs/queue.ts";
+import type { JobQueue, QueuedJob } from "../jobs/queue.ts";
 import { Refusal } from "../lib/refusal.ts";
 import {
   audienceSizes,
@@ -76,8 +76,8 @@ const services = () => ({
 
 /** A job queue that keeps what is sent to it. */
 function recordingJobs() {
-  const queued: { name: string; data: object }[] = [];
-  const jobs: JobQueue = { send: async (name, data) => void queued.push({ name, data }) };
+  const queued: QueuedJob[] = [];
+  const jobs: JobQueue = { send: async (name, data) => void queued.push({ name, data } as QueuedJob) };
   return { jobs, queued };
 }
 

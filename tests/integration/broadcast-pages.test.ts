@@ -20,7 +20,7 @@ type Account = typeof user.$inferSelect;
 let seller: Awaited<ReturnType<typeof createSeller>>;
 let otherSeller: Awaited<ReturnType<typeof createSeller>>;
 let buyer: Account;
-const queued: object[] = [];
+const queued: unknown[] = [];
 const jobs: JobQueue = { send: async (_name, data) => void queued.push(data) };
 
 beforeAll(async () => {

@@ -6,7 +6,7 @@ import { seedSampleCatalogueIfEmpty } from "../../server/catalogue/seed-sample-c
 import type { Database, DatabaseHandle } from "../../server/db/client.ts";
 import { orders, products } from "../../server/db/schema.ts";
 import type { OutgoingEmail } from "../../server/email/mailer.ts";
-import { type JobQueue, QUEUES, type QueueName } from "../../server/jobs/queue.ts";
+import { type JobQueue, QUEUES, type QueuedJob } from "../../server/jobs/queue.ts";
 import { type CheckoutServices, checkout } from "../../server/orders/checkout.ts";
 import type { Buyer, Order } from "../../server/orders/place-order.ts";
 import { createHostedProvider } from "../../server/payments/hosted/hosted-provider.ts";
@@ -23,21 +23,19 @@ export const guestBuyer: Buyer = { userId: null, name: "Ada Guest", email: "ada@
 
 /** A job queue that keeps what is sent instead of running it. */
 export function recordingJobs(): JobQueue & {
-  sent: { name: QueueName; data: object }[];
+  sent: QueuedJob[];
   /** The emails queued (send-email jobs) for this address, oldest first. */
   emailsTo(to: string): OutgoingEmail[];
 } {
-  const sent: { name: QueueName; data: object }[] = [];
+  const sent: QueuedJob[] = [];
   return {
     sent,
     async send(name, data) {
-      sent.push({ name, data });
+      // send's signature has tied the payload to its queue; TypeScript cannot follow that into the union.
+      sent.push({ name, data } as QueuedJob);
     },
     emailsTo(to) {
-      return sent
-        .filter((job) => job.name === QUEUES.sendEmail)
-        .map((job) => job.data as OutgoingEmail)
-        .filter((email) => email.to === to);
+      return sent.flatMap((job) => (job.name === QUEUES.sendEmail && job.data.to === to ? [job.data] : []));
     },
   };
 }
