@@ -5,8 +5,8 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-// The import boundaries of docs/ARCHITECTURE.md, as `npm run lint` enforces them: fixtures that
-// cross a boundary, and fixtures that do not, linted with the project's own biome.json.
+// The import boundaries of docs/ARCHITECTURE.md, and no form in server/, as `npm run lint` enforces
+// them: fixtures that cross a boundary, and fixtures that do not, linted with the project's own biome.json.
 
 const root = path.resolve(import.meta.dirname, "..");
 const biome = path.join(root, "node_modules", ".bin", "biome");
@@ -24,6 +24,7 @@ const FIXTURES: Record<string, string> = {
   "server/catalogue/imports-demo.ts": `import { sampleProducts } from "../demo/catalogue/sample-catalogue.ts";\nexport const sample = sampleProducts;\n`,
   "server/jobs/loads-demo.ts": `export const load = () => import("../demo/demo-shop.ts");\n`,
   "app/lib/imports-demo.server.ts": `import { DEMO_ACCOUNTS } from "@server/demo/accounts/demo-accounts.ts";\nexport const accounts = DEMO_ACCOUNTS;\n`,
+  "server/orders/takes-form-data.ts": `export const fieldOf = (form: FormData) => form.get("intent");\n`,
   // Allowed.
   "server/orders/imports-shared.ts": `import { formatPrice } from "../../shared/format.ts";\nexport const price = formatPrice(100);\n`,
   "app/components/imports-server-type.tsx": `import type { Cart } from "@server/cart/cart.ts";\nexport type Shown = Cart;\n`,
@@ -32,6 +33,7 @@ const FIXTURES: Record<string, string> = {
   "server/serve.ts": `export const demo = process.env.SHOP_MODE === "demo" ? await import("./demo/demo-shop.ts") : undefined;\n`,
   "server/demo/catalogue/imports-domain.ts": `import { shopCategories } from "../../catalogue/shop-categories.ts";\nexport const categories = shopCategories;\n`,
   "server/catalogue/uses-demo-data.test.ts": `import { sampleProducts } from "../demo/catalogue/sample-catalogue.ts";\nexport const sample = sampleProducts;\n`,
+  "app/lib/reads-form.server.ts": `export const fieldOf = (form: FormData) => form.get("intent");\n`,
 };
 
 interface Diagnostic {
@@ -82,6 +84,10 @@ describe("import boundaries", () => {
     },
   );
 
+  it("refuse a form in server/: the route reads it, server/ takes plain values", () => {
+    expect(problemsOf("server/orders/takes-form-data.ts")).toEqual(["lint/style/noRestrictedGlobals"]);
+  });
+
   it.each([
     "server/orders/imports-shared.ts",
     "app/components/imports-server-type.tsx",
@@ -90,6 +96,7 @@ describe("import boundaries", () => {
     "server/serve.ts",
     "server/demo/catalogue/imports-domain.ts",
     "server/catalogue/uses-demo-data.test.ts",
+    "app/lib/reads-form.server.ts",
   ])("allow %s", (file) => {
     expect(problemsOf(file)).toEqual([]);
   });

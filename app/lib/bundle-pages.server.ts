@@ -9,14 +9,13 @@ import {
 } from "@server/bundles/manage-bundles.ts";
 import type { Database } from "@server/db/client.ts";
 import { asRefusal } from "@server/http/error-answers.ts";
-import { parseIntent } from "@server/lib/form-fields.ts";
 import { Refusal } from "@server/lib/refusal.ts";
 import { requireCreatorCanPublish, requireCreatorNotRemoved } from "@server/moderation/creator-standing.ts";
 import { BUNDLE_PRODUCTS_NOT_LISTED, bundleSchema } from "@shared/bundle-schema.ts";
 import { recordIdField } from "@shared/record-id.ts";
 import { data } from "react-router";
 import { z } from "zod";
-import { parseSubmission } from "~/lib/form.server";
+import { parseIntent, parseSubmission } from "~/lib/form.server";
 
 // The seller's bundle pages (/seller/bundles and /seller/bundles/:id): their loader data and the
 // one action both post to. The domain rules are in server/bundles/manage-bundles.ts.
@@ -63,11 +62,11 @@ export async function bundlePageAction(db: Database, creatorId: number, form: Fo
   if (asked.intent === "publish-bundle") {
     // A suspended or removed shop puts nothing on sale (as for its products).
     await requireCreatorCanPublish(db, creatorId);
-    await setBundleStatus(db, creatorId, asked.bundleId, "published");
+    await setBundleStatus(db, { creatorId, bundleId: asked.bundleId, status: "published" });
     return { ok: true as const, intent: asked.intent, message: "The bundle is on sale." };
   }
   if (asked.intent === "unpublish-bundle") {
-    await setBundleStatus(db, creatorId, asked.bundleId, "draft");
+    await setBundleStatus(db, { creatorId, bundleId: asked.bundleId, status: "draft" });
     return {
       ok: true as const,
       intent: asked.intent,
@@ -75,7 +74,7 @@ export async function bundlePageAction(db: Database, creatorId: number, form: Fo
     };
   }
   if (asked.intent === "delete-bundle") {
-    await setBundleStatus(db, creatorId, asked.bundleId, "deleted");
+    await setBundleStatus(db, { creatorId, bundleId: asked.bundleId, status: "deleted" });
     return { ok: true as const, intent: asked.intent, message: "The bundle was deleted." };
   }
   const submission = parseSubmission(form, bundleSchema);
@@ -92,7 +91,7 @@ export async function bundlePageAction(db: Database, creatorId: number, form: Fo
         result: submission.reply({ resetForm: true }),
       };
     }
-    await updateBundle(db, creatorId, asked.bundleId, submission.value);
+    await updateBundle(db, { creatorId, bundleId: asked.bundleId, bundle: submission.value });
     return {
       ok: true as const,
       intent: asked.intent,

@@ -7,7 +7,6 @@ import {
   listDiscountCodes,
 } from "@server/discounts/manage-codes.ts";
 import { asRefusal } from "@server/http/error-answers.ts";
-import { parseIntent } from "@server/lib/form-fields.ts";
 import { requireCreatorNotRemoved } from "@server/moderation/creator-standing.ts";
 import {
   discountCodeIntentSchema,
@@ -17,7 +16,7 @@ import {
 } from "@shared/discount-code-schema.ts";
 import { data } from "react-router";
 import type { DiscountCodeRow, DiscountCodeStatus } from "~/components/sellers/discount-code-table";
-import { parseSubmission } from "~/lib/form.server";
+import { parseIntent, parseSubmission } from "~/lib/form.server";
 
 // The discount pages' loader data and action, for a seller's codes (/seller/discounts) and the
 // admins' site-wide sales (/admin/discounts): the two differ only in whose codes they are.
@@ -60,7 +59,7 @@ export async function discountCodeRows(db: Database, owner: CodeOwner, now = new
 export async function discountCodeAction(db: Database, owner: CodeOwner, form: FormData) {
   const asked = parseIntent(form, discountCodeIntentSchema);
   if (asked.intent === "end-code") {
-    const code = await endDiscountCode(db, owner, asked.codeId);
+    const code = await endDiscountCode(db, { owner, codeId: asked.codeId });
     return { ok: true as const, message: `${code} has ended: it can no longer be used.` };
   }
   const submission = parseSubmission(form, "creatorId" in owner ? discountCodeSchema : siteWideSaleSchema);

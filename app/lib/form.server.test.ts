@@ -3,7 +3,16 @@ import { asRefusal, INVALID_VALUE } from "@server/http/error-answers.ts";
 import { Refusal } from "@server/lib/refusal.ts";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { FORM_CONTROL_CHARACTERS, FORM_TYPE_REFUSED, FORM_UNREADABLE, parseSubmission, readForm } from "./form.server";
+import {
+  FORM_CONTROL_CHARACTERS,
+  FORM_TYPE_REFUSED,
+  FORM_UNREADABLE,
+  parseForm,
+  parseIntent,
+  parseSubmission,
+  readForm,
+  UNKNOWN_INTENT,
+} from "./form.server";
 
 const request = (body: BodyInit | null, contentType?: string) =>
   new Request("http://shop.test/", {
@@ -117,5 +126,34 @@ describe("a form checked as a submission", () => {
       expect(error).toBeInstanceOf(Refusal);
       expect((error as Refusal).status).toBe(400);
     }
+  });
+});
+
+describe("a form's intent", () => {
+  const schema = z.discriminatedUnion("intent", [
+    z.object({ intent: z.literal("approve"), id: z.coerce.number().int() }),
+    z.object({ intent: z.literal("reject"), reason: z.string().min(3, "Give a reason.") }),
+  ]);
+  const form = (fields: Record<string, string>) => {
+    const data = new FormData();
+    for (const [name, value] of Object.entries(fields)) data.set(name, value);
+    return data;
+  };
+
+  it("chooses what the form asks for", () => {
+    expect(parseIntent(form({ intent: "approve", id: "4" }), schema)).toEqual({ intent: "approve", id: 4 });
+  });
+
+  it("refuses an intent the page does not know, or none, rather than taking it for another", () => {
+    for (const fields of [{ intent: "delete-everything" }, {}, { intent: "" }] as Record<string, string>[]) {
+      expect(() => parseIntent(form(fields), schema)).toThrow(UNKNOWN_INTENT);
+    }
+  });
+
+  it("refuses a known intent's bad fields with the first problem", () => {
+    expect(() => parseIntent(form({ intent: "reject", reason: "x" }), schema)).toThrow("Give a reason.");
+    expect(() => parseForm(form({ reason: "x" }), z.object({ reason: z.string().min(3, "Too short.") }))).toThrow(
+      "Too short.",
+    );
   });
 });

@@ -6,11 +6,13 @@ import type { z } from "zod";
 
 // The one way a route reads a submitted form: whatever arrives (JSON, XML, a broken multipart
 // body, an endless one, control characters) is refused with a message and a 4xx, never a 500.
+// The form's fields are checked here too, by a zod schema, so that server/ is given plain values.
 
 export const FORM_TYPE_REFUSED =
   "This form must be sent as a web form (application/x-www-form-urlencoded or multipart/form-data).";
 export const FORM_UNREADABLE = "This form could not be read. Please reload the page and try again.";
 export const FORM_CONTROL_CHARACTERS = "Remove the invisible control characters from what you typed, then try again.";
+export const UNKNOWN_INTENT = "This page does not know what this form asks for. Please reload the page and try again.";
 
 const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i;
 // C0 controls and DEL, except tab, line feed and carriage return (text areas send those).
@@ -72,4 +74,30 @@ export function parseSubmission<Schema extends z.ZodType>(form: FormData, schema
   } catch (error) {
     throw new Refusal(FORM_UNREADABLE, "invalid", { cause: error });
   }
+}
+
+/** The first message of a failed parse, for a toast. */
+function firstIssue(error: z.ZodError): string {
+  return error.issues[0]?.message ?? "Please check the form and try again.";
+}
+
+/** The form's fields, checked by `schema`; a Refusal (400) with the first problem otherwise. */
+export function parseForm<Schema extends z.ZodType>(form: FormData, schema: Schema): z.output<Schema> {
+  const parsed = schema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) throw new Refusal(firstIssue(parsed.error), "invalid");
+  return parsed.data;
+}
+
+/**
+ * The form's `intent` and fields, checked by a discriminated union on `intent`: a form names
+ * what it asks for, and an intent the page does not know is refused, never taken for another.
+ */
+export function parseIntent<Schema extends z.ZodType<{ intent: string }>>(
+  form: FormData,
+  schema: Schema,
+): z.output<Schema> {
+  const parsed = schema.safeParse(Object.fromEntries(form));
+  if (parsed.success) return parsed.data;
+  const unknownIntent = parsed.error.issues.some((issue) => issue.path.length === 1 && issue.path[0] === "intent");
+  throw new Refusal(unknownIntent ? UNKNOWN_INTENT : firstIssue(parsed.error), "invalid");
 }

@@ -5,11 +5,11 @@ import { checkoutSchema } from "@server/orders/checkout-schema.ts";
 import type { OrderViewer } from "@server/orders/find-order.ts";
 import { findOrderFor } from "@server/orders/find-order.ts";
 import { loadOrderPage } from "@server/orders/order-page.ts";
-import { applyOrderPageIntent } from "@server/orders/order-page-intents.ts";
+import { applyOrderPageIntent, orderPageIntentSchema } from "@server/orders/order-page-intents.ts";
 import type { Order } from "@server/orders/place-order.ts";
 import { licenseUpgradeSchema } from "@shared/license-upgrade-schema.ts";
 import { data, type RouterContextProvider, redirect } from "react-router";
-import { parseSubmission, readForm } from "~/lib/form.server";
+import { parseIntent, parseSubmission, readForm } from "~/lib/form.server";
 import { formAction, refusalResponse } from "~/lib/refusal.server";
 
 // The order page's loader and action, for an account's order (/account/orders/N) and a guest's
@@ -24,11 +24,14 @@ export async function orderPageLoader({ request, params, context }: Args, viewer
     const cancel = cancelRequestIn(services.secret, number, new URL(request.url));
     if (cancel) {
       if (cancel.genuine)
-        await cancelFromPaymentPage(services, await findOrderFor(services.db, services.secret, number, viewer));
+        await cancelFromPaymentPage(
+          services,
+          await findOrderFor(services.db, { secret: services.secret, orderNumber: number, viewer }),
+        );
       // The page itself, so that a reload cancels nothing again.
       return redirect(cancel.pageUrl);
     }
-    return await loadOrderPage(services.db, services.secret, number, viewer);
+    return await loadOrderPage(services.db, { secret: services.secret, orderNumber: number, viewer });
   } catch (error) {
     const answer = refusalResponse(error);
     throw data(answer.data.message, { status: answer.init?.status ?? 404 });
@@ -42,10 +45,14 @@ export async function orderPageLoader({ request, params, context }: Args, viewer
 export const orderPageAction = (args: Args, viewer: OrderViewer) =>
   formAction(async ({ request, params, context }: Args) => {
     const services = context.get(servicesContext);
-    const order = await findOrderFor(services.db, services.secret, params.number ?? "", viewer);
+    const order = await findOrderFor(services.db, {
+      secret: services.secret,
+      orderNumber: params.number ?? "",
+      viewer,
+    });
     const form = await readForm(request);
     if (form.get("intent") === "upgrade") return upgradeAction(services, order, form);
-    const outcome = await applyOrderPageIntent(services, order, form);
+    const outcome = await applyOrderPageIntent(services, order, parseIntent(form, orderPageIntentSchema));
     if ("redirectTo" in outcome) return redirect(outcome.redirectTo);
     return { ok: true as const, message: outcome.message };
   })(args);
@@ -67,7 +74,7 @@ async function upgradeAction(services: Parameters<typeof applyOrderPageIntent>[0
     form.set("idempotencyKey", `${String(key).slice(0, 48)}-${submission.value.tier}-${submission.value.seats}`);
   }
   try {
-    const outcome = await applyOrderPageIntent(services, order, form);
+    const outcome = await applyOrderPageIntent(services, order, parseIntent(form, orderPageIntentSchema));
     if ("redirectTo" in outcome) return redirect(outcome.redirectTo);
     return { upgradeOf, result: submission.reply({ formErrors: [outcome.message] }) };
   } catch (error) {

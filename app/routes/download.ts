@@ -12,7 +12,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   try {
     const target = readDownloadToken(secret, params.token);
     // React Router runs the loader for HEAD too (and drops the body): only a GET is a download.
-    const file = await openDownload(db, files, target, { count: request.method === "GET" });
+    const file = await openDownload(db, { files, target, count: request.method === "GET" });
     return new Response(new Uint8Array(file.body), {
       headers: {
         ...PRIVATE_HEADERS,

@@ -6,7 +6,6 @@ import {
   topicsFromForm,
 } from "@server/email/email-preferences.ts";
 import { servicesContext } from "@server/http/context.ts";
-import { parseIntent } from "@server/lib/form-fields.ts";
 import { EMAIL_TOPIC_CHOICES, topicNoun } from "@shared/email-topics.ts";
 import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
@@ -14,7 +13,7 @@ import { FormStatus } from "~/components/account/form-status";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Container } from "~/components/ui/page";
-import { readForm } from "~/lib/form.server";
+import { parseIntent, readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
 import { formAction, pageLoader, refusalResponse } from "~/lib/refusal.server";
 import type { Route } from "./+types/email-preferences";
@@ -58,7 +57,7 @@ export const action = formAction(async ({ request, context }: Route.ActionArgs) 
   }
   const { intent } = parseIntent(form, intentSchema);
   if (intent === "save") {
-    await setEmailChoices(db, email, topicsFromForm(form));
+    await setEmailChoices(db, email, topicsFromForm(Object.fromEntries(form)));
     return { ok: true as const, message: `The email preferences of ${email} were saved.` };
   }
   const wanted = intent === "resubscribe";

@@ -13,5 +13,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const orderPage = `/orders/${encodeURIComponent(params.number)}${
     accessToken ? `?access=${encodeURIComponent(accessToken)}` : ""
   }`;
-  return certificateResponse(services, params, { userId: user?.id ?? null, accessToken }, orderPage);
+  return certificateResponse(services, {
+    orderNumber: params.number,
+    itemId: params.itemId,
+    viewer: { userId: user?.id ?? null, accessToken },
+    orderPageUrl: orderPage,
+  });
 }

@@ -50,7 +50,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (submission.status !== "success") {
     return data({ result: submission.reply(), reason: undefined, field: undefined }, { status: 400 });
   }
-  const result = await payWithCard(db, jobs, params.sessionId, submission.value);
+  const result = await payWithCard(db, { jobs, sessionId: params.sessionId, card: submission.value });
   if (!result) throw data("No such payment", { status: 404 });
   if (result.status === "paid") return redirect(result.returnUrl);
   if (result.status !== "declined") {

@@ -21,7 +21,11 @@ export const action = formAction(async ({ params, request, context }: Route.Acti
   const submission = parseSubmission(await readForm(request), reportFormSchema(!user));
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const { value } = submission;
-  await reportListing(db, user ? { userId: user.id } : { userId: null, email: value.email ?? "" }, productId, value);
+  await reportListing(db, {
+    reporter: user ? { userId: user.id } : { userId: null, email: value.email ?? "" },
+    productId,
+    report: value,
+  });
   return {
     ok: true as const,
     message: "Thank you: your report was sent. Our team reviews reports within 2 business days.",

@@ -78,7 +78,7 @@ export const action = formAction(async ({ params, request, context }: Route.Acti
   if (productId === undefined) throw new Refusal("This product does not exist.", "not-found");
   const submission = parseSubmission(await readForm(request), reviewSchema);
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  await writeReview(db, { userId: user.id, name: user.name }, productId, submission.value);
+  await writeReview(db, { author: { userId: user.id, name: user.name }, productId, review: submission.value });
   return { ok: true as const, message: "Thank you! Your review is on the product page." };
 });
 

@@ -2,12 +2,11 @@ import { getCurrentUser } from "@server/accounts/current-user.ts";
 import { assertMayActForShop } from "@server/accounts/shared-demo-accounts.ts";
 import { deleteReviewReply, saveReviewReply } from "@server/catalogue/review-replies.ts";
 import { servicesContext } from "@server/http/context.ts";
-import { UNKNOWN_INTENT } from "@server/lib/form-fields.ts";
 import { Refusal } from "@server/lib/refusal.ts";
 import { parseRecordId } from "@shared/record-id.ts";
 import { reviewReplyFormSchema } from "@shared/review-reply-schema.ts";
 import { data } from "react-router";
-import { parseSubmission, readForm } from "~/lib/form.server";
+import { parseSubmission, readForm, UNKNOWN_INTENT } from "~/lib/form.server";
 import { formAction } from "~/lib/refusal.server";
 import type { Route } from "./+types/review-reply";
 

@@ -55,8 +55,8 @@ export async function prepareShoppers(database: DatabaseHandle, count: number, c
   const timing = await inFlight(concurrency, eachOf(indexes), async (i) => {
     const { id } = await ensureShopper(database.db, { userId: null, guestId: null });
     // Two consecutive picks, wrapping around: always two different products.
-    await addToCart(database.db, id, picked[(2 * i) % picked.length]!.id);
-    await addToCart(database.db, id, picked[(2 * i + 1) % picked.length]!.id);
+    await addToCart(database.db, { shopperId: id, productId: picked[(2 * i) % picked.length]!.id });
+    await addToCart(database.db, { shopperId: id, productId: picked[(2 * i + 1) % picked.length]!.id });
     shoppers.push(id);
   });
   if (timing.failures > 0) throw new Error(`Preparing a cart failed: ${timing.firstFailure}`);
@@ -108,13 +108,17 @@ async function timePaymentEvents(
     .orderBy(orders.id);
   console.log(`Applying payment_succeeded to ${fmt(placed.length)} orders with ${concurrency} in flight…`);
   return inFlight(concurrency, eachOf(placed), async (order) => {
-    const received = await receivePaymentEvent(database.db, jobs, "hosted", {
-      id: `${keyPrefix}evt-${order.id}`,
-      type: "payment_succeeded",
-      reference: order.number,
-      sessionRef: order.paymentRef ?? "",
-      amountCents: order.totalCents,
-      currency: "usd",
+    const received = await receivePaymentEvent(database.db, {
+      jobs,
+      provider: "hosted",
+      event: {
+        id: `${keyPrefix}evt-${order.id}`,
+        type: "payment_succeeded",
+        reference: order.number,
+        sessionRef: order.paymentRef ?? "",
+        amountCents: order.totalCents,
+        currency: "usd",
+      },
     });
     if (received.outcome !== "paid") throw new Error(`Order ${order.number}: ${received.outcome}`);
   });

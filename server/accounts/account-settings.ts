@@ -18,12 +18,20 @@ export function updateProfileName(auth: Auth, headers: Headers, name: string) {
 /** Changes the password; every other session of the account is signed out, and any email-change link dies. */
 export async function changePassword(
   db: Database,
-  auth: Auth,
-  headers: Headers,
-  input: { currentPassword: string; newPassword: string },
+  {
+    auth,
+    headers,
+    currentPassword,
+    newPassword,
+  }: { auth: Auth; headers: Headers; currentPassword: string; newPassword: string },
 ) {
   const result = await refusalsAsAuthFailure(
-    () => auth.api.changePassword({ body: { ...input, revokeOtherSessions: true }, headers, returnHeaders: true }),
+    () =>
+      auth.api.changePassword({
+        body: { currentPassword, newPassword, revokeOtherSessions: true },
+        headers,
+        returnHeaders: true,
+      }),
     "Your password could not be changed.",
   );
   await recordAuthEvent(db, { userId: result.response.user.id, type: "password_changed" });

@@ -104,12 +104,16 @@ describe("accounts", () => {
   it("changes the password (old one refused, new one accepted) and signs out", async () => {
     const { cookie } = await registered("change@example.com");
     await expect(
-      changePassword(database.db, auth, client(cookie).headers, {
+      changePassword(database.db, {
+        auth,
+        headers: client(cookie).headers,
         currentPassword: "not-it-at-all",
         newPassword: "new-password-1",
       }),
     ).rejects.toThrow(/invalid password/i);
-    await changePassword(database.db, auth, client(cookie).headers, {
+    await changePassword(database.db, {
+      auth,
+      headers: client(cookie).headers,
       currentPassword: "analytical-engine",
       newPassword: "new-password-1",
     });
@@ -160,7 +164,9 @@ describe("sessions and account activity", () => {
 
   it("records sign-up, sign-in, sign-out and password changes, newest first", async () => {
     const { cookie, id } = await registered("history@example.com");
-    await changePassword(database.db, auth, client(cookie).headers, {
+    await changePassword(database.db, {
+      auth,
+      headers: client(cookie).headers,
       currentPassword: "analytical-engine",
       newPassword: "another-password",
     });

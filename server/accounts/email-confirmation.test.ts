@@ -188,7 +188,9 @@ describe("email-change links work once and die with any later change", () => {
     const { cookie, id } = await registerConfirmed("cat@example.com");
     await requestEmailChange(client(cookie), "cat-new@example.com");
     const link = changeLinkTo("cat-new@example.com");
-    await changePassword(database.db, testAuth.auth, client(cookie).headers, {
+    await changePassword(database.db, {
+      auth: testAuth.auth,
+      headers: client(cookie).headers,
       currentPassword: PASSWORD,
       newPassword: "a-new-password",
     });

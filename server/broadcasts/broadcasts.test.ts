@@ -8,7 +8,7 @@ import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { broadcastRecipients, broadcasts, creatorFollows, emailSuppressions, orders } from "../db/schema.ts";
 import { readPreferencesToken, setWantsEmails } from "../email/email-preferences.ts";
 import { createMailer } from "../email/mailer.ts";
-import type { JobQueue } from "../jobs/queue.ts";
+import type { JobQueue, QueuedJob } from "../jobs/queue.ts";
 import { Refusal } from "../lib/refusal.ts";
 import {
   audienceSizes,
@@ -76,8 +76,8 @@ const services = () => ({
 
 /** A job queue that keeps what is sent to it. */
 function recordingJobs() {
-  const queued: { name: string; data: object }[] = [];
-  const jobs: JobQueue = { send: async (name, data) => void queued.push({ name, data }) };
+  const queued: QueuedJob[] = [];
+  const jobs: JobQueue = { send: async (name, data) => void queued.push({ name, data } as QueuedJob) };
   return { jobs, queued };
 }
 
@@ -124,7 +124,7 @@ describe("sending a broadcast", () => {
     expect(await audienceSizes(database.db, creator.id)).toEqual({ followers: 4, customers: 0 });
 
     const { jobs, queued } = recordingJobs();
-    const made = await createBroadcast({ db: database.db, jobs }, creator.id, message());
+    const made = await createBroadcast({ db: database.db, jobs }, { creatorId: creator.id, broadcast: message() });
     expect(made.status).toBe("sending");
     expect(queued).toEqual([{ name: "send-broadcast", data: { broadcastId: made.id } }]);
 
@@ -194,8 +194,7 @@ describe("sending a broadcast", () => {
     expect(await audienceSizes(database.db, creator.id)).toEqual({ followers: 1, customers: 1 });
     const made = await createBroadcast(
       { db: database.db, jobs: recordingJobs().jobs },
-      creator.id,
-      message({ audience: "customers" }),
+      { creatorId: creator.id, broadcast: message({ audience: "customers" }) },
     );
     expect(await sendBroadcast(services(), made.id)).toEqual({ sent: 1 });
     expect(received.map((email) => email.to)).toEqual([["yes@example.com"]]);
@@ -205,7 +204,10 @@ describe("sending a broadcast", () => {
   it("is refused now to an audience of no one", async () => {
     const { creator } = await createSeller(database.db);
     const refusal = await refusalOf(
-      createBroadcast({ db: database.db, jobs: recordingJobs().jobs }, creator.id, message({ audience: "customers" })),
+      createBroadcast(
+        { db: database.db, jobs: recordingJobs().jobs },
+        { creatorId: creator.id, broadcast: message({ audience: "customers" }) },
+      ),
     );
     expect(refusal).toMatchObject({ status: 400, message: NO_RECIPIENTS.customers });
   });
@@ -217,7 +219,10 @@ describe("scheduling a broadcast", () => {
   it("needs a time in the future within 90 days", async () => {
     const { creator } = await createSeller(database.db);
     const make = (sendAt: Date) =>
-      createBroadcast({ db: database.db, jobs: recordingJobs().jobs }, creator.id, message({ sendAt }), now);
+      createBroadcast(
+        { db: database.db, jobs: recordingJobs().jobs },
+        { creatorId: creator.id, broadcast: message({ sendAt }), now },
+      );
     expect(await refusalOf(make(now))).toMatchObject({ status: 400, message: SEND_AT_PAST });
     expect(await refusalOf(make(new Date(now.getTime() - HOUR)))).toMatchObject({ message: SEND_AT_PAST });
     expect(await refusalOf(make(new Date(now.getTime() + 90 * DAY + 60_000)))).toMatchObject({
@@ -233,7 +238,10 @@ describe("scheduling a broadcast", () => {
   it("allows 2 in any 7 days, and says when the next is possible", async () => {
     const { creator } = await createSeller(database.db);
     const make = (sendAt: Date) =>
-      createBroadcast({ db: database.db, jobs: recordingJobs().jobs }, creator.id, message({ sendAt }), now);
+      createBroadcast(
+        { db: database.db, jobs: recordingJobs().jobs },
+        { creatorId: creator.id, broadcast: message({ sendAt }), now },
+      );
     const first = new Date(now.getTime() + HOUR);
     await make(first);
     await make(new Date(now.getTime() + 2 * DAY));
@@ -268,8 +276,7 @@ describe("scheduling a broadcast", () => {
     const other = await createSeller(database.db);
     const made = await createBroadcast(
       { db: database.db, jobs: recordingJobs().jobs },
-      creator.id,
-      message({ sendAt: new Date(Date.now() + DAY) }),
+      { creatorId: creator.id, broadcast: message({ sendAt: new Date(Date.now() + DAY) }) },
     );
     expect(await refusalOf(cancelBroadcast(database.db, other.creator.id, made.id))).toMatchObject({
       status: 404,
@@ -293,15 +300,11 @@ describe("scheduling a broadcast", () => {
     await follower(creator.id, "due@example.com");
     const due = await createBroadcast(
       { db: database.db, jobs: recordingJobs().jobs },
-      creator.id,
-      message({ sendAt: new Date(at.getTime() + HOUR) }),
-      at,
+      { creatorId: creator.id, broadcast: message({ sendAt: new Date(at.getTime() + HOUR) }), now: at },
     );
     const later = await createBroadcast(
       { db: database.db, jobs: recordingJobs().jobs },
-      creator.id,
-      message({ sendAt: new Date(at.getTime() + 3 * DAY) }),
-      at,
+      { creatorId: creator.id, broadcast: message({ sendAt: new Date(at.getTime() + 3 * DAY) }), now: at },
     );
     const { jobs, queued } = recordingJobs();
     const inTwoHours = new Date(at.getTime() + 2 * HOUR);

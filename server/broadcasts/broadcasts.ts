@@ -97,23 +97,21 @@ export type Broadcast = typeof broadcasts.$inferSelect;
 
 /**
  * Makes the seller's broadcast: sent now (queued for the send job in the same transaction) or
- * scheduled for `input.sendAt`, which must be in the future and within 90 days. Refused past the
+ * scheduled for `broadcast.sendAt`, which must be in the future and within 90 days. Refused past the
  * weekly limit (saying when the next is possible), and sent now to an audience of no one.
  */
 export async function createBroadcast(
   services: { db: Database; jobs: JobQueue },
-  creatorId: number,
-  input: BroadcastInput,
-  now = new Date(),
+  { creatorId, broadcast, now = new Date() }: { creatorId: number; broadcast: BroadcastInput; now?: Date },
 ): Promise<Broadcast> {
-  const at = input.sendAt ?? now;
-  if (input.sendAt) {
-    if (input.sendAt <= now) throw new Refusal(SEND_AT_PAST, "invalid");
-    if (input.sendAt.getTime() > now.getTime() + BROADCAST_SCHEDULE_MAX_DAYS * DAY_MS) {
+  const at = broadcast.sendAt ?? now;
+  if (broadcast.sendAt) {
+    if (broadcast.sendAt <= now) throw new Refusal(SEND_AT_PAST, "invalid");
+    if (broadcast.sendAt.getTime() > now.getTime() + BROADCAST_SCHEDULE_MAX_DAYS * DAY_MS) {
       throw new Refusal(SEND_AT_TOO_FAR, "invalid");
     }
-  } else if ((await audienceEmails(services.db, creatorId, input.audience)).length === 0) {
-    throw new Refusal(NO_RECIPIENTS[input.audience], "invalid");
+  } else if ((await audienceEmails(services.db, creatorId, broadcast.audience)).length === 0) {
+    throw new Refusal(NO_RECIPIENTS[broadcast.audience], "invalid");
   }
   return services.db.transaction(async (tx) => {
     // One seller's broadcasts are made one at a time, so that two at once cannot both pass the limit.
@@ -135,14 +133,14 @@ export async function createBroadcast(
       .insert(broadcasts)
       .values({
         creatorId,
-        audience: input.audience,
-        subject: input.subject,
-        body: input.body,
-        status: input.sendAt ? "scheduled" : "sending",
+        audience: broadcast.audience,
+        subject: broadcast.subject,
+        body: broadcast.body,
+        status: broadcast.sendAt ? "scheduled" : "sending",
         sendAt: at,
       })
       .returning();
-    if (!input.sendAt) await services.jobs.send(QUEUES.sendBroadcast, { broadcastId: made!.id }, tx);
+    if (!broadcast.sendAt) await services.jobs.send(QUEUES.sendBroadcast, { broadcastId: made!.id }, tx);
     return made!;
   });
 }

@@ -31,9 +31,11 @@ export interface BroadcastServices {
  */
 export async function previewBroadcast(
   services: Omit<BroadcastServices, "mailer">,
-  creatorId: number,
-  to: string,
-  input: Pick<BroadcastInput, "subject" | "body" | "audience">,
+  {
+    creatorId,
+    to,
+    broadcast,
+  }: { creatorId: number; to: string; broadcast: Pick<BroadcastInput, "subject" | "body" | "audience"> },
 ): Promise<{ subject: string; html: string }> {
   const { db, publicUrl, shopName, secret } = services;
   const [creator] = await db
@@ -42,7 +44,7 @@ export async function previewBroadcast(
     .where(eq(creators.id, creatorId));
   if (!creator) throw new Refusal("Your shop was not found.", "not-found");
   const email = broadcastEmail({
-    ...input,
+    ...broadcast,
     to,
     creatorName: creator.name,
     creatorUrl: creatorPageUrl(publicUrl, creator.slug),

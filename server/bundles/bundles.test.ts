@@ -76,7 +76,7 @@ beforeAll(async () => {
   othersPoster = await createProduct(database.db, { creatorId: otherSeller, priceCents: 900 });
   const made = await createBundle(database.db, seller, input("25", [planner.id, tracker.id, stickers.id]));
   bundleId = made.id;
-  await setBundleStatus(database.db, seller, bundleId, "published");
+  await setBundleStatus(database.db, { creatorId: seller, bundleId, status: "published" });
 });
 
 const newGuestCart = async () => (await ensureShopper(database.db, { userId: null, guestId: null })).id;
@@ -160,7 +160,7 @@ describe("buying a bundle", () => {
   it("lets a buyer who owns some of the products pay only the others' shares (complete the bundle)", async () => {
     const buyer = await createBuyer(database.db);
     const { id: shopper } = await ensureShopper(database.db, { userId: buyer.id, guestId: null });
-    await addToCart(database.db, shopper, tracker.id);
+    await addToCart(database.db, { shopperId: shopper, productId: tracker.id });
     await payOrder(database.db, jobs, await buy(shopper, buyer));
     expect(await productsOwnedBy(database.db, buyer.id, [planner.id, tracker.id])).toEqual(new Set([tracker.id]));
 
@@ -230,10 +230,12 @@ describe("buying a bundle", () => {
 describe("a bundle in the cart", () => {
   it("holds its products: their own lines leave, adding one again is refused, removing it empties the cart", async () => {
     const shopper = await newGuestCart();
-    await addToCart(database.db, shopper, stickers.id, "commercial");
+    await addToCart(database.db, { shopperId: shopper, productId: stickers.id, tier: "commercial" });
     await addBundleToCart(database.db, shopper, bundleId);
     expect((await getCart(database.db, shopper)).lines).toEqual([]);
-    expect(await refusalOf(addToCart(database.db, shopper, planner.id))).toBe(inCartBundle("Planner kit"));
+    expect(await refusalOf(addToCart(database.db, { shopperId: shopper, productId: planner.id }))).toBe(
+      inCartBundle("Planner kit"),
+    );
     // Adding it twice keeps one.
     await addBundleToCart(database.db, shopper, bundleId);
     expect((await getCart(database.db, shopper)).count).toBe(1);
@@ -243,7 +245,7 @@ describe("a bundle in the cart", () => {
 
   it("refuses a second bundle sharing a product, and after two carts merge, prices the first only", async () => {
     const second = await createBundle(database.db, seller, input("15", [planner.id, tracker.id], "Duo"));
-    await setBundleStatus(database.db, seller, second.id, "published");
+    await setBundleStatus(database.db, { creatorId: seller, bundleId: second.id, status: "published" });
     const shopper = await newGuestCart();
     await addBundleToCart(database.db, shopper, bundleId);
     expect(await refusalOf(addBundleToCart(database.db, shopper, second.id))).toBe(
@@ -259,7 +261,7 @@ describe("a bundle in the cart", () => {
     const merged = await getCart(database.db, account);
     expect(merged.bundles.map((bundle) => bundle.bundleId)).toEqual([bundleId]);
     expect(merged.subtotalCents).toBe(2500);
-    await setBundleStatus(database.db, seller, second.id, "deleted");
+    await setBundleStatus(database.db, { creatorId: seller, bundleId: second.id, status: "deleted" });
     await clearCart(database.db, account);
   });
 
@@ -294,12 +296,24 @@ describe("a seller's bundles", () => {
   it("are changed, published and deleted only by their seller; a draft is not on sale", async () => {
     const made = await createBundle(database.db, seller, input("12", [planner.id, tracker.id], "Pair"));
     expect(await refusalOf(requireBundleOnSale(database.db, made.id, null))).toBe(BUNDLE_NOT_AVAILABLE);
-    expect(await refusalOf(setBundleStatus(database.db, otherSeller, made.id, "published"))).toBe(NO_SUCH_BUNDLE);
     expect(
-      await refusalOf(updateBundle(database.db, otherSeller, made.id, input("11", [planner.id, tracker.id]))),
+      await refusalOf(setBundleStatus(database.db, { creatorId: otherSeller, bundleId: made.id, status: "published" })),
     ).toBe(NO_SUCH_BUNDLE);
-    await updateBundle(database.db, seller, made.id, input("11", [planner.id, tracker.id], "Pair"));
-    await setBundleStatus(database.db, seller, made.id, "published");
+    expect(
+      await refusalOf(
+        updateBundle(database.db, {
+          creatorId: otherSeller,
+          bundleId: made.id,
+          bundle: input("11", [planner.id, tracker.id]),
+        }),
+      ),
+    ).toBe(NO_SUCH_BUNDLE);
+    await updateBundle(database.db, {
+      creatorId: seller,
+      bundleId: made.id,
+      bundle: input("11", [planner.id, tracker.id], "Pair"),
+    });
+    await setBundleStatus(database.db, { creatorId: seller, bundleId: made.id, status: "published" });
     expect((await requireBundleOnSale(database.db, made.id, null)).priceCents).toBe(1100);
     // The seller lowers a product's price below the bundle's: the bundle is off sale, and says why.
     await database.db.update(products).set({ priceCents: 100 }).where(eq(products.id, tracker.id));
@@ -310,9 +324,11 @@ describe("a seller's bundles", () => {
     } finally {
       await database.db.update(products).set({ priceCents: 1000 }).where(eq(products.id, tracker.id));
     }
-    await setBundleStatus(database.db, seller, made.id, "deleted");
+    await setBundleStatus(database.db, { creatorId: seller, bundleId: made.id, status: "deleted" });
     expect((await listBundles(database.db, seller)).some((bundle) => bundle.id === made.id)).toBe(false);
-    expect(await refusalOf(setBundleStatus(database.db, seller, made.id, "published"))).toBe(NO_SUCH_BUNDLE);
+    expect(
+      await refusalOf(setBundleStatus(database.db, { creatorId: seller, bundleId: made.id, status: "published" })),
+    ).toBe(NO_SUCH_BUNDLE);
     // Its order items keep naming it.
     expect(await database.db.select().from(orderItems).where(eq(orderItems.bundleId, made.id))).toEqual([]);
   });

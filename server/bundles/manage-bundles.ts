@@ -76,15 +76,18 @@ async function requireOwnBundle(tx: Queryable, creatorId: number, bundleId: numb
 }
 
 /** Changes a bundle's title, description, price and products; a published one stays on sale. */
-export async function updateBundle(db: Database, creatorId: number, bundleId: number, input: BundleInput) {
+export async function updateBundle(
+  db: Database,
+  { creatorId, bundleId, bundle }: { creatorId: number; bundleId: number; bundle: BundleInput },
+) {
   await db.transaction(async (tx) => {
     await requireOwnBundle(tx, creatorId, bundleId);
-    await requireBundleable(tx, creatorId, input);
+    await requireBundleable(tx, creatorId, bundle);
     await tx
       .update(bundles)
-      .set({ title: input.title, description: input.description, priceCents: input.price, updatedAt: sql`now()` })
+      .set({ title: bundle.title, description: bundle.description, priceCents: bundle.price, updatedAt: sql`now()` })
       .where(eq(bundles.id, bundleId));
-    await putProducts(tx, bundleId, input.productIds);
+    await putProducts(tx, bundleId, bundle.productIds);
   });
 }
 
@@ -92,7 +95,10 @@ export async function updateBundle(db: Database, creatorId: number, bundleId: nu
  * Publishes a bundle (refused unless its products are on sale and it costs less than they do),
  * takes it off sale (draft), or deletes it (kept for the orders that name it, gone from the shop).
  */
-export async function setBundleStatus(db: Database, creatorId: number, bundleId: number, status: BundleStatusChange) {
+export async function setBundleStatus(
+  db: Database,
+  { creatorId, bundleId, status }: { creatorId: number; bundleId: number; status: BundleStatusChange },
+) {
   await db.transaction(async (tx) => {
     const bundle = await requireOwnBundle(tx, creatorId, bundleId);
     if (status === "published") {

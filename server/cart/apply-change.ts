@@ -58,7 +58,8 @@ export async function applyCartChange(
     if (change.intent === "clear") await clearCart(db, shopper);
     else if (change.intent === "remove-code") await removeDiscountCode(db, shopper);
     else if (change.intent === "remove-bundle") await removeBundleFromCart(db, shopper, change.bundleId);
-    else if (change.intent === "decrement") await changeQuantity(db, shopper, change.productId, -1);
+    else if (change.intent === "decrement")
+      await changeQuantity(db, { shopperId: shopper, productId: change.productId, delta: -1 });
     else await removeFromCart(db, shopper, change.productId);
     return {};
   }
@@ -69,11 +70,21 @@ export async function applyCartChange(
   });
   const { id: shopper, newGuestId } = await ensureShopper(db, visitor);
   await touchShopper(db, shopper);
-  if (change.intent === "set") await setQuantity(db, shopper, change.productId, change.quantity);
-  else if (change.intent === "increment") await changeQuantity(db, shopper, change.productId, 1);
-  else if (change.intent === "tier") await setLineTier(db, shopper, change.productId, change.tier);
-  else if (change.intent === "price") await setChosenPrice(db, shopper, change.productId, change.price);
-  else await addToCart(db, shopper, change.productId, change.tier, change.price);
+  if (change.intent === "set")
+    await setQuantity(db, { shopperId: shopper, productId: change.productId, quantity: change.quantity });
+  else if (change.intent === "increment")
+    await changeQuantity(db, { shopperId: shopper, productId: change.productId, delta: 1 });
+  else if (change.intent === "tier")
+    await setLineTier(db, { shopperId: shopper, productId: change.productId, tier: change.tier });
+  else if (change.intent === "price")
+    await setChosenPrice(db, { shopperId: shopper, productId: change.productId, chosenPriceCents: change.price });
+  else
+    await addToCart(db, {
+      shopperId: shopper,
+      productId: change.productId,
+      tier: change.tier,
+      chosenPriceCents: change.price,
+    });
   return { newGuestId };
 }
 

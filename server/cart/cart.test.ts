@@ -38,17 +38,17 @@ describe("the cart (SPEC section 4)", () => {
   it("adds a product with quantity 1, and one more when it is already there", async () => {
     const shopper = await newGuest();
     const [first] = onSale;
-    await addToCart(database.db, shopper, first!.id);
+    await addToCart(database.db, { shopperId: shopper, productId: first!.id });
     expect((await getCart(database.db, shopper)).lines).toMatchObject([{ productId: first!.id, quantity: 1 }]);
-    await addToCart(database.db, shopper, first!.id);
+    await addToCart(database.db, { shopperId: shopper, productId: first!.id });
     expect((await getCart(database.db, shopper)).lines).toMatchObject([{ productId: first!.id, quantity: 2 }]);
   });
 
   it("counts the products and prices everything from the catalogue: subtotal, 8% tax rounded once, total", async () => {
     const shopper = await newGuest();
     const [a, b] = onSale;
-    await addToCart(database.db, shopper, a!.id);
-    await setQuantity(database.db, shopper, b!.id, 3);
+    await addToCart(database.db, { shopperId: shopper, productId: a!.id });
+    await setQuantity(database.db, { shopperId: shopper, productId: b!.id, quantity: 3 });
     const cart = await getCart(database.db, shopper);
     const subtotal = a!.priceCents + 3 * b!.priceCents;
     expect(cart).toMatchObject({ count: 2, subtotalCents: subtotal, taxCents: taxOn(subtotal) });
@@ -70,16 +70,16 @@ describe("the cart (SPEC section 4)", () => {
   it("changes a quantity by one, removes a line at 0 or less, and removes and clears", async () => {
     const shopper = await newGuest();
     const [a, b] = onSale;
-    await setQuantity(database.db, shopper, a!.id, 2);
-    await changeQuantity(database.db, shopper, a!.id, -1);
+    await setQuantity(database.db, { shopperId: shopper, productId: a!.id, quantity: 2 });
+    await changeQuantity(database.db, { shopperId: shopper, productId: a!.id, delta: -1 });
     expect((await getCart(database.db, shopper)).lines).toMatchObject([{ quantity: 1 }]);
-    await changeQuantity(database.db, shopper, a!.id, -1);
+    await changeQuantity(database.db, { shopperId: shopper, productId: a!.id, delta: -1 });
     expect((await getCart(database.db, shopper)).lines).toEqual([]);
-    await setQuantity(database.db, shopper, a!.id, 2);
-    await setQuantity(database.db, shopper, a!.id, -5);
+    await setQuantity(database.db, { shopperId: shopper, productId: a!.id, quantity: 2 });
+    await setQuantity(database.db, { shopperId: shopper, productId: a!.id, quantity: -5 });
     expect((await getCart(database.db, shopper)).lines).toEqual([]);
-    await addToCart(database.db, shopper, a!.id);
-    await addToCart(database.db, shopper, b!.id);
+    await addToCart(database.db, { shopperId: shopper, productId: a!.id });
+    await addToCart(database.db, { shopperId: shopper, productId: b!.id });
     await removeFromCart(database.db, shopper, a!.id);
     expect((await getCart(database.db, shopper)).lines.map((line) => line.productId)).toEqual([b!.id]);
     await clearCart(database.db, shopper);
@@ -89,21 +89,29 @@ describe("the cart (SPEC section 4)", () => {
   it("refuses an unknown or unpublished product and a quantity above the limit, changing nothing", async () => {
     const shopper = await newGuest();
     const [a, b] = onSale;
-    await expect(addToCart(database.db, shopper, 999_999)).rejects.toThrow("This product is not available.");
+    await expect(addToCart(database.db, { shopperId: shopper, productId: 999_999 })).rejects.toThrow(
+      "This product is not available.",
+    );
     await database.db.update(products).set({ status: "draft" }).where(eq(products.id, b!.id));
-    await expect(addToCart(database.db, shopper, b!.id)).rejects.toThrow("This product is not available.");
+    await expect(addToCart(database.db, { shopperId: shopper, productId: b!.id })).rejects.toThrow(
+      "This product is not available.",
+    );
     await database.db.update(products).set({ status: "published" }).where(eq(products.id, b!.id));
-    await setQuantity(database.db, shopper, a!.id, MAX_QUANTITY);
-    await expect(addToCart(database.db, shopper, a!.id)).rejects.toThrow("at most 99 of one product");
-    await expect(setQuantity(database.db, shopper, a!.id, 1_000_000)).rejects.toThrow("at most 99");
+    await setQuantity(database.db, { shopperId: shopper, productId: a!.id, quantity: MAX_QUANTITY });
+    await expect(addToCart(database.db, { shopperId: shopper, productId: a!.id })).rejects.toThrow(
+      "at most 99 of one product",
+    );
+    await expect(
+      setQuantity(database.db, { shopperId: shopper, productId: a!.id, quantity: 1_000_000 }),
+    ).rejects.toThrow("at most 99");
     expect((await getCart(database.db, shopper)).lines).toMatchObject([{ productId: a!.id, quantity: MAX_QUANTITY }]);
   });
 
   it("leaves out products taken off sale", async () => {
     const shopper = await newGuest();
     const [a, b] = onSale;
-    await addToCart(database.db, shopper, a!.id);
-    await addToCart(database.db, shopper, b!.id);
+    await addToCart(database.db, { shopperId: shopper, productId: a!.id });
+    await addToCart(database.db, { shopperId: shopper, productId: b!.id });
     await database.db.update(products).set({ status: "hidden" }).where(eq(products.id, a!.id));
     expect((await getCart(database.db, shopper)).lines.map((line) => line.productId)).toEqual([b!.id]);
     await database.db.update(products).set({ status: "published" }).where(eq(products.id, a!.id));
@@ -137,13 +145,13 @@ describe("shoppers", () => {
     const owner = await newUser("merging-user");
     const [a, b, c] = onSale;
     const { id: accountShopper } = await ensureShopper(database.db, { userId: owner, guestId: null });
-    await setQuantity(database.db, accountShopper, a!.id, 2);
-    await setQuantity(database.db, accountShopper, c!.id, 98);
+    await setQuantity(database.db, { shopperId: accountShopper, productId: a!.id, quantity: 2 });
+    await setQuantity(database.db, { shopperId: accountShopper, productId: c!.id, quantity: 98 });
     await toggleWishlist(database.db, accountShopper, a!.id);
     const guest = await newGuest();
-    await setQuantity(database.db, guest, a!.id, 3);
-    await addToCart(database.db, guest, b!.id);
-    await setQuantity(database.db, guest, c!.id, 5);
+    await setQuantity(database.db, { shopperId: guest, productId: a!.id, quantity: 3 });
+    await addToCart(database.db, { shopperId: guest, productId: b!.id });
+    await setQuantity(database.db, { shopperId: guest, productId: c!.id, quantity: 5 });
     await toggleWishlist(database.db, guest, a!.id);
     await toggleWishlist(database.db, guest, b!.id);
 
@@ -166,8 +174,8 @@ describe("shoppers", () => {
     const font = await createProduct(database.db, { priceCents: 1500, commercialPriceCents: 4000 });
     const zine = await createProduct(database.db, { priceCents: 200, payWhatYouWant: true });
     const guest = await newGuest();
-    await addToCart(database.db, guest, font.id, "commercial");
-    await addToCart(database.db, guest, zine.id, "personal", 650);
+    await addToCart(database.db, { shopperId: guest, productId: font.id, tier: "commercial" });
+    await addToCart(database.db, { shopperId: guest, productId: zine.id, tier: "personal", chosenPriceCents: 650 });
     await mergeGuestIntoAccount(database.db, guest, owner);
     const { id: accountShopper } = await ensureShopper(database.db, { userId: owner, guestId: null });
     const lines = (await getCart(database.db, accountShopper)).lines;

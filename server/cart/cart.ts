@@ -158,7 +158,11 @@ export async function getCart(
   });
   const items = [...undiscounted, ...bundles.flatMap((bundle) => bundle.items)];
   if (!shopper?.discountCode || items.length === 0) return cartOf(undiscounted, bundles, null);
-  const priced = await priceDiscount(db, shopper.discountCode, items, { lock: options.lockCode });
+  const priced = await priceDiscount(db, {
+    enteredCode: shopper.discountCode,
+    pricedLines: items,
+    lock: options.lockCode,
+  });
   const lines = undiscounted.map((line, index) => ({ ...line, discountCents: priced.lineCents[index]! }));
   let next = lines.length;
   const discountedBundles = bundles.map((bundle) => {
@@ -251,7 +255,7 @@ export async function applyDiscountCode(db: Database, shopperId: string, text: s
   const cart = await getCart(db, shopperId);
   const items = itemsOfCart(cart);
   if (items.length === 0) throw new Refusal(EMPTY_CART_CODE, "invalid");
-  const priced = await priceDiscount(db, text, items);
+  const priced = await priceDiscount(db, { enteredCode: text, pricedLines: items });
   if (priced.problem) throw new Refusal(priced.problem, "invalid");
   await db.update(shoppers).set({ discountCode: priced.code }).where(eq(shoppers.id, shopperId));
   return priced.code;
@@ -295,10 +299,12 @@ const TOO_MANY = `You can have at most ${MAX_QUANTITY} of one product in your ca
  */
 export async function addToCart(
   db: Database,
-  shopperId: string,
-  productId: number,
-  tier: LicenseTier = "personal",
-  chosenPriceCents?: number,
+  {
+    shopperId,
+    productId,
+    tier = "personal",
+    chosenPriceCents,
+  }: { shopperId: string; productId: number; tier?: LicenseTier; chosenPriceCents?: number },
 ): Promise<void> {
   await requireProductOnSale(db, productId, { tier, chosenPriceCents });
   await requireNotInCartBundle(db, shopperId, productId);
@@ -321,7 +327,10 @@ export async function addToCart(
 }
 
 /** Changes what the buyer pays per seat of a pay-what-you-want line; refused below the minimum. */
-export async function setChosenPrice(db: Database, shopperId: string, productId: number, chosenPriceCents: number) {
+export async function setChosenPrice(
+  db: Database,
+  { shopperId, productId, chosenPriceCents }: { shopperId: string; productId: number; chosenPriceCents: number },
+) {
   await requireProductOnSale(db, productId, { chosenPriceCents });
   await db
     .update(cartItems)
@@ -330,7 +339,10 @@ export async function setChosenPrice(db: Database, shopperId: string, productId:
 }
 
 /** Moves a line to another tier, its seats kept; refused for a tier the product is not sold under. */
-export async function setLineTier(db: Database, shopperId: string, productId: number, tier: LicenseTier) {
+export async function setLineTier(
+  db: Database,
+  { shopperId, productId, tier }: { shopperId: string; productId: number; tier: LicenseTier },
+) {
   await requireProductOnSale(db, productId, { tier });
   await db
     .update(cartItems)
@@ -339,7 +351,10 @@ export async function setLineTier(db: Database, shopperId: string, productId: nu
 }
 
 /** Changes a line by `delta` (the quantity buttons); a line that reaches 0 is removed. */
-export async function changeQuantity(db: Database, shopperId: string, productId: number, delta: number) {
+export async function changeQuantity(
+  db: Database,
+  { shopperId, productId, delta }: { shopperId: string; productId: number; delta: number },
+) {
   await requireProductOnSale(db, productId);
   if (delta > 0) await requireNotInCartBundle(db, shopperId, productId);
   await db.transaction(async (tx) => {
@@ -370,7 +385,10 @@ export async function changeQuantity(db: Database, shopperId: string, productId:
 }
 
 /** Sets a line's quantity; 0 or less removes it (SPEC section 4). */
-export async function setQuantity(db: Database, shopperId: string, productId: number, quantity: number) {
+export async function setQuantity(
+  db: Database,
+  { shopperId, productId, quantity }: { shopperId: string; productId: number; quantity: number },
+) {
   if (quantity <= 0) return removeFromCart(db, shopperId, productId);
   if (quantity > MAX_QUANTITY) throw new Refusal(TOO_MANY, "invalid");
   await requireProductOnSale(db, productId);

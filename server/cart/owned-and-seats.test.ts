@@ -17,12 +17,12 @@ describe("the cart's badge", () => {
   it("counts products and bundles, not seats: two clicks on Add to Cart are one product of 2 seats", async () => {
     const [a, b] = [await createProduct(database.db), await createProduct(database.db)];
     const { id: shopper } = await ensureShopper(database.db, { userId: null, guestId: null });
-    await addToCart(database.db, shopper, a.id);
-    await addToCart(database.db, shopper, a.id);
+    await addToCart(database.db, { shopperId: shopper, productId: a.id });
+    await addToCart(database.db, { shopperId: shopper, productId: a.id });
     let cart = await getCart(database.db, shopper);
     expect(cart.lines).toMatchObject([{ productId: a.id, quantity: 2 }]);
     expect(cart.count).toBe(1);
-    await addToCart(database.db, shopper, b.id);
+    await addToCart(database.db, { shopperId: shopper, productId: b.id });
     cart = await getCart(database.db, shopper);
     expect(cart.count).toBe(2);
     expect(cart.subtotalCents).toBe(2 * a.priceCents + b.priceCents);

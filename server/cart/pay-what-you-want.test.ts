@@ -35,16 +35,21 @@ const refusalOf = (work: Promise<unknown>) =>
 describe("pay what you want", () => {
   it("charges what the buyer chose per seat, the suggestion when they chose nothing, never below the minimum", async () => {
     const shopper = await newShopper();
-    await addToCart(database.db, shopper, journal.id);
+    await addToCart(database.db, { shopperId: shopper, productId: journal.id });
     let [line] = (await getCart(database.db, shopper)).lines;
     expect(line).toMatchObject({ priceCents: 800, payWhatYouWant: { minimumCents: 300, suggestedCents: 800 } });
 
-    await addToCart(database.db, shopper, journal.id, "personal", 1250);
+    await addToCart(database.db, {
+      shopperId: shopper,
+      productId: journal.id,
+      tier: "personal",
+      chosenPriceCents: 1250,
+    });
     [line] = (await getCart(database.db, shopper)).lines;
     expect(line).toMatchObject({ priceCents: 1250, quantity: 2 });
     expect((await getCart(database.db, shopper)).subtotalCents).toBe(2500);
 
-    await setChosenPrice(database.db, shopper, journal.id, 300);
+    await setChosenPrice(database.db, { shopperId: shopper, productId: journal.id, chosenPriceCents: 300 });
     expect((await getCart(database.db, shopper)).lines[0]!.priceCents).toBe(300);
     // The seller raises the minimum: the line costs the new minimum, not less.
     await database.db.update(products).set({ priceCents: 500 }).where(eq(products.id, journal.id));
@@ -54,18 +59,47 @@ describe("pay what you want", () => {
 
   it("refuses a price below the minimum or above the maximum (naming both), a licence above Personal, and a price for a fixed-price product", async () => {
     const shopper = await newShopper();
-    expect(await refusalOf(addToCart(database.db, shopper, journal.id, "personal", 299))).toBe(
-      "Please pay between $3.00 and $10,000.00 for this product.",
-    );
-    expect(await refusalOf(addToCart(database.db, shopper, journal.id, "personal", 1_000_001))).toBe(
-      "Please pay between $3.00 and $10,000.00 for this product.",
-    );
-    expect(await refusalOf(addToCart(database.db, shopper, journal.id, "personal", 1_000_000))).toBe("no refusal");
+    expect(
+      await refusalOf(
+        addToCart(database.db, { shopperId: shopper, productId: journal.id, tier: "personal", chosenPriceCents: 299 }),
+      ),
+    ).toBe("Please pay between $3.00 and $10,000.00 for this product.");
+    expect(
+      await refusalOf(
+        addToCart(database.db, {
+          shopperId: shopper,
+          productId: journal.id,
+          tier: "personal",
+          chosenPriceCents: 1_000_001,
+        }),
+      ),
+    ).toBe("Please pay between $3.00 and $10,000.00 for this product.");
+    expect(
+      await refusalOf(
+        addToCart(database.db, {
+          shopperId: shopper,
+          productId: journal.id,
+          tier: "personal",
+          chosenPriceCents: 1_000_000,
+        }),
+      ),
+    ).toBe("no refusal");
     await database.db.delete(cartItems).where(eq(cartItems.productId, journal.id));
-    expect(await refusalOf(addToCart(database.db, shopper, journal.id, "commercial", 900))).toBe(
-      "This product is not sold with a Commercial license.",
-    );
-    expect(await refusalOf(addToCart(database.db, shopper, fixed.id, "personal", 100))).toBe(FIXED_PRICE);
+    expect(
+      await refusalOf(
+        addToCart(database.db, {
+          shopperId: shopper,
+          productId: journal.id,
+          tier: "commercial",
+          chosenPriceCents: 900,
+        }),
+      ),
+    ).toBe("This product is not sold with a Commercial license.");
+    expect(
+      await refusalOf(
+        addToCart(database.db, { shopperId: shopper, productId: fixed.id, tier: "personal", chosenPriceCents: 100 }),
+      ),
+    ).toBe(FIXED_PRICE);
     expect((await getCart(database.db, shopper)).lines).toEqual([]);
     // As the cart API reads it: dollars as typed.
     expect(cartChangeSchema.safeParse({ intent: "price", productId: "1", price: "-1" }).success).toBe(false);

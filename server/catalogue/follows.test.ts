@@ -74,15 +74,17 @@ describe("following a creator", () => {
     await database.db.insert(user).values({ id: "fan-4", name: "Fan Four", email: "fan4@example.com" });
     const choice = async () =>
       (await followedCreators(database.db, "fan-4")).find((creator) => creator.id === studio!.id)?.notifyNewProducts;
-    await expect(setFollowEmails(database.db, "fan-4", studio!.id, false)).rejects.toThrow(NOT_FOLLOWING);
+    await expect(
+      setFollowEmails(database.db, { userId: "fan-4", creatorId: studio!.id, notifyNewProducts: false }),
+    ).rejects.toThrow(NOT_FOLLOWING);
     await toggleFollow(database.db, "fan-4", studio!.id);
     expect(await choice()).toBe(true);
-    await setFollowEmails(database.db, "fan-4", studio!.id, false);
+    await setFollowEmails(database.db, { userId: "fan-4", creatorId: studio!.id, notifyNewProducts: false });
     expect(await choice()).toBe(false);
-    await setFollowEmails(database.db, "fan-4", studio!.id, true);
+    await setFollowEmails(database.db, { userId: "fan-4", creatorId: studio!.id, notifyNewProducts: true });
     expect(await choice()).toBe(true);
     // Following again after stopping starts from the default.
-    await setFollowEmails(database.db, "fan-4", studio!.id, false);
+    await setFollowEmails(database.db, { userId: "fan-4", creatorId: studio!.id, notifyNewProducts: false });
     await toggleFollow(database.db, "fan-4", studio!.id);
     await toggleFollow(database.db, "fan-4", studio!.id);
     expect(await choice()).toBe(true);

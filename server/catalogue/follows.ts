@@ -39,9 +39,7 @@ export const NOT_FOLLOWING = "You do not follow this creator: follow them first.
 /** Whether the follower is emailed when the creator publishes; a Refusal (404) when they do not follow. */
 export async function setFollowEmails(
   db: Database,
-  userId: string,
-  creatorId: number,
-  notifyNewProducts: boolean,
+  { userId, creatorId, notifyNewProducts }: { userId: string; creatorId: number; notifyNewProducts: boolean },
 ): Promise<void> {
   const updated = await db
     .update(creatorFollows)

@@ -21,7 +21,7 @@ beforeAll(async () => {
 async function buyer(id: string, { paid = true } = {}) {
   await database.db.insert(user).values({ id, name: `Buyer ${id}`, email: `${id}@example.com` });
   const { id: shopperId } = await ensureShopper(database.db, { userId: id, guestId: null });
-  await addToCart(database.db, shopperId, productId);
+  await addToCart(database.db, { shopperId, productId });
   const order = await placeOrder(database.db, {
     shopperId,
     buyer: { userId: id, name: id, email: `${id}@example.com` },
@@ -38,7 +38,7 @@ describe("reviews by buyers", () => {
     const before = await product();
     const author = await buyer("reviewer-1");
     expect(await reviewEligibility(database.db, author.userId, productId)).toBe("can-review");
-    await writeReview(database.db, author, productId, { rating: 1, body: "Not what I hoped for, sadly." });
+    await writeReview(database.db, { author, productId, review: { rating: 1, body: "Not what I hoped for, sadly." } });
     const after = await product();
     expect(after.reviewCount).toBe(before.reviewCount + 1);
     const { rows } = await database.pool.query(
@@ -50,7 +50,7 @@ describe("reviews by buyers", () => {
     expect(latest).toMatchObject({ authorName: "Buyer reviewer-1", rating: 1, verified: true });
     expect(await reviewEligibility(database.db, author.userId, productId)).toBe("reviewed");
     await expect(
-      writeReview(database.db, author, productId, { rating: 5, body: "Changed my mind, it is great." }),
+      writeReview(database.db, { author, productId, review: { rating: 5, body: "Changed my mind, it is great." } }),
     ).rejects.toThrow("You have already reviewed this product.");
     expect((await product()).reviewCount).toBe(before.reviewCount + 1);
   });
@@ -63,7 +63,11 @@ describe("reviews by buyers", () => {
     for (const userId of ["browser-1", unpaid.userId, refunded.userId]) {
       expect(await reviewEligibility(database.db, userId, productId)).toBe("not-bought");
       await expect(
-        writeReview(database.db, { userId, name: "x" }, productId, { rating: 5, body: "Five stars from me!" }),
+        writeReview(database.db, {
+          author: { userId, name: "x" },
+          productId,
+          review: { rating: 5, body: "Five stars from me!" },
+        }),
       ).rejects.toThrow("Only buyers of this product can review it.");
     }
   });

@@ -36,9 +36,7 @@ export async function reviewEligibility(db: Database, userId: string, productId:
  */
 export async function writeReview(
   db: Database,
-  author: { userId: string; name: string },
-  productId: number,
-  input: ReviewInput,
+  { author, productId, review }: { author: { userId: string; name: string }; productId: number; review: ReviewInput },
 ): Promise<void> {
   const eligibility = await reviewEligibility(db, author.userId, productId);
   if (eligibility === "not-bought") throw new Refusal("Only buyers of this product can review it.", "forbidden");
@@ -48,8 +46,8 @@ export async function writeReview(
       productId,
       userId: author.userId,
       authorName: author.name,
-      rating: input.rating,
-      body: input.body,
+      rating: review.rating,
+      body: review.body,
       verified: true,
     })
     .onConflictDoNothing()

@@ -27,9 +27,7 @@ export function isDeliverable(orderStatus: string, itemStatus: string): boolean 
  */
 export async function openDownload(
   db: Database,
-  files: FileStore,
-  target: DownloadTarget,
-  { count = true }: { count?: boolean } = {},
+  { files, target, count = true }: { files: FileStore; target: DownloadTarget; count?: boolean },
 ): Promise<OpenedDownload> {
   // One query: the item, its order and the file (left joined, to tell a removed file apart).
   const [row] = await db

@@ -81,7 +81,7 @@ function expectLinks(orderItemId: number, files: { fileId: number; url: string }
 describe("filesForOrder", () => {
   it("lists every item of a paid order with its license and a fresh link to each file", async () => {
     const { order, items } = await placeOrder("ann", "paid", [1, 2]);
-    const list = await filesForOrder(database.db, SECRET, order.id, NOW);
+    const list = await filesForOrder(database.db, { secret: SECRET, orderId: order.id, now: NOW });
     expect(list.map(({ files, ...item }) => item)).toEqual(
       items.map((item) => ({
         orderItemId: item.id,
@@ -104,19 +104,19 @@ describe("filesForOrder", () => {
 
   it("lists the items of an unpaid order without files, and a refunded item without files", async () => {
     const unpaid = await placeOrder("ann", "pending_payment", [3]);
-    const [pending] = await filesForOrder(database.db, SECRET, unpaid.order.id, NOW);
+    const [pending] = await filesForOrder(database.db, { secret: SECRET, orderId: unpaid.order.id, now: NOW });
     expect(pending).toMatchObject({ productId: 3, status: "active", licenseKey: null, license: null, files: [] });
 
     const partly = await placeOrder("ann", "partially_refunded", [3, 4]);
     await refund(partly.items[0]!.id);
-    const list = await filesForOrder(database.db, SECRET, partly.order.id, NOW);
+    const list = await filesForOrder(database.db, { secret: SECRET, orderId: partly.order.id, now: NOW });
     expect(list.map((item) => [item.productId, item.status, item.files.length])).toEqual([
       [3, "refunded", 0],
       [4, "active", 1],
     ]);
     expect(list.map((item) => item.licenseKey === null)).toEqual([true, false]);
     expect(list.map((item) => item.license)).toEqual([null, { tier: "commercial", seats: 1 }]);
-    expect(await filesForOrder(database.db, SECRET, 987654, NOW)).toEqual([]);
+    expect(await filesForOrder(database.db, { secret: SECRET, orderId: 987654, now: NOW })).toEqual([]);
   });
 });
 
@@ -137,7 +137,7 @@ describe("downloadLibrary", () => {
       .set({ email: "bob@example.com" })
       .where(and(eq(orders.status, "paid"), eq(orders.customerName, "Guest")));
 
-    const library = await downloadLibrary(database.db, SECRET, "bob", NOW);
+    const library = await downloadLibrary(database.db, { secret: SECRET, userId: "bob", now: NOW });
     expect(library.map((item) => [item.orderNumber, item.productId])).toEqual([
       [newer.order.number, 12],
       [older.order.number, 10],
@@ -178,7 +178,7 @@ describe("downloadLibrary", () => {
       .update(licenses)
       .set({ tier: "extended", seats: 3 })
       .where(eq(licenses.orderItemId, items[0]!.id));
-    const library = await downloadLibrary(database.db, SECRET, "ann", NOW);
+    const library = await downloadLibrary(database.db, { secret: SECRET, userId: "ann", now: NOW });
     expect(library.find((item) => item.productId === 19)).toMatchObject({
       licenseType: "commercial",
       license: { tier: "extended", seats: 3 },
@@ -197,9 +197,9 @@ describe("downloadLibrary", () => {
       .update(orders)
       .set({ status: "paid", paidAt: new Date(NOW) })
       .where(eq(orders.id, upgrade.order.id));
-    const [line] = await filesForOrder(database.db, SECRET, upgrade.order.id, NOW);
+    const [line] = await filesForOrder(database.db, { secret: SECRET, orderId: upgrade.order.id, now: NOW });
     expect(line).toMatchObject({ productId: 18, files: [], license: null });
-    const library = await downloadLibrary(database.db, SECRET, "ann", NOW);
+    const library = await downloadLibrary(database.db, { secret: SECRET, userId: "ann", now: NOW });
     expect(library.filter((item) => item.productId === 18).map((item) => item.orderItemId)).toEqual([
       bought.items[0]!.id,
     ]);
@@ -208,8 +208,8 @@ describe("downloadLibrary", () => {
   it("gives a null image when the product has none, and an empty library to an account with no orders", async () => {
     await database.db.delete(productImages).where(eq(productImages.productId, 20));
     await placeOrder("ann", "paid", [20], new Date(NOW + 1000));
-    const [latest] = await downloadLibrary(database.db, SECRET, "ann", NOW);
+    const [latest] = await downloadLibrary(database.db, { secret: SECRET, userId: "ann", now: NOW });
     expect(latest).toMatchObject({ productId: 20, imageUrl: null });
-    expect(await downloadLibrary(database.db, SECRET, "nobody", NOW)).toEqual([]);
+    expect(await downloadLibrary(database.db, { secret: SECRET, userId: "nobody", now: NOW })).toEqual([]);
   });
 });

@@ -112,9 +112,7 @@ function licenseOf(tier: LicenseTier | null, seats: number | null) {
 /** Every item of order `orderId`, with links to the files of those the buyer may download. */
 export async function filesForOrder(
   db: Database,
-  secret: string,
-  orderId: number,
-  now = Date.now(),
+  { secret, orderId, now = Date.now() }: { secret: string; orderId: number; now?: number },
 ): Promise<OrderItemDownloads[]> {
   const items = await db
     .select({
@@ -167,9 +165,7 @@ export async function filesForOrder(
  */
 export async function downloadLibrary(
   db: Database,
-  secret: string,
-  userId: string,
-  now = Date.now(),
+  { secret, userId, now = Date.now() }: { secret: string; userId: string; now?: number },
 ): Promise<LibraryItem[]> {
   const items = await db
     .select({

@@ -147,7 +147,9 @@ describe("the product update emails", () => {
     )[0]!;
     expect(latest.id).not.toBe(guest.order.id);
     expect(url.pathname).toBe(`/orders/${latest.number}`);
-    expect(isOrderAccessToken(SECRET, latest.number, url.searchParams.get("access"))).toBe(true);
+    expect(
+      isOrderAccessToken({ secret: SECRET, orderNumber: latest.number, token: url.searchParams.get("access") }),
+    ).toBe(true);
     expect(gus.text).toContain("This link works for 90 days");
   });
 
@@ -181,7 +183,11 @@ describe("the product update emails", () => {
     productId = product.id;
     await bought("bounced@example.com");
     await bought("kept@example.com");
-    await suppressEmail(database.db, "Bounced@example.com", "bounce", "550 5.1.1 No such user");
+    await suppressEmail(database.db, {
+      email: "Bounced@example.com",
+      reason: "bounce",
+      detail: "550 5.1.1 No such user",
+    });
     const { mailer, sent } = recordingMailer();
     expect(await sendProductUpdateEmails(services(mailer), { fileId: file.id, version: 2 })).toEqual({ sent: 1 });
     expect(sent.map((email) => email.to)).toEqual(["kept@example.com"]);

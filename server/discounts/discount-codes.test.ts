@@ -49,8 +49,8 @@ async function code(fields: Record<string, string | string[]>, owner: { creatorI
 async function cartOf(lines: [number, number][]) {
   const { id } = await ensureShopper(database.db, { userId: null, guestId: null });
   for (const [productId, quantity] of lines) {
-    await addToCart(database.db, id, productId);
-    if (quantity > 1) await setQuantity(database.db, id, productId, quantity);
+    await addToCart(database.db, { shopperId: id, productId });
+    if (quantity > 1) await setQuantity(database.db, { shopperId: id, productId, quantity });
   }
   return id;
 }
@@ -128,10 +128,10 @@ describe("a discount code in the cart", () => {
     const made = await code({ code: "ENDME", value: "15" }, { creatorId: seller });
     const shopper = await cartOf([[poster.id, 1]]);
     await applyDiscountCode(database.db, shopper, "ENDME");
-    expect(await refusalOf(endDiscountCode(database.db, { creatorId: otherSeller }, made.id))).toBe(
+    expect(await refusalOf(endDiscountCode(database.db, { owner: { creatorId: otherSeller }, codeId: made.id }))).toBe(
       "This discount code does not exist or has already ended.",
     );
-    await endDiscountCode(database.db, { creatorId: seller }, made.id);
+    await endDiscountCode(database.db, { owner: { creatorId: seller }, codeId: made.id });
     const cart = await getCart(database.db, shopper);
     expect(cart.discount).toMatchObject({ code: "ENDME", cents: 0, problem: CODE_ENDED });
     expect(cart.totalCents).toBe(1999 + taxOn(1999));

@@ -129,23 +129,33 @@ export interface PricedDiscount {
 }
 
 /**
- * The discount `text` gives these lines (a seat's price times the seats) at `now`: found, usable,
+ * The discount `enteredCode` gives these lines (a seat's price times the seats) at `now`: found, usable,
  * and applying to at least one of them, or the problem that says why not. `lock` (inside a checkout's transaction) takes the
  * code's row first, so that the uses counted are those of every checkout before this one.
  */
 export async function priceDiscount(
   db: Queryable,
-  text: string,
-  priced: readonly { productId: number; creatorId: number; priceCents: number; quantity: number }[],
-  options: { now?: Date; lock?: boolean } = {},
+  {
+    enteredCode,
+    pricedLines,
+    now = new Date(),
+    lock,
+  }: {
+    enteredCode: string;
+    pricedLines: readonly { productId: number; creatorId: number; priceCents: number; quantity: number }[];
+    now?: Date;
+    lock?: boolean;
+  },
 ): Promise<PricedDiscount> {
-  const lines = priced.map((line) => ({ ...line, lineTotalCents: line.priceCents * line.quantity }));
+  const lines = pricedLines.map((line) => ({ ...line, lineTotalCents: line.priceCents * line.quantity }));
   const none = lines.map(() => 0);
-  const found = await findCode(db, text, options.lock);
-  if (!found) return { code: text.trim(), codeId: null, oncePerBuyer: false, lineCents: none, problem: CODE_UNKNOWN };
+  const found = await findCode(db, enteredCode, lock);
+  if (!found) {
+    return { code: enteredCode.trim(), codeId: null, oncePerBuyer: false, lineCents: none, problem: CODE_UNKNOWN };
+  }
   const answer = { code: found.code.code, codeId: found.code.id, oncePerBuyer: found.code.oncePerBuyer };
   const problem =
-    (await codeProblem(db, found, options.now ?? new Date())) ??
+    (await codeProblem(db, found, now)) ??
     (lines.some((line) => appliesTo(found, line)) ? null : CODE_APPLIES_TO_NOTHING);
   if (problem) return { ...answer, lineCents: none, problem };
   return { ...answer, lineCents: lineDiscounts(found, lines), problem: null };

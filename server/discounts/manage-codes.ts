@@ -85,7 +85,10 @@ export async function listDiscountCodes(db: Database, owner: CodeOwner) {
 }
 
 /** Ends one of the owner's codes now: carts holding it are told it has expired. */
-export async function endDiscountCode(db: Database, owner: CodeOwner, codeId: number, now = new Date()) {
+export async function endDiscountCode(
+  db: Database,
+  { owner, codeId, now = new Date() }: { owner: CodeOwner; codeId: number; now?: Date },
+) {
   const [ended] = await db
     .update(discountCodes)
     .set({ disabledAt: now })

@@ -115,14 +115,14 @@ export function unsubscribeHeaders(unsubscribeUrl: string): Record<string, strin
 }
 
 /**
- * Every topic's choice from a form of checkboxes named by topic (product_updates=on …): a ticked box
- * sends "on", an unticked one nothing; anything else is not from the page (a Refusal, 400).
+ * Every topic's choice from the fields of a form of checkboxes named by topic (product_updates=on …):
+ * a ticked box sends "on", an unticked one nothing; anything else is not from the page (a Refusal, 400).
  */
-export function topicsFromForm(form: FormData): Record<EmailTopic, boolean> {
+export function topicsFromForm(fields: Readonly<Record<string, unknown>>): Record<EmailTopic, boolean> {
   const topics = {} as Record<EmailTopic, boolean>;
   for (const topic of EMAIL_TOPICS) {
-    const value = form.get(topic);
-    if (value !== null && value !== "on")
+    const value = fields[topic];
+    if (value !== undefined && value !== "on")
       throw new Refusal("Tick or untick the boxes of the form, then save.", "invalid");
     topics[topic] = value === "on";
   }

@@ -17,7 +17,8 @@ import {
 } from "./page-cache.ts";
 import { reactRouterHandler } from "./react-router-handler.ts";
 
-const page = (text: string) => cachedPageOf(200, new Headers({ "content-type": "text/html" }), Buffer.from(text));
+const page = (text: string) =>
+  cachedPageOf({ status: 200, headers: new Headers({ "content-type": "text/html" }), rendered: Buffer.from(text) });
 
 describe("the page cache", () => {
   it("keeps nothing until it listens, and drops everything when it stops", () => {
@@ -43,12 +44,12 @@ describe("the page cache", () => {
 
   it("takes out the nonce a page was rendered with: two renderings are the same bytes", () => {
     const rendered = (nonce: string) =>
-      cachedPageOf(
-        200,
-        new Headers({ "content-type": "text/html" }),
-        Buffer.from(`<p>hi</p><script nonce="${nonce}">go()</script>`),
+      cachedPageOf({
+        status: 200,
+        headers: new Headers({ "content-type": "text/html" }),
+        rendered: Buffer.from(`<p>hi</p><script nonce="${nonce}">go()</script>`),
         nonce,
-      );
+      });
     expect(rendered("n1").body.toString()).toBe("<p>hi</p><script>go()</script>");
     expect(rendered("n1").etag).toBe(rendered("n2").etag);
   });
@@ -65,15 +66,15 @@ describe("the page cache", () => {
       '<script type="application/ld+json">{"@type":"Product"}</script><script nonce="x" type="module">alert(1)</script>';
     expect(inlineScriptHashes(html)).toEqual(["'sha256-bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI='"]);
     const policy = (type: string) =>
-      cachedPageOf(
-        200,
-        [
+      cachedPageOf({
+        status: 200,
+        headers: [
           ["content-type", type],
           ["Content-Security-Policy", "default-src 'self';script-src 'self' 'nonce-x';object-src 'none'"],
         ],
-        Buffer.from(html),
-        "x",
-      ).headers.find(([name]) => name === "Content-Security-Policy")?.[1];
+        rendered: Buffer.from(html),
+        nonce: "x",
+      }).headers.find(([name]) => name === "Content-Security-Policy")?.[1];
     expect(policy("text/html")).toBe(
       "default-src 'self';script-src 'self' 'sha256-bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI=';object-src 'none'",
     );

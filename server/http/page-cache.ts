@@ -180,12 +180,17 @@ const PER_RESPONSE = new Set(["date", "connection", "keep-alive", "content-lengt
  * inline scripts by their hashes: so the same page is the same bytes (and ETag) however often and
  * on whichever app server it is rendered.
  */
-export function cachedPageOf(
-  status: number,
-  headers: Iterable<[string, string]>,
-  rendered: Buffer,
-  nonce?: string,
-): CachedPage {
+export function cachedPageOf({
+  status,
+  headers,
+  rendered,
+  nonce,
+}: {
+  status: number;
+  headers: Iterable<[string, string]>;
+  rendered: Buffer;
+  nonce?: string;
+}): CachedPage {
   const kept = [...headers].filter(([name]) => !PER_RESPONSE.has(name.toLowerCase()));
   const isHtml = kept.some(([name, value]) => name.toLowerCase() === "content-type" && value.startsWith("text/html"));
   // The page read as text once, for taking the nonce out and for hashing its scripts.

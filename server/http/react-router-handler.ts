@@ -69,7 +69,12 @@ export function reactRouterHandler({ build, mode, getLoadContext, bodyLimit, pag
         const headers = [...Object.entries(res.getHeaders()), ...response.headers.entries()].map(
           ([name, value]): [string, string] => [name, Array.isArray(value) ? value.join(", ") : String(value)],
         );
-        const page = cachedPageOf(response.status, headers, body, res.locals.cspNonce as string);
+        const page = cachedPageOf({
+          status: response.status,
+          headers,
+          rendered: body,
+          nonce: res.locals.cspNonce as string,
+        });
         if (pageCache && mark !== undefined) pageCache.set(url, page, mark);
         sendCachedPage(req, res, page);
         return;

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, expectTypeOf, it } from "vitest";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { QUEUES, type RunningJobs, startJobs } from "./queue.ts";
 
@@ -21,7 +21,7 @@ function signal() {
 }
 
 async function send(count: number) {
-  for (let i = 0; i < count; i++) await jobs.send(QUEUES.sendEmail, { n: i });
+  for (let i = 0; i < count; i++) await jobs.send(QUEUES.sendReceipt, { orderId: i });
 }
 
 describe("work with a concurrency", () => {
@@ -34,9 +34,9 @@ describe("work with a concurrency", () => {
       const done = new Set<number>();
       const allInside = signal();
       const allDone = signal();
-      await jobs.work<{ n: number }>(
-        QUEUES.sendEmail,
-        async ({ n }) => {
+      await jobs.work(
+        QUEUES.sendReceipt,
+        async ({ orderId: n }) => {
           inside++;
           most = Math.max(most, inside);
           // A barrier: the first jobs wait until `concurrency` of them run together.
@@ -63,9 +63,9 @@ describe("work with a concurrency", () => {
     const attempts = new Map<number, number>();
     const failedOnceThenDone = signal();
     const othersDone = new Set<number>();
-    await jobs.work<{ n: number }>(
-      QUEUES.sendEmail,
-      async ({ n }) => {
+    await jobs.work(
+      QUEUES.sendReceipt,
+      async ({ orderId: n }) => {
         const attempt = (attempts.get(n) ?? 0) + 1;
         attempts.set(n, attempt);
         if (n === 0 && attempt === 1) throw new Error("the mail server is down");
@@ -80,5 +80,23 @@ describe("work with a concurrency", () => {
     await expect.poll(() => othersDone.size).toBe(5);
     // Each of the others ran once: a failure retries its own job only.
     expect([...attempts].filter(([n]) => n !== 0).every(([, count]) => count === 1)).toBe(true);
+  });
+});
+
+// Type assertions: tsc (npm run typecheck) fails when a queue takes a payload that is not its own.
+describe("payloads", () => {
+  it("are each queue's own, when sending and when working", () => {
+    expectTypeOf(jobs.send<typeof QUEUES.sendReceipt>)
+      .parameter(1)
+      .toEqualTypeOf<{ orderId: number }>();
+    expectTypeOf(jobs.send<typeof QUEUES.runPayouts>)
+      .parameter(1)
+      .toEqualTypeOf<null>();
+    expectTypeOf(jobs.work<typeof QUEUES.renderFilePreviews>)
+      .parameter(1)
+      .parameter(0)
+      .toEqualTypeOf<{ fileId: number }>();
+    // @ts-expect-error a receipt's job carries its order's id, not a file's
+    expectTypeOf(jobs.send<typeof QUEUES.sendReceipt>).toBeCallableWith(QUEUES.sendReceipt, { fileId: 1 });
   });
 });

@@ -2,17 +2,18 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { fromDrizzle, PgBoss } from "pg-boss";
 import type { Queryable } from "../db/client.ts";
+import type { OutgoingEmail } from "../email/mailer.ts";
 
 // Background work (receipts, the hosted payment page's webhook deliveries) runs through
 // pg-boss on the shop's own PostgreSQL: a job enqueued inside a transaction exists exactly when
 // that transaction commits, and a failed job is retried with backoff.
 
 export const QUEUES = {
-  /** Send one email (an OutgoingEmail): notices about applications and the like. */
+  /** Send one email: notices about applications and the like. */
   sendEmail: "send-email",
-  /** Email the receipt of a paid order: { orderId }. */
+  /** Email the receipt of a paid order. */
   sendReceipt: "send-receipt",
-  /** Deliver one webhook event of the hosted payment page to the shop: { eventId }. */
+  /** Deliver one webhook event of the hosted payment page to the shop. */
   deliverHostedWebhook: "deliver-hosted-payment-webhook",
   /** Every 10 minutes: hosted payment pages past their time expire (and tell the shop). */
   expireHostedSessions: "expire-hosted-payment-sessions",
@@ -30,28 +31,54 @@ export const QUEUES = {
   restoreDemoShop: "restore-demo-shop",
   /** Daily: searches and clicks of the search log older than 90 days are removed. */
   pruneSearchLog: "prune-search-log",
-  /** Render the first pages of a PDF product file to preview images: { fileId }. */
+  /** Render the first pages of a PDF product file to preview images. */
   renderFilePreviews: "render-file-previews",
-  /** Email each buyer of a file that a new version of it is out, once: { fileId, version }. */
+  /** Email each buyer of a file that a new version of it is out, once. */
   sendProductUpdateEmails: "send-product-update-emails",
-  /** Email the followers who asked for it that a creator published a product, each once: { productId }. */
+  /** Email the followers who asked for it that a creator published a product, each once. */
   notifyFollowers: "notify-followers-of-product",
-  /** Send a seller's broadcast to each of its recipients, once: { broadcastId }. */
+  /** Send a seller's broadcast to each of its recipients, once. */
   sendBroadcast: "send-broadcast",
   /** Every minute: scheduled broadcasts whose time has come are queued for sending. */
   sendDueBroadcasts: "send-due-broadcasts",
   /** Hourly: one reminder to signed-in buyers whose cart has sat for 24 hours. */
   sendCartReminders: "send-cart-reminders",
-  /** Refund a paid licence upgrade that could not be applied (its licence had changed): { orderItemId }. */
+  /** Refund a paid licence upgrade that could not be applied (its licence had changed). */
   refundUnappliedUpgrade: "refund-unapplied-upgrade",
-  /** Deliver one event to a seller's webhook endpoint (retried with backoff for 3 days): { deliveryId }. */
+  /** Deliver one event to a seller's webhook endpoint (retried with backoff for 3 days). */
   deliverSellerWebhook: "deliver-seller-webhook",
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
+/** What a job of each queue carries. A scheduled queue's jobs carry nothing: pg-boss sends them with null. */
+type QueuePayloads = {
+  [QUEUES.sendEmail]: OutgoingEmail;
+  [QUEUES.sendReceipt]: { orderId: number };
+  [QUEUES.deliverHostedWebhook]: { eventId: string };
+  [QUEUES.expireHostedSessions]: null;
+  [QUEUES.expireUnpaidOrders]: null;
+  [QUEUES.runPayouts]: null;
+  [QUEUES.removeIdleGuests]: null;
+  [QUEUES.liftEndedSuspensions]: null;
+  [QUEUES.refreshTrending]: null;
+  [QUEUES.restoreDemoShop]: null;
+  [QUEUES.pruneSearchLog]: null;
+  [QUEUES.renderFilePreviews]: { fileId: number };
+  [QUEUES.sendProductUpdateEmails]: { fileId: number; version: number };
+  [QUEUES.notifyFollowers]: { productId: number };
+  [QUEUES.sendBroadcast]: { broadcastId: number };
+  [QUEUES.sendDueBroadcasts]: null;
+  [QUEUES.sendCartReminders]: null;
+  [QUEUES.refundUnappliedUpgrade]: { orderItemId: number };
+  [QUEUES.deliverSellerWebhook]: { deliveryId: number };
+};
+
+/** A job as sent: its queue and what it carries (for a queue that keeps what it is sent, in tests). */
+export type QueuedJob = { [Name in QueueName]: { name: Name; data: QueuePayloads[Name] } }[QueueName];
+
 export interface JobQueue {
   /** Enqueues a job; inside `within` (a transaction) it is committed or rolled back with it. */
-  send(name: QueueName, data: object, within?: Queryable): Promise<void>;
+  send<Name extends QueueName>(name: Name, data: QueuePayloads[Name], within?: Queryable): Promise<void>;
 }
 
 interface WorkOptions {
@@ -61,10 +88,16 @@ interface WorkOptions {
 
 export interface RunningJobs extends JobQueue {
   boss: PgBoss;
+  /** Enqueues a job that runs no sooner than `startAfter`. */
+  sendLater<Name extends QueueName>(name: Name, data: QueuePayloads[Name], startAfter: Date): Promise<void>;
   /** Runs `name` on a cron schedule (once per tick across all servers). */
   schedule(name: QueueName, cron: string): Promise<void>;
   /** Runs `handler` for each job of the queue; a thrown error retries the job later. */
-  work<T extends object>(name: QueueName, handler: (data: T) => Promise<void>, options?: WorkOptions): Promise<void>;
+  work<Name extends QueueName>(
+    name: Name,
+    handler: (data: QueuePayloads[Name]) => Promise<void>,
+    options?: WorkOptions,
+  ): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -106,6 +139,9 @@ export async function startJobs(appPool: pg.Pool, onError: (error: Error) => voi
     async send(name, data, within) {
       await boss.send(name, data, within ? { db: fromDrizzle(within, sql) } : {});
     },
+    async sendLater(name, data, startAfter) {
+      await boss.send(name, data, { startAfter });
+    },
     async schedule(name, cron) {
       await boss.schedule(name, cron);
     },
@@ -130,7 +166,7 @@ export async function startJobs(appPool: pg.Pool, onError: (error: Error) => voi
           worker.busy = true;
           wakeOneResting(worker);
           try {
-            await handler(job!.data as never);
+            await handler(job!.data as QueuePayloads[typeof name]);
           } finally {
             worker.busy = false;
             if (worker.id) boss.notifyWorker(worker.id);

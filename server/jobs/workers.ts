@@ -5,7 +5,7 @@ import { refreshTrendingScores } from "../catalogue/trending.ts";
 import type { Config } from "../config/env.ts";
 import type { Database } from "../db/client.ts";
 import { sendProductUpdateEmails } from "../delivery/update-notices.ts";
-import { mailerFor, type OutgoingEmail } from "../email/mailer.ts";
+import { mailerFor } from "../email/mailer.ts";
 import { liftEndedSuspensions } from "../moderation/lift-ended-suspensions.ts";
 import { sendCartReminders } from "../notifications/cart-reminders.ts";
 import { notifyFollowers } from "../notifications/publish-notices.ts";
@@ -57,15 +57,15 @@ export async function startWorkers(options: {
   }
   const at = (name: QueueName) => ({ concurrency: options.concurrency?.[name] ?? JOB_CONCURRENCY[name] ?? 1 });
   const mailer = mailerFor(config, (message) => logger.info(message));
-  await jobs.work<OutgoingEmail>(QUEUES.sendEmail, (email) => mailer.send(email), at(QUEUES.sendEmail));
-  await jobs.work<{ orderId: number }>(
+  await jobs.work(QUEUES.sendEmail, (email) => mailer.send(email), at(QUEUES.sendEmail));
+  await jobs.work(
     QUEUES.sendReceipt,
     async ({ orderId }) => {
       await sendReceipt({ db, mailer, publicUrl: config.publicUrl, shopName: config.shopName, secret }, orderId);
     },
     at(QUEUES.sendReceipt),
   );
-  await jobs.work<{ fileId: number; version: number }>(QUEUES.sendProductUpdateEmails, async (update) => {
+  await jobs.work(QUEUES.sendProductUpdateEmails, async (update) => {
     const { sent } = await sendProductUpdateEmails(
       { db, mailer, publicUrl: config.publicUrl, shopName: config.shopName, secret },
       update,
@@ -74,7 +74,7 @@ export async function startWorkers(options: {
   });
   // Audience emails (issue 18): followers of a creator who published, and carts left for a day.
   const audience = { db, mailer, publicUrl: config.publicUrl, shopName: config.shopName, secret };
-  await jobs.work<{ productId: number }>(QUEUES.notifyFollowers, async ({ productId }) => {
+  await jobs.work(QUEUES.notifyFollowers, async ({ productId }) => {
     const { sent } = await notifyFollowers(audience, { productId });
     if (sent) logger.info(`Emailed ${sent} followers about product ${productId}`);
   });
@@ -82,7 +82,7 @@ export async function startWorkers(options: {
     const { sent } = await sendCartReminders(audience);
     if (sent) logger.info(`Sent ${sent} cart reminders`);
   });
-  await jobs.work<{ broadcastId: number }>(QUEUES.sendBroadcast, async ({ broadcastId }) => {
+  await jobs.work(QUEUES.sendBroadcast, async ({ broadcastId }) => {
     const { sent } = await sendBroadcast(
       { db, mailer, publicUrl: config.publicUrl, shopName: config.shopName, secret },
       broadcastId,
@@ -94,7 +94,7 @@ export async function startWorkers(options: {
     if (queued) logger.info(`Queued ${queued} scheduled broadcasts`);
   });
   const webhookSecret = hostedWebhookSecret(secret);
-  await jobs.work<{ eventId: string }>(
+  await jobs.work(
     QUEUES.deliverHostedWebhook,
     async ({ eventId }) => {
       await deliverHostedWebhook(db, webhookSecret, eventId);
@@ -104,11 +104,11 @@ export async function startWorkers(options: {
   // Sellers' webhooks: a failed attempt is tried again at the time it asks for (server/webhooks).
   // The sender refuses private addresses; nothing a live shop reads turns that off.
   const sendSellerWebhook = webhookSender();
-  await jobs.work<{ deliveryId: number }>(
+  await jobs.work(
     QUEUES.deliverSellerWebhook,
     async ({ deliveryId }) => {
-      const { retryAt } = await attemptDelivery(db, sendSellerWebhook, deliveryId);
-      if (retryAt) await jobs.boss.send(QUEUES.deliverSellerWebhook, { deliveryId }, { startAfter: retryAt });
+      const { retryAt } = await attemptDelivery(db, { send: sendSellerWebhook, deliveryId });
+      if (retryAt) await jobs.sendLater(QUEUES.deliverSellerWebhook, { deliveryId }, retryAt);
     },
     at(QUEUES.deliverSellerWebhook),
   );
@@ -120,7 +120,7 @@ export async function startWorkers(options: {
     publicUrl: config.publicUrl,
     secret,
   };
-  await jobs.work<{ orderItemId: number }>(QUEUES.refundUnappliedUpgrade, async ({ orderItemId }) => {
+  await jobs.work(QUEUES.refundUnappliedUpgrade, async ({ orderItemId }) => {
     if ((await refundUnappliedUpgrade(refundServices, orderItemId)) === "refunded") {
       logger.info(`Refunded the upgrade item ${orderItemId}: its license had changed since it was priced`);
     }
@@ -157,8 +157,8 @@ export async function startWorkers(options: {
   });
   // One file's pages at a time per server: drawing them is CPU work in a thread of its own (decision 032).
   const files = fileStoreFor(config);
-  await jobs.work<{ fileId: number }>(QUEUES.renderFilePreviews, async ({ fileId }) => {
-    const outcome = await renderFilePreviews(db, files, fileId);
+  await jobs.work(QUEUES.renderFilePreviews, async ({ fileId }) => {
+    const outcome = await renderFilePreviews(db, { files, fileId });
     if (outcome.done === "rendered") {
       logger.info(`Previews of file ${fileId} (version ${outcome.version}): ${outcome.pages} pages`);
     } else if (outcome.done === "unreadable") {

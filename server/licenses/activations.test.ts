@@ -79,13 +79,13 @@ describe("verify", () => {
 describe("activate and deactivate", () => {
   it("takes seats up to the licence's, the same instance again is the same seat, and a freed seat is taken again", async () => {
     const license = await licenseWith(2);
-    const first = await activateLicense(database.db, jobs, anyone, { key: license.key, instance: "laptop" });
+    const first = await activateLicense(database.db, { jobs, caller: anyone, key: license.key, instance: "laptop" });
     expect(first).toMatchObject({ activated: true, activations: { active: 1 } });
-    const again = await activateLicense(database.db, jobs, anyone, { key: license.key, instance: "laptop" });
+    const again = await activateLicense(database.db, { jobs, caller: anyone, key: license.key, instance: "laptop" });
     expect(again).toMatchObject({ activated: false, activations: { active: 1 } });
-    await activateLicense(database.db, jobs, anyone, { key: license.key, instance: "desktop" });
+    await activateLicense(database.db, { jobs, caller: anyone, key: license.key, instance: "desktop" });
     await expect(
-      activateLicense(database.db, jobs, anyone, { key: license.key, instance: "third" }),
+      activateLicense(database.db, { jobs, caller: anyone, key: license.key, instance: "third" }),
     ).rejects.toMatchObject({ status: 409, message: allSeatsInUse(2) });
 
     const freed = await deactivateLicense(database.db, anyone, { key: license.key, instance: "laptop" });
@@ -94,13 +94,13 @@ describe("activate and deactivate", () => {
       deactivateLicense(database.db, anyone, { key: license.key, instance: "laptop" }),
     ).rejects.toMatchObject({ status: 404, message: NOT_ACTIVATED });
     await expect(
-      activateLicense(database.db, jobs, anyone, { key: license.key, instance: "third" }),
+      activateLicense(database.db, { jobs, caller: anyone, key: license.key, instance: "third" }),
     ).resolves.toMatchObject({ activated: true, activations: { active: 2 } });
 
     // An upgrade adds seats (licenses.seats): the next instance has one.
     await database.db.update(licenses).set({ seats: 3 }).where(eq(licenses.id, license.id));
     await expect(
-      activateLicense(database.db, jobs, anyone, { key: license.key, instance: "fourth" }),
+      activateLicense(database.db, { jobs, caller: anyone, key: license.key, instance: "fourth" }),
     ).resolves.toMatchObject({ seats: 3, activations: { active: 3 } });
   });
 
@@ -108,7 +108,7 @@ describe("activate and deactivate", () => {
     const license = await licenseWith(1);
     await database.db.update(licenses).set({ status: "revoked" }).where(eq(licenses.id, license.id));
     await expect(
-      activateLicense(database.db, jobs, anyone, { key: license.key, instance: "laptop" }),
+      activateLicense(database.db, { jobs, caller: anyone, key: license.key, instance: "laptop" }),
     ).rejects.toMatchObject({ status: 409, message: LICENSE_REVOKED });
     await expect(verifyLicense(database.db, anyone, { key: license.key })).resolves.toMatchObject({
       valid: false,
@@ -118,11 +118,11 @@ describe("activate and deactivate", () => {
 
   it("lets exactly one of many activations at once take the last seat", async () => {
     const license = await licenseWith(3);
-    await activateLicense(database.db, jobs, anyone, { key: license.key, instance: "a" });
-    await activateLicense(database.db, jobs, anyone, { key: license.key, instance: "b" });
+    await activateLicense(database.db, { jobs, caller: anyone, key: license.key, instance: "a" });
+    await activateLicense(database.db, { jobs, caller: anyone, key: license.key, instance: "b" });
     const tries = await Promise.allSettled(
       Array.from({ length: 8 }, (_, n) =>
-        activateLicense(database.db, jobs, anyone, { key: license.key, instance: `racer-${n}` }),
+        activateLicense(database.db, { jobs, caller: anyone, key: license.key, instance: `racer-${n}` }),
       ),
     );
     expect(tries.filter((attempt) => attempt.status === "fulfilled")).toHaveLength(1);
@@ -133,15 +133,14 @@ describe("activate and deactivate", () => {
   });
 
   it("records the license.activated webhook for the seller's endpoint that wants it, once per new seat", async () => {
-    const endpoint = await addWebhookEndpoint(
-      database.db,
-      seller.creator.id,
-      { url: "http://127.0.0.1:9/hooks", events: ["license.activated"] },
-      { allowPrivateAddresses: true },
-    );
+    const endpoint = await addWebhookEndpoint(database.db, {
+      creatorId: seller.creator.id,
+      endpoint: { url: "http://127.0.0.1:9/hooks", events: ["license.activated"] },
+      policy: { allowPrivateAddresses: true },
+    });
     const license = await licenseWith(2);
-    await activateLicense(database.db, jobs, anyone, { key: license.key, instance: "studio-mac" });
-    await activateLicense(database.db, jobs, anyone, { key: license.key, instance: "studio-mac" });
+    await activateLicense(database.db, { jobs, caller: anyone, key: license.key, instance: "studio-mac" });
+    await activateLicense(database.db, { jobs, caller: anyone, key: license.key, instance: "studio-mac" });
     const events = await database.db
       .select()
       .from(webhookDeliveries)

@@ -101,23 +101,21 @@ export async function verifyLicense(
  */
 export async function activateLicense(
   db: Database,
-  jobs: JobQueue,
-  caller: LicenseCaller,
-  input: { key: string; instance: string },
+  { jobs, caller, key, instance }: { jobs: JobQueue; caller: LicenseCaller; key: string; instance: string },
 ): Promise<LicenseDescription & { activated: boolean }> {
   return db.transaction(async (tx) => {
-    const found = await findLicense(tx, input.key, caller, undefined, true);
+    const found = await findLicense(tx, key, caller, undefined, true);
     const active = await activeActivations(tx, found.license.id);
-    if (active.some((activation) => activation.instance === input.instance)) {
+    if (active.some((activation) => activation.instance === instance)) {
       return { ...describe(found, active), activated: false };
     }
     if (found.license.status !== "active") throw new Refusal(LICENSE_REVOKED, "conflict");
     if (active.length >= found.license.seats) throw new Refusal(allSeatsInUse(found.license.seats), "conflict");
     const [made] = await tx
       .insert(licenseActivations)
-      .values({ licenseId: found.license.id, instance: input.instance })
+      .values({ licenseId: found.license.id, instance })
       .returning({ createdAt: licenseActivations.createdAt });
-    const now = [...active, { instance: input.instance, activatedAt: made!.createdAt }];
+    const now = [...active, { instance, activatedAt: made!.createdAt }];
     await recordSellerEvents(tx, jobs, [
       {
         creatorId: found.creatorId,
@@ -125,7 +123,7 @@ export async function activateLicense(
         data: {
           license: { key: found.license.key, tier: found.license.tier, seats: found.license.seats },
           product: { id: found.productId, title: found.title },
-          instance: input.instance,
+          instance,
           activeActivations: now.length,
           activatedAt: made!.createdAt.toISOString(),
         },

@@ -81,9 +81,7 @@ async function request(
 ) {
   return certificateResponse(
     { db: database.db, ...SERVICES },
-    { number: order.number, itemId: String(itemId) },
-    viewer,
-    "/account/orders/x",
+    { orderNumber: order.number, itemId: String(itemId), viewer, orderPageUrl: "/account/orders/x" },
   );
 }
 

@@ -42,7 +42,7 @@ async function certificateFacts(
   itemId: string | undefined,
   viewer: OrderViewer,
 ): Promise<CertificateFacts> {
-  const order = await findOrderFor(db, secret, orderNumber, viewer);
+  const order = await findOrderFor(db, { secret, orderNumber, viewer });
   if (!itemId || !ITEM_ID.test(itemId)) throw new Refusal(NO_ITEM, "not-found");
   const [item] = await db
     .select({
@@ -226,12 +226,15 @@ interface CertificateServices {
  */
 export async function certificateResponse(
   services: CertificateServices,
-  params: { number?: string; itemId?: string },
-  viewer: OrderViewer,
-  orderPageUrl: string,
+  {
+    orderNumber,
+    itemId,
+    viewer,
+    orderPageUrl,
+  }: { orderNumber: string; itemId?: string; viewer: OrderViewer; orderPageUrl: string },
 ): Promise<Response> {
   try {
-    const facts = await certificateFacts(services.db, services.secret, params.number ?? "", params.itemId, viewer);
+    const facts = await certificateFacts(services.db, services.secret, orderNumber, itemId, viewer);
     const pdf = await licenseCertificatePdf(facts, {
       shopName: services.shopName,
       licenseUrl: `${services.publicUrl}/license`,

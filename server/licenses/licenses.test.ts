@@ -34,8 +34,8 @@ async function newCart() {
 describe("a licence tier in the cart", () => {
   it("prices the line by its tier, its quantity the seats", async () => {
     const shopper = await newCart();
-    await addToCart(database.db, shopper, tiered.id, "commercial");
-    await addToCart(database.db, shopper, personalOnly.id);
+    await addToCart(database.db, { shopperId: shopper, productId: tiered.id, tier: "commercial" });
+    await addToCart(database.db, { shopperId: shopper, productId: personalOnly.id });
     let cart = await getCart(database.db, shopper);
     expect(cart.lines).toMatchObject([
       {
@@ -48,8 +48,8 @@ describe("a licence tier in the cart", () => {
       { productId: personalOnly.id, licenseTier: "personal", priceCents: 1500, quantity: 1 },
     ]);
     // Adding again adds a seat (SPEC section 4), at the tier just chosen.
-    await addToCart(database.db, shopper, tiered.id, "extended");
-    await setQuantity(database.db, shopper, personalOnly.id, 3);
+    await addToCart(database.db, { shopperId: shopper, productId: tiered.id, tier: "extended" });
+    await setQuantity(database.db, { shopperId: shopper, productId: personalOnly.id, quantity: 3 });
     cart = await getCart(database.db, shopper);
     expect(cart.lines[0]).toMatchObject({ licenseTier: "extended", priceCents: 12000, quantity: 2 });
     expect(cart.subtotalCents).toBe(2 * 12000 + 3 * 1500);
@@ -59,18 +59,18 @@ describe("a licence tier in the cart", () => {
 
   it("changes tier in the cart with the seats kept; a tier not offered is refused and changes nothing", async () => {
     const shopper = await newCart();
-    await addToCart(database.db, shopper, tiered.id);
-    await addToCart(database.db, shopper, tiered.id);
-    await setLineTier(database.db, shopper, tiered.id, "commercial");
+    await addToCart(database.db, { shopperId: shopper, productId: tiered.id });
+    await addToCart(database.db, { shopperId: shopper, productId: tiered.id });
+    await setLineTier(database.db, { shopperId: shopper, productId: tiered.id, tier: "commercial" });
     expect((await getCart(database.db, shopper)).lines[0]).toMatchObject({ licenseTier: "commercial", quantity: 2 });
 
-    await addToCart(database.db, shopper, personalOnly.id);
-    await expect(setLineTier(database.db, shopper, personalOnly.id, "extended")).rejects.toThrow(
-      "This product is not sold with an Extended license.",
-    );
-    await expect(addToCart(database.db, shopper, personalOnly.id, "commercial")).rejects.toThrow(
-      "This product is not sold with a Commercial license.",
-    );
+    await addToCart(database.db, { shopperId: shopper, productId: personalOnly.id });
+    await expect(
+      setLineTier(database.db, { shopperId: shopper, productId: personalOnly.id, tier: "extended" }),
+    ).rejects.toThrow("This product is not sold with an Extended license.");
+    await expect(
+      addToCart(database.db, { shopperId: shopper, productId: personalOnly.id, tier: "commercial" }),
+    ).rejects.toThrow("This product is not sold with a Commercial license.");
     expect((await getCart(database.db, shopper)).lines.map((line) => [line.licenseTier, line.quantity])).toEqual([
       ["commercial", 2],
       ["personal", 1],
@@ -80,7 +80,7 @@ describe("a licence tier in the cart", () => {
   it("leaves out a line whose tier the seller stopped offering, as a product taken off sale", async () => {
     const product = await createProduct(database.db, { priceCents: 1000, commercialPriceCents: 3000 });
     const shopper = await newCart();
-    await addToCart(database.db, shopper, product.id, "commercial");
+    await addToCart(database.db, { shopperId: shopper, productId: product.id, tier: "commercial" });
     await database.db.update(products).set({ commercialPriceCents: null }).where(eq(products.id, product.id));
     expect((await getCart(database.db, shopper)).lines).toEqual([]);
   });
@@ -89,9 +89,9 @@ describe("a licence tier in the cart", () => {
 describe("licence records", () => {
   it("are issued when the order is paid: tier, seats, terms version, key, split on what was paid", async () => {
     const shopper = await newCart();
-    await addToCart(database.db, shopper, tiered.id, "commercial");
-    await addToCart(database.db, shopper, tiered.id, "commercial");
-    await addToCart(database.db, shopper, personalOnly.id);
+    await addToCart(database.db, { shopperId: shopper, productId: tiered.id, tier: "commercial" });
+    await addToCart(database.db, { shopperId: shopper, productId: tiered.id, tier: "commercial" });
+    await addToCart(database.db, { shopperId: shopper, productId: personalOnly.id });
     const services = checkoutServices(database.db, jobs);
     const buyer = { userId: null, name: "Lena Buyer", email: "lena@example.com" };
     const started = await checkout(services, { shopperId: shopper, buyer, idempotencyKey: crypto.randomUUID() });

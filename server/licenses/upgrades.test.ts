@@ -20,7 +20,7 @@ import { QUEUES } from "../jobs/queue.ts";
 import { checkout } from "../orders/checkout.ts";
 import { approveRefund, type RefundServices } from "../orders/decide-refund.ts";
 import { splitSale } from "../orders/money.ts";
-import { applyOrderPageIntent } from "../orders/order-page-intents.ts";
+import { applyOrderPageIntent, orderPageIntentSchema } from "../orders/order-page-intents.ts";
 import { itemsOf, type Order } from "../orders/place-order.ts";
 import { refundUnappliedUpgrade, unappliedUpgradeRefundKey } from "../orders/refund-unapplied-upgrade.ts";
 import { requestRefund } from "../orders/refunds.ts";
@@ -57,11 +57,15 @@ const buyer = { userId: null, name: "Uma Upgrade", email: "uma@example.com" };
 
 /** Pays an order on the hosted page (so that it can be refunded) and applies the payment event. */
 async function pay(order: Order) {
-  await payWithCard(database.db, jobs, order.paymentRef!, {
-    number: "4242 4242 4242 4242",
-    expiry: "12/40",
-    cvc: "123",
-    name: "Uma Upgrade",
+  await payWithCard(database.db, {
+    jobs,
+    sessionId: order.paymentRef!,
+    card: {
+      number: "4242 4242 4242 4242",
+      expiry: "12/40",
+      cvc: "123",
+      name: "Uma Upgrade",
+    },
   });
   return payOrder(database.db, jobs, await reloadOrder(database.db, order.id));
 }
@@ -69,7 +73,7 @@ async function pay(order: Order) {
 /** A paid order of `seats` seats of a product (the file's own by default) under `tier`; the order and its licence. */
 async function boughtLicense(tier: "personal" | "commercial" | "extended", seats = 1, productId = product.id) {
   const { id: shopper } = await ensureShopper(database.db, { userId: null, guestId: null });
-  for (let seat = 0; seat < seats; seat++) await addToCart(database.db, shopper, productId, tier);
+  for (let seat = 0; seat < seats; seat++) await addToCart(database.db, { shopperId: shopper, productId, tier });
   const started = await checkout(services, { shopperId: shopper, buyer, idempotencyKey: crypto.randomUUID() });
   const [placed] = await database.db.select().from(orders).where(eq(orders.number, started.orderNumber));
   const order = await pay(placed!);
@@ -78,14 +82,15 @@ async function boughtLicense(tier: "personal" | "commercial" | "extended", seats
   return { order, item: item!, license: license! };
 }
 
-/** The order page's upgrade form, as a browser posts it with a key of its own; the address it sends the buyer to. */
+/**
+ * The order page's upgrade form, as a browser posts it with a key of its own, read by its schema as the
+ * route reads it (a problem refused with its message); the address it sends the buyer to.
+ */
 async function postUpgrade(order: Order, orderItemId: number, tier: string, seats: number | string) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries({ intent: "upgrade", orderItemId, tier, seats })) {
-    form.set(name, String(value));
-  }
-  form.set("idempotencyKey", crypto.randomUUID());
-  const answer = await applyOrderPageIntent(services, order, form);
+  const fields = { intent: "upgrade", orderItemId: String(orderItemId), tier, seats: String(seats) };
+  const parsed = orderPageIntentSchema.safeParse({ ...fields, idempotencyKey: crypto.randomUUID() });
+  if (!parsed.success) throw new Error(parsed.error.issues[0]?.message);
+  const answer = await applyOrderPageIntent(services, order, parsed.data);
   if (!("redirectTo" in answer)) throw new Error("No redirect");
   return answer.redirectTo;
 }
@@ -205,7 +210,10 @@ describe("a licence upgrade", () => {
     expect(await licenseNow(license.id)).toMatchObject({ tier: "commercial", seats: 2 });
 
     const [upgradeItem] = await itemsOf(database.db, paid.id);
-    await requestRefund(database.db, paid, { orderItemId: upgradeItem!.id, reason: "I bought the wrong license." });
+    await requestRefund(database.db, {
+      order: paid,
+      request: { orderItemId: upgradeItem!.id, reason: "I bought the wrong license." },
+    });
     const [request] = await database.db
       .select()
       .from(refundRequests)
@@ -221,7 +229,10 @@ describe("a licence upgrade", () => {
       ["upgrade_refunded", "personal", 1],
     ]);
 
-    await requestRefund(database.db, order, { orderItemId: item.id, reason: "I do not need it any more." });
+    await requestRefund(database.db, {
+      order,
+      request: { orderItemId: item.id, reason: "I do not need it any more." },
+    });
     const [purchase] = await database.db.select().from(refundRequests).where(eq(refundRequests.orderItemId, item.id));
     await approveRefund(services, ADMIN, purchase!.id);
     expect((await licenseNow(license.id)).status).toBe("revoked");
@@ -367,7 +378,10 @@ describe("upgrades of one licence opened before either is paid", () => {
     const { order, item, license } = await personalLicense();
     await postUpgrade(order, item.id, "commercial", 1);
     const [upgradeOrder] = await upgradeOrdersOf(license.id);
-    await requestRefund(database.db, order, { orderItemId: item.id, reason: "I do not need it any more." });
+    await requestRefund(database.db, {
+      order,
+      request: { orderItemId: item.id, reason: "I do not need it any more." },
+    });
     const [purchase] = await database.db.select().from(refundRequests).where(eq(refundRequests.orderItemId, item.id));
     await approveRefund(services, ADMIN, purchase!.id);
     await pay(upgradeOrder!.order);

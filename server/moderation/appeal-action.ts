@@ -17,10 +17,12 @@ const NOT_FOUND = "We could not find this action on your shop.";
  */
 export async function appealAction(
   services: ModerationServices,
-  creatorId: number,
-  actionId: number,
-  message: string,
-  now = new Date(),
+  {
+    creatorId,
+    actionId,
+    message,
+    now = new Date(),
+  }: { creatorId: number; actionId: number; message: string; now?: Date },
 ): Promise<Appeal> {
   const parsed = appealMessage.safeParse(message);
   if (!parsed.success) throw new Refusal(parsed.error.issues[0]!.message, "invalid");

@@ -51,7 +51,12 @@ describe("appealing an action (SPEC section 9)", () => {
   it("takes one appeal per action within 7 days, from the shop's seller only", async () => {
     const seller = await newCreator();
     const other = await newCreator();
-    const warning = await issueViolation(services, ADMIN, seller.creatorId, "Listing photos copied from a shop.", T0);
+    const warning = await issueViolation(services, {
+      adminId: ADMIN,
+      creatorId: seller.creatorId,
+      reason: "Listing photos copied from a shop.",
+      now: T0,
+    });
 
     // Another shop's action answers like one that does not exist, and stays unappealed.
     for (const [creatorId, actionId] of [
@@ -59,24 +64,24 @@ describe("appealing an action (SPEC section 9)", () => {
       [seller.creatorId, 999_999],
       [seller.creatorId, Number.NaN],
     ] as const) {
-      await expect(appealAction(services, creatorId, actionId, MESSAGE, at(1))).rejects.toThrow(
+      await expect(appealAction(services, { creatorId, actionId, message: MESSAGE, now: at(1) })).rejects.toThrow(
         "We could not find this action on your shop.",
       );
     }
-    await expect(appealAction(services, seller.creatorId, warning.id, "Too short.", at(1))).rejects.toThrow(
-      "at least 20 characters",
-    );
+    await expect(
+      appealAction(services, { creatorId: seller.creatorId, actionId: warning.id, message: "Too short.", now: at(1) }),
+    ).rejects.toThrow("at least 20 characters");
     expect(await database.db.select().from(appeals)).toEqual([]);
 
     // Two at once (a double click): one appeal.
     const sent = await Promise.allSettled([
-      appealAction(services, seller.creatorId, warning.id, MESSAGE, at(6.9)),
-      appealAction(services, seller.creatorId, warning.id, MESSAGE, at(6.9)),
+      appealAction(services, { creatorId: seller.creatorId, actionId: warning.id, message: MESSAGE, now: at(6.9) }),
+      appealAction(services, { creatorId: seller.creatorId, actionId: warning.id, message: MESSAGE, now: at(6.9) }),
     ]);
     expect(sent.map((result) => result.status).sort()).toEqual(["fulfilled", "rejected"]);
-    await expect(appealAction(services, seller.creatorId, warning.id, MESSAGE, at(6.95))).rejects.toThrow(
-      "You have already appealed this action.",
-    );
+    await expect(
+      appealAction(services, { creatorId: seller.creatorId, actionId: warning.id, message: MESSAGE, now: at(6.95) }),
+    ).rejects.toThrow("You have already appealed this action.");
     const [appeal] = await database.db.select().from(appeals);
     expect(appeal).toMatchObject({ actionId: warning.id, message: MESSAGE, status: "pending", createdAt: at(6.9) });
     expect(jobs.emailsTo(seller.email).at(-1)!.subject).toBe("We received your appeal (warning)");
@@ -90,14 +95,24 @@ describe("appealing an action (SPEC section 9)", () => {
 
   it("refuses an appeal after the 7 days, saying when they ended", async () => {
     const seller = await newCreator();
-    const warning = await issueViolation(services, ADMIN, seller.creatorId, "Listing photos copied from a shop.", T0);
+    const warning = await issueViolation(services, {
+      adminId: ADMIN,
+      creatorId: seller.creatorId,
+      reason: "Listing photos copied from a shop.",
+      now: T0,
+    });
     expect((await creatorStanding(database.db, seller.creatorId, at(7))).actions[0]!.canAppeal).toBe(true);
     await expect(
-      appealAction(services, seller.creatorId, warning.id, MESSAGE, new Date(at(7).getTime() + 1000)),
+      appealAction(services, {
+        creatorId: seller.creatorId,
+        actionId: warning.id,
+        message: MESSAGE,
+        now: new Date(at(7).getTime() + 1000),
+      }),
     ).rejects.toThrow("The 7 days to appeal this action ended on Nov 9, 2026: it can no longer be appealed.");
     expect((await creatorStanding(database.db, seller.creatorId, at(8))).actions[0]!.canAppeal).toBe(false);
     // At the last moment it is still in time.
-    await appealAction(services, seller.creatorId, warning.id, MESSAGE, at(7));
+    await appealAction(services, { creatorId: seller.creatorId, actionId: warning.id, message: MESSAGE, now: at(7) });
   });
 });
 
@@ -105,18 +120,37 @@ describe("deciding an appeal", () => {
   it("upheld, revokes a suspension: the shop is active, its products back, and the step no longer counts", async () => {
     const seller = await newCreator();
     const before = await statusesOf(seller.creatorId);
-    await issueViolation(services, ADMIN, seller.creatorId, "Misleading product descriptions.", T0);
-    const suspension = await issueViolation(services, ADMIN, seller.creatorId, "Misleading again, twice.", at(10));
+    await issueViolation(services, {
+      adminId: ADMIN,
+      creatorId: seller.creatorId,
+      reason: "Misleading product descriptions.",
+      now: T0,
+    });
+    const suspension = await issueViolation(services, {
+      adminId: ADMIN,
+      creatorId: seller.creatorId,
+      reason: "Misleading again, twice.",
+      now: at(10),
+    });
     expect(await statusesOf(seller.creatorId)).not.toEqual(before);
-    const appeal = await appealAction(services, seller.creatorId, suspension.id, MESSAGE, at(11));
+    const appeal = await appealAction(services, {
+      creatorId: seller.creatorId,
+      actionId: suspension.id,
+      message: MESSAGE,
+      now: at(11),
+    });
 
     const decisions = await Promise.allSettled([
-      decideAppeal(services, ADMIN, appeal.id, { uphold: true }, at(13)),
-      decideAppeal(services, ADMIN, appeal.id, { uphold: true }, at(13)),
+      decideAppeal(services, { adminId: ADMIN, appealId: appeal.id, decision: { uphold: true }, now: at(13) }),
+      decideAppeal(services, { adminId: ADMIN, appealId: appeal.id, decision: { uphold: true }, now: at(13) }),
     ]);
     expect(decisions.map((result) => result.status).sort()).toEqual(["fulfilled", "rejected"]);
     await expect(
-      decideAppeal(services, ADMIN, appeal.id, { uphold: false, note: "Changed my mind here." }),
+      decideAppeal(services, {
+        adminId: ADMIN,
+        appealId: appeal.id,
+        decision: { uphold: false, note: "Changed my mind here." },
+      }),
     ).rejects.toThrow("This appeal has already been decided.");
     expect(await appealOf(appeal.id)).toMatchObject({ status: "upheld", decidedBy: ADMIN, decidedAt: at(13) });
     const [revoked] = await database.db
@@ -131,7 +165,12 @@ describe("deciding an appeal", () => {
     );
 
     // Only the warning stands: the next violation is a suspension again, not a removal.
-    const next = await issueViolation(services, ADMIN, seller.creatorId, "Misleading, once more.", at(20));
+    const next = await issueViolation(services, {
+      adminId: ADMIN,
+      creatorId: seller.creatorId,
+      reason: "Misleading, once more.",
+      now: at(20),
+    });
     expect(next.step).toBe("suspension");
   });
 
@@ -144,13 +183,40 @@ describe("deciding an appeal", () => {
       .orderBy(asc(products.id))
       .limit(1);
     await database.db.update(products).set({ status: "draft" }).where(eq(products.id, draft!.id));
-    await issueViolation(services, ADMIN, seller.creatorId, "Misleading product descriptions.", T0);
-    const suspension = await issueViolation(services, ADMIN, seller.creatorId, "Misleading again, twice.", at(1));
-    const removal = await issueViolation(services, ADMIN, seller.creatorId, "Counterfeit products sold.", at(2));
+    await issueViolation(services, {
+      adminId: ADMIN,
+      creatorId: seller.creatorId,
+      reason: "Misleading product descriptions.",
+      now: T0,
+    });
+    const suspension = await issueViolation(services, {
+      adminId: ADMIN,
+      creatorId: seller.creatorId,
+      reason: "Misleading again, twice.",
+      now: at(1),
+    });
+    const removal = await issueViolation(services, {
+      adminId: ADMIN,
+      creatorId: seller.creatorId,
+      reason: "Counterfeit products sold.",
+      now: at(2),
+    });
     expect(new Set(await statusesOf(seller.creatorId))).toEqual(new Set(["draft", "hidden:removal"]));
 
-    const appeal = await appealAction(services, seller.creatorId, removal.id, MESSAGE, at(3));
-    expect(await decideAppeal(services, ADMIN, appeal.id, { uphold: true, note: "Not counterfeit." }, at(5))).toEqual({
+    const appeal = await appealAction(services, {
+      creatorId: seller.creatorId,
+      actionId: removal.id,
+      message: MESSAGE,
+      now: at(3),
+    });
+    expect(
+      await decideAppeal(services, {
+        adminId: ADMIN,
+        appealId: appeal.id,
+        decision: { uphold: true, note: "Not counterfeit." },
+        now: at(5),
+      }),
+    ).toEqual({
       standing: "suspended",
     });
     expect(await creatorRow(seller.creatorId)).toMatchObject({
@@ -165,17 +231,39 @@ describe("deciding an appeal", () => {
 
   it("denied, needs a note; the action stands and the seller reads why", async () => {
     const seller = await newCreator();
-    await issueViolation(services, ADMIN, seller.creatorId, "Misleading product descriptions.", T0);
-    const suspension = await issueViolation(services, ADMIN, seller.creatorId, "Misleading again, twice.", at(1));
-    const appeal = await appealAction(services, seller.creatorId, suspension.id, MESSAGE, at(2));
+    await issueViolation(services, {
+      adminId: ADMIN,
+      creatorId: seller.creatorId,
+      reason: "Misleading product descriptions.",
+      now: T0,
+    });
+    const suspension = await issueViolation(services, {
+      adminId: ADMIN,
+      creatorId: seller.creatorId,
+      reason: "Misleading again, twice.",
+      now: at(1),
+    });
+    const appeal = await appealAction(services, {
+      creatorId: seller.creatorId,
+      actionId: suspension.id,
+      message: MESSAGE,
+      now: at(2),
+    });
     for (const note of [undefined, "", "   ", "No."]) {
-      await expect(decideAppeal(services, ADMIN, appeal.id, { uphold: false, note }, at(3))).rejects.toThrow(
-        "Tell the seller why the appeal is denied",
-      );
+      await expect(
+        decideAppeal(services, { adminId: ADMIN, appealId: appeal.id, decision: { uphold: false, note }, now: at(3) }),
+      ).rejects.toThrow("Tell the seller why the appeal is denied");
     }
     expect((await appealOf(appeal.id)).status).toBe("pending");
     const note = "The descriptions still promise 500 pages; the file has 40.";
-    expect(await decideAppeal(services, ADMIN, appeal.id, { uphold: false, note }, at(3))).toEqual({
+    expect(
+      await decideAppeal(services, {
+        adminId: ADMIN,
+        appealId: appeal.id,
+        decision: { uphold: false, note },
+        now: at(3),
+      }),
+    ).toEqual({
       standing: "suspended",
     });
     expect(await appealOf(appeal.id)).toMatchObject({ status: "denied", decisionNote: note, decidedBy: ADMIN });
@@ -184,6 +272,8 @@ describe("deciding an appeal", () => {
     expect(denied.subject).toBe("Your appeal was not accepted (30-day suspension)");
     expect(denied.text).toContain(note);
     expect((await pendingAppeals(database.db)).map((row) => row.id)).not.toContain(appeal.id);
-    await expect(decideAppeal(services, ADMIN, 999_999, { uphold: true })).rejects.toThrow("There is no such appeal.");
+    await expect(
+      decideAppeal(services, { adminId: ADMIN, appealId: 999_999, decision: { uphold: true } }),
+    ).rejects.toThrow("There is no such appeal.");
   });
 });

@@ -18,10 +18,12 @@ export type AppealDecision = { uphold: boolean; note?: string | null };
  */
 export async function decideAppeal(
   services: ModerationServices,
-  adminId: string,
-  appealId: number,
-  decision: AppealDecision,
-  now = new Date(),
+  {
+    adminId,
+    appealId,
+    decision,
+    now = new Date(),
+  }: { adminId: string; appealId: number; decision: AppealDecision; now?: Date },
 ): Promise<{ standing: Standing }> {
   let note = decision.note?.trim() || null;
   if (!decision.uphold) {

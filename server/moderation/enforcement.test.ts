@@ -9,7 +9,7 @@ import { at, moderationFixture, T0 } from "../../tests/support/moderation-fixtur
 import { recordingJobs } from "../../tests/support/orders.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { productSearch, products } from "../db/schema.ts";
-import { applyEditorIntent } from "../sellers/product-editor.ts";
+import { applyEditorIntent, type EditorChange } from "../sellers/product-editor.ts";
 import { createProduct, setPublished } from "../sellers/seller-products.ts";
 import { localFileStore } from "../storage/file-store.ts";
 import { creatorListQuery, listCreatorsForAdmin } from "./creator-list.ts";
@@ -52,13 +52,12 @@ describe("recording violations (SPEC section 4)", () => {
     const seller = await newCreator();
     const [draft, moderated, ...rest] = await withDraftAndModerated(seller.creatorId);
 
-    const warning = await issueViolation(
-      services,
-      ADMIN,
-      seller.creatorId,
-      "Listing photos copied from another shop.",
-      T0,
-    );
+    const warning = await issueViolation(services, {
+      adminId: ADMIN,
+      creatorId: seller.creatorId,
+      reason: "Listing photos copied from another shop.",
+      now: T0,
+    });
     expect(warning).toMatchObject({ step: "warning", issuedAt: T0, fixBy: at(7), endsAt: null, issuedBy: ADMIN });
     expect(await creatorRow(seller.creatorId)).toMatchObject({ standing: "active", suspendedUntil: null });
     expect((await productsOf(seller.creatorId))[rest[0]!]).toEqual({
@@ -80,7 +79,12 @@ describe("recording violations (SPEC section 4)", () => {
     });
     expect((await creatorStanding(database.db, seller.creatorId, at(8))).warningFixBy).toBeNull();
 
-    const suspension = await issueViolation(services, ADMIN, seller.creatorId, "The same photos again.", at(10));
+    const suspension = await issueViolation(services, {
+      adminId: ADMIN,
+      creatorId: seller.creatorId,
+      reason: "The same photos again.",
+      now: at(10),
+    });
     expect(suspension).toMatchObject({ step: "suspension", issuedAt: at(10), fixBy: null, endsAt: at(40) });
     expect(await creatorRow(seller.creatorId)).toMatchObject({ standing: "suspended", suspendedUntil: at(40) });
     const suspended = await productsOf(seller.creatorId);
@@ -90,7 +94,12 @@ describe("recording violations (SPEC section 4)", () => {
     expect(jobs.emailsTo(seller.email).at(-1)!.subject).toBe(`Your shop "${seller.name}" is suspended for 30 days`);
     expect(jobs.emailsTo(seller.email).at(-1)!.text).toContain("suspended from Nov 12, 2026 until Dec 12, 2026");
 
-    const removal = await issueViolation(services, ADMIN, seller.creatorId, "Counterfeit products.", at(12));
+    const removal = await issueViolation(services, {
+      adminId: ADMIN,
+      creatorId: seller.creatorId,
+      reason: "Counterfeit products.",
+      now: at(12),
+    });
     expect(removal).toMatchObject({ step: "removal", fixBy: null, endsAt: null });
     expect(await creatorRow(seller.creatorId)).toMatchObject({ standing: "removed", suspendedUntil: null });
     const removed = await productsOf(seller.creatorId);
@@ -102,9 +111,14 @@ describe("recording violations (SPEC section 4)", () => {
       `Your shop "${seller.name}" has been removed from Test Market`,
     );
 
-    await expect(issueViolation(services, ADMIN, seller.creatorId, "Yet another violation.", at(13))).rejects.toThrow(
-      "This shop has been removed from the marketplace: no further actions can be recorded.",
-    );
+    await expect(
+      issueViolation(services, {
+        adminId: ADMIN,
+        creatorId: seller.creatorId,
+        reason: "Yet another violation.",
+        now: at(13),
+      }),
+    ).rejects.toThrow("This shop has been removed from the marketplace: no further actions can be recorded.");
     expect(jobs.emailsTo(seller.email)).toHaveLength(3);
     // A removed shop's standing never lapses on its own.
     expect(await liftEndedSuspensions(services, at(100))).toBe(0);
@@ -132,14 +146,14 @@ describe("recording violations (SPEC section 4)", () => {
   it("refuses a creator without a seller account, an unknown shop and a reason too short", async () => {
     const unowned = await createCreator(database.db);
     for (const creatorId of [unowned!.id, 999_999, Number.NaN]) {
-      await expect(issueViolation(services, ADMIN, creatorId, "A real reason for this.", T0)).rejects.toThrow(
-        "There is no such seller shop.",
-      );
+      await expect(
+        issueViolation(services, { adminId: ADMIN, creatorId, reason: "A real reason for this.", now: T0 }),
+      ).rejects.toThrow("There is no such seller shop.");
     }
     const seller = await newCreator();
-    await expect(issueViolation(services, ADMIN, seller.creatorId, " short ", T0)).rejects.toThrow(
-      "Describe the violation in at least 10 characters",
-    );
+    await expect(
+      issueViolation(services, { adminId: ADMIN, creatorId: seller.creatorId, reason: " short ", now: T0 }),
+    ).rejects.toThrow("Describe the violation in at least 10 characters");
     expect((await shopsListed(`q=${encodeURIComponent(seller.email)}`)).shops).toMatchObject([
       { id: seller.creatorId, actions: [], nextStep: "warning" },
     ]);
@@ -148,9 +162,24 @@ describe("recording violations (SPEC section 4)", () => {
   it("gives two violations recorded at the same moment two consecutive steps", async () => {
     const seller = await newCreator();
     const actions = await Promise.all([
-      issueViolation(services, ADMIN, seller.creatorId, "First admin's report.", T0),
-      issueViolation(services, ADMIN, seller.creatorId, "Second admin's report.", T0),
-      issueViolation(services, ADMIN, seller.creatorId, "Third admin's report.", T0),
+      issueViolation(services, {
+        adminId: ADMIN,
+        creatorId: seller.creatorId,
+        reason: "First admin's report.",
+        now: T0,
+      }),
+      issueViolation(services, {
+        adminId: ADMIN,
+        creatorId: seller.creatorId,
+        reason: "Second admin's report.",
+        now: T0,
+      }),
+      issueViolation(services, {
+        adminId: ADMIN,
+        creatorId: seller.creatorId,
+        reason: "Third admin's report.",
+        now: T0,
+      }),
     ]);
     expect(actions.map((action) => action.step).sort()).toEqual(["removal", "suspension", "warning"]);
     expect((await creatorRow(seller.creatorId)).standing).toBe("removed");
@@ -161,8 +190,18 @@ describe("the end of a suspension", () => {
   it("makes the shop active again and republishes only what the suspension hid, once", async () => {
     const seller = await newCreator();
     const [draft, moderated, ...rest] = await withDraftAndModerated(seller.creatorId);
-    await issueViolation(services, ADMIN, seller.creatorId, "Misleading product descriptions.", T0);
-    await issueViolation(services, ADMIN, seller.creatorId, "Misleading product descriptions again.", at(3));
+    await issueViolation(services, {
+      adminId: ADMIN,
+      creatorId: seller.creatorId,
+      reason: "Misleading product descriptions.",
+      now: T0,
+    });
+    await issueViolation(services, {
+      adminId: ADMIN,
+      creatorId: seller.creatorId,
+      reason: "Misleading product descriptions again.",
+      now: at(3),
+    });
     expect(await standingNotice(database.db, seller.creatorId, at(4))).toMatchObject({
       standing: "suspended",
       suspendedUntil: at(33),
@@ -190,9 +229,16 @@ describe("the end of a suspension", () => {
     expect(await standingNotice(database.db, seller.creatorId, at(34))).toBeNull();
 
     // The suspension still counts: the next violation removes the shop.
-    expect((await issueViolation(services, ADMIN, seller.creatorId, "A third violation here.", at(40))).step).toBe(
-      "removal",
-    );
+    expect(
+      (
+        await issueViolation(services, {
+          adminId: ADMIN,
+          creatorId: seller.creatorId,
+          reason: "A third violation here.",
+          now: at(40),
+        })
+      ).step,
+    ).toBe("removal");
   });
 });
 
@@ -213,40 +259,57 @@ describe("a shop's products while it is suspended or removed", () => {
       pages: "120",
     });
     const draft = await createProduct(database.db, seller.creatorId, form);
-    await issueViolation(services, ADMIN, seller.creatorId, "Misleading product descriptions.", T0);
-    await issueViolation(services, ADMIN, seller.creatorId, "Misleading product descriptions again.", at(1));
-    await expect(setPublished(database.db, seller.creatorId, draft, true)).rejects.toThrow(
-      "Your shop is suspended until Dec 3, 2026: products cannot be published until then.",
-    );
+    await issueViolation(services, {
+      adminId: ADMIN,
+      creatorId: seller.creatorId,
+      reason: "Misleading product descriptions.",
+      now: T0,
+    });
+    await issueViolation(services, {
+      adminId: ADMIN,
+      creatorId: seller.creatorId,
+      reason: "Misleading product descriptions again.",
+      now: at(1),
+    });
+    await expect(
+      setPublished(database.db, { creatorId: seller.creatorId, productId: draft, published: true }),
+    ).rejects.toThrow("Your shop is suspended until Dec 3, 2026: products cannot be published until then.");
     // Drafts can still be prepared while suspended.
     const another = await createProduct(database.db, seller.creatorId, form);
 
     await liftEndedSuspensions(services, at(31));
     // Active again: what stops it now is only the missing image and file.
-    await expect(setPublished(database.db, seller.creatorId, another, true)).rejects.toThrow(
-      "Add at least one image and one file before publishing.",
-    );
+    await expect(
+      setPublished(database.db, { creatorId: seller.creatorId, productId: another, published: true }),
+    ).rejects.toThrow("Add at least one image and one file before publishing.");
 
-    await issueViolation(services, ADMIN, seller.creatorId, "Counterfeit products.", at(40));
+    await issueViolation(services, {
+      adminId: ADMIN,
+      creatorId: seller.creatorId,
+      reason: "Counterfeit products.",
+      now: at(40),
+    });
     await expect(createProduct(database.db, seller.creatorId, form)).rejects.toThrow(
       "Your shop has been removed from the marketplace.",
     );
-    await expect(setPublished(database.db, seller.creatorId, draft, true)).rejects.toThrow(
-      "Your shop has been removed from the marketplace.",
-    );
+    await expect(
+      setPublished(database.db, { creatorId: seller.creatorId, productId: draft, published: true }),
+    ).rejects.toThrow("Your shop has been removed from the marketplace.");
     // Nor can it change or delete what it has: an upheld appeal brings the products back as they were.
     const editor = {
       db: database.db,
       files: localFileStore(fs.mkdtempSync(path.join(os.tmpdir(), "removed-"))),
       jobs: recordingJobs(),
     };
-    for (const intent of ["save", "delete", "unpublish"]) {
-      const change = new FormData();
-      change.set("intent", intent);
-      change.set("title", "Renamed while removed");
-      await expect(applyEditorIntent(editor, seller.creatorId, draft, change)).rejects.toThrow(
-        "Your shop has been removed from the marketplace.",
-      );
+    const changes: EditorChange[] = [
+      { intent: "save", product: { ...form, title: "Renamed while removed" } },
+      { intent: "delete" },
+      { intent: "unpublish" },
+    ];
+    for (const change of changes) {
+      await expect(
+        applyEditorIntent(editor, { creatorId: seller.creatorId, productId: draft, change }),
+      ).rejects.toThrow("Your shop has been removed from the marketplace.");
     }
     const [kept] = await database.db.select().from(products).where(eq(products.id, draft));
     expect(kept).toMatchObject({ title: "Calm Weekly Planner", status: "draft" });

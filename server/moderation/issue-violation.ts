@@ -25,10 +25,7 @@ export type EnforcementAction = typeof enforcementActions.$inferSelect;
  */
 export async function issueViolation(
   services: ModerationServices,
-  adminId: string,
-  creatorId: number,
-  reason: string,
-  now = new Date(),
+  { adminId, creatorId, reason, now = new Date() }: { adminId: string; creatorId: number; reason: string; now?: Date },
 ): Promise<EnforcementAction> {
   const parsed = violationReason.safeParse(reason);
   if (!parsed.success) throw new Refusal(parsed.error.issues[0]!.message, "invalid");

@@ -44,9 +44,13 @@ describe("reporting a listing", () => {
   it("files a signed-in shopper's report once while it is open; a second is already reported", async () => {
     const productId = await aProduct();
     const shopper = await createUser(database.db);
-    await reportListing(database.db, { userId: shopper.id }, productId, {
-      reason: "infringes",
-      details: "These are the photos of my own shop.",
+    await reportListing(database.db, {
+      reporter: { userId: shopper.id },
+      productId,
+      report: {
+        reason: "infringes",
+        details: "These are the photos of my own shop.",
+      },
     });
     const [report] = await reportsOf(productId);
     expect(report).toMatchObject({
@@ -56,25 +60,29 @@ describe("reporting a listing", () => {
       details: "These are the photos of my own shop.",
       status: "open",
     });
-    await expect(reportListing(database.db, { userId: shopper.id }, productId, SPAM)).rejects.toMatchObject({
+    await expect(
+      reportListing(database.db, { reporter: { userId: shopper.id }, productId, report: SPAM }),
+    ).rejects.toMatchObject({
       message: ALREADY_REPORTED,
       status: 409,
     });
     expect(await reportsOf(productId)).toHaveLength(1);
     // Once it is handled, they may report it again.
-    await dismissReport(database.db, admin.id, report!.id, null);
-    await reportListing(database.db, { userId: shopper.id }, productId, SPAM);
+    await dismissReport(database.db, { adminId: admin.id, reportId: report!.id, note: null });
+    await reportListing(database.db, { reporter: { userId: shopper.id }, productId, report: SPAM });
     expect(await reportsOf(productId)).toHaveLength(2);
   });
 
   it("takes a guest's report with their address, once per address", async () => {
     const productId = await aProduct();
-    await reportListing(database.db, { userId: null, email: "Gus@Example.com" }, productId, SPAM);
+    await reportListing(database.db, { reporter: { userId: null, email: "Gus@Example.com" }, productId, report: SPAM });
     expect((await reportsOf(productId))[0]).toMatchObject({ userId: null, email: "gus@example.com" });
     await expect(
-      reportListing(database.db, { userId: null, email: "gus@example.com" }, productId, SPAM),
+      reportListing(database.db, { reporter: { userId: null, email: "gus@example.com" }, productId, report: SPAM }),
     ).rejects.toMatchObject({ status: 409 });
-    await expect(reportListing(database.db, { userId: null, email: "  " }, productId, SPAM)).rejects.toMatchObject({
+    await expect(
+      reportListing(database.db, { reporter: { userId: null, email: "  " }, productId, report: SPAM }),
+    ).rejects.toMatchObject({
       message: "Please enter your email address, so that we can follow up.",
       status: 400,
     });
@@ -83,14 +91,18 @@ describe("reporting a listing", () => {
 
   it("refuses the product's own seller, and a product that is not on sale", async () => {
     const productId = await aProduct();
-    await expect(reportListing(database.db, { userId: seller.user.id }, productId, SPAM)).rejects.toMatchObject({
+    await expect(
+      reportListing(database.db, { reporter: { userId: seller.user.id }, productId, report: SPAM }),
+    ).rejects.toMatchObject({
       message: "You cannot report your own listing.",
       status: 403,
     });
     const hidden = (await createProduct(database.db, { status: "hidden" })).id;
     const shopper = await createUser(database.db);
     for (const id of [hidden, 2_147_483_647, 0]) {
-      await expect(reportListing(database.db, { userId: shopper.id }, id, SPAM)).rejects.toMatchObject({
+      await expect(
+        reportListing(database.db, { reporter: { userId: shopper.id }, productId: id, report: SPAM }),
+      ).rejects.toMatchObject({
         message: "This product does not exist.",
         status: 404,
       });
@@ -102,8 +114,8 @@ describe("reporting a listing", () => {
     const productId = await aProduct();
     const shopper = await createUser(database.db);
     const results = await Promise.allSettled([
-      reportListing(database.db, { userId: shopper.id }, productId, SPAM),
-      reportListing(database.db, { userId: shopper.id }, productId, SPAM),
+      reportListing(database.db, { reporter: { userId: shopper.id }, productId, report: SPAM }),
+      reportListing(database.db, { reporter: { userId: shopper.id }, productId, report: SPAM }),
     ]);
     expect(results.map((result) => result.status).sort()).toEqual(["fulfilled", "rejected"]);
     expect(await reportsOf(productId)).toHaveLength(1);
@@ -137,8 +149,12 @@ describe("the admin's queue of reports", () => {
     const productId = await aProduct();
     const first = await createUser(database.db, { name: "First Reporter" });
     const second = await createUser(database.db);
-    await reportListing(database.db, { userId: first.id }, productId, { reason: "misleading", details: "No pages." });
-    await reportListing(database.db, { userId: second.id }, productId, SPAM);
+    await reportListing(database.db, {
+      reporter: { userId: first.id },
+      productId,
+      report: { reason: "misleading", details: "No pages." },
+    });
+    await reportListing(database.db, { reporter: { userId: second.id }, productId, report: SPAM });
     const before = await openReportCount(database.db);
     const open = await listReports(database.db, reportListQuery(new URLSearchParams()));
     const ours = open.reports.filter((report) => report.productId === productId);
@@ -150,13 +166,17 @@ describe("the admin's queue of reports", () => {
     const times = open.reports.map((report) => report.createdAt.getTime());
     expect(times).toEqual([...times].sort((a, b) => a - b));
 
-    await dismissReport(database.db, admin.id, ours[0]!.id, "The page count is right.");
+    await dismissReport(database.db, { adminId: admin.id, reportId: ours[0]!.id, note: "The page count is right." });
     expect(await openReportCount(database.db)).toBe(before - 1);
-    await expect(dismissReport(database.db, admin.id, ours[0]!.id, null)).rejects.toMatchObject({
+    await expect(
+      dismissReport(database.db, { adminId: admin.id, reportId: ours[0]!.id, note: null }),
+    ).rejects.toMatchObject({
       message: "This report was already handled.",
       status: 409,
     });
-    await expect(dismissReport(database.db, admin.id, 2_147_483_647, null)).rejects.toMatchObject({ status: 404 });
+    await expect(
+      dismissReport(database.db, { adminId: admin.id, reportId: 2_147_483_647, note: null }),
+    ).rejects.toMatchObject({ status: 404 });
     const handled = await listReports(database.db, reportListQuery(new URLSearchParams("show=handled")));
     expect(handled.reports[0]).toMatchObject({
       id: ours[0]!.id,
@@ -173,9 +193,17 @@ describe("the admin's queue of reports", () => {
   it("hides the reported product through product moderation and closes its open reports as actioned", async () => {
     const productId = await aProduct();
     for (const _ of [1, 2]) {
-      await reportListing(database.db, { userId: (await createUser(database.db)).id }, productId, SPAM);
+      await reportListing(database.db, {
+        reporter: { userId: (await createUser(database.db)).id },
+        productId,
+        report: SPAM,
+      });
     }
-    const outcome = await hideReportedProduct(services, admin.id, productId, "The listing is a copy of another one.");
+    const outcome = await hideReportedProduct(services, {
+      adminId: admin.id,
+      productId,
+      note: "The listing is a copy of another one.",
+    });
     expect(outcome).toMatchObject({ hidden: true, sellerTold: true, closed: 2 });
     const [product] = await database.db.select().from(products).where(eq(products.id, productId));
     expect(product).toMatchObject({
@@ -190,7 +218,9 @@ describe("the admin's queue of reports", () => {
       ["actioned", admin.id],
     ]);
     // Nothing is left open: a second hide is refused, and changes nothing.
-    await expect(hideReportedProduct(services, admin.id, productId, "Again, for the record.")).rejects.toMatchObject({
+    await expect(
+      hideReportedProduct(services, { adminId: admin.id, productId, note: "Again, for the record." }),
+    ).rejects.toMatchObject({
       message: "This product has no open reports.",
       status: 409,
     });
@@ -198,13 +228,19 @@ describe("the admin's queue of reports", () => {
 
   it("closes the reports of a product already hidden without hiding it again", async () => {
     const productId = await aProduct();
-    await reportListing(database.db, { userId: (await createUser(database.db)).id }, productId, SPAM);
+    await reportListing(database.db, {
+      reporter: { userId: (await createUser(database.db)).id },
+      productId,
+      report: SPAM,
+    });
     await database.db
       .update(products)
       .set({ status: "hidden", hiddenBy: "moderation" })
       .where(eq(products.id, productId));
     const sent = jobs.sent.length;
-    expect(await hideReportedProduct(services, admin.id, productId, "Hidden by another admin.")).toMatchObject({
+    expect(
+      await hideReportedProduct(services, { adminId: admin.id, productId, note: "Hidden by another admin." }),
+    ).toMatchObject({
       hidden: false,
       closed: 1,
     });

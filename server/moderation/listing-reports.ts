@@ -31,9 +31,7 @@ export type Reporter = { userId: string } | { userId: null; email: string };
  */
 export async function reportListing(
   db: Database,
-  reporter: Reporter,
-  productId: number,
-  input: ReportInput,
+  { reporter, productId, report }: { reporter: Reporter; productId: number; report: ReportInput },
 ): Promise<void> {
   if (!isRowId(productId)) throw new Refusal(NO_SUCH_PRODUCT, "not-found");
   const email = reporter.userId === null ? reporter.email.trim().toLowerCase() : null;
@@ -69,8 +67,8 @@ export async function reportListing(
       productId,
       userId: reporter.userId,
       email,
-      reason: input.reason,
-      details: input.details,
+      reason: report.reason,
+      details: report.details,
     });
   });
 }
@@ -163,7 +161,10 @@ export const reportDecisionSchema = z.discriminatedUnion("intent", [
 ]);
 
 /** Closes an open report without action; a second admin is told it was already handled. */
-export async function dismissReport(db: Database, adminId: string, reportId: number, note: string | null) {
+export async function dismissReport(
+  db: Database,
+  { adminId, reportId, note }: { adminId: string; reportId: number; note: string | null },
+) {
   if (!isRowId(reportId)) throw new Refusal(NO_SUCH_REPORT, "not-found");
   const [dismissed] = await db
     .update(listingReports)
@@ -187,9 +188,7 @@ export async function dismissReport(db: Database, adminId: string, reportId: num
  */
 export async function hideReportedProduct(
   services: AdminServices,
-  adminId: string,
-  productId: number,
-  note: string,
+  { adminId, productId, note }: { adminId: string; productId: number; note: string },
 ): Promise<{ title: string; hidden: boolean; sellerTold: boolean; closed: number }> {
   if (!isRowId(productId)) throw new Refusal(NO_SUCH_PRODUCT, "not-found");
   const [product] = await services.db

@@ -141,17 +141,22 @@ describe("hiding a product", () => {
     expect(await getProductDetail(database.db, product.id)).toBeNull();
 
     // The buyer's order still lists the file, and the file still opens.
-    const [item] = await filesForOrder(database.db, "secret", bought.order.id);
+    const [item] = await filesForOrder(database.db, { secret: "secret", orderId: bought.order.id });
     expect(item!.files).toHaveLength(1);
-    const opened = await openDownload(database.db, files, {
-      orderItemId: bought.items[0]!.id,
-      fileId: item!.files[0]!.fileId,
+    const opened = await openDownload(database.db, {
+      files,
+      target: {
+        orderItemId: bought.items[0]!.id,
+        fileId: item!.files[0]!.fileId,
+      },
     });
     expect(opened.body.subarray(0, 5).toString()).toBe("%PDF-");
 
     // Nobody can put it in a cart any more.
     const { id: shopperId } = await ensureShopper(database.db, { userId: null, guestId: null });
-    await expect(addToCart(database.db, shopperId, product.id)).rejects.toThrow("This product is not available.");
+    await expect(addToCart(database.db, { shopperId, productId: product.id })).rejects.toThrow(
+      "This product is not available.",
+    );
 
     // The seller sees the note in the editor, is told by email, and cannot publish it again.
     const editor = await productForEditor(database.db, shop.id, product.id);
@@ -160,7 +165,9 @@ describe("hiding a product", () => {
     expect(email.subject).toBe(`Your product "${product.title}" was taken off Test Market`);
     expect(email.text).toContain(NOTE);
     expect(email.text).toContain(`http://shop.test/seller/products/${product.id}`);
-    await expect(setPublished(database.db, shop.id, product.id, true)).rejects.toThrow("The platform has hidden");
+    await expect(
+      setPublished(database.db, { creatorId: shop.id, productId: product.id, published: true }),
+    ).rejects.toThrow("The platform has hidden");
   });
 
   it("hides a draft too, and lists hidden products under their filter", async () => {

@@ -5,6 +5,7 @@ import { recordIdField } from "../../shared/record-id.ts";
 import { isRowId, listQuery } from "../admin/paging.ts";
 import type { Database, Queryable } from "../db/client.ts";
 import { creators, productFiles, productImages, productSearch, products, user } from "../db/schema.ts";
+import type { OutgoingEmail } from "../email/mailer.ts";
 import { type JobQueue, QUEUES } from "../jobs/queue.ts";
 import { Refusal } from "../lib/refusal.ts";
 import { escapeLike, normaliseQuery } from "../search/product-search.ts";
@@ -142,7 +143,7 @@ async function tellSeller(
   services: AdminServices,
   tx: Queryable,
   product: Awaited<ReturnType<typeof lockProduct>>,
-  write: (letter: ModerationLetter) => object,
+  write: (letter: ModerationLetter) => OutgoingEmail,
 ): Promise<ModerationOutcome> {
   const { ownerEmail, ownerName } = product.shop;
   if (!ownerEmail) return { title: product.title, sellerTold: false };

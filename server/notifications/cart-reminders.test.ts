@@ -106,7 +106,7 @@ describe("the abandoned-cart reminder", () => {
     );
     expect(guest.newGuestId).toBeTruthy();
     await setWantsEmails(database.db, "Dee@example.com", "cart_reminders", false);
-    await suppressEmail(database.db, eve.email, "bounce", "550 No such user");
+    await suppressEmail(database.db, { email: eve.email, reason: "bounce", detail: "550 No such user" });
     expect(await runAt(25)).toEqual({ sent: 0 });
     expect(inbox.to("dee@example.com")).toHaveLength(0);
     expect(inbox.to("eve@example.com")).toHaveLength(0);

@@ -68,12 +68,12 @@ describe("publishing a product", () => {
   it("queues the followers' emails in the publishing transaction, on the first publish only", async () => {
     const jobs = recordingJobs();
     const product = await draft("First Planner");
-    await setPublished(database.db, seller.creator.id, product.id, true, jobs);
+    await setPublished(database.db, { creatorId: seller.creator.id, productId: product.id, published: true, jobs });
     const announced = () => jobs.sent.filter((job) => job.name === QUEUES.notifyFollowers);
     expect(announced()).toEqual([{ name: QUEUES.notifyFollowers, data: { productId: product.id } }]);
     // Unpublished and published again, or back from moderation: not announced again.
-    await setPublished(database.db, seller.creator.id, product.id, false, jobs);
-    await setPublished(database.db, seller.creator.id, product.id, true, jobs);
+    await setPublished(database.db, { creatorId: seller.creator.id, productId: product.id, published: false, jobs });
+    await setPublished(database.db, { creatorId: seller.creator.id, productId: product.id, published: true, jobs });
     await database.db
       .update(products)
       .set({ status: "hidden", hiddenBy: "moderation" })
@@ -82,7 +82,9 @@ describe("publishing a product", () => {
     expect(announced()).toHaveLength(1);
     // A publish that is refused queues nothing.
     const bare = await createProduct(database.db, { creatorId: seller.creator.id, status: "draft" });
-    await expect(setPublished(database.db, seller.creator.id, bare.id, true, jobs)).rejects.toThrow();
+    await expect(
+      setPublished(database.db, { creatorId: seller.creator.id, productId: bare.id, published: true, jobs }),
+    ).rejects.toThrow();
     expect(announced()).toHaveLength(1);
   });
 });
@@ -94,12 +96,17 @@ describe("the followers' emails", () => {
     const opted = await follower("optedout");
     await setWantsEmails(database.db, opted.email, "new_products", false);
     const bounced = await follower("suppressed");
-    await suppressEmail(database.db, bounced.email, "complaint", "marked as spam");
+    await suppressEmail(database.db, { email: bounced.email, reason: "complaint", detail: "marked as spam" });
     await createUser(database.db, { id: "fan-stranger", email: "stranger@example.com" });
     // The creator's own account, following itself, is not told of its own product.
     await toggleFollow(database.db, seller.user.id, seller.creator.id);
     const product = await draft("Habit Tracker");
-    await setPublished(database.db, seller.creator.id, product.id, true, recordingJobs());
+    await setPublished(database.db, {
+      creatorId: seller.creator.id,
+      productId: product.id,
+      published: true,
+      jobs: recordingJobs(),
+    });
 
     const runs = await Promise.all([
       notifyFollowers(services(inbox.mailer()), { productId: product.id }),
@@ -134,7 +141,12 @@ describe("the followers' emails", () => {
     inbox.refuse.set("gone@example.com", { code: 550, message: "No such mailbox" });
     inbox.refuse.set("busy@example.com", { code: 451, message: "Mailbox busy, try later" });
     const product = await draft("Budget Sheet");
-    await setPublished(database.db, seller.creator.id, product.id, true, recordingJobs());
+    await setPublished(database.db, {
+      creatorId: seller.creator.id,
+      productId: product.id,
+      published: true,
+      jobs: recordingJobs(),
+    });
 
     // The job fails for the busy mailbox (and is retried), not for the gone one.
     await expect(notifyFollowers(services(inbox.mailer()), { productId: product.id })).rejects.toThrow(
@@ -159,7 +171,12 @@ describe("the followers' emails", () => {
     expect(about.map((email) => email.to).sort()).toEqual(["ada@example.com", "busy@example.com"]);
     // The suppressed address gets no more: the next product's emails skip it.
     const next = await draft("Meal Planner");
-    await setPublished(database.db, seller.creator.id, next.id, true, recordingJobs());
+    await setPublished(database.db, {
+      creatorId: seller.creator.id,
+      productId: next.id,
+      published: true,
+      jobs: recordingJobs(),
+    });
     await notifyFollowers(services(inbox.mailer()), { productId: next.id });
     const nextEmails = inbox.received.filter((email) => email.subject === "New from Calm Studio: Meal Planner");
     expect(nextEmails.map((email) => email.to).sort()).toEqual(["ada@example.com", "busy@example.com"]);
@@ -167,8 +184,18 @@ describe("the followers' emails", () => {
 
   it("a product taken off sale before the job ran is not announced", async () => {
     const product = await draft("Withdrawn");
-    await setPublished(database.db, seller.creator.id, product.id, true, recordingJobs());
-    await setPublished(database.db, seller.creator.id, product.id, false, recordingJobs());
+    await setPublished(database.db, {
+      creatorId: seller.creator.id,
+      productId: product.id,
+      published: true,
+      jobs: recordingJobs(),
+    });
+    await setPublished(database.db, {
+      creatorId: seller.creator.id,
+      productId: product.id,
+      published: false,
+      jobs: recordingJobs(),
+    });
     expect(await notifyFollowers(services(inbox.mailer()), { productId: product.id })).toEqual({ sent: 0 });
     expect(await notifyFollowers(services(inbox.mailer()), { productId: 999_999 })).toEqual({ sent: 0 });
   });

@@ -28,9 +28,7 @@ export async function isSuppressed(db: Queryable, email: string): Promise<boolea
  */
 export async function suppressEmail(
   db: Queryable,
-  email: string,
-  reason: SuppressionReason,
-  detail: string,
+  { email, reason, detail }: { email: string; reason: SuppressionReason; detail: string },
 ): Promise<void> {
   await db
     .insert(emailSuppressions)
@@ -75,7 +73,7 @@ export async function sendAudienceEmail(
     return "sent";
   } catch (error) {
     if (!isPermanentRefusal(error)) throw error;
-    await suppressEmail(db, email.to, "bounce", error.response ?? error.message);
+    await suppressEmail(db, { email: email.to, reason: "bounce", detail: error.response ?? error.message });
     return "suppressed";
   }
 }
@@ -94,5 +92,5 @@ export type EmailEvent = z.infer<typeof emailEventSchema>;
 
 /** Records a provider's bounce or complaint report: the address gets no more audience emails. */
 export async function recordEmailEvent(db: Queryable, event: EmailEvent): Promise<void> {
-  await suppressEmail(db, event.email, event.type, event.detail);
+  await suppressEmail(db, { email: event.email, reason: event.type, detail: event.detail });
 }

@@ -73,7 +73,7 @@ describe("placing an order", () => {
   it("copies the cart with catalogue prices: subtotal, 8% tax rounded once, total, a 9-character number", async () => {
     const [a, b] = catalogue;
     const shopper = await guestWithCart(a!.id, b!.id);
-    await setQuantity(database.db, shopper, b!.id, 3);
+    await setQuantity(database.db, { shopperId: shopper, productId: b!.id, quantity: 3 });
     const cart = await getCart(database.db, shopper);
     const order = await placeOrder(database.db, { shopperId: shopper, buyer: guest, idempotencyKey: newKey() });
     expect(order.number).toMatch(ORDER_NUMBER);
@@ -147,8 +147,8 @@ describe("checkout and payment events", () => {
     expect(second!.paymentUrl).toBe(first!.paymentUrl);
     expect(first!.orderPath).toMatch(new RegExp(`^/orders/${first!.orderNumber}\\?access=`));
     const token = new URL(first!.orderPath, "http://x").searchParams.get("access");
-    expect(isOrderAccessToken(SECRET, first!.orderNumber, token)).toBe(true);
-    expect(isOrderAccessToken(SECRET, first!.orderNumber, `${token}x`)).toBe(false);
+    expect(isOrderAccessToken({ secret: SECRET, orderNumber: first!.orderNumber, token })).toBe(true);
+    expect(isOrderAccessToken({ secret: SECRET, orderNumber: first!.orderNumber, token: `${token}x` })).toBe(false);
     const { rows } = await database.pool.query(
       "SELECT amount_cents, lines FROM hosted_payment_sessions WHERE reference = $1",
       [first!.orderNumber],
@@ -164,11 +164,11 @@ describe("checkout and payment events", () => {
     const shopper = await guestWithCart(a!.id, b!.id);
     const started = await checkout(services(), { shopperId: shopper, buyer: guest, idempotencyKey: newKey() });
     // Added after checkout: it was not bought and stays in the cart.
-    await addToCart(database.db, shopper, c!.id);
+    await addToCart(database.db, { shopperId: shopper, productId: c!.id });
     const [order] = await database.db.select().from(orders).where(eq(orders.number, started.orderNumber));
     const event = succeeded(order!);
     const results = await Promise.all(
-      Array.from({ length: 5 }, () => receivePaymentEvent(database.db, jobs, "hosted", event)),
+      Array.from({ length: 5 }, () => receivePaymentEvent(database.db, { jobs, provider: "hosted", event })),
     );
     expect(results.filter((result) => result.firstTime)).toEqual([{ firstTime: true, outcome: "paid" }]);
     const [paid] = await database.db.select().from(orders).where(eq(orders.id, order!.id));
@@ -180,7 +180,7 @@ describe("checkout and payment events", () => {
     expect(await receiptJobs(order!.id)).toBe(1);
 
     // Another success event for the same order (a second delivery under a new id) changes nothing.
-    expect(await receivePaymentEvent(database.db, jobs, "hosted", succeeded(order!))).toEqual({
+    expect(await receivePaymentEvent(database.db, { jobs, provider: "hosted", event: succeeded(order!) })).toEqual({
       firstTime: true,
       outcome: "ignored: already paid",
     });
@@ -198,20 +198,28 @@ describe("checkout and payment events", () => {
       sessionRef: order!.paymentRef!,
       reason: "Your card was declined.",
     };
-    await receivePaymentEvent(database.db, jobs, "hosted", failed);
+    await receivePaymentEvent(database.db, { jobs, provider: "hosted", event: failed });
     expect((await database.db.select().from(orders).where(eq(orders.id, order!.id)))[0]).toMatchObject({
       status: "failed",
       failureReason: "Your card was declined.",
     });
     expect((await getCart(database.db, shopper)).lines).toHaveLength(1);
-    await receivePaymentEvent(database.db, jobs, "hosted", succeeded(order!));
+    await receivePaymentEvent(database.db, { jobs, provider: "hosted", event: succeeded(order!) });
     // Out of order: an older failure and an expiry arrive after the payment.
-    const late = await receivePaymentEvent(database.db, jobs, "hosted", { ...failed, id: `evt-f2-${order!.id}` });
-    const expired = await receivePaymentEvent(database.db, jobs, "hosted", {
-      id: `evt-x-${order!.id}`,
-      type: "session_expired",
-      reference: order!.number,
-      sessionRef: order!.paymentRef!,
+    const late = await receivePaymentEvent(database.db, {
+      jobs,
+      provider: "hosted",
+      event: { ...failed, id: `evt-f2-${order!.id}` },
+    });
+    const expired = await receivePaymentEvent(database.db, {
+      jobs,
+      provider: "hosted",
+      event: {
+        id: `evt-x-${order!.id}`,
+        type: "session_expired",
+        reference: order!.number,
+        sessionRef: order!.paymentRef!,
+      },
     });
     expect([late.outcome, expired.outcome]).toEqual(["ignored: order is paid", "ignored: order is paid"]);
     expect((await database.db.select().from(orders).where(eq(orders.id, order!.id)))[0]).toMatchObject({
@@ -227,17 +235,29 @@ describe("checkout and payment events", () => {
       idempotencyKey: newKey(),
     });
     const [order] = await database.db.select().from(orders).where(eq(orders.number, started.orderNumber));
-    const short = await receivePaymentEvent(database.db, jobs, "hosted", {
-      ...succeeded(order!),
-      amountCents: order!.totalCents - 1,
+    const short = await receivePaymentEvent(database.db, {
+      jobs,
+      provider: "hosted",
+      event: {
+        ...succeeded(order!),
+        amountCents: order!.totalCents - 1,
+      },
     });
     expect(short.outcome).toMatch(/^refused: paid/);
-    const otherSession = await receivePaymentEvent(database.db, jobs, "hosted", {
-      ...succeeded(order!),
-      sessionRef: "hps_someone_else",
+    const otherSession = await receivePaymentEvent(database.db, {
+      jobs,
+      provider: "hosted",
+      event: {
+        ...succeeded(order!),
+        sessionRef: "hps_someone_else",
+      },
     });
     expect(otherSession.outcome).toBe("ignored: no such order or session");
-    const otherProvider = await receivePaymentEvent(database.db, jobs, "stripe", succeeded(order!));
+    const otherProvider = await receivePaymentEvent(database.db, {
+      jobs,
+      provider: "stripe",
+      event: succeeded(order!),
+    });
     expect(otherProvider.outcome).toBe("ignored: no such order or session");
     expect((await database.db.select().from(orders).where(eq(orders.id, order!.id)))[0]!.status).toBe(
       "pending_payment",

@@ -19,7 +19,7 @@ beforeAll(async () => {
 
 async function guestOrder(email: string) {
   const { id } = await ensureShopper(database.db, { userId: null, guestId: null });
-  await addToCart(database.db, id, productId);
+  await addToCart(database.db, { shopperId: id, productId });
   return placeOrder(database.db, {
     shopperId: id,
     buyer: { userId: null, name: "Guest", email },

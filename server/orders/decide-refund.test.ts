@@ -64,11 +64,15 @@ beforeAll(async () => {
 /** An order of these products (the first two by default) paid on the hosted page with the success card. */
 async function paidOrder(productIds = [products[0]!.id, products[1]!.id]) {
   const { order } = await startOrder(services, productIds);
-  const paid = await payWithCard(database.db, jobs, order.paymentRef!, {
-    number: "4242 4242 4242 4242",
-    expiry: "12/40",
-    cvc: "123",
-    name: "Ada Lovelace",
+  const paid = await payWithCard(database.db, {
+    jobs,
+    sessionId: order.paymentRef!,
+    card: {
+      number: "4242 4242 4242 4242",
+      expiry: "12/40",
+      cvc: "123",
+      name: "Ada Lovelace",
+    },
   });
   expect(paid?.status).toBe("paid");
   const paidOrder = await payOrder(database.db, jobs, order);
@@ -77,7 +81,10 @@ async function paidOrder(productIds = [products[0]!.id, products[1]!.id]) {
 
 /** The buyer asks for a refund of one item; the request's id. */
 async function requestFor(order: Order, itemId: number): Promise<number> {
-  await requestRefund(database.db, await reloadOrder(database.db, order.id), { orderItemId: itemId, reason: REASON });
+  await requestRefund(database.db, {
+    order: await reloadOrder(database.db, order.id),
+    request: { orderItemId: itemId, reason: REASON },
+  });
   const [request] = await database.db.select().from(refundRequests).where(eq(refundRequests.orderItemId, itemId));
   return request!.id;
 }
@@ -95,7 +102,11 @@ const refundEntries = (itemId: number) =>
     .where(and(eq(ledgerEntries.orderItemId, itemId), eq(ledgerEntries.kind, "refund")));
 
 const download = (item: { id: number; productId: number }) =>
-  openDownload(database.db, files, { orderItemId: item.id, fileId: fileIds.get(item.productId)! }, { count: false });
+  openDownload(database.db, {
+    files,
+    target: { orderItemId: item.id, fileId: fileIds.get(item.productId)! },
+    count: false,
+  });
 
 async function refusalOf(work: Promise<unknown>) {
   const error = await work.then(
@@ -122,7 +133,7 @@ describe("open refund requests", () => {
     const older = await requestFor(first.order, first.items[1]!.id);
     const newer = await requestFor(second.order, second.items[0]!.id);
     const decided = await requestFor(first.order, first.items[0]!.id);
-    await rejectRefund(services, ADMIN, decided, REJECTION);
+    await rejectRefund(services, { adminId: ADMIN, requestId: decided, note: REJECTION });
 
     const open = (await openRefundRequests(database.db)).filter((row) =>
       [first.order.number, second.order.number].includes(row.orderNumber),
@@ -214,9 +225,13 @@ describe("approving a refund", () => {
     const amounts = refundAmounts(items, order.taxCents);
     await approveRefund(services, ADMIN, await requestFor(order, items[0]!.id));
 
-    const page = await loadOrderPage(database.db, TEST_SECRET, order.number, {
-      userId: null,
-      accessToken: orderAccessToken(TEST_SECRET, order.number),
+    const page = await loadOrderPage(database.db, {
+      secret: TEST_SECRET,
+      orderNumber: order.number,
+      viewer: {
+        userId: null,
+        accessToken: orderAccessToken(TEST_SECRET, order.number),
+      },
     });
 
     expect(page.order.status).toBe("partially_refunded");
@@ -295,7 +310,7 @@ describe("rejecting a refund", () => {
     const { order, items } = await paidOrderOfNewBuyer();
     const request = await requestFor(order, items[0]!.id);
 
-    await rejectRefund(services, ADMIN, request, `  ${REJECTION}  `);
+    await rejectRefund(services, { adminId: ADMIN, requestId: request, note: `  ${REJECTION}  ` });
 
     expect(await requestRow(request)).toMatchObject({
       status: "rejected",
@@ -312,9 +327,13 @@ describe("rejecting a refund", () => {
     const emails = jobs.emailsTo(order.email);
     expect(emails.map((email) => email.subject)).toEqual([`About your refund request for order ${order.number}`]);
     expect(emails[0]!.text).toContain(REJECTION);
-    const page = await loadOrderPage(database.db, TEST_SECRET, order.number, {
-      userId: null,
-      accessToken: orderAccessToken(TEST_SECRET, order.number),
+    const page = await loadOrderPage(database.db, {
+      secret: TEST_SECRET,
+      orderNumber: order.number,
+      viewer: {
+        userId: null,
+        accessToken: orderAccessToken(TEST_SECRET, order.number),
+      },
     });
     expect(page.items[0]!.refund).toMatchObject({ status: "rejected", decisionNote: REJECTION });
   });
@@ -327,7 +346,7 @@ describe("rejecting a refund", () => {
     const { order, items } = await paidOrderOfNewBuyer();
     const request = await requestFor(order, items[0]!.id);
 
-    expect(await refusalOf(rejectRefund(services, ADMIN, request, note))).toEqual({
+    expect(await refusalOf(rejectRefund(services, { adminId: ADMIN, requestId: request, note }))).toEqual({
       message: "Tell the buyer why the refund is declined, in at least 10 characters.",
       status: 400,
     });
@@ -346,7 +365,7 @@ describe("a decided request", () => {
     const { order, items } = await paidOrderOfNewBuyer();
     const request = await requestFor(order, items[0]!.id);
     const approve = () => approveRefund(services, ADMIN, request);
-    const reject = () => rejectRefund(services, ADMIN, request, REJECTION);
+    const reject = () => rejectRefund(services, { adminId: ADMIN, requestId: request, note: REJECTION });
     await (first === "approved" ? approve() : reject());
     const before = await requestRow(request);
 
@@ -364,7 +383,9 @@ describe("an unknown request", () => {
   it.each([999_999, 0, -1, Number.NaN])("is refused: %s", async (id) => {
     const notFound = { message: "There is no such refund request.", status: 404 };
     expect(await refusalOf(approveRefund(services, ADMIN, id))).toEqual(notFound);
-    expect(await refusalOf(rejectRefund(services, ADMIN, id, REJECTION))).toEqual(notFound);
+    expect(await refusalOf(rejectRefund(services, { adminId: ADMIN, requestId: id, note: REJECTION }))).toEqual(
+      notFound,
+    );
   });
 });
 
@@ -380,7 +401,11 @@ describe("the refund emails of a signed-in buyer who changed their address since
     const ofAccount = await reloadOrder(database.db, order.id);
 
     await approveRefund(services, ADMIN, await requestFor(ofAccount, items[0]!.id));
-    await rejectRefund(services, ADMIN, await requestFor(ofAccount, items[1]!.id), REJECTION);
+    await rejectRefund(services, {
+      adminId: ADMIN,
+      requestId: await requestFor(ofAccount, items[1]!.id),
+      note: REJECTION,
+    });
 
     expect(jobs.emailsTo("nia-then@example.com")).toEqual([]);
     expect(jobs.emailsTo("nia-now@example.com").map((email) => email.subject)).toEqual([

@@ -111,7 +111,10 @@ async function findRequest(db: Queryable, requestId: number) {
 }
 
 /** What the buyer's emails say about the order, and where they lead (the account's address today). */
-export async function letterFor(db: Queryable, services: RefundServices, order: Order, itemTitle: string) {
+export async function letterFor(
+  db: Queryable,
+  { services, order, itemTitle }: { services: RefundServices; order: Order; itemTitle: string },
+) {
   return {
     to: await buyerAddress(db, order),
     name: order.customerName,
@@ -144,7 +147,9 @@ export async function approveRefund(
   // An item of a free order (or a free item) gives nothing back, so there is nothing to ask the provider.
   // One refund per request: a retry, or a second admin approving at the same moment, gets this one back.
   const providerRefundRef =
-    amountCents > 0 ? await refundThroughProvider(services.payments, order, amountCents, `refund-${requestId}`) : null;
+    amountCents > 0
+      ? await refundThroughProvider(services.payments, { order, amountCents, idempotencyKey: `refund-${requestId}` })
+      : null;
 
   return services.db.transaction(async (tx) => {
     const [locked] = await tx
@@ -161,10 +166,10 @@ export async function approveRefund(
       .update(refundRequests)
       .set({ status: "approved", decisionNote: null, decidedAt: sql`now()`, decidedBy: adminId, providerRefundRef })
       .where(eq(refundRequests.id, requestId));
-    const orderStatus = await recordItemRefund(tx, services.jobs, item, amountCents);
+    const orderStatus = await recordItemRefund(tx, { jobs: services.jobs, item, amountCents });
     await services.jobs.send(
       QUEUES.sendEmail,
-      refundApprovedEmail({ ...(await letterFor(tx, services, order, item.title)), amountCents }),
+      refundApprovedEmail({ ...(await letterFor(tx, { services, order, itemTitle: item.title })), amountCents }),
       tx,
     );
     return { amountCents, orderStatus };
@@ -174,9 +179,7 @@ export async function approveRefund(
 /** Rejects a refund request with a reason the buyer reads (on the order page and by email). */
 export async function rejectRefund(
   services: RefundServices,
-  adminId: string,
-  requestId: number,
-  note: string,
+  { adminId, requestId, note }: { adminId: string; requestId: number; note: string },
 ): Promise<void> {
   const reason = refundRejectionSchema.shape.reason.safeParse(note);
   if (!reason.success) throw new Refusal(reason.error.issues[0]?.message ?? "Tell the buyer why.", "invalid");
@@ -196,7 +199,7 @@ export async function rejectRefund(
     await services.jobs.send(
       QUEUES.sendEmail,
       refundRejectedEmail({
-        ...(await letterFor(tx, services, found.order, found.item.title)),
+        ...(await letterFor(tx, { services, order: found.order, itemTitle: found.item.title })),
         reason: reason.data,
       }),
       tx,

@@ -18,13 +18,16 @@ const NOT_FOUND = "We could not find this order.";
  * The order, if this viewer may see it: it is their account's, or they hold its link. Anyone
  * else gets the same answer as for an order that does not exist, so numbers cannot be probed.
  */
-export async function findOrderFor(db: Database, secret: string, number: string, viewer: OrderViewer): Promise<Order> {
-  if (!ORDER_NUMBER.test(number)) throw new Refusal(NOT_FOUND, "not-found");
-  const [order] = await db.select().from(orders).where(eq(orders.number, number));
+export async function findOrderFor(
+  db: Database,
+  { secret, orderNumber, viewer }: { secret: string; orderNumber: string; viewer: OrderViewer },
+): Promise<Order> {
+  if (!ORDER_NUMBER.test(orderNumber)) throw new Refusal(NOT_FOUND, "not-found");
+  const [order] = await db.select().from(orders).where(eq(orders.number, orderNumber));
   const allowed =
     order &&
     ((viewer.userId !== null && order.userId === viewer.userId) ||
-      isOrderAccessToken(secret, number, viewer.accessToken));
+      isOrderAccessToken({ secret, orderNumber, token: viewer.accessToken }));
   if (!allowed) throw new Refusal(NOT_FOUND, "not-found");
   return order;
 }

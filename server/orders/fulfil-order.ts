@@ -53,11 +53,6 @@ export async function fulfilOrder(tx: Queryable, jobs: JobQueue, order: { id: nu
   }
   await recordSales(tx, order.id);
   // Sellers' `sale` webhooks (server/webhooks): one event per item, with its licence.
-  await recordSaleEvents(
-    tx,
-    jobs,
-    order.id,
-    items.map((item) => item.creatorId),
-  );
+  await recordSaleEvents(tx, { jobs, orderId: order.id, creatorIds: items.map((item) => item.creatorId) });
   await jobs.send(QUEUES.sendReceipt, { orderId: order.id }, tx);
 }

@@ -36,7 +36,8 @@ beforeAll(async () => {
 afterAll(() => fs.rm(filesDir, { recursive: true, force: true }));
 
 const shop = () => checkoutServices(database.db, jobs);
-const find = (number: string, viewer: OrderViewer) => findOrderFor(database.db, TEST_SECRET, number, viewer);
+const find = (number: string, viewer: OrderViewer) =>
+  findOrderFor(database.db, { secret: TEST_SECRET, orderNumber: number, viewer });
 
 /** What a refused look-up throws, as the buyer sees it. */
 async function refusalOf(lookUp: Promise<unknown>) {
@@ -55,7 +56,7 @@ describe("a guest order link's token", () => {
   const issuedAt = Date.UTC(2026, 0, 15, 12, 0, 0);
   const token = orderAccessToken(TEST_SECRET, "ABC123XYZ", issuedAt);
   const check = (candidate: unknown, now: number, number = "ABC123XYZ", secret = TEST_SECRET) =>
-    checkOrderAccessToken(secret, number, candidate, now);
+    checkOrderAccessToken({ secret, orderNumber: number, token: candidate, now });
 
   it("is short and URL-safe", () => {
     expect(token).toMatch(/^[A-Za-z0-9_-]{27}$/);
@@ -183,13 +184,12 @@ describe("the order page", () => {
   it("lists a paid order's items with their license keys and fresh links to their files", async () => {
     const { order } = await paidOrder(shop(), [productIds[0]!, productIds[1]!]);
     const now = new Date();
-    const page = await loadOrderPage(
-      database.db,
-      TEST_SECRET,
-      order.number,
-      { userId: null, accessToken: orderAccessToken(TEST_SECRET, order.number) },
+    const page = await loadOrderPage(database.db, {
+      secret: TEST_SECRET,
+      orderNumber: order.number,
+      viewer: { userId: null, accessToken: orderAccessToken(TEST_SECRET, order.number) },
       now,
-    );
+    });
     expect(page.order).toMatchObject({
       number: order.number,
       status: "paid",
@@ -214,7 +214,11 @@ describe("the order page", () => {
 
   it("shows an unpaid order without files or license keys, with its payment link", async () => {
     const { order } = await startOrder(shop(), [productIds[2]!], owner);
-    const page = await loadOrderPage(database.db, TEST_SECRET, order.number, { userId: owner.userId });
+    const page = await loadOrderPage(database.db, {
+      secret: TEST_SECRET,
+      orderNumber: order.number,
+      viewer: { userId: owner.userId },
+    });
     expect(page.order).toMatchObject({
       status: "pending_payment",
       paidAt: null,
@@ -228,8 +232,14 @@ describe("the order page", () => {
 
   it("is refused to whoever may not see the order", async () => {
     const { order } = await paidOrder(shop(), [productIds[2]!], owner);
-    expect(await refusalOf(loadOrderPage(database.db, TEST_SECRET, order.number, { userId: "someone-else" }))).toEqual(
-      NOT_FOUND,
-    );
+    expect(
+      await refusalOf(
+        loadOrderPage(database.db, {
+          secret: TEST_SECRET,
+          orderNumber: order.number,
+          viewer: { userId: "someone-else" },
+        }),
+      ),
+    ).toEqual(NOT_FOUND);
   });
 });

@@ -39,12 +39,17 @@ export function orderAccessToken(secret: string, orderNumber: string, issuedAt =
 export type OrderLinkCheck = "valid" | "expired" | "invalid";
 
 /** Whether `token` opens this order at `now`: signed for it by this shop, and not yet 90 days old. */
-export function checkOrderAccessToken(
-  secret: string,
-  orderNumber: string,
-  token: unknown,
+export function checkOrderAccessToken({
+  secret,
+  orderNumber,
+  token,
   now = Date.now(),
-): OrderLinkCheck {
+}: {
+  secret: string;
+  orderNumber: string;
+  token: unknown;
+  now?: number;
+}): OrderLinkCheck {
   if (typeof token !== "string" || !TOKEN.test(token)) return "invalid";
   const bytes = Buffer.from(token, "base64url");
   // One spelling per token: base64url's last character has spare bits that decoding ignores.
@@ -56,8 +61,18 @@ export function checkOrderAccessToken(
   return now - issuedAt >= LIFETIME_MS ? "expired" : "valid";
 }
 
-export function isOrderAccessToken(secret: string, orderNumber: string, token: unknown, now = Date.now()): boolean {
-  return checkOrderAccessToken(secret, orderNumber, token, now) === "valid";
+export function isOrderAccessToken({
+  secret,
+  orderNumber,
+  token,
+  now = Date.now(),
+}: {
+  secret: string;
+  orderNumber: string;
+  token: unknown;
+  now?: number;
+}): boolean {
+  return checkOrderAccessToken({ secret, orderNumber, token, now }) === "valid";
 }
 
 /** Where a buyer sees their order: their account's order page, or a guest's signed link issued now. */

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { licenseUpgradeSchema } from "../../shared/license-upgrade-schema.ts";
 import { recordIdField } from "../../shared/record-id.ts";
-import { parseIntent } from "../lib/form-fields.ts";
 import type { CheckoutServices } from "./checkout.ts";
 import { checkoutSchema } from "./checkout-schema.ts";
 import { payAgain } from "./pay-again.ts";
@@ -11,9 +10,9 @@ import { upgradeLicense } from "./upgrade-license.ts";
 
 // What a buyer asks for on an order's page (an account's or a guest's): a refund of one item,
 // paying again for an order that ended unpaid, or an upgrade of an item's licence. Any other
-// intent is refused.
+// intent is refused by the schema, with which the route reads the form (app/lib/order-page.server.ts).
 
-const orderPageIntentSchema = z.discriminatedUnion("intent", [
+export const orderPageIntentSchema = z.discriminatedUnion("intent", [
   refundRequestSchema.extend({ intent: z.literal("refund") }),
   z.object({ intent: z.literal("pay-again"), idempotencyKey: checkoutSchema.shape.idempotencyKey }),
   licenseUpgradeSchema.extend({
@@ -23,25 +22,26 @@ const orderPageIntentSchema = z.discriminatedUnion("intent", [
   }),
 ]);
 
+export type OrderPageIntent = z.output<typeof orderPageIntentSchema>;
+
 const REFUND_REQUEST_SENT = "Your refund request was sent. We review requests within 24 hours.";
 
 /**
- * Carries out the order page's form on `order` (already found for this viewer): where to send the
- * buyer next (the payment page), or what to tell them.
+ * Carries out what the order page's form asks on `order` (already found for this viewer): where to
+ * send the buyer next (the payment page), or what to tell them.
  */
 export async function applyOrderPageIntent(
   services: CheckoutServices,
   order: Order,
-  form: FormData,
+  asked: OrderPageIntent,
 ): Promise<{ redirectTo: string } | { message: string }> {
-  const input = parseIntent(form, orderPageIntentSchema);
-  switch (input.intent) {
+  switch (asked.intent) {
     case "pay-again":
-      return { redirectTo: await payAgain(services, order, input.idempotencyKey) };
+      return { redirectTo: await payAgain(services, order, asked.idempotencyKey) };
     case "upgrade":
-      return { redirectTo: await upgradeLicense(services, order, input) };
+      return { redirectTo: await upgradeLicense(services, order, asked) };
     case "refund":
-      await requestRefund(services.db, order, input);
+      await requestRefund(services.db, { order, request: asked });
       return { message: REFUND_REQUEST_SENT };
   }
 }

@@ -25,7 +25,11 @@ describe("the order page's items", () => {
   it("show each paid item's license as it stands (tier, seats, key, terms) and offer its certificate", async () => {
     const { order, items } = await createOrder(database.db, { userId: "ann", productIds: [1, 2] });
     await database.db.update(licenses).set({ seats: 2 }).where(eq(licenses.orderItemId, items[1]!.id));
-    const page = await loadOrderPage(database.db, SECRET, order.number, { userId: "ann" });
+    const page = await loadOrderPage(database.db, {
+      secret: SECRET,
+      orderNumber: order.number,
+      viewer: { userId: "ann" },
+    });
     expect(
       page.items.map((item) => [item.license && { ...item.license, history: undefined }, item.hasCertificate]),
     ).toEqual([
@@ -38,11 +42,17 @@ describe("the order page's items", () => {
     const { order, items } = await createOrder(database.db, { userId: "ann", productIds: [1, 2] });
     await database.db.update(orderItems).set({ status: "refunded" }).where(eq(orderItems.id, items[0]!.id));
     await revokeLicense(database.db, items[0]!.id);
-    const page = await loadOrderPage(database.db, SECRET, order.number, { userId: "ann" });
+    const page = await loadOrderPage(database.db, {
+      secret: SECRET,
+      orderNumber: order.number,
+      viewer: { userId: "ann" },
+    });
     expect(page.items.map((item) => item.hasCertificate)).toEqual([false, true]);
 
     const unpaid = await createOrder(database.db, { userId: "ann", productIds: [1], status: "pending_payment" });
-    const [item] = (await loadOrderPage(database.db, SECRET, unpaid.order.number, { userId: "ann" })).items;
+    const [item] = (
+      await loadOrderPage(database.db, { secret: SECRET, orderNumber: unpaid.order.number, viewer: { userId: "ann" } })
+    ).items;
     expect(item).toMatchObject({ license: null, hasCertificate: false });
   });
 });
@@ -51,7 +61,11 @@ describe("the order page's upgrades", () => {
   it("offers each tier at or above the licence's that the product sells, priced by the server", async () => {
     // createOrder buys a Commercial licence at the Personal price ($20.00 paid).
     const { order } = await createOrder(database.db, { userId: "ann", productIds: [3, 4] });
-    const page = await loadOrderPage(database.db, SECRET, order.number, { userId: "ann" });
+    const page = await loadOrderPage(database.db, {
+      secret: SECRET,
+      orderNumber: order.number,
+      viewer: { userId: "ann" },
+    });
     const [upgradable, personalOnly] = page.items;
     expect(upgradable!.upgradeOffer).toMatchObject({
       paidCents: 2000,
@@ -76,13 +90,21 @@ describe("the order page's upgrades", () => {
     await revokeLicense(database.db, items[1]!.id);
     await database.db.update(products).set({ status: "draft" }).where(eq(products.id, 3));
     try {
-      const page = await loadOrderPage(database.db, SECRET, order.number, { userId: "ann" });
+      const page = await loadOrderPage(database.db, {
+        secret: SECRET,
+        orderNumber: order.number,
+        viewer: { userId: "ann" },
+      });
       expect(page.items.map((item) => item.upgradeOffer)).toEqual([null, null]);
     } finally {
       await database.db.update(products).set({ status: "published" }).where(eq(products.id, 3));
     }
     const unpaid = await createOrder(database.db, { userId: "ann", productIds: [3], status: "pending_payment" });
-    const page = await loadOrderPage(database.db, SECRET, unpaid.order.number, { userId: "ann" });
+    const page = await loadOrderPage(database.db, {
+      secret: SECRET,
+      orderNumber: unpaid.order.number,
+      viewer: { userId: "ann" },
+    });
     expect(page.items[0]!.upgradeOffer).toBeNull();
   });
 
@@ -98,7 +120,11 @@ describe("the order page's upgrades", () => {
     const [placed] = await database.db.select().from(orders).where(eq(orders.number, started.orderNumber));
     await payOrder(database.db, jobs, await reloadOrder(database.db, placed!.id));
 
-    const upgradePage = await loadOrderPage(database.db, SECRET, started.orderNumber, { userId: "ann" });
+    const upgradePage = await loadOrderPage(database.db, {
+      secret: SECRET,
+      orderNumber: started.orderNumber,
+      viewer: { userId: "ann" },
+    });
     expect(upgradePage.items[0]).toMatchObject({
       license: null,
       upgradeOffer: null,
@@ -115,7 +141,9 @@ describe("the order page's upgrades", () => {
       },
     });
 
-    const [item] = (await loadOrderPage(database.db, SECRET, order.number, { userId: "ann" })).items;
+    const [item] = (
+      await loadOrderPage(database.db, { secret: SECRET, orderNumber: order.number, viewer: { userId: "ann" } })
+    ).items;
     expect(item!.license).toMatchObject({ tier: "extended", seats: 3 });
     expect(item!.license!.history.map(({ kind, tier, seats }) => [kind, tier, seats])).toEqual([
       ["issued", "commercial", 1],
@@ -143,14 +171,22 @@ describe("the order page's discount", () => {
       .update(orders)
       .set({ discountCents: 500, discountCodeId: code!.id, totalCents: order.subtotalCents - 500 })
       .where(eq(orders.id, order.id));
-    const page = await loadOrderPage(database.db, SECRET, order.number, { userId: "ann" });
+    const page = await loadOrderPage(database.db, {
+      secret: SECRET,
+      orderNumber: order.number,
+      viewer: { userId: "ann" },
+    });
     expect(page.order).toMatchObject({ discountCents: 500, discountCode: "Spring10" });
     expect(page.items.map((item) => [item.lineTotalCents, item.discountCents, item.paidCents])).toEqual([
       [2000, 500, 1500],
       [1000, 0, 1000],
     ]);
     const plain = await createOrder(database.db, { userId: "ann", productIds: [4] });
-    const plainPage = await loadOrderPage(database.db, SECRET, plain.order.number, { userId: "ann" });
+    const plainPage = await loadOrderPage(database.db, {
+      secret: SECRET,
+      orderNumber: plain.order.number,
+      viewer: { userId: "ann" },
+    });
     expect(plainPage.order).toMatchObject({ discountCents: 0, discountCode: null });
   });
 });

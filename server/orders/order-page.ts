@@ -17,15 +17,17 @@ import { refundDeadline, refundStates } from "./refunds.ts";
 /** Everything an order's page shows its buyer: totals, items with licenses, files, refund states. */
 export async function loadOrderPage(
   db: Database,
-  secret: string,
-  number: string,
-  viewer: OrderViewer,
-  now = new Date(),
+  {
+    secret,
+    orderNumber,
+    viewer,
+    now = new Date(),
+  }: { secret: string; orderNumber: string; viewer: OrderViewer; now?: Date },
 ) {
-  const order = await findOrderFor(db, secret, number, viewer);
+  const order = await findOrderFor(db, { secret, orderNumber, viewer });
   const [items, downloads] = await Promise.all([
     itemsOf(db, order.id),
-    filesForOrder(db, secret, order.id, now.getTime()),
+    filesForOrder(db, { secret, orderId: order.id, now: now.getTime() }),
   ]);
   const itemIds = items.map((item) => item.id);
   const [refunds, licensesByItem, discountCode, upgraded] = await Promise.all([

@@ -231,7 +231,7 @@ async function priced(
   const bundleLines: PricedLine[] = (await bundlesOnSale(tx, bundleIds, buyer.userId)).flatMap(bundleItems);
   const lines = [...productLines, ...bundleLines];
   if (!code || lines.length === 0) return { lines, ...totalsOf(lines), codeId: null };
-  const discount = await priceDiscount(tx, code, lines, { lock: true });
+  const discount = await priceDiscount(tx, { enteredCode: code, pricedLines: lines, lock: true });
   const usable =
     !discount.problem && !(discount.oncePerBuyer && (await usedByBuyer(tx, discount.codeId!, buyer.email)));
   if (!usable) return { lines, ...totalsOf(lines), codeId: null };

@@ -20,9 +20,7 @@ import type { Order } from "./place-order.ts";
  */
 export async function refundThroughProvider(
   payments: PaymentProvider,
-  order: Order,
-  amountCents: number,
-  idempotencyKey: string,
+  { order, amountCents, idempotencyKey }: { order: Order; amountCents: number; idempotencyKey: string },
 ): Promise<string> {
   if (!order.paymentRef || order.paymentProvider !== payments.name) {
     throw new Refusal(
@@ -61,9 +59,11 @@ export async function refundThroughProvider(
  */
 export async function recordItemRefund(
   tx: Queryable,
-  jobs: JobQueue,
-  item: { id: number; orderId: number; upgradesLicenseId: number | null },
-  amountCents: number,
+  {
+    jobs,
+    item,
+    amountCents,
+  }: { jobs: JobQueue; item: { id: number; orderId: number; upgradesLicenseId: number | null }; amountCents: number },
 ): Promise<OrderStatus> {
   await tx.update(orderItems).set({ status: "refunded", refundedAt: sql`now()` }).where(eq(orderItems.id, item.id));
   if (item.upgradesLicenseId === null) await revokeLicense(tx, item.id);
@@ -76,6 +76,6 @@ export async function recordItemRefund(
   const orderStatus: OrderStatus = active?.count ? "partially_refunded" : "refunded";
   await tx.update(orders).set({ status: orderStatus, updatedAt: sql`now()` }).where(eq(orders.id, item.orderId));
   await recordRefund(tx, item.id);
-  await recordRefundEvent(tx, jobs, item.id, amountCents);
+  await recordRefundEvent(tx, { jobs, orderItemId: item.id, refundedCents: amountCents });
   return orderStatus;
 }

@@ -37,14 +37,18 @@ export async function refundUnappliedUpgrade(
   const amountCents = (await refundAmountsOf(services.db, [order])).get(item.id) ?? 0;
   const providerRefundRef =
     amountCents > 0
-      ? await refundThroughProvider(services.payments, order, amountCents, unappliedUpgradeRefundKey(item.id))
+      ? await refundThroughProvider(services.payments, {
+          order,
+          amountCents,
+          idempotencyKey: unappliedUpgradeRefundKey(item.id),
+        })
       : null;
 
   return services.db.transaction(async (tx) => {
     await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, order.id)).for("update");
     const [locked] = await tx.select({ status: orderItems.status }).from(orderItems).where(eq(orderItems.id, item.id));
     if (locked?.status !== "active") return "nothing to do";
-    await recordItemRefund(tx, services.jobs, item, amountCents);
+    await recordItemRefund(tx, { jobs: services.jobs, item, amountCents });
     // A buyer who asked for this refund meanwhile has it: the request is closed with it.
     await tx
       .update(refundRequests)
@@ -52,7 +56,10 @@ export async function refundUnappliedUpgrade(
       .where(and(eq(refundRequests.orderItemId, item.id), eq(refundRequests.status, "requested")));
     await services.jobs.send(
       QUEUES.sendEmail,
-      unappliedUpgradeRefundEmail({ ...(await letterFor(tx, services, order, item.title)), amountCents }),
+      unappliedUpgradeRefundEmail({
+        ...(await letterFor(tx, { services, order, itemTitle: item.title })),
+        amountCents,
+      }),
       tx,
     );
     return "refunded";

@@ -41,7 +41,7 @@ const requestsFor = (orderItemId: number) =>
 describe("asking for a refund", () => {
   it("records the request for one item of a paid order, within 30 days", async () => {
     const { order, items } = await paidWithItems();
-    await requestRefund(database.db, order, { orderItemId: items[0]!.id, reason: REASON });
+    await requestRefund(database.db, { order, request: { orderItemId: items[0]!.id, reason: REASON } });
     const [request] = await requestsFor(items[0]!.id);
     expect(request).toMatchObject({ reason: REASON, status: "requested", decisionNote: null, decidedAt: null });
     expect(await requestsFor(items[1]!.id)).toEqual([]);
@@ -56,28 +56,35 @@ describe("asking for a refund", () => {
     expect(refundDeadline(order)).toEqual(new Date(paidAt + REFUND_WINDOW_DAYS * DAY));
     expect(
       await refusalOf(
-        requestRefund(database.db, order, { orderItemId: items[0]!.id, reason: REASON }, new Date(paidAt + 31 * DAY)),
+        requestRefund(database.db, {
+          order,
+          request: { orderItemId: items[0]!.id, reason: REASON },
+          now: new Date(paidAt + 31 * DAY),
+        }),
       ),
     ).toEqual({ message: "Refunds can be requested within 30 days of purchase.", status: 409 });
     expect(await requestsFor(items[0]!.id)).toEqual([]);
-    await requestRefund(
-      database.db,
+    await requestRefund(database.db, {
       order,
-      { orderItemId: items[1]!.id, reason: REASON },
-      new Date(paidAt + 30 * DAY - 60_000),
-    );
+      request: { orderItemId: items[1]!.id, reason: REASON },
+      now: new Date(paidAt + 30 * DAY - 60_000),
+    });
     expect(await requestsFor(items[1]!.id)).toHaveLength(1);
   });
 
   it("refuses a second request for the same item, also when both come at once", async () => {
     const { order, items } = await paidWithItems();
-    await requestRefund(database.db, order, { orderItemId: items[0]!.id, reason: REASON });
-    expect(await refusalOf(requestRefund(database.db, order, { orderItemId: items[0]!.id, reason: REASON }))).toEqual({
+    await requestRefund(database.db, { order, request: { orderItemId: items[0]!.id, reason: REASON } });
+    expect(
+      await refusalOf(requestRefund(database.db, { order, request: { orderItemId: items[0]!.id, reason: REASON } })),
+    ).toEqual({
       message: "A refund has already been requested for this item.",
       status: 409,
     });
     const settled = await Promise.allSettled(
-      Array.from({ length: 4 }, () => requestRefund(database.db, order, { orderItemId: items[1]!.id, reason: REASON })),
+      Array.from({ length: 4 }, () =>
+        requestRefund(database.db, { order, request: { orderItemId: items[1]!.id, reason: REASON } }),
+      ),
     );
     expect(settled.filter((result) => result.status === "fulfilled")).toHaveLength(1);
     expect(
@@ -90,7 +97,7 @@ describe("asking for a refund", () => {
     const first = await paidWithItems();
     const second = await paidWithItems();
     const refusal = await refusalOf(
-      requestRefund(database.db, first.order, { orderItemId: second.items[0]!.id, reason: REASON }),
+      requestRefund(database.db, { order: first.order, request: { orderItemId: second.items[0]!.id, reason: REASON } }),
     );
     expect(refusal).toEqual({ message: "This item is not part of this order.", status: 404 });
     expect(await requestsFor(second.items[0]!.id)).toEqual([]);
@@ -99,7 +106,9 @@ describe("asking for a refund", () => {
   it("refuses an order that was never paid", async () => {
     const { order } = await startOrder(checkoutServices(database.db, jobs), [productIds[2]!]);
     const [item] = await itemsOf(database.db, order.id);
-    expect(await refusalOf(requestRefund(database.db, order, { orderItemId: item!.id, reason: REASON }))).toEqual({
+    expect(
+      await refusalOf(requestRefund(database.db, { order, request: { orderItemId: item!.id, reason: REASON } })),
+    ).toEqual({
       message: "Only a paid order can be refunded.",
       status: 409,
     });
@@ -115,9 +124,11 @@ describe("asking for a refund", () => {
     await database.db.update(orders).set({ status: "partially_refunded" }).where(eq(orders.id, order.id));
     const partlyRefunded = await reloadOrder(database.db, order.id);
     expect(
-      await refusalOf(requestRefund(database.db, partlyRefunded, { orderItemId: items[0]!.id, reason: REASON })),
+      await refusalOf(
+        requestRefund(database.db, { order: partlyRefunded, request: { orderItemId: items[0]!.id, reason: REASON } }),
+      ),
     ).toEqual({ message: "This item has already been refunded.", status: 409 });
-    await requestRefund(database.db, partlyRefunded, { orderItemId: items[1]!.id, reason: REASON });
+    await requestRefund(database.db, { order: partlyRefunded, request: { orderItemId: items[1]!.id, reason: REASON } });
     expect(await requestsFor(items[1]!.id)).toHaveLength(1);
   });
 });
@@ -158,7 +169,7 @@ describe("refund states", () => {
     expect(await refundStates(database.db, [])).toEqual(new Map());
     expect(await refundStates(database.db, [items[0]!.id, items[1]!.id])).toEqual(new Map());
 
-    await requestRefund(database.db, order, { orderItemId: items[0]!.id, reason: REASON });
+    await requestRefund(database.db, { order, request: { orderItemId: items[0]!.id, reason: REASON } });
     const requested = await refundStates(database.db, [items[0]!.id, items[1]!.id]);
     expect([...requested.keys()]).toEqual([items[0]!.id]);
     expect(requested.get(items[0]!.id)).toEqual({

@@ -30,14 +30,12 @@ export function refundDeadline(order: Pick<Order, "paidAt">): Date | null {
  */
 export async function requestRefund(
   db: Database,
-  order: Order,
-  input: z.infer<typeof refundRequestSchema>,
-  now = new Date(),
+  { order, request, now = new Date() }: { order: Order; request: z.infer<typeof refundRequestSchema>; now?: Date },
 ): Promise<void> {
   const [item] = await db
     .select({ id: orderItems.id, status: orderItems.status })
     .from(orderItems)
-    .where(and(eq(orderItems.id, input.orderItemId), eq(orderItems.orderId, order.id)));
+    .where(and(eq(orderItems.id, request.orderItemId), eq(orderItems.orderId, order.id)));
   if (!item) throw new Refusal("This item is not part of this order.", "not-found");
   if (order.status !== "paid" && order.status !== "partially_refunded") {
     throw new Refusal("Only a paid order can be refunded.", "conflict");
@@ -49,7 +47,7 @@ export async function requestRefund(
   }
   const [created] = await db
     .insert(refundRequests)
-    .values({ orderItemId: item.id, reason: input.reason })
+    .values({ orderItemId: item.id, reason: request.reason })
     .onConflictDoNothing()
     .returning({ id: refundRequests.id });
   if (!created) throw new Refusal("A refund has already been requested for this item.", "conflict");

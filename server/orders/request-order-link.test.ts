@@ -63,7 +63,11 @@ describe("asking for a new link to a guest's order", () => {
     const link = new RegExp(`${TEST_SHOP_URL}/orders/${order.number}\\?access=([A-Za-z0-9_-]{27})`).exec(email!.text);
     expect(link).not.toBeNull();
     expect(email!.html).toContain(link![0]);
-    const opened = await findOrderFor(database.db, TEST_SECRET, order.number, { userId: null, accessToken: link![1] });
+    const opened = await findOrderFor(database.db, {
+      secret: TEST_SECRET,
+      orderNumber: order.number,
+      viewer: { userId: null, accessToken: link![1] },
+    });
     expect(opened.id).toBe(order.id);
   });
 

@@ -94,8 +94,8 @@ describe("sending a paid order's receipt", () => {
       commercialPriceCents: 2500,
     });
     const { id: shopperId } = await ensureShopper(database.db, { userId: null, guestId: null });
-    await addToCart(database.db, shopperId, tiered.id, "commercial");
-    await addToCart(database.db, shopperId, tiered.id, "commercial");
+    await addToCart(database.db, { shopperId, productId: tiered.id, tier: "commercial" });
+    await addToCart(database.db, { shopperId, productId: tiered.id, tier: "commercial" });
     const started = await checkout(shop(), { shopperId, buyer, idempotencyKey: crypto.randomUUID() });
     const [placed] = await database.db.select().from(orders).where(eq(orders.number, started.orderNumber));
     const order = await payOrder(database.db, jobs, placed!);
@@ -113,7 +113,7 @@ describe("sending a paid order's receipt", () => {
     const discounted = await createProduct(database.db, { title: "Sale Planner", priceCents: 3000 });
     await database.db.insert(discountCodes).values({ code: "Receipt20", kind: "percent", value: 20 });
     const { id: shopperId } = await ensureShopper(database.db, { userId: null, guestId: null });
-    await addToCart(database.db, shopperId, discounted.id);
+    await addToCart(database.db, { shopperId, productId: discounted.id });
     await applyDiscountCode(database.db, shopperId, "receipt20");
     const started = await checkout(shop(), { shopperId, buyer, idempotencyKey: crypto.randomUUID() });
     const [placed] = await database.db.select().from(orders).where(eq(orders.number, started.orderNumber));
@@ -203,7 +203,7 @@ describe("sending a paid order's receipt", () => {
 
     const link = new RegExp(`${TEST_SHOP_URL}/orders/([A-Z0-9]{9})\\?access=([A-Za-z0-9_-]+)`).exec(text);
     expect(link?.[1]).toBe(order.number);
-    expect(isOrderAccessToken(TEST_SECRET, order.number, link?.[2])).toBe(true);
+    expect(isOrderAccessToken({ secret: TEST_SECRET, orderNumber: order.number, token: link?.[2] })).toBe(true);
     expect(html).toContain(`href="${link![0]}"`);
     // The guest's link expires; the receipt says so and where a new one is asked for.
     expect(text).toContain(

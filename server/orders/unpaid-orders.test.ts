@@ -79,7 +79,9 @@ describe("cancelling a payment", () => {
     expect(await cancelPayment(services(), order)).toBe("cancelled");
     expect((await reloadOrder(database.db, order.id)).status).toBe("cancelled");
     expect((await sessionOf(order.paymentRef!)).status).toBe("cancelled");
-    expect(await payWithCard(database.db, jobs, order.paymentRef!, SUCCEEDS)).toEqual({ status: "cancelled" });
+    expect(await payWithCard(database.db, { jobs, sessionId: order.paymentRef!, card: SUCCEEDS })).toEqual({
+      status: "cancelled",
+    });
     // Done again (a reload of the cancel address): nothing changes.
     expect(await cancelPayment(services(), await reloadOrder(database.db, order.id))).toBe("cancelled");
   });
@@ -95,7 +97,9 @@ describe("cancelling a payment", () => {
 
   it("leaves an order whose session was paid to its payment event, which then fulfils it", async () => {
     const { order } = await startOrder(services(), [productIds[0]!]);
-    expect(await payWithCard(database.db, jobs, order.paymentRef!, SUCCEEDS)).toMatchObject({ status: "paid" });
+    expect(await payWithCard(database.db, { jobs, sessionId: order.paymentRef!, card: SUCCEEDS })).toMatchObject({
+      status: "paid",
+    });
     // The buyer pressed Back and then Cancel before the webhook arrived.
     expect(await cancelPayment(services(), order)).toBe("pending_payment");
     expect((await payOrder(database.db, jobs, order)).status).toBe("paid");
@@ -115,7 +119,7 @@ describe("cancelling a payment", () => {
   it("ignores the provider's expiry event that follows, and never moves a paid order", async () => {
     const { order } = await startOrder(services(), [productIds[2]!]);
     await cancelPayment(services(), order);
-    const received = await receivePaymentEvent(database.db, jobs, "hosted", expiredEvent(order));
+    const received = await receivePaymentEvent(database.db, { jobs, provider: "hosted", event: expiredEvent(order) });
     expect(received.outcome).toBe("ignored: order is cancelled");
     expect((await reloadOrder(database.db, order.id)).status).toBe("cancelled");
   });
@@ -189,14 +193,22 @@ describe("the order page of an order that ended unpaid", () => {
   it("claims no receipt, offers no payment page, and gives Pay again a key", async () => {
     const { order } = await startOrder(services(), [productIds[0]!]);
     await cancelPayment(services(), order);
-    const page = await loadOrderPage(database.db, services().secret, order.number, {
-      userId: null,
-      accessToken: null,
+    const page = await loadOrderPage(database.db, {
+      secret: services().secret,
+      orderNumber: order.number,
+      viewer: {
+        userId: null,
+        accessToken: null,
+      },
     }).catch(() => null);
     expect(page).toBeNull(); // a stranger sees nothing
-    const own = await loadOrderPage(database.db, services().secret, order.number, {
-      userId: null,
-      accessToken: new URL(cancelPaymentPath(services().secret, order), TEST_SHOP_URL).searchParams.get("access"),
+    const own = await loadOrderPage(database.db, {
+      secret: services().secret,
+      orderNumber: order.number,
+      viewer: {
+        userId: null,
+        accessToken: new URL(cancelPaymentPath(services().secret, order), TEST_SHOP_URL).searchParams.get("access"),
+      },
     });
     expect(own.order).toMatchObject({ status: "cancelled", receiptSentAt: null, paymentUrl: null });
     expect(own.order.payAgainKey).toMatch(/^[a-f0-9]{32}$/);
@@ -209,10 +221,10 @@ describe("the order page of an order that ended unpaid", () => {
       userId: null,
       accessToken: new URL(cancelPaymentPath(services().secret, order), TEST_SHOP_URL).searchParams.get("access"),
     };
-    const before = await loadOrderPage(database.db, services().secret, order.number, viewer);
+    const before = await loadOrderPage(database.db, { secret: services().secret, orderNumber: order.number, viewer });
     expect(before.order).toMatchObject({ status: "paid", receiptSentAt: null, payAgainKey: null });
     await database.db.update(orders).set({ receiptSentAt: sql`now()` }).where(eq(orders.id, order.id));
-    const after = await loadOrderPage(database.db, services().secret, order.number, viewer);
+    const after = await loadOrderPage(database.db, { secret: services().secret, orderNumber: order.number, viewer });
     expect(after.order.receiptSentAt).toEqual(expect.any(String));
   });
 });

@@ -26,9 +26,7 @@ const PAYABLE = new Set<string>([...UNPAID, ...ENDED_UNPAID]);
  */
 export async function receivePaymentEvent(
   db: Database,
-  jobs: JobQueue,
-  provider: ProviderName,
-  event: PaymentEvent,
+  { jobs, provider, event }: { jobs: JobQueue; provider: ProviderName; event: PaymentEvent },
 ): Promise<ReceivedEvent> {
   return db.transaction(async (tx) => {
     const [recorded] = await tx

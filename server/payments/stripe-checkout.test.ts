@@ -60,12 +60,11 @@ function paidDelivery(sessionId: string) {
 
 /** Stripe's signed delivery, received by the shop as its webhook does. */
 function deliver(delivery: { body: string; headers: Headers }) {
-  return receivePaymentEvent(
-    database.db,
+  return receivePaymentEvent(database.db, {
     jobs,
-    "stripe",
-    services.payments.verifyWebhook(delivery.body, delivery.headers),
-  );
+    provider: "stripe",
+    event: services.payments.verifyWebhook(delivery.body, delivery.headers),
+  });
 }
 
 describe("checkout through Stripe", () => {
@@ -82,7 +81,9 @@ describe("checkout through Stripe", () => {
     const delivery = paidDelivery(order.paymentRef!);
     const event = services.payments.verifyWebhook(delivery.body, delivery.headers);
     // Stripe delivers an event again when it is unsure the first delivery arrived.
-    const results = await Promise.all([1, 2, 3].map(() => receivePaymentEvent(database.db, jobs, "stripe", event)));
+    const results = await Promise.all(
+      [1, 2, 3].map(() => receivePaymentEvent(database.db, { jobs, provider: "stripe", event })),
+    );
     expect(results.filter((result) => result.firstTime).map((result) => result.outcome)).toEqual(["paid"]);
     const [paid] = await database.db.select().from(orders).where(eq(orders.id, order.id));
     expect(paid!.status).toBe("paid");
@@ -117,9 +118,12 @@ describe("checkout through Stripe", () => {
 
     const refundedIds: string[] = [];
     for (const item of items) {
-      await requestRefund(database.db, await reloadOrder(database.db, order.id), {
-        orderItemId: item.id,
-        reason: "The files do not open for me.",
+      await requestRefund(database.db, {
+        order: await reloadOrder(database.db, order.id),
+        request: {
+          orderItemId: item.id,
+          reason: "The files do not open for me.",
+        },
       });
       const [request] = await database.db.select().from(refundRequests).where(eq(refundRequests.orderItemId, item.id));
       const requestsBefore = standIn.requests.length;

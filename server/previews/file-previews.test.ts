@@ -106,7 +106,11 @@ describe("drawing a PDF's pages", () => {
 describe("the render-file-previews job", () => {
   it("stores the first pages as WebP product images and records them with the version drawn", async () => {
     const file = await fileOf(pagesPdf([LETTER, A4_LANDSCAPE, LETTER, LETTER, LETTER]));
-    expect(await renderFilePreviews(database.db, files, file.id)).toEqual({ done: "rendered", version: 1, pages: 4 });
+    expect(await renderFilePreviews(database.db, { files, fileId: file.id })).toEqual({
+      done: "rendered",
+      version: 1,
+      pages: 4,
+    });
     const previews = await previewsOf(file.id);
     expect(previews.map(({ page, width, height }) => [page, width, height])).toEqual([
       [1, 1236, 1600],
@@ -125,13 +129,13 @@ describe("the render-file-previews job", () => {
   it("does nothing again for a version that has its previews, also when run twice at once", async () => {
     const file = await fileOf(pagesPdf([LETTER, LETTER]));
     const outcomes = await Promise.all([
-      renderFilePreviews(database.db, files, file.id),
-      renderFilePreviews(database.db, files, file.id),
+      renderFilePreviews(database.db, { files, fileId: file.id }),
+      renderFilePreviews(database.db, { files, fileId: file.id }),
     ]);
     expect(outcomes.map((outcome) => outcome.done).sort()).toEqual(["rendered", "skipped"]);
     const previews = await previewsOf(file.id);
     expect(previews.map((preview) => preview.page)).toEqual([1, 2]);
-    expect(await renderFilePreviews(database.db, files, file.id)).toEqual({ done: "skipped" });
+    expect(await renderFilePreviews(database.db, { files, fileId: file.id })).toEqual({ done: "skipped" });
     expect((await previewsOf(file.id)).map((preview) => preview.id)).toEqual(previews.map((preview) => preview.id));
     // The loser's pictures are not left in the store: only the winner's two pages are there.
     const names = await fs.readdir(path.join(directory, "product-images"));
@@ -142,12 +146,16 @@ describe("the render-file-previews job", () => {
 
   it("replaces an earlier version's previews with the current one's, and removes their pictures", async () => {
     const file = await fileOf(pagesPdf([LETTER, LETTER, LETTER]));
-    await renderFilePreviews(database.db, files, file.id);
+    await renderFilePreviews(database.db, { files, fileId: file.id });
     const before = await previewsOf(file.id);
     const storageKey = `products/${file.productId}/v2.pdf`;
     await files.put(storageKey, pagesPdf([A4_LANDSCAPE]));
     await database.db.update(productFiles).set({ version: 2, storageKey }).where(eq(productFiles.id, file.id));
-    expect(await renderFilePreviews(database.db, files, file.id)).toEqual({ done: "rendered", version: 2, pages: 1 });
+    expect(await renderFilePreviews(database.db, { files, fileId: file.id })).toEqual({
+      done: "rendered",
+      version: 2,
+      pages: 1,
+    });
     expect((await previewsOf(file.id)).map(({ page, width }) => [page, width])).toEqual([[1, 1600]]);
     expect(await previewsVersionOf(file.id)).toBe(2);
     for (const old of before) expect(await stored(old.imageUrl)).toBeNull();
@@ -167,7 +175,7 @@ describe("the render-file-previews job", () => {
         return bytes;
       },
     };
-    expect(await renderFilePreviews(database.db, racing, file.id)).toEqual({ done: "skipped" });
+    expect(await renderFilePreviews(database.db, { files: racing, fileId: file.id })).toEqual({ done: "skipped" });
     expect(await previewsOf(file.id)).toEqual([]);
     expect(await previewsVersionOf(file.id)).toBeNull();
     const names = await fs.readdir(path.join(directory, "product-images")).catch(() => [] as string[]);
@@ -176,22 +184,22 @@ describe("the render-file-previews job", () => {
 
   it("gives up on a PDF it cannot read, once: no previews, not tried again", async () => {
     const file = await fileOf(new TextEncoder().encode("%PDF-1.7\nbroken beyond repair"));
-    const outcome = await renderFilePreviews(database.db, files, file.id);
+    const outcome = await renderFilePreviews(database.db, { files, fileId: file.id });
     expect(outcome).toMatchObject({ done: "unreadable", version: 1 });
     expect(await previewsOf(file.id)).toEqual([]);
     expect(await previewsVersionOf(file.id)).toBe(1);
-    expect(await renderFilePreviews(database.db, files, file.id)).toEqual({ done: "skipped" });
+    expect(await renderFilePreviews(database.db, { files, fileId: file.id })).toEqual({ done: "skipped" });
   });
 
   it("removes the previews of a PDF whose new version is not a PDF", async () => {
     const file = await fileOf(pagesPdf([LETTER, LETTER]));
-    await renderFilePreviews(database.db, files, file.id);
+    await renderFilePreviews(database.db, { files, fileId: file.id });
     const before = await previewsOf(file.id);
     await database.db
       .update(productFiles)
       .set({ version: 2, contentType: "application/zip", storageKey: `${file.storageKey}.zip` })
       .where(eq(productFiles.id, file.id));
-    expect(await renderFilePreviews(database.db, files, file.id)).toEqual({ done: "skipped" });
+    expect(await renderFilePreviews(database.db, { files, fileId: file.id })).toEqual({ done: "skipped" });
     expect(await previewsOf(file.id)).toEqual([]);
     expect(await previewsVersionOf(file.id)).toBe(2);
     for (const old of before) expect(await stored(old.imageUrl)).toBeNull();
@@ -199,11 +207,11 @@ describe("the render-file-previews job", () => {
 
   it("skips a file that is not a PDF, is gone, or whose bytes are gone", async () => {
     const zip = await fileOf(new Uint8Array([0x50, 0x4b, 0x03, 0x04]), "application/zip");
-    expect(await renderFilePreviews(database.db, files, zip.id)).toEqual({ done: "skipped" });
-    expect(await renderFilePreviews(database.db, files, 987_654)).toEqual({ done: "skipped" });
+    expect(await renderFilePreviews(database.db, { files, fileId: zip.id })).toEqual({ done: "skipped" });
+    expect(await renderFilePreviews(database.db, { files, fileId: 987_654 })).toEqual({ done: "skipped" });
     const missing = await fileOf(pagesPdf([LETTER]));
     await files.remove(missing.storageKey);
-    expect(await renderFilePreviews(database.db, files, missing.id)).toEqual({ done: "skipped" });
+    expect(await renderFilePreviews(database.db, { files, fileId: missing.id })).toEqual({ done: "skipped" });
     expect(await previewsVersionOf(missing.id)).toBeNull();
   });
 });

@@ -36,9 +36,7 @@ export type PreviewOutcome =
  */
 export async function renderFilePreviews(
   db: Database,
-  files: FileStore,
-  fileId: number,
-  limits: RenderLimits = PREVIEW_LIMITS,
+  { files, fileId, limits = PREVIEW_LIMITS }: { files: FileStore; fileId: number; limits?: RenderLimits },
 ): Promise<PreviewOutcome> {
   const [file] = await db
     .select({

@@ -53,16 +53,28 @@ describe("a PDF uploaded by its seller", () => {
       [612, 792],
       [612, 792],
     ]);
-    await addProductFile(database.db, files, creator.id, product.id, { name: "Guide.pdf", bytes: pdf }, jobs);
+    await addProductFile(database.db, {
+      files,
+      creatorId: creator.id,
+      productId: product.id,
+      upload: { name: "Guide.pdf", bytes: pdf },
+      jobs,
+    });
     const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#fff" } })
       .png()
       .toBuffer();
-    await addProductFile(database.db, files, creator.id, product.id, { name: "Sheet.png", bytes: png }, jobs);
+    await addProductFile(database.db, {
+      files,
+      creatorId: creator.id,
+      productId: product.id,
+      upload: { name: "Sheet.png", bytes: png },
+      jobs,
+    });
     const [guide, sheet] = (await filesOf(product.id)).map((file) => file.id) as [number, number];
     expect([await queuedFor(guide), await queuedFor(sheet)]).toEqual([1, 0]);
 
     expect((await getProductDetail(database.db, product.id))?.previews).toEqual([]);
-    await renderFilePreviews(database.db, files, guide);
+    await renderFilePreviews(database.db, { files, fileId: guide });
     const previews = (await getProductDetail(database.db, product.id))?.previews;
     expect(previews?.map(({ fileName, page, width, height }) => [fileName, page, width, height])).toEqual([
       ["guide.pdf", 1, 1236, 1600],
@@ -76,10 +88,22 @@ describe("a PDF uploaded by its seller", () => {
     const product = await createProduct(database.db, { creatorId: creator.id });
     const pdf = pagesPdf([[612, 792]]);
     for (let i = 0; i < 10; i++) {
-      await addProductFile(database.db, files, creator.id, product.id, { name: `Part ${i}.pdf`, bytes: pdf }, jobs);
+      await addProductFile(database.db, {
+        files,
+        creatorId: creator.id,
+        productId: product.id,
+        upload: { name: `Part ${i}.pdf`, bytes: pdf },
+        jobs,
+      });
     }
     await expect(
-      addProductFile(database.db, files, creator.id, product.id, { name: "Eleventh.pdf", bytes: pdf }, jobs),
+      addProductFile(database.db, {
+        files,
+        creatorId: creator.id,
+        productId: product.id,
+        upload: { name: "Eleventh.pdf", bytes: pdf },
+        jobs,
+      }),
     ).rejects.toThrow("A product can have at most 10 files.");
     const { rows } = await database.pool.query(
       "SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1 AND (data->>'fileId')::int = ANY($2)",
@@ -99,9 +123,15 @@ describe("a PDF uploaded by its seller", () => {
       return rows.map((row) => `product-images/${row.imageUrl.split("/").pop()}`);
     };
     const drawnFile = async (productId: number) => {
-      await addProductFile(database.db, files, creator.id, productId, { name: "Guide.pdf", bytes: pdf }, jobs);
+      await addProductFile(database.db, {
+        files,
+        creatorId: creator.id,
+        productId,
+        upload: { name: "Guide.pdf", bytes: pdf },
+        jobs,
+      });
       const [file] = await filesOf(productId);
-      await renderFilePreviews(database.db, files, file!.id);
+      await renderFilePreviews(database.db, { files, fileId: file!.id });
       const keys = await pictures(file!.id);
       expect(keys).toHaveLength(2);
       for (const key of keys) expect(await files.read(key)).not.toBeNull();
@@ -110,7 +140,12 @@ describe("a PDF uploaded by its seller", () => {
 
     const product = await createProduct(database.db, { creatorId: creator.id, status: "draft" });
     const removed = await drawnFile(product.id);
-    await removeProductFile(database.db, files, creator.id, product.id, removed.fileId);
+    await removeProductFile(database.db, {
+      files,
+      creatorId: creator.id,
+      productId: product.id,
+      fileId: removed.fileId,
+    });
     for (const key of removed.keys) expect(await files.read(key)).toBeNull();
 
     const deleted = await drawnFile(product.id);

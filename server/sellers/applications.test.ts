@@ -90,8 +90,8 @@ describe("applying to sell and the platform's decision", () => {
     );
     await database.db.insert(user).values({ id: "admin-1", name: "Admin", email: "admin@example.com" });
     const decisions = await Promise.allSettled([
-      decideApplication(services, "admin-1", application.id, { approve: true }),
-      decideApplication(services, "admin-1", application.id, { approve: true }),
+      decideApplication(services, { adminId: "admin-1", applicationId: application.id, decision: { approve: true } }),
+      decideApplication(services, { adminId: "admin-1", applicationId: application.id, decision: { approve: true } }),
     ]);
     expect(decisions.map((decision) => decision.status).sort()).toEqual(["fulfilled", "rejected"]);
     const [account] = await database.db.select().from(user).where(eq(user.id, maker.id));
@@ -112,15 +112,19 @@ describe("applying to sell and the platform's decision", () => {
       sellerApplicationSchema.parse({ ...form, shopName: "Quiet Lines" }),
     );
     const reason = "Please share a sample that shows finished products.";
-    await decideApplication(services, "admin-1", application.id, { approve: false, reason });
+    await decideApplication(services, {
+      adminId: "admin-1",
+      applicationId: application.id,
+      decision: { approve: false, reason },
+    });
     expect(await latestApplication(database.db, maker.id)).toMatchObject({
       status: "rejected",
       rejectionReason: reason,
     });
     expect(jobs.emailsTo(maker.email).at(-1)!.text).toContain(reason);
-    await expect(decideApplication(services, "admin-1", application.id, { approve: true })).rejects.toThrow(
-      "This application has already been decided.",
-    );
+    await expect(
+      decideApplication(services, { adminId: "admin-1", applicationId: application.id, decision: { approve: true } }),
+    ).rejects.toThrow("This application has already been decided.");
     await applyToSell(services, maker, sellerApplicationSchema.parse({ ...form, shopName: "Quiet Lines" }));
     expect(await latestApplication(database.db, maker.id)).toMatchObject({ status: "pending" });
   });

@@ -110,9 +110,7 @@ type Decision = { approve: true } | { approve: false; reason: string };
  */
 export async function decideApplication(
   services: SellerServices,
-  adminId: string,
-  applicationId: number,
-  decision: Decision,
+  { adminId, applicationId, decision }: { adminId: string; applicationId: number; decision: Decision },
 ): Promise<void> {
   await services.db.transaction(async (tx) => {
     const [application] = await tx

@@ -53,16 +53,16 @@ describe("a seller's creator profile", () => {
     const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: "#336699" } })
       .png()
       .toBuffer();
-    await setCreatorAvatar(database.db, files, creatorId, png);
+    await setCreatorAvatar(database.db, { files, creatorId, bytes: png });
     const first = (await creatorProfileOf(database.db, creatorId)).avatarUrl!;
-    await setCreatorAvatar(database.db, files, creatorId, png);
+    await setCreatorAvatar(database.db, { files, creatorId, bytes: png });
     const second = (await database.db.select().from(creators).where(eq(creators.id, creatorId)))[0]!.avatarUrl!;
     expect(second).toMatch(/^\/media\/avatars\/creator-\d+-[0-9a-f]{12}\.webp$/);
     expect(await files.read(`avatars/${first.split("/").pop()}`)).toBeNull();
     const stored = await files.read(`avatars/${second.split("/").pop()}`);
     expect(await sharp(stored!).metadata()).toMatchObject({ format: "webp", width: 256, height: 256 });
     await expect(
-      setCreatorAvatar(database.db, files, creatorId, new TextEncoder().encode("not an image")),
+      setCreatorAvatar(database.db, { files, creatorId, bytes: new TextEncoder().encode("not an image") }),
     ).rejects.toThrow("Please choose a JPEG, PNG, WebP or GIF image.");
   });
 });

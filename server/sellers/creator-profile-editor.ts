@@ -11,7 +11,10 @@ export async function updateCreatorProfile(db: Database, creatorId: number, inpu
 }
 
 /** A new picture for the creator page, processed like an account's (checked, square, WebP, no metadata). */
-export async function setCreatorAvatar(db: Database, files: FileStore, creatorId: number, bytes: Uint8Array) {
+export async function setCreatorAvatar(
+  db: Database,
+  { files, creatorId, bytes }: { files: FileStore; creatorId: number; bytes: Uint8Array },
+) {
   const avatar = await avatarFromUpload(bytes);
   const name = `creator-${creatorId}-${crypto.randomBytes(6).toString("hex")}.webp`;
   await files.put(`avatars/${name}`, avatar);

@@ -56,7 +56,7 @@ beforeAll(async () => {
 
 describe("a seller's customers", () => {
   it("are one row per address, with what they paid for the seller's products, latest purchase first", async () => {
-    const { customers, total } = await listCustomers(database.db, creatorId);
+    const { customers, total } = await listCustomers(database.db, { creatorId });
     expect(total).toBe(3);
     expect(customers).toEqual([
       {
@@ -83,7 +83,7 @@ describe("a seller's customers", () => {
         lastPurchaseAt: new Date(Date.UTC(2026, 10, 2, 12)),
       },
     ]);
-    expect((await listCustomers(database.db, creatorId, 2)).customers).toEqual([]);
+    expect((await listCustomers(database.db, { creatorId, page: 2 })).customers).toEqual([]);
   });
 
   it("who agreed to hear from the seller are a broadcast's customers", async () => {

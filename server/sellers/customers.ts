@@ -93,9 +93,7 @@ const shownCustomerOf = (row: CustomerRow): SellerCustomer => ({
 /** Page `page` (from 1) of the seller's customers, latest purchase first, and how many there are in all. */
 export async function listCustomers(
   db: Database,
-  creatorId: number,
-  page = 1,
-  options: CustomerListOptions = {},
+  { creatorId, page = 1, ...options }: { creatorId: number; page?: number } & CustomerListOptions,
 ): Promise<{ customers: SellerCustomer[]; total: number }> {
   const rows = await customerRows(db, creatorId, CUSTOMERS_PAGE_SIZE, (page - 1) * CUSTOMERS_PAGE_SIZE);
   return { customers: rows.map((row) => customerOf(row, options)), total: rows[0]?.total ?? 0 };

@@ -56,9 +56,14 @@ describe("a new version of a product file", () => {
     const { product, file } = await productWithFile();
     const jobs = recordingJobs();
     const services = { db: database.db, files, jobs };
-    const answer = await uploadFileVersion(services, mine, product.id, file.id, {
-      name: "Planner v2.pdf",
-      bytes: pdf("version 2"),
+    const answer = await uploadFileVersion(services, {
+      creatorId: mine,
+      productId: product.id,
+      fileId: file.id,
+      upload: {
+        name: "Planner v2.pdf",
+        bytes: pdf("version 2"),
+      },
     });
     expect(answer).toEqual({ fileName: "planner-v2.pdf", version: 2 });
 
@@ -85,7 +90,12 @@ describe("a new version of a product file", () => {
     ]);
 
     // A third version: the second joins the history.
-    await uploadFileVersion(services, mine, product.id, file.id, { name: "planner.pdf", bytes: pdf("version 3") });
+    await uploadFileVersion(services, {
+      creatorId: mine,
+      productId: product.id,
+      fileId: file.id,
+      upload: { name: "planner.pdf", bytes: pdf("version 3") },
+    });
     expect(await fileRow(file.id)).toMatchObject({ version: 3 });
     const versions = await database.db
       .select({ version: productFileVersions.version })
@@ -99,7 +109,12 @@ describe("a new version of a product file", () => {
     const services = { db: database.db, files, jobs: recordingJobs() };
     const answers = await Promise.all(
       ["a", "b"].map((name) =>
-        uploadFileVersion(services, mine, product.id, file.id, { name: `${name}.pdf`, bytes: pdf(name) }),
+        uploadFileVersion(services, {
+          creatorId: mine,
+          productId: product.id,
+          fileId: file.id,
+          upload: { name: `${name}.pdf`, bytes: pdf(name) },
+        }),
       ),
     );
     expect(answers.map((answer) => answer.version).sort()).toEqual([2, 3]);
@@ -112,12 +127,16 @@ describe("a new version of a product file", () => {
     const jobs = recordingJobs();
     const services = { db: database.db, files, jobs };
     const upload = { name: "v2.pdf", bytes: pdf("v2") };
-    await expect(uploadFileVersion(services, theirs, product.id, file.id, upload)).rejects.toMatchObject({
+    await expect(
+      uploadFileVersion(services, { creatorId: theirs, productId: product.id, fileId: file.id, upload }),
+    ).rejects.toMatchObject({
       status: 404,
       message: "We could not find this product in your shop.",
     });
     // Its own product, but another's file id.
-    await expect(uploadFileVersion(services, mine, product.id, other.file.id, upload)).rejects.toMatchObject({
+    await expect(
+      uploadFileVersion(services, { creatorId: mine, productId: product.id, fileId: other.file.id, upload }),
+    ).rejects.toMatchObject({
       status: 404,
       message: "This file is not part of this product.",
     });
@@ -127,14 +146,23 @@ describe("a new version of a product file", () => {
       [{ name: "huge.pdf", bytes: new Uint8Array(FILE_MAX_BYTES + 1) }, 413, "Each file must be at most 100 MB."],
     ] as const;
     for (const [bad, status, message] of refused) {
-      await expect(uploadFileVersion(services, mine, product.id, file.id, bad)).rejects.toMatchObject({
+      await expect(
+        uploadFileVersion(services, { creatorId: mine, productId: product.id, fileId: file.id, upload: bad }),
+      ).rejects.toMatchObject({
         status,
         message: expect.stringContaining(message),
       });
     }
     const removed = await productWithFile();
-    await removeProductFile(database.db, files, mine, removed.product.id, removed.file.id);
-    await expect(uploadFileVersion(services, mine, removed.product.id, removed.file.id, upload)).rejects.toMatchObject({
+    await removeProductFile(database.db, {
+      files,
+      creatorId: mine,
+      productId: removed.product.id,
+      fileId: removed.file.id,
+    });
+    await expect(
+      uploadFileVersion(services, { creatorId: mine, productId: removed.product.id, fileId: removed.file.id, upload }),
+    ).rejects.toMatchObject({
       status: 404,
     });
 
@@ -163,15 +191,22 @@ describe("a new version of a product file", () => {
       { name: "planner.pdf", bytes: png },
       { name: "planner.png", bytes: png },
     ]) {
-      await expect(uploadFileVersion(services, mine, product.id, file.id, upload)).rejects.toMatchObject({
+      await expect(
+        uploadFileVersion(services, { creatorId: mine, productId: product.id, fileId: file.id, upload }),
+      ).rejects.toMatchObject({
         status: 415,
         message: refusal,
       });
     }
     await expect(
-      uploadFileVersion(services, mine, product.id, file.id, {
-        name: "planner.zip",
-        bytes: new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0, 0]),
+      uploadFileVersion(services, {
+        creatorId: mine,
+        productId: product.id,
+        fileId: file.id,
+        upload: {
+          name: "planner.zip",
+          bytes: new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0, 0]),
+        },
       }),
     ).rejects.toMatchObject({ status: 415, message: expect.stringContaining("This one is a ZIP file.") });
     expect(await fileRow(file.id)).toEqual(file);
@@ -179,16 +214,29 @@ describe("a new version of a product file", () => {
     expect(await fs.readdir(path.join(directory, "products", String(product.id)))).toEqual(["first-planner.pdf"]);
     // A PDF's bytes under another name are a PDF: accepted, and named as one.
     expect(
-      await uploadFileVersion(services, mine, product.id, file.id, { name: "Planner 2027.png", bytes: pdf("v2") }),
+      await uploadFileVersion(services, {
+        creatorId: mine,
+        productId: product.id,
+        fileId: file.id,
+        upload: { name: "Planner 2027.png", bytes: pdf("v2") },
+      }),
     ).toEqual({ fileName: "planner-2027.pdf", version: 2 });
   });
 
   it("deleting an unsold product answers its files' earlier versions too, for the store to remove", async () => {
     const { product, file } = await productWithFile();
-    await uploadFileVersion({ db: database.db, files, jobs: recordingJobs() }, mine, product.id, file.id, {
-      name: "v2.pdf",
-      bytes: pdf("v2"),
-    });
+    await uploadFileVersion(
+      { db: database.db, files, jobs: recordingJobs() },
+      {
+        creatorId: mine,
+        productId: product.id,
+        fileId: file.id,
+        upload: {
+          name: "v2.pdf",
+          bytes: pdf("v2"),
+        },
+      },
+    );
     const current = await fileRow(file.id);
     expect((await deleteProduct(database.db, mine, product.id)).sort()).toEqual(
       [file.storageKey, current!.storageKey].sort(),
@@ -198,9 +246,14 @@ describe("a new version of a product file", () => {
   it("removing a file removes its earlier versions' objects too", async () => {
     const { product, file } = await productWithFile();
     const services = { db: database.db, files, jobs: recordingJobs() };
-    await uploadFileVersion(services, mine, product.id, file.id, { name: "v2.pdf", bytes: pdf("v2") });
+    await uploadFileVersion(services, {
+      creatorId: mine,
+      productId: product.id,
+      fileId: file.id,
+      upload: { name: "v2.pdf", bytes: pdf("v2") },
+    });
     const current = await fileRow(file.id);
-    await removeProductFile(database.db, files, mine, product.id, file.id);
+    await removeProductFile(database.db, { files, creatorId: mine, productId: product.id, fileId: file.id });
     expect(await files.read(file.storageKey)).toBeNull();
     expect(await files.read(current!.storageKey)).toBeNull();
   });
@@ -216,14 +269,23 @@ describe("what buyers see of a new version", () => {
       paidAt,
     });
     const item = items[0]!;
-    const listed = async () => (await filesForOrder(database.db, "secret-of-32-characters-or-more!!", order.id))[0]!;
+    const listed = async () =>
+      (await filesForOrder(database.db, { secret: "secret-of-32-characters-or-more!!", orderId: order.id }))[0]!;
     // Version 1, bought after it was uploaded: nothing to say.
     expect((await listed()).files).toMatchObject([{ fileId: file.id, version: 1, updated: false }]);
 
-    await uploadFileVersion({ db: database.db, files, jobs: recordingJobs() }, mine, product.id, file.id, {
-      name: "planner.pdf",
-      bytes: pdf("version 2"),
-    });
+    await uploadFileVersion(
+      { db: database.db, files, jobs: recordingJobs() },
+      {
+        creatorId: mine,
+        productId: product.id,
+        fileId: file.id,
+        upload: {
+          name: "planner.pdf",
+          bytes: pdf("version 2"),
+        },
+      },
+    );
     expect((await listed()).files).toMatchObject([{ fileId: file.id, version: 2, updated: true }]);
 
     // A download before the new version does not count; one after it does.
@@ -231,7 +293,7 @@ describe("what buyers see of a new version", () => {
       .insert(downloads)
       .values({ orderItemId: item.id, fileId: file.id, downloadedAt: new Date("2026-11-22T10:00:00Z") });
     expect((await listed()).files[0]!.updated).toBe(true);
-    const opened = await openDownload(database.db, files, { orderItemId: item.id, fileId: file.id });
+    const opened = await openDownload(database.db, { files, target: { orderItemId: item.id, fileId: file.id } });
     expect(new TextDecoder().decode(opened.body)).toContain("version 2");
     expect((await listed()).files[0]).toMatchObject({ version: 2, updated: false });
   });
@@ -244,12 +306,21 @@ describe("what buyers see of a new version", () => {
       userId: buyer.id,
       paidAt: new Date("2026-11-21T10:00:00Z"),
     });
-    const library = async () => (await downloadLibrary(database.db, "secret-of-32-characters-or-more!!", buyer.id))[0]!;
+    const library = async () =>
+      (await downloadLibrary(database.db, { secret: "secret-of-32-characters-or-more!!", userId: buyer.id }))[0]!;
     expect((await library()).files[0]!.updated).toBe(false);
-    await uploadFileVersion({ db: database.db, files, jobs: recordingJobs() }, mine, product.id, file.id, {
-      name: "planner.pdf",
-      bytes: pdf("version 2"),
-    });
+    await uploadFileVersion(
+      { db: database.db, files, jobs: recordingJobs() },
+      {
+        creatorId: mine,
+        productId: product.id,
+        fileId: file.id,
+        upload: {
+          name: "planner.pdf",
+          bytes: pdf("version 2"),
+        },
+      },
+    );
     expect((await library()).files[0]).toMatchObject({ version: 2, updated: true });
   });
 });

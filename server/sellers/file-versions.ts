@@ -29,10 +29,12 @@ const extensionOf = (fileName: string) => fileName.split(".").pop() ?? fileName;
  */
 export async function uploadFileVersion(
   { db, files, jobs }: FileVersionServices,
-  creatorId: number,
-  productId: number,
-  fileId: number,
-  upload: { name: string; bytes: Uint8Array },
+  {
+    creatorId,
+    productId,
+    fileId,
+    upload,
+  }: { creatorId: number; productId: number; fileId: number; upload: { name: string; bytes: Uint8Array } },
 ): Promise<{ fileName: string; version: number }> {
   await requireOwnProduct(db, creatorId, productId);
   const { key, fileName, type } = acceptedProductFile(productId, upload);

@@ -83,16 +83,15 @@ describe("product files in S3", () => {
       pages: "12",
     });
     const productId = await createProduct(database.db, creatorId, form);
-    await addProductImage(database.db, files, creatorId, productId, await png());
-    await addProductFile(
-      database.db,
+    await addProductImage(database.db, { files, creatorId, productId, bytes: await png() });
+    await addProductFile(database.db, {
       files,
       creatorId,
       productId,
-      { name: "Bucket Planner.pdf", bytes: PDF },
-      recordingJobs(),
-    );
-    await setPublished(database.db, creatorId, productId, true);
+      upload: { name: "Bucket Planner.pdf", bytes: PDF },
+      jobs: recordingJobs(),
+    });
+    await setPublished(database.db, { creatorId, productId, published: true });
 
     const { images } = await productForEditor(database.db, creatorId, productId);
     const imageName = images[0]!.url.replace("/media/products/", "");
@@ -123,12 +122,15 @@ describe("product files in S3", () => {
 
     // A buyer's download reads the file back from the bucket.
     const { items } = await createOrder(database.db, { status: "paid", productIds: [productId] });
-    const download = await openDownload(database.db, files, { orderItemId: items[0]!.id, fileId: file!.id });
+    const download = await openDownload(database.db, {
+      files,
+      target: { orderItemId: items[0]!.id, fileId: file!.id },
+    });
     expect(Buffer.from(download.body).equals(Buffer.from(PDF))).toBe(true);
     expect(download).toMatchObject({ fileName: "bucket-planner.pdf", contentType: "application/pdf" });
 
     // A removed image leaves the bucket with its copies and is no longer served.
-    await removeProductImage(database.db, files, creatorId, productId, images[0]!.id);
+    await removeProductImage(database.db, { files, creatorId, productId, imageId: images[0]!.id });
     const stem = imageName.replace(".webp", "");
     expect(objectKeys().filter((key) => key.startsWith(`shop/product-images/${stem}`))).toEqual([]);
     expect((await fetch(`${server.baseUrl}/media/products/${imageName}`)).status).toBe(404);

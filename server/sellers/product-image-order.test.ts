@@ -51,15 +51,36 @@ const imagesOf = (productId: number) =>
 
 describe("reordering a product's images", () => {
   it("moves an image earlier or later by swapping it with its neighbour", async () => {
-    expect(await moveProductImage(database.db, mine.creatorId, mine.id, B(), "earlier")).toBe(0);
+    expect(
+      await moveProductImage(database.db, {
+        creatorId: mine.creatorId,
+        productId: mine.id,
+        imageId: B(),
+        direction: "earlier",
+      }),
+    ).toBe(0);
     expect(await imagesOf(mine.id)).toEqual([
       [B(), 0],
       [A(), 1],
       [C(), 2],
       [D(), 3],
     ]);
-    expect(await moveProductImage(database.db, mine.creatorId, mine.id, B(), "later")).toBe(1);
-    expect(await moveProductImage(database.db, mine.creatorId, mine.id, C(), "later")).toBe(3);
+    expect(
+      await moveProductImage(database.db, {
+        creatorId: mine.creatorId,
+        productId: mine.id,
+        imageId: B(),
+        direction: "later",
+      }),
+    ).toBe(1);
+    expect(
+      await moveProductImage(database.db, {
+        creatorId: mine.creatorId,
+        productId: mine.id,
+        imageId: C(),
+        direction: "later",
+      }),
+    ).toBe(3);
     expect(await imagesOf(mine.id)).toEqual([
       [A(), 0],
       [B(), 1],
@@ -69,7 +90,12 @@ describe("reordering a product's images", () => {
   });
 
   it("makes the image moved first the product's cover", async () => {
-    await moveProductImage(database.db, mine.creatorId, mine.id, B(), "earlier");
+    await moveProductImage(database.db, {
+      creatorId: mine.creatorId,
+      productId: mine.id,
+      imageId: B(),
+      direction: "earlier",
+    });
     // The sample product is published: the shop shows it with B first.
     const detail = await getProductDetail(database.db, mine.id);
     expect(detail?.images.map((image) => image.url)).toEqual(["/B.svg", "/A.svg", "/C.svg", "/D.svg"]);
@@ -77,11 +103,25 @@ describe("reordering a product's images", () => {
 
   it("refuses to move the first image earlier or the last later, and changes nothing", async () => {
     const before = await imagesOf(mine.id);
-    await expect(moveProductImage(database.db, mine.creatorId, mine.id, A(), "earlier")).rejects.toMatchObject({
+    await expect(
+      moveProductImage(database.db, {
+        creatorId: mine.creatorId,
+        productId: mine.id,
+        imageId: A(),
+        direction: "earlier",
+      }),
+    ).rejects.toMatchObject({
       message: "This image is already the first.",
       status: 409,
     });
-    await expect(moveProductImage(database.db, mine.creatorId, mine.id, D(), "later")).rejects.toMatchObject({
+    await expect(
+      moveProductImage(database.db, {
+        creatorId: mine.creatorId,
+        productId: mine.id,
+        imageId: D(),
+        direction: "later",
+      }),
+    ).rejects.toMatchObject({
       message: "This image is already the last.",
       status: 409,
     });
@@ -91,19 +131,45 @@ describe("reordering a product's images", () => {
   it("refuses another seller's product or image as not found, and changes nothing", async () => {
     const before = await imagesOf(mine.id);
     // Another seller moving this seller's image.
-    await expect(moveProductImage(database.db, theirs.creatorId, mine.id, B(), "earlier")).rejects.toMatchObject({
+    await expect(
+      moveProductImage(database.db, {
+        creatorId: theirs.creatorId,
+        productId: mine.id,
+        imageId: B(),
+        direction: "earlier",
+      }),
+    ).rejects.toMatchObject({
       message: NOT_FOUND,
       status: 404,
     });
     // This seller naming another seller's image, through their own product or the other's.
-    await expect(moveProductImage(database.db, mine.creatorId, mine.id, theirImage, "later")).rejects.toMatchObject({
+    await expect(
+      moveProductImage(database.db, {
+        creatorId: mine.creatorId,
+        productId: mine.id,
+        imageId: theirImage,
+        direction: "later",
+      }),
+    ).rejects.toMatchObject({
       message: NOT_FOUND,
       status: 404,
     });
-    await expect(moveProductImage(database.db, mine.creatorId, theirs.id, theirImage, "earlier")).rejects.toMatchObject(
-      { message: NOT_FOUND, status: 404 },
-    );
-    await expect(moveProductImage(database.db, mine.creatorId, mine.id, 987_654, "later")).rejects.toMatchObject({
+    await expect(
+      moveProductImage(database.db, {
+        creatorId: mine.creatorId,
+        productId: theirs.id,
+        imageId: theirImage,
+        direction: "earlier",
+      }),
+    ).rejects.toMatchObject({ message: NOT_FOUND, status: 404 });
+    await expect(
+      moveProductImage(database.db, {
+        creatorId: mine.creatorId,
+        productId: mine.id,
+        imageId: 987_654,
+        direction: "later",
+      }),
+    ).rejects.toMatchObject({
       message: NOT_FOUND,
     });
     expect(await imagesOf(mine.id)).toEqual(before);
@@ -112,7 +178,12 @@ describe("reordering a product's images", () => {
 
   it("numbers the images 0, 1, 2... again after a removal left a gap", async () => {
     await database.db.delete(productImages).where(eq(productImages.id, B()));
-    await moveProductImage(database.db, mine.creatorId, mine.id, D(), "earlier");
+    await moveProductImage(database.db, {
+      creatorId: mine.creatorId,
+      productId: mine.id,
+      imageId: D(),
+      direction: "earlier",
+    });
     expect(await imagesOf(mine.id)).toEqual([
       [A(), 0],
       [D(), 1],
@@ -122,11 +193,36 @@ describe("reordering a product's images", () => {
 
   it("keeps positions unique and without gaps when moves arrive at once", async () => {
     const moves = await Promise.allSettled([
-      moveProductImage(database.db, mine.creatorId, mine.id, A(), "later"),
-      moveProductImage(database.db, mine.creatorId, mine.id, D(), "earlier"),
-      moveProductImage(database.db, mine.creatorId, mine.id, C(), "earlier"),
-      moveProductImage(database.db, mine.creatorId, mine.id, B(), "later"),
-      moveProductImage(database.db, mine.creatorId, mine.id, A(), "later"),
+      moveProductImage(database.db, {
+        creatorId: mine.creatorId,
+        productId: mine.id,
+        imageId: A(),
+        direction: "later",
+      }),
+      moveProductImage(database.db, {
+        creatorId: mine.creatorId,
+        productId: mine.id,
+        imageId: D(),
+        direction: "earlier",
+      }),
+      moveProductImage(database.db, {
+        creatorId: mine.creatorId,
+        productId: mine.id,
+        imageId: C(),
+        direction: "earlier",
+      }),
+      moveProductImage(database.db, {
+        creatorId: mine.creatorId,
+        productId: mine.id,
+        imageId: B(),
+        direction: "later",
+      }),
+      moveProductImage(database.db, {
+        creatorId: mine.creatorId,
+        productId: mine.id,
+        imageId: A(),
+        direction: "later",
+      }),
     ]);
     expect(moves.filter((move) => move.status === "fulfilled").length).toBeGreaterThan(0);
     const after = await imagesOf(mine.id);

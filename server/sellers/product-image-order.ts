@@ -16,10 +16,12 @@ export type ImageMove = "earlier" | "later";
  */
 export async function moveProductImage(
   db: Database,
-  creatorId: number,
-  productId: number,
-  imageId: number,
-  direction: ImageMove,
+  {
+    creatorId,
+    productId,
+    imageId,
+    direction,
+  }: { creatorId: number; productId: number; imageId: number; direction: ImageMove },
 ): Promise<number> {
   await requireOwnProduct(db, creatorId, productId);
   return db.transaction(async (tx) => {

@@ -27,10 +27,7 @@ const NOT_ACCEPTED =
 /** A product image from an upload: checked by its bytes, turned upright, at most 1600 px, WebP, without metadata. */
 export async function addProductImage(
   db: Database,
-  files: FileStore,
-  creatorId: number,
-  productId: number,
-  bytes: Uint8Array,
+  { files, creatorId, productId, bytes }: { files: FileStore; creatorId: number; productId: number; bytes: Uint8Array },
 ) {
   const product = await requireOwnProduct(db, creatorId, productId);
   if (bytes.byteLength === 0) throw new Refusal("Please choose an image.", "invalid");
@@ -67,10 +64,7 @@ export async function addProductImage(
 
 export async function removeProductImage(
   db: Database,
-  files: FileStore,
-  creatorId: number,
-  productId: number,
-  imageId: number,
+  { files, creatorId, productId, imageId }: { files: FileStore; creatorId: number; productId: number; imageId: number },
 ) {
   const product = await requireOwnProduct(db, creatorId, productId);
   const [image] = await db
@@ -99,11 +93,19 @@ export function acceptedProductFile(productId: number, upload: { name: string; b
 /** A downloadable file: its type read from its bytes, kept privately; a PDF's first pages are drawn by a job. */
 export async function addProductFile(
   db: Database,
-  files: FileStore,
-  creatorId: number,
-  productId: number,
-  upload: { name: string; bytes: Uint8Array },
-  jobs: JobQueue,
+  {
+    files,
+    jobs,
+    creatorId,
+    productId,
+    upload,
+  }: {
+    files: FileStore;
+    jobs: JobQueue;
+    creatorId: number;
+    productId: number;
+    upload: { name: string; bytes: Uint8Array };
+  },
 ) {
   await requireOwnProduct(db, creatorId, productId);
   const { key, fileName, type } = acceptedProductFile(productId, upload);
@@ -134,10 +136,7 @@ export async function addProductFile(
 
 export async function removeProductFile(
   db: Database,
-  files: FileStore,
-  creatorId: number,
-  productId: number,
-  fileId: number,
+  { files, creatorId, productId, fileId }: { files: FileStore; creatorId: number; productId: number; fileId: number },
 ) {
   const product = await requireOwnProduct(db, creatorId, productId);
   const removed = await db.transaction(async (tx) => {
@@ -181,11 +180,4 @@ async function unpublishIfIncomplete(db: Database, productId: number) {
     WHERE id = ${productId} AND status = 'published'
       AND (NOT EXISTS (SELECT 1 FROM ${productImages} WHERE ${productImages.productId} = ${productId})
         OR NOT EXISTS (SELECT 1 FROM ${productFiles} WHERE ${productFiles.productId} = ${productId}))`);
-}
-
-/** The uploaded file of a form field, as a name and its bytes (empty when none was chosen). */
-export async function uploadIn(form: FormData, field: string): Promise<{ name: string; bytes: Uint8Array }> {
-  const file = form.get(field);
-  if (!(file instanceof File)) return { name: "", bytes: new Uint8Array() };
-  return { name: file.name, bytes: await file.bytes() };
 }

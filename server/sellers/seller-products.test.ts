@@ -83,12 +83,18 @@ describe("a seller's products", () => {
   it("starts as a draft, goes on sale only with an image and a file, and then shows in search", async () => {
     const id = await createProduct(database.db, mine, form());
     expect(await published(id)).toBe(false);
-    await expect(setPublished(database.db, mine, id, true)).rejects.toThrow(
+    await expect(setPublished(database.db, { creatorId: mine, productId: id, published: true })).rejects.toThrow(
       "Add at least one image and one file before publishing.",
     );
-    await addProductImage(database.db, files, mine, id, await png());
-    await addProductFile(database.db, files, mine, id, { name: "My Planner (final).pdf", bytes: PDF }, jobs);
-    await setPublished(database.db, mine, id, true);
+    await addProductImage(database.db, { files, creatorId: mine, productId: id, bytes: await png() });
+    await addProductFile(database.db, {
+      files,
+      creatorId: mine,
+      productId: id,
+      upload: { name: "My Planner (final).pdf", bytes: PDF },
+      jobs,
+    });
+    await setPublished(database.db, { creatorId: mine, productId: id, published: true });
     expect(await published(id)).toBe(true);
     const { images, files: stored } = await productForEditor(database.db, mine, id);
     expect(images[0]!.url).toMatch(/^\/media\/products\/\d+-[0-9a-f]{12}\.webp$/);
@@ -101,7 +107,7 @@ describe("a seller's products", () => {
     expect((await sharp(webp!).metadata()).format).toBe("webp");
 
     // Its last file removed, it goes back to draft.
-    await removeProductFile(database.db, files, mine, id, stored[0]!.id);
+    await removeProductFile(database.db, { files, creatorId: mine, productId: id, fileId: stored[0]!.id });
     expect(await published(id)).toBe(false);
     expect((await productForEditor(database.db, mine, id)).files).toEqual([]);
   });
@@ -114,9 +120,11 @@ describe("a seller's products", () => {
       [{ name: "huge.pdf", bytes: new Uint8Array(FILE_MAX_BYTES + 1) }, "Each file must be at most 100 MB."],
     ] as const;
     for (const [upload, message] of refused) {
-      await expect(addProductFile(database.db, files, mine, id, upload, jobs)).rejects.toThrow(message);
+      await expect(
+        addProductFile(database.db, { files, creatorId: mine, productId: id, upload, jobs }),
+      ).rejects.toThrow(message);
     }
-    await expect(addProductImage(database.db, files, mine, id, PDF)).rejects.toThrow(
+    await expect(addProductImage(database.db, { files, creatorId: mine, productId: id, bytes: PDF })).rejects.toThrow(
       "Please choose a JPEG, PNG, WebP or GIF image.",
     );
     const { images, files: stored } = await productForEditor(database.db, mine, id);
@@ -127,19 +135,35 @@ describe("a seller's products", () => {
     const id = await createProduct(database.db, mine, form());
     const notFound = "We could not find this product in your shop.";
     await expect(productForEditor(database.db, theirs, id)).rejects.toThrow(notFound);
-    await expect(updateProduct(database.db, theirs, id, form({ title: "Stolen" }))).rejects.toThrow(notFound);
-    await expect(setPublished(database.db, theirs, id, true)).rejects.toThrow(notFound);
-    await expect(addProductFile(database.db, files, theirs, id, { name: "x.pdf", bytes: PDF }, jobs)).rejects.toThrow(
+    await expect(
+      updateProduct(database.db, { creatorId: theirs, productId: id, product: form({ title: "Stolen" }) }),
+    ).rejects.toThrow(notFound);
+    await expect(setPublished(database.db, { creatorId: theirs, productId: id, published: true })).rejects.toThrow(
       notFound,
     );
+    await expect(
+      addProductFile(database.db, {
+        files,
+        creatorId: theirs,
+        productId: id,
+        upload: { name: "x.pdf", bytes: PDF },
+        jobs,
+      }),
+    ).rejects.toThrow(notFound);
     await expect(deleteProduct(database.db, theirs, id)).rejects.toThrow(notFound);
     expect((await productForEditor(database.db, mine, id)).product.title).toBe("Calm Weekly Planner");
   });
 
   it("deletes an unsold product with its files; a sold one is only marked deleted and its buyers still download", async () => {
     const unsold = await createProduct(database.db, mine, form());
-    await addProductFile(database.db, files, mine, unsold, { name: "a.pdf", bytes: PDF }, jobs);
-    await addProductImage(database.db, files, mine, unsold, await png());
+    await addProductFile(database.db, {
+      files,
+      creatorId: mine,
+      productId: unsold,
+      upload: { name: "a.pdf", bytes: PDF },
+      jobs,
+    });
+    await addProductImage(database.db, { files, creatorId: mine, productId: unsold, bytes: await png() });
     const [stored] = await database.db.select().from(productFiles).where(eq(productFiles.productId, unsold));
     const removed = await deleteProduct(database.db, mine, unsold);
     // The image with the nine copies that may have been made of it (server/media/image-variants.ts).
@@ -149,15 +173,24 @@ describe("a seller's products", () => {
     expect(await files.read(stored!.storageKey)).toBeNull();
 
     const sold = await createProduct(database.db, mine, form());
-    await addProductImage(database.db, files, mine, sold, await png());
-    await addProductFile(database.db, files, mine, sold, { name: "b.pdf", bytes: PDF }, jobs);
-    await setPublished(database.db, mine, sold, true);
+    await addProductImage(database.db, { files, creatorId: mine, productId: sold, bytes: await png() });
+    await addProductFile(database.db, {
+      files,
+      creatorId: mine,
+      productId: sold,
+      upload: { name: "b.pdf", bytes: PDF },
+      jobs,
+    });
+    await setPublished(database.db, { creatorId: mine, productId: sold, published: true });
     const { items } = await createOrder(database.db, { status: "paid", productIds: [sold] });
     expect(await deleteProduct(database.db, mine, sold)).toEqual([]);
     expect((await database.db.select().from(products).where(eq(products.id, sold)))[0]!.status).toBe("deleted");
     expect(await published(sold)).toBe(false);
     const [file] = await database.db.select().from(productFiles).where(eq(productFiles.productId, sold));
-    const download = await openDownload(database.db, files, { orderItemId: items[0]!.id, fileId: file!.id });
+    const download = await openDownload(database.db, {
+      files,
+      target: { orderItemId: items[0]!.id, fileId: file!.id },
+    });
     expect(Buffer.from(download.body).equals(Buffer.from(PDF))).toBe(true);
   });
 });

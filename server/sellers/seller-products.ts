@@ -106,12 +106,15 @@ export async function requireOwnProduct(db: Database, creatorId: number, product
   return product;
 }
 
-export async function updateProduct(db: Database, creatorId: number, productId: number, input: ProductForm) {
+export async function updateProduct(
+  db: Database,
+  { creatorId, productId, product }: { creatorId: number; productId: number; product: ProductForm },
+) {
   await requireOwnProduct(db, creatorId, productId);
-  await requireCategory(db, input.categoryId);
+  await requireCategory(db, product.categoryId);
   await db
     .update(products)
-    .set({ ...columnsOf(input), updatedAt: sql`now()` })
+    .set({ ...columnsOf(product), updatedAt: sql`now()` })
     .where(and(eq(products.id, productId), eq(products.creatorId, creatorId)));
 }
 
@@ -122,11 +125,18 @@ export async function updateProduct(db: Database, creatorId: number, productId: 
  */
 export async function setPublished(
   db: Database,
-  creatorId: number,
-  productId: number,
-  published: boolean,
-  /** Where the first publish queues its followers' emails (absent only in tests of other rules). */
-  jobs?: JobQueue,
+  {
+    creatorId,
+    productId,
+    published,
+    jobs,
+  }: {
+    creatorId: number;
+    productId: number;
+    published: boolean;
+    /** Where the first publish queues its followers' emails (absent only in tests of other rules). */
+    jobs?: JobQueue;
+  },
 ) {
   await requireOwnProduct(db, creatorId, productId);
   await db.transaction(async (tx) => {

@@ -27,7 +27,9 @@ beforeAll(async () => {
 });
 
 const productPage = async (page: number) =>
-  (await sitemapEntries(database.db, "products", page, 10))?.map((entry) => Number(entry.path.split("/")[2])) ?? null;
+  (await sitemapEntries(database.db, { kind: "products", page, size: 10 }))?.map((entry) =>
+    Number(entry.path.split("/")[2]),
+  ) ?? null;
 
 describe("sitemap pages", () => {
   it("hold at most 50,000 addresses, as sitemaps.org allows", () => {
@@ -70,10 +72,10 @@ describe("sitemap pages", () => {
   });
 
   it("list the shop's pages, its categories at their one address, and the creators with products", async () => {
-    const pages = (await sitemapEntries(database.db, "pages", 1))!.map((entry) => entry.path);
+    const pages = (await sitemapEntries(database.db, { kind: "pages", page: 1 }))!.map((entry) => entry.path);
     expect(pages).toEqual(expect.arrayContaining(["/", "/browse", "/trending", "/help", "/license"]));
     expect(pages.some((path) => /^\/(account|seller\/|admin|api|pay)/.test(path))).toBe(false);
-    const categories = (await sitemapEntries(database.db, "categories", 1))!;
+    const categories = (await sitemapEntries(database.db, { kind: "categories", page: 1 }))!;
     expect(categories.map((entry) => entry.path)).toEqual([
       "/category/planners",
       "/category/wall-art",
@@ -84,11 +86,11 @@ describe("sitemap pages", () => {
     ]);
     expect(categories[0]!.lastModified).toBeInstanceOf(Date);
     const creatorCount = (await database.db.select().from(creators)).length;
-    const listed = (await sitemapEntries(database.db, "creators", 1))!;
+    const listed = (await sitemapEntries(database.db, { kind: "creators", page: 1 }))!;
     expect(listed.length).toBeGreaterThan(0);
     expect(listed.length).toBeLessThanOrEqual(creatorCount);
     expect(listed.map((entry) => entry.path)).toContain("/creator/design-studio-pro");
-    expect(await sitemapEntries(database.db, "pages", 2)).toBeNull();
+    expect(await sitemapEntries(database.db, { kind: "pages", page: 2 })).toBeNull();
   });
 
   it("are XML with absolute, escaped addresses and their last change", async () => {

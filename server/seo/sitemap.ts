@@ -82,9 +82,7 @@ export async function sitemapPages(db: Database, size = SITEMAP_PAGE_SIZE): Prom
  */
 export async function sitemapEntries(
   db: Database,
-  kind: SitemapKind,
-  page: number,
-  size = SITEMAP_PAGE_SIZE,
+  { kind, page, size = SITEMAP_PAGE_SIZE }: { kind: SitemapKind; page: number; size?: number },
 ): Promise<SitemapEntry[] | null> {
   const { after, upTo } = idRange(page, size);
   switch (kind) {

@@ -69,7 +69,11 @@ const queued = () =>
 
 async function sellerWithEndpoint(events: ("sale" | "refund" | "license.activated")[] = ["sale", "refund"]) {
   const seller = await createSeller(database.db);
-  const endpoint = await addWebhookEndpoint(database.db, seller.creator.id, { url: receiverUrl, events }, TEST_ONLY);
+  const endpoint = await addWebhookEndpoint(database.db, {
+    creatorId: seller.creator.id,
+    endpoint: { url: receiverUrl, events },
+    policy: TEST_ONLY,
+  });
   return { seller, endpoint };
 }
 
@@ -89,11 +93,15 @@ describe("sale and refund events", () => {
     const services = { ...checkoutServices(database.db, jobs), shopName: "Test Shop" };
     const { order } = await startOrder(services, [mine[0]!.id, mine[1]!.id, theirs.id]);
     expect(await deliveriesOf(endpoint.id)).toEqual([]); // nothing before it is paid
-    await payWithCard(database.db, jobs, order.paymentRef!, {
-      number: "4242 4242 4242 4242",
-      expiry: "12/40",
-      cvc: "123",
-      name: "Ada Guest",
+    await payWithCard(database.db, {
+      jobs,
+      sessionId: order.paymentRef!,
+      card: {
+        number: "4242 4242 4242 4242",
+        expiry: "12/40",
+        cvc: "123",
+        name: "Ada Guest",
+      },
     });
     const paid = await payOrder(database.db, jobs, await reloadOrder(database.db, order.id));
 
@@ -115,7 +123,10 @@ describe("sale and refund events", () => {
 
     const admin = await createUser(database.db, { role: "admin" });
     const item = (await itemsOf(database.db, paid.id)).find((line) => line.productId === mine[0]!.id)!;
-    await requestRefund(database.db, paid, { orderItemId: item.id, reason: "It was not what I wanted." });
+    await requestRefund(database.db, {
+      order: paid,
+      request: { orderItemId: item.id, reason: "It was not what I wanted." },
+    });
     const [request] = await database.db.select().from(refundRequests).where(eq(refundRequests.orderItemId, item.id));
     const { amountCents } = await approveRefund(services, admin.id, request!.id);
     const refunds = (await deliveriesOf(endpoint.id)).filter((delivery) => delivery.eventType === "refund");
@@ -131,7 +142,11 @@ describe("sale and refund events", () => {
 
   it("records nothing for a disabled endpoint", async () => {
     const { seller, endpoint } = await sellerWithEndpoint();
-    await setWebhookEndpointEnabled(database.db, seller.creator.id, endpoint.id, false);
+    await setWebhookEndpointEnabled(database.db, {
+      creatorId: seller.creator.id,
+      endpointId: endpoint.id,
+      enabled: false,
+    });
     const product = await createProduct(database.db, { creatorId: seller.creator.id });
     const { order } = await startOrder(checkoutServices(database.db, jobs), [product.id]);
     await payOrder(database.db, jobs, order);
@@ -142,9 +157,9 @@ describe("sale and refund events", () => {
 describe("delivery", () => {
   it("posts the signed event and marks it delivered on a 2xx", async () => {
     const { seller, endpoint } = await sellerWithEndpoint();
-    await sendTestEvent(database.db, jobs, seller.creator.id, endpoint.id);
+    await sendTestEvent(database.db, { jobs, creatorId: seller.creator.id, endpointId: endpoint.id });
     const [delivery] = await deliveriesOf(endpoint.id);
-    expect(await attemptDelivery(database.db, send, delivery!.id)).toEqual({ retryAt: null });
+    expect(await attemptDelivery(database.db, { send, deliveryId: delivery!.id })).toEqual({ retryAt: null });
 
     const got = received.at(-1)!;
     expect(JSON.parse(got.body)).toEqual({
@@ -155,13 +170,19 @@ describe("delivery", () => {
     });
     expect(got.headers["webhook-id"]).toBe(delivery!.eventId);
     expect(got.headers["content-type"]).toBe("application/json");
-    expect(verifyWebhookSignature(endpoint.secret, got.headers["webhook-signature"] as string, got.body)).toBe(true);
+    expect(
+      verifyWebhookSignature({
+        secret: endpoint.secret,
+        header: got.headers["webhook-signature"] as string,
+        body: got.body,
+      }),
+    ).toBe(true);
 
     const [log] = await deliveryLog(database.db, seller.creator.id, endpoint.id);
     expect(log).toMatchObject({ status: "succeeded", attempts: 1, tries: [{ statusCode: 200, error: null }] });
     // Done: another job for it sends nothing.
     const count = received.length;
-    await attemptDelivery(database.db, send, delivery!.id);
+    await attemptDelivery(database.db, { send, deliveryId: delivery!.id });
     expect(received.length).toBe(count);
   });
 
@@ -193,7 +214,7 @@ describe("delivery", () => {
 
   it("keeps failing attempts in the log, follows the schedule, fails after 3 days; Redeliver sends it again", async () => {
     const { seller, endpoint } = await sellerWithEndpoint();
-    await sendTestEvent(database.db, jobs, seller.creator.id, endpoint.id);
+    await sendTestEvent(database.db, { jobs, creatorId: seller.creator.id, endpointId: endpoint.id });
     const [delivery] = await deliveriesOf(endpoint.id);
     answer = 503;
     // A stand-in for the clock: each attempt at the time the previous one asked for.
@@ -203,11 +224,15 @@ describe("delivery", () => {
     let now = new Date(delivery!.createdAt.getTime() + 1000);
     const retries: Date[] = [];
     for (;;) {
-      const { retryAt } = await attemptDelivery(database.db, instant, delivery!.id, now);
+      const { retryAt } = await attemptDelivery(database.db, { send: instant, deliveryId: delivery!.id, now });
       if (!retryAt) break;
       // Not due before its time: a job that comes early sends nothing.
       const count = received.length;
-      await attemptDelivery(database.db, instant, delivery!.id, new Date(retryAt.getTime() - MINUTE / 2));
+      await attemptDelivery(database.db, {
+        send: instant,
+        deliveryId: delivery!.id,
+        now: new Date(retryAt.getTime() - MINUTE / 2),
+      });
       expect(received.length).toBe(count);
       retries.push(retryAt);
       now = retryAt;
@@ -222,9 +247,9 @@ describe("delivery", () => {
     // Redeliver: pending again and queued; the receiver is back, so it is delivered.
     answer = 204;
     jobs.sent.length = 0;
-    await redeliver(database.db, jobs, seller.creator.id, delivery!.id);
+    await redeliver(database.db, { jobs, creatorId: seller.creator.id, deliveryId: delivery!.id });
     expect(queued()).toEqual([delivery!.id]);
-    expect(await attemptDelivery(database.db, send, delivery!.id)).toEqual({ retryAt: null });
+    expect(await attemptDelivery(database.db, { send, deliveryId: delivery!.id })).toEqual({ retryAt: null });
     const [after] = await deliveryLog(database.db, seller.creator.id, endpoint.id);
     expect(after).toMatchObject({ status: "succeeded", attempts: 13 });
     expect(after!.tries.at(-1)).toMatchObject({ statusCode: 204, error: null });
@@ -232,12 +257,14 @@ describe("delivery", () => {
 
   it("a failing redelivery past the 3 days is one attempt, then failed again", async () => {
     const { seller, endpoint } = await sellerWithEndpoint();
-    await sendTestEvent(database.db, jobs, seller.creator.id, endpoint.id);
+    await sendTestEvent(database.db, { jobs, creatorId: seller.creator.id, endpointId: endpoint.id });
     const [delivery] = await deliveriesOf(endpoint.id);
     answer = 500;
     const late = new Date(delivery!.createdAt.getTime() + GIVE_UP_AFTER_MS + HOUR);
-    await redeliver(database.db, jobs, seller.creator.id, delivery!.id);
-    expect(await attemptDelivery(database.db, send, delivery!.id, late)).toEqual({ retryAt: null });
+    await redeliver(database.db, { jobs, creatorId: seller.creator.id, deliveryId: delivery!.id });
+    expect(await attemptDelivery(database.db, { send, deliveryId: delivery!.id, now: late })).toEqual({
+      retryAt: null,
+    });
     const [log] = await deliveryLog(database.db, seller.creator.id, endpoint.id);
     expect(log).toMatchObject({ status: "failed", attempts: 1 });
   });
@@ -248,7 +275,7 @@ describe("delivery", () => {
       .update(webhookDeliveries)
       .set({ status: "succeeded" })
       .where(eq(webhookDeliveries.endpointId, endpoint.id));
-    await sendTestEvent(database.db, jobs, seller.creator.id, endpoint.id);
+    await sendTestEvent(database.db, { jobs, creatorId: seller.creator.id, endpointId: endpoint.id });
     const [delivery] = (await deliveriesOf(endpoint.id)).filter((row) => row.status === "pending");
     // The shop's own sender (no escape), whose DNS now says loopback.
     const guarded = webhookSender({ resolve: async () => [{ address: "127.0.0.1", family: 4 }] });
@@ -258,7 +285,7 @@ describe("delivery", () => {
       .set({ url: "https://rebound.example.com/hooks" })
       .where(eq(webhookEndpoints.id, endpoint.id));
     const count = received.length;
-    const { retryAt } = await attemptDelivery(database.db, guarded, delivery!.id);
+    const { retryAt } = await attemptDelivery(database.db, { send: guarded, deliveryId: delivery!.id });
     expect(retryAt).not.toBeNull();
     expect(received.length).toBe(count);
     const [attempt] = await database.db
@@ -274,14 +301,19 @@ describe("endpoints", () => {
   it("are the seller's own: another seller can neither see, change, redeliver nor test them", async () => {
     const { seller, endpoint } = await sellerWithEndpoint();
     const stranger = await createSeller(database.db);
-    await sendTestEvent(database.db, jobs, seller.creator.id, endpoint.id);
+    await sendTestEvent(database.db, { jobs, creatorId: seller.creator.id, endpointId: endpoint.id });
     const [delivery] = await deliveriesOf(endpoint.id);
     for (const attempt of [
       () => rotateWebhookSecret(database.db, stranger.creator.id, endpoint.id),
-      () => setWebhookEndpointEnabled(database.db, stranger.creator.id, endpoint.id, false),
+      () =>
+        setWebhookEndpointEnabled(database.db, {
+          creatorId: stranger.creator.id,
+          endpointId: endpoint.id,
+          enabled: false,
+        }),
       () => deleteWebhookEndpoint(database.db, stranger.creator.id, endpoint.id),
-      () => sendTestEvent(database.db, jobs, stranger.creator.id, endpoint.id),
-      () => redeliver(database.db, jobs, stranger.creator.id, delivery!.id),
+      () => sendTestEvent(database.db, { jobs, creatorId: stranger.creator.id, endpointId: endpoint.id }),
+      () => redeliver(database.db, { jobs, creatorId: stranger.creator.id, deliveryId: delivery!.id }),
     ]) {
       await expect(attempt()).rejects.toMatchObject({ status: 404 });
     }
@@ -295,22 +327,38 @@ describe("endpoints", () => {
     expect(rotated.secret).toMatch(/^whsec_/);
     expect(rotated.secret).not.toBe(endpoint.secret);
 
-    await sendTestEvent(database.db, jobs, seller.creator.id, endpoint.id);
+    await sendTestEvent(database.db, { jobs, creatorId: seller.creator.id, endpointId: endpoint.id });
     const [delivery] = await deliveriesOf(endpoint.id);
-    await setWebhookEndpointEnabled(database.db, seller.creator.id, endpoint.id, false);
+    await setWebhookEndpointEnabled(database.db, {
+      creatorId: seller.creator.id,
+      endpointId: endpoint.id,
+      enabled: false,
+    });
     const count = received.length;
-    expect(await attemptDelivery(database.db, send, delivery!.id)).toEqual({ retryAt: null });
+    expect(await attemptDelivery(database.db, { send, deliveryId: delivery!.id })).toEqual({ retryAt: null });
     expect(received.length).toBe(count);
-    await expect(redeliver(database.db, jobs, seller.creator.id, delivery!.id)).rejects.toMatchObject({ status: 409 });
-    await expect(sendTestEvent(database.db, jobs, seller.creator.id, endpoint.id)).rejects.toMatchObject({
+    await expect(
+      redeliver(database.db, { jobs, creatorId: seller.creator.id, deliveryId: delivery!.id }),
+    ).rejects.toMatchObject({ status: 409 });
+    await expect(
+      sendTestEvent(database.db, { jobs, creatorId: seller.creator.id, endpointId: endpoint.id }),
+    ).rejects.toMatchObject({
       status: 409,
     });
 
     for (let n = 1; n < MAX_ENDPOINTS; n++) {
-      await addWebhookEndpoint(database.db, seller.creator.id, { url: receiverUrl, events: ["sale"] }, TEST_ONLY);
+      await addWebhookEndpoint(database.db, {
+        creatorId: seller.creator.id,
+        endpoint: { url: receiverUrl, events: ["sale"] },
+        policy: TEST_ONLY,
+      });
     }
     await expect(
-      addWebhookEndpoint(database.db, seller.creator.id, { url: receiverUrl, events: ["sale"] }, TEST_ONLY),
+      addWebhookEndpoint(database.db, {
+        creatorId: seller.creator.id,
+        endpoint: { url: receiverUrl, events: ["sale"] },
+        policy: TEST_ONLY,
+      }),
     ).rejects.toMatchObject({ status: 409 });
     await deleteWebhookEndpoint(database.db, seller.creator.id, endpoint.id);
     expect(await deliveriesOf(endpoint.id)).toEqual([]);
@@ -319,10 +367,16 @@ describe("endpoints", () => {
   it("refuses to save a private address without the test-only escape, saving nothing", async () => {
     const seller = await createSeller(database.db);
     await expect(
-      addWebhookEndpoint(database.db, seller.creator.id, { url: "https://10.0.0.1/hooks", events: ["sale"] }),
+      addWebhookEndpoint(database.db, {
+        creatorId: seller.creator.id,
+        endpoint: { url: "https://10.0.0.1/hooks", events: ["sale"] },
+      }),
     ).rejects.toMatchObject({ status: 400 });
     await expect(
-      addWebhookEndpoint(database.db, seller.creator.id, { url: receiverUrl, events: ["sale"] }),
+      addWebhookEndpoint(database.db, {
+        creatorId: seller.creator.id,
+        endpoint: { url: receiverUrl, events: ["sale"] },
+      }),
     ).rejects.toThrow("https://");
   });
 });

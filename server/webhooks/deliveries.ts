@@ -97,9 +97,7 @@ function eventBody(delivery: { eventId: string; eventType: string; createdAt: Da
  */
 export async function attemptDelivery(
   db: Database,
-  send: WebhookSender,
-  deliveryId: number,
-  now = new Date(),
+  { send, deliveryId, now = new Date() }: { send: WebhookSender; deliveryId: number; now?: Date },
 ): Promise<{ retryAt: Date | null }> {
   // Claimed with a lease: a second job for the same delivery finds it not due and does nothing.
   const [claimed] = await db
@@ -176,7 +174,10 @@ async function sellersDelivery(db: Queryable, creatorId: number, deliveryId: num
  * Sends a delivery again now (the seller's Redeliver), whatever became of it: it is pending
  * again, its retries as before while it is within its 3 days, a single attempt after.
  */
-export async function redeliver(db: Database, jobs: JobQueue, creatorId: number, deliveryId: number) {
+export async function redeliver(
+  db: Database,
+  { jobs, creatorId, deliveryId }: { jobs: JobQueue; creatorId: number; deliveryId: number },
+) {
   await db.transaction(async (tx) => {
     const { endpoint } = await sellersDelivery(tx, creatorId, deliveryId);
     if (endpoint.disabledAt)
@@ -190,7 +191,10 @@ export async function redeliver(db: Database, jobs: JobQueue, creatorId: number,
 }
 
 /** A test event to one of the seller's endpoints, whatever events it is for (the Send test event button). */
-export async function sendTestEvent(db: Database, jobs: JobQueue, creatorId: number, endpointId: number) {
+export async function sendTestEvent(
+  db: Database,
+  { jobs, creatorId, endpointId }: { jobs: JobQueue; creatorId: number; endpointId: number },
+) {
   await db.transaction(async (tx) => {
     const [endpoint] = await tx
       .select()

@@ -17,11 +17,9 @@ const NO_SUCH_ENDPOINT = "There is no such endpoint.";
 /** Adds an endpoint; refused (nothing made) for a URL that is not public https, or past MAX_ENDPOINTS. */
 export async function addWebhookEndpoint(
   db: Database,
-  creatorId: number,
-  input: WebhookEndpointInput,
-  policy: AddressPolicy = {},
+  { creatorId, endpoint, policy = {} }: { creatorId: number; endpoint: WebhookEndpointInput; policy?: AddressPolicy },
 ) {
-  const url = await checkWebhookUrl(input.url, policy);
+  const url = await checkWebhookUrl(endpoint.url, policy);
   return db.transaction(async (tx) => {
     // The seller's endpoints one change at a time, so two adds at once cannot pass the limit.
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('webhook-endpoints'), ${creatorId})`);
@@ -34,7 +32,7 @@ export async function addWebhookEndpoint(
     }
     const [made] = await tx
       .insert(webhookEndpoints)
-      .values({ creatorId, url, secret: newWebhookSecret(), events: input.events })
+      .values({ creatorId, url, secret: newWebhookSecret(), events: endpoint.events })
       .returning();
     return made!;
   });
@@ -83,7 +81,10 @@ export function rotateWebhookSecret(db: Database, creatorId: number, endpointId:
  * Disables an endpoint: no new events are recorded for it and its pending deliveries are not
  * sent (they fail at their next attempt); enabling it again sends it new events.
  */
-export function setWebhookEndpointEnabled(db: Database, creatorId: number, endpointId: number, enabled: boolean) {
+export function setWebhookEndpointEnabled(
+  db: Database,
+  { creatorId, endpointId, enabled }: { creatorId: number; endpointId: number; enabled: boolean },
+) {
   return changeEndpoint(db, creatorId, endpointId, { disabledAt: enabled ? null : new Date() });
 }
 

@@ -38,7 +38,10 @@ function itemData({ item, orderNumber, licenseKey }: ItemRow) {
 }
 
 /** A `sale` event for each item of a paid order, in the transaction that marks it paid. */
-export async function recordSaleEvents(tx: Queryable, jobs: JobQueue, orderId: number, creatorIds: number[]) {
+export async function recordSaleEvents(
+  tx: Queryable,
+  { jobs, orderId, creatorIds }: { jobs: JobQueue; orderId: number; creatorIds: number[] },
+) {
   if (!(await anyEndpointWants(tx, creatorIds, "sale"))) return 0;
   const rows = await itemsWithLicences(tx, eq(orderItems.orderId, orderId));
   const events: SellerEvent[] = rows.map((row) => ({
@@ -50,7 +53,10 @@ export async function recordSaleEvents(tx: Queryable, jobs: JobQueue, orderId: n
 }
 
 /** A `refund` event for a refunded item, in the refund's transaction. */
-export async function recordRefundEvent(tx: Queryable, jobs: JobQueue, orderItemId: number, refundedCents: number) {
+export async function recordRefundEvent(
+  tx: Queryable,
+  { jobs, orderItemId, refundedCents }: { jobs: JobQueue; orderItemId: number; refundedCents: number },
+) {
   const [row] = await itemsWithLicences(tx, eq(orderItems.id, orderItemId));
   if (!row || !(await anyEndpointWants(tx, [row.item.creatorId], "refund"))) return 0;
   return recordSellerEvents(tx, jobs, [

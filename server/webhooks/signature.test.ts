@@ -15,15 +15,33 @@ describe("webhook signatures", () => {
 
   it("verifies a fresh signature and refuses a tampered body, another secret, an old time or a bad header", () => {
     const header = signatureHeader(secret, t, body);
-    expect(verifyWebhookSignature(secret, header, body, 300, t + 10)).toBe(true);
-    expect(verifyWebhookSignature(secret, header, body.replace("sale", "refund"), 300, t + 10)).toBe(false);
-    expect(verifyWebhookSignature("whsec_other", header, body, 300, t + 10)).toBe(false);
-    expect(verifyWebhookSignature(secret, header, body, 300, t + 301)).toBe(false);
-    expect(verifyWebhookSignature(secret, header, body, 300, t - 301)).toBe(false);
+    expect(verifyWebhookSignature({ secret, header, body, toleranceSec: 300, nowSec: t + 10 })).toBe(true);
+    expect(
+      verifyWebhookSignature({
+        secret,
+        header,
+        body: body.replace("sale", "refund"),
+        toleranceSec: 300,
+        nowSec: t + 10,
+      }),
+    ).toBe(false);
+    expect(verifyWebhookSignature({ secret: "whsec_other", header, body, toleranceSec: 300, nowSec: t + 10 })).toBe(
+      false,
+    );
+    expect(verifyWebhookSignature({ secret, header, body, toleranceSec: 300, nowSec: t + 301 })).toBe(false);
+    expect(verifyWebhookSignature({ secret, header, body, toleranceSec: 300, nowSec: t - 301 })).toBe(false);
     // The time is signed: a new t with the old v1 is refused.
-    expect(verifyWebhookSignature(secret, header.replace(`t=${t}`, `t=${t + 5}`), body, 300, t + 10)).toBe(false);
+    expect(
+      verifyWebhookSignature({
+        secret,
+        header: header.replace(`t=${t}`, `t=${t + 5}`),
+        body,
+        toleranceSec: 300,
+        nowSec: t + 10,
+      }),
+    ).toBe(false);
     for (const bad of [undefined, "", "v1=abc", `t=${t}`, `t=${t},v1=zz`, "garbage"]) {
-      expect(verifyWebhookSignature(secret, bad, body, 300, t)).toBe(false);
+      expect(verifyWebhookSignature({ secret, header: bad, body, toleranceSec: 300, nowSec: t })).toBe(false);
     }
   });
 

@@ -25,13 +25,19 @@ export function signatureHeader(secret: string, timestamp: number, body: string)
  * What a receiver runs (docs/webhooks.md has a copy to paste): true when `header` signs exactly
  * `body` with `secret` and its time is within `toleranceSec` of now.
  */
-export function verifyWebhookSignature(
-  secret: string,
-  header: string | null | undefined,
-  body: string,
+export function verifyWebhookSignature({
+  secret,
+  header,
+  body,
   toleranceSec = 300,
   nowSec = Math.floor(Date.now() / 1000),
-): boolean {
+}: {
+  secret: string;
+  header: string | null | undefined;
+  body: string;
+  toleranceSec?: number;
+  nowSec?: number;
+}): boolean {
   if (!header) return false;
   const parts = header.split(",").map((part) => part.trim().split("="));
   const timestamp = Number(parts.find(([name]) => name === "t")?.[1]);

@@ -1,12 +1,12 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { UNKNOWN_INTENT } from "../../app/lib/form.server.ts";
 import { action, loader } from "../../app/routes/seller/broadcasts.tsx";
 import { loader as customersLoader } from "../../app/routes/seller/customers.tsx";
 import { loader as csvLoader } from "../../app/routes/seller/customers-csv.ts";
 import { NO_SUCH_BROADCAST, SEND_AT_PAST } from "../../server/broadcasts/broadcasts.ts";
 import { broadcasts, creatorFollows, orders, type user } from "../../server/db/schema.ts";
 import type { JobQueue } from "../../server/jobs/queue.ts";
-import { UNKNOWN_INTENT } from "../../server/lib/form-fields.ts";
 import { SEND_AT_FORMAT } from "../../shared/broadcast-schema.ts";
 import { createOrder, createProduct, createSeller, createUser } from "../support/factories.ts";
 import { contextAs, routeAnswer } from "../support/route-answer.ts";
@@ -20,7 +20,7 @@ type Account = typeof user.$inferSelect;
 let seller: Awaited<ReturnType<typeof createSeller>>;
 let otherSeller: Awaited<ReturnType<typeof createSeller>>;
 let buyer: Account;
-const queued: object[] = [];
+const queued: unknown[] = [];
 const jobs: JobQueue = { send: async (_name, data) => void queued.push(data) };
 
 beforeAll(async () => {

@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { UNKNOWN_INTENT } from "../../app/lib/form.server.ts";
 import { productBundleOffers } from "../../app/lib/product-bundles.server.ts";
 import { loader as viewerLoader } from "../../app/routes/api/bundle-viewer.ts";
 import { loader as bundlePageLoader } from "../../app/routes/bundle.tsx";
@@ -7,7 +8,6 @@ import { action as editAction, loader as editLoader } from "../../app/routes/sel
 import { action as sellerAction, loader as sellerLoader } from "../../app/routes/seller/bundles.tsx";
 import { NO_SUCH_BUNDLE } from "../../server/bundles/manage-bundles.ts";
 import { bundles, products, type user } from "../../server/db/schema.ts";
-import { UNKNOWN_INTENT } from "../../server/lib/form-fields.ts";
 import { BUNDLE_PRODUCT_COUNT, BUNDLE_PRODUCTS_NOT_LISTED } from "../../shared/bundle-schema.ts";
 import { createOrder, createProduct, createProductImage, createSeller, createUser } from "../support/factories.ts";
 import { contextAs, type RouteAnswer, routeAnswer } from "../support/route-answer.ts";

@@ -1,10 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { UNKNOWN_INTENT } from "../../app/lib/form.server.ts";
 import { action as adminAction, loader as adminLoader } from "../../app/routes/admin/discounts.tsx";
 import { action as sellerAction, loader as sellerLoader } from "../../app/routes/seller/discounts.tsx";
 import { discountCodes, discountRedemptions, type user } from "../../server/db/schema.ts";
 import { CODE_TAKEN, NO_SUCH_CODE } from "../../server/discounts/manage-codes.ts";
-import { UNKNOWN_INTENT } from "../../server/lib/form-fields.ts";
 import { createOrder, createProduct, createSeller, createUser } from "../support/factories.ts";
 import { contextAs, routeAnswer } from "../support/route-answer.ts";
 import { setUpTestDatabase } from "../support/test-database.ts";

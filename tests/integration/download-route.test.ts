@@ -89,12 +89,12 @@ describe("openDownload", () => {
       SECRET,
       tokenOf(downloadUrl(SECRET, { orderItemId: items[0]!.id, fileId: file.id })),
     );
-    const opened = await openDownload(database.db, files, target);
+    const opened = await openDownload(database.db, { files, target });
     expect(opened.fileName).toBe(file.fileName);
     expect(opened.contentType).toBe("application/pdf");
     expect(opened.body.equals((await files.read(file.storageKey))!)).toBe(true);
     expect(await downloadsOf(1)).toEqual({ figure: before.figure + 1, rows: before.rows + 1 });
-    await openDownload(database.db, files, target);
+    await openDownload(database.db, { files, target });
     expect(await downloadsOf(1)).toEqual({ figure: before.figure + 2, rows: before.rows + 2 });
   });
 
@@ -136,19 +136,19 @@ describe("openDownload", () => {
       [{ orderItemId: itemFor(paid, 2), fileId: 987654 }, 404, "This file is no longer available."],
     ];
     for (const [target, status, message] of cases) {
-      const refusal = await refusalOf(() => openDownload(database.db, files, target));
+      const refusal = await refusalOf(() => openDownload(database.db, { files, target }));
       expect({ target, status: refusal.status, message: refusal.message }).toEqual({ target, status, message });
     }
     expect(await downloadsOf(2)).toEqual(before);
 
     // The other item of the partly refunded order is still delivered.
-    await openDownload(database.db, files, { orderItemId: itemFor(partly, 3), fileId: fileOf3.id });
+    await openDownload(database.db, { files, target: { orderItemId: itemFor(partly, 3), fileId: fileOf3.id } });
 
     // A row whose bytes are gone from the store.
     const bytes = (await files.read(fileOf2.storageKey))!;
     await files.remove(fileOf2.storageKey);
     const missing = await refusalOf(() =>
-      openDownload(database.db, files, { orderItemId: itemFor(paid, 2), fileId: fileOf2.id }),
+      openDownload(database.db, { files, target: { orderItemId: itemFor(paid, 2), fileId: fileOf2.id } }),
     );
     await files.put(fileOf2.storageKey, bytes);
     expect(missing).toMatchObject({ status: 404, message: "This file is no longer available." });

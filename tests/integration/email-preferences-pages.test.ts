@@ -137,7 +137,7 @@ describe("/email-preferences", () => {
   });
 
   it("says when the address is suppressed: it gets none of these emails whatever is ticked", async () => {
-    await suppressEmail(database.db, "bounced@example.com", "bounce", "550");
+    await suppressEmail(database.db, { email: "bounced@example.com", reason: "bounce", detail: "550" });
     const page = await answerOf(preferencesLoader as Call, null, link("bounced@example.com", "broadcasts"));
     expect(page).toMatchObject({ data: { link: { suppressed: true, topics: everyTopic(true) } } });
     expect(await choices("bounced@example.com")).toEqual(everyTopic(false));

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { UNKNOWN_INTENT } from "../../app/lib/form.server.ts";
 import { loader as downloadsLoader } from "../../app/routes/account/downloads.tsx";
 import { action as settingsAction, loader as settingsLoader } from "../../app/routes/account/settings.tsx";
 import { action as preferencesAction, loader as preferencesLoader } from "../../app/routes/email-preferences.tsx";
@@ -10,7 +11,6 @@ import { action as editAction, loader as editLoader } from "../../app/routes/sel
 import { productFiles, type user } from "../../server/db/schema.ts";
 import { INVALID_PREFERENCES_LINK, preferencesToken, wantsEmails } from "../../server/email/email-preferences.ts";
 import { QUEUES } from "../../server/jobs/queue.ts";
-import { UNKNOWN_INTENT } from "../../server/lib/form-fields.ts";
 import { type FileStore, localFileStore } from "../../server/storage/file-store.ts";
 import { createOrder, createProduct, createSeller, createUser } from "../support/factories.ts";
 import { recordingJobs } from "../support/orders.ts";

@@ -151,8 +151,9 @@ describe("the shop's figures", () => {
     afterAll(() => jobs.stop());
 
     it("shows the depth and the age of the oldest waiting job per queue", async () => {
-      await jobs.send("send-email", { to: "a@example.com" });
-      await jobs.send("send-email", { to: "b@example.com" });
+      for (const to of ["a@example.com", "b@example.com"]) {
+        await jobs.send("send-email", { to, subject: "Waiting", text: "Waiting.", html: "<p>Waiting.</p>" });
+      }
       await jobs.boss.send("send-receipt", { orderId: 1 }, { startAfter: 3600 });
       const text = await (await scrape()).text();
       expect(sample(text, "shop_job_queue_jobs", { queue: "send-email", state: "waiting" })).toBe(2);

@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { UNKNOWN_INTENT } from "../../app/lib/form.server.ts";
 import { action as reportsAction, loader as reportsLoader } from "../../app/routes/admin/reports.tsx";
 import { loader as viewerLoader } from "../../app/routes/api/product-viewer.ts";
 import { action as reportAction } from "../../app/routes/product-report.ts";
 import { action as replyAction } from "../../app/routes/review-reply.ts";
 import { listingReports, products, reviewReplies, reviews, type user } from "../../server/db/schema.ts";
-import { UNKNOWN_INTENT } from "../../server/lib/form-fields.ts";
 import { ALREADY_REPORTED } from "../../server/moderation/listing-reports.ts";
 import { createProduct, createSeller, createUser } from "../support/factories.ts";
 import { recordingJobs } from "../support/orders.ts";

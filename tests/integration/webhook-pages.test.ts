@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { UNKNOWN_INTENT } from "../../app/lib/form.server.ts";
 import { action as pageAction, loader as pageLoader } from "../../app/routes/seller/webhooks.tsx";
 import { action as logAction, loader as logLoader } from "../../app/routes/seller/webhooks-log.tsx";
 import { type user, webhookDeliveries, webhookEndpoints } from "../../server/db/schema.ts";
-import { UNKNOWN_INTENT } from "../../server/lib/form-fields.ts";
 import { addWebhookEndpoint } from "../../server/webhooks/endpoints.ts";
 import { createSeller, createUser } from "../support/factories.ts";
 import { recordingJobs } from "../support/orders.ts";
@@ -133,7 +133,10 @@ describe("/seller/webhooks", () => {
   it("a seller's own endpoints are limited in number, with a message", async () => {
     const busy = await createSeller(database.db);
     for (let n = 0; n < 5; n++) {
-      await addWebhookEndpoint(database.db, busy.creator.id, { url: `https://93.184.216.34/h${n}`, events: ["sale"] });
+      await addWebhookEndpoint(database.db, {
+        creatorId: busy.creator.id,
+        endpoint: { url: `https://93.184.216.34/h${n}`, events: ["sale"] },
+      });
     }
     const refused = await answerOf(pageAction, busy.user, "/seller/webhooks", {
       intent: "add-endpoint",

@@ -6,7 +6,7 @@ import type { Database, DatabaseHandle } from "../../server/db/client.ts";
 import { orders, products } from "../../server/db/schema.ts";
 import { seedSampleCatalogueIfEmpty } from "../../server/demo/catalogue/seed-sample-catalogue.ts";
 import type { OutgoingEmail } from "../../server/email/mailer.ts";
-import { type JobQueue, QUEUES, type QueueName } from "../../server/jobs/queue.ts";
+import { type JobQueue, QUEUES, type QueuedJob } from "../../server/jobs/queue.ts";
 import { type CheckoutServices, checkout } from "../../server/orders/checkout.ts";
 import type { Buyer, Order } from "../../server/orders/place-order.ts";
 import { createHostedProvider } from "../../server/payments/hosted/hosted-provider.ts";
@@ -23,21 +23,19 @@ export const guestBuyer: Buyer = { userId: null, name: "Ada Guest", email: "ada@
 
 /** A job queue that keeps what is sent instead of running it. */
 export function recordingJobs(): JobQueue & {
-  sent: { name: QueueName; data: object }[];
+  sent: QueuedJob[];
   /** The emails queued (send-email jobs) for this address, oldest first. */
   emailsTo(to: string): OutgoingEmail[];
 } {
-  const sent: { name: QueueName; data: object }[] = [];
+  const sent: QueuedJob[] = [];
   return {
     sent,
     async send(name, data) {
-      sent.push({ name, data });
+      // send's signature has tied the payload to its queue; TypeScript cannot follow that into the union.
+      sent.push({ name, data } as QueuedJob);
     },
     emailsTo(to) {
-      return sent
-        .filter((job) => job.name === QUEUES.sendEmail)
-        .map((job) => job.data as OutgoingEmail)
-        .filter((email) => email.to === to);
+      return sent.flatMap((job) => (job.name === QUEUES.sendEmail && job.data.to === to ? [job.data] : []));
     },
   };
 }
@@ -75,7 +73,7 @@ export async function reloadOrder(db: Database, id: number): Promise<Order> {
 export async function shopperWithCart(db: Database, productIds: number[], userId: string | null = null) {
   const { id: shopperId } = await ensureShopper(db, { userId, guestId: null });
   await clearCart(db, shopperId);
-  for (const productId of productIds) await addToCart(db, shopperId, productId);
+  for (const productId of productIds) await addToCart(db, { shopperId, productId });
   return shopperId;
 }
 
@@ -92,13 +90,17 @@ export async function startOrder(services: CheckoutServices, productIds: number[
 
 /** Applies the provider's payment_succeeded event for the whole order; the order as it is then. */
 export async function payOrder(db: Database, jobs: JobQueue, order: Order): Promise<Order> {
-  const received = await receivePaymentEvent(db, jobs, "hosted", {
-    id: `evt_${crypto.randomUUID()}`,
-    type: "payment_succeeded",
-    reference: order.number,
-    sessionRef: order.paymentRef ?? "",
-    amountCents: order.totalCents,
-    currency: "usd",
+  const received = await receivePaymentEvent(db, {
+    jobs,
+    provider: "hosted",
+    event: {
+      id: `evt_${crypto.randomUUID()}`,
+      type: "payment_succeeded",
+      reference: order.number,
+      sessionRef: order.paymentRef ?? "",
+      amountCents: order.totalCents,
+      currency: "usd",
+    },
   });
   if (received.outcome !== "paid") throw new Error(`The payment was not applied: ${received.outcome}`);
   return reloadOrder(db, order.id);

@@ -11,7 +11,7 @@ export async function shopSnapshot(db: Database, files: FileStore) {
   const downloads: Record<string, string> = {};
   for (const item of itemRows) {
     const [file] = await db.select().from(productFiles).where(eq(productFiles.productId, item.productId));
-    const opened = await openDownload(db, files, { orderItemId: item.id, fileId: file!.id }, { count: false });
+    const opened = await openDownload(db, { files, target: { orderItemId: item.id, fileId: file!.id }, count: false });
     downloads[`${item.id}/${file!.id}`] = opened.body.toString("base64");
   }
   return { orderRows, itemRows, downloads };

@@ -7,10 +7,10 @@ import type { Route } from "./+types/certificate";
 // of the signed-in account's order (account/order.tsx).
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
-  return certificateResponse(
-    context.get(servicesContext),
-    params,
-    { userId: user.id },
-    `/account/orders/${encodeURIComponent(params.number)}`,
-  );
+  return certificateResponse(context.get(servicesContext), {
+    orderNumber: params.number,
+    itemId: params.itemId,
+    viewer: { userId: user.id },
+    orderPageUrl: `/account/orders/${encodeURIComponent(params.number)}`,
+  });
 }

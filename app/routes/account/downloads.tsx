@@ -15,7 +15,7 @@ export const loader = pageLoader(async ({ request, context }: Route.LoaderArgs) 
   const user = await requireUser(request, context);
   const { db, secret } = context.get(servicesContext);
   // Download links expire within minutes, so they are made fresh for each visit.
-  return { items: await downloadLibrary(db, secret, user.id) };
+  return { items: await downloadLibrary(db, { secret, userId: user.id }) };
 });
 
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "My Downloads");

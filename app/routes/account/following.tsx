@@ -1,6 +1,5 @@
 import { followedCreators, setFollowEmails, unfollow } from "@server/catalogue/follows.ts";
 import { servicesContext } from "@server/http/context.ts";
-import { parseIntent } from "@server/lib/form-fields.ts";
 import type { Answer } from "@shared/answer.ts";
 import { countOf, formatCount } from "@shared/format.ts";
 import { UserMinus } from "lucide-react";
@@ -12,7 +11,7 @@ import { FollowEmailsToggle } from "~/components/product/follow-emails-toggle";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Container } from "~/components/ui/page";
-import { readForm } from "~/lib/form.server";
+import { parseIntent, readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
 import { formAction, pageLoader } from "~/lib/refusal.server";
 import { requireUser } from "~/lib/require-user.server";
@@ -53,7 +52,7 @@ export const action = formAction(async ({ request, context }: Route.ActionArgs) 
   }
   const { creatorId, notify } = asked;
   const notifyNewProducts = notify === "on";
-  await setFollowEmails(db, user.id, creatorId, notifyNewProducts);
+  await setFollowEmails(db, { userId: user.id, creatorId, notifyNewProducts });
   return {
     ok: true as const,
     notifyNewProducts,

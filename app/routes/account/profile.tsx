@@ -1,7 +1,6 @@
 import { updateProfileName } from "@server/accounts/account-settings.ts";
 import { removeAvatar, setAvatar } from "@server/accounts/avatar.ts";
 import { servicesContext } from "@server/http/context.ts";
-import { parseIntent } from "@server/lib/form-fields.ts";
 import { profileSchema } from "@shared/account-credentials-schema.ts";
 import { data, useNavigation } from "react-router";
 import { z } from "zod";
@@ -9,7 +8,7 @@ import { ProfileName } from "~/components/account/profile-name";
 import { ProfilePicture } from "~/components/account/profile-picture";
 import { Container } from "~/components/ui/page";
 import { readProfileForm } from "~/lib/avatar-upload.server";
-import { parseSubmission } from "~/lib/form.server";
+import { parseIntent, parseSubmission } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
 import { pageLoader, refusalResponse } from "~/lib/refusal.server";
 import { requireUser } from "~/lib/require-user.server";

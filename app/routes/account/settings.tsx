@@ -10,7 +10,6 @@ import { listAuthEvents } from "@server/accounts/auth-events.ts";
 import { assertNotSharedDemoAccount } from "@server/accounts/shared-demo-accounts.ts";
 import { emailChoices, setEmailChoices, topicsFromForm } from "@server/email/email-preferences.ts";
 import { servicesContext } from "@server/http/context.ts";
-import { parseIntent } from "@server/lib/form-fields.ts";
 import { changeEmailSchema, changePasswordSchema, deleteAccountSchema } from "@shared/account-credentials-schema.ts";
 import { data, redirect, useNavigation, useSearchParams } from "react-router";
 import { z } from "zod";
@@ -24,7 +23,7 @@ import { SessionSettings } from "~/components/account/session-settings";
 import { Card } from "~/components/ui/card";
 import { Container } from "~/components/ui/page";
 import { doneIn } from "~/lib/action-result";
-import { parseSubmission, readForm } from "~/lib/form.server";
+import { parseIntent, parseSubmission, readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
 import { formAction, pageLoader, refusalResponse } from "~/lib/refusal.server";
 import { requireUser } from "~/lib/require-user.server";
@@ -86,7 +85,7 @@ export const action = formAction(async ({ request, context }: Route.ActionArgs) 
         return { intent, ok: true, message: "Your other sessions were signed out." };
       case "notifications": {
         // By address, as the emails' own unsubscribe link does: buyers may be guests too.
-        await setEmailChoices(db, user.email, topicsFromForm(form));
+        await setEmailChoices(db, user.email, topicsFromForm(Object.fromEntries(form)));
         return { intent, ok: true, message: "Your email preferences were saved." };
       }
       case "delete": {
@@ -106,7 +105,8 @@ export const action = formAction(async ({ request, context }: Route.ActionArgs) 
         }
         // The change replaces this device's session: the page is loaded again with the new one (a
         // page rendered in this request would read the old, revoked cookie and sign the visitor out).
-        const result = await changePassword(db, auth, headers, submission.value);
+        const { currentPassword, newPassword } = submission.value;
+        const result = await changePassword(db, { auth, headers, currentPassword, newPassword });
         throw redirect(`/account/settings?${PASSWORD_CHANGED}`, { headers: result.headers });
       }
     }

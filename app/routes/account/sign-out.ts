@@ -1,10 +1,9 @@
 import { signOut } from "@server/accounts/credentials.ts";
 import { servicesContext } from "@server/http/context.ts";
-import { parseIntent } from "@server/lib/form-fields.ts";
 import { data } from "react-router";
 import { z } from "zod";
 import { keepPageOnFault } from "~/lib/fetcher-fault";
-import { readForm } from "~/lib/form.server";
+import { parseIntent, readForm } from "~/lib/form.server";
 import { formAction } from "~/lib/refusal.server";
 import type { Route } from "./+types/sign-out";
 

@@ -32,7 +32,11 @@ export const action = formAction(async ({ request, context }: Route.ActionArgs) 
   const parsed = parseDecision(await readForm(request), appealDecisionSchema, "note");
   if (!parsed.decision) return parsed.reply;
   const { intent, appealId, note } = parsed.decision;
-  await decideAppeal(context.get(servicesContext), admin.id, appealId, { uphold: intent === "uphold", note });
+  await decideAppeal(context.get(servicesContext), {
+    adminId: admin.id,
+    appealId,
+    decision: { uphold: intent === "uphold", note },
+  });
   return {
     ok: true as const,
     message:

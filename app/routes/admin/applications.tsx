@@ -26,10 +26,18 @@ export const action = formAction(async ({ request, context }: Route.ActionArgs) 
   if (!parsed.decision) return parsed.reply;
   const { decision } = parsed;
   if (decision.intent === "approve") {
-    await decideApplication(services, admin.id, decision.applicationId, { approve: true });
+    await decideApplication(services, {
+      adminId: admin.id,
+      applicationId: decision.applicationId,
+      decision: { approve: true },
+    });
     return { ok: true as const, message: "Approved: the applicant is now a seller." };
   }
-  await decideApplication(services, admin.id, decision.applicationId, { approve: false, reason: decision.reason });
+  await decideApplication(services, {
+    adminId: admin.id,
+    applicationId: decision.applicationId,
+    decision: { approve: false, reason: decision.reason },
+  });
   return { ok: true as const, message: "Rejected: the applicant was told why." };
 });
 

@@ -1,6 +1,6 @@
-import { UNKNOWN_INTENT } from "@server/lib/form-fields.ts";
 import { productModerationSchema } from "@server/moderation/product-moderation.ts";
 import { describe, expect, it } from "vitest";
+import { UNKNOWN_INTENT } from "~/lib/form.server";
 import { parseDecision } from "./decision-form.server";
 
 const form = (fields: Record<string, string>) => {

@@ -1,8 +1,7 @@
-import { UNKNOWN_INTENT } from "@server/lib/form-fields.ts";
 import { Refusal } from "@server/lib/refusal.ts";
 import { data } from "react-router";
 import type { z } from "zod";
-import { parseSubmission } from "~/lib/form.server";
+import { parseSubmission, UNKNOWN_INTENT } from "~/lib/form.server";
 
 /**
  * An admin decision's form, checked by the action's schema (a discriminated union on `intent`, or

@@ -1,6 +1,5 @@
 import { listContactMessages, markMessageHandled, messageListQuery } from "@server/admin/contact-messages.ts";
 import { servicesContext } from "@server/http/context.ts";
-import { parseForm } from "@server/lib/form-fields.ts";
 import { formatDateTimeUtc } from "@shared/format.ts";
 import { recordIdField } from "@shared/record-id.ts";
 import { Link } from "react-router";
@@ -9,7 +8,7 @@ import { AdminPage, adminMeta, CardList } from "~/components/admin/admin-page";
 import { Pager } from "~/components/admin/pager";
 import { PostButton } from "~/components/admin/post-button";
 import { Button } from "~/components/ui/button";
-import { readForm } from "~/lib/form.server";
+import { parseForm, readForm } from "~/lib/form.server";
 import { formAction, pageLoader } from "~/lib/refusal.server";
 import { requireAdmin } from "~/lib/require-user.server";
 import type { Route } from "./+types/messages";

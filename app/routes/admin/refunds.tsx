@@ -38,7 +38,7 @@ export const action = formAction(async ({ request, context }: Route.ActionArgs) 
       message: `Approved: ${formatPrice(amountCents)} was refunded and the buyer was emailed.`,
     };
   }
-  await rejectRefund(services, admin.id, decision.requestId, decision.reason);
+  await rejectRefund(services, { adminId: admin.id, requestId: decision.requestId, note: decision.reason });
   return { ok: true as const, message: "Rejected: the buyer was told why." };
 });
 

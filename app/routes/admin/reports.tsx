@@ -51,10 +51,14 @@ export const action = formAction(async ({ request, context }: Route.ActionArgs) 
   if (!parsed.decision) return parsed.reply;
   const { decision } = parsed;
   if (decision.intent === "dismiss") {
-    await dismissReport(services.db, admin.id, decision.reportId, decision.note);
+    await dismissReport(services.db, { adminId: admin.id, reportId: decision.reportId, note: decision.note });
     return { ok: true as const, message: "Report dismissed." };
   }
-  const outcome = await hideReportedProduct(services, admin.id, decision.productId, decision.note);
+  const outcome = await hideReportedProduct(services, {
+    adminId: admin.id,
+    productId: decision.productId,
+    note: decision.note,
+  });
   const closed = countOf(outcome.closed, "report", "reports");
   return {
     ok: true as const,

@@ -1,7 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { servicesContext } from "@server/http/context.ts";
 import { asRefusal } from "@server/http/error-answers.ts";
-import { parseForm, parseIntent } from "@server/lib/form-fields.ts";
 import { searchReport } from "@server/search/search-report.ts";
 import { addSynonymGroup, listSynonymGroupRows, removeSynonymGroup } from "@server/search/synonyms.ts";
 import { countOf, formatDateTimeUtc } from "@shared/format.ts";
@@ -23,7 +22,7 @@ import { ScrollTable } from "~/components/content/scroll-table";
 import { InputField, replyOf, useSchemaForm } from "~/components/forms/form-field";
 import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
-import { parseSubmission, readForm } from "~/lib/form.server";
+import { parseForm, parseIntent, parseSubmission, readForm } from "~/lib/form.server";
 import { formAction, pageLoader } from "~/lib/refusal.server";
 import { requireAdmin } from "~/lib/require-user.server";
 import { cn } from "~/lib/utils";

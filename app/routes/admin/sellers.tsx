@@ -41,7 +41,11 @@ export const action = formAction(async ({ request, context }: Route.ActionArgs) 
   const parsed = parseDecision(await readForm(request), violationSchema, "reason");
   if (!parsed.decision) return parsed.reply;
   const violation = parsed.decision;
-  const recorded = await issueViolation(context.get(servicesContext), admin.id, violation.creatorId, violation.reason);
+  const recorded = await issueViolation(context.get(servicesContext), {
+    adminId: admin.id,
+    creatorId: violation.creatorId,
+    reason: violation.reason,
+  });
   return {
     ok: true as const,
     message: `Recorded: ${STEP_LABELS[recorded.step].toLowerCase()}. The seller was emailed.`,

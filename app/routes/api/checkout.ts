@@ -1,12 +1,11 @@
 import { findShopper } from "@server/cart/shopper.ts";
 import { servicesContext } from "@server/http/context.ts";
-import { parseForm } from "@server/lib/form-fields.ts";
 import { checkout } from "@server/orders/checkout.ts";
 import { checkoutSchema } from "@server/orders/checkout-schema.ts";
 import type { Buyer } from "@server/orders/place-order.ts";
 import { guestDetailsSchema } from "@shared/guest-details-schema.ts";
 import { data } from "react-router";
-import { readForm } from "~/lib/form.server";
+import { parseForm, readForm } from "~/lib/form.server";
 import { formAction } from "~/lib/refusal.server";
 import { visitorAndUser } from "~/lib/shopper.server";
 import type { Route } from "./+types/checkout";

@@ -11,7 +11,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   try {
     const user = await getCurrentUser(auth, request.headers);
     const accessToken = new URL(request.url).searchParams.get("access");
-    const order = await findOrderFor(db, secret, params.number, { userId: user?.id ?? null, accessToken });
+    const order = await findOrderFor(db, {
+      secret,
+      orderNumber: params.number,
+      viewer: { userId: user?.id ?? null, accessToken },
+    });
     return Response.json(
       { ok: true, ...paymentProgressOf(order) },
       { headers: { "Cache-Control": "private, no-store" } },

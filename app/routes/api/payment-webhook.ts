@@ -23,7 +23,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     throw error;
   }
   try {
-    const received = await receivePaymentEvent(db, jobs, payments.name, event);
+    const received = await receivePaymentEvent(db, { jobs, provider: payments.name, event });
     return Response.json({ received: true, duplicate: !received.firstTime });
   } catch (error) {
     // A value the database cannot hold (a NUL in a signed field): refused, and nothing recorded.

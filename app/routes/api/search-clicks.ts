@@ -1,8 +1,7 @@
 import { servicesContext } from "@server/http/context.ts";
-import { parseForm } from "@server/lib/form-fields.ts";
 import { Refusal } from "@server/lib/refusal.ts";
 import { MAX_CLICK_BODY, searchClickSchema } from "@server/search/search-log.ts";
-import { readForm } from "~/lib/form.server";
+import { parseForm, readForm } from "~/lib/form.server";
 import { formAction } from "~/lib/refusal.server";
 import type { Route } from "./+types/search-clicks";
 

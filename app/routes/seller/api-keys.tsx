@@ -1,6 +1,5 @@
 import { servicesContext } from "@server/http/context.ts";
 import { asRefusal } from "@server/http/error-answers.ts";
-import { parseIntent } from "@server/lib/form-fields.ts";
 import { createApiKey, listApiKeys, MAX_ACTIVE_API_KEYS, revokeApiKey } from "@server/sellers/api-keys.ts";
 import { apiKeySchema } from "@shared/api-key-schema.ts";
 import { recordIdField } from "@shared/record-id.ts";
@@ -10,7 +9,7 @@ import { FormStatus } from "~/components/account/form-status";
 import { ApiKeyForm, ApiKeyTable, NewApiKey } from "~/components/developers/api-keys";
 import { SellerNav } from "~/components/sellers/seller-nav";
 import { Container } from "~/components/ui/page";
-import { parseSubmission, readForm } from "~/lib/form.server";
+import { parseIntent, parseSubmission, readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
 import { formAction, pageLoader } from "~/lib/refusal.server";
 import { requireCreator, requireCreatorWhoMayAct } from "~/lib/require-creator.server";

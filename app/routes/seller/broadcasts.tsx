@@ -9,7 +9,6 @@ import {
 import { previewBroadcast } from "@server/broadcasts/send-broadcasts.ts";
 import { servicesContext } from "@server/http/context.ts";
 import { asRefusal } from "@server/http/error-answers.ts";
-import { parseIntent } from "@server/lib/form-fields.ts";
 import { requireCreatorNotRemoved } from "@server/moderation/creator-standing.ts";
 import { broadcastIntentSchema, broadcastSchema, toBroadcast } from "@shared/broadcast-schema.ts";
 import { formatDateTimeUtc } from "@shared/format.ts";
@@ -19,7 +18,7 @@ import { BroadcastList } from "~/components/broadcasts/broadcast-list";
 import { CodeOutcome } from "~/components/sellers/discount-code-table";
 import { SellerNav } from "~/components/sellers/seller-nav";
 import { Container } from "~/components/ui/page";
-import { parseSubmission, readForm } from "~/lib/form.server";
+import { parseIntent, parseSubmission, readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
 import { formAction, pageLoader } from "~/lib/refusal.server";
 import { requireCreator, requireCreatorWhoMayAct } from "~/lib/require-creator.server";
@@ -58,12 +57,12 @@ export const action = formAction(async ({ request, context }: Route.ActionArgs) 
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const broadcast = toBroadcast(submission.value);
   if (asked.intent === "preview") {
-    const preview = await previewBroadcast(services, creator.id, user.email, broadcast);
+    const preview = await previewBroadcast(services, { creatorId: creator.id, to: user.email, broadcast });
     return { preview, result: submission.reply() };
   }
   try {
     await requireCreatorNotRemoved(services.db, creator.id);
-    const made = await createBroadcast(services, creator.id, broadcast);
+    const made = await createBroadcast(services, { creatorId: creator.id, broadcast });
     return {
       ok: true as const,
       message:

@@ -19,7 +19,9 @@ import type { Route } from "./+types/customers";
 export const loader = pageLoader(async ({ request, context }: Route.LoaderArgs) => {
   const { creator, lookOnly } = await requireCreator(request, context);
   const page = pageNumber(new URL(request.url).searchParams.get("page"));
-  const { customers, total } = await listCustomers(context.get(servicesContext).db, creator.id, page, {
+  const { customers, total } = await listCustomers(context.get(servicesContext).db, {
+    creatorId: creator.id,
+    page,
     hideRealBuyers: lookOnly,
   });
   return {

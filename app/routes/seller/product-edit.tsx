@@ -21,7 +21,7 @@ import { parseSubmission } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
 import { formAction, pageLoader } from "~/lib/refusal.server";
 import { requireCreator, requireCreatorWhoMayAct } from "~/lib/require-creator.server";
-import { readSellerForm } from "~/lib/seller-upload.server";
+import { editorChangeOf, readSellerForm } from "~/lib/seller-upload.server";
 import { toast } from "~/lib/toast";
 import type { Route } from "./+types/product-edit";
 
@@ -41,12 +41,16 @@ export const action = formAction(async ({ request, params, context }: Route.Acti
   const productId = productIdOf(params);
   const form = await readSellerForm(request);
   // The product's own fields answer with each field's problem (and what was typed); the other
-  // intents are buttons, checked by applyEditorIntent.
+  // intents are buttons, checked by editorChangeOf.
   if (form.get("intent") === "save") {
     const submission = parseSubmission(form, productFormSchema);
     if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   }
-  const result = await applyEditorIntent(context.get(servicesContext), creator.id, productId, form);
+  const result = await applyEditorIntent(context.get(servicesContext), {
+    creatorId: creator.id,
+    productId,
+    change: await editorChangeOf(form),
+  });
   if (result.deleted) return redirect("/seller?deleted=1");
   return { ok: true as const, intent: result.intent, message: result.message, moved: result.moved ?? null };
 });

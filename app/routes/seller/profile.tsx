@@ -1,8 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { servicesContext } from "@server/http/context.ts";
-import { parseIntent } from "@server/lib/form-fields.ts";
 import { creatorProfileOf, setCreatorAvatar, updateCreatorProfile } from "@server/sellers/creator-profile-editor.ts";
-import { uploadIn } from "@server/sellers/product-uploads.ts";
 import { creatorProfileSchema } from "@shared/creator-profile-schema.ts";
 import { data, Form, Link, useNavigation } from "react-router";
 import { z } from "zod";
@@ -14,11 +12,11 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Input, Label } from "~/components/ui/input";
 import { Container } from "~/components/ui/page";
-import { parseSubmission } from "~/lib/form.server";
+import { parseIntent, parseSubmission } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
 import { formAction, pageLoader } from "~/lib/refusal.server";
 import { requireCreator, requireCreatorWhoMayAct } from "~/lib/require-creator.server";
-import { readSellerPictureForm } from "~/lib/seller-upload.server";
+import { readSellerPictureForm, uploadIn } from "~/lib/seller-upload.server";
 import type { Route } from "./+types/profile";
 
 export const loader = pageLoader(async ({ request, context }: Route.LoaderArgs) => {
@@ -37,7 +35,7 @@ export const action = formAction(async ({ request, context }: Route.ActionArgs) 
   const { db, files } = context.get(servicesContext);
   const form = await readSellerPictureForm(request);
   if (parseIntent(form, profileIntentSchema).intent === "avatar") {
-    await setCreatorAvatar(db, files, creator.id, (await uploadIn(form, "avatar")).bytes);
+    await setCreatorAvatar(db, { files, creatorId: creator.id, bytes: (await uploadIn(form, "avatar")).bytes });
     return { ok: true as const, message: "Your picture was saved." };
   }
   const submission = parseSubmission(form, creatorProfileSchema);

@@ -52,7 +52,11 @@ export const action = formAction(async ({ request, context }: Route.ActionArgs) 
   const submission = parseSubmission(await readForm(request), appealSchema);
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const appeal = submission.value;
-  await appealAction(context.get(servicesContext), creator.id, appeal.actionId, appeal.message);
+  await appealAction(context.get(servicesContext), {
+    creatorId: creator.id,
+    actionId: appeal.actionId,
+    message: appeal.message,
+  });
   return {
     ok: true as const,
     message: `Your appeal was sent. We review it in ${APPEAL_REVIEW_TIME} and email you the decision.`,

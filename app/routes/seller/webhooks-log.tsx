@@ -1,6 +1,5 @@
 import { assertMayActForShop } from "@server/accounts/shared-demo-accounts.ts";
 import { servicesContext } from "@server/http/context.ts";
-import { parseIntent } from "@server/lib/form-fields.ts";
 import { deliveryLog, redeliver } from "@server/webhooks/deliveries.ts";
 import { sellersEndpoint } from "@server/webhooks/endpoints.ts";
 import { parseRecordId } from "@shared/record-id.ts";
@@ -10,7 +9,7 @@ import { CodeOutcome } from "~/components/sellers/discount-code-table";
 import { SellerNav } from "~/components/sellers/seller-nav";
 import { Container } from "~/components/ui/page";
 import { DeliveryLog } from "~/components/webhooks/delivery-log";
-import { readForm } from "~/lib/form.server";
+import { parseIntent, readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
 import { formAction, pageLoader } from "~/lib/refusal.server";
 import { requireCreator } from "~/lib/require-creator.server";
@@ -54,7 +53,7 @@ export const action = formAction(async (args: Route.ActionArgs) => {
     return data({ ok: false as const, message: "Choose what to do from the page." }, { status: 400 });
   }
   const { db, jobs } = args.context.get(servicesContext);
-  await redeliver(db, jobs, creator.id, asked.deliveryId);
+  await redeliver(db, { jobs, creatorId: creator.id, deliveryId: asked.deliveryId });
   return { ok: true as const, message: "The event is being sent again: reload to see how it went." };
 });
 

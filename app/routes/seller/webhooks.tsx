@@ -1,6 +1,5 @@
 import { servicesContext } from "@server/http/context.ts";
 import { asRefusal } from "@server/http/error-answers.ts";
-import { parseIntent } from "@server/lib/form-fields.ts";
 import { sendTestEvent } from "@server/webhooks/deliveries.ts";
 import {
   addWebhookEndpoint,
@@ -15,7 +14,7 @@ import { CodeOutcome } from "~/components/sellers/discount-code-table";
 import { SellerNav } from "~/components/sellers/seller-nav";
 import { Container } from "~/components/ui/page";
 import { EndpointCard, EndpointForm } from "~/components/webhooks/webhook-endpoints";
-import { parseSubmission, readForm } from "~/lib/form.server";
+import { parseIntent, parseSubmission, readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
 import { formAction, pageLoader } from "~/lib/refusal.server";
 import { requireCreator, requireCreatorWhoMayAct } from "~/lib/require-creator.server";
@@ -52,7 +51,7 @@ export const action = formAction(async ({ request, context }: Route.ActionArgs) 
       const submission = parseSubmission(form, webhookEndpointFields);
       if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
       try {
-        const made = await addWebhookEndpoint(db, creator.id, submission.value);
+        const made = await addWebhookEndpoint(db, { creatorId: creator.id, endpoint: submission.value });
         return {
           ok: true as const,
           message: `${made.url} was added. Reveal its signing secret below to check the events it is sent.`,
@@ -68,7 +67,7 @@ export const action = formAction(async ({ request, context }: Route.ActionArgs) 
       }
     }
     case "send-test":
-      await sendTestEvent(db, jobs, creator.id, asked.endpointId);
+      await sendTestEvent(db, { jobs, creatorId: creator.id, endpointId: asked.endpointId });
       return { ok: true as const, message: "A test event is on its way: see it in the endpoint's delivery log." };
     case "rotate-secret": {
       const endpoint = await rotateWebhookSecret(db, creator.id, asked.endpointId);
@@ -76,7 +75,11 @@ export const action = formAction(async ({ request, context }: Route.ActionArgs) 
     }
     case "disable":
     case "enable": {
-      const endpoint = await setWebhookEndpointEnabled(db, creator.id, asked.endpointId, asked.intent === "enable");
+      const endpoint = await setWebhookEndpointEnabled(db, {
+        creatorId: creator.id,
+        endpointId: asked.endpointId,
+        enabled: asked.intent === "enable",
+      });
       return {
         ok: true as const,
         message: `${endpoint.url} is ${asked.intent === "enable" ? "enabled" : "disabled: it is sent nothing"}.`,

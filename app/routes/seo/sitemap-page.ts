@@ -6,7 +6,7 @@ import type { Route } from "./+types/sitemap-page";
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { readDb, publicUrl } = context.get(servicesContext);
   const page = parseSitemapPage(params.page);
-  const entries = page ? await sitemapEntries(readDb, page.kind, page.page) : null;
+  const entries = page ? await sitemapEntries(readDb, { kind: page.kind, page: page.page }) : null;
   if (!entries) return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain" } });
   return new Response(sitemapXml(publicUrl, entries), {
     headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },

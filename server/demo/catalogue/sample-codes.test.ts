@@ -11,8 +11,8 @@ describe("the demo shop's discount codes (named in the README)", () => {
     await seedProducts(database);
     const { id: shopper } = await ensureShopper(database.db, { userId: null, guestId: null });
     // Product 1, $29.99 by Design Studio Pro; product 2, $15.99 by another creator.
-    await addToCart(database.db, shopper, 1);
-    await addToCart(database.db, shopper, 2);
+    await addToCart(database.db, { shopperId: shopper, productId: 1 });
+    await addToCart(database.db, { shopperId: shopper, productId: 2 });
     await applyDiscountCode(database.db, shopper, "welcome10");
     expect((await getCart(database.db, shopper)).discountCents).toBe(Math.round((2999 + 1599) / 10));
     await applyDiscountCode(database.db, shopper, "PLANNER5");

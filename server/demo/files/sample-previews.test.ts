@@ -40,7 +40,7 @@ describe("the sample catalogue's previews", () => {
     );
 
     const first = jobs.sent[0] as { data: { fileId: number } };
-    expect(await renderFilePreviews(database.db, files, first.data.fileId)).toMatchObject({
+    expect(await renderFilePreviews(database.db, { files, fileId: first.data.fileId })).toMatchObject({
       done: "rendered",
       pages: 2,
     });

@@ -91,7 +91,7 @@ describe.skipIf(!target.url)(
       await ensureSampleProductFiles(database.db, files);
       await paidOrder(checkoutServices(database.db, recordingJobs()), [products[0]!.id, products[1]!.id]);
       const jobs = await startJobs(database.pool, () => {}); // pg-boss's schema belongs in the backup too
-      await jobs.send("send-email", { to: "kept@example.com" });
+      await jobs.send("send-receipt", { orderId: 1 });
       await jobs.stop();
       const before = await shopSnapshot(database.db, files);
 

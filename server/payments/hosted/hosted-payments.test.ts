@@ -69,7 +69,7 @@ async function sessionRow(sessionId: string) {
 describe("paying on the hosted page", () => {
   it("pays the session with the success card and queues one payment.succeeded webhook and its job", async () => {
     const { order, sessionId } = await openSession();
-    const result = await payWithCard(database.db, jobs, sessionId, SUCCEEDS);
+    const result = await payWithCard(database.db, { jobs, sessionId, card: SUCCEEDS });
     const session = await sessionRow(sessionId);
     expect(result).toEqual({ status: "paid", returnUrl: session.returnUrl });
     expect(session.returnUrl).toMatch(new RegExp(`^${TEST_SHOP_URL}/orders/${order.number}\\?access=.+&placed=1$`));
@@ -90,10 +90,10 @@ describe("paying on the hosted page", () => {
 
   it("charges once when paid again, and sends the buyer back to the shop", async () => {
     const { sessionId } = await openSession();
-    const first = await payWithCard(database.db, jobs, sessionId, SUCCEEDS);
-    const again = await payWithCard(database.db, jobs, sessionId, SUCCEEDS);
+    const first = await payWithCard(database.db, { jobs, sessionId, card: SUCCEEDS });
+    const again = await payWithCard(database.db, { jobs, sessionId, card: SUCCEEDS });
     // Even a declining card changes nothing on a paid session.
-    const declinedLater = await payWithCard(database.db, jobs, sessionId, DECLINES);
+    const declinedLater = await payWithCard(database.db, { jobs, sessionId, card: DECLINES });
     expect(again).toEqual(first);
     expect(declinedLater).toEqual(first);
     const events = await queuedEvents(sessionId);
@@ -104,7 +104,7 @@ describe("paying on the hosted page", () => {
   it("charges once for five payments submitted at the same moment", async () => {
     const { sessionId } = await openSession();
     const results = await Promise.all(
-      Array.from({ length: 5 }, () => payWithCard(database.db, jobs, sessionId, SUCCEEDS)),
+      Array.from({ length: 5 }, () => payWithCard(database.db, { jobs, sessionId, card: SUCCEEDS })),
     );
     const { returnUrl } = await sessionRow(sessionId);
     expect(results).toEqual(Array.from({ length: 5 }, () => ({ status: "paid", returnUrl })));
@@ -115,7 +115,7 @@ describe("paying on the hosted page", () => {
 
   it("tells the shop of a decline with its reason, leaves the session open, and a later success pays", async () => {
     const { order, sessionId } = await openSession();
-    const declined = await payWithCard(database.db, jobs, sessionId, DECLINES);
+    const declined = await payWithCard(database.db, { jobs, sessionId, card: DECLINES });
     expect(declined).toEqual({ status: "declined", reason: DECLINED, field: undefined });
     expect(await sessionRow(sessionId)).toMatchObject({ status: "open", lastError: DECLINED });
     const [failed] = await queuedEvents(sessionId);
@@ -124,10 +124,10 @@ describe("paying on the hosted page", () => {
       data: { sessionId, reference: order.number, amountCents: order.totalCents, reason: DECLINED },
     });
 
-    const processing = await payWithCard(database.db, jobs, sessionId, card("4000 0000 0000 0119"));
+    const processing = await payWithCard(database.db, { jobs, sessionId, card: card("4000 0000 0000 0119") });
     expect(processing).toMatchObject({ status: "declined", reason: PROCESSING_ERROR });
 
-    expect(await payWithCard(database.db, jobs, sessionId, SUCCEEDS)).toMatchObject({ status: "paid" });
+    expect(await payWithCard(database.db, { jobs, sessionId, card: SUCCEEDS })).toMatchObject({ status: "paid" });
     expect(await sessionRow(sessionId)).toMatchObject({ status: "paid", lastError: null });
     const events = await queuedEvents(sessionId);
     expect(events.map((row) => [row.event.type, row.event.data.reason])).toEqual([
@@ -140,9 +140,9 @@ describe("paying on the hosted page", () => {
 
   it("keeps a mistake in the form to the page: nothing is queued and the session stays as it was", async () => {
     const { sessionId } = await openSession();
-    const result = await payWithCard(database.db, jobs, sessionId, card("4242 4242 4242 4241"));
+    const result = await payWithCard(database.db, { jobs, sessionId, card: card("4242 4242 4242 4241") });
     expect(result).toEqual({ status: "declined", reason: "Your card number is incorrect.", field: "number" });
-    const noName = await payWithCard(database.db, jobs, sessionId, { ...SUCCEEDS, name: " " });
+    const noName = await payWithCard(database.db, { jobs, sessionId, card: { ...SUCCEEDS, name: " " } });
     expect(noName).toMatchObject({ status: "declined", field: "name" });
     expect(await sessionRow(sessionId)).toMatchObject({ status: "open", lastError: null });
     expect(await queuedEvents(sessionId)).toEqual([]);
@@ -154,8 +154,8 @@ describe("paying on the hosted page", () => {
       .update(hostedPaymentSessions)
       .set({ expiresAt: sql`now() - interval '1 minute'` })
       .where(eq(hostedPaymentSessions.id, sessionId));
-    expect(await payWithCard(database.db, jobs, sessionId, SUCCEEDS)).toEqual({ status: "expired" });
-    expect(await payWithCard(database.db, jobs, sessionId, SUCCEEDS)).toEqual({ status: "expired" });
+    expect(await payWithCard(database.db, { jobs, sessionId, card: SUCCEEDS })).toEqual({ status: "expired" });
+    expect(await payWithCard(database.db, { jobs, sessionId, card: SUCCEEDS })).toEqual({ status: "expired" });
     expect((await sessionRow(sessionId)).status).toBe("expired");
     const events = await queuedEvents(sessionId);
     expect(events.map((row) => row.event)).toEqual([
@@ -168,7 +168,7 @@ describe("paying on the hosted page", () => {
   });
 
   it("knows no unknown session", async () => {
-    expect(await payWithCard(database.db, jobs, "hps_no_such_session", SUCCEEDS)).toBeNull();
+    expect(await payWithCard(database.db, { jobs, sessionId: "hps_no_such_session", card: SUCCEEDS })).toBeNull();
     expect(await findPaymentSession(database.db, "hps_no_such_session")).toBeNull();
   });
 });
@@ -195,7 +195,7 @@ describe("delivering the page's webhooks to the shop", () => {
     try {
       const payments = provider();
       const event = payments.verifyWebhook(Buffer.concat(chunks).toString("utf8"), headers);
-      const received = await receivePaymentEvent(database.db, jobs, payments.name, event);
+      const received = await receivePaymentEvent(database.db, { jobs, provider: payments.name, event });
       answer(200, { received: true, duplicate: !received.firstTime });
     } catch (error) {
       if (error instanceof WebhookRejected) answer(400, { error: error.message });
@@ -216,7 +216,7 @@ describe("delivering the page's webhooks to the shop", () => {
       .update(hostedPaymentSessions)
       .set({ webhookUrl: shop.url })
       .where(eq(hostedPaymentSessions.id, sessionId));
-    await payWithCard(database.db, jobs, sessionId, withCard);
+    await payWithCard(database.db, { jobs, sessionId, card: withCard });
     const [queued] = await queuedEvents(sessionId);
     return { order, sessionId, eventId: queued!.eventId, body: queued!.body };
   }

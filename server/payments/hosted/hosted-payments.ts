@@ -32,10 +32,7 @@ export type PayResult =
  */
 export async function payWithCard(
   db: Database,
-  jobs: JobQueue,
-  sessionId: string,
-  card: CardInput,
-  now = new Date(),
+  { jobs, sessionId, card, now = new Date() }: { jobs: JobQueue; sessionId: string; card: CardInput; now?: Date },
 ): Promise<PayResult | null> {
   return db.transaction(async (tx) => {
     const [session] = await tx

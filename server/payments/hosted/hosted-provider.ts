@@ -61,7 +61,7 @@ export function createHostedProvider(options: { db: Database; publicUrl: string;
       return closePaymentSession(options.db, sessionRef);
     },
     verifyWebhook(rawBody, headers) {
-      const problem = signatureProblem(webhookSecret, rawBody, headers.get(SIGNATURE_HEADER));
+      const problem = signatureProblem({ secret: webhookSecret, body: rawBody, header: headers.get(SIGNATURE_HEADER) });
       if (problem) throw new WebhookRejected(problem);
       let body: unknown;
       try {

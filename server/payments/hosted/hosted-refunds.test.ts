@@ -31,11 +31,15 @@ beforeAll(async () => {
 async function session({ pay = true } = {}) {
   const { order } = await startOrder(checkoutServices(database.db, jobs), productIds);
   if (pay) {
-    const paid = await payWithCard(database.db, jobs, order.paymentRef!, {
-      number: "4242 4242 4242 4242",
-      expiry: "12/40",
-      cvc: "123",
-      name: "Ada Lovelace",
+    const paid = await payWithCard(database.db, {
+      jobs,
+      sessionId: order.paymentRef!,
+      card: {
+        number: "4242 4242 4242 4242",
+        expiry: "12/40",
+        cvc: "123",
+        name: "Ada Lovelace",
+      },
     });
     expect(paid?.status).toBe("paid");
   }

@@ -20,43 +20,47 @@ describe("webhook signatures", () => {
   it("verify what they signed, within the tolerance of 300 seconds either way", () => {
     const header = signatureHeader(SECRET, BODY, NOW);
     expect(TOLERANCE_SECONDS).toBe(300);
-    expect(signatureProblem(SECRET, BODY, header, NOW)).toBeNull();
-    expect(signatureProblem(SECRET, BODY, header, NOW + seconds(300))).toBeNull();
-    expect(signatureProblem(SECRET, BODY, header, NOW - seconds(300))).toBeNull();
+    expect(signatureProblem({ secret: SECRET, body: BODY, header, now: NOW })).toBeNull();
+    expect(signatureProblem({ secret: SECRET, body: BODY, header, now: NOW + seconds(300) })).toBeNull();
+    expect(signatureProblem({ secret: SECRET, body: BODY, header, now: NOW - seconds(300) })).toBeNull();
   });
 
   it("refuse a body changed after signing, even by one character", () => {
     const header = signatureHeader(SECRET, BODY, NOW);
-    expect(signatureProblem(SECRET, BODY.replace("ABC123XYZ", "ABC123XYY"), header, NOW)).toBe(
+    expect(signatureProblem({ secret: SECRET, body: BODY.replace("ABC123XYZ", "ABC123XYY"), header, now: NOW })).toBe(
       "signature does not match",
     );
-    expect(signatureProblem(SECRET, `${BODY} `, header, NOW)).toBe("signature does not match");
+    expect(signatureProblem({ secret: SECRET, body: `${BODY} `, header, now: NOW })).toBe("signature does not match");
   });
 
   it("refuse a signature made with another secret", () => {
     const header = signatureHeader("another-secret", BODY, NOW);
-    expect(signatureProblem(SECRET, BODY, header, NOW)).toBe("signature does not match");
+    expect(signatureProblem({ secret: SECRET, body: BODY, header, now: NOW })).toBe("signature does not match");
   });
 
   it("refuse a changed timestamp: it is signed with the body", () => {
     const header = signatureHeader(SECRET, BODY, NOW - seconds(3600));
     const moved = header.replace(/^t=\d+/, `t=${NOW / 1000}`);
-    expect(signatureProblem(SECRET, BODY, moved, NOW)).toBe("signature does not match");
+    expect(signatureProblem({ secret: SECRET, body: BODY, header: moved, now: NOW })).toBe("signature does not match");
   });
 
   it("refuse a delivery signed more than 300 seconds ago (a replay)", () => {
     const header = signatureHeader(SECRET, BODY, NOW);
-    expect(signatureProblem(SECRET, BODY, header, NOW + seconds(301))).toBe("signature is too old");
-    expect(signatureProblem(SECRET, BODY, header, NOW + seconds(86_400))).toBe("signature is too old");
+    expect(signatureProblem({ secret: SECRET, body: BODY, header, now: NOW + seconds(301) })).toBe(
+      "signature is too old",
+    );
+    expect(signatureProblem({ secret: SECRET, body: BODY, header, now: NOW + seconds(86_400) })).toBe(
+      "signature is too old",
+    );
   });
 
   it("refuse a delivery signed more than 300 seconds in the future", () => {
     const header = signatureHeader(SECRET, BODY, NOW + seconds(301));
-    expect(signatureProblem(SECRET, BODY, header, NOW)).toBe("signature is too old");
+    expect(signatureProblem({ secret: SECRET, body: BODY, header, now: NOW })).toBe("signature is too old");
   });
 
   it.each([null, ""])("refuse a missing header (%j)", (header) => {
-    expect(signatureProblem(SECRET, BODY, header, NOW)).toBe("missing signature");
+    expect(signatureProblem({ secret: SECRET, body: BODY, header, now: NOW })).toBe("missing signature");
   });
 
   it.each([
@@ -70,14 +74,19 @@ describe("webhook signatures", () => {
     ["a signature that is not hex", `t=${NOW / 1000},v1=${"g".repeat(64)}`],
     ["only an older scheme's signature", `t=${NOW / 1000},v0=${"a".repeat(64)}`],
   ])("refuse a malformed header: %s", (_, header) => {
-    expect(signatureProblem(SECRET, BODY, header, NOW)).toBe("malformed signature");
+    expect(signatureProblem({ secret: SECRET, body: BODY, header, now: NOW })).toBe("malformed signature");
   });
 
   it("refuse an upper-case copy of a good signature as malformed", () => {
     const header = signatureHeader(SECRET, BODY, NOW);
     const [t, v1] = header.split(",");
-    expect(signatureProblem(SECRET, BODY, `${t},${v1!.toUpperCase().replace("V1=", "v1=")}`, NOW)).toBe(
-      "malformed signature",
-    );
+    expect(
+      signatureProblem({
+        secret: SECRET,
+        body: BODY,
+        header: `${t},${v1!.toUpperCase().replace("V1=", "v1=")}`,
+        now: NOW,
+      }),
+    ).toBe("malformed signature");
   });
 });

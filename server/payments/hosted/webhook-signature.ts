@@ -16,7 +16,17 @@ export function signatureHeader(secret: string, body: string, now = Date.now()):
 }
 
 /** Why the signature is not acceptable, or null when it is. */
-export function signatureProblem(secret: string, body: string, header: string | null, now = Date.now()): string | null {
+export function signatureProblem({
+  secret,
+  body,
+  header,
+  now = Date.now(),
+}: {
+  secret: string;
+  body: string;
+  header: string | null;
+  now?: number;
+}): string | null {
   if (!header) return "missing signature";
   const parts = new Map(header.split(",").map((part) => part.split("=", 2) as [string, string]));
   const timestamp = Number(parts.get("t"));

@@ -106,7 +106,7 @@ export const licenseWork = {
     jobs: JobQueue,
     caller: { creatorId: number } | undefined,
     body: z.output<typeof instanceBody>,
-  ) => activateLicense(db, jobs, callerOf(caller), body),
+  ) => activateLicense(db, { jobs, caller: callerOf(caller), key: body.key, instance: body.instance }),
   deactivate: (db: Database, caller: { creatorId: number } | undefined, body: z.output<typeof instanceBody>) =>
     deactivateLicense(db, callerOf(caller), body),
 };

@@ -362,7 +362,11 @@ export const productOperations = [
     async handler({ caller, params, body }, { db, publicUrl }) {
       const current = await ownProduct(db, caller.creatorId, params.id, publicUrl);
       const merged: ProductFields = { ...current, ...body };
-      await updateProduct(db, caller.creatorId, params.id, await editorForm(db, merged));
+      await updateProduct(db, {
+        creatorId: caller.creatorId,
+        productId: params.id,
+        product: await editorForm(db, merged),
+      });
       return ownProduct(db, caller.creatorId, params.id, publicUrl);
     },
   }),
@@ -384,7 +388,7 @@ export const productOperations = [
       example: { ...productExample, status: "published", publishedAt: "2026-11-21T10:00:00.000Z" },
     },
     async handler({ caller, params }, { db, publicUrl }) {
-      await setPublished(db, caller.creatorId, params.id, true);
+      await setPublished(db, { creatorId: caller.creatorId, productId: params.id, published: true });
       return ownProduct(db, caller.creatorId, params.id, publicUrl);
     },
   }),
@@ -400,7 +404,7 @@ export const productOperations = [
     errors: [409],
     response: { status: 200, description: "The product, a draft.", schema: productSchema, example: productExample },
     async handler({ caller, params }, { db, publicUrl }) {
-      await setPublished(db, caller.creatorId, params.id, false);
+      await setPublished(db, { creatorId: caller.creatorId, productId: params.id, published: false });
       return ownProduct(db, caller.creatorId, params.id, publicUrl);
     },
   }),
