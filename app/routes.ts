@@ -1,6 +1,6 @@
 import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
 
-// The route table of SPEC section 2. Every page sits in one pathless layout whose error boundary
+// The route table. Every page sits in one pathless layout whose error boundary
 // catches the pages' faults below the root: the root loader's frame (the shop's name, categories,
 // account) then stays on the error screen, even for a form posted without JavaScript, where React
 // Router runs no loader at or below the boundary.

@@ -55,7 +55,7 @@ describe("formatCount and formatDuration", () => {
   });
 });
 
-describe("countOf (SPEC: counts read right in English)", () => {
+describe("countOf (counts read right in English)", () => {
   it.each([
     [0, "0 reviews"],
     [1, "1 review"],

@@ -1,9 +1,9 @@
 import type { ListingOptions } from "@server/search/listing-query.ts";
 
-// The filter panels of SPEC section 2, page by page. Category choices are category slugs.
+// The filter panels, page by page. Category choices are category slugs.
 
 // The spec's four categories in its order, then the two more the shop sells: a panel that left them
-// out would count a third of the catalogue nowhere (issue 29, item 10).
+// out would count a third of the catalogue nowhere.
 const CATEGORIES = ["planners", "wall-art", "templates", "digital-courses", "e-books", "printables"] as const;
 const ALL_FORMATS = ["PDF", "PNG", "SVG", "JPG", "PSD", "AI", "Video"] as const;
 

@@ -10,7 +10,7 @@ import type { Route } from "./+types/auth-callback";
 
 const NEW_SESSION_MS = 5 * 60_000;
 
-// Where Google's sign-in returns (SPEC sections 4 and 7). better-auth has already set the
+// Where Google's sign-in returns. better-auth has already set the
 // session cookie, or put `error` / `error_description` in the address.
 export const loader = pageLoader(async ({ request, context }: Route.LoaderArgs) => {
   const { auth } = context.get(servicesContext);

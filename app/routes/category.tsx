@@ -20,7 +20,7 @@ export const loader = pageLoader(async ({ params, request, context }: Route.Load
   const { readDb, publicUrl } = context.get(servicesContext);
   const category = await findCategoryBySlug(readDb, params.category);
   if (!category) throw data(null, { status: 404 });
-  // One address per category: another letter case or an alias (the spec's footer links to
+  // One address per category: another letter case or an alias (the storefront's footer links to
   // /category/digital-planners) is sent, for good, to the category's own.
   const url = new URL(request.url);
   if (params.category !== category.slug) throw redirect(`/category/${category.slug}${url.search}`, 301);

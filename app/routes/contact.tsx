@@ -27,7 +27,7 @@ export const loader = pageLoader(async ({ request, context }: Route.LoaderArgs) 
     subject,
     supportEmail,
     supportHours,
-    // A live chat at its configured address; the demo shop says one is coming (the spec lists it);
+    // A live chat at its configured address; the demo shop says one is coming (the contact page lists it);
     // a live shop without one promises none.
     liveChat: liveChatUrl ? { url: liveChatUrl } : shopMode === "demo" ? ("soon" as const) : null,
     writer: { name: user?.name ?? "", email: user?.email ?? "" },

@@ -30,7 +30,7 @@ export const headers = publicPageHeaders;
 export const loader = pageLoader(async ({ params, request, context }: Route.LoaderArgs) => {
   const { readDb } = context.get(servicesContext);
   const creator = await getCreatorProfile(readDb, params.creatorId);
-  // SPEC section 2's 'Creator Not Found', answered as the 404 it is.
+  // 'Creator Not Found', answered as the 404 it is.
   if (!creator) return data({ creator: null, products: [], total: 0, page: 0 }, { status: 404 });
   // Three products, until View All Products asks for every one (?all: the first 24; ?page=N: the Nth
   // 24, which Load More appends).

@@ -32,7 +32,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     "Answers about downloads, file formats, refunds, licenses and selling on our marketplace.",
   );
 
-// How to open each format a product can come in (the Format filter of SPEC section 2).
+// How to open each format a product can come in (the Format filter).
 const formats = [
   { name: "PDF", how: "any PDF reader; for digital planners, an annotation app such as GoodNotes or Notability" },
   { name: "PNG and JPG", how: "any image viewer; print at home or at a print shop" },

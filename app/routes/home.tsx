@@ -27,7 +27,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     "Digital planners, wall art, templates, courses, e-books and printables from independent creators.",
   );
 
-// Popular Categories link where SPEC section 2 says they do, at each category's one address
+// Popular Categories link where the storefront says they do, at each category's one address
 // (/category/digital-planners is Planners, app/routes/category.tsx).
 const popularCategories = [
   {

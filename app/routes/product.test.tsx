@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ShopDialogsProvider } from "~/components/layout/shop-dialogs";
 import ProductPage from "./product";
 
-// The product page's license choice (issue 17): the tiers a product is sold under, the chosen
+// The product page's license choice: the tiers a product is sold under, the chosen
 // one's price, and Add to Cart and Buy Now sending it; a pay-what-you-want product's named price.
 
 function product(tierPrices: TierPrices, overrides: Partial<ProductDetail> = {}): ProductDetail {
@@ -112,7 +112,7 @@ describe("the product page's license choice", () => {
     const comparison = compare.closest("details")!;
     expect(comparison).not.toHaveAttribute("open");
     expect(within(comparison).getByRole("table", { name: "What each license allows" })).toBeInTheDocument();
-    // Personal: the spec's price, with the price before the sale struck through and the sale's badge.
+    // Personal: the storefront's price, with the price before the sale struck through and the sale's badge.
     expect(bigPrice()).toBe("$15.99");
     expect(screen.getByText("$24.99")).toBeInTheDocument();
     expect(screen.getByText("36% off")).toBeInTheDocument();

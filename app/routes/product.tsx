@@ -39,8 +39,7 @@ export const loader = pageLoader(async ({ params, request, context }: Route.Load
   const { readDb, publicUrl } = context.get(servicesContext);
   const id = parseRecordId(params.id);
   const product = id === undefined ? null : await getProductDetail(readDb, id);
-  // An unknown product: a real 404 (search engines drop it), whose page links to /browse, where
-  // SPEC section 2 sends it.
+  // An unknown product: a real 404 (search engines drop it), whose page links on to /browse.
   if (!product || id === undefined) throw data("product", { status: 404 });
   // ?reviews=N: Read All Reviews, page N; otherwise the three latest.
   const reviewsPage = Number(new URL(request.url).searchParams.get("reviews"));

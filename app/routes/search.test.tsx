@@ -48,7 +48,7 @@ function renderSearch(
 }
 
 describe("no results on /search", () => {
-  it("suggests the closest words of the catalogue, beside the spec's suggestions", async () => {
+  it("suggests the closest words of the catalogue, beside the storefront's suggestions", async () => {
     renderSearch("/search?q=planer", { didYouMean: "planner" });
     expect(await screen.findByRole("heading", { name: "No results found" })).toBeInTheDocument();
     expect(screen.getByText(/Did you mean/)).toHaveTextContent("Did you mean planner?");

@@ -97,7 +97,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
         aria-label="Search products"
         className="mt-6 flex max-w-xl gap-2"
         onSubmit={(event) => {
-          // A blank search does nothing (SPEC section 5).
+          // A blank search does nothing.
           const text = new FormData(event.currentTarget).get("q");
           if (typeof text !== "string" || text.trim() === "") event.preventDefault();
         }}

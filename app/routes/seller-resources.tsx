@@ -39,7 +39,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     "Guides on mockups, pricing, descriptions, file preparation and tags, plus how payouts work.",
   );
 
-/** The file formats a product can be listed in (the Format filter of SPEC section 2). */
+/** The file formats a product can be listed in (the Format filter). */
 const ACCEPTED_FORMATS = ["PDF", "PNG", "SVG", "JPG", "PSD", "AI", "Video"] as const;
 
 const guides: { icon: LucideIcon; title: string; tips: string[]; extra?: ReactNode }[] = [

@@ -249,7 +249,7 @@ describe("forgotten passwords", () => {
   });
 });
 
-describe("the register form's rules (SPEC section 5)", () => {
+describe("the register form's rules", () => {
   it("requires matching passwords of at least 8 characters", () => {
     const mismatch = signUpSchema.safeParse({ ...newUser("x@example.com"), confirmPassword: "something-else" });
     expect(mismatch.error?.issues[0]?.message).toBe("The passwords do not match.");

@@ -1,6 +1,6 @@
 import type { Auth } from "./auth.ts";
 
-/** What pages may know about the signed-in user (SPEC section 3): never tokens or hashes. */
+/** What pages may know about the signed-in user: never tokens or hashes. */
 export interface CurrentUser {
   id: string;
   name: string;

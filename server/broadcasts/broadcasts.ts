@@ -12,7 +12,7 @@ import { type JobQueue, QUEUES } from "../jobs/queue.ts";
 import { Refusal } from "../lib/refusal.ts";
 import { consentingCustomerEmails } from "../sellers/customers.ts";
 
-// A seller's broadcasts (issue 18): an email to their followers or to their customers who agreed
+// A seller's broadcasts: an email to their followers or to their customers who agreed
 // to hear from them, sent now or at a time they choose (the jobs are in send-broadcasts.ts). At
 // most BROADCASTS_PER_WEEK in any 7 days, counting those sent, being sent and scheduled.
 

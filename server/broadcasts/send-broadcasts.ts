@@ -10,7 +10,7 @@ import { Refusal } from "../lib/refusal.ts";
 import { broadcastEmail, creatorPageUrl } from "./broadcast-email.ts";
 import { audienceEmails } from "./broadcasts.ts";
 
-// The broadcast jobs (issue 18). Every minute, scheduled broadcasts whose time has come move from
+// The broadcast jobs. Every minute, scheduled broadcasts whose time has come move from
 // scheduled to sending and are queued, in one statement per broadcast row that one server alone can
 // take. Sending emails each recipient once, however often the job runs and on however many
 // servers: the recipient's row is inserted and the email sent in one transaction (as the product

@@ -34,7 +34,7 @@ async function newUser(id: string) {
   return id;
 }
 
-describe("the cart (SPEC section 4)", () => {
+describe("the cart", () => {
   it("adds a product with quantity 1, and one more when it is already there", async () => {
     const shopper = await newGuest();
     const [first] = onSale;

@@ -23,7 +23,7 @@ import {
   tierPricesOf,
 } from "../licenses/tier-prices.ts";
 
-// The cart (SPEC sections 3, 4 and 9). A line is one product under one licence tier, its quantity
+// The cart. A line is one product under one licence tier, its quantity
 // the licence's seats. Prices always come from the catalogue at the time of reading; the browser
 // only ever names a product, a tier and, at most, a quantity.
 
@@ -294,7 +294,7 @@ const TOO_MANY = `You can have at most ${MAX_QUANTITY} of one product in your ca
 
 /**
  * Adds one seat of the product under `tier`: a new line with quantity 1, or one more on its line
- * (SPEC section 4), whose tier becomes the one just chosen; for a pay-what-you-want product, at
+ *, whose tier becomes the one just chosen; for a pay-what-you-want product, at
  * the price the buyer chose, if they chose one (the line's earlier choice stays otherwise).
  */
 export async function addToCart(
@@ -384,7 +384,7 @@ export async function changeQuantity(
   });
 }
 
-/** Sets a line's quantity; 0 or less removes it (SPEC section 4). */
+/** Sets a line's quantity; 0 or less removes it. */
 export async function setQuantity(
   db: Database,
   { shopperId, productId, quantity }: { shopperId: string; productId: number; quantity: number },

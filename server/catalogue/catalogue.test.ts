@@ -20,7 +20,7 @@ beforeAll(async () => {
 });
 
 describe("the sample catalogue", () => {
-  it("has the six categories with the spec's slug rule", async () => {
+  it("has the six categories with the storefront's slug rule", async () => {
     const rows = await listCategories(database.db);
     expect(rows.map((c) => [c.name, c.slug])).toEqual([
       ["Planners", "planners"],
@@ -33,7 +33,7 @@ describe("the sample catalogue", () => {
     for (const row of rows) expect(row.slug).toBe(row.name.toLowerCase().replace(" ", "-"));
   });
 
-  it("has the four catalogue items of SPEC section 3 with their exact prices and categories", async () => {
+  it("has the four catalogue items with their exact prices and categories", async () => {
     const rows = await database.db
       .select({ id: products.id, title: products.title, price: products.priceCents, category: categories.label })
       .from(products)
@@ -109,7 +109,7 @@ describe("the sample catalogue", () => {
 });
 
 describe("catalogue queries", () => {
-  it("finds a category by its slug or by an alias the spec links to", async () => {
+  it("finds a category by its slug or by an alias the storefront links to", async () => {
     expect((await findCategoryBySlug(database.db, "planners"))?.name).toBe("Planners");
     expect((await findCategoryBySlug(database.db, "digital-planners"))?.slug).toBe("planners");
     expect((await findCategoryBySlug(database.db, "wall-art-prints"))?.slug).toBe("wall-art");

@@ -5,7 +5,7 @@ import { getHomePage } from "./home-page.ts";
 import { prepareLiveShop } from "./shop-mode.ts";
 
 // A demo shop turned live (SHOP_MODE=live on its database): the sample products go back to drafts,
-// and the home page features no creator who has nothing on sale (issue 29, item 8).
+// and the home page features no creator who has nothing on sale.
 
 const database = setUpTestDatabase();
 

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { creators, productImages, products } from "../db/schema.ts";
 
-// What a product card shows (SPEC section 3), selected in one query with the creator,
+// What a product card shows, selected in one query with the creator,
 // the category and the first image.
 export interface ProductCard {
   id: number;

@@ -9,7 +9,7 @@ export interface ProductDetail {
   id: number;
   title: string;
   description: string;
-  /** The Personal license's price, the one the spec's price and sale badge are about. */
+  /** The Personal license's price, the one the storefront's price and sale badge are about. */
   priceCents: number;
   originalPriceCents: number | null;
   /** The price of each license tier the product is sold under (null: not sold under it). */

@@ -5,14 +5,14 @@ import type { Database, Queryable } from "../db/client.ts";
 import { categories, categoryAliases } from "../db/schema.ts";
 import type { ArtKind } from "../media/generated-art.ts";
 
-// The shop's six categories and their aliases (SPEC section 2): every shop has them, live or demo.
+// The shop's six categories and their aliases: every shop has them, live or demo.
 
 interface ShopCategory {
   slug: string; // lowercased name, first space replaced by a hyphen
   name: string; // as in the header: "Digital Courses"
   label: string; // short name used on cards and filters: "Courses"
   description: string;
-  aliases: string[]; // other slugs the spec links to, e.g. "digital-planners"
+  aliases: string[]; // other slugs the storefront once linked to, e.g. "digital-planners"
   artKind: ArtKind;
 }
 

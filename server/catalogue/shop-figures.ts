@@ -7,8 +7,8 @@ import { cachedPerDatabase } from "../lib/ttl-cache.ts";
 import { isPublished } from "./product-card.ts";
 
 // The figures the shop's pages state about itself (Become a Seller's "Our sellers so far", its
-// customers). A demo shop states the spec's sample claims as written; a live shop only what its
-// database holds, and nothing where that is nothing yet (issue 29, item 7).
+// customers). A demo shop states the storefront's sample claims as written; a live shop only what its
+// database holds, and nothing where that is nothing yet.
 
 interface ShopFigure {
   value: string;
@@ -66,7 +66,7 @@ export interface SellerPageFigures {
   customers: string | null;
 }
 
-/** Become a Seller's figures: the spec's in a demo shop, the database's (those above 0) in a live one. */
+/** Become a Seller's figures: the storefront's in a demo shop, the database's (those above 0) in a live one. */
 export async function sellerPageFigures(db: Database, shopMode: "demo" | "live"): Promise<SellerPageFigures> {
   if (shopMode === "demo") {
     return {

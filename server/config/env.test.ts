@@ -34,7 +34,7 @@ describe("parseConfig", () => {
     });
   });
 
-  it("shows the support hours configured, else the spec's in a demo shop and none in a live one", () => {
+  it("shows the support hours configured, else the storefront's in a demo shop and none in a live one", () => {
     expect(parseConfig({ SHOP_MODE: "demo" }).supportHours).toEqual([
       "Mon-Fri 9AM-6PM EST",
       "Sat 10AM-4PM EST",

@@ -51,7 +51,7 @@ const envSchema = z.object({
   // Where shoppers write for help (shown on /contact); support@ the host of PUBLIC_URL when unset.
   SUPPORT_EMAIL: z.email("must be an email address like support@example.com").optional(),
   // The support hours the footer, /contact and /help show: lines separated by semicolons, like
-  // "Mon-Fri 9AM-6PM EST; Sat 10AM-4PM EST; Sun closed". Unset: the spec's in a demo shop, none in a live one.
+  // "Mon-Fri 9AM-6PM EST; Sat 10AM-4PM EST; Sun closed". Unset: the storefront's in a demo shop, none in a live one.
   SUPPORT_HOURS: z
     .string()
     .transform((text) =>
@@ -205,7 +205,7 @@ export interface Config {
   mailFrom: string;
   /** The address shoppers write to for help (SUPPORT_EMAIL). */
   supportEmail: string;
-  /** The support hours shown, line by line (SUPPORT_HOURS; a demo shop's default: the spec's); empty: none shown. */
+  /** The support hours shown, line by line (SUPPORT_HOURS; a demo shop shows its sample hours); empty: none shown. */
   supportHours: readonly string[];
   /** Where shoppers open a live chat (LIVE_CHAT_URL); undefined: none is offered. */
   liveChatUrl: string | undefined;
@@ -272,7 +272,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       value.MAIL_FROM ??
       `"${value.SHOP_NAME.replaceAll('"', "")}" <no-reply@${new URL(value.PUBLIC_URL ?? "http://localhost").hostname}>`,
     supportEmail: value.SUPPORT_EMAIL ?? `support@${new URL(value.PUBLIC_URL ?? "http://localhost").hostname}`,
-    // A live shop states only the hours it configured; the demo shows the spec's.
+    // A live shop states only the hours it configured; the demo shows its sample hours.
     supportHours: value.SUPPORT_HOURS ?? (shopMode === "demo" ? SUPPORT_HOURS : []),
     liveChatUrl: value.LIVE_CHAT_URL,
     google:

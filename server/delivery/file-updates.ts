@@ -2,7 +2,7 @@ import { inArray, max } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { downloads } from "../db/schema.ts";
 
-// "Updated" beside a bought file (issue 17): the seller uploaded a new version of it since this
+// "Updated" beside a bought file: the seller uploaded a new version of it since this
 // buyer last downloaded it through this purchase (or, never downloaded, since the purchase).
 
 /** When each bought item's files were last downloaded, by `${orderItemId}:${fileId}`. */

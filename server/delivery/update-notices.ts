@@ -8,7 +8,7 @@ import { sendAudienceEmail } from "../notifications/suppression.ts";
 import { ORDER_LINK_DAYS, ORDER_LOOKUP_PATH, orderPagePath } from "../orders/order-access.ts";
 import { DELIVERABLE_ORDER_STATUSES } from "./open-download.ts";
 
-// The send-product-update-emails job (issue 17): each buyer of a file that has a new version gets
+// The send-product-update-emails job: each buyer of a file that has a new version gets
 // one email about it. "Each buyer" is an address (lowercased): an account and a guest who bought
 // with the same address are one person. One email per file, version and address, however often
 // the job runs and on however many servers: the notice's row is inserted and the email sent in one

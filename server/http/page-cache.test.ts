@@ -187,7 +187,7 @@ describe("pages asked for while a write catches up", () => {
   it("leave nothing behind when their visitor gives up meanwhile: the next visitor of the address is answered", async () => {
     // React Router cancels a reload of the page's data that a newer one replaces: the shopper's
     // parts were asked for again after adding to the cart, and the first request went away while
-    // the write caught up. Its address then hung for everyone (found by hand, issue 29).
+    // the write caught up. Its address then hung for everyone (found by hand).
     let caughtUp: () => void = () => {};
     const cache = new PageCache(() => new Promise<void>((resolve) => (caughtUp = resolve)));
     cache.setListening(true);

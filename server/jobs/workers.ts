@@ -72,7 +72,7 @@ export async function startWorkers(options: {
     );
     if (sent) logger.info(`Emailed ${sent} buyers about version ${update.version} of file ${update.fileId}`);
   });
-  // Audience emails (issue 18): followers of a creator who published, and carts left for a day.
+  // Audience emails: followers of a creator who published, and carts left for a day.
   const audience = { db, mailer, publicUrl: config.publicUrl, shopName: config.shopName, secret };
   await jobs.work(QUEUES.notifyFollowers, async ({ productId }) => {
     const { sent } = await notifyFollowers(audience, { productId });

@@ -47,7 +47,7 @@ describe("a licence tier in the cart", () => {
       },
       { productId: personalOnly.id, licenseTier: "personal", priceCents: 1500, quantity: 1 },
     ]);
-    // Adding again adds a seat (SPEC section 4), at the tier just chosen.
+    // Adding again adds a seat, at the tier just chosen.
     await addToCart(database.db, { shopperId: shopper, productId: tiered.id, tier: "extended" });
     await setQuantity(database.db, { shopperId: shopper, productId: personalOnly.id, quantity: 3 });
     cart = await getCart(database.db, shopper);

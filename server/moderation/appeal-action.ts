@@ -12,7 +12,7 @@ export type Appeal = typeof appeals.$inferSelect;
 const NOT_FOUND = "We could not find this action on your shop.";
 
 /**
- * A seller's appeal of an action on their own shop, within 7 days of it (SPEC section 9), once per
+ * A seller's appeal of an action on their own shop, within 7 days of it, once per
  * action. Another shop's action answers as if it did not exist.
  */
 export async function appealAction(

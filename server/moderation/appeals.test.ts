@@ -47,7 +47,7 @@ describe("the appeal form", () => {
   });
 });
 
-describe("appealing an action (SPEC section 9)", () => {
+describe("appealing an action", () => {
   it("takes one appeal per action within 7 days, from the shop's seller only", async () => {
     const seller = await newCreator();
     const other = await newCreator();

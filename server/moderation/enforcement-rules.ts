@@ -3,7 +3,7 @@ import type { Database } from "../db/client.ts";
 import type { EnforcementStep } from "../db/schema.ts";
 import type { JobQueue } from "../jobs/queue.ts";
 
-// The seller enforcement of SPEC section 4 and the appeal window of section 9, in one place.
+// The seller enforcement and the appeal window of section 9, in one place.
 
 export interface ModerationServices {
   db: Database;

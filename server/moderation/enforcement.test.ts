@@ -47,7 +47,7 @@ async function withDraftAndModerated(creatorId: number) {
   return ids;
 }
 
-describe("recording violations (SPEC section 4)", () => {
+describe("recording violations", () => {
   it("gives a warning with 7 days to fix, then a 30-day suspension that hides the shop, then removal", async () => {
     const seller = await newCreator();
     const [draft, moderated, ...rest] = await withDraftAndModerated(seller.creatorId);

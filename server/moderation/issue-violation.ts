@@ -18,7 +18,7 @@ import {
 export type EnforcementAction = typeof enforcementActions.$inferSelect;
 
 /**
- * Records a violation by a seller shop (SPEC section 4). Its step follows from the shop's earlier
+ * Records a violation by a seller shop. Its step follows from the shop's earlier
  * actions that still stand: a warning with 7 days to fix, then a 30-day suspension (the shop's
  * products hidden, no payouts), then permanent removal. The shop row is locked first, so two admins
  * acting at once give two consecutive steps. The seller is emailed in the same transaction.

@@ -7,7 +7,7 @@ import { preferencesUrl } from "../email/email-preferences.ts";
 import type { AudienceEmailServices } from "./publish-notices.ts";
 import { sendAudienceEmail } from "./suppression.ts";
 
-// The abandoned-cart email (issue 18), by an hourly job: a signed-in buyer whose cart has not
+// The abandoned-cart email, by an hourly job: a signed-in buyer whose cart has not
 // changed for a day and still holds something they do not own gets one reminder. One per
 // abandonment: cart_reminders keeps, per account, the cart change the last reminder was about, and
 // only a later change (shoppers.cart_changed_at, stamped by triggers, migration 0029) makes another

@@ -8,7 +8,7 @@ import type { JobQueue } from "../jobs/queue.ts";
 import { QUEUES } from "../jobs/queue.ts";
 import { sendAudienceEmail } from "./suppression.ts";
 
-// The notify-followers job (issue 18): when a creator publishes a product for the first time, each
+// The notify-followers job: when a creator publishes a product for the first time, each
 // follower who chose "Email me when <creator> publishes" when following gets one email about it.
 // Once per product and account, however often the job runs and on however many servers: the
 // notice's row is inserted and the email sent in one transaction (as server/delivery/update-notices.ts

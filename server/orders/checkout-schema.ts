@@ -6,7 +6,7 @@ const checkboxField = z
   .optional()
   .transform((value) => value === "on");
 
-/** The checkout request. A guest gives a name and an email (SPEC section 5); a signed-in buyer gives neither. */
+/** The checkout request. A guest gives a name and an email; a signed-in buyer gives neither. */
 export const checkoutSchema = z.object({
   // Made by the browser for each checkout attempt; the same key always means the same order.
   idempotencyKey: z

@@ -56,7 +56,7 @@ function succeeded(
   };
 }
 
-describe("money (SPEC section 9)", () => {
+describe("money", () => {
   it.each([
     [1000, 700, 300],
     [2500, 1750, 750],

@@ -14,7 +14,7 @@ import { refundAmounts } from "./refund-amounts.ts";
 import { refundApprovedEmail, refundRejectedEmail } from "./refund-emails.ts";
 import { recordItemRefund, refundThroughProvider } from "./refund-item.ts";
 
-// The platform's review of the buyers' refund requests (SPEC section 9: reviewed within 24 hours,
+// The platform's review of the buyers' refund requests (reviewed within 24 hours,
 // paid back in 3-5 business days). An approval gives the money back through the payment provider,
 // then refunds the item, takes the seller's share back and tells the buyer; a rejection tells the
 // buyer why. A request is decided once.

@@ -1,6 +1,6 @@
 import { SELLER_SHARE_PERCENT } from "../../shared/shop-facts.ts";
 
-// The money rules of SPEC section 9, in integer cents. Tax is taxOn (server/cart/cart.ts); the
+// The money rules, in integer cents. Tax is taxOn (server/cart/cart.ts); the
 // rates are the shop's published facts (app/lib/shop-facts.ts), the same the Commission page shows.
 
 /**

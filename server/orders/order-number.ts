@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 
-// Order numbers (SPEC section 9: 9 uppercase alphanumeric characters) and licence keys. Both
+// Order numbers (9 uppercase alphanumeric characters) and licence keys. Both
 // come from the operating system's secure random source: nobody can guess another's.
 
 const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";

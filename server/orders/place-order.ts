@@ -173,7 +173,7 @@ async function cartForOrder(
   buyingOwnedAgain: boolean,
 ): Promise<PricedOrder> {
   const cart = await getCart(tx, shopperId, { lockCode: true });
-  // Never bought twice by mistake: owning it already takes the buyer's deliberate choice (issue 29).
+  // Never bought twice by mistake: owning it already takes the buyer's deliberate choice.
   const owned = cart.lines.filter((line) => line.owned);
   if (owned.length > 0 && !buyingOwnedAgain) {
     throw new Refusal(ownedNeedsChoice(owned.map((line) => line.title)), "conflict");

@@ -7,7 +7,7 @@ import { orderItems, refundRequests } from "../db/schema.ts";
 import { Refusal } from "../lib/refusal.ts";
 import type { Order } from "./place-order.ts";
 
-/** SPEC section 9: a 30-day money-back guarantee, reviewed within 24 hours, paid back in 3-5 business days. */
+/** The shop's guarantee (shared/shop-facts.ts): a 30-day money-back guarantee, reviewed within 24 hours, paid back in 3-5 business days. */
 export const REFUND_WINDOW_DAYS = MONEY_BACK_GUARANTEE_DAYS;
 
 export const refundRequestSchema = z.object({

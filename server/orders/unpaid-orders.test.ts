@@ -23,7 +23,7 @@ import { loadOrderPage } from "./order-page.ts";
 import { payAgain } from "./pay-again.ts";
 import { itemsOf } from "./place-order.ts";
 
-// Orders that end unpaid (issue 13, item 1): a payment the buyer cancels, a payment session whose
+// Orders that end unpaid: a payment the buyer cancels, a payment session whose
 // time runs out, a payment that still arrives afterwards, and paying again.
 
 const database = setUpTestDatabase();

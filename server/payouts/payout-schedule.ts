@@ -1,4 +1,4 @@
-// When payouts happen (SPEC section 9): weekly on Friday, funds available 2-3 business days later.
+// When payouts happen: weekly on Friday, funds available 2-3 business days later.
 
 const DAY = 24 * 3600_000;
 const PAYOUT_WEEKDAY = 5; // Friday, in UTC

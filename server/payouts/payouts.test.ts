@@ -30,7 +30,7 @@ beforeAll(async () => {
 
 const services = () => checkoutServices(database.db, recordingJobs());
 
-describe("the payout calendar (SPEC section 9)", () => {
+describe("the payout calendar", () => {
   it("pays on Fridays only, with funds available 3 business days later (over the weekend)", () => {
     expect(payoutFriday(FRIDAY)).toBe("2026-11-27");
     expect(payoutFriday(new Date("2026-11-26T09:00:00Z"))).toBeNull();
@@ -133,7 +133,7 @@ describe("the seller's ledger and the weekly payout", () => {
   });
 });
 
-describe("payouts and the shop's standing (SPEC section 4)", () => {
+describe("payouts and the shop's standing", () => {
   it("skips a suspended or removed shop, keeps its balance, and pays it on a Friday once it is active again", async () => {
     const rows = await database.db
       .select({ id: products.id, creatorId: products.creatorId, ownerId: creators.userId })

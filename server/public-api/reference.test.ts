@@ -10,7 +10,7 @@ const operation = (id: string) =>
   reference.sections.flatMap((section) => section.operations).find((each) => each.id === id)!;
 
 describe("the API reference", () => {
-  it("spells license as the shop does, in every description and example (issue 29, item 23)", () => {
+  it("spells license as the shop does, in every description and example", () => {
     const text = JSON.stringify(openApiDocument(PUBLIC_API_OPERATIONS, "https://shop.example"));
     expect(text).toContain("license");
     expect(text.match(/[^-_/.a-z]licence/gi) ?? []).toEqual([]);

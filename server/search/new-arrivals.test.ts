@@ -6,7 +6,7 @@ import { seedSampleCatalogueIfEmpty } from "../demo/catalogue/seed-sample-catalo
 import { loadListing } from "./listing.ts";
 import { type ListingOptions, parseListingState } from "./listing-query.ts";
 
-// /browse's New Arrivals: the products first published lately, the latest first (issue 13, item 17).
+// /browse's New Arrivals: the products first published lately, the latest first.
 
 const database = setUpTestDatabase();
 const browse: ListingOptions = {

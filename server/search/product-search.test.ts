@@ -42,7 +42,7 @@ const expected = (keep: (row: Row) => boolean) =>
     .map((row) => row.id)
     .sort((a, b) => a - b);
 
-/** SPEC section 5: a case-insensitive substring of the title, creator, category or any tag. */
+/** What search matches: a case-insensitive substring of the title, creator, category or any tag. */
 function matches(row: Row, text: string) {
   const q = text.trim().toLowerCase();
   return [row.title, row.creatorName, row.categoryName, row.categoryLabel, ...row.tags].some((field) =>
@@ -50,7 +50,7 @@ function matches(row: Row, text: string) {
   );
 }
 
-describe("matching text (SPEC section 5, and every word in any order: search-index.test.ts)", () => {
+describe("matching text (and every word in any order: search-index.test.ts)", () => {
   it("finds every case-insensitive substring of the title, creator, category or any tag", async () => {
     for (const text of ["PLANNER", "wall art", "studio", "Courses", "minimal", "budget", "ann", "  Boho  "]) {
       const found = await idsOf({ query: text });
@@ -97,7 +97,7 @@ describe("matching text (SPEC section 5, and every word in any order: search-ind
   });
 });
 
-describe("filters combine (SPEC section 5)", () => {
+describe("filters combine", () => {
   it("keep prices within the range, both bounds included", async () => {
     const price = catalogue[0]!.priceCents;
     const atBounds = await idsOf({ minPriceCents: price, maxPriceCents: price });
@@ -177,7 +177,7 @@ describe("filters combine (SPEC section 5)", () => {
   });
 });
 
-describe("sorts (SPEC section 9)", () => {
+describe("sorts", () => {
   it("all really sort", async () => {
     const byId = new Map(catalogue.map((row) => [row.id, row]));
     const sorted = async (sort: (typeof SORTS)[number]) =>

@@ -9,7 +9,7 @@ import { sqlFacetCounts, sqlListingStats, sqlSearch } from "./sql-search.ts";
 import { queryWords } from "./words.ts";
 
 // Finding products: every word of the text matched (server/search/search-index.ts), the filters
-// that combine with it, the sorts of SPEC section 9, facet counts and figures, from this app
+// that combine with it, the sorts, facet counts and figures, from this app
 // server's search index; then the page's cards from PostgreSQL. See docs/decisions/010 and 019.
 
 export { escapeLike, normaliseQuery } from "./sql-search.ts";

@@ -51,7 +51,7 @@ const titleOf = new Map(sampleProducts.map((product) => [product.id, product.tit
 const titles = (query: string, more: Parameters<SearchIndex["search"]>[0] = {}) =>
   index.search({ text: query, limit: 100, ...more }).productIds.map((id) => titleOf.get(id)!);
 
-/** SPEC section 5: a case-insensitive substring of the title, creator, category or any tag. */
+/** What search matches: a case-insensitive substring of the title, creator, category or any tag. */
 function specMatches(product: (typeof sampleProducts)[number], query: string) {
   const q = query.trim().toLowerCase();
   const { category } = categoryOf.get(product.categorySlug)!;
@@ -81,7 +81,7 @@ describe("matching", () => {
     for (const phrase of SUGGESTED_PHRASES) expect(titles(phrase).length, phrase).toBeGreaterThan(0);
   });
 
-  it("still finds everything the spec's substring rule finds", () => {
+  it("still finds everything the storefront's substring rule finds", () => {
     for (const query of [
       "PLANNER",
       "wall art",
@@ -102,7 +102,7 @@ describe("matching", () => {
     }
   });
 
-  it("finds the spec's matches for a letter inside most words, without a removed product, and the same again", () => {
+  it("finds the storefront's matches for a letter inside most words, without a removed product, and the same again", () => {
     const changing = sampleIndex();
     const removed = sampleProducts.find((product) => specMatches(product, "a"))!;
     changing.remove(removed.id);
@@ -439,7 +439,7 @@ describe("did you mean", () => {
   });
 });
 
-describe("a text no product matches whole (issue 29, item 11)", () => {
+describe("a text no product matches whole", () => {
   const someWords = (query: string, more: Parameters<SearchIndex["search"]>[0] = {}) =>
     index.search({ text: query, limit: 100, fallBackToSomeWords: true, ...more });
   const wordsOf = (id: number, words: string[]) => {

@@ -8,7 +8,7 @@ import { NEW_ARRIVAL_DAYS } from "./search-index.ts";
 // The search in PostgreSQL: what answers while an app server's index is first built (a large
 // catalogue takes seconds), and for text without a single letter or digit ("&"), which the index
 // has no words for. Each word of the text must be a case-insensitive substring of the title,
-// creator, category or a tag (the spec's rule, word by word), through the trigram index.
+// creator, category or a tag (the storefront's rule, word by word), through the trigram index.
 
 /** The text with LIKE's wildcards escaped, to match as it is. */
 export function escapeLike(text: string) {

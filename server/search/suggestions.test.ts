@@ -8,7 +8,7 @@ beforeAll(async () => {
   await seedSampleCatalogueIfEmpty(database.db, database.pool);
 });
 
-describe("header search suggestions (SPEC sections 2, 5 and 9)", () => {
+describe("header search suggestions", () => {
   it("come from a fixed list of 14 phrases, at most 5, and at most 5 live products", async () => {
     expect(SUGGESTED_PHRASES).toHaveLength(14);
     const result = await suggest(database.db, "PLANNER");

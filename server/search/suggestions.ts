@@ -3,7 +3,7 @@ import { normaliseQuery, searchProducts } from "./product-search.ts";
 import { Vocabulary } from "./vocabulary.ts";
 import { queryWords, typoBudget } from "./words.ts";
 
-/** The fixed phrases the header search suggests from (SPEC section 9: 14 of them, up to 5 shown). */
+/** The fixed phrases the header search suggests from (14 of them, up to 5 shown). */
 export const SUGGESTED_PHRASES = [
   "digital planner",
   "budget planner",
@@ -23,7 +23,7 @@ export const SUGGESTED_PHRASES = [
 
 const MAX_SUGGESTIONS = 5;
 const MAX_LIVE_RESULTS = 5;
-/** Suggestions open only when the text is longer than this (SPEC section 5). */
+/** Suggestions open only when the text is longer than this. */
 const MIN_SUGGEST_LENGTH = 2;
 
 interface LiveResult {
@@ -50,7 +50,7 @@ const phraseWords = new Vocabulary();
 for (const phrase of SUGGESTED_PHRASES) for (const word of queryWords(phrase)) phraseWords.add(word);
 
 /**
- * A phrase that holds the text (the spec's rule), or has every typed word in any order: inside one
+ * A phrase that holds the text (the storefront's rule), or has every typed word in any order: inside one
  * of its words, or within the word's typo budget of one ("templates social", "weding planer").
  */
 function phraseMatches(phrase: string, query: string): boolean {

@@ -3,7 +3,7 @@ import { isDemoAccountEmail } from "../accounts/shared-demo-accounts.ts";
 import type { Database, Queryable } from "../db/client.ts";
 import { DELIVERABLE_ORDER_STATUSES } from "../delivery/open-download.ts";
 
-// A seller's customers (issue 18): the people who bought the seller's products, one row per address
+// A seller's customers: the people who bought the seller's products, one row per address
 // (lowercased: an account and a guest who bought with the same address are one person). What they
 // bought counts while it is theirs: items of paid or partly refunded orders that were not refunded.
 // A customer's address is the seller's to see (and to email, in a broadcast) only if the customer

@@ -51,7 +51,7 @@ function fileTypeLabel(type: FileType): string {
 
 /**
  * The refusal of a new version whose bytes are another type of file than the one it replaces: a
- * buyer who bought a PDF keeps getting a PDF (issue 29 item 18).
+ * buyer who bought a PDF keeps getting a PDF.
  */
 export function otherTypeOfFile(replaced: FileType, uploaded: FileType): string {
   return `A new version must be the same type of file as the one it replaces: a ${fileTypeLabel(replaced)} file. This one is a ${fileTypeLabel(uploaded)} file.`;

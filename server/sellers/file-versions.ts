@@ -8,7 +8,7 @@ import { otherTypeOfFile } from "./file-types.ts";
 import { acceptedProductFile, FILE_NOT_IN_PRODUCT, touchProduct } from "./product-uploads.ts";
 import { requireOwnProduct } from "./seller-products.ts";
 
-// A new version of a product file (issue 17): buyers download it from the same place at once, see
+// A new version of a product file: buyers download it from the same place at once, see
 // "Updated" beside it until they do, and are emailed once. The version it replaces keeps its
 // object in the file store and its row in product_file_versions: the seller's work is never lost,
 // and what a buyer was delivered when can still be told.

@@ -5,8 +5,8 @@ import { loadListing } from "../../server/search/listing.ts";
 import { type ListingOptions, parseListingState } from "../../server/search/listing-query.ts";
 import { setUpTestDatabase } from "../support/test-database.ts";
 
-// The filter panels of /search and /trending offer every category the shop sells, the spec's four
-// in its order first, so that their counts add up to the products found (issue 29, item 10).
+// The filter panels of /search and /trending offer every category the shop sells, the storefront's four
+// in its order first, so that their counts add up to the products found.
 
 const database = setUpTestDatabase();
 beforeAll(() => seedSampleCatalogueIfEmpty(database.db, database.pool));
@@ -23,7 +23,7 @@ describe.each(pages)("the filter panel of %s", (_page, options, scope) => {
   const listing = (query: string) =>
     loadListing(database.db, { state: parseListingState(new URLSearchParams(query), options), options, scope });
 
-  it("lists the six categories, the spec's four first, each counted, adding up to the total", async () => {
+  it("lists the six categories, the storefront's four first, each counted, adding up to the total", async () => {
     const { filters, total } = await listing("");
     expect(filters.categories.map(({ label }) => label)).toEqual(SIX_CATEGORIES);
     expect(total).toBeGreaterThan(0);

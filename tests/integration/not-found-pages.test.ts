@@ -6,7 +6,7 @@ import { createCreator, createProduct, createSeller, createUser } from "../suppo
 import { contextAs, routeAnswer } from "../support/route-answer.ts";
 import { setUpTestDatabase } from "../support/test-database.ts";
 
-// Pages of what is not there answer 404 (issue 29, item 20), with their page in the shop's frame;
+// Pages of what is not there answer 404, with their page in the shop's frame;
 // /seller tells a signed-in shopper how to become a seller rather than sending them away.
 
 const database = setUpTestDatabase();

@@ -6,7 +6,7 @@ import { contextAs, routeAnswer } from "../support/route-answer.ts";
 import { setUpTestDatabase } from "../support/test-database.ts";
 
 // /search for words no product has all of: the products that have the most of them, and the page
-// says so (issue 29, item 11).
+// says so.
 
 const database = setUpTestDatabase();
 beforeAll(() => seedSampleCatalogueIfEmpty(database.db, database.pool));

@@ -10,8 +10,8 @@ import { createBuyer, createCategory, createCreator, createOrder, createProduct 
 import { contextAs, routeAnswer } from "../support/route-answer.ts";
 import { setUpTestDatabase } from "../support/test-database.ts";
 
-// The figures and promises the pages state: the spec's in a demo shop; in a live shop only what the
-// database holds or the configuration says, and nothing where there is nothing (issue 29, item 7).
+// The figures and promises the pages state: the storefront's in a demo shop; in a live shop only what the
+// database holds or the configuration says, and nothing where there is nothing.
 
 const database = setUpTestDatabase();
 
@@ -68,7 +68,7 @@ describe("a live shop that has sold nothing yet", () => {
 });
 
 describe("the demo shop", () => {
-  it("states the spec's sample figures, hours and live chat as written", async () => {
+  it("states the storefront's sample figures, hours and live chat as written", async () => {
     const { figures } = await answer<BecomeSellerData>(becomeSeller, "/become-seller", services("demo"));
     expect(figures.sellerStats).toEqual([
       { value: "1,200+", label: "Active sellers" },

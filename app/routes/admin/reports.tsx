@@ -24,7 +24,7 @@ import { requireAdmin } from "~/lib/require-user.server";
 import type { Route } from "./+types/reports";
 import { parseDecision } from "./decision-form.server";
 
-// The moderation queue of shoppers' reports of listings (issue 18): the open ones oldest first,
+// The moderation queue of shoppers' reports of listings: the open ones oldest first,
 // grouped by product, each product with how many open reports it has; an admin dismisses a report
 // or hides the product (product moderation: its seller is emailed the note), which closes all of
 // its open reports. Handled reports are behind the "Handled" filter.

@@ -2,7 +2,7 @@ import { bigint, boolean, index, pgTable, text, timestamp } from "drizzle-orm/pg
 
 // The tables better-auth manages (server/accounts/auth.ts). The property names are the field
 // names better-auth expects; the columns are snake_case like the rest of the schema.
-// `user` is the shop's user entity (SPEC section 3): image is the avatar, isSeller is set only
+// `user` is the shop's user entity: image is the avatar, isSeller is set only
 // by the platform, never by the user's own request.
 
 export const user = pgTable("user", {
@@ -87,7 +87,7 @@ export const shopSettings = pgTable("shop_settings", {
 });
 
 // What happened to an account, for its owner to review in Settings: the real counterpart of
-// the authentication events of SPEC section 4 (SIGNED_IN, SIGNED_OUT, PASSWORD_RECOVERY...).
+// the authentication events (SIGNED_IN, SIGNED_OUT, PASSWORD_RECOVERY...).
 export const authEvents = pgTable(
   "auth_events",
   {

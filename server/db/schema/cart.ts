@@ -46,7 +46,7 @@ export const cartItems = pgTable(
     productId: integer("product_id")
       .notNull()
       .references(() => products.id, { onDelete: "cascade" }),
-    /** The seats of the licence: adding the product again adds one (SPEC section 4). */
+    /** The seats of the licence: adding the product again adds one. */
     quantity: integer("quantity").notNull(),
     /** The licence the line is for; one line per product, its tier changed in the cart. */
     licenseTier: text("license_tier", { enum: LICENSE_TIERS }).notNull().default("personal"),

@@ -58,7 +58,7 @@ export const creators = pgTable(
     rating: doublePrecision("rating").notNull().default(0),
     isFeatured: boolean("is_featured").notNull().default(false),
     /**
-     * The shop's standing under the seller enforcement of SPEC section 4: a suspended shop's products
+     * The shop's standing under the seller enforcement: a suspended shop's products
      * are hidden and it is not paid out until `suspendedUntil`; a removed shop is closed for good.
      */
     standing: text("standing", { enum: ["active", "suspended", "removed"] })

@@ -14,7 +14,7 @@ import {
 import { products } from "./catalogue.ts";
 import { orderItems } from "./orders.ts";
 
-// Delivery (issue 5, server/delivery/ and server/previews/): the files buyers download, their
+// Delivery (server/delivery/ and server/previews/): the files buyers download, their
 // versions and previews, the downloads, and the emails about new versions.
 
 // The files a buyer of a product downloads, kept privately in the file store.

@@ -3,7 +3,7 @@ import { check, index, integer, pgTable, primaryKey, serial, text, timestamp } f
 import { user } from "./accounts.ts";
 import { creators, products } from "./catalogue.ts";
 
-// Emails beyond receipts (issue 18, server/email/, server/notifications/, server/broadcasts/): what a
+// Emails beyond receipts (server/email/, server/notifications/, server/broadcasts/): what a
 // person turned off, addresses that must not be emailed, notices to followers, sellers' broadcasts to
 // their followers and customers, and the abandoned-cart reminder.
 

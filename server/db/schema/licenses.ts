@@ -4,7 +4,7 @@ import { LICENSE_TIERS } from "../../../shared/license-tiers.ts";
 import { orderItems } from "./orders.ts";
 
 // Licences (server/licenses/): the licence of each paid order item, its history, and the seats in
-// use that sellers' apps activate through the public API (issue 18).
+// use that sellers' apps activate through the public API.
 
 // The licence that comes with each paid order item (the License page): its key, tier, seats and
 // the version of the terms it was bought under. Issued when the order is paid; revoked by a

@@ -3,7 +3,7 @@ import { check, index, integer, pgTable, serial, text, timestamp } from "drizzle
 import { user } from "./accounts.ts";
 import { creators, products } from "./catalogue.ts";
 
-// Moderation (issue 6, server/moderation/): seller enforcement (SPEC section 4), appeals, and
+// Moderation (server/moderation/): seller enforcement, appeals, and
 // shoppers' reports of listings.
 
 export const ENFORCEMENT_STEPS = ["warning", "suspension", "removal"] as const;
@@ -38,7 +38,7 @@ export const enforcementActions = pgTable(
 
 export const APPEAL_STATES = ["pending", "upheld", "denied"] as const;
 
-// A seller's appeal of one enforcement action, within 7 days of it (SPEC section 9). "upheld" means
+// A seller's appeal of one enforcement action, within 7 days of it. "upheld" means
 // the appeal succeeded (the action is revoked); "denied" that the action stands.
 export const appeals = pgTable(
   "appeals",

@@ -19,7 +19,7 @@ import { creators, products } from "./catalogue.ts";
 import { discountCodes } from "./discounts.ts";
 import { licenses } from "./licenses.ts";
 
-// Orders (issue 5, server/orders/). An order is made from the shopper's cart with the catalogue's
+// Orders (server/orders/). An order is made from the shopper's cart with the catalogue's
 // prices at that moment; it is fulfilled only by a verified payment event (server/db/schema/payments.ts).
 
 export const ORDER_STATUSES = [
@@ -117,7 +117,7 @@ export const orderItems = pgTable(
     lineTotalCents: integer("line_total_cents").notNull(),
     /** The line's part of the order's discount; what was paid for the line is the rest. */
     discountCents: integer("discount_cents").notNull().default(0),
-    /** The seller's 70% and the platform's 30% of what was paid for the line (SPEC section 9). */
+    /** The seller's 70% and the platform's 30% of what was paid for the line. */
     sellerCents: integer("seller_cents").notNull(),
     platformCents: integer("platform_cents").notNull(),
     status: text("status", { enum: ["active", "refunded"] })
@@ -170,7 +170,7 @@ export const orderItems = pgTable(
 
 export const REFUND_STATES = ["requested", "approved", "rejected"] as const;
 
-// A buyer's request for their money back on one item (SPEC section 9: within 30 days).
+// A buyer's request for their money back on one item (within 30 days).
 export const refundRequests = pgTable(
   "refund_requests",
   {

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { orders } from "./orders.ts";
 
-// Payments (issue 5, server/payments/): the events payment providers sent, and the tables of the
+// Payments (server/payments/): the events payment providers sent, and the tables of the
 // shop's own hosted payment page.
 
 // Every verified event a payment provider sent, once: the (provider, event id) pair is unique,

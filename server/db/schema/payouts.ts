@@ -4,7 +4,7 @@ import { PAYOUT_METHOD_KEYS } from "../../../shared/shop-facts.ts";
 import { creators } from "./catalogue.ts";
 import { orderItems } from "./orders.ts";
 
-// Sellers' money (SPEC section 9): every sale, refund and payout is an entry in the seller's
+// Sellers' money: every sale, refund and payout is an entry in the seller's
 // ledger; the balance is their sum. Payouts go out weekly on Friday when it is at least $25.
 
 export const payoutSettings = pgTable("payout_settings", {
@@ -32,7 +32,7 @@ export const payouts = pgTable(
     destination: text("destination").notNull(),
     /** The Friday of the payout run: one payout per seller and week. */
     weekOf: date("week_of", { mode: "string" }).notNull(),
-    /** 2-3 business days after the payout (SPEC section 9): the last of them. */
+    /** 2-3 business days after the payout: the last of them. */
     fundsAvailableOn: date("funds_available_on", { mode: "string" }).notNull(),
     status: text("status", { enum: ["sent", "failed"] })
       .notNull()

@@ -101,7 +101,7 @@ export const productSearchEpoch = pgTable("product_search_epoch", {
 });
 
 // ---------------------------------------------------------------------------------------------
-// Search (issue 14): what shoppers search for and which results they open, for the admin Search
+// Search: what shoppers search for and which results they open, for the admin Search
 // page, and the synonyms admins keep. Searches and clicks are written in batches
 // (server/search/search-log.ts); a click names its search by the id the server gave the search,
 // with no foreign key, since it can arrive before its search's batch is written. 90 days are kept.

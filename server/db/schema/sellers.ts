@@ -3,7 +3,7 @@ import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } 
 import { user } from "./accounts.ts";
 import { creators } from "./catalogue.ts";
 
-// Sellers (issue 6). A user applies to sell; the platform approves (the user becomes a seller
+// Sellers. A user applies to sell; the platform approves (the user becomes a seller
 // with a creator profile) or rejects with a reason.
 
 export const APPLICATION_STATES = ["pending", "approved", "rejected"] as const;
@@ -38,7 +38,7 @@ export const sellerApplications = pgTable(
 );
 
 // ---------------------------------------------------------------------------------------------
-// The public API (issue 18): sellers' API keys; licence activations are in licenses.ts, webhooks in
+// The public API: sellers' API keys; licence activations are in licenses.ts, webhooks in
 // webhooks.ts.
 
 // A seller's key to the public API. Only its SHA-256 is kept; the key is shown once, at creation.

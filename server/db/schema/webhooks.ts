@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { creators } from "./catalogue.ts";
 
-// Webhooks (issue 18, server/webhooks/): where a seller wants to hear of their sales, refunds and
+// Webhooks (server/webhooks/): where a seller wants to hear of their sales, refunds and
 // licence activations, and each delivery and try.
 
 // Where a seller wants to hear of their sales, refunds and licence activations.

@@ -4,8 +4,8 @@ import { DEMO_BUYER, DEMO_SELLER, DEMO_USER_IDS } from "../../accounts/shared-de
 import type { Database } from "../../db/client.ts";
 import { account, apiKeys, broadcasts, creators, payoutSettings, user, webhookEndpoints } from "../../db/schema.ts";
 
-// The two demo accounts offered on the login modal (SPEC section 6), with their published
-// passwords. Their display names follow the spec's rule: the part of the email before '@'. The
+// The two demo accounts offered on the login modal, with their published
+// passwords. Their display names follow the storefront's rule: the part of the email before '@'. The
 // seller runs the shop of the sample creator "Design Studio Pro". Their ids and addresses are what
 // every shop knows of them (server/accounts/shared-demo-accounts.ts).
 export const DEMO_ACCOUNTS = [

@@ -1,6 +1,6 @@
 // Hand-written sample catalogue: creators, products, discount codes and bundles, in the shop's
 // categories (server/catalogue/shop-categories.ts). Plain data only. Money is integer cents; dates are ISO strings (YYYY-MM-DD).
-// Ids 1-4 are the spec's context sample; ids 1-10 are the search page's sample products.
+// Ids 1-4 are the storefront's context sample; ids 1-10 are the search page's sample products.
 
 import type { SampleCreator, SampleProduct } from "./sample-types.ts";
 
