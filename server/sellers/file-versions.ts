@@ -3,7 +3,7 @@ import type { Database } from "../db/client.ts";
 import { productFiles, productFileVersions } from "../db/schema.ts";
 import { type JobQueue, QUEUES } from "../jobs/queue.ts";
 import { Refusal } from "../lib/refusal.ts";
-import type { FileStore } from "../storage/file-store.ts";
+import { type FileStore, storingFiles } from "../storage/file-store.ts";
 import { otherTypeOfFile } from "./file-types.ts";
 import { acceptedProductFile, FILE_NOT_IN_PRODUCT, touchProduct } from "./product-uploads.ts";
 import { requireOwnProduct } from "./seller-products.ts";
@@ -38,9 +38,8 @@ export async function uploadFileVersion(
 ): Promise<{ fileName: string; version: number }> {
   await requireOwnProduct(db, creatorId, productId);
   const { key, fileName, type } = acceptedProductFile(productId, upload);
-  let stored = false;
-  try {
-    return await db.transaction(async (tx) => {
+  return storingFiles(files, (put) =>
+    db.transaction(async (tx) => {
       // Locked: two versions uploaded at once are numbered one after the other.
       const [current] = await tx
         .select()
@@ -54,8 +53,7 @@ export async function uploadFileVersion(
         const replaced = { extension: extensionOf(current.fileName), contentType: current.contentType };
         throw new Refusal(otherTypeOfFile(replaced, type), "unsupported-type");
       }
-      await files.put(key, upload.bytes);
-      stored = true;
+      await put(key, upload.bytes);
       await tx.insert(productFileVersions).values({
         fileId,
         version: current.version,
@@ -82,10 +80,6 @@ export async function uploadFileVersion(
       await jobs.send(QUEUES.renderFilePreviews, { fileId }, tx);
       await jobs.send(QUEUES.sendProductUpdateEmails, { fileId, version }, tx);
       return { fileName, version };
-    });
-  } catch (error) {
-    // Nothing refers to the new object: it goes rather than lie in the store for ever.
-    if (stored) await files.remove(key);
-    throw error;
-  }
+    }),
+  );
 }

@@ -143,4 +143,34 @@ describe("product files in S3", () => {
     const bucket = new Set(objectKeys());
     expect(samples.filter(({ key }) => bucket.has(`shop/${key}`)).length).toBeGreaterThanOrEqual(3);
   });
+
+  it("leaves nothing half-written: a failure after the file was stored removes it, no row points at a missing file", async () => {
+    const form = productFormSchema.parse({
+      title: "Half Written Planner",
+      description: "A planner whose upload fails after its file was stored, for this test.",
+      categoryId: String(categoryId),
+      tags: "planner",
+      format: "PDF",
+      price: "9.00",
+      originalPrice: "",
+      features: "Undated pages",
+      whatYouGet: "1 PDF planner",
+      pages: "12",
+    });
+    const productId = await createProduct(database.db, creatorId, form);
+    const before = objectKeys();
+    // The job queue refuses (the database went away between the file and its row's job).
+    const failingJobs = { ...recordingJobs(), send: () => Promise.reject(new Error("the queue is away")) };
+    await expect(
+      addProductFile(database.db, {
+        files,
+        creatorId,
+        productId,
+        upload: { name: "Half Written.pdf", bytes: PDF },
+        jobs: failingJobs,
+      }),
+    ).rejects.toThrow("the queue is away");
+    expect(objectKeys()).toEqual(before);
+    expect(await database.db.select().from(productFiles).where(eq(productFiles.productId, productId))).toEqual([]);
+  });
 });

@@ -6,7 +6,7 @@ import type { Database, Queryable } from "../db/client.ts";
 import { productFilePreviews, productFiles, productFileVersions, productImages, products } from "../db/schema.ts";
 import { type JobQueue, QUEUES } from "../jobs/queue.ts";
 import { Refusal } from "../lib/refusal.ts";
-import type { FileStore } from "../storage/file-store.ts";
+import { type FileStore, storingFiles } from "../storage/file-store.ts";
 import { detectFileType, downloadName } from "./file-types.ts";
 import { imageKeysOf, PRODUCT_IMAGE_PREFIX, requireOwnProduct } from "./seller-products.ts";
 
@@ -48,18 +48,20 @@ export async function addProductImage(
     throw new Refusal(NOT_AN_IMAGE, "unsupported-type");
   }
   const name = `${productId}-${crypto.randomBytes(6).toString("hex")}.webp`;
-  await db.transaction(async (tx) => {
-    const [{ count, next }] = (
-      await tx.execute<{ count: number; next: number }>(sql`
+  await storingFiles(files, (put) =>
+    db.transaction(async (tx) => {
+      const [{ count, next }] = (
+        await tx.execute<{ count: number; next: number }>(sql`
         SELECT count(*)::int AS count, coalesce(max(${productImages.position}) + 1, 0)::int AS next
         FROM ${productImages} WHERE ${productImages.productId} = ${productId}`)
-    ).rows as [{ count: number; next: number }];
-    if (count >= MAX_IMAGES) throw new Refusal(`A product can have at most ${MAX_IMAGES} images.`, "conflict");
-    await files.put(`product-images/${name}`, webp);
-    await tx
-      .insert(productImages)
-      .values({ productId, url: `${PRODUCT_IMAGE_PREFIX}${name}`, alt: product.title, position: next });
-  });
+      ).rows as [{ count: number; next: number }];
+      if (count >= MAX_IMAGES) throw new Refusal(`A product can have at most ${MAX_IMAGES} images.`, "conflict");
+      await put(`product-images/${name}`, webp);
+      await tx
+        .insert(productImages)
+        .values({ productId, url: `${PRODUCT_IMAGE_PREFIX}${name}`, alt: product.title, position: next });
+    }),
+  );
 }
 
 export async function removeProductImage(
@@ -109,29 +111,31 @@ export async function addProductFile(
 ) {
   await requireOwnProduct(db, creatorId, productId);
   const { key, fileName, type } = acceptedProductFile(productId, upload);
-  await db.transaction(async (tx) => {
-    const [{ count }] = (
-      await tx.execute<{ count: number }>(
-        sql`SELECT count(*)::int AS count FROM ${productFiles} WHERE ${productFiles.productId} = ${productId}`,
-      )
-    ).rows as [{ count: number }];
-    if (count >= MAX_FILES) throw new Refusal(`A product can have at most ${MAX_FILES} files.`, "conflict");
-    await files.put(key, upload.bytes);
-    const [file] = await tx
-      .insert(productFiles)
-      .values({
-        productId,
-        storageKey: key,
-        fileName,
-        contentType: type.contentType,
-        sizeBytes: upload.bytes.byteLength,
-        position: count,
-      })
-      .returning({ id: productFiles.id });
-    // Its "Look inside" pages (server/previews/), queued with the file: no file without its job.
-    if (type.extension === "pdf") await jobs.send(QUEUES.renderFilePreviews, { fileId: file!.id }, tx);
-    await touchProduct(tx, productId);
-  });
+  await storingFiles(files, (put) =>
+    db.transaction(async (tx) => {
+      const [{ count }] = (
+        await tx.execute<{ count: number }>(
+          sql`SELECT count(*)::int AS count FROM ${productFiles} WHERE ${productFiles.productId} = ${productId}`,
+        )
+      ).rows as [{ count: number }];
+      if (count >= MAX_FILES) throw new Refusal(`A product can have at most ${MAX_FILES} files.`, "conflict");
+      await put(key, upload.bytes);
+      const [file] = await tx
+        .insert(productFiles)
+        .values({
+          productId,
+          storageKey: key,
+          fileName,
+          contentType: type.contentType,
+          sizeBytes: upload.bytes.byteLength,
+          position: count,
+        })
+        .returning({ id: productFiles.id });
+      // Its "Look inside" pages (server/previews/), queued with the file: no file without its job.
+      if (type.extension === "pdf") await jobs.send(QUEUES.renderFilePreviews, { fileId: file!.id }, tx);
+      await touchProduct(tx, productId);
+    }),
+  );
 }
 
 export async function removeProductFile(

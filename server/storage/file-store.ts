@@ -59,6 +59,27 @@ export function localFileStore(root: string): FileStore {
   };
 }
 
+/**
+ * Runs `work`, which stores files through `put` as it writes the rows that refer to them: if it
+ * fails (a refusal, the database away, a conflict), the files it stored are removed again, so the
+ * store keeps nothing no row refers to and no row points at a file that is not there.
+ */
+export async function storingFiles<T>(
+  files: FileStore,
+  work: (put: (key: string, body: Uint8Array) => Promise<void>) => Promise<T>,
+): Promise<T> {
+  const stored: string[] = [];
+  try {
+    return await work(async (key, body) => {
+      await files.put(key, body);
+      stored.push(key);
+    });
+  } catch (error) {
+    await Promise.all(stored.map((key) => files.remove(key).catch(() => {})));
+    throw error;
+  }
+}
+
 /** The shop's file store as configured: the S3 bucket when S3_BUCKET is set, else DATA_DIR/files. */
 export function fileStoreFor(config: { dataDir: string; s3?: S3FileStoreOptions | undefined }): FileStore {
   return config.s3 ? s3FileStore(config.s3) : localFileStore(path.join(config.dataDir, "files"));
