@@ -1,15 +1,9 @@
 import { servicesContext } from "@server/http/context.ts";
-import { PROBLEM_CODES, problemDocument } from "@server/http/error-answers.ts";
-import { Refusal, refusalKindOf } from "@server/lib/refusal.ts";
-import { API_ERROR_DESCRIPTIONS } from "@server/public-api/errors.ts";
-import { openApiDocument, PUBLIC_API_BASE } from "@server/public-api/openapi.ts";
-import { PUBLIC_API_OPERATIONS } from "@server/public-api/operations/index.ts";
-import { apiReference } from "@server/public-api/reference.ts";
-import { REQUESTS_PER_MINUTE } from "@server/public-api/router.ts";
 import { Link } from "react-router";
 import { ApiReferenceSections, CodeBlock, Prose } from "~/components/developers/api-reference";
 import { Card } from "~/components/ui/card";
 import { Container, PageHeader, Section } from "~/components/ui/page";
+import { apiReferencePage } from "~/lib/api-reference.server";
 import { pageMeta } from "~/lib/meta";
 import { publicPageHeaders } from "~/lib/public-page";
 import { pageLoader } from "~/lib/refusal.server";
@@ -18,23 +12,9 @@ import type { Route } from "./+types/developers.api";
 // The Seller API's reference: the same for every visitor (cached), made from its OpenAPI document.
 export const headers = publicPageHeaders;
 
-export const loader = pageLoader(async ({ context }: Route.LoaderArgs) => {
-  const { publicUrl } = context.get(servicesContext);
-  return {
-    reference: apiReference(openApiDocument(PUBLIC_API_OPERATIONS, publicUrl)),
-    errorCodes: Object.keys(API_ERROR_DESCRIPTIONS)
-      .map(Number)
-      .map((status) => ({
-        status,
-        code: status === 500 ? "internal_error" : PROBLEM_CODES[refusalKindOf(status)],
-      })),
-    problemExample: problemDocument(
-      new Refusal("Describe the product in at least 20 characters.", "invalid", { field: "description" }),
-      "0b6e3c5a-7d1f-4f2e-9a41-5c8d2e6f1a90",
-    ),
-    requestsPerMinute: REQUESTS_PER_MINUTE,
-  };
-});
+export const loader = pageLoader(({ context }: Route.LoaderArgs) =>
+  apiReferencePage(context.get(servicesContext).publicUrl),
+);
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(
@@ -44,7 +24,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   );
 
 export default function DevelopersApiPage({ loaderData }: Route.ComponentProps) {
-  const { reference, errorCodes, problemExample, requestsPerMinute } = loaderData;
+  const { reference, errorCodes, problemExample, requestsPerMinute, openApiAddress } = loaderData;
   return (
     <>
       <PageHeader
@@ -68,7 +48,7 @@ export default function DevelopersApiPage({ loaderData }: Route.ComponentProps) 
               <p className="mt-3 text-sm text-muted-foreground">
                 Base address: <code className="font-mono break-all">{reference.baseUrl}</code>. The OpenAPI 3.1 document
                 for client generators is{" "}
-                <a href={`${PUBLIC_API_BASE}/openapi.json`} className="underline">
+                <a href={openApiAddress} className="underline">
                   openapi.json
                 </a>{" "}
                 (no key needed).

@@ -12,7 +12,7 @@ import { accountLimits } from "../accounts/credentials.ts";
 import type { Config } from "../config/env.ts";
 import { reportDatabaseReturn } from "../db/availability.ts";
 import type { Database } from "../db/client.ts";
-import { mailerFor } from "../email/mailer.ts";
+import { queuedMailer } from "../email/queued-mailer.ts";
 import type { JobQueue } from "../jobs/queue.ts";
 import { licenseKeyApi } from "../licenses/license-key-api.ts";
 import { EMAIL_EVENTS_PATH, emailEventsEndpoint } from "../notifications/email-events-endpoint.ts";
@@ -86,10 +86,10 @@ export function createApp({
   clientBuildDir,
   demoAccounts,
 }: AppOptions): express.Express {
-  const mailer = mailerFor(config, (message) => logger.info(message));
   const files = fileStoreFor(config);
   const payments = paymentProviderFor(config, db, authSecret);
-  const auth = createAuth({ db, config, secret: authSecret, mailer, files });
+  // Sign-up, password-reset and address links are queued: mail being down fails no request.
+  const auth = createAuth({ db, config, secret: authSecret, mailer: queuedMailer(jobs), files });
   const limits = accountLimits(db);
   const app = express();
   app.disable("x-powered-by");

@@ -9,6 +9,8 @@ import type { OutgoingEmail } from "../email/mailer.ts";
 // that transaction commits, and a failed job is retried with backoff.
 
 export const QUEUES = {
+  /** An email that could not be delivered for a day (the dead letter of the two below): the admins are told. */
+  reportUndeliveredEmail: "report-undelivered-email",
   /** Send one email: notices about applications and the like. */
   sendEmail: "send-email",
   /** Email the receipt of a paid order. */
@@ -52,6 +54,7 @@ export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
 /** What a job of each queue carries. A scheduled queue's jobs carry nothing: pg-boss sends them with null. */
 type QueuePayloads = {
+  [QUEUES.reportUndeliveredEmail]: OutgoingEmail | { orderId: number };
   [QUEUES.sendEmail]: OutgoingEmail;
   [QUEUES.sendReceipt]: { orderId: number };
   [QUEUES.deliverHostedWebhook]: { eventId: string };
@@ -101,9 +104,16 @@ export interface RunningJobs extends JobQueue {
   stop(): Promise<void>;
 }
 
-// Retries with exponential backoff (about 1 s, 2 s, 4 s ... capped at 5 min) for a day's worth of
+// Retries with exponential backoff (about 1 s, 2 s, 4 s ... capped at 5 min), about an hour of
 // attempts; an active job whose server died is picked up again after a minute.
 const QUEUE_OPTIONS = { retryLimit: 20, retryDelay: 1, retryBackoff: true, retryDelayMax: 300, expireInSeconds: 60 };
+// An email waits out a mail server that is down: retried every 5 minutes (after the first backoff)
+// for a day (9 min of backoff + 290 x 5 min), then handed to the admins as undelivered.
+const MAIL_QUEUE_OPTIONS = { ...QUEUE_OPTIONS, retryLimit: 300, deadLetter: QUEUES.reportUndeliveredEmail };
+const OPTIONS_OF: Partial<Record<QueueName, typeof QUEUE_OPTIONS>> = {
+  [QUEUES.sendEmail]: MAIL_QUEUE_OPTIONS,
+  [QUEUES.sendReceipt]: MAIL_QUEUE_OPTIONS,
+};
 
 // A queue's workers each run one job at a time. pg-boss waits out a worker's polling interval after
 // every job, even with more waiting (that held deliveries to 2 a second), so a worker that has
@@ -133,7 +143,13 @@ export async function startJobs(appPool: pg.Pool, onError: (error: Error) => voi
   });
   boss.on("error", onError);
   await boss.start();
-  for (const name of Object.values(QUEUES)) await boss.createQueue(name, QUEUE_OPTIONS);
+  // The dead letter queue first: a queue may only name one that exists. A queue made before its
+  // options changed is given them (createQueue leaves an existing queue as it was).
+  for (const name of Object.values(QUEUES)) {
+    const options = OPTIONS_OF[name] ?? QUEUE_OPTIONS;
+    await boss.createQueue(name, options);
+    await boss.updateQueue(name, options);
+  }
   return {
     boss,
     async send(name, data, within) {

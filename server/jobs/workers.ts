@@ -9,6 +9,7 @@ import { mailerFor } from "../email/mailer.ts";
 import { liftEndedSuspensions } from "../moderation/lift-ended-suspensions.ts";
 import { sendCartReminders } from "../notifications/cart-reminders.ts";
 import { notifyFollowers } from "../notifications/publish-notices.ts";
+import { reportUndeliveredEmail } from "../notifications/undelivered-email.ts";
 import { expireUnpaidOrders } from "../orders/expire-orders.ts";
 import { refundUnappliedUpgrade } from "../orders/refund-unapplied-upgrade.ts";
 import { sendReceipt } from "../orders/send-receipt.ts";
@@ -58,6 +59,10 @@ export async function startWorkers(options: {
   const at = (name: QueueName) => ({ concurrency: options.concurrency?.[name] ?? JOB_CONCURRENCY[name] ?? 1 });
   const mailer = mailerFor(config, (message) => logger.info(message));
   await jobs.work(QUEUES.sendEmail, (email) => mailer.send(email), at(QUEUES.sendEmail));
+  await jobs.work(QUEUES.reportUndeliveredEmail, async (undelivered) => {
+    await reportUndeliveredEmail(db, undelivered);
+    logger.error("An email could not be delivered for a day: the admins' inbox says which");
+  });
   await jobs.work(
     QUEUES.sendReceipt,
     async ({ orderId }) => {

@@ -130,7 +130,7 @@ describe.skipIf(!target.url)(
         expect(await shopSnapshot(database.db, files)).toEqual(before);
         const { rows } = await database.pool.query(`SELECT
         (SELECT count(*)::int FROM drizzle.__drizzle_migrations) AS migrations,
-        (SELECT count(*)::int FROM pgboss.job WHERE name = 'send-email') AS jobs,
+        (SELECT count(*)::int FROM pgboss.job WHERE name = 'send-receipt') AS jobs,
         to_regclass('added_after_the_backup') IS NULL AS dropped`);
         expect(rows[0]).toEqual({ migrations: journal.entries.length, jobs: 1, dropped: true });
       } finally {
