@@ -1,7 +1,8 @@
 import { EventEmitter } from "node:events";
 import { sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
-import { isDatabaseUnavailable, reportDatabaseAway, reportDatabaseReturn } from "./availability.ts";
+import { describe, expect, inject, it } from "vitest";
+import { connectionFor } from "../../tests/support/connection.ts";
+import { fallBackToPrimary, isDatabaseUnavailable, reportDatabaseAway, reportDatabaseReturn } from "./availability.ts";
 import { connect } from "./client.ts";
 
 describe("a database that cannot be reached", () => {
@@ -64,5 +65,21 @@ describe("an outage in the log", () => {
     // The next outage is reported at once, not a minute after the last one.
     reportDatabaseAway(logger, new Error("ECONNREFUSED"), now + 1_000);
     expect(lines).toHaveLength(3);
+  });
+});
+
+describe("a read replica that goes away", () => {
+  it("has its reads answered by the primary meanwhile", async () => {
+    const primary = connect(connectionFor(inject("postgresServer"), "postgres"), 1);
+    // Nothing listens on port 1: the replica is away.
+    const replica = connect({ host: "127.0.0.1", port: 1, user: "shop", database: "shop" }, 1);
+    fallBackToPrimary(replica.pool, primary.pool);
+    try {
+      const { rows } = await replica.db.execute<{ answer: number }>(sql`SELECT 42 AS answer`);
+      expect(rows).toEqual([{ answer: 42 }]);
+    } finally {
+      await replica.close();
+      await primary.close();
+    }
   });
 });

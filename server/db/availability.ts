@@ -65,3 +65,21 @@ export function reportDatabaseReturn(
     logger.info({ awaySeconds: seconds }, `The database is back after about ${seconds} s`);
   });
 }
+
+/**
+ * Sends a replica's queries to the primary while the replica cannot be reached (stopped, failing
+ * over): the catalogue pages that read it keep answering, a little less fresh no more. Promise-style
+ * queries only (Drizzle's), which is how readDb is used.
+ */
+export function fallBackToPrimary(replica: pg.Pool, primary: pg.Pool): void {
+  const queryReplica = replica.query.bind(replica) as (...args: unknown[]) => Promise<unknown>;
+  const queryPrimary = primary.query.bind(primary) as (...args: unknown[]) => Promise<unknown>;
+  replica.query = (async (...args: unknown[]) => {
+    try {
+      return await queryReplica(...args);
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) throw error;
+      return queryPrimary(...args);
+    }
+  }) as typeof replica.query;
+}

@@ -1,5 +1,6 @@
 import type pg from "pg";
 import type { Config } from "../config/env.ts";
+import { fallBackToPrimary } from "./availability.ts";
 import { connect, type Database, type DatabaseHandle } from "./client.ts";
 import { dataDirOwner, lockDataDir } from "./data-dir-lock.ts";
 import { runningShopConnection, startEmbeddedPostgres } from "./embedded-postgres.ts";
@@ -38,6 +39,7 @@ export async function openDatabase(
       throw new Error(`The replica at DATABASE_READ_URL could not be reached: ${(error as Error).message}`);
     }
     log("Catalogue pages read from the replica at DATABASE_READ_URL");
+    fallBackToPrimary(replica.pool, handle.pool);
     return {
       ...handle,
       embedded: false,
