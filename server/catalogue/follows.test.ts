@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
-import { creators, user } from "../db/schema.ts";
+import { creatorFollows, creators, user } from "../db/schema.ts";
 import { followedCreatorIds, followedCreators, NOT_FOLLOWING, setFollowEmails, toggleFollow } from "./follows.ts";
 
 const database = setUpTestDatabase();
@@ -57,7 +57,11 @@ describe("following a creator", () => {
       .returning({ id: creators.id });
     await database.db.insert(user).values({ id: "fan-3", name: "Fan Three", email: "fan3@example.com" });
     await toggleFollow(database.db, "fan-3", creatorId);
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    // Followed a minute earlier than the next: no waiting on the clock for an order.
+    await database.db
+      .update(creatorFollows)
+      .set({ createdAt: sql`now() - interval '1 minute'` })
+      .where(eq(creatorFollows.userId, "fan-3"));
     await toggleFollow(database.db, "fan-3", other!.id);
     expect((await followedCreators(database.db, "fan-3")).map((creator) => creator.name)).toEqual([
       "Second Studio",

@@ -128,8 +128,7 @@ describe("each app server's search index", () => {
     });
     expect(await sync.current()).toBeNull();
     expect(await sync.current()).not.toBeNull();
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(await listeners()).toBe(before + 1);
+    await expect.poll(listeners).toBe(before + 1);
     await sync.stop();
   });
 
