@@ -39,17 +39,20 @@ export function orderAccessToken(secret: string, orderNumber: string, issuedAt =
 export type OrderLinkCheck = "valid" | "expired" | "invalid";
 
 /** Whether `token` opens this order at `now`: signed for it by this shop, and not yet 90 days old. */
+/** A token to check: the shop's secret, the order it claims to open, and when it is asked. */
+interface AccessTokenCheck {
+  secret: string;
+  orderNumber: string;
+  token: unknown;
+  now?: number;
+}
+
 export function checkOrderAccessToken({
   secret,
   orderNumber,
   token,
   now = Date.now(),
-}: {
-  secret: string;
-  orderNumber: string;
-  token: unknown;
-  now?: number;
-}): OrderLinkCheck {
+}: AccessTokenCheck): OrderLinkCheck {
   if (typeof token !== "string" || !TOKEN.test(token)) return "invalid";
   const bytes = Buffer.from(token, "base64url");
   // One spelling per token: base64url's last character has spare bits that decoding ignores.
@@ -61,18 +64,8 @@ export function checkOrderAccessToken({
   return now - issuedAt >= LIFETIME_MS ? "expired" : "valid";
 }
 
-export function isOrderAccessToken({
-  secret,
-  orderNumber,
-  token,
-  now = Date.now(),
-}: {
-  secret: string;
-  orderNumber: string;
-  token: unknown;
-  now?: number;
-}): boolean {
-  return checkOrderAccessToken({ secret, orderNumber, token, now }) === "valid";
+export function isOrderAccessToken(check: AccessTokenCheck): boolean {
+  return checkOrderAccessToken(check) === "valid";
 }
 
 /** Where a buyer sees their order: their account's order page, or a guest's signed link issued now. */

@@ -68,10 +68,13 @@ const png = () =>
     .png()
     .toBuffer();
 
-describe("product files in S3", () => {
-  it("uploads into the bucket, serves the image from it, delivers the file from it", async () => {
-    const form = productFormSchema.parse({
-      title: "Bucket Planner",
+/** A draft PDF planner of the test's seller, titled `title`. */
+const newPlanner = (title: string) =>
+  createProduct(
+    database.db,
+    creatorId,
+    productFormSchema.parse({
+      title,
       description: "A planner whose files live in an S3 bucket, for this test.",
       categoryId: String(categoryId),
       tags: "planner",
@@ -81,8 +84,12 @@ describe("product files in S3", () => {
       features: "Undated pages",
       whatYouGet: "1 PDF planner",
       pages: "12",
-    });
-    const productId = await createProduct(database.db, creatorId, form);
+    }),
+  );
+
+describe("product files in S3", () => {
+  it("uploads into the bucket, serves the image from it, delivers the file from it", async () => {
+    const productId = await newPlanner("Bucket Planner");
     await addProductImage(database.db, { files, creatorId, productId, bytes: await png() });
     await addProductFile(database.db, {
       files,
@@ -145,19 +152,7 @@ describe("product files in S3", () => {
   });
 
   it("leaves nothing half-written: a failure after the file was stored removes it, no row points at a missing file", async () => {
-    const form = productFormSchema.parse({
-      title: "Half Written Planner",
-      description: "A planner whose upload fails after its file was stored, for this test.",
-      categoryId: String(categoryId),
-      tags: "planner",
-      format: "PDF",
-      price: "9.00",
-      originalPrice: "",
-      features: "Undated pages",
-      whatYouGet: "1 PDF planner",
-      pages: "12",
-    });
-    const productId = await createProduct(database.db, creatorId, form);
+    const productId = await newPlanner("Half Written Planner");
     const before = objectKeys();
     // The job queue refuses (the database went away between the file and its row's job).
     const failingJobs = { ...recordingJobs(), send: () => Promise.reject(new Error("the queue is away")) };
