@@ -83,3 +83,24 @@ describe("a read replica that goes away", () => {
     }
   });
 });
+
+describe("a connection the server ends", () => {
+  it("checked out (a transaction, a lock) and idle between queries: no crash, its next query fails as the database away", async () => {
+    const handle = connect(connectionFor(inject("postgresServer"), "postgres"), 2);
+    const admin = connect(connectionFor(inject("postgresServer"), "postgres"), 1);
+    const client = await handle.pool.connect();
+    try {
+      const { rows } = await client.query<{ pid: number }>("SELECT pg_backend_pid() AS pid");
+      const ended = new Promise((resolve) => client.once("end", resolve));
+      // What a stopping server (pg_ctl stop -m fast) does to each session.
+      await admin.pool.query("SELECT pg_terminate_backend($1)", [rows[0]!.pid]);
+      await ended;
+      const next = await client.query("SELECT 1").catch((error: unknown) => error);
+      expect(isDatabaseUnavailable(next)).toBe(true);
+    } finally {
+      client.release(true);
+      await handle.close();
+      await admin.close();
+    }
+  });
+});

@@ -23,8 +23,11 @@ export function onDatabaseClose(db: Database, close: () => Promise<void>) {
 
 export function connect(connection: ConnectionOptions, poolSize = 10): DatabaseHandle {
   const pool = new pg.Pool({ ...connection, max: poolSize, idleTimeoutMillis: 30_000 });
-  // An idle client that loses its server (restart, failover) must not crash the process.
+  // A client that loses its server (a restart, a failover) must not crash the process: an idle one
+  // says so on the pool, one checked out (a transaction, an advisory lock) on itself, between its
+  // queries, where nobody listens. Its next query fails as the database away (a 503).
   pool.on("error", () => {});
+  pool.on("connect", (client) => client.on("error", () => {}));
   const db = drizzle(pool, { schema });
   closers.set(db, []);
   return {

@@ -137,6 +137,8 @@ const JOB_POOL_SIZE = 6;
 export async function startJobs(appPool: pg.Pool, onError: (error: Error) => void): Promise<RunningJobs> {
   const pool = new pg.Pool({ ...appPool.options, max: JOB_POOL_SIZE });
   pool.on("error", onError);
+  // A checked-out client that loses its server says so on itself: not a crash of the process.
+  pool.on("connect", (client) => client.on("error", onError));
   const boss = new PgBoss({
     db: { executeSql: (text, values) => pool.query(text, values as unknown[]) },
     superviseIntervalSeconds: 30,

@@ -36,90 +36,98 @@ test("the database stopped under load: 503s with Retry-After or kept pages, neve
   test.setTimeout(240_000);
   fs.rmSync(dataDir, { recursive: true, force: true });
   const server = startServer({ dataDir, port, env: { PUBLIC_URL: base } });
-  await waitUntilHealthy(port);
-  for (const address of ADDRESSES) await fetch(`${base}${address}`);
+  try {
+    await waitUntilHealthy(port);
+    for (const address of ADDRESSES) await fetch(`${base}${address}`);
 
-  const answers: Answer[] = [];
-  let loading = true;
-  let searches = 0;
-  // Eight visitors, one request after another each.
-  const visitors = Array.from({ length: 8 }, async (_, visitor) => {
-    for (let request = 0; loading; request++) {
-      const address =
-        request % 3 === 2
-          ? `/search?q=outage${visitor}x${searches++}`
-          : ADDRESSES[(visitor + request) % ADDRESSES.length]!;
-      // A connection cut without an answer counts as status 0: the shop must answer every request.
-      const answer = await fetch(`${base}${address}`, {
-        headers: address.startsWith("/api/public") ? { authorization: "Bearer dgm_live_notAKeyTheShopMade" } : {},
-      })
-        .then(async (response) => {
-          await response.arrayBuffer();
-          return { status: response.status, retryAfter: response.headers.get("retry-after") };
+    const answers: Answer[] = [];
+    let loading = true;
+    let searches = 0;
+    // Eight visitors, one request after another each.
+    const visitors = Array.from({ length: 8 }, async (_, visitor) => {
+      for (let request = 0; loading; request++) {
+        const address =
+          request % 3 === 2
+            ? `/search?q=outage${visitor}x${searches++}`
+            : ADDRESSES[(visitor + request) % ADDRESSES.length]!;
+        // A connection cut without an answer counts as status 0: the shop must answer every request.
+        const answer = await fetch(`${base}${address}`, {
+          headers: address.startsWith("/api/public") ? { authorization: "Bearer dgm_live_notAKeyTheShopMade" } : {},
         })
-        .catch(() => ({ status: 0, retryAfter: null }));
-      answers.push({ at: Date.now(), address, ...answer });
+          .then(async (response) => {
+            await response.arrayBuffer();
+            return { status: response.status, retryAfter: response.headers.get("retry-after") };
+          })
+          .catch(() => ({ status: 0, retryAfter: null }));
+        answers.push({ at: Date.now(), address, ...answer });
+      }
+    });
+
+    // Orders paid just before the outage: their payment's confirmation is a job that may meet it.
+    const orders = await Promise.all([1, 2, 3].map((productId) => buyAsGuestOver(base, productId, { tag: "outage" })));
+
+    const stoppedAt = Date.now();
+    await stopEmbeddedPostgres({ dataDir });
+    const awayFrom = Date.now();
+    // Away until the shop has answered 200 requests without it.
+    await expect
+      .poll(() => answers.filter((answer) => answer.at > awayFrom).length, { timeout: 60_000 })
+      .toBeGreaterThan(200);
+    const awayUntil = Date.now();
+    await startEmbeddedPostgres({ dataDir });
+    const backAt = Date.now();
+    // Back: a search nobody made before (no kept copy) is answered by the database again.
+    await expect
+      .poll(async () => (await fetch(`${base}/search?q=returned${Date.now()}`)).status, {
+        timeout: 30_000,
+        intervals: [100],
+      })
+      .toBe(200);
+    const answeringAgainAfterMs = Date.now() - backAt;
+    loading = false;
+    await Promise.all(visitors);
+
+    const during = answers.filter((answer) => answer.at > awayFrom && answer.at < awayUntil);
+    console.log(
+      `${answers.length} answers, ${during.length} while the database was away ` +
+        `(${during.filter((answer) => answer.status === 503).length} of them 503); ` +
+        `stopping took ${awayFrom - stoppedAt} ms; answering again ${answeringAgainAfterMs} ms after its return`,
+    );
+    expect(answers.filter((answer) => answer.status === 0 || (answer.status >= 500 && answer.status !== 503))).toEqual(
+      [],
+    );
+    expect(during.filter((answer) => answer.status !== 503 && answer.status !== 200)).toEqual([]);
+    expect(during.filter((answer) => answer.status === 503 && answer.retryAfter === null)).toEqual([]);
+    // The API and the searches need the database: they said so.
+    expect(during.some((answer) => answer.address.startsWith("/search") && answer.status === 503)).toBe(true);
+    expect(during.some((answer) => answer.address.startsWith("/api/public") && answer.status === 503)).toBe(true);
+    expect(answeringAgainAfterMs).toBeLessThanOrEqual(5_000);
+
+    // No paid order lost: each is paid once the confirmations go through.
+    await expect
+      .poll(
+        async () =>
+          (
+            await queryShop<{ number: string }>(
+              dataDir,
+              "SELECT number FROM orders WHERE status = 'paid' ORDER BY number",
+            )
+          ).map((row) => row.number),
+        { timeout: 120_000, intervals: [500] },
+      )
+      .toEqual([...orders].sort());
+    // A 503 is no fault: nothing was logged as one.
+    expect(server.output()).not.toContain("Request failed");
+    server.child.kill("SIGTERM");
+    expect(await exited(server.child)).toBe(0);
+  } finally {
+    // For whoever reads a failure: the server's own log; and no server left holding the port.
+    fs.mkdirSync("test-results", { recursive: true });
+    fs.writeFileSync("test-results/database-outage-server.log", server.output());
+    if (server.child.exitCode === null && server.child.signalCode === null) {
+      server.child.kill("SIGKILL");
+      await exited(server.child);
+      await stopEmbeddedPostgres({ dataDir }).catch(() => {});
     }
-  });
-
-  // Orders paid just before the outage: their payment's confirmation is a job that may meet it.
-  const orders = await Promise.all([1, 2, 3].map((productId) => buyAsGuestOver(base, productId, { tag: "outage" })));
-
-  const stoppedAt = Date.now();
-  await stopEmbeddedPostgres({ dataDir });
-  const awayFrom = Date.now();
-  // Away until the shop has answered 200 requests without it.
-  await expect
-    .poll(() => answers.filter((answer) => answer.at > awayFrom).length, { timeout: 60_000 })
-    .toBeGreaterThan(200);
-  const awayUntil = Date.now();
-  await startEmbeddedPostgres({ dataDir });
-  const backAt = Date.now();
-  // Back: a search nobody made before (no kept copy) is answered by the database again.
-  await expect
-    .poll(async () => (await fetch(`${base}/search?q=returned${Date.now()}`)).status, {
-      timeout: 30_000,
-      intervals: [100],
-    })
-    .toBe(200);
-  const answeringAgainAfterMs = Date.now() - backAt;
-  loading = false;
-  await Promise.all(visitors);
-
-  // For whoever reads a failure: the server's own log of the run.
-  fs.mkdirSync("test-results", { recursive: true });
-  fs.writeFileSync("test-results/database-outage-server.log", server.output());
-  const during = answers.filter((answer) => answer.at > awayFrom && answer.at < awayUntil);
-  console.log(
-    `${answers.length} answers, ${during.length} while the database was away ` +
-      `(${during.filter((answer) => answer.status === 503).length} of them 503); ` +
-      `stopping took ${awayFrom - stoppedAt} ms; answering again ${answeringAgainAfterMs} ms after its return`,
-  );
-  expect(answers.filter((answer) => answer.status === 0 || (answer.status >= 500 && answer.status !== 503))).toEqual(
-    [],
-  );
-  expect(during.filter((answer) => answer.status !== 503 && answer.status !== 200)).toEqual([]);
-  expect(during.filter((answer) => answer.status === 503 && answer.retryAfter === null)).toEqual([]);
-  // The API and the searches need the database: they said so.
-  expect(during.some((answer) => answer.address.startsWith("/search") && answer.status === 503)).toBe(true);
-  expect(during.some((answer) => answer.address.startsWith("/api/public") && answer.status === 503)).toBe(true);
-  expect(answeringAgainAfterMs).toBeLessThanOrEqual(5_000);
-
-  // No paid order lost: each is paid once the confirmations go through.
-  await expect
-    .poll(
-      async () =>
-        (
-          await queryShop<{ number: string }>(
-            dataDir,
-            "SELECT number FROM orders WHERE status = 'paid' ORDER BY number",
-          )
-        ).map((row) => row.number),
-      { timeout: 120_000, intervals: [500] },
-    )
-    .toEqual([...orders].sort());
-  // A 503 is no fault: nothing was logged as one.
-  expect(server.output()).not.toContain("Request failed");
-  server.child.kill("SIGTERM");
-  expect(await exited(server.child)).toBe(0);
+  }
 });
