@@ -58,7 +58,8 @@ export default defineConfig({
       // and the journeys whose screens differ there (tagged @phone: the menu, the cart, dialogs,
       // the product page, the order page, one checkout). A journey the same at any width runs once,
       // on the desktop (decision 045).
-      testIgnore: /server-lifecycle|client-bundle|fuzz|compression|scale-out|database-outage|google-sign-in|sellers|admin/,
+      testIgnore:
+        /server-lifecycle|client-bundle|fuzz|compression|scale-out|database-outage|google-sign-in|sellers|admin/,
       grep: [/@phone/, /accessibility\.spec|shell\.spec/],
       grepInvert: /@desktop-only/,
       use: phone,
