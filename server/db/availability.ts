@@ -1,5 +1,6 @@
 import type pg from "pg";
 import type { Logger } from "pino";
+import { onceEvery } from "../lib/once-every.ts";
 
 /**
  * Whether an error means that the database cannot be reached now (stopped, restarting, failing
@@ -36,15 +37,13 @@ const CONNECTION_LOST =
 
 // One line when an outage begins (said again each minute it lasts) and one when it ends, not one
 // per request that met it.
-const REPORT_EVERY_MS = 60_000;
-let lastReportedAt = Number.NEGATIVE_INFINITY;
+const report = onceEvery(60_000);
 let awaySince: number | undefined;
 
 /** Logs that the database cannot be reached, at most once a minute. */
 export function reportDatabaseAway(logger: Pick<Logger, "warn">, error: unknown, now = Date.now()): void {
   awaySince ??= now;
-  if (now - lastReportedAt < REPORT_EVERY_MS) return;
-  lastReportedAt = now;
+  if (!report.due(now)) return;
   logger.warn({ err: error }, "The database cannot be reached: pages and forms answer 503 until it is back");
 }
 
@@ -61,7 +60,7 @@ export function reportDatabaseReturn(
     if (awaySince === undefined) return;
     const seconds = Math.round((clock() - awaySince) / 1000);
     awaySince = undefined;
-    lastReportedAt = Number.NEGATIVE_INFINITY;
+    report.reset();
     logger.info({ awaySeconds: seconds }, `The database is back after about ${seconds} s`);
   });
 }

@@ -27,15 +27,7 @@ import { browserAuthEndpoints } from "./auth-endpoints.ts";
 import { refuseOversizedBodies } from "./body-limit.ts";
 import { buildAssets } from "./build-assets.ts";
 import { type PublishedDemoAccount, servicesContext } from "./context.ts";
-import {
-  asRefusal,
-  FAULT_MESSAGE,
-  logFault,
-  refusalHeaders,
-  reportOutage,
-  requestIdOf,
-  sendProblem,
-} from "./error-answers.ts";
+import { FAULT_MESSAGE, noteError, refusalHeaders, requestIdOf, sendProblem } from "./error-answers.ts";
 import {
   generatedMedia,
   productOgImages,
@@ -212,9 +204,7 @@ export function createApp({
   // fault outside React Router (which answers its own with the error screen) is logged once, with
   // its request id and any secret of the address masked, and answered without a stack trace.
   app.use((error: unknown, req: express.Request, res: express.Response, _next: express.NextFunction) => {
-    const refusal = asRefusal(error);
-    reportOutage(logger, refusal);
-    if (!refusal) logFault(logger, error, { requestId: requestIdOf(res), url: req.originalUrl });
+    const refusal = noteError(logger, error, req, res);
     if (res.headersSent) return void res.destroy();
     if (req.path.startsWith("/api/")) return sendProblem(res, refusal);
     const text = !refusal

@@ -1,5 +1,5 @@
 import { STATUS_CODES } from "node:http";
-import type { ErrorRequestHandler, Response } from "express";
+import type { ErrorRequestHandler, Request, Response } from "express";
 import type { Logger } from "pino";
 import { z } from "zod";
 import { isDatabaseUnavailable, reportDatabaseAway } from "../db/availability.ts";
@@ -154,15 +154,24 @@ export function logFault(logger: Logger, error: unknown, where: { requestId: str
 }
 
 /**
+ * What an Express error handler does first with an error: reads it as a refusal, warns of an outage
+ * behind one (once a minute), logs any other error once as a fault. Answers the refusal, if any.
+ */
+export function noteError(logger: Logger, error: unknown, req: Request, res: Response): Refusal | undefined {
+  const refusal = asRefusal(error);
+  reportOutage(logger, refusal);
+  if (!refusal) logFault(logger, error, { requestId: requestIdOf(res), url: req.originalUrl });
+  return refusal;
+}
+
+/**
  * The last handler of a JSON API's router: a refusal is answered with its problem document, the
  * database away is reported once a minute and answered 503, any other error is a fault.
  */
 export function answerApiErrors(logger: Logger): ErrorRequestHandler {
   return (error, req, res, _next) => {
+    const refusal = noteError(logger, error, req, res);
     if (res.headersSent) return void res.destroy();
-    const refusal = asRefusal(error);
-    reportOutage(logger, refusal);
-    if (!refusal) logFault(logger, error, { requestId: requestIdOf(res), url: req.originalUrl });
     sendProblem(res, refusal);
   };
 }

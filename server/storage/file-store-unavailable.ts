@@ -1,4 +1,5 @@
 import type { Logger } from "pino";
+import { onceEvery } from "../lib/once-every.ts";
 
 /**
  * The file store cannot be used now (S3 unreachable or refusing after the SDK's retries, the local
@@ -9,12 +10,10 @@ export class FileStoreUnavailable extends Error {
 }
 
 // One warning for an outage of the file store, said again each minute it lasts.
-const REPORT_EVERY_MS = 60_000;
-let lastReportedAt = Number.NEGATIVE_INFINITY;
+const report = onceEvery(60_000);
 
 /** Logs that the file store cannot be used, at most once a minute. */
 export function reportFileStoreAway(logger: Pick<Logger, "warn">, error: unknown, now = Date.now()): void {
-  if (now - lastReportedAt < REPORT_EVERY_MS) return;
-  lastReportedAt = now;
+  if (!report.due(now)) return;
   logger.warn({ err: error }, "The file store cannot be used: uploads and downloads answer 503 until it is back");
 }
