@@ -13,7 +13,8 @@ vi.mock("sonner", () => {
   return { toast, Toaster: () => null };
 });
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 10));
+// sonner (mocked) loaded as the toast module loads it: what waits after that waits for the toaster.
+const sonnerLoaded = () => import("sonner");
 
 describe("toasts loaded with the first one", () => {
   beforeEach(() => {
@@ -32,11 +33,10 @@ describe("toasts loaded with the first one", () => {
       toast.error("Your cart was not changed");
     });
     expect(result.current).toBe(true);
-    await settle();
+    await sonnerLoaded();
     expect(shown).toEqual([]);
     toasterIsMounted();
-    await settle();
-    expect(shown).toEqual(["success Added to cart", "error Your cart was not changed"]);
+    await vi.waitFor(() => expect(shown).toEqual(["success Added to cart", "error Your cart was not changed"]));
   });
 
   it("keeps the order of toasts and dismissals asked for before and after the toaster came", async () => {
@@ -45,19 +45,24 @@ describe("toasts loaded with the first one", () => {
     toast.dismiss("payment-pending");
     toasterIsMounted();
     toast("Redirecting to Google");
-    await settle();
-    expect(shown).toEqual([
-      "loading Waiting for your payment",
-      "dismiss payment-pending",
-      "toast Redirecting to Google",
-    ]);
+    await vi.waitFor(() =>
+      expect(shown).toEqual([
+        "loading Waiting for your payment",
+        "dismiss payment-pending",
+        "toast Redirecting to Google",
+      ]),
+    );
   });
 
   it("loads nothing for a dismissal when no toast was ever shown", async () => {
     const { toast, toasterIsMounted } = await import("./toast");
     toasterIsMounted();
     toast.dismiss("checkout-ended");
-    await settle();
+    await sonnerLoaded();
     expect(shown).toEqual([]);
+    // Nothing was asked for: the toaster is not wanted either.
+    const { useToasterWanted } = await import("./toast");
+    const { renderHook } = await import("@testing-library/react");
+    expect(renderHook(() => useToasterWanted()).result.current).toBe(false);
   });
 });

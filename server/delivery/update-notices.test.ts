@@ -19,17 +19,39 @@ const database = setUpTestDatabase();
 const SECRET = "a-test-secret-of-at-least-32-characters!";
 const SHOP = "http://shop.test";
 
-/** A mailer that keeps what it sends, after a pause (so that two runs overlap), failing for `failFor`. */
-function recordingMailer(failFor = new Set<string>()) {
+/**
+ * A mailer that keeps what it sends, failing for `failFor`. With `holdFirst`, its first send waits
+ * for that promise: the email's row stays uncommitted meanwhile, so a twin run can be seen waiting on it.
+ */
+function recordingMailer(failFor = new Set<string>(), holdFirst?: () => Promise<void>) {
   const sent: OutgoingEmail[] = [];
+  let held = false;
   const mailer: Mailer = {
     async send(email) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      if (holdFirst && !held) {
+        held = true;
+        await holdFirst();
+      }
       if (failFor.has(email.to)) throw new Error(`mailbox of ${email.to} is full`);
       sent.push(email);
     },
   };
   return { mailer, sent };
+}
+
+/** Settles once another session of the test database waits for a row lock (a twin run's insert). */
+async function aSessionWaitsForARow() {
+  await expect
+    .poll(
+      async () => {
+        const { rows } = await database.pool.query<{ waiting: number }>(
+          "SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'",
+        );
+        return rows[0]!.waiting;
+      },
+      { timeout: 10_000 },
+    )
+    .toBeGreaterThan(0);
 }
 
 const services = (mailer: Mailer) => ({
@@ -104,7 +126,8 @@ describe("the product update emails", () => {
     await bought("otto@example.com");
     await setWantsEmails(database.db, "Otto@example.com", "product_updates", false);
 
-    const { mailer, sent } = recordingMailer();
+    // The first email waits until the twin run waits on its row: the two runs overlap.
+    const { mailer, sent } = recordingMailer(new Set(), aSessionWaitsForARow);
     const runs = await Promise.all([
       sendProductUpdateEmails(services(mailer), { fileId, version: 2 }),
       sendProductUpdateEmails(services(mailer), { fileId, version: 2 }),

@@ -42,15 +42,22 @@ describe("work with a concurrency", () => {
           // A barrier: the first jobs wait until `concurrency` of them run together.
           if (inside === concurrency) allInside.open();
           await allInside.opened;
-          await new Promise((resolve) => setTimeout(resolve, 20));
           inside--;
           done.add(n);
           if (done.size === total) allDone.open();
         },
         { concurrency },
       );
-      // Sent once the workers rest on an empty queue: the one that finds the first job wakes the others.
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      // Sent once every worker has looked at the empty queue and rests: the one that finds the first
+      // job wakes the others.
+      await expect
+        .poll(
+          () => jobs.boss.getWipData().filter((worker) => worker.name === QUEUES.sendReceipt && worker.lastFetchedOn),
+          {
+            timeout: 10_000,
+          },
+        )
+        .toHaveLength(concurrency);
       await send(total);
       await allInside.opened;
       await allDone.opened;

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { connectionFor } from "../../tests/support/connection.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { products } from "../db/schema.ts";
@@ -26,15 +26,20 @@ afterAll(async () => {
 describe("the search worker", () => {
   it("answers searches with facets and Did you mean, and follows what the main thread writes", async () => {
     // The worker builds its index first (and starts again after a failed build): ask until it answers.
-    let answer: Awaited<ReturnType<SearchService["find"]>> = null;
     let failure: unknown;
-    for (let tries = 0; answer === null && tries < 100; tries++) {
-      answer = await worker.find({ text: "weding planer", facets: true }).catch((error) => {
-        failure = error;
-        return null;
-      });
-      if (answer === null) await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    const answer = await vi
+      .waitFor(
+        async () => {
+          const found = await worker.find({ text: "weding planer", facets: true }).catch((error) => {
+            failure = error;
+            return null;
+          });
+          if (found === null) throw new Error("the worker has not answered yet");
+          return found;
+        },
+        { timeout: 10_000, interval: 100 },
+      )
+      .catch(() => null);
     expect(answer, `${String(failure)}; ${errors.map((error) => error.message).join("; ")}`).not.toBeNull();
     expect(answer!.total).toBeGreaterThan(0);
     expect(Object.values(answer!.facets!.formats).reduce((a, b) => a + b, 0)).toBe(answer!.total);

@@ -1,6 +1,6 @@
 import { count, sql } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { loader as searchApi } from "../../app/routes/api/search.ts";
 import { loader as suggestions } from "../../app/routes/api/search-suggestions.ts";
 import { loader as browse } from "../../app/routes/browse.tsx";
@@ -112,17 +112,18 @@ describe("the server's search worker, with DATABASE_READ_URL", () => {
     worker = startSearchWorker(plainConnection(connectionFor(server, replica.name)), {
       listenTo: plainConnection(connectionFor(server, primary.name)),
     });
-    let answer: Awaited<ReturnType<SearchService["find"]>> = null;
-    for (let tries = 0; answer === null && tries < 100; tries++) {
-      answer = await worker.find({ text: "replica" }).catch(() => null);
-      if (answer === null) await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    expect(answer?.total).toBeGreaterThan(0);
+    const answer = await vi.waitFor(
+      async () => {
+        const found = await worker!.find({ text: "replica" }).catch(() => null);
+        if (found === null) throw new Error("the worker has not answered yet");
+        return found;
+      },
+      { timeout: 10_000, interval: 100 },
+    );
+    expect(answer.total).toBeGreaterThan(0);
 
-    // The listener connects beside the build: wait for it a little.
-    for (let tries = 0; (await listeners(primary.name)) === before.primary && tries < 50; tries++) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    // The listener connects beside the build.
+    await expect.poll(() => listeners(primary.name), { timeout: 5_000 }).toBe(before.primary + 1);
     expect(await listeners(primary.name)).toBe(before.primary + 1);
     expect(await listeners(replica.name)).toBe(before.replica);
   });

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { checkoutServices, paidOrder, recordingJobs, seedProducts } from "../../../tests/support/orders.ts";
 import { shopSnapshot } from "../../../tests/support/shop-snapshot.ts";
 import type { Database } from "../../db/client.ts";
@@ -203,8 +203,13 @@ describe("npm run backup and npm run restore (embedded database)", () => {
     })().catch((error) => {
       failure = error;
     });
-    while (written < 200 && !failure) await new Promise((resolve) => setTimeout(resolve, 10));
-    if (failure) throw failure;
+    await vi.waitFor(
+      () => {
+        if (failure) throw failure;
+        expect(written).toBeGreaterThanOrEqual(200);
+      },
+      { timeout: 60_000, interval: 10 },
+    );
     const committedBefore = written - 1;
     const output = path.join(backups, "busy.tar.gz");
     await createBackup({ config, output });
