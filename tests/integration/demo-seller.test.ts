@@ -214,8 +214,10 @@ describe("the demo seller in a demo shop", () => {
   it.each(paths)("may not $name: one message, 403", async (path) => {
     const answer = await answerOf(demoSeller, "demo", path);
     expect(answer.status).toBe(403);
-    // A page's action answers { ok: false, message }; the CSV file's loader the message alone.
-    const message = typeof answer.data === "string" ? answer.data : (answer.data as { message: string }).message;
+    // A page's action answers { ok: false, message }; the CSV file's loader a small page saying it.
+    const message = answer.response
+      ? /<p>([^<]*)<\/p>/.exec(await answer.response.text())?.[1]
+      : (answer.data as { message: string }).message;
     expect(message).toBe(DEMO_SELLER_LOOKS_ONLY);
   });
 
