@@ -113,3 +113,55 @@ describe("every method Node can receive", () => {
     expect(logged).toContainEqual(expect.objectContaining({ level: 30, msg: "CONNECT refused" }));
   });
 });
+
+describe("an address that only takes a form (an action, no loader, no page)", () => {
+  const formOnly = oneRouteBuild(() => new Response("the page"));
+  formOnly.routes["review-reply"] = {
+    id: "review-reply",
+    parentId: "root",
+    path: "reviews/:id/reply",
+    module: { action: () => new Response("replied") },
+  } as unknown as (typeof formOnly.routes)[string];
+  formOnly.routes.root = { ...formOnly.routes.root!, path: "" };
+  formOnly.routes.anywhere = {
+    id: "anywhere",
+    parentId: "root",
+    path: "*",
+    module: { loader: () => new Response("the page") },
+  } as unknown as (typeof formOnly.routes)[string];
+  const handler = reactRouterHandler({
+    build: formOnly,
+    mode: "production",
+    bodyLimit: 1024,
+    getLoadContext: () => {
+      const context = new RouterContextProvider();
+      context.set(servicesContext, {} as RequestServices);
+      return context;
+    },
+  });
+  const formServer = http.createServer(express().use(handler));
+  let base = "";
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => formServer.listen(0, "127.0.0.1", resolve));
+    base = `http://127.0.0.1:${(formServer.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => formServer.close(() => resolve())));
+
+  it("answers a GET or HEAD 405, saying it takes POST, where React Router said only 'Unexpected Server Error'", async () => {
+    const get = await fetch(`${base}/reviews/7/reply`);
+    expect(get.status).toBe(405);
+    expect(get.headers.get("allow")).toBe("POST");
+    expect(await get.text()).toBe("This address does not take GET requests: it takes a form sent with POST.");
+    expect((await fetch(`${base}/reviews/7/reply`, { method: "HEAD" })).status).toBe(405);
+  });
+
+  it("still takes the form, and answers the pages beside it", async () => {
+    const post = await fetch(`${base}/reviews/7/reply`, {
+      method: "POST",
+      headers: { origin: base, "content-type": "application/x-www-form-urlencoded" },
+      body: "x=1",
+    });
+    expect(await post.text()).toBe("replied");
+    expect(await (await fetch(`${base}/reviews/7`)).text()).toBe("the page");
+  });
+});

@@ -2,7 +2,7 @@ import { writeReadableStreamToWritable } from "@react-router/node";
 import type { Request as ExpressRequest, RequestHandler } from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import { bodyLimitFor, boundedBody, discardBody } from "./body-limit.ts";
-import { PAGE_ALLOW, PAGE_METHODS } from "./methods.ts";
+import { formOnlyAddresses, PAGE_ALLOW, PAGE_METHODS } from "./methods.ts";
 import { cachedPageOf, type PageCache, sendCachedPage } from "./page-cache.ts";
 import { requestUrl } from "./request-url.ts";
 
@@ -24,6 +24,7 @@ interface Options {
  */
 export function reactRouterHandler({ build, mode, getLoadContext, bodyLimit, pageCache }: Options): RequestHandler {
   const handle = createRequestHandler(build, mode);
+  const takesOnlyForms = formOnlyAddresses(build);
   return async (req, res, next) => {
     try {
       // Any other method Node accepts (TRACE, PROPFIND, OPTIONS...) is a client's mistake: a fetch
@@ -44,6 +45,14 @@ export function reactRouterHandler({ build, mode, getLoadContext, bodyLimit, pag
         return;
       }
       const reading = req.method === "GET" || req.method === "HEAD";
+      if (reading && takesOnlyForms(req.path)) {
+        res
+          .status(405)
+          .set("Allow", "POST")
+          .type("text/plain")
+          .send(`This address does not take ${req.method} requests: it takes a form sent with POST.`);
+        return;
+      }
       // What the page cache holds was sent before this (servePageFromCache).
       const mark = pageCache?.mark();
       const controller = new AbortController();
