@@ -112,6 +112,23 @@ const envSchema = z.object({
     .string()
     .regex(/^whsec_/, "must be a Stripe webhook signing secret (whsec_...)")
     .optional(),
+  // How sellers are paid on Fridays (decision 055): by transfers to their connected accounts, or
+  // by the owner from a payout file (a shop without Connect).
+  PAYOUT_RAIL: z.enum(["transfer", "manual"], { error: "must be transfer or manual" }).default("transfer"),
+  // Days a sale's money waits before it can be paid out (0: at once, as before).
+  PAYOUT_HOLD_DAYS: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(0, "must be between 0 and 180")
+    .max(180, "must be between 0 and 180")
+    .default(0),
+  // Hours payouts wait after a seller changes their payout account.
+  PAYOUT_ACCOUNT_CHANGE_PAUSE_HOURS: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(0, "must be between 0 and 720")
+    .max(720, "must be between 0 and 720")
+    .default(48),
   // Where the Stripe SDK sends its requests; only for tests against a local stand-in of the API.
   STRIPE_API_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
   // Files in an S3 bucket instead of DATA_DIR/files: S3_BUCKET turns it on (see s3Options below).
@@ -215,10 +232,18 @@ export interface Config {
   emailEventsSecret: string | undefined;
   /** Who takes payments: the shop's own hosted payment page, or Stripe Checkout. */
   payments: { provider: "hosted" } | { provider: "stripe"; secretKey: string; webhookSecret: string; apiUrl?: string };
+  /** How and when sellers are paid (PAYOUT_RAIL, PAYOUT_HOLD_DAYS, PAYOUT_ACCOUNT_CHANGE_PAUSE_HOURS). */
+  payouts: PayoutPolicy;
   /** The S3 bucket that keeps the shop's files; undefined: DATA_DIR/files. */
   s3: S3FileStoreOptions | undefined;
   /** Prometheus metrics: their own listener and/or a bearer token for /metrics on PORT; undefined: none. */
   metrics: MetricsOptions | undefined;
+}
+
+export interface PayoutPolicy {
+  rail: "transfer" | "manual";
+  holdDays: number;
+  accountChangePauseHours: number;
 }
 
 export class ConfigError extends Error {
@@ -294,6 +319,11 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
             apiUrl: value.STRIPE_API_URL,
           }
         : { provider: "hosted" },
+    payouts: {
+      rail: value.PAYOUT_RAIL,
+      holdDays: value.PAYOUT_HOLD_DAYS,
+      accountChangePauseHours: value.PAYOUT_ACCOUNT_CHANGE_PAUSE_HOURS,
+    },
     s3,
     metrics: metricsOptions(value),
   };

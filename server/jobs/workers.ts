@@ -16,8 +16,9 @@ import { sendReceipt } from "../orders/send-receipt.ts";
 import { deliverHostedWebhook, expireHostedSessions } from "../payments/hosted/hosted-payments.ts";
 import { hostedWebhookSecret } from "../payments/hosted/hosted-provider.ts";
 import { paymentProviderFor } from "../payments/provider-for.ts";
+import { payoutRunServices } from "../payouts/destinations.ts";
+import { runWeeklyPayouts } from "../payouts/payout-run.ts";
 import { PAYOUT_CRON } from "../payouts/payout-schedule.ts";
-import { runWeeklyPayouts } from "../payouts/payouts.ts";
 import { renderFilePreviews } from "../previews/file-previews.ts";
 import { pruneSearchLog } from "../search/search-log.ts";
 import { fileStoreFor } from "../storage/file-store.ts";
@@ -143,8 +144,10 @@ export async function startWorkers(options: {
     if (removed) logger.info(`Removed ${removed} idle guest carts`);
   });
   await jobs.work(QUEUES.runPayouts, async () => {
-    const run = await runWeeklyPayouts(db);
-    logger.info(`Payout run for ${run.friday ?? "a day that is not Friday"}: ${run.paid.length} sellers paid`);
+    const run = await runWeeklyPayouts(payoutRunServices({ db, config }), { now: new Date() });
+    logger.info(
+      `Payout run for ${run.friday ?? "a day that is not Friday"}: ${run.taken.length} payouts taken, ${run.sent.length} transfers sent, ${run.refused.length} refused`,
+    );
   });
   await jobs.work(QUEUES.liftEndedSuspensions, async () => {
     const lifted = await liftEndedSuspensions({ db, jobs, shopName: config.shopName, publicUrl: config.publicUrl });

@@ -5,7 +5,7 @@ import { Card } from "~/components/ui/card";
 
 type Day = Parameters<typeof formatDayUtc>[0];
 
-const KIND = { sale: "Sale", refund: "Refund", payout: "Payout" } as const;
+const KIND = { sale: "Sale", refund: "Refund", payout: "Payout", payout_return: "Payout returned" } as const;
 const LEDGER_COLUMNS = [
   { label: "Date" },
   { label: "What" },
@@ -60,13 +60,13 @@ export function LedgerTable({
                   ) : null}
                 </td>
                 <td className="px-4 py-2 text-right whitespace-nowrap">
-                  {entry.kind !== "payout" && entry.listPriceCents !== null ? formatPrice(entry.listPriceCents) : ""}
+                  {entry.listPriceCents !== null ? formatPrice(entry.listPriceCents) : ""}
                 </td>
                 <td className="px-4 py-2 text-right whitespace-nowrap">
-                  {entry.kind !== "payout" && entry.paidCents !== null ? formatPrice(entry.paidCents) : ""}
+                  {entry.paidCents !== null ? formatPrice(entry.paidCents) : ""}
                 </td>
                 <td className="px-4 py-2 text-right whitespace-nowrap">
-                  {entry.kind !== "payout" && entry.platformCents !== null ? formatPrice(entry.platformCents) : ""}
+                  {entry.platformCents !== null ? formatPrice(entry.platformCents) : ""}
                 </td>
                 <td
                   className={`px-4 py-2 text-right font-medium whitespace-nowrap ${entry.amountCents < 0 ? "text-destructive" : ""}`}
@@ -93,6 +93,9 @@ export function PayoutList({
     destination: string;
     amountCents: number;
     fundsAvailableOn: Day;
+    status: "pending" | "sent" | "failed" | "reversed";
+    failureReason: string | null;
+    returnedCents: number;
   }[];
 }) {
   return (
@@ -111,7 +114,7 @@ export function PayoutList({
                   {formatDayUtc(payout.weekOf)} · {PAYOUT_METHOD_NAMES[payout.method]} ({payout.destination})
                 </span>
                 <span>
-                  <strong>{formatPrice(payout.amountCents)}</strong>, available {formatDayUtc(payout.fundsAvailableOn)}
+                  <strong>{formatPrice(payout.amountCents)}</strong>, {payoutStatusInWords(payout)}
                 </span>
               </Card>
             </li>
@@ -120,4 +123,27 @@ export function PayoutList({
       )}
     </section>
   );
+}
+
+/** A payout's state as the seller reads it. */
+function payoutStatusInWords(payout: {
+  status: "pending" | "sent" | "failed" | "reversed";
+  fundsAvailableOn: Day;
+  failureReason: string | null;
+  returnedCents: number;
+  amountCents: number;
+}): string {
+  const why = payout.failureReason ? `: ${payout.failureReason}` : "";
+  switch (payout.status) {
+    case "pending":
+      return "on its way out";
+    case "sent":
+      return payout.returnedCents > 0
+        ? `sent; ${formatPrice(payout.returnedCents)} came back to your balance${why}`
+        : `sent, available ${formatDayUtc(payout.fundsAvailableOn)}`;
+    case "failed":
+      return `not sent, back on your balance${why}`;
+    case "reversed":
+      return `came back to your balance${why}`;
+  }
 }

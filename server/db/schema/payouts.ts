@@ -1,8 +1,12 @@
 import { sql } from "drizzle-orm";
 import { check, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { PAYOUT_METHOD_KEYS } from "../../../shared/shop-facts.ts";
+import { user } from "./accounts.ts";
 import { creators } from "./catalogue.ts";
 import { orderItems } from "./orders.ts";
+
+export const PAYOUT_STATUSES = ["pending", "sent", "failed", "reversed"] as const;
+export const LEDGER_KINDS = ["sale", "refund", "payout", "payout_return"] as const;
 
 // Sellers' money: every sale, refund and payout is an entry in the seller's
 // ledger; the balance is their sum. Payouts go out weekly on Friday when it is at least $25.
@@ -34,16 +38,77 @@ export const payouts = pgTable(
     weekOf: date("week_of", { mode: "string" }).notNull(),
     /** 2-3 business days after the payout: the last of them. */
     fundsAvailableOn: date("funds_available_on", { mode: "string" }).notNull(),
-    status: text("status", { enum: ["sent", "failed"] })
+    /**
+     * pending: taken from the balance, not yet sent (a transfer to make or retry, or a manual payment
+     * the owner has still to make); sent: the processor took the transfer, or the owner marked it
+     * paid; failed: refused or bounced, the amount back on the balance; reversed: all of it came back.
+     */
+    status: text("status", { enum: PAYOUT_STATUSES }).notNull().default("pending"),
+    /** transfer: to the seller's connected account; manual: paid by the owner from the payout file. */
+    rail: text("rail", { enum: ["transfer", "manual"] })
       .notNull()
-      .default("sent"),
+      .default("manual"),
+    /** The processor's transfer, once it took it. */
+    transferRef: text("transfer_ref").unique(),
+    /** Why it failed or came back, in the processor's or the owner's words. */
+    failureReason: text("failure_reason"),
+    /** What came back of it (reversals), at most its amount. */
+    returnedCents: integer("returned_cents").notNull().default(0),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    /** The admin who marked a manual payout paid. */
+    markedSentBy: text("marked_sent_by").references(() => user.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     check("payouts_amount_positive", sql`${table.amountCents} > 0`),
+    check("payouts_returned_within_amount", sql`${table.returnedCents} BETWEEN 0 AND ${table.amountCents}`),
     uniqueIndex("payouts_creator_week_idx").on(table.creatorId, table.weekOf),
+    index("payouts_pending_idx").on(table.weekOf).where(sql`${table.status} = 'pending'`),
   ],
 );
+
+/**
+ * An admin's hold on a seller's payouts, with the reason the seller reads on Earnings; released by
+ * an admin (also with a note). At most one hold in force per seller.
+ */
+export const payoutHolds = pgTable(
+  "payout_holds",
+  {
+    id: serial("id").primaryKey(),
+    creatorId: integer("creator_id")
+      .notNull()
+      .references(() => creators.id, { onDelete: "cascade" }),
+    reason: text("reason").notNull(),
+    heldBy: text("held_by").references(() => user.id, { onDelete: "set null" }),
+    heldAt: timestamp("held_at", { withTimezone: true }).notNull().defaultNow(),
+    releasedAt: timestamp("released_at", { withTimezone: true }),
+    releasedBy: text("released_by").references(() => user.id, { onDelete: "set null" }),
+    releaseNote: text("release_note"),
+  },
+  (table) => [uniqueIndex("payout_holds_one_in_force_idx").on(table.creatorId).where(sql`${table.releasedAt} IS NULL`)],
+);
+
+/** A seller's reserve: the share of each payout kept back (basis points), set by an admin with a reason. */
+export const payoutReserves = pgTable(
+  "payout_reserves",
+  {
+    creatorId: integer("creator_id")
+      .primaryKey()
+      .references(() => creators.id, { onDelete: "cascade" }),
+    basisPoints: integer("basis_points").notNull(),
+    reason: text("reason").notNull(),
+    setBy: text("set_by").references(() => user.id, { onDelete: "set null" }),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check("payout_reserves_share", sql`${table.basisPoints} BETWEEN 0 AND 10000`)],
+);
+
+/** Events about transfers already acted on: a redelivered event changes nothing again. */
+export const payoutEvents = pgTable("payout_events", {
+  id: text("id").primaryKey(),
+  type: text("type").notNull(),
+  receivedAt: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+});
 
 export const ledgerEntries = pgTable(
   "ledger_entries",
@@ -52,19 +117,24 @@ export const ledgerEntries = pgTable(
     creatorId: integer("creator_id")
       .notNull()
       .references(() => creators.id, { onDelete: "cascade" }),
-    kind: text("kind", { enum: ["sale", "refund", "payout"] }).notNull(),
-    /** Signed: a sale adds the seller's 70%, a refund takes it back, a payout takes what was paid. */
+    kind: text("kind", { enum: LEDGER_KINDS }).notNull(),
+    /**
+     * Signed: a sale adds the seller's 70%, a refund takes it back, a payout takes what was paid, a
+     * payout's return (refused, failed or reversed) gives back what came back.
+     */
     amountCents: integer("amount_cents").notNull(),
     orderItemId: integer("order_item_id").references(() => orderItems.id, { onDelete: "set null" }),
     payoutId: integer("payout_id").references(() => payouts.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    check("ledger_entries_kind_known", sql`${table.kind} IN ('sale', 'refund', 'payout')`),
+    check("ledger_entries_kind_known", sql`${table.kind} IN ('sale', 'refund', 'payout', 'payout_return')`),
     // A sale or a refund is entered once per order item.
     uniqueIndex("ledger_entries_item_kind_idx")
       .on(table.orderItemId, table.kind)
       .where(sql`${table.orderItemId} IS NOT NULL`),
+    // A payout is taken once; what comes back of it is entered per event (payout_events keeps them once).
+    uniqueIndex("ledger_entries_payout_idx").on(table.payoutId).where(sql`${table.kind} = 'payout'`),
     index("ledger_entries_creator_idx").on(table.creatorId, table.createdAt.desc().nullsFirst()),
   ],
 );
