@@ -333,20 +333,6 @@ test("the pages search engines list say what they hold in a description of their
   expect(descriptions.get("/browse")).not.toBe(descriptions.get("/"));
 });
 
-test("the build's own files are served by name, with a cache lifetime; other addresses are pages", {
-  tag: "@desktop-only",
-}, async ({ request }) => {
-  for (const file of ["/favicon.svg", "/placeholder.svg"]) {
-    const response = await request.get(file);
-    expect(response.status(), file).toBe(200);
-    expect(response.headers()["content-type"], file).toContain("image/svg+xml");
-    expect(response.headers()["cache-control"], file).toContain("max-age=3600");
-  }
-  const missing = await request.get("/favicon.ico");
-  expect(missing.status()).toBe(404);
-  expect(missing.headers()["content-type"]).toContain("text/html");
-});
-
 test("the home page does not move when its font arrives late", async ({ page }) => {
   // Lighthouse's phone: the width at which the hero's heading wrapped differently in the fallback font.
   await page.setViewportSize({ width: 412, height: 823 });
