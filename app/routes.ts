@@ -60,6 +60,8 @@ export default [
     route("admin/products", "routes/admin/products.tsx"),
     route("admin/messages", "routes/admin/messages.tsx"),
     route("admin/refunds", "routes/admin/refunds.tsx"),
+    route("admin/payouts", "routes/admin/payouts.tsx"),
+    route("admin/payouts.csv", "routes/admin/payouts-csv.ts"),
     route("admin/search", "routes/admin/search.tsx"),
     route("admin/discounts", "routes/admin/discounts.tsx"),
     route("admin/reports", "routes/admin/reports.tsx"),

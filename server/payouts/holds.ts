@@ -1,4 +1,7 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { z } from "zod";
+import { payoutHoldReason, payoutReleaseNote, payoutReserveReason } from "../../shared/moderation-note-schema.ts";
+import { recordIdField } from "../../shared/record-id.ts";
 import type { Database } from "../db/client.ts";
 import { creators, payoutHolds, payoutReserves } from "../db/schema.ts";
 import { Refusal } from "../lib/refusal.ts";
@@ -7,16 +10,11 @@ import { Refusal } from "../lib/refusal.ts";
 // reads on Earnings. Both lock the seller's row, as the payout run does, so that a hold placed while
 // the run looks at that seller comes before its payout or after it, never halfway.
 
-const REASON_MAX = 500;
-
-function reasonOf(text: string, what: string): string {
-  const reason = text.trim();
-  if (!reason)
-    throw new Refusal(`Write the reason for the ${what}: the seller reads it.`, "invalid", { field: "reason" });
-  if (reason.length > REASON_MAX) {
-    throw new Refusal(`Keep the reason within ${REASON_MAX} characters.`, "invalid", { field: "reason" });
-  }
-  return reason;
+/** A note the seller reads, checked as the admin page checks it (shared/moderation-note-schema.ts). */
+export function noteOf(schema: z.ZodType<string>, text: string, field: string): string {
+  const parsed = schema.safeParse(text);
+  if (!parsed.success) throw new Refusal(parsed.error.issues[0]?.message ?? "Write a note.", "invalid", { field });
+  return parsed.data;
 }
 
 async function lockSeller(tx: Parameters<Parameters<Database["transaction"]>[0]>[0], creatorId: number) {
@@ -28,7 +26,7 @@ export async function holdPayouts(
   db: Database,
   { creatorId, adminId, reason }: { creatorId: number; adminId: string; reason: string },
 ): Promise<void> {
-  const text = reasonOf(reason, "hold");
+  const text = noteOf(payoutHoldReason, reason, "reason");
   await db.transaction(async (tx) => {
     await lockSeller(tx, creatorId);
     const [held] = await tx
@@ -44,7 +42,7 @@ export async function releasePayouts(
   db: Database,
   { creatorId, adminId, note }: { creatorId: number; adminId: string; note: string },
 ): Promise<void> {
-  const text = reasonOf(note, "release");
+  const text = noteOf(payoutReleaseNote, note, "note");
   await db.transaction(async (tx) => {
     await lockSeller(tx, creatorId);
     const [released] = await tx
@@ -64,7 +62,7 @@ export async function setPayoutReserve(
   if (!Number.isInteger(percent) || percent < 0 || percent > 100) {
     throw new Refusal("The reserve is a whole percentage from 0 to 100.", "invalid", { field: "percent" });
   }
-  const text = reasonOf(reason, "reserve");
+  const text = noteOf(payoutReserveReason, reason, "reason");
   await db.transaction(async (tx) => {
     await lockSeller(tx, creatorId);
     await tx
@@ -76,3 +74,61 @@ export async function setPayoutReserve(
       });
   });
 }
+
+/** Each listed seller's hold in force and reserve, for the admin Sellers page. */
+export async function payoutControlsOf(db: Database, creatorIds: number[]) {
+  if (creatorIds.length === 0) return new Map<number, PayoutControls>();
+  const [holds, reserves] = await Promise.all([
+    db
+      .select({ creatorId: payoutHolds.creatorId, reason: payoutHolds.reason, heldAt: payoutHolds.heldAt })
+      .from(payoutHolds)
+      .where(and(inArray(payoutHolds.creatorId, creatorIds), isNull(payoutHolds.releasedAt))),
+    db
+      .select({
+        creatorId: payoutReserves.creatorId,
+        basisPoints: payoutReserves.basisPoints,
+        reason: payoutReserves.reason,
+      })
+      .from(payoutReserves)
+      .where(inArray(payoutReserves.creatorId, creatorIds)),
+  ]);
+  return new Map<number, PayoutControls>(
+    creatorIds.map((creatorId) => {
+      const hold = holds.find((row) => row.creatorId === creatorId);
+      const reserve = reserves.find((row) => row.creatorId === creatorId && row.basisPoints > 0);
+      return [
+        creatorId,
+        {
+          hold: hold ? { reason: hold.reason, heldAt: hold.heldAt.toISOString() } : null,
+          reservePercent: reserve ? reserve.basisPoints / 100 : 0,
+          reserveReason: reserve?.reason ?? null,
+        },
+      ];
+    }),
+  );
+}
+
+export interface PayoutControls {
+  hold: { reason: string; heldAt: string } | null;
+  reservePercent: number;
+  reserveReason: string | null;
+}
+
+/** What the admin Sellers page posts about a seller's payouts. */
+export const payoutControlSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("hold-payouts"),
+    creatorId: recordIdField("Choose the shop."),
+    reason: payoutHoldReason,
+  }),
+  z.object({
+    intent: z.literal("set-reserve"),
+    creatorId: recordIdField("Choose the shop."),
+    percent: z.coerce
+      .number({ error: "The reserve is a whole percentage from 0 to 100." })
+      .int("The reserve is a whole percentage from 0 to 100.")
+      .min(0, "The reserve is a whole percentage from 0 to 100.")
+      .max(100, "The reserve is a whole percentage from 0 to 100."),
+    reason: payoutReserveReason,
+  }),
+]);

@@ -258,14 +258,14 @@ describe("holds, reserves and the waiting time", () => {
       VALUES (${admin}, 'Admin', 'admin@example.com', true, now(), now()) ON CONFLICT DO NOTHING`);
     await expect(
       holdPayouts(database.db, { creatorId: seller.creatorId, adminId: admin, reason: "  " }),
-    ).rejects.toThrow("Write the reason for the hold: the seller reads it.");
+    ).rejects.toThrow("Tell the seller why their payouts are held, in at least 10 characters: they read it.");
     await holdPayouts(database.db, {
       creatorId: seller.creatorId,
       adminId: admin,
       reason: "We are checking unusual refunds.",
     });
     await expect(
-      holdPayouts(database.db, { creatorId: seller.creatorId, adminId: admin, reason: "Again" }),
+      holdPayouts(database.db, { creatorId: seller.creatorId, adminId: admin, reason: "Again, for the same refunds." }),
     ).rejects.toThrow("already on hold");
     const held = await payoutBalance(database.db, { creatorId: seller.creatorId, now: FRIDAY, holdDays: 0 });
     expect(held).toMatchObject({
@@ -287,7 +287,12 @@ describe("holds, reserves and the waiting time", () => {
     await database.db.execute(sql`INSERT INTO "user" (id, name, email, email_verified, created_at, updated_at)
       VALUES (${admin}, 'Admin', 'admin@example.com', true, now(), now()) ON CONFLICT DO NOTHING`);
     await expect(
-      setPayoutReserve(database.db, { creatorId: seller.creatorId, adminId: admin, percent: 101, reason: "x" }),
+      setPayoutReserve(database.db, {
+        creatorId: seller.creatorId,
+        adminId: admin,
+        percent: 101,
+        reason: "Too much to keep back.",
+      }),
     ).rejects.toThrow("whole percentage from 0 to 100");
     await setPayoutReserve(database.db, {
       creatorId: seller.creatorId,

@@ -170,7 +170,7 @@ async function sendPendingTransfers(
  * A pending payout that will not be sent (refused by the processor, or marked failed by the owner):
  * failed, with the reason, and its whole amount back on the balance. False when it was no longer pending.
  */
-async function returnPayout(
+export async function returnPayout(
   db: Database,
   { payoutId, status, reason }: { payoutId: number; status: "failed"; reason: string },
 ): Promise<boolean> {
