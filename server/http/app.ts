@@ -3,14 +3,12 @@ import zlib from "node:zlib";
 import * as serverBuild from "virtual:react-router/server-build";
 import compression from "compression";
 import express from "express";
-import pg from "pg";
 import type { Logger } from "pino";
 import { RouterContextProvider } from "react-router";
 import { SHOP_PREVIEW_PATH } from "../../shared/link-preview.ts";
 import { AUTH_BASE_PATH, createAuth } from "../accounts/auth.ts";
 import { accountLimits } from "../accounts/credentials.ts";
 import type { Config } from "../config/env.ts";
-import { reportDatabaseReturn } from "../db/availability.ts";
 import type { Database } from "../db/client.ts";
 import { queuedMailer } from "../email/queued-mailer.ts";
 import type { JobQueue } from "../jobs/queue.ts";
@@ -85,10 +83,6 @@ export function createApp({
   const limits = accountLimits(db);
   const app = express();
   app.disable("x-powered-by");
-  // Here, inside the app's build, where the requests report an outage (server/db/availability.ts
-  // keeps its state per module copy): the end of an outage is logged at the pool's next connection.
-  const pool = (db as { $client?: unknown }).$client; // Drizzle's node-postgres pool
-  if (pool instanceof pg.Pool) reportDatabaseReturn(pool, logger);
   // X-Forwarded-For and X-Forwarded-Proto are believed from these proxies only (TRUST_PROXY).
   app.set("trust proxy", config.trustProxy);
 
