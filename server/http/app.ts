@@ -186,6 +186,7 @@ export function createApp({
           secret: authSecret,
           jobs,
           payments,
+          payoutPolicy: config.payouts,
           logger,
           requestId: requestIdOf(res),
           searchLog,

@@ -2,6 +2,7 @@ import type { Logger } from "pino";
 import { createContext } from "react-router";
 import type { Auth } from "../accounts/auth.ts";
 import type { AccountLimits } from "../accounts/credentials.ts";
+import type { PayoutPolicy } from "../config/env.ts";
 import type { Database } from "../db/client.ts";
 import type { JobQueue } from "../jobs/queue.ts";
 import type { PaymentProvider } from "../payments/provider.ts";
@@ -54,6 +55,8 @@ export interface RequestServices {
   jobs: JobQueue;
   /** Who takes payments: the hosted payment page or Stripe (PAYMENT_PROVIDER). */
   payments: PaymentProvider;
+  /** How and when sellers are paid (PAYOUT_RAIL, PAYOUT_HOLD_DAYS...). */
+  payoutPolicy: PayoutPolicy;
   logger: Logger;
   /** This request's id (X-Request-Id): every line logged about it carries it. */
   requestId: string;

@@ -1,4 +1,5 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
+import { PAYOUT_MINIMUM_CENTS } from "../../shared/shop-facts.ts";
 import type { Queryable } from "../db/client.ts";
 import { ledgerEntries, payoutHolds, payoutReserves } from "../db/schema.ts";
 
@@ -84,4 +85,23 @@ export async function payoutBalance(
     hold: hold ?? null,
     payableCents: hold ? 0 : Math.max(0, availableCents - reserveCents),
   };
+}
+
+/** What the seller reads about their next payout, on Earnings. */
+export type NextPayout =
+  | { state: "scheduled"; friday: string; amountCents: number }
+  | { state: "held"; reason: string }
+  | { state: "below-minimum"; friday: string; payableCents: number }
+  | { state: "no-destination"; friday: string; amountCents: number };
+
+export function nextPayoutOf(
+  balance: PayoutBalance,
+  { friday, hasDestination }: { friday: string; hasDestination: boolean },
+): NextPayout {
+  if (balance.hold) return { state: "held", reason: balance.hold.reason };
+  if (balance.payableCents < PAYOUT_MINIMUM_CENTS) {
+    return { state: "below-minimum", friday, payableCents: balance.payableCents };
+  }
+  if (!hasDestination) return { state: "no-destination", friday, amountCents: balance.payableCents };
+  return { state: "scheduled", friday, amountCents: balance.payableCents };
 }

@@ -1,5 +1,5 @@
 import { formatDayUtc, formatPrice } from "@shared/format.ts";
-import { PAYOUT_METHOD_NAMES } from "@shared/shop-facts.ts";
+import { PAYOUT_DAY, PAYOUT_FUNDS_AVAILABLE, PAYOUT_METHOD_NAMES, PAYOUT_MINIMUM_CENTS } from "@shared/shop-facts.ts";
 import { ScrollTable } from "~/components/content/scroll-table";
 import { Card } from "~/components/ui/card";
 
@@ -145,5 +145,82 @@ function payoutStatusInWords(payout: {
       return `not sent, back on your balance${why}`;
     case "reversed":
       return `came back to your balance${why}`;
+  }
+}
+
+type NextPayout =
+  | { state: "scheduled"; friday: string; amountCents: number }
+  | { state: "held"; reason: string }
+  | { state: "below-minimum"; friday: string; payableCents: number }
+  | { state: "no-destination"; friday: string; amountCents: number };
+
+/**
+ * The seller's money now and next: what is available, what waits the shop's hold and until when,
+ * what a reserve keeps back, a hold with its reason, and the next payout or why there is none.
+ */
+export function PayoutOutlook({
+  balance,
+  nextPayout,
+}: {
+  balance: {
+    availableCents: number;
+    pendingCents: number;
+    pendingReleases: { on: string; cents: number }[];
+    reserveCents: number;
+    reserve: { basisPoints: number; reason: string } | null;
+    hold: { reason: string; heldAt: string } | null;
+  };
+  nextPayout: NextPayout;
+}) {
+  const { availableCents, pendingCents, pendingReleases, reserveCents, reserve } = balance;
+  return (
+    <Card className="p-6">
+      <p className="text-sm text-muted-foreground">Balance available</p>
+      <p className={`text-4xl font-bold ${availableCents < 0 ? "text-destructive" : ""}`}>
+        {formatPrice(availableCents)}
+      </p>
+      <p className="mt-3 font-medium">{nextPayoutInWords(nextPayout)}</p>
+      {nextPayout.state === "held" ? (
+        <p role="note" className="mt-1 wrap-anywhere text-sm">
+          Reason: {nextPayout.reason}
+        </p>
+      ) : null}
+      <dl className="mt-3 grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-1 text-sm">
+        {pendingCents > 0 ? (
+          <>
+            <dt className="text-muted-foreground">
+              Waiting: recent sales, available from {formatDayUtc(pendingReleases[0]!.on)}
+              {pendingReleases.length > 1 ? ` (the last on ${formatDayUtc(pendingReleases.at(-1)!.on)})` : ""}
+            </dt>
+            <dd className="text-right">{formatPrice(pendingCents)}</dd>
+          </>
+        ) : null}
+        {reserve ? (
+          <>
+            <dt className="text-muted-foreground">
+              Reserve kept back ({reserve.basisPoints / 100}%): {reserve.reason}
+            </dt>
+            <dd className="text-right">{formatPrice(reserveCents)}</dd>
+          </>
+        ) : null}
+      </dl>
+      <p className="mt-3 text-sm text-muted-foreground">
+        Paid out every {PAYOUT_DAY} once it reaches {formatPrice(PAYOUT_MINIMUM_CENTS)}; funds reach you{" "}
+        {PAYOUT_FUNDS_AVAILABLE} later. You keep 70% of each sale.
+      </p>
+    </Card>
+  );
+}
+
+function nextPayoutInWords(next: NextPayout): string {
+  switch (next.state) {
+    case "held":
+      return "Your payouts are on hold.";
+    case "below-minimum":
+      return `No payout on ${formatDayUtc(next.friday)}: payouts start at ${formatPrice(PAYOUT_MINIMUM_CENTS)}.`;
+    case "no-destination":
+      return `Add where to pay you to be paid ${formatPrice(next.amountCents)} on ${formatDayUtc(next.friday)}.`;
+    case "scheduled":
+      return `Next payout: ${formatPrice(next.amountCents)} on ${PAYOUT_DAY}, ${formatDayUtc(next.friday)}.`;
   }
 }

@@ -1,16 +1,16 @@
 import { assertNotSharedDemoAccount } from "@server/accounts/shared-demo-accounts.ts";
 import { servicesContext } from "@server/http/context.ts";
-import { sellerBalance, sellerLedger } from "@server/payouts/ledger.ts";
+import { nextPayoutOf, payoutBalance } from "@server/payouts/balance.ts";
+import { payoutRunServices } from "@server/payouts/destinations.ts";
+import { sellerLedger } from "@server/payouts/ledger.ts";
+import { nextPayoutFriday } from "@server/payouts/payout-schedule.ts";
 import { payoutSettingsOf, payoutsOf, savePayoutSettings } from "@server/payouts/payouts.ts";
-import { formatPrice } from "@shared/format.ts";
 import { payoutSettingsSchema } from "@shared/payout-settings-schema.ts";
-import { PAYOUT_DAY, PAYOUT_FUNDS_AVAILABLE, PAYOUT_MINIMUM_CENTS } from "@shared/shop-facts.ts";
 import { data } from "react-router";
 import { replyOf } from "~/components/forms/form-field";
-import { LedgerTable, PayoutList } from "~/components/sellers/earnings-sections";
+import { LedgerTable, PayoutList, PayoutOutlook } from "~/components/sellers/earnings-sections";
 import { PayoutSettingsForm } from "~/components/sellers/payout-settings-form";
 import { SellerNav } from "~/components/sellers/seller-nav";
-import { Card } from "~/components/ui/card";
 import { Container } from "~/components/ui/page";
 import { parseSubmission, readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
@@ -20,16 +20,20 @@ import type { Route } from "./+types/earnings";
 
 export const loader = pageLoader(async ({ request, context }: Route.LoaderArgs) => {
   const { creator, lookOnly } = await requireCreator(request, context);
-  const { db } = context.get(servicesContext);
-  const [balance, entries, payouts, settings] = await Promise.all([
-    sellerBalance(db, creator.id),
+  const { db, payoutPolicy } = context.get(servicesContext);
+  const now = new Date();
+  const [balance, entries, payouts, settings, destination] = await Promise.all([
+    payoutBalance(db, { creatorId: creator.id, now, holdDays: payoutPolicy.holdDays }),
     sellerLedger(db, creator.id),
     payoutsOf(db, creator.id),
     payoutSettingsOf(db, creator.id),
+    // Where the Friday run would pay them now: the same question it asks.
+    payoutRunServices({ db, config: { payouts: payoutPolicy } }).destinationOf(db, creator.id, now),
   ]);
   return {
     lookOnly,
-    balance,
+    balance: { ...balance, hold: balance.hold && { ...balance.hold, heldAt: balance.hold.heldAt.toISOString() } },
+    nextPayout: nextPayoutOf(balance, { friday: nextPayoutFriday(now), hasDestination: destination !== null }),
     entries: entries.map((entry) => ({ ...entry, createdAt: entry.createdAt.toISOString() })),
     payouts: payouts.map((payout) => ({ ...payout, createdAt: payout.createdAt.toISOString() })),
     settings: settings && { method: settings.method, destination: settings.destination },
@@ -58,14 +62,7 @@ export default function EarningsPage({ loaderData, actionData }: Route.Component
       <SellerNav lookOnly={loaderData.lookOnly} />
       <div className="mt-8 grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="flex min-w-0 flex-col gap-6">
-          <Card className="p-6">
-            <p className="text-sm text-muted-foreground">Balance available</p>
-            <p className={`text-4xl font-bold ${balance < 0 ? "text-destructive" : ""}`}>{formatPrice(balance)}</p>
-            <p className="mt-2 text-sm text-muted-foreground">
-              Paid out every {PAYOUT_DAY} once it reaches {formatPrice(PAYOUT_MINIMUM_CENTS)}; funds reach you{" "}
-              {PAYOUT_FUNDS_AVAILABLE} later. You keep 70% of each sale.
-            </p>
-          </Card>
+          <PayoutOutlook balance={balance} nextPayout={loaderData.nextPayout} />
           <LedgerTable entries={entries} />
           <PayoutList payouts={payouts} />
         </div>

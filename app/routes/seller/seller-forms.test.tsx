@@ -98,7 +98,20 @@ describe("a seller form that did not pass", () => {
     await renderAnswered(
       "/seller/earnings",
       EarningsPage,
-      { balance: 0, entries: [], payouts: [], settings: null },
+      {
+        balance: {
+          availableCents: 0,
+          pendingCents: 0,
+          pendingReleases: [],
+          reserveCents: 0,
+          reserve: null,
+          hold: null,
+        },
+        nextPayout: { state: "below-minimum", friday: "2026-12-04", payableCents: 0 },
+        entries: [],
+        payouts: [],
+        settings: null,
+      },
       answerTo(payoutSettingsSchema, { method: "bank_transfer", accountLast4: "12" }),
     );
     expect((screen.getByLabelText("Bank transfer (US)") as HTMLInputElement).checked).toBe(true);
