@@ -3,6 +3,7 @@
 // paid for that week are not paid again. Works while the shop runs and with DATABASE_URL.
 import { parseArgs } from "node:util";
 import { parseConfig } from "../server/config/env.ts";
+import { startJobs } from "../server/jobs/queue.ts";
 import { payoutRunServices } from "../server/payouts/destinations.ts";
 import { runWeeklyPayouts } from "../server/payouts/payout-run.ts";
 import { payoutRunTime } from "../server/payouts/payout-schedule.ts";
@@ -20,8 +21,12 @@ async function main(argv: string[]): Promise<number> {
     console.error(`${(error as Error).message}\n${USAGE}`);
     return 2;
   }
-  return withShopDatabase(async (db) => {
-    const run = await runWeeklyPayouts(payoutRunServices({ db, config: parseConfig() }), { now: runAt });
+  return withShopDatabase(async (db, pool) => {
+    // Sellers' payout webhooks are queued as the Friday job queues them.
+    const jobs = await startJobs(pool, (error) => console.error(error.message));
+    const run = await runWeeklyPayouts(payoutRunServices({ db, jobs, config: parseConfig() }), { now: runAt }).finally(
+      () => jobs.stop(),
+    );
     const total = run.taken.reduce((sum, payout) => sum + payout.amountCents, 0);
     const sellers = run.taken.length === 1 ? "1 seller" : `${run.taken.length} sellers`;
     console.log(

@@ -144,7 +144,7 @@ export async function startWorkers(options: {
     if (removed) logger.info(`Removed ${removed} idle guest carts`);
   });
   await jobs.work(QUEUES.runPayouts, async () => {
-    const run = await runWeeklyPayouts(payoutRunServices({ db, config }), { now: new Date() });
+    const run = await runWeeklyPayouts(payoutRunServices({ db, jobs, config }), { now: new Date() });
     logger.info(
       `Payout run for ${run.friday ?? "a day that is not Friday"}: ${run.taken.length} payouts taken, ${run.sent.length} transfers sent, ${run.refused.length} refused`,
     );

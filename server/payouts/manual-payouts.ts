@@ -5,8 +5,10 @@ import { recordIdField } from "../../shared/record-id.ts";
 import { PAYOUT_METHOD_NAMES } from "../../shared/shop-facts.ts";
 import type { Database } from "../db/client.ts";
 import { creators, payoutHolds, payouts } from "../db/schema.ts";
+import type { JobQueue } from "../jobs/queue.ts";
 import { csvFile } from "../lib/csv.ts";
 import { Refusal } from "../lib/refusal.ts";
+import { recordPayoutEvent } from "../webhooks/events.ts";
 import { noteOf } from "./holds.ts";
 import { returnPayout } from "./payout-run.ts";
 
@@ -33,27 +35,31 @@ function alreadySettled(payout: { status: string; sentAt: Date | null }): Refusa
 
 /** The owner paid it: sent, once. */
 export async function markManualPayoutSent(
-  db: Database,
+  { db, jobs }: { db: Database; jobs: JobQueue },
   { payoutId, adminId }: { payoutId: number; adminId: string },
 ): Promise<{ amountCents: number }> {
   await manualPayout(db, payoutId);
-  const [marked] = await db
-    .update(payouts)
-    .set({ status: "sent", sentAt: sql`now()`, markedSentBy: adminId })
-    .where(and(eq(payouts.id, payoutId), eq(payouts.status, "pending")))
-    .returning({ amountCents: payouts.amountCents });
+  const marked = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(payouts)
+      .set({ status: "sent", sentAt: sql`now()`, markedSentBy: adminId })
+      .where(and(eq(payouts.id, payoutId), eq(payouts.status, "pending")))
+      .returning({ amountCents: payouts.amountCents });
+    if (row) await recordPayoutEvent(tx, { jobs, payoutId, type: "payout.paid" });
+    return row;
+  });
   if (!marked) throw alreadySettled(await manualPayout(db, payoutId));
   return marked;
 }
 
 /** The owner could not pay it (a PayPal address that bounced, say): failed, its money back on the balance. */
 export async function markManualPayoutFailed(
-  db: Database,
+  { db, jobs }: { db: Database; jobs: JobQueue },
   { payoutId, reason }: { payoutId: number; reason: string },
 ): Promise<void> {
   const note = noteOf(payoutFailureReason, reason, "reason");
   const payout = await manualPayout(db, payoutId);
-  if (!(await returnPayout(db, { payoutId, status: "failed", reason: note }))) throw alreadySettled(payout);
+  if (!(await returnPayout({ db, jobs }, { payoutId, reason: note }))) throw alreadySettled(payout);
 }
 
 /** The weeks with manual payouts still to pay, newest first. */

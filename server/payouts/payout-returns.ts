@@ -1,6 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { ledgerEntries, payoutEvents, payouts } from "../db/schema.ts";
+import type { JobQueue } from "../jobs/queue.ts";
+import { recordPayoutEvent } from "../webhooks/events.ts";
 import type { PayoutEvent } from "./payout-provider.ts";
 
 // Money of a sent payout that comes back: the processor reversed the transfer (all or part of it),
@@ -17,7 +19,10 @@ export type TransferReturnOutcome =
   /** No payout of the shop's has this transfer: acknowledged, nothing changes. */
   | { outcome: "unknown-transfer" };
 
-export async function recordTransferReturn(db: Database, event: TransferEvent): Promise<TransferReturnOutcome> {
+export async function recordTransferReturn(
+  { db, jobs }: { db: Database; jobs: JobQueue },
+  event: TransferEvent,
+): Promise<TransferReturnOutcome> {
   return db.transaction(async (tx) => {
     const [first] = await tx
       .insert(payoutEvents)
@@ -53,6 +58,7 @@ export async function recordTransferReturn(db: Database, event: TransferEvent): 
       payoutId: payout.id,
       createdAt: sql`now()`,
     });
+    await recordPayoutEvent(tx, { jobs, payoutId: payout.id, type: "payout.failed" });
     return { outcome: "returned", payoutId: payout.id, creatorId: payout.creatorId, amountCents };
   });
 }

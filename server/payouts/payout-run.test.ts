@@ -1,9 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { createCreator } from "../../tests/support/factories.ts";
+import { recordingJobs } from "../../tests/support/orders.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import type { PayoutPolicy } from "../config/env.ts";
-import { ledgerEntries, payouts } from "../db/schema.ts";
+import { ledgerEntries, payouts, webhookDeliveries, webhookEndpoints } from "../db/schema.ts";
 import { payoutBalance } from "./balance.ts";
 import { holdPayouts, releasePayouts, setPayoutReserve } from "./holds.ts";
 import { sellerBalance } from "./ledger.ts";
@@ -65,6 +66,7 @@ async function sellerWith(cents: number) {
 function servicesWith(provider: PayoutProvider, policy: PayoutPolicy = POLICY) {
   return {
     db: database.db,
+    jobs: recordingJobs(),
     provider,
     policy,
     destinationOf: async (_tx: unknown, creatorId: number) => {
@@ -79,7 +81,9 @@ const payoutsOf = (creatorId: number) => database.db.select().from(payouts).wher
 beforeEach(async () => {
   sellers = [];
   // Each test's sellers alone: earlier tests' balances are settled.
-  await database.db.execute(sql`TRUNCATE ledger_entries, payouts, payout_holds, payout_reserves, payout_events`);
+  await database.db.execute(
+    sql`TRUNCATE ledger_entries, payouts, payout_holds, payout_reserves, payout_events, webhook_endpoints CASCADE`,
+  );
 });
 
 describe("the Friday run on the transfer rail", () => {
@@ -193,6 +197,50 @@ describe("the Friday run on the transfer rail", () => {
   });
 });
 
+describe("the seller's payout webhooks", () => {
+  it("tells an endpoint that wants them of a payout sent, and of one refused", async () => {
+    const { provider, state } = processor();
+    const sent = await sellerWith(4_000);
+    const refused = await sellerWith(3_000);
+    state.refuse.set(refused.accountRef, "The account cannot receive transfers.");
+    for (const seller of [sent, refused]) {
+      await database.db.insert(webhookEndpoints).values({
+        creatorId: seller.creatorId,
+        url: "https://hooks.example.com/payouts",
+        secret: "whsec_test",
+        events: ["payout.paid", "payout.failed"],
+      });
+    }
+    const jobs = recordingJobs();
+    await runWeeklyPayouts({ ...servicesWith(provider), jobs }, { now: FRIDAY });
+    const deliveries = await database.db
+      .select({
+        creatorId: webhookEndpoints.creatorId,
+        type: webhookDeliveries.eventType,
+        payload: webhookDeliveries.payload,
+      })
+      .from(webhookDeliveries)
+      .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId));
+    expect(deliveries).toHaveLength(2);
+    expect(deliveries.find((row) => row.creatorId === sent.creatorId)).toMatchObject({
+      type: "payout.paid",
+      payload: {
+        amountCents: 4_000,
+        currency: "usd",
+        payout: { status: "sent", rail: "transfer", weekOf: "2026-11-27" },
+      },
+    });
+    expect(deliveries.find((row) => row.creatorId === refused.creatorId)).toMatchObject({
+      type: "payout.failed",
+      payload: {
+        amountCents: 3_000,
+        payout: { status: "failed", failureReason: "The account cannot receive transfers.", returnedCents: 3_000 },
+      },
+    });
+    expect(jobs.sent.filter((job) => job.name === "deliver-seller-webhook")).toHaveLength(2);
+  });
+});
+
 describe("money that comes back", () => {
   async function sentPayout(cents: number) {
     const { provider } = processor();
@@ -211,17 +259,22 @@ describe("money that comes back", () => {
       amountCents: 2_000,
       reason: "Disputed sale",
     };
-    expect(await recordTransferReturn(database.db, reversal)).toMatchObject({
+    expect(await recordTransferReturn({ db: database.db, jobs: recordingJobs() }, reversal)).toMatchObject({
       outcome: "returned",
       amountCents: 2_000,
     });
-    expect(await recordTransferReturn(database.db, reversal)).toEqual({ outcome: "already-seen" });
+    expect(await recordTransferReturn({ db: database.db, jobs: recordingJobs() }, reversal)).toEqual({
+      outcome: "already-seen",
+    });
     expect(await sellerBalance(database.db, seller.creatorId)).toBe(2_000);
     expect(await payoutsOf(seller.creatorId)).toMatchObject([
       { status: "sent", returnedCents: 2_000, failureReason: "Disputed sale" },
     ]);
     // The rest, asked for twice over: only what is left comes back.
-    await recordTransferReturn(database.db, { ...reversal, id: "evt_2", amountCents: 9_000 });
+    await recordTransferReturn(
+      { db: database.db, jobs: recordingJobs() },
+      { ...reversal, id: "evt_2", amountCents: 9_000 },
+    );
     expect(await sellerBalance(database.db, seller.creatorId)).toBe(5_000);
     expect(await payoutsOf(seller.creatorId)).toMatchObject([{ status: "reversed", returnedCents: 5_000 }]);
   });
@@ -229,19 +282,25 @@ describe("money that comes back", () => {
   it("a transfer that failed after it was taken comes back whole; an unknown transfer changes nothing", async () => {
     const { seller, payout } = await sentPayout(4_000);
     expect(
-      await recordTransferReturn(database.db, {
-        id: "evt_3",
-        type: "transfer_failed",
-        transferRef: "tr_unknown",
-        reason: "x",
-      }),
+      await recordTransferReturn(
+        { db: database.db, jobs: recordingJobs() },
+        {
+          id: "evt_3",
+          type: "transfer_failed",
+          transferRef: "tr_unknown",
+          reason: "x",
+        },
+      ),
     ).toEqual({ outcome: "unknown-transfer" });
-    await recordTransferReturn(database.db, {
-      id: "evt_4",
-      type: "transfer_failed",
-      transferRef: payout.transferRef!,
-      reason: "The bank account was closed",
-    });
+    await recordTransferReturn(
+      { db: database.db, jobs: recordingJobs() },
+      {
+        id: "evt_4",
+        type: "transfer_failed",
+        transferRef: payout.transferRef!,
+        reason: "The bank account was closed",
+      },
+    );
     expect(await payoutsOf(seller.creatorId)).toMatchObject([
       { status: "failed", returnedCents: 4_000, failureReason: "The bank account was closed" },
     ]);

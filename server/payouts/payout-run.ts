@@ -4,6 +4,8 @@ import { DEMO_USER_IDS } from "../accounts/shared-demo-accounts.ts";
 import type { PayoutPolicy } from "../config/env.ts";
 import type { Database, Queryable } from "../db/client.ts";
 import { creators, ledgerEntries, payoutHolds, payouts } from "../db/schema.ts";
+import type { JobQueue } from "../jobs/queue.ts";
+import { recordPayoutEvent } from "../webhooks/events.ts";
 import { payoutBalance } from "./balance.ts";
 import { type PayoutProvider, TransferRefused } from "./payout-provider.ts";
 import { fundsAvailableOn, payoutFriday } from "./payout-schedule.ts";
@@ -22,6 +24,8 @@ type PayoutDestination =
 
 export interface PayoutRunServices {
   db: Database;
+  /** For the sellers' payout.paid and payout.failed webhook events. */
+  jobs: JobQueue;
   /** Who moves the money on the transfer rail; a manual shop has none. */
   provider: PayoutProvider | null;
   policy: PayoutPolicy;
@@ -125,7 +129,7 @@ export async function takePayouts(
 async function sendPendingTransfers(
   services: PayoutRunServices,
 ): Promise<Pick<PayoutRun, "sent" | "refused"> & { unanswered: unknown[] }> {
-  const { db, provider } = services;
+  const { db, jobs, provider } = services;
   const sent: PayoutRun["sent"] = [];
   const refused: PayoutRun["refused"] = [];
   const unanswered: unknown[] = [];
@@ -151,16 +155,20 @@ async function sendPendingTransfers(
         unanswered.push(error);
         continue;
       }
-      if (await returnPayout(db, { payoutId: payout.id, status: "failed", reason: error.message })) {
+      if (await returnPayout({ db, jobs }, { payoutId: payout.id, reason: error.message })) {
         refused.push({ payoutId: payout.id, reason: error.message });
       }
       continue;
     }
-    const [marked] = await db
-      .update(payouts)
-      .set({ status: "sent", transferRef, sentAt: sql`now()` })
-      .where(and(eq(payouts.id, payout.id), eq(payouts.status, "pending")))
-      .returning({ id: payouts.id });
+    const marked = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(payouts)
+        .set({ status: "sent", transferRef, sentAt: sql`now()` })
+        .where(and(eq(payouts.id, payout.id), eq(payouts.status, "pending")))
+        .returning({ id: payouts.id });
+      if (row) await recordPayoutEvent(tx, { jobs, payoutId: row.id, type: "payout.paid" });
+      return row;
+    });
     if (marked) sent.push({ payoutId: payout.id, amountCents: payout.amountCents });
   }
   return { sent, refused, unanswered };
@@ -171,19 +179,20 @@ async function sendPendingTransfers(
  * failed, with the reason, and its whole amount back on the balance. False when it was no longer pending.
  */
 export async function returnPayout(
-  db: Database,
-  { payoutId, status, reason }: { payoutId: number; status: "failed"; reason: string },
+  { db, jobs }: { db: Database; jobs: JobQueue },
+  { payoutId, reason }: { payoutId: number; reason: string },
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [payout] = await tx
       .update(payouts)
-      .set({ status, failureReason: reason, returnedCents: sql`${payouts.amountCents}` })
+      .set({ status: "failed", failureReason: reason, returnedCents: sql`${payouts.amountCents}` })
       .where(and(eq(payouts.id, payoutId), eq(payouts.status, "pending")))
       .returning({ creatorId: payouts.creatorId, amountCents: payouts.amountCents });
     if (!payout) return false;
     await tx
       .insert(ledgerEntries)
       .values({ creatorId: payout.creatorId, kind: "payout_return", amountCents: payout.amountCents, payoutId });
+    await recordPayoutEvent(tx, { jobs, payoutId, type: "payout.failed" });
     return true;
   });
 }

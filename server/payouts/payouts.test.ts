@@ -35,7 +35,11 @@ const services = () => checkoutServices(database.db, recordingJobs());
 /** The Friday run of a shop whose owner pays sellers from the payout file (the manual rail). */
 const runWeeklyPayouts = (db: typeof database.db, now: Date) =>
   runPayouts(
-    payoutRunServices({ db, config: { payouts: { rail: "manual", holdDays: 0, accountChangePauseHours: 48 } } }),
+    payoutRunServices({
+      db,
+      jobs: recordingJobs(),
+      config: { payouts: { rail: "manual", holdDays: 0, accountChangePauseHours: 48 } },
+    }),
     {
       now,
     },

@@ -6,6 +6,7 @@ import { payoutRunServices } from "../../../server/payouts/destinations.ts";
 import { runWeeklyPayouts } from "../../../server/payouts/payout-run.ts";
 import { savePayoutSettings } from "../../../server/payouts/payouts.ts";
 import { createSeller } from "../../../tests/support/factories.ts";
+import { recordingJobs } from "../../../tests/support/orders.ts";
 import { contextAs, routeAnswer } from "../../../tests/support/route-answer.ts";
 import { setUpTestDatabase } from "../../../tests/support/test-database.ts";
 import { action as payoutsAction, loader as payoutsLoader } from "./payouts.tsx";
@@ -19,7 +20,7 @@ const database = setUpTestDatabase();
 const admin = { id: "payout-admin", email: "admin@example.com", name: "Ada Admin", role: "admin" };
 const FRIDAY = new Date("2026-11-27T09:00:00Z");
 type Call = (args: never) => Promise<unknown>;
-const as = (who: typeof admin | null) => contextAs(who, { db: database.db });
+const as = (who: typeof admin | null) => contextAs(who, { db: database.db, jobs: recordingJobs() });
 
 let paidBy: { creatorId: number; name: string };
 let bouncedFor: { creatorId: number; name: string };
@@ -43,6 +44,7 @@ beforeAll(async () => {
   await runWeeklyPayouts(
     payoutRunServices({
       db: database.db,
+      jobs: recordingJobs(),
       config: { payouts: { rail: "manual", holdDays: 0, accountChangePauseHours: 48 } },
     }),
     { now: FRIDAY },

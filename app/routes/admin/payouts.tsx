@@ -27,7 +27,7 @@ export const loader = pageLoader(async ({ request, context }: Route.LoaderArgs) 
 /** POST: a manual payout paid or not paid; a hold released. */
 export const action = formAction(async ({ request, context }: Route.ActionArgs) => {
   const admin = await requireAdmin(request, context);
-  const { db } = context.get(servicesContext);
+  const { db, jobs } = context.get(servicesContext);
   const form = await readForm(request);
   const noteField = form.get("intent") === "release" ? "note" : "reason";
   const parsed = parseDecision(form, payoutDecisionSchema, noteField);
@@ -35,11 +35,14 @@ export const action = formAction(async ({ request, context }: Route.ActionArgs) 
   const decision = parsed.decision;
   switch (decision.intent) {
     case "mark-sent": {
-      const { amountCents } = await markManualPayoutSent(db, { payoutId: decision.payoutId, adminId: admin.id });
+      const { amountCents } = await markManualPayoutSent(
+        { db, jobs },
+        { payoutId: decision.payoutId, adminId: admin.id },
+      );
       return { ok: true as const, message: `Marked paid: ${formatPrice(amountCents)}.` };
     }
     case "mark-failed":
-      await markManualPayoutFailed(db, { payoutId: decision.payoutId, reason: decision.reason });
+      await markManualPayoutFailed({ db, jobs }, { payoutId: decision.payoutId, reason: decision.reason });
       return { ok: true as const, message: "Marked not paid: the money is back on the seller's balance." };
     case "release":
       await releasePayouts(db, { creatorId: decision.creatorId, adminId: admin.id, note: decision.note });

@@ -1,7 +1,7 @@
 import { assertNotSharedDemoAccount } from "@server/accounts/shared-demo-accounts.ts";
 import { servicesContext } from "@server/http/context.ts";
 import { nextPayoutOf, payoutBalance } from "@server/payouts/balance.ts";
-import { payoutRunServices } from "@server/payouts/destinations.ts";
+import { payoutDestinations } from "@server/payouts/destinations.ts";
 import { sellerLedger } from "@server/payouts/ledger.ts";
 import { nextPayoutFriday } from "@server/payouts/payout-schedule.ts";
 import { payoutSettingsOf, payoutsOf, savePayoutSettings } from "@server/payouts/payouts.ts";
@@ -28,7 +28,7 @@ export const loader = pageLoader(async ({ request, context }: Route.LoaderArgs) 
     payoutsOf(db, creator.id),
     payoutSettingsOf(db, creator.id),
     // Where the Friday run would pay them now: the same question it asks.
-    payoutRunServices({ db, config: { payouts: payoutPolicy } }).destinationOf(db, creator.id, now),
+    payoutDestinations(payoutPolicy)(db, creator.id, now),
   ]);
   return {
     lookOnly,
