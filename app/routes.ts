@@ -39,6 +39,8 @@ export default [
     route("seller/analytics", "routes/seller/analytics.tsx"),
     route("seller/reviews", "routes/seller/reviews.tsx"),
     route("seller/earnings", "routes/seller/earnings.tsx"),
+    // Asked before a seller's first payout (server/payouts/tax-details.ts).
+    route("seller/earnings/tax-details", "routes/seller/tax-details.tsx"),
     route("seller/discounts", "routes/seller/discounts.tsx"),
     route("seller/bundles", "routes/seller/bundles.tsx"),
     route("seller/bundles/:id", "routes/seller/bundle-edit.tsx"),

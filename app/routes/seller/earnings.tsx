@@ -2,6 +2,7 @@ import { assertNotSharedDemoAccount } from "@server/accounts/shared-demo-account
 import { servicesContext } from "@server/http/context.ts";
 import { sellerBalance, sellerLedger } from "@server/payouts/ledger.ts";
 import { payoutSettingsOf, payoutsOf, savePayoutSettings } from "@server/payouts/payouts.ts";
+import { taxDetailsStatus } from "@server/payouts/tax-details.ts";
 import { formatPrice } from "@shared/format.ts";
 import { payoutSettingsSchema } from "@shared/payout-settings-schema.ts";
 import { PAYOUT_DAY, PAYOUT_FUNDS_AVAILABLE, PAYOUT_MINIMUM_CENTS } from "@shared/shop-facts.ts";
@@ -10,6 +11,7 @@ import { replyOf } from "~/components/forms/form-field";
 import { LedgerTable, PayoutList } from "~/components/sellers/earnings-sections";
 import { PayoutSettingsForm } from "~/components/sellers/payout-settings-form";
 import { SellerNav } from "~/components/sellers/seller-nav";
+import { TaxAndStatementsCard } from "~/components/sellers/tax-and-statements-card";
 import { Card } from "~/components/ui/card";
 import { Container } from "~/components/ui/page";
 import { parseSubmission, readForm } from "~/lib/form.server";
@@ -21,11 +23,12 @@ import type { Route } from "./+types/earnings";
 export const loader = pageLoader(async ({ request, context }: Route.LoaderArgs) => {
   const { creator, lookOnly } = await requireCreator(request, context);
   const { db } = context.get(servicesContext);
-  const [balance, entries, payouts, settings] = await Promise.all([
+  const [balance, entries, payouts, settings, tax] = await Promise.all([
     sellerBalance(db, creator.id),
     sellerLedger(db, creator.id),
     payoutsOf(db, creator.id),
     payoutSettingsOf(db, creator.id),
+    taxDetailsStatus(db, creator.id),
   ]);
   return {
     lookOnly,
@@ -33,6 +36,7 @@ export const loader = pageLoader(async ({ request, context }: Route.LoaderArgs) 
     entries: entries.map((entry) => ({ ...entry, createdAt: entry.createdAt.toISOString() })),
     payouts: payouts.map((payout) => ({ ...payout, createdAt: payout.createdAt.toISOString() })),
     settings: settings && { method: settings.method, destination: settings.destination },
+    tax,
   };
 });
 
@@ -69,11 +73,14 @@ export default function EarningsPage({ loaderData, actionData }: Route.Component
           <LedgerTable entries={entries} />
           <PayoutList payouts={payouts} />
         </div>
-        <PayoutSettingsForm
-          settings={settings}
-          lastResult={replyOf(actionData)}
-          result={actionData && "message" in actionData ? actionData : undefined}
-        />
+        <div className="flex flex-col gap-6">
+          <PayoutSettingsForm
+            settings={settings}
+            lastResult={replyOf(actionData)}
+            result={actionData && "message" in actionData ? actionData : undefined}
+          />
+          <TaxAndStatementsCard tax={loaderData.tax} />
+        </div>
       </div>
     </Container>
   );
