@@ -41,6 +41,9 @@ export default [
     route("seller/earnings", "routes/seller/earnings.tsx"),
     // Asked before a seller's first payout (server/payouts/tax-details.ts).
     route("seller/earnings/tax-details", "routes/seller/tax-details.tsx"),
+    // Monthly statements, and each as a PDF or CSV (server/payouts/statements.ts).
+    route("seller/statements", "routes/seller/statements.tsx"),
+    route("seller/statements/:file", "routes/seller/statement-file.ts"),
     route("seller/discounts", "routes/seller/discounts.tsx"),
     route("seller/bundles", "routes/seller/bundles.tsx"),
     route("seller/bundles/:id", "routes/seller/bundle-edit.tsx"),

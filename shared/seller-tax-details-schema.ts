@@ -27,7 +27,8 @@ export const TAX_ID_KIND_NAMES = {
 export const COUNTRIES: readonly { code: string; name: string }[] = countryList.countries;
 const COUNTRY_NAMES = new Map(COUNTRIES.map((country) => [country.code, country.name]));
 
-function countryName(code: string): string {
+/** "DE" -> "Germany"; a code not in the list as it is. */
+export function countryName(code: string): string {
   return COUNTRY_NAMES.get(code) ?? code;
 }
 
