@@ -68,6 +68,9 @@ export default [
     route("admin/search", "routes/admin/search.tsx"),
     route("admin/discounts", "routes/admin/discounts.tsx"),
     route("admin/reports", "routes/admin/reports.tsx"),
+    // A year's income per seller, for the tax authorities, and its CSV (server/payouts/income-report.ts).
+    route("admin/income-report", "routes/admin/income-report.tsx"),
+    route("admin/income-report/:file", "routes/admin/income-report-csv.ts"),
     route("account/sign-in", "routes/account/sign-in.ts"),
     route("account/sign-up", "routes/account/sign-up.ts"),
     route("account/sign-out", "routes/account/sign-out.ts"),

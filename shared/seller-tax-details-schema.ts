@@ -39,6 +39,11 @@ export function isEuMemberState(country: string | undefined): boolean {
   return country !== undefined && Object.hasOwn(VAT_PREFIXES, country);
 }
 
+/** The prefix of the VAT numbers of an EU member state ("GR" -> "EL"); "DE" for any other, as an example. */
+export function vatPrefixOf(country: string | undefined): string {
+  return (country !== undefined && VAT_PREFIXES[country]) || "DE";
+}
+
 /** The tax number kinds that go with an address in `country`: a US address takes a US number. */
 export function taxIdKindsFor(country: string | undefined): readonly TaxIdKind[] {
   if (country === "US") return ["us_ssn_itin", "us_ein"];
@@ -122,7 +127,7 @@ function taxIdIssues({ taxIdKind, taxId, country }: TaxDetailsFields): Issue[] {
   if (country === "US") return onKind(MESSAGES.usAddress);
   if (taxIdKind === "eu_vat") {
     if (!isEuMemberState(country)) return onKind(MESSAGES.vatOutsideEu);
-    const prefix = VAT_PREFIXES[country]!;
+    const prefix = vatPrefixOf(country);
     return new RegExp(`^${prefix}[0-9A-Z+*]{2,12}$`).test(id)
       ? []
       : onId(`Enter the VAT number of ${countryName(country)} with its prefix ${prefix}, like ${prefix}123456789.`);

@@ -1,15 +1,11 @@
-import { formatDecimal } from "../../shared/format.ts";
 import { PAYOUT_METHOD_NAMES } from "../../shared/shop-facts.ts";
-import { csvCell } from "../sellers/customers.ts";
+import { amount, type CsvValue, csvText } from "./csv-file.ts";
 import type { LedgerKind, MonthlyStatement, StatementLine } from "./statements.ts";
 
 // A monthly statement as CSV (statements.ts makes it): one row per ledger entry of the month, in
 // the order they were made, between a row with the opening balance and one with the closing
 // balance; a row of totals per kind before the closing one. Amounts are in US dollars as plain
-// decimals, dates as YYYY-MM-DD in UTC. Text cells (a product's title is its seller's to choose)
-// go through csvCell, which keeps a formula a formula's text; amounts are written by
-// formatDecimal, nothing but digits, a point and a leading minus, so a spreadsheet reads them as
-// numbers (csvCell would make "-14.00" text).
+// decimals, dates as YYYY-MM-DD in UTC; how cells are written against formulas: csv-file.ts.
 
 export const STATEMENT_CSV_HEADER = [
   "Date (UTC)",
@@ -29,16 +25,6 @@ const TOTAL_NAMES = {
   payout: "Total payouts",
 } as const satisfies Record<LedgerKind, string>;
 
-type Cell = { text: string } | { cents: number | null };
-
-const text = (value: string | null | undefined): Cell => ({ text: value ?? "" });
-const amount = (cents: number | null): Cell => ({ cents });
-
-function cellOf(cell: Cell): string {
-  if ("text" in cell) return csvCell(cell.text);
-  return cell.cents === null ? "" : formatDecimal(cell.cents);
-}
-
 /** What a line is about: the product (times its quantity), or where a payout went. */
 export function lineDescription(line: StatementLine): string {
   if (line.payout) {
@@ -53,23 +39,14 @@ const day = (time: Date) => time.toISOString().slice(0, 10);
 export function statementCsv(statement: MonthlyStatement): string {
   const first = day(statement.from);
   const last = day(new Date(statement.to.getTime() - 1));
-  const rows: Cell[][] = [
-    [...STATEMENT_CSV_HEADER].map(text),
-    [
-      text(first),
-      text("Opening balance"),
-      text(""),
-      text(""),
-      amount(null),
-      amount(null),
-      amount(null),
-      amount(statement.openingBalanceCents),
-    ],
+  const rows: CsvValue[][] = [
+    [...STATEMENT_CSV_HEADER],
+    [first, "Opening balance", null, null, null, null, null, amount(statement.openingBalanceCents)],
     ...statement.lines.map((line) => [
-      text(day(line.at)),
-      text(KIND_NAMES[line.kind]),
-      text(line.orderNumber),
-      text(lineDescription(line)),
+      day(line.at),
+      KIND_NAMES[line.kind],
+      line.orderNumber,
+      lineDescription(line),
       amount(line.paidCents),
       amount(line.feeCents),
       amount(line.amountCents),
@@ -79,26 +56,26 @@ export function statementCsv(statement: MonthlyStatement): string {
       const total = statement.totals[kind];
       const items = kind !== "payout";
       return [
-        text(last),
-        text(TOTAL_NAMES[kind]),
-        text(""),
-        text(`${total.count} ${total.count === 1 ? "entry" : "entries"}`),
+        last,
+        TOTAL_NAMES[kind],
+        null,
+        `${total.count} ${total.count === 1 ? "entry" : "entries"}`,
         amount(items ? total.paidCents : null),
         amount(items ? total.feeCents : null),
         amount(total.amountCents),
-        amount(null),
+        null,
       ];
     }),
     [
-      text(last),
-      text(statement.complete ? "Closing balance" : "Balance so far"),
-      text(""),
-      text(""),
-      amount(null),
-      amount(null),
-      amount(null),
+      last,
+      statement.complete ? "Closing balance" : "Balance so far",
+      null,
+      null,
+      null,
+      null,
+      null,
       amount(statement.closingBalanceCents),
     ],
   ];
-  return `${rows.map((cells) => cells.map(cellOf).join(",")).join("\r\n")}\r\n`;
+  return csvText(rows);
 }

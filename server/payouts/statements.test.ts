@@ -1,6 +1,7 @@
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import { extractText, getDocumentProxy, getMeta } from "unpdf";
 import { describe, expect, it } from "vitest";
+import { parseCsv } from "../../tests/support/csv.ts";
 import { createOrder, createProduct, createSeller } from "../../tests/support/factories.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { ledgerEntries, type orderItems } from "../db/schema.ts";
@@ -220,37 +221,6 @@ describe("a monthly statement", () => {
     }
   });
 });
-
-/** The cells of an RFC 4180 CSV, row by row. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = "";
-  let quoted = false;
-  for (let index = 0; index < text.length; index++) {
-    const char = text[index]!;
-    if (quoted) {
-      if (char === '"' && text[index + 1] === '"') {
-        cell += '"';
-        index++;
-      } else if (char === '"') quoted = false;
-      else cell += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ",") {
-      row.push(cell);
-      cell = "";
-    } else if (char === "\r" && text[index + 1] === "\n") {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = "";
-      index++;
-    } else cell += char;
-  }
-  expect(cell).toBe("");
-  expect(row).toEqual([]);
-  return rows;
-}
 
 describe("a statement as CSV", () => {
   it("keeps formulas typed into a title as text, quotes commas and quotes, and writes amounts as numbers that add up", async () => {

@@ -50,21 +50,27 @@ function isComplete(row: SellerTaxDetails): boolean {
   return sellerTaxDetailsSchema.safeParse(taxDetailsFormValues(row)).success;
 }
 
+/** A shop's tax details as the payout run and the income report see them. */
+export function taxDetailsState(row: SellerTaxDetails | null | undefined): "complete" | "incomplete" | "missing" {
+  if (!row) return "missing";
+  return isComplete(row) ? "complete" : "incomplete";
+}
+
 /**
  * Whether the shop's tax details are there and complete, as a payout needs them (the payout run
  * calls this before paying a seller; a seller without them keeps their balance until they add them).
  */
 export async function sellerTaxDetailsComplete(db: Queryable, creatorId: number): Promise<boolean> {
-  const row = await sellerTaxDetailsOf(db, creatorId);
-  return row !== null && isComplete(row);
+  return taxDetailsState(await sellerTaxDetailsOf(db, creatorId)) === "complete";
 }
 
 /** What the Earnings page says of the seller's tax details: none yet, incomplete, or when they were saved. */
 export async function taxDetailsStatus(db: Queryable, creatorId: number) {
   const row = await sellerTaxDetailsOf(db, creatorId);
-  if (!row) return { state: "missing" as const };
+  const state = taxDetailsState(row);
+  if (!row || state === "missing") return { state: "missing" as const };
   return {
-    state: isComplete(row) ? ("complete" as const) : ("incomplete" as const),
+    state,
     legalName: row.legalName,
     taxIdKind: TAX_ID_KIND_NAMES[row.taxIdKind],
     /** The last 4 characters only: the page need not show the whole number. */

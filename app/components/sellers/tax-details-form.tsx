@@ -9,6 +9,7 @@ import {
   TAX_ID_KIND_NAMES,
   type TaxIdKind,
   taxIdKindsFor,
+  vatPrefixOf,
 } from "@shared/seller-tax-details-schema.ts";
 import { Form, useNavigation } from "react-router";
 import { FormStatus } from "~/components/account/form-status";
@@ -34,11 +35,11 @@ export type TaxDetailsValues = {
 };
 
 const TAX_ID_HINTS = {
-  us_ssn_itin: "9 digits, like 123-45-6789.",
-  us_ein: "9 digits, like 12-3456789.",
-  eu_vat: "With its country prefix, like DE123456789.",
-  national_tin: "As your tax authority writes it, for the country you live in.",
-} as const satisfies Record<TaxIdKind, string>;
+  us_ssn_itin: () => "9 digits, like 123-45-6789.",
+  us_ein: () => "9 digits, like 12-3456789.",
+  eu_vat: (country: string | undefined) => `With its country prefix, like ${vatPrefixOf(country)}123456789.`,
+  national_tin: () => "As your tax authority writes it, for the country you live in.",
+} as const satisfies Record<TaxIdKind, (country: string | undefined) => string>;
 
 /**
  * The seller's tax details: who they are for the tax authorities, where they live and their tax
@@ -143,7 +144,7 @@ export function TaxDetailsForm({
           <InputField
             field={fields.taxId}
             label="Tax number"
-            hint={TAX_ID_HINTS[kind]}
+            hint={TAX_ID_HINTS[kind](country)}
             autoComplete="off"
             spellCheck={false}
             className="sm:col-span-2"
