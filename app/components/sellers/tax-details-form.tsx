@@ -77,7 +77,7 @@ export function TaxDetailsForm({
           className="flex flex-col gap-2"
           aria-describedby={fields.sellerType.errors ? fields.sellerType.errorId : undefined}
         >
-          <legend className="text-sm font-medium">You sell as</legend>
+          <legend className="mb-1 text-base font-semibold">You sell as</legend>
           {getCollectionProps(fields.sellerType, { type: "radio", options: ["individual", "business"] }).map(
             ({ key, ...props }) => (
               <label key={key} className="flex items-center gap-2 text-sm">
@@ -97,7 +97,23 @@ export function TaxDetailsForm({
         />
 
         <fieldset className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <legend className="mb-2 text-sm font-medium">{business ? "Address of the business" : "Your address"}</legend>
+          <legend className="mb-2 text-base font-semibold">
+            {business ? "Address of the business" : "Your address"}
+          </legend>
+          <SelectField
+            field={fields.country}
+            label="Country"
+            hint={business ? "Where the business is established." : "Where you live."}
+            autoComplete="country"
+            className="sm:col-span-2"
+          >
+            <option value="">Choose a country</option>
+            {COUNTRIES.map((each) => (
+              <option key={each.code} value={each.code}>
+                {each.name}
+              </option>
+            ))}
+          </SelectField>
           <InputField
             field={fields.addressLine1}
             label="Address line 1"
@@ -122,18 +138,10 @@ export function TaxDetailsForm({
             hint={country === "US" ? undefined : "Leave it empty if your address has none."}
             autoComplete="postal-code"
           />
-          <SelectField field={fields.country} label="Country" autoComplete="country">
-            <option value="">Choose a country</option>
-            {COUNTRIES.map((each) => (
-              <option key={each.code} value={each.code}>
-                {each.name}
-              </option>
-            ))}
-          </SelectField>
         </fieldset>
 
         <fieldset className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <legend className="mb-2 text-sm font-medium">Tax number</legend>
+          <legend className="mb-2 text-base font-semibold">Tax identification</legend>
           <SelectField field={fields.taxIdKind} label="Kind of number" className="sm:col-span-2">
             {kinds.map((each) => (
               <option key={each} value={each}>
