@@ -39,6 +39,11 @@ export default [
     route("seller/analytics", "routes/seller/analytics.tsx"),
     route("seller/reviews", "routes/seller/reviews.tsx"),
     route("seller/earnings", "routes/seller/earnings.tsx"),
+    // Asked before a seller's first payout (server/payouts/tax-details.ts).
+    route("seller/earnings/tax-details", "routes/seller/tax-details.tsx"),
+    // Monthly statements, and each as a PDF or CSV (server/payouts/statements.ts).
+    route("seller/statements", "routes/seller/statements.tsx"),
+    route("seller/statements/:file", "routes/seller/statement-file.ts"),
     route("seller/discounts", "routes/seller/discounts.tsx"),
     route("seller/bundles", "routes/seller/bundles.tsx"),
     route("seller/bundles/:id", "routes/seller/bundle-edit.tsx"),
@@ -65,6 +70,9 @@ export default [
     route("admin/search", "routes/admin/search.tsx"),
     route("admin/discounts", "routes/admin/discounts.tsx"),
     route("admin/reports", "routes/admin/reports.tsx"),
+    // A year's income per seller, for the tax authorities, and its CSV (server/payouts/income-report.ts).
+    route("admin/income-report", "routes/admin/income-report.tsx"),
+    route("admin/income-report/:file", "routes/admin/income-report-csv.ts"),
     route("account/sign-in", "routes/account/sign-in.ts"),
     route("account/sign-up", "routes/account/sign-up.ts"),
     route("account/sign-out", "routes/account/sign-out.ts"),

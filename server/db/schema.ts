@@ -15,7 +15,7 @@
 //   licenses.ts   licences, their changes, their activations
 //   delivery.ts   product files, their versions and previews, update notices, downloads
 //   email.ts      email opt-outs and suppressions, publish notices, broadcasts and recipients, cart reminders
-//   payouts.ts    payout settings, payouts, the sellers' ledger
+//   payouts.ts    payout settings, payouts, the sellers' ledger, sellers' tax details
 //   sellers.ts    seller applications, API keys
 //   webhooks.ts   webhook endpoints, deliveries, attempts
 //   moderation.ts enforcement actions, appeals, listing reports

@@ -1,3 +1,5 @@
+import { formatDecimal } from "../../shared/format.ts";
+
 // CSV files the shop hands out (a seller's customers, the owner's payout file): RFC 4180, safe to
 // open in a spreadsheet.
 
@@ -12,7 +14,22 @@ export function csvCell(value: string): string {
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-/** Lines of cells as a CSV file, CRLF after each line. */
-export function csvFile(lines: string[][]): string {
-  return `${lines.map((cells) => cells.map(csvCell).join(",")).join("\r\n")}\r\n`;
+/**
+ * A cell: text (null is empty), or an amount in cents (null is empty) written by formatDecimal,
+ * nothing but digits, a point and a leading minus, so that a spreadsheet reads it as a number
+ * (csvCell would keep "-14.00" as text).
+ */
+export type CsvValue = string | null | { cents: number | null };
+
+export const amount = (cents: number | null): CsvValue => ({ cents });
+
+function cellOf(value: CsvValue): string {
+  if (value === null) return "";
+  if (typeof value === "string") return csvCell(value);
+  return value.cents === null ? "" : formatDecimal(value.cents);
+}
+
+/** Rows of cells as a CSV file's text (RFC 4180: CRLF after each row). */
+export function csvFile(rows: readonly (readonly CsvValue[])[]): string {
+  return `${rows.map((cells) => cells.map(cellOf).join(",")).join("\r\n")}\r\n`;
 }

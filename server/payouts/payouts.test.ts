@@ -3,12 +3,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { payoutSettingsSchema } from "../../shared/payout-settings-schema.ts";
 import { createOrder } from "../../tests/support/factories.ts";
 import { checkoutServices, paidOrder, recordingJobs } from "../../tests/support/orders.ts";
+import { runManualPayouts } from "../../tests/support/payouts.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { creators, orderItems, payouts, products } from "../db/schema.ts";
 import { seedSampleCatalogueIfEmpty } from "../demo/catalogue/seed-sample-catalogue.ts";
-import { payoutRunServices } from "./destinations.ts";
 import { recordRefund, recordSales, sellerBalance, sellerLedger } from "./ledger.ts";
-import { runWeeklyPayouts as runPayouts } from "./payout-run.ts";
 import { fundsAvailableOn, payoutFriday } from "./payout-schedule.ts";
 import { savePayoutSettings } from "./payouts.ts";
 
@@ -32,18 +31,7 @@ beforeAll(async () => {
 
 const services = () => checkoutServices(database.db, recordingJobs());
 
-/** The Friday run of a shop whose owner pays sellers from the payout file (the manual rail). */
-const runWeeklyPayouts = (db: typeof database.db, now: Date) =>
-  runPayouts(
-    payoutRunServices({
-      db,
-      jobs: recordingJobs(),
-      config: { payouts: { rail: "manual", holdDays: 0, accountChangePauseHours: 48 } },
-    }),
-    {
-      now,
-    },
-  );
+const runWeeklyPayouts = runManualPayouts;
 
 describe("the payout calendar", () => {
   it("pays on Fridays only, with funds available 3 business days later (over the weekend)", () => {

@@ -17,6 +17,7 @@ export function AdminNav() {
         { to: "/admin/messages", label: "Messages" },
         { to: "/admin/search", label: "Search" },
         { to: "/admin/discounts", label: "Discounts" },
+        { to: "/admin/income-report", label: "Income report" },
       ]}
     />
   );

@@ -2,11 +2,10 @@ import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { payouts } from "../../../server/db/schema.ts";
 import { payoutBalance } from "../../../server/payouts/balance.ts";
-import { payoutRunServices } from "../../../server/payouts/destinations.ts";
-import { runWeeklyPayouts } from "../../../server/payouts/payout-run.ts";
 import { savePayoutSettings } from "../../../server/payouts/payouts.ts";
 import { createSeller } from "../../../tests/support/factories.ts";
 import { recordingJobs } from "../../../tests/support/orders.ts";
+import { runManualPayouts } from "../../../tests/support/payouts.ts";
 import { contextAs, routeAnswer } from "../../../tests/support/route-answer.ts";
 import { setUpTestDatabase } from "../../../tests/support/test-database.ts";
 import { action as payoutsAction, loader as payoutsLoader } from "./payouts.tsx";
@@ -41,14 +40,7 @@ beforeAll(async () => {
     sellers.push({ creatorId: creator.id, name });
   }
   [paidBy, bouncedFor] = sellers as [typeof paidBy, typeof bouncedFor];
-  await runWeeklyPayouts(
-    payoutRunServices({
-      db: database.db,
-      jobs: recordingJobs(),
-      config: { payouts: { rail: "manual", holdDays: 0, accountChangePauseHours: 48 } },
-    }),
-    { now: FRIDAY },
-  );
+  await runManualPayouts(database.db, FRIDAY);
 });
 
 const payoutOf = async (creatorId: number) =>

@@ -5,12 +5,14 @@ import { payoutDestinations } from "@server/payouts/destinations.ts";
 import { sellerLedger } from "@server/payouts/ledger.ts";
 import { nextPayoutFriday } from "@server/payouts/payout-schedule.ts";
 import { payoutSettingsOf, payoutsOf, savePayoutSettings } from "@server/payouts/payouts.ts";
+import { taxDetailsStatus } from "@server/payouts/tax-details.ts";
 import { payoutSettingsSchema } from "@shared/payout-settings-schema.ts";
 import { data } from "react-router";
 import { replyOf } from "~/components/forms/form-field";
 import { LedgerTable, PayoutList, PayoutOutlook } from "~/components/sellers/earnings-sections";
 import { PayoutSettingsForm } from "~/components/sellers/payout-settings-form";
 import { SellerNav } from "~/components/sellers/seller-nav";
+import { TaxAndStatementsCard } from "~/components/sellers/tax-and-statements-card";
 import { Container } from "~/components/ui/page";
 import { parseSubmission, readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
@@ -22,13 +24,14 @@ export const loader = pageLoader(async ({ request, context }: Route.LoaderArgs) 
   const { creator, lookOnly } = await requireCreator(request, context);
   const { db, payoutPolicy } = context.get(servicesContext);
   const now = new Date();
-  const [balance, entries, payouts, settings, destination] = await Promise.all([
+  const [balance, entries, payouts, settings, destination, tax] = await Promise.all([
     payoutBalance(db, { creatorId: creator.id, now, holdDays: payoutPolicy.holdDays }),
     sellerLedger(db, creator.id),
     payoutsOf(db, creator.id),
     payoutSettingsOf(db, creator.id),
     // Where the Friday run would pay them now: the same question it asks.
     payoutDestinations(payoutPolicy)(db, creator.id, now),
+    taxDetailsStatus(db, creator.id),
   ]);
   return {
     lookOnly,
@@ -37,6 +40,7 @@ export const loader = pageLoader(async ({ request, context }: Route.LoaderArgs) 
     entries: entries.map((entry) => ({ ...entry, createdAt: entry.createdAt.toISOString() })),
     payouts: payouts.map((payout) => ({ ...payout, createdAt: payout.createdAt.toISOString() })),
     settings: settings && { method: settings.method, destination: settings.destination },
+    tax,
   };
 });
 
@@ -66,11 +70,14 @@ export default function EarningsPage({ loaderData, actionData }: Route.Component
           <LedgerTable entries={entries} />
           <PayoutList payouts={payouts} />
         </div>
-        <PayoutSettingsForm
-          settings={settings}
-          lastResult={replyOf(actionData)}
-          result={actionData && "message" in actionData ? actionData : undefined}
-        />
+        <div className="flex flex-col gap-6">
+          <PayoutSettingsForm
+            settings={settings}
+            lastResult={replyOf(actionData)}
+            result={actionData && "message" in actionData ? actionData : undefined}
+          />
+          <TaxAndStatementsCard tax={loaderData.tax} />
+        </div>
       </div>
     </Container>
   );

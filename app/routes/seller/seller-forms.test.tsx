@@ -111,6 +111,7 @@ describe("a seller form that did not pass", () => {
         entries: [],
         payouts: [],
         settings: null,
+        tax: { state: "missing" },
       },
       answerTo(payoutSettingsSchema, { method: "bank_transfer", accountLast4: "12" }),
     );

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { check, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { SELLER_TYPES, TAX_ID_KINDS } from "../../../shared/seller-tax-details-schema.ts";
 import { PAYOUT_METHOD_KEYS } from "../../../shared/shop-facts.ts";
 import { user } from "./accounts.ts";
 import { creators } from "./catalogue.ts";
@@ -136,5 +137,53 @@ export const ledgerEntries = pgTable(
     // A payout is taken once; what comes back of it is entered per event (payout_events keeps them once).
     uniqueIndex("ledger_entries_payout_idx").on(table.payoutId).where(sql`${table.kind} = 'payout'`),
     index("ledger_entries_creator_idx").on(table.creatorId, table.createdAt.desc().nullsFirst()),
+  ],
+);
+
+/**
+ * Who a seller is for the tax authorities: asked once before the first payout, editable later
+ * (server/payouts/tax-details.ts, shared/seller-tax-details-schema.ts). One row per shop, replaced
+ * when the seller changes it; the yearly income report reads it (docs/decisions/054).
+ */
+export const sellerTaxDetails = pgTable(
+  "seller_tax_details",
+  {
+    creatorId: integer("creator_id")
+      .primaryKey()
+      .references(() => creators.id, { onDelete: "cascade" }),
+    sellerType: text("seller_type", { enum: SELLER_TYPES }).notNull(),
+    /** An individual's full legal name, or a business's registered name. */
+    legalName: text("legal_name").notNull(),
+    addressLine1: text("address_line1").notNull(),
+    addressLine2: text("address_line2"),
+    city: text("city").notNull(),
+    /** State, province or region; required for a US address. */
+    region: text("region"),
+    postalCode: text("postal_code"),
+    /** ISO 3166-1 alpha-2: where the seller lives, or where the business is established. */
+    country: text("country").notNull(),
+    taxIdKind: text("tax_id_kind", { enum: TAX_ID_KINDS }).notNull(),
+    /** Issued by `country` (a US number only with a US address): DAC7 asks for the state of issue. */
+    taxId: text("tax_id").notNull(),
+    /** An EU VAT number besides the tax number, where the seller has one. */
+    vatId: text("vat_id"),
+    /** A business's registration number, where it has one. */
+    businessRegistrationNumber: text("business_registration_number"),
+    /** Only for an individual living in an EU member state: DAC7 asks for it, nobody else does. */
+    dateOfBirth: date("date_of_birth", { mode: "string" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check("seller_tax_details_type_known", sql`${table.sellerType} IN ('individual', 'business')`),
+    check(
+      "seller_tax_details_tax_id_kind_known",
+      sql`${table.taxIdKind} IN ('us_ssn_itin', 'us_ein', 'eu_vat', 'national_tin')`,
+    ),
+    check("seller_tax_details_country_format", sql`${table.country} ~ '^[A-Z]{2}$'`),
+    check(
+      "seller_tax_details_birth_of_individuals",
+      sql`${table.dateOfBirth} IS NULL OR ${table.sellerType} = 'individual'`,
+    ),
   ],
 );
