@@ -5,6 +5,7 @@ import type { AccountLimits } from "../accounts/credentials.ts";
 import type { Database } from "../db/client.ts";
 import type { JobQueue } from "../jobs/queue.ts";
 import type { PaymentProvider } from "../payments/provider.ts";
+import type { PayoutProvider } from "../payouts/payout-provider.ts";
 import type { SearchLog } from "../search/search-log.ts";
 import type { FileStore } from "../storage/file-store.ts";
 
@@ -54,6 +55,8 @@ export interface RequestServices {
   jobs: JobQueue;
   /** Who takes payments: the hosted payment page or Stripe (PAYMENT_PROVIDER). */
   payments: PaymentProvider;
+  /** Who pays the sellers, through their connected accounts: the hosted stand-in or Stripe Connect. */
+  payouts: PayoutProvider;
   logger: Logger;
   /** This request's id (X-Request-Id): every line logged about it carries it. */
   requestId: string;

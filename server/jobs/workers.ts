@@ -16,6 +16,8 @@ import { sendReceipt } from "../orders/send-receipt.ts";
 import { deliverHostedWebhook, expireHostedSessions } from "../payments/hosted/hosted-payments.ts";
 import { hostedWebhookSecret } from "../payments/hosted/hosted-provider.ts";
 import { paymentProviderFor } from "../payments/provider-for.ts";
+import { hostedPayoutWebhookSecret } from "../payouts/hosted/hosted-payout-provider.ts";
+import { deliverHostedPayoutWebhook } from "../payouts/hosted/hosted-payouts.ts";
 import { PAYOUT_CRON } from "../payouts/payout-schedule.ts";
 import { runWeeklyPayouts } from "../payouts/payouts.ts";
 import { renderFilePreviews } from "../previews/file-previews.ts";
@@ -106,6 +108,11 @@ export async function startWorkers(options: {
     },
     at(QUEUES.deliverHostedWebhook),
   );
+  // The payout stand-in's events (sellers' accounts, transfers), to the shop's Connect webhook.
+  const payoutWebhookSecret = hostedPayoutWebhookSecret(secret);
+  await jobs.work(QUEUES.deliverHostedPayoutWebhook, async ({ eventId }) => {
+    await deliverHostedPayoutWebhook(db, payoutWebhookSecret, eventId);
+  });
   // Sellers' webhooks: a failed attempt is tried again at the time it asks for (server/webhooks).
   // The sender refuses private addresses; nothing a live shop reads turns that off.
   const sendSellerWebhook = webhookSender();

@@ -98,7 +98,16 @@ describe("a seller form that did not pass", () => {
     await renderAnswered(
       "/seller/earnings",
       EarningsPage,
-      { balance: 0, entries: [], payouts: [], settings: null },
+      {
+        balance: 0,
+        entries: [],
+        payouts: [],
+        settings: null,
+        payoutAccount: {
+          status: { action: "connect", tone: "off", summary: "No payout account yet.", needs: null },
+          providerName: "Stripe",
+        },
+      },
       answerTo(payoutSettingsSchema, { method: "bank_transfer", accountLast4: "12" }),
     );
     expect((screen.getByLabelText("Bank transfer (US)") as HTMLInputElement).checked).toBe(true);
