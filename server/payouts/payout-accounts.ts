@@ -115,7 +115,12 @@ export async function refreshPayoutAccount(
   return payoutAccountOf(db, creatorId);
 }
 
-/** Keeps the state just read of an account; false when the shop knows no such account. */
+/**
+ * Keeps the state just read of an account; false when the shop knows no such account. Once the
+ * seller has finished onboarding it stays finished (as Stripe's v1 details_submitted does): what
+ * the provider asks for later is said as what it needs, and payouts paused when it is overdue, not
+ * as a setup to start again.
+ */
 export async function storePayoutAccountState(
   db: Database,
   {
@@ -127,7 +132,7 @@ export async function storePayoutAccountState(
   const updated = await db
     .update(payoutAccounts)
     .set({
-      detailsSubmitted: state.detailsSubmitted,
+      detailsSubmitted: sql`${payoutAccounts.detailsSubmitted} OR ${state.detailsSubmitted}`,
       payoutsEnabled: state.payoutsEnabled,
       requirementsDue: state.requirementsDue,
       requirementsDueBy: state.requirementsDueBy,

@@ -321,9 +321,22 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     },
     requireInformation(accountId, { fields, deadline, pastDue = false }) {
       const account = accountNamed(connect, accountId);
-      const status = pastDue ? "past_due" : "currently_due";
+      const status: DeadlineStatus = pastDue ? "past_due" : "currently_due";
+      // What was asked before and not given is now as late as the rest.
+      const earlier = (account.requirements?.entries ?? []).map(
+        (entry): RequirementEntry => ({
+          ...entry,
+          minimum_deadline: { status },
+          impact: {
+            restricts_capabilities: entry.impact.restricts_capabilities?.map((each) => ({
+              ...each,
+              deadline: { status },
+            })),
+          },
+        }),
+      );
       account.requirements = {
-        entries: [...(account.requirements?.entries ?? []), ...fields.map((field) => requirementEntry(field, status))],
+        entries: [...earlier, ...fields.map((field) => requirementEntry(field, status, "routine_verification"))],
         summary: { minimum_deadline: { status, ...(deadline && { time: deadline.toISOString() }) } },
       };
       if (pastDue) {
@@ -708,7 +721,11 @@ const ONBOARDING_REQUIREMENTS = [
 type RequirementEntry = NonNullable<NonNullable<V2AccountObject["requirements"]>["entries"]>[number];
 type DeadlineStatus = RequirementEntry["minimum_deadline"]["status"];
 
-function requirementEntry(description: string, status: DeadlineStatus): RequirementEntry {
+function requirementEntry(
+  description: string,
+  status: DeadlineStatus,
+  reason: RequirementEntry["requested_reasons"][number]["code"] = "routine_onboarding",
+): RequirementEntry {
   return {
     awaiting_action_from: "user",
     description,
@@ -719,7 +736,7 @@ function requirementEntry(description: string, status: DeadlineStatus): Requirem
       ],
     },
     minimum_deadline: { status },
-    requested_reasons: [{ code: "routine_onboarding" }],
+    requested_reasons: [{ code: reason }],
   };
 }
 

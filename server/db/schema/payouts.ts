@@ -96,6 +96,7 @@ export const payoutAccounts = pgTable("payout_accounts", {
   provider: text("provider", { enum: PAYOUT_PROVIDERS }).notNull(),
   /** The provider's id of the account (Stripe's acct_...): its events name it. */
   accountRef: text("account_ref").notNull().unique(),
+  /** The seller finished the provider's onboarding once (it stays so when the provider asks for more later). */
   detailsSubmitted: boolean("details_submitted").notNull().default(false),
   payoutsEnabled: boolean("payouts_enabled").notNull().default(false),
   /** What the provider still needs from the seller, in words the seller reads. */
