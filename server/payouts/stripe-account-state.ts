@@ -33,8 +33,10 @@ export function accountStateFromStripe(account: Account): PayoutAccountState {
   const requirementsDue = [...new Set(due.map((entry) => requirementInWords(entry.description)))];
   return {
     // Accounts v2 has no details_submitted: the onboarding form is done when nothing is left for the
-    // seller to give now (Stripe may still be checking what was given).
-    detailsSubmitted: account.configuration?.recipient?.applied === true && due.length === 0,
+    // seller to give now (Stripe may still be checking what was given). Only when the requirements
+    // were read: the shop keeps the answer once it is yes (payout-accounts.ts).
+    detailsSubmitted:
+      account.configuration?.recipient?.applied === true && account.requirements !== undefined && due.length === 0,
     payoutsEnabled,
     requirementsDue,
     requirementsDueBy: requirementsDue.length > 0 && deadline ? new Date(deadline) : null,

@@ -195,7 +195,13 @@ export async function transferToHostedAccount(db: Database, request: TransferReq
       .from(hostedPayoutTransfers)
       .where(eq(hostedPayoutTransfers.idempotencyKey, idempotencyKey));
     if (!found) return undefined;
-    if (found.accountId !== accountRef || found.amountCents !== amountCents || found.currency !== request.currency) {
+    const same =
+      found.accountId === accountRef &&
+      found.amountCents === amountCents &&
+      found.currency === request.currency &&
+      found.description === request.description &&
+      found.payoutId === request.payoutId;
+    if (!same) {
       throw new TransferRefused(`${SAME_KEY_OTHER_TRANSFER} Try a key other than '${idempotencyKey}'.`);
     }
     return { ref: found.id };
