@@ -2,6 +2,7 @@
 // given one), as the Friday job does. For a run missed while the shop was down: sellers already
 // paid for that week are not paid again. Works while the shop runs and with DATABASE_URL.
 import { parseArgs } from "node:util";
+import { loadAuthSecret } from "../server/accounts/auth-secret.ts";
 import { parseConfig } from "../server/config/env.ts";
 import { startJobs } from "../server/jobs/queue.ts";
 import { payoutRunServices } from "../server/payouts/destinations.ts";
@@ -24,8 +25,10 @@ async function main(argv: string[]): Promise<number> {
   return withShopDatabase(async (db, pool) => {
     // Sellers' payout webhooks are queued as the Friday job queues them.
     const jobs = await startJobs(pool, (error) => console.error(error.message));
-    const run = await runWeeklyPayouts(payoutRunServices({ db, jobs, config: parseConfig() }), { now: runAt }).finally(
-      () => jobs.stop(),
+    const config = parseConfig();
+    const secret = await loadAuthSecret(db, config.authSecret);
+    const run = await runWeeklyPayouts(payoutRunServices({ db, jobs, config, secret }), { now: runAt }).finally(() =>
+      jobs.stop(),
     );
     const total = run.taken.reduce((sum, payout) => sum + payout.amountCents, 0);
     const sellers = run.taken.length === 1 ? "1 seller" : `${run.taken.length} sellers`;

@@ -17,6 +17,7 @@ import { EMAIL_EVENTS_PATH, emailEventsEndpoint } from "../notifications/email-e
 import type { ShopMetrics } from "../ops/metrics.ts";
 import { operationsRoutes } from "../ops/operations-routes.ts";
 import { paymentProviderFor } from "../payments/provider-for.ts";
+import { payoutProviderFor } from "../payouts/payout-provider-for.ts";
 import { PUBLIC_API_BASE } from "../public-api/openapi.ts";
 import { publicApi } from "../public-api/router.ts";
 import type { SearchLog } from "../search/search-log.ts";
@@ -78,6 +79,7 @@ export function createApp({
 }: AppOptions): express.Express {
   const files = fileStoreFor(config);
   const payments = paymentProviderFor(config, db, authSecret);
+  const payouts = payoutProviderFor(config, db, authSecret);
   // Sign-up, password-reset and address links are queued: mail being down fails no request.
   const auth = createAuth({ db, config, secret: authSecret, mailer: queuedMailer(jobs), files });
   const limits = accountLimits(db);
@@ -187,6 +189,7 @@ export function createApp({
           jobs,
           payments,
           payoutPolicy: config.payouts,
+          payouts,
           logger,
           requestId: requestIdOf(res),
           searchLog,

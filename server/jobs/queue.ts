@@ -19,6 +19,8 @@ export const QUEUES = {
   sendReceipt: "send-receipt",
   /** Deliver one webhook event of the hosted payment page to the shop. */
   deliverHostedWebhook: "deliver-hosted-payment-webhook",
+  /** Deliver one webhook event of the hosted payout stand-in (sellers' accounts, transfers) to the shop. */
+  deliverHostedPayoutWebhook: "deliver-hosted-payout-webhook",
   /** Every 10 minutes: hosted payment pages past their time expire (and tell the shop). */
   expireHostedSessions: "expire-hosted-payment-sessions",
   /** Every 10 minutes: orders still unpaid when their payment session closed are expired. */
@@ -60,6 +62,7 @@ type QueuePayloads = {
   [QUEUES.sendEmail]: OutgoingEmail;
   [QUEUES.sendReceipt]: { orderId: number };
   [QUEUES.deliverHostedWebhook]: { eventId: string };
+  [QUEUES.deliverHostedPayoutWebhook]: { eventId: string };
   [QUEUES.expireHostedSessions]: null;
   [QUEUES.expireUnpaidOrders]: null;
   [QUEUES.runPayouts]: null;

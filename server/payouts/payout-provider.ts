@@ -7,7 +7,7 @@
 import type { ProviderName } from "../payments/provider.ts";
 
 /** A connected account as the processor sees it now. */
-interface PayoutAccountState {
+export interface PayoutAccountState {
   /** The seller finished the onboarding form. */
   detailsSubmitted: boolean;
   /** Transfers to the account are accepted and reach the seller's bank. */
@@ -20,7 +20,7 @@ interface PayoutAccountState {
   disabledReason: string | null;
 }
 
-interface CreateAccountRequest {
+export interface CreateAccountRequest {
   /** The shop's own reference: the creator's id. Events about the account carry the account's ref. */
   creatorId: number;
   email: string;

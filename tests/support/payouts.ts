@@ -9,7 +9,12 @@ export function runManualPayouts(db: Database, now: Date) {
     payoutRunServices({
       db,
       jobs: recordingJobs(),
-      config: { payouts: { rail: "manual", holdDays: 0, accountChangePauseHours: 48 } },
+      config: {
+        payouts: { rail: "manual", holdDays: 0, accountChangePauseHours: 48 },
+        payments: { provider: "hosted" },
+        publicUrl: "http://shop.test",
+      },
+      secret: "a-test-secret-of-at-least-32-characters!",
     }),
     { now },
   );

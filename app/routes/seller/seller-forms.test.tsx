@@ -112,6 +112,10 @@ describe("a seller form that did not pass", () => {
         payouts: [],
         settings: null,
         tax: { state: "missing" },
+        payoutAccount: {
+          status: { action: "connect", tone: "off", summary: "No payout account yet.", needs: null },
+          providerName: "Stripe",
+        },
       },
       answerTo(payoutSettingsSchema, { method: "bank_transfer", accountLast4: "12" }),
     );

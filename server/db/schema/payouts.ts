@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { check, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { SELLER_TYPES, TAX_ID_KINDS } from "../../../shared/seller-tax-details-schema.ts";
 import { PAYOUT_METHOD_KEYS } from "../../../shared/shop-facts.ts";
 import { user } from "./accounts.ts";
@@ -11,6 +22,9 @@ export const LEDGER_KINDS = ["sale", "refund", "payout", "payout_return"] as con
 
 // Sellers' money: every sale, refund and payout is an entry in the seller's
 // ledger; the balance is their sum. Payouts go out weekly on Friday when it is at least $25.
+// The money moves through each seller's connected account at the payment provider
+// (server/payouts/payout-accounts.ts); the hosted_payout_* tables are the shop's own stand-in
+// for that provider (server/payouts/hosted/).
 
 export const payoutSettings = pgTable("payout_settings", {
   creatorId: integer("creator_id")
@@ -186,4 +200,116 @@ export const sellerTaxDetails = pgTable(
       sql`${table.dateOfBirth} IS NULL OR ${table.sellerType} = 'individual'`,
     ),
   ],
+);
+/** Who keeps a seller's connected account: the payment provider named by PAYMENT_PROVIDER. */
+const PAYOUT_PROVIDERS = ["hosted", "stripe"] as const;
+
+// Each seller's connected account at the payment provider, and its state as last read from the
+// provider (on return from its onboarding page, and on its events). The seller's identity and bank
+// details stay with the provider: the shop keeps only what it shows and decides with.
+export const payoutAccounts = pgTable("payout_accounts", {
+  creatorId: integer("creator_id")
+    .primaryKey()
+    .references(() => creators.id, { onDelete: "cascade" }),
+  provider: text("provider", { enum: PAYOUT_PROVIDERS }).notNull(),
+  /** The provider's id of the account (Stripe's acct_...): its events name it. */
+  accountRef: text("account_ref").notNull().unique(),
+  /** The seller finished the provider's onboarding once (it stays so when the provider asks for more later). */
+  detailsSubmitted: boolean("details_submitted").notNull().default(false),
+  payoutsEnabled: boolean("payouts_enabled").notNull().default(false),
+  /** What the provider still needs from the seller, in words the seller reads. */
+  requirementsDue: text("requirements_due").array().notNull().default(sql`'{}'::text[]`),
+  requirementsDueBy: timestamp("requirements_due_by", { withTimezone: true }),
+  disabledReason: text("disabled_reason"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+// The shop's own stand-in for a payout provider (server/payouts/hosted/), for PAYMENT_PROVIDER=hosted.
+// These tables are the provider's: the shop reads them only through the provider interface and its
+// signed webhooks, as it would Stripe's.
+
+export const hostedPayoutAccounts = pgTable("hosted_payout_accounts", {
+  id: text("id").primaryKey(),
+  /** A retried creation (a lost answer, a double click) finds the account the first one made. */
+  idempotencyKey: text("idempotency_key").notNull().unique(),
+  /** The shop's reference (the creator's id), as a provider keeps metadata. */
+  reference: text("reference").notNull(),
+  email: text("email").notNull(),
+  displayName: text("display_name").notNull(),
+  country: text("country").notNull(),
+  legalName: text("legal_name"),
+  /** The last four digits of the bank account: all the stand-in keeps of it. */
+  bankLast4: text("bank_last4"),
+  detailsSubmitted: boolean("details_submitted").notNull().default(false),
+  payoutsEnabled: boolean("payouts_enabled").notNull().default(false),
+  requirementsDue: text("requirements_due").array().notNull().default(sql`'{}'::text[]`),
+  requirementsDueBy: timestamp("requirements_due_by", { withTimezone: true }),
+  disabledReason: text("disabled_reason"),
+  /** Where its events go (the shop's Connect webhook). */
+  webhookUrl: text("webhook_url").notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+// Single-use links to the stand-in's onboarding page, each open for a short while.
+export const hostedPayoutLinks = pgTable(
+  "hosted_payout_links",
+  {
+    token: text("token").primaryKey(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => hostedPayoutAccounts.id, { onDelete: "cascade" }),
+    returnUrl: text("return_url").notNull(),
+    refreshUrl: text("refresh_url").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("hosted_payout_links_account_idx").on(table.accountId)],
+);
+
+// Transfers the stand-in made from the shop's balance to an account; the idempotency key makes a
+// retried transfer return the first one.
+export const hostedPayoutTransfers = pgTable(
+  "hosted_payout_transfers",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => hostedPayoutAccounts.id, { onDelete: "cascade" }),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull(),
+    description: text("description").notNull(),
+    /** The shop's payout row, as metadata (no reference: these tables are the provider's). */
+    payoutId: integer("payout_id").notNull(),
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    /** What came back to the shop's balance (hosted-payouts.ts reverseHostedTransfer). */
+    amountReversedCents: integer("amount_reversed_cents").notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check("hosted_payout_transfers_amount_positive", sql`${table.amountCents} > 0`),
+    check(
+      "hosted_payout_transfers_reversed_within",
+      sql`${table.amountReversedCents} BETWEEN 0 AND ${table.amountCents}`,
+    ),
+    index("hosted_payout_transfers_account_idx").on(table.accountId),
+  ],
+);
+
+// Webhook deliveries of the stand-in, retried until the shop answers 2xx.
+export const hostedPayoutWebhooks = pgTable(
+  "hosted_payout_webhooks",
+  {
+    eventId: text("event_id").primaryKey(),
+    accountId: text("account_id")
+      .notNull()
+      .references(() => hostedPayoutAccounts.id, { onDelete: "cascade" }),
+    body: text("body").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("hosted_payout_webhooks_account_idx").on(table.accountId)],
 );
