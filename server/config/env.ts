@@ -112,7 +112,7 @@ const envSchema = z.object({
     .string()
     .regex(/^whsec_/, "must be a Stripe webhook signing secret (whsec_...)")
     .optional(),
-  // How sellers are paid on Fridays (decision 055): by transfers to their connected accounts, or
+  // How sellers are paid on Fridays (decision 053): by transfers to their connected accounts, or
   // by the owner from a payout file (a shop without Connect).
   PAYOUT_RAIL: z.enum(["transfer", "manual"], { error: "must be transfer or manual" }).default("transfer"),
   // Days a sale's money waits before it can be paid out (0: at once, as before).

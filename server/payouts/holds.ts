@@ -1,7 +1,6 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
-import { z } from "zod";
+import type { z } from "zod";
 import { payoutHoldReason, payoutReleaseNote, payoutReserveReason } from "../../shared/moderation-note-schema.ts";
-import { recordIdField } from "../../shared/record-id.ts";
 import type { Database } from "../db/client.ts";
 import { creators, payoutHolds, payoutReserves } from "../db/schema.ts";
 import { Refusal } from "../lib/refusal.ts";
@@ -113,22 +112,3 @@ export interface PayoutControls {
   reservePercent: number;
   reserveReason: string | null;
 }
-
-/** What the admin Sellers page posts about a seller's payouts. */
-export const payoutControlSchema = z.discriminatedUnion("intent", [
-  z.object({
-    intent: z.literal("hold-payouts"),
-    creatorId: recordIdField("Choose the shop."),
-    reason: payoutHoldReason,
-  }),
-  z.object({
-    intent: z.literal("set-reserve"),
-    creatorId: recordIdField("Choose the shop."),
-    percent: z.coerce
-      .number({ error: "The reserve is a whole percentage from 0 to 100." })
-      .int("The reserve is a whole percentage from 0 to 100.")
-      .min(0, "The reserve is a whole percentage from 0 to 100.")
-      .max(100, "The reserve is a whole percentage from 0 to 100."),
-    reason: payoutReserveReason,
-  }),
-]);

@@ -1,7 +1,5 @@
 import { and, asc, desc, eq, gte, isNull, or, sql } from "drizzle-orm";
-import { z } from "zod";
-import { payoutFailureReason, payoutReleaseNote } from "../../shared/moderation-note-schema.ts";
-import { recordIdField } from "../../shared/record-id.ts";
+import { payoutFailureReason } from "../../shared/moderation-note-schema.ts";
 import { PAYOUT_METHOD_NAMES } from "../../shared/shop-facts.ts";
 import type { Database } from "../db/client.ts";
 import { creators, payoutHolds, payouts } from "../db/schema.ts";
@@ -150,14 +148,3 @@ export async function payoutsForAdmin(db: Database, { now }: { now: Date }) {
   ]);
   return { toPay, troubled, holds, weeks };
 }
-
-/** What the admin Payouts page posts. */
-export const payoutDecisionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("mark-sent"), payoutId: recordIdField("Choose the payout.") }),
-  z.object({
-    intent: z.literal("mark-failed"),
-    payoutId: recordIdField("Choose the payout."),
-    reason: payoutFailureReason,
-  }),
-  z.object({ intent: z.literal("release"), creatorId: recordIdField("Choose the seller."), note: payoutReleaseNote }),
-]);

@@ -10,7 +10,7 @@ import { payoutBalance } from "./balance.ts";
 import { type PayoutProvider, TransferRefused } from "./payout-provider.ts";
 import { fundsAvailableOn, payoutFriday } from "./payout-schedule.ts";
 
-// The Friday payout run (decision 055), in two steps that each may be cut short and run again:
+// The Friday payout run (decision 053), in two steps that each may be cut short and run again:
 // 1. take: for each seller who may be paid, one pending payout per Friday (a unique index) and its
 //    ledger entry, in one transaction under the seller's row lock;
 // 2. send: each pending transfer is asked of the processor with a key of its own seller and Friday,

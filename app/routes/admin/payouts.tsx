@@ -1,13 +1,9 @@
 import { servicesContext } from "@server/http/context.ts";
 import { releasePayouts } from "@server/payouts/holds.ts";
-import {
-  markManualPayoutFailed,
-  markManualPayoutSent,
-  payoutDecisionSchema,
-  payoutsForAdmin,
-} from "@server/payouts/manual-payouts.ts";
+import { markManualPayoutFailed, markManualPayoutSent, payoutsForAdmin } from "@server/payouts/manual-payouts.ts";
 import { formatDayUtc as formatDay, formatPrice } from "@shared/format.ts";
 import { payoutFailureReason, payoutReleaseNote } from "@shared/moderation-note-schema.ts";
+import { payoutDecisionSchema } from "@shared/payout-admin-schema.ts";
 import { PAYOUT_METHOD_NAMES } from "@shared/shop-facts.ts";
 import { AdminPage, adminMeta, CardList } from "~/components/admin/admin-page";
 import { NoteForm } from "~/components/admin/note-form";

@@ -3,9 +3,10 @@ import { servicesContext } from "@server/http/context.ts";
 import { creatorListQuery, listCreatorsForAdmin } from "@server/moderation/creator-list.ts";
 import { issueViolation } from "@server/moderation/issue-violation.ts";
 import { violationSchema } from "@server/moderation/moderation-schemas.ts";
-import { holdPayouts, payoutControlSchema, payoutControlsOf, setPayoutReserve } from "@server/payouts/holds.ts";
+import { holdPayouts, payoutControlsOf, setPayoutReserve } from "@server/payouts/holds.ts";
 import { APPEAL_STATUS_LABELS, formatDay, NEXT_STEP_HINTS, STEP_LABELS } from "@shared/enforcement.ts";
 import { payoutHoldReason, payoutReserveReason, violationReason } from "@shared/moderation-note-schema.ts";
+import { payoutControlSchema, reservePercent } from "@shared/payout-admin-schema.ts";
 import { Form, Link, useActionData } from "react-router";
 import { z } from "zod";
 import { AdminPage, adminMeta, CardList } from "~/components/admin/admin-page";
@@ -209,7 +210,7 @@ function PayoutControlsSection({
 }
 
 const reserveFields = z.object({
-  percent: payoutControlSchema.options[1].shape.percent,
+  percent: reservePercent,
   reason: payoutReserveReason,
 });
 
