@@ -109,7 +109,7 @@ describe("the tax details form", () => {
       taxIdKind: "Choose the kind of tax number you give.",
       taxId: "Enter your tax number.",
     });
-    expect(problems({ ...US_INDIVIDUAL, country: "XX" })).toEqual({
+    expect(problems({ ...US_INDIVIDUAL, country: "usa" })).toEqual({
       country: "Choose the country you live in (for a business: where it is established).",
     });
     expect(problems({ ...US_INDIVIDUAL, legalName: "x".repeat(201) }).legalName).toBe(
@@ -135,10 +135,10 @@ describe("the tax details form", () => {
       taxIdKind: "A US number goes with a US address: choose the tax number of the country you live in.",
     });
     expect(problems({ ...GERMAN_INDIVIDUAL, taxIdKind: "eu_vat", taxId: "FR12345678901" })).toEqual({
-      taxId: "Enter the VAT number of Germany with its prefix DE, like DE123456789.",
+      taxId: "Enter a VAT number with the prefix DE of the country of your address, like DE123456789.",
     });
     expect(problems({ ...GERMAN_INDIVIDUAL, country: "GR", taxIdKind: "eu_vat", taxId: "GR123456789" })).toEqual({
-      taxId: "Enter the VAT number of Greece with its prefix EL, like EL123456789.",
+      taxId: "Enter a VAT number with the prefix EL of the country of your address, like EL123456789.",
     });
     expect(problems({ ...GERMAN_INDIVIDUAL, country: "CH", taxIdKind: "eu_vat", taxId: "CHE123" })).toEqual({
       taxIdKind: "An EU VAT number goes with an address in the EU: choose the tax number of your country.",

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import countryList from "./countries.json" with { type: "json" };
 import taxRules from "./tax-reporting-rules.json" with { type: "json" };
 
 // A seller's tax details: who is paid, where they live and their tax number, asked once before the
@@ -23,14 +22,10 @@ export const TAX_ID_KIND_NAMES = {
   national_tin: "Tax identification number of your country",
 } as const satisfies Record<TaxIdKind, string>;
 
-/** Every country a seller may live in, by name (ISO 3166-1 alpha-2 codes, shared/countries.json). */
-export const COUNTRIES: readonly { code: string; name: string }[] = countryList.countries;
-const COUNTRY_NAMES = new Map(COUNTRIES.map((country) => [country.code, country.name]));
-
-/** "DE" -> "Germany"; a code not in the list as it is. */
-export function countryName(code: string): string {
-  return COUNTRY_NAMES.get(code) ?? code;
-}
+// The countries' names (shared/countries.json) are not imported here: this module is in every form
+// page's scripts (vite.config.ts), the list only in the tax details form's. A country is two capital
+// letters here; saveSellerTaxDetails refuses a code that is not in the list (only a forged form sends one).
+const COUNTRY_CODE = /^[A-Z]{2}$/;
 
 const VAT_PREFIXES: Record<string, string> = taxRules.dac7.memberStates.vatPrefixes;
 
@@ -104,7 +99,7 @@ const taxDetailsFields = z.object({
   city: text(100, MESSAGES.city),
   region: optionalText(100),
   postalCode: optionalText(20),
-  country: z.string({ error: MESSAGES.country }).refine((code) => COUNTRY_NAMES.has(code), MESSAGES.country),
+  country: z.string({ error: MESSAGES.country }).regex(COUNTRY_CODE, MESSAGES.country),
   taxIdKind: z.enum(TAX_ID_KINDS, { error: MESSAGES.taxIdKind }),
   taxId: text(40, MESSAGES.taxId),
   vatId: optionalText(40),
@@ -130,7 +125,7 @@ function taxIdIssues({ taxIdKind, taxId, country }: TaxDetailsFields): Issue[] {
     const prefix = vatPrefixOf(country);
     return new RegExp(`^${prefix}[0-9A-Z+*]{2,12}$`).test(id)
       ? []
-      : onId(`Enter the VAT number of ${countryName(country)} with its prefix ${prefix}, like ${prefix}123456789.`);
+      : onId(`Enter a VAT number with the prefix ${prefix} of the country of your address, like ${prefix}123456789.`);
   }
   return /^[0-9A-Z]{3,30}$/.test(id) ? [] : onId(MESSAGES.tinFormat);
 }
@@ -163,7 +158,7 @@ function otherIssues(fields: TaxDetailsFields, today: string): Issue[] {
  */
 export const sellerTaxDetailsSchema = taxDetailsFields.superRefine((fields, context) => {
   // The country's own problem is said beside it; the rules that follow from it wait for a real one.
-  if (!COUNTRY_NAMES.has(fields.country)) return;
+  if (!COUNTRY_CODE.test(fields.country)) return;
   const today = new Date().toISOString().slice(0, 10);
   for (const issue of [...taxIdIssues(fields), ...otherIssues(fields, today)]) {
     context.addIssue({ code: "custom", ...issue });

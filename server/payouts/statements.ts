@@ -1,10 +1,9 @@
 import { and, asc, eq, gte, lt, sql } from "drizzle-orm";
-import { countryName } from "../../shared/seller-tax-details-schema.ts";
 import type { PayoutMethod } from "../../shared/shop-facts.ts";
 import type { Database } from "../db/client.ts";
 import { creators, ledgerEntries, orderItems, orders, payouts } from "../db/schema.ts";
 import { Refusal } from "../lib/refusal.ts";
-import { sellerTaxDetailsOf } from "./tax-details.ts";
+import { countryName, sellerTaxDetailsOf } from "./tax-details.ts";
 
 // A seller's monthly statement: what the ledger (ledger.ts) says of one calendar month in UTC, the
 // time zone of the shop's payout calendar (payout-schedule.ts) and of the yearly income report:

@@ -4,7 +4,13 @@ import { sellerTaxDetailsSchema, toTaxDetails } from "../../shared/seller-tax-de
 import { createCreator } from "../../tests/support/factories.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { sellerTaxDetails } from "../db/schema.ts";
-import { saveSellerTaxDetails, sellerTaxDetailsComplete, sellerTaxDetailsOf, taxDetailsStatus } from "./tax-details.ts";
+import {
+  saveSellerTaxDetails,
+  sellerTaxDetailsComplete,
+  sellerTaxDetailsOf,
+  taxDetailsStatus,
+  UNKNOWN_COUNTRY,
+} from "./tax-details.ts";
 
 const database = setUpTestDatabase();
 
@@ -60,6 +66,18 @@ describe("a seller's tax details", () => {
     await saveSellerTaxDetails(database.db, theirs.id, FRENCH_INDIVIDUAL);
     expect(await sellerTaxDetailsComplete(database.db, mine.id)).toBe(false);
     expect(await sellerTaxDetailsComplete(database.db, theirs.id)).toBe(true);
+  });
+
+  it("refuse a country that is not in the list (a forged form), and save nothing", async () => {
+    const shop = await createCreator(database.db);
+    await expect(
+      saveSellerTaxDetails(database.db, shop.id, { ...FRENCH_INDIVIDUAL, country: "XX" }),
+    ).rejects.toMatchObject({
+      kind: "invalid",
+      field: "country",
+      message: UNKNOWN_COUNTRY,
+    });
+    expect(await sellerTaxDetailsOf(database.db, shop.id)).toBeNull();
   });
 
   it("keep a business's date of birth out, in the database too", async () => {

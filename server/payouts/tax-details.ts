@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import countryList from "../../shared/countries.json" with { type: "json" };
 import {
   type SellerTaxDetailsInput,
   sellerTaxDetailsSchema,
@@ -6,6 +7,7 @@ import {
 } from "../../shared/seller-tax-details-schema.ts";
 import type { Queryable } from "../db/client.ts";
 import { sellerTaxDetails } from "../db/schema.ts";
+import { Refusal } from "../lib/refusal.ts";
 
 // A seller's tax details (shared/seller-tax-details-schema.ts says what is asked and checks it):
 // one row per shop, replaced when the seller saves the form again. The payout run asks
@@ -13,8 +15,20 @@ import { sellerTaxDetails } from "../db/schema.ts";
 
 export type SellerTaxDetails = typeof sellerTaxDetails.$inferSelect;
 
-/** Saves the seller's checked tax details, replacing what was there. */
+const COUNTRY_NAMES: ReadonlyMap<string, string> = new Map(
+  countryList.countries.map((country) => [country.code, country.name]),
+);
+
+/** "DE" -> "Germany" (shared/countries.json); a code not in the list as it is. */
+export function countryName(code: string): string {
+  return COUNTRY_NAMES.get(code) ?? code;
+}
+
+export const UNKNOWN_COUNTRY = "Choose the country you live in from the list.";
+
+/** Saves the seller's checked tax details, replacing what was there; a country not in the list is refused (400). */
 export async function saveSellerTaxDetails(db: Queryable, creatorId: number, input: SellerTaxDetailsInput) {
+  if (!COUNTRY_NAMES.has(input.country)) throw new Refusal(UNKNOWN_COUNTRY, "invalid", { field: "country" });
   await db
     .insert(sellerTaxDetails)
     .values({ creatorId, ...input })
@@ -47,7 +61,7 @@ export function taxDetailsFormValues(row: SellerTaxDetails) {
 
 /** Whether a saved row still passes today's form: a rule added later asks the seller again. */
 function isComplete(row: SellerTaxDetails): boolean {
-  return sellerTaxDetailsSchema.safeParse(taxDetailsFormValues(row)).success;
+  return COUNTRY_NAMES.has(row.country) && sellerTaxDetailsSchema.safeParse(taxDetailsFormValues(row)).success;
 }
 
 /** A shop's tax details as the payout run and the income report see them. */

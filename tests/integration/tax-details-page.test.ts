@@ -17,7 +17,12 @@ type Account = typeof user.$inferSelect;
 type Call = (args: never) => Promise<unknown>;
 
 const contextOf = (account: Account, shopMode: "demo" | "live" = "live") =>
-  contextAs(account, { db: database.db, shopMode });
+  contextAs(account, {
+    db: database.db,
+    shopMode,
+    // The Earnings page asks where the Friday run would pay (server/payouts/destinations.ts).
+    payoutPolicy: { rail: "manual", holdDays: 0, accountChangePauseHours: 48 },
+  });
 
 const answerOf = (handler: Call, account: Account, body?: Record<string, string>, shopMode?: "demo" | "live") =>
   routeAnswer(handler, { url: "/seller/earnings/tax-details", context: contextOf(account, shopMode), body });

@@ -1,7 +1,7 @@
 import { getCollectionProps, getFormProps, type SubmissionResult } from "@conform-to/react";
+import countryList from "@shared/countries.json" with { type: "json" };
 import {
   asksDateOfBirth,
-  COUNTRIES,
   isEuMemberState,
   SELLER_TYPE_NAMES,
   type SellerType,
@@ -108,7 +108,7 @@ export function TaxDetailsForm({
             className="sm:col-span-2"
           >
             <option value="">Choose a country</option>
-            {COUNTRIES.map((each) => (
+            {countryList.countries.map((each) => (
               <option key={each.code} value={each.code}>
                 {each.name}
               </option>

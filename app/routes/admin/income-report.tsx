@@ -1,7 +1,7 @@
 import { servicesContext } from "@server/http/context.ts";
 import { incomeReport, incomeReportYears, reportYear } from "@server/payouts/income-report.ts";
+import { countryName } from "@server/payouts/tax-details.ts";
 import { formatDayUtc, formatPrice } from "@shared/format.ts";
-import { countryName } from "@shared/seller-tax-details-schema.ts";
 import { TriangleAlert } from "lucide-react";
 import { Form } from "react-router";
 import { AdminPage, adminMeta } from "~/components/admin/admin-page";
@@ -36,7 +36,7 @@ export const loader = pageLoader(async ({ request, context }: Route.LoaderArgs) 
       creatorId: row.creatorId,
       shopName: row.shopName,
       legalName: row.details?.legalName ?? null,
-      country: row.details?.country ?? null,
+      country: row.details ? countryName(row.details.country) : null,
       taxDetailsState: row.taxDetailsState,
       activities: row.year.activities,
       considerationCents: row.year.considerationCents,
@@ -133,7 +133,7 @@ export default function IncomeReportPage({ loaderData }: Route.ComponentProps) {
                     {row.legalName ?? "No legal name"} · ID {row.creatorId}
                   </span>
                 </th>
-                <td className="px-4 py-2">{row.country ? countryName(row.country) : ""}</td>
+                <td className="px-4 py-2">{row.country ?? ""}</td>
                 <td className={`px-4 py-2 ${row.taxDetailsState === "complete" ? "" : "text-destructive"}`}>
                   {STATE_NAMES[row.taxDetailsState]}
                 </td>

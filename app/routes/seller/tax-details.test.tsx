@@ -78,7 +78,7 @@ describe("the tax details page", () => {
     expect(field("Tax number")).toEqual({
       value: "DE123",
       problem:
-        "Enter the VAT number of France with its prefix FR, like FR123456789. With its country prefix, like FR123456789.",
+        "Enter a VAT number with the prefix FR of the country of your address, like FR123456789. With its country prefix, like FR123456789.",
     });
     expect(field("Date of birth").problem).toContain("Enter your date of birth, like 1990-04-25.");
     expect((screen.getByLabelText("Country") as HTMLSelectElement).value).toBe("FR");
