@@ -3,6 +3,7 @@ import { loader as earningsLoader } from "../../app/routes/seller/earnings.tsx";
 import { action, loader } from "../../app/routes/seller/tax-details.tsx";
 import { DEMO_SELLER } from "../../server/accounts/shared-demo-accounts.ts";
 import type { user } from "../../server/db/schema.ts";
+import { createHostedPayouts } from "../../server/payouts/hosted/hosted-payout-provider.ts";
 import { sellerTaxDetailsComplete, sellerTaxDetailsOf } from "../../server/payouts/tax-details.ts";
 import { DEMO_SELLER_LOOKS_ONLY } from "../../shared/demo-shop.ts";
 import { createSeller, createUser } from "../support/factories.ts";
@@ -22,6 +23,12 @@ const contextOf = (account: Account, shopMode: "demo" | "live" = "live") =>
     shopMode,
     // The Earnings page asks where the Friday run would pay (server/payouts/destinations.ts).
     payoutPolicy: { rail: "manual", holdDays: 0, accountChangePauseHours: 48 },
+    // And the payout account it shows, at the shop's provider.
+    payouts: createHostedPayouts({
+      db: database.db,
+      publicUrl: "http://shop.test",
+      secret: "a-test-secret-of-at-least-32-characters!",
+    }),
   });
 
 const answerOf = (handler: Call, account: Account, body?: Record<string, string>, shopMode?: "demo" | "live") =>
