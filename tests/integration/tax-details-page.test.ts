@@ -3,6 +3,7 @@ import { loader as earningsLoader } from "../../app/routes/seller/earnings.tsx";
 import { action, loader } from "../../app/routes/seller/tax-details.tsx";
 import { DEMO_SELLER } from "../../server/accounts/shared-demo-accounts.ts";
 import type { user } from "../../server/db/schema.ts";
+import { createHostedPayouts } from "../../server/payouts/hosted/hosted-payout-provider.ts";
 import { sellerTaxDetailsComplete, sellerTaxDetailsOf } from "../../server/payouts/tax-details.ts";
 import { DEMO_SELLER_LOOKS_ONLY } from "../../shared/demo-shop.ts";
 import { createSeller, createUser } from "../support/factories.ts";
@@ -13,6 +14,7 @@ import { setUpTestDatabase } from "../support/test-database.ts";
 // only a seller gets in, to their own details; problems come back beside their fields.
 
 const database = setUpTestDatabase();
+const SECRET = "a-test-secret-of-at-least-32-characters!";
 type Account = typeof user.$inferSelect;
 type Call = (args: never) => Promise<unknown>;
 
@@ -22,6 +24,10 @@ const contextOf = (account: Account, shopMode: "demo" | "live" = "live") =>
     shopMode,
     // The Earnings page asks where the Friday run would pay (server/payouts/destinations.ts).
     payoutPolicy: { rail: "manual", holdDays: 0, accountChangePauseHours: 48 },
+    payouts: createHostedPayouts({ db: database.db, publicUrl: "http://shop.test", secret: SECRET }),
+    publicUrl: "http://shop.test",
+    shopName: "Test Market",
+    secret: SECRET,
   });
 
 const answerOf = (handler: Call, account: Account, body?: Record<string, string>, shopMode?: "demo" | "live") =>
