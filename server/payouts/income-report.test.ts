@@ -3,10 +3,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { sellerTaxDetailsSchema, toTaxDetails } from "../../shared/seller-tax-details-schema.ts";
 import { parseCsv } from "../../tests/support/csv.ts";
 import { createOrder, createProduct, createSeller } from "../../tests/support/factories.ts";
+import { recordingJobs } from "../../tests/support/orders.ts";
 import { runManualPayouts } from "../../tests/support/payouts.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { DEMO_SELLER } from "../accounts/shared-demo-accounts.ts";
-import { ledgerEntries, type orderItems, sellerTaxDetails } from "../db/schema.ts";
+import { ledgerEntries, type orderItems, payouts, sellerTaxDetails } from "../db/schema.ts";
 import {
   INCOME_REPORT_HEADER,
   type IncomeReportRow,
@@ -15,6 +16,7 @@ import {
   incomeReportResponse,
 } from "./income-report.ts";
 import { recordRefund, recordSales } from "./ledger.ts";
+import { markManualPayoutFailed } from "./manual-payouts.ts";
 import { savePayoutSettings } from "./payouts.ts";
 import { saveSellerTaxDetails } from "./tax-details.ts";
 
@@ -283,5 +285,26 @@ describe("the yearly income report", () => {
       expect(refused.status).toBe(404);
       expect(await refused.text()).toContain("Choose a year from 2000 to this one.");
     }
+  });
+
+  it("counts a payout that came back as not paid out, and not as consideration", async () => {
+    const before = rowOf((await incomeReport(database.db, { year: 2026 })).rows, american)!;
+    const [made] = await database.db
+      .select({ id: payouts.id })
+      .from(payouts)
+      .where(eq(payouts.creatorId, american.creatorId));
+    await markManualPayoutFailed(
+      { db: database.db, jobs: recordingJobs() },
+      { payoutId: made!.id, reason: "The PayPal account was closed." },
+    );
+    await database.db
+      .update(ledgerEntries)
+      .set({ createdAt: new Date("2026-11-20T09:00:00Z") })
+      .where(and(eq(ledgerEntries.creatorId, american.creatorId), eq(ledgerEntries.kind, "payout_return")));
+    const after = rowOf((await incomeReport(database.db, { year: 2026 })).rows, american)!;
+    expect(before.paidOutCents).toBe(paidOutCents);
+    expect(after.paidOutCents).toBe(0);
+    expect(after.quarters).toEqual(before.quarters);
+    expect(after.year).toEqual(before.year);
   });
 });

@@ -7,6 +7,7 @@ import { creators, ledgerEntries, orderItems, sellerTaxDetails } from "../db/sch
 import { PRIVATE_HEADERS, refusalPage } from "../http/private-file.ts";
 import { amount, type CsvValue, csvFile } from "../lib/csv.ts";
 import { Refusal } from "../lib/refusal.ts";
+import type { LedgerKind } from "./statements.ts";
 import { type SellerTaxDetails, taxDetailsState } from "./tax-details.ts";
 
 // The owner's yearly income report: one row per seller the shop paid or credited in a calendar
@@ -80,7 +81,7 @@ export async function incomeReport(db: Database, { year }: { year: number }): Pr
   const to = new Date(Date.UTC(year + 1, 0, 1));
   const { rows: sums } = await db.execute<{
     creator_id: number;
-    kind: "sale" | "refund" | "payout";
+    kind: LedgerKind;
     quarter: number;
     entries: number;
     amount_cents: number;
@@ -123,14 +124,18 @@ export async function incomeReport(db: Database, { year }: { year: number }): Pr
   }
   for (const sum of sums) {
     const row = byShop.get(sum.creator_id)!;
-    if (sum.kind === "payout") {
+    // A payout takes from the balance (negative); money of one that came back (refused, failed,
+    // reversed) is on it again: what was paid out is the difference. Neither is consideration.
+    if (sum.kind === "payout" || sum.kind === "payout_return") {
       row.paidOutCents -= sum.amount_cents;
       continue;
     }
+    // Only sales and refunds are left: a kind of entry added later does not compile here until it is placed.
+    const kind: "sale" | "refund" = sum.kind;
     // A refund's entry is negative; the fee it gives back is its item's platform share.
-    const fees = sum.kind === "sale" ? sum.platform_cents : -sum.platform_cents;
-    const activities = sum.kind === "sale" ? sum.entries : 0;
-    if (sum.kind === "refund") row.refunds += sum.entries;
+    const fees = kind === "sale" ? sum.platform_cents : -sum.platform_cents;
+    const activities = kind === "sale" ? sum.entries : 0;
+    if (kind === "refund") row.refunds += sum.entries;
     for (const figures of [row.quarters[sum.quarter - 1]!, row.year]) {
       figures.considerationCents += sum.amount_cents;
       figures.activities += activities;

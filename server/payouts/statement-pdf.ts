@@ -128,7 +128,7 @@ function parties(
 
 /** The month in a few lines, from the opening balance to the closing one. */
 function summary(doc: PDFKit.PDFDocument, statement: MonthlyStatement, width: number) {
-  const { sale, refund, payout } = statement.totals;
+  const { sale, refund, payout, payout_return: returned } = statement.totals;
   const count = (total: StatementTotals, one: string, other: string) =>
     `${total.count} ${total.count === 1 ? one : other}`;
   const rows: [string, number, boolean?][] = [
@@ -138,6 +138,10 @@ function summary(doc: PDFKit.PDFDocument, statement: MonthlyStatement, width: nu
     ["Your share of sales (70%)", sale.amountCents],
     [`Refunds: your share taken back (${count(refund, "refund", "refunds")})`, refund.amountCents],
     [`Payouts (${count(payout, "payout", "payouts")})`, payout.amountCents],
+    // Money of a payout that came back (refused, failed, reversed): on the balance again. Said only when there was some.
+    ...(returned.count > 0
+      ? [[`Payouts returned to your balance (${returned.count})`, returned.amountCents] as [string, number]]
+      : []),
     [statement.complete ? "Closing balance" : "Balance so far", statement.closingBalanceCents, true],
   ];
   const boxWidth = Math.min(width, 340);
@@ -176,7 +180,7 @@ const money = (cents: number | null) => (cents === null ? "" : formatPrice(cents
 /** The month's sales, refunds and payouts, a table each. */
 function tablesOf(statement: MonthlyStatement, drawable: (text: string) => string): Table[] {
   const of = (kind: StatementLine["kind"]) => statement.lines.filter((line) => line.kind === kind);
-  const { sale, refund, payout } = statement.totals;
+  const { sale, refund, payout, payout_return: returned } = statement.totals;
   const itemColumns = (paid: string, fee: string, share: string): Column[] => [
     { label: "Date", width: 64 },
     { label: "Order", width: 70 },
@@ -224,13 +228,23 @@ function tablesOf(statement: MonthlyStatement, drawable: (text: string) => strin
         { label: "Payout of", width: 148 },
         { label: "Amount", width: 74, align: "right" },
       ],
-      rows: of("payout").map((line) => [
-        formatDayUtc(line.at),
-        line.payout ? drawable(`${PAYOUT_METHOD_NAMES[line.payout.method]} (${line.payout.destination})`) : "",
-        line.payout ? formatDayUtc(line.payout.weekOf) : "",
-        money(line.amountCents),
-      ]),
-      total: ["Total", `${payout.count} ${payout.count === 1 ? "payout" : "payouts"}`, "", money(payout.amountCents)],
+      // A payout's return is listed among the payouts, in its order, as money back.
+      rows: statement.lines
+        .filter((line) => line.kind === "payout" || line.kind === "payout_return")
+        .map((line) => [
+          formatDayUtc(line.at),
+          `${line.kind === "payout_return" ? "Returned from " : ""}${
+            line.payout ? drawable(`${PAYOUT_METHOD_NAMES[line.payout.method]} (${line.payout.destination})`) : ""
+          }`,
+          line.payout ? formatDayUtc(line.payout.weekOf) : "",
+          money(line.amountCents),
+        ]),
+      total: [
+        "Total",
+        `${payout.count} ${payout.count === 1 ? "payout" : "payouts"}${returned.count > 0 ? `, ${returned.count} returned` : ""}`,
+        "",
+        money(payout.amountCents + returned.amountCents),
+      ],
       empty: "No payouts this month.",
     },
   ];

@@ -3,10 +3,12 @@ import { extractText, getDocumentProxy, getMeta } from "unpdf";
 import { describe, expect, it } from "vitest";
 import { parseCsv } from "../../tests/support/csv.ts";
 import { createOrder, createProduct, createSeller } from "../../tests/support/factories.ts";
+import { recordingJobs } from "../../tests/support/orders.ts";
 import { runManualPayouts } from "../../tests/support/payouts.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
-import { ledgerEntries, type orderItems } from "../db/schema.ts";
+import { ledgerEntries, type orderItems, payouts } from "../db/schema.ts";
 import { recordRefund, recordSales } from "./ledger.ts";
+import { markManualPayoutFailed } from "./manual-payouts.ts";
 import { savePayoutSettings } from "./payouts.ts";
 import { STATEMENT_CSV_HEADER, statementCsv } from "./statement-csv.ts";
 import { statementResponse } from "./statement-download.ts";
@@ -211,6 +213,44 @@ describe("a monthly statement", () => {
       }),
     ]);
     expect(november.closingBalanceCents).toBe(-3500);
+  });
+
+  it("shows a payout that came back as money on the balance again, in the summary and among the payouts, and still adds up", async () => {
+    const shop = await shopWith([5000], ["Returned Prints"]);
+    await sale(shop.productIds, new Date("2026-10-05T10:00:00Z"));
+    const paidOut = await payout(shop.creatorId, "2026-10-09");
+    const [made] = await database.db
+      .select({ id: payouts.id })
+      .from(payouts)
+      .where(eq(payouts.creatorId, shop.creatorId));
+    await markManualPayoutFailed(
+      { db: database.db, jobs: recordingJobs() },
+      { payoutId: made!.id, reason: "The bank account was closed." },
+    );
+    await database.db
+      .update(ledgerEntries)
+      .set({ createdAt: new Date("2026-10-12T09:00:00Z") })
+      .where(and(eq(ledgerEntries.creatorId, shop.creatorId), eq(ledgerEntries.kind, "payout_return")));
+
+    const october = await monthlyStatement(database.db, { creatorId: shop.creatorId, month: "2026-10", now: NOW });
+    expect(october.lines.map((line) => [line.kind, line.amountCents])).toEqual([
+      ["sale", 3500],
+      ["payout", -paidOut],
+      ["payout_return", paidOut],
+    ]);
+    expect(october.totals.payout_return).toMatchObject({ count: 1, amountCents: paidOut });
+    expect(october.closingBalanceCents).toBe(3500);
+
+    const { pages } = await pagesOf(await statementPdf(october, { shopName: "Test Market" }));
+    const text = pages.join("\n");
+    expect(text).toContain("Payouts (1 payout) -$35.00");
+    expect(text).toContain("Payouts returned to your balance (1) $35.00");
+    expect(text).toContain("Closing balance $35.00");
+    expect(text).toMatch(/Returned from PayPal \(paid@example\.com\)\s+Oct 9, 2026\s+\$35\.00/);
+    expect(text).toContain("Total 1 payout, 1 returned $0.00");
+    const rows = parseCsv(statementCsv(october));
+    expect(rows.find((row) => row[1] === "Payout returned")?.slice(6)).toEqual(["35.00", "35.00"]);
+    expect(rows.find((row) => row[1] === "Total payouts returned")?.[6]).toBe("35.00");
   });
 
   it("refuses a month yet to come and anything that is not a month (404)", async () => {

@@ -14,6 +14,7 @@ import { setUpTestDatabase } from "../support/test-database.ts";
 // only a seller gets in, to their own details; problems come back beside their fields.
 
 const database = setUpTestDatabase();
+const SECRET = "a-test-secret-of-at-least-32-characters!";
 type Account = typeof user.$inferSelect;
 type Call = (args: never) => Promise<unknown>;
 
@@ -23,12 +24,10 @@ const contextOf = (account: Account, shopMode: "demo" | "live" = "live") =>
     shopMode,
     // The Earnings page asks where the Friday run would pay (server/payouts/destinations.ts).
     payoutPolicy: { rail: "manual", holdDays: 0, accountChangePauseHours: 48 },
-    // And the payout account it shows, at the shop's provider.
-    payouts: createHostedPayouts({
-      db: database.db,
-      publicUrl: "http://shop.test",
-      secret: "a-test-secret-of-at-least-32-characters!",
-    }),
+    payouts: createHostedPayouts({ db: database.db, publicUrl: "http://shop.test", secret: SECRET }),
+    publicUrl: "http://shop.test",
+    shopName: "Test Market",
+    secret: SECRET,
   });
 
 const answerOf = (handler: Call, account: Account, body?: Record<string, string>, shopMode?: "demo" | "live") =>
