@@ -7,7 +7,7 @@ import { deriveKey } from "../../lib/signing.ts";
 import { type PaymentEvent, type PaymentProvider, WebhookRejected } from "../provider.ts";
 import { closePaymentSession } from "./hosted-payments.ts";
 import { refundHostedPayment } from "./hosted-refunds.ts";
-import { SIGNATURE_HEADER, signatureProblem } from "./webhook-signature.ts";
+import { readSignedBody } from "./webhook-signature.ts";
 
 /** How long a payment page stays open. */
 const SESSION_HOURS = 24;
@@ -61,15 +61,7 @@ export function createHostedProvider(options: { db: Database; publicUrl: string;
       return closePaymentSession(options.db, sessionRef);
     },
     verifyWebhook(rawBody, headers) {
-      const problem = signatureProblem({ secret: webhookSecret, body: rawBody, header: headers.get(SIGNATURE_HEADER) });
-      if (problem) throw new WebhookRejected(problem);
-      let body: unknown;
-      try {
-        body = JSON.parse(rawBody);
-      } catch {
-        throw new WebhookRejected("unreadable body");
-      }
-      return toPaymentEvent(body);
+      return toPaymentEvent(readSignedBody(webhookSecret, rawBody, headers));
     },
     refund(request) {
       return refundHostedPayment(options.db, request);

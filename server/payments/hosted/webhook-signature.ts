@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { WebhookRejected } from "../provider.ts";
 
 // How the hosted payment page signs its webhooks, on the model of Stripe's scheme: the header
 // `Shop-Pay-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">`. The timestamp is
@@ -36,4 +37,18 @@ export function signatureProblem({
   if (!crypto.timingSafeEqual(Buffer.from(expected), Buffer.from(given))) return "signature does not match";
   if (Math.abs(now / 1000 - timestamp) > TOLERANCE_SECONDS) return "signature is too old";
   return null;
+}
+
+/**
+ * The body of a delivery signed by one of the shop's hosted stand-ins (payments, payouts), parsed;
+ * throws WebhookRejected when its signature does not hold or it is not JSON.
+ */
+export function readSignedBody(secret: string, rawBody: string, headers: Headers): unknown {
+  const problem = signatureProblem({ secret, body: rawBody, header: headers.get(SIGNATURE_HEADER) });
+  if (problem) throw new WebhookRejected(problem);
+  try {
+    return JSON.parse(rawBody);
+  } catch {
+    throw new WebhookRejected("unreadable body");
+  }
 }

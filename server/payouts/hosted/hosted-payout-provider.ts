@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Database } from "../../db/client.ts";
 import { deriveKey } from "../../lib/signing.ts";
-import { SIGNATURE_HEADER, signatureProblem } from "../../payments/hosted/webhook-signature.ts";
+import { readSignedBody } from "../../payments/hosted/webhook-signature.ts";
 import { WebhookRejected } from "../../payments/provider.ts";
 import type { PayoutEvent, PayoutProvider } from "../payout-provider.ts";
 import {
@@ -38,15 +38,7 @@ export function createHostedPayouts(options: { db: Database; publicUrl: string; 
       return transferToHostedAccount(db, request);
     },
     verifyEvent(rawBody, headers) {
-      const problem = signatureProblem({ secret: webhookSecret, body: rawBody, header: headers.get(SIGNATURE_HEADER) });
-      if (problem) throw new WebhookRejected(problem);
-      let body: unknown;
-      try {
-        body = JSON.parse(rawBody);
-      } catch {
-        throw new WebhookRejected("unreadable body");
-      }
-      return toPayoutEvent(body);
+      return toPayoutEvent(readSignedBody(webhookSecret, rawBody, headers));
     },
   };
 }
