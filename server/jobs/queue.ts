@@ -110,14 +110,20 @@ export interface RunningJobs extends JobQueue {
 }
 
 // Retries with exponential backoff (about 1 s, 2 s, 4 s ... capped at 5 min), about an hour of
-// attempts; an active job whose server died is picked up again after a minute.
+// attempts; an active job whose server died is picked up again a minute or so later.
 const QUEUE_OPTIONS = { retryLimit: 20, retryDelay: 1, retryBackoff: true, retryDelayMax: 300, expireInSeconds: 60 };
 // An email waits out a mail server that is down: retried every 5 minutes (after the first backoff)
 // for a day (9 min of backoff + 290 x 5 min), then handed to the admins as undelivered.
 const MAIL_QUEUE_OPTIONS = { ...QUEUE_OPTIONS, retryLimit: 300, deadLetter: QUEUES.reportUndeliveredEmail };
+// The hosted stand-ins' webhook deliveries end within 15 s (a 10 s request and two queries); a claim
+// lost to an outage (the database cut the connection that fetched the job) holds a buyer's
+// payment confirmation only until this expiry and pg-boss's next monitor pass (below).
+const DELIVERY_QUEUE_OPTIONS = { ...QUEUE_OPTIONS, expireInSeconds: 20 };
 const OPTIONS_OF: Partial<Record<QueueName, typeof QUEUE_OPTIONS>> = {
   [QUEUES.sendEmail]: MAIL_QUEUE_OPTIONS,
   [QUEUES.sendReceipt]: MAIL_QUEUE_OPTIONS,
+  [QUEUES.deliverHostedWebhook]: DELIVERY_QUEUE_OPTIONS,
+  [QUEUES.deliverHostedPayoutWebhook]: DELIVERY_QUEUE_OPTIONS,
 };
 
 // A queue's workers each run one job at a time. pg-boss waits out a worker's polling interval after
@@ -146,7 +152,11 @@ export async function startJobs(appPool: pg.Pool, onError: (error: Error) => voi
   pool.on("connect", (client) => client.on("error", onError));
   const boss = new PgBoss({
     db: { executeSql: (text, values) => pool.query(text, values as unknown[]) },
-    superviseIntervalSeconds: 30,
+    // Expired claims are found within 15 s of their expiry: pg-boss looks for them in its monitor pass
+    // (both timers; 30 s and 60 s before, which held a lost delivery past two minutes). A pass also
+    // counts each queue's jobs, a small aggregate at this interval.
+    superviseIntervalSeconds: 15,
+    monitorIntervalSeconds: 15,
   });
   boss.on("error", onError);
   await boss.start();
