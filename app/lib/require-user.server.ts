@@ -1,4 +1,5 @@
 import { type CurrentUser, getCurrentUser } from "@server/accounts/current-user.ts";
+import { assertSecondFactor } from "@server/accounts/second-factor.ts";
 import { servicesContext } from "@server/http/context.ts";
 import { type RouterContextProvider, redirect } from "react-router";
 import { signInAddress } from "./next-path";
@@ -24,9 +25,14 @@ export async function requireSeller(request: Request, context: Readonly<RouterCo
   return user;
 }
 
-/** The signed-in admin (the platform's staff); anyone else is sent home. */
+/**
+ * The signed-in admin (the platform's staff); anyone else is sent home. An admin without a second
+ * factor is refused (403, a link to Settings, which is outside the console: a new admin can always
+ * get there to turn one on; server/accounts/second-factor.ts).
+ */
 export async function requireAdmin(request: Request, context: Readonly<RouterContextProvider>): Promise<CurrentUser> {
   const user = await requireUser(request, context);
   if (!user.isAdmin) throw redirect("/");
+  await assertSecondFactor(context.get(servicesContext).db, user.id, "you use the admin console");
   return user;
 }

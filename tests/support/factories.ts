@@ -110,13 +110,22 @@ export async function createProducts(db: Database, count: number, overrides: Par
   return made;
 }
 
-/** An account (not a seller, not an admin unless overridden). */
+/**
+ * An account (not a seller, not an admin unless overridden). An admin has two-factor sign-in on
+ * unless overridden, as the admin console requires (server/accounts/second-factor.ts).
+ */
 export async function createUser(db: Database, overrides: Partial<NewUser> = {}) {
   const n = next();
   const id = overrides.id ?? `test-user-${n}`;
   const [row] = await db
     .insert(user)
-    .values({ id, name: `User ${n}`, email: `${id}@example.com`, ...overrides })
+    .values({
+      id,
+      name: `User ${n}`,
+      email: `${id}@example.com`,
+      twoFactorEnabled: overrides.role === "admin",
+      ...overrides,
+    })
     .returning();
   return row!;
 }
