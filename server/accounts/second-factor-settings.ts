@@ -250,6 +250,12 @@ export async function confirmTwoFactor(
   return { headers, showCodes: await rememberCodesShowing(context.db, user.id) };
 }
 
+/** The setup that `uri` (sent back by the confirm form) shows again, when it is this account's; else none. */
+export async function setupToShowAgain(context: SecondFactorContext, uri: string): Promise<TotpSetup | undefined> {
+  const { user } = await requireSession(context.auth, context.headers);
+  return isOwnTotpUri(uri, user.email) ? totpSetup(uri) : undefined;
+}
+
 /** Turns two-factor sign-in off, given the password and a code; its backup codes die with it. */
 export async function turnOffTwoFactor(
   context: SecondFactorContext,
