@@ -34,10 +34,8 @@ export function PasskeySettings({
   saving: boolean;
 }) {
   return (
-    <Card className="mt-6 p-6" id="passkeys" aria-labelledby="passkeys-title">
-      <h2 id="passkeys-title" className="text-xl font-semibold">
-        Passkeys
-      </h2>
+    <Card className="mt-6 p-6" id="passkeys">
+      <h2 className="text-xl font-semibold">Passkeys</h2>
       <p className="mt-2 text-sm text-muted-foreground">
         A passkey signs you in with your face, fingerprint or device PIN instead of your password, and cannot be
         phished. It also counts as a second factor for payouts and the admin console.

@@ -33,10 +33,8 @@ export function TwoFactorSettings({
   // Shown again after a wrong first code, to try the next one.
   const setup = answer?.setup;
   return (
-    <Card className="mt-6 p-6" id="two-factor" aria-labelledby="two-factor-title">
-      <h2 id="two-factor-title" className="text-xl font-semibold">
-        Two-factor sign-in
-      </h2>
+    <Card className="mt-6 p-6" id="two-factor">
+      <h2 className="text-xl font-semibold">Two-factor sign-in</h2>
       <p className="mt-2 text-sm text-muted-foreground">
         After your password, signing in also asks for a code from an authenticator app on your phone (such as Google
         Authenticator, Microsoft Authenticator or 1Password), so that your password alone is not enough. Sellers need it
