@@ -41,6 +41,9 @@ const SIGN_IN_AGAIN =
   "For your security, please sign out and sign in again, then make this change within a day of signing in.";
 export const WRONG_SETTINGS_CODE =
   "That code is not right. Enter the 6-digit code your authenticator app shows now, or one of your backup codes.";
+/** A wrong first code, while turning it on: there are no backup codes yet. */
+export const WRONG_SETUP_CODE =
+  "That code is not right. Enter the 6-digit code your authenticator app shows now for this shop.";
 const TWO_FACTOR_NOT_STARTED = "Please start again: turn on two-factor sign-in with your password.";
 
 /** How recent the session of an account without a password must be for these changes (better-auth's freshAge). */
@@ -241,7 +244,7 @@ export async function confirmTwoFactor(
   } catch (error) {
     if (!(error instanceof APIError)) throw error;
     if (error.body?.code === "TOTP_NOT_ENABLED") throw new AuthFailure(TWO_FACTOR_NOT_STARTED, "conflict");
-    throw new WrongSetupCode(WRONG_SETTINGS_CODE, setup);
+    throw new WrongSetupCode(WRONG_SETUP_CODE, setup);
   }
   const newSession = sessionOf(headers, context.headers);
   await signOutOtherSessions(context.auth, newSession);

@@ -26,6 +26,7 @@ import {
   turnOffTwoFactor,
   WRONG_PASSWORD,
   WRONG_SETTINGS_CODE,
+  WRONG_SETUP_CODE,
   WrongSetupCode,
 } from "./second-factor-settings.ts";
 import { DEMO_SELLER } from "./shared-demo-accounts.ts";
@@ -117,7 +118,7 @@ describe("turning two-factor sign-in on", () => {
       uri: setup.uri,
     }).catch((error: unknown) => error);
     expect(wrong).toBeInstanceOf(WrongSetupCode);
-    expect(wrong).toMatchObject({ message: WRONG_SETTINGS_CODE, status: 400, setup: { secret: setup.secret } });
+    expect(wrong).toMatchObject({ message: WRONG_SETUP_CODE, status: 400, setup: { secret: setup.secret } });
     // Another account's setup (or anything else sent back) is not shown.
     const forged = setup.uri.replace(/owner-\d+%40/, "someone-else%40");
     await expect(

@@ -4,7 +4,7 @@ import { action as passkeysAction } from "../../app/routes/account/passkeys.ts";
 import { action as settingsAction, loader as settingsLoader } from "../../app/routes/account/settings.tsx";
 import { action as signInAction } from "../../app/routes/account/sign-in.ts";
 import { SECOND_STEP_EXPIRED, WRONG_CODE } from "../../server/accounts/credentials.ts";
-import { DEMO_ACCOUNT_NO_SECOND_FACTOR, WRONG_SETTINGS_CODE } from "../../server/accounts/second-factor-settings.ts";
+import { DEMO_ACCOUNT_NO_SECOND_FACTOR, WRONG_SETUP_CODE } from "../../server/accounts/second-factor-settings.ts";
 import { DEMO_BUYER } from "../../server/accounts/shared-demo-accounts.ts";
 import { type RequestServices, servicesContext } from "../../server/http/context.ts";
 import { recordingJobs } from "../support/orders.ts";
@@ -120,7 +120,7 @@ describe("the Two-factor sign-in section of /account/settings", () => {
       { intent: "two-factor-confirm", code: wrongTotpCode(setup.uri), uri: setup.uri },
       owner.cookie,
     );
-    expect(wrong).toMatchObject({ status: 400, data: { ok: false, message: WRONG_SETTINGS_CODE, setup } });
+    expect(wrong).toMatchObject({ status: 400, data: { ok: false, message: WRONG_SETUP_CODE, setup } });
     const malformed = await post(
       settingsAction,
       "/account/settings",

@@ -31,9 +31,9 @@ export function BackupCodes({ codes }: { codes: string[] }) {
           app's code. This is the only time they are shown.
         </span>
       </p>
-      <ol className="mt-4 grid grid-cols-1 gap-2 font-mono text-base min-[360px]:grid-cols-2 sm:grid-cols-5">
+      <ol className="mt-4 grid grid-cols-2 gap-2 font-mono text-sm sm:grid-cols-5 sm:text-base">
         {codes.map((code) => (
-          <li key={code} className="rounded-md bg-background px-2 py-1 text-center tracking-wide">
+          <li key={code} className="whitespace-nowrap rounded-md bg-background px-1 py-1 text-center">
             {code}
           </li>
         ))}

@@ -141,13 +141,12 @@ function AddPasskey({ hasPassword }: { hasPassword: boolean }) {
         <Input
           id="passkey-name"
           name="name"
-          placeholder="Work laptop"
           autoComplete="off"
           maxLength={PASSKEY_NAME_LENGTH}
           aria-describedby="passkey-name-hint"
         />
         <p id="passkey-name-hint" className="text-xs text-muted-foreground">
-          So that you know it in this list: the device or password manager that keeps it.
+          Like “Work laptop” or “Phone”: the device or password manager that keeps it, to know it in this list.
         </p>
       </div>
       <PasswordAgain hasPassword={hasPassword} id="add-passkey-password" />

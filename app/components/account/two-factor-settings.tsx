@@ -122,7 +122,7 @@ function ConfirmSetup({
             <path d={setup.qr.path} fill="#000" />
           </svg>
           <p className="mt-3">Or, if you cannot scan it, type this key into the app (a time-based key):</p>
-          <code className="mt-1 block break-all rounded-md bg-muted px-3 py-2 font-mono text-base tracking-wider">
+          <code className="mt-1 block rounded-md bg-muted px-3 py-2 font-mono text-base tracking-wide">
             {setup.secret}
           </code>
         </li>
