@@ -120,20 +120,16 @@ type Session = Awaited<ReturnType<typeof requireSession>>;
  * session from the last day for one that signs in with Google alone.
  */
 async function confirmOwner(context: SecondFactorContext, password: string | undefined): Promise<Session> {
-  const current = await requireSession(context.auth, context.headers);
-  if (isSharedDemoAccount(context.shop.shopMode, current.user)) {
-    throw new Refusal(DEMO_ACCOUNT_NO_SECOND_FACTOR, "forbidden");
-  }
+  const current = await requireOwnAccount(context);
   if (await accountHasPassword(context.db, current.user.id)) {
     if (!password) throw new AuthFailure(PASSWORD_NEEDED, "invalid");
     await countAttempt(context.limits.ownerChecksPerAccount, current.user.id);
     try {
       await context.auth.api.verifyPassword({ body: { password }, headers: context.headers });
     } catch (error) {
-      if (error instanceof APIError && error.body?.code === "INVALID_PASSWORD") {
-        throw new AuthFailure(WRONG_PASSWORD, "invalid");
-      }
-      throw error;
+      if (!(error instanceof APIError)) throw error;
+      const wrong = error.body?.code === "INVALID_PASSWORD";
+      throw new AuthFailure(wrong ? WRONG_PASSWORD : (error.body?.message ?? WRONG_PASSWORD), "invalid");
     }
   } else if (Date.now() - new Date(current.session.createdAt).getTime() > RECENT_SIGN_IN_MS) {
     throw new AuthFailure(SIGN_IN_AGAIN, "forbidden");

@@ -106,7 +106,7 @@ function PasswordForm({ fetcher, demoAccounts }: { fetcher: SignInFetcher; demoA
   const [form, fields] = useSchemaForm(signInSchema, { lastResult: busy ? undefined : replyOf(fetcher.data) });
   return (
     <fetcher.Form method="post" action="/account/sign-in" {...getFormProps(form)} className="grid gap-4">
-      <InputField field={fields.email} label="Email" type="email" autoComplete="email webauthn" />
+      <InputField field={fields.email} label="Email" type="email" autoComplete="email" />
       <InputField field={fields.password} label="Password" type="password" autoComplete="current-password" />
       <Button type="submit" disabled={busy}>
         {busy ? "Signing in..." : "Sign In"}
