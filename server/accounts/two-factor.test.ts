@@ -1,9 +1,9 @@
-import { eq } from "drizzle-orm";
+import { and, eq, like } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { cookieFrom, setUpTestAuth } from "../../tests/support/test-auth.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { totpCode, wrongTotpCode } from "../../tests/support/totp.ts";
-import { authEvents, twoFactor } from "../db/schema.ts";
+import { authEvents, twoFactor, verification } from "../db/schema.ts";
 import { Refusal } from "../lib/refusal.ts";
 import { listAuthEvents } from "./auth-events.ts";
 import {
@@ -219,9 +219,20 @@ describe("signing in with two-factor sign-in on", () => {
     );
   });
 
-  it("refuses a code with no password step, or one too late", async () => {
+  it("refuses a code with no password step, or one past the step's 10 minutes", async () => {
     const owner = await withTwoFactor();
     await expect(verifySecondStep(client(), totpCode(owner.uri))).rejects.toMatchObject({
+      message: SECOND_STEP_EXPIRED,
+      askAgain: false,
+      status: 410,
+    });
+    const step = await passwordStep(owner.email);
+    // The step's record (better-auth's, in `verification`) as it is 10 minutes later.
+    await database.db
+      .update(verification)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(and(like(verification.identifier, "2fa-%"), eq(verification.value, owner.id)));
+    await expect(codeStep(step, totpCode(owner.uri))).rejects.toMatchObject({
       message: SECOND_STEP_EXPIRED,
       askAgain: false,
     });
