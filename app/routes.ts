@@ -41,6 +41,14 @@ export default [
     route("seller/analytics", "routes/seller/analytics.tsx"),
     route("seller/reviews", "routes/seller/reviews.tsx"),
     route("seller/earnings", "routes/seller/earnings.tsx"),
+    // Asked before a seller's first payout (server/payouts/tax-details.ts).
+    route("seller/earnings/tax-details", "routes/seller/tax-details.tsx"),
+    // Monthly statements, and each as a PDF or CSV (server/payouts/statements.ts).
+    route("seller/statements", "routes/seller/statements.tsx"),
+    route("seller/statements/:file", "routes/seller/statement-file.ts"),
+    // The payment provider sends the seller back here from its onboarding page (return), or when
+    // its link has expired (refresh: a new link).
+    route("seller/payout-account/:step", "routes/seller/payout-account.ts"),
     route("seller/discounts", "routes/seller/discounts.tsx"),
     route("seller/bundles", "routes/seller/bundles.tsx"),
     route("seller/bundles/:id", "routes/seller/bundle-edit.tsx"),
@@ -62,9 +70,14 @@ export default [
     route("admin/products", "routes/admin/products.tsx"),
     route("admin/messages", "routes/admin/messages.tsx"),
     route("admin/refunds", "routes/admin/refunds.tsx"),
+    route("admin/payouts", "routes/admin/payouts.tsx"),
+    route("admin/payouts.csv", "routes/admin/payouts-csv.ts"),
     route("admin/search", "routes/admin/search.tsx"),
     route("admin/discounts", "routes/admin/discounts.tsx"),
     route("admin/reports", "routes/admin/reports.tsx"),
+    // A year's income per seller, for the tax authorities, and its CSV (server/payouts/income-report.ts).
+    route("admin/income-report", "routes/admin/income-report.tsx"),
+    route("admin/income-report/:file", "routes/admin/income-report-csv.ts"),
     route("account/sign-in", "routes/account/sign-in.ts"),
     route("account/sign-up", "routes/account/sign-up.ts"),
     route("account/sign-out", "routes/account/sign-out.ts"),
@@ -83,6 +96,8 @@ export default [
     route("email-preferences", "routes/email-preferences.tsx"),
     // The hosted payment page: it stands in for an external provider's checkout page.
     route("pay/:sessionId", "routes/pay.tsx"),
+    // The hosted payout stand-in's onboarding page: it stands in for Stripe's Connect onboarding.
+    route("pay/onboarding/:token", "routes/pay-onboarding.tsx"),
     // A purchased file, through a short-lived signed link.
     route("downloads/:token", "routes/download.ts"),
     // JSON resource routes: the cart and wishlist buttons post here.
@@ -101,6 +116,8 @@ export default [
     route("api/v1/checkout", "routes/api/checkout.ts"),
     route("api/v1/orders/:number", "routes/api/order-status.ts"),
     route("api/v1/payments/webhook/:provider", "routes/api/payment-webhook.ts"),
+    // The provider's events about the sellers' connected accounts and transfers (Stripe Connect).
+    route("api/v1/payments/webhook/:provider/connect", "routes/api/payout-webhook.ts"),
     // For search engines: what to crawl, and every page worth finding (server/seo/sitemap.ts).
     route("robots.txt", "routes/seo/robots.ts"),
     route("sitemap.xml", "routes/seo/sitemap-index.ts"),

@@ -1,6 +1,6 @@
 // `npm run make-admin -- <email> [--revoke]`: gives the account with this address the admin role
 // (the admin console), or takes it back. The only way to become an admin: no request can. The
-// console also asks for a second factor (docs/decisions/053-two-factor-and-passkeys.md).
+// console also asks for a second factor (docs/decisions/055-two-factor-and-passkeys.md).
 // Works while the shop runs (through its database's socket) and with DATABASE_URL.
 import { hasSecondFactor } from "../server/accounts/second-factor.ts";
 import { setAdminRole } from "../server/admin/admin-role.ts";

@@ -2,8 +2,12 @@
 // given one), as the Friday job does. For a run missed while the shop was down: sellers already
 // paid for that week are not paid again. Works while the shop runs and with DATABASE_URL.
 import { parseArgs } from "node:util";
+import { loadAuthSecret } from "../server/accounts/auth-secret.ts";
+import { parseConfig } from "../server/config/env.ts";
+import { startJobs } from "../server/jobs/queue.ts";
+import { payoutRunServices } from "../server/payouts/destinations.ts";
+import { runWeeklyPayouts } from "../server/payouts/payout-run.ts";
 import { payoutRunTime } from "../server/payouts/payout-schedule.ts";
-import { runWeeklyPayouts } from "../server/payouts/payouts.ts";
 import { formatPrice } from "../shared/format.ts";
 import { withShopDatabase } from "./shop-database.ts";
 
@@ -18,11 +22,19 @@ async function main(argv: string[]): Promise<number> {
     console.error(`${(error as Error).message}\n${USAGE}`);
     return 2;
   }
-  return withShopDatabase(async (db) => {
-    const run = await runWeeklyPayouts(db, runAt);
-    const total = run.paid.reduce((sum, payout) => sum + payout.amountCents, 0);
-    const sellers = run.paid.length === 1 ? "1 seller" : `${run.paid.length} sellers`;
-    console.log(`Payout run for Friday ${run.friday}: ${sellers} paid, ${formatPrice(total)} in all.`);
+  return withShopDatabase(async (db, pool) => {
+    // Sellers' payout webhooks are queued as the Friday job queues them.
+    const jobs = await startJobs(pool, (error) => console.error(error.message));
+    const config = parseConfig();
+    const secret = await loadAuthSecret(db, config.authSecret);
+    const run = await runWeeklyPayouts(payoutRunServices({ db, jobs, config, secret }), { now: runAt }).finally(() =>
+      jobs.stop(),
+    );
+    const total = run.taken.reduce((sum, payout) => sum + payout.amountCents, 0);
+    const sellers = run.taken.length === 1 ? "1 seller" : `${run.taken.length} sellers`;
+    console.log(
+      `Payout run for Friday ${run.friday}: ${sellers} paid, ${formatPrice(total)} in all; ${run.sent.length} transfers sent, ${run.refused.length} refused.`,
+    );
     return 0;
   });
 }

@@ -1,5 +1,7 @@
 // What the shop's command-line tools (make-admin, payouts) share: the configuration, and the
 // database of the shop (the running shop's, through its socket, or DATABASE_URL).
+
+import type pg from "pg";
 import { type Config, ConfigError, parseConfig } from "../server/config/env.ts";
 import type { Database } from "../server/db/client.ts";
 import { openDatabaseForScript } from "../server/db/open.ts";
@@ -16,12 +18,12 @@ export function readShopConfig(): Config | undefined {
 }
 
 /** Runs `work` on the shop's database; answers its exit code, or 1 when the configuration is bad. */
-export async function withShopDatabase(work: (db: Database) => Promise<number>): Promise<number> {
+export async function withShopDatabase(work: (db: Database, pool: pg.Pool) => Promise<number>): Promise<number> {
   const config = readShopConfig();
   if (!config) return 1;
   const database = await openDatabaseForScript(config, (message) => console.log(message));
   try {
-    return await work(database.db);
+    return await work(database.db, database.pool);
   } finally {
     await database.close();
   }

@@ -9,7 +9,7 @@ import express from "express";
 import { loadAuthSecret } from "./accounts/auth-secret.ts";
 import { prepareLiveShop } from "./catalogue/shop-mode.ts";
 import { type Config, ConfigError, parseConfig } from "./config/env.ts";
-import { isDatabaseUnavailable, reportDatabaseAway } from "./db/availability.ts";
+import { isDatabaseUnavailable, reportDatabaseAway, reportDatabaseReturn } from "./db/availability.ts";
 import { type OpenedDatabase, openDatabase } from "./db/open.ts";
 import { answerConnectRequests } from "./http/connect-method.ts";
 import { isLoopbackUrl } from "./http/loopback-address.ts";
@@ -49,6 +49,9 @@ let searchLog: SearchLog;
 let search: SearchService;
 try {
   database = await openDatabase(config, log);
+  // Once, here, where the pool is made (not in createApp, which development runs per request): the
+  // end of an outage that the requests or the job queue met, at the pool's first connection after it.
+  reportDatabaseReturn(database.pool, logger);
   authSecret = await loadAuthSecret(database.db, config.authSecret);
   const prepared = demo
     ? await demo.prepareDemoShop(database.db, database.pool)

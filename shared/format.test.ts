@@ -5,6 +5,7 @@ import {
   formatCount,
   formatDateTimeUtc,
   formatDayUtc,
+  formatDecimal,
   formatDuration,
   formatFileSize,
   formatPrice,
@@ -18,6 +19,17 @@ describe("formatPrice", () => {
     expect(formatPrice(1750)).toBe("$17.50");
     expect(formatPrice(0)).toBe("$0.00");
     expect(formatPrice(123456)).toBe("$1,234.56");
+  });
+});
+
+describe("formatDecimal", () => {
+  it("shows cents as a plain decimal a spreadsheet reads as a number, exact to the cent", () => {
+    expect(formatDecimal(2999)).toBe("29.99");
+    expect(formatDecimal(-1400)).toBe("-14.00");
+    expect(formatDecimal(-5)).toBe("-0.05");
+    expect(formatDecimal(0)).toBe("0.00");
+    expect(formatDecimal(123456789)).toBe("1234567.89");
+    expect(formatDecimal(-0)).toBe("0.00");
   });
 });
 

@@ -17,6 +17,16 @@ export function formatPrice(cents: number): string {
   return `${sign}$${formatWhole(Math.floor(whole / 100))}.${String(whole % 100).padStart(2, "0")}`;
 }
 
+/**
+ * 2999 -> "29.99", -5 -> "-0.05": cents as a plain decimal, for a file a spreadsheet reads as a
+ * number (a CSV's amounts), written from the integer so that no cent is lost to floating point.
+ */
+export function formatDecimal(cents: number): string {
+  const whole = Math.round(Math.abs(cents));
+  const sign = cents < 0 && whole > 0 ? "-" : "";
+  return `${sign}${Math.floor(whole / 100)}.${String(whole % 100).padStart(2, "0")}`;
+}
+
 /** Rounded percent of (original - price) / original; 0 when there is no discount. */
 export function discountPercent(priceCents: number, originalPriceCents: number | null | undefined): number {
   if (!originalPriceCents || originalPriceCents <= priceCents) return 0;

@@ -49,3 +49,19 @@ export const upholdNote = z
   .max(max, `Please keep the note under ${max} characters.`)
   .optional()
   .transform((note) => note || null);
+
+const HOLD = `Tell the seller why their payouts are held, in at least ${min} characters: they read it.`;
+/** Why a seller's payouts are held (admin Payouts). */
+export const payoutHoldReason = requiredNote(HOLD, HOLD, `Please keep the reason under ${max} characters.`);
+
+const RELEASE = `Tell the seller why the hold ends, in at least ${min} characters.`;
+/** Why a hold on a seller's payouts ends (admin Payouts). */
+export const payoutReleaseNote = requiredNote(RELEASE, RELEASE, `Please keep the note under ${max} characters.`);
+
+const RESERVE = `Tell the seller why part of each payout is kept back, in at least ${min} characters.`;
+/** Why a seller has a reserve (admin Payouts). */
+export const payoutReserveReason = requiredNote(RESERVE, RESERVE, `Please keep the reason under ${max} characters.`);
+
+const NOT_PAID = `Tell the seller why the payout did not go out, in at least ${min} characters.`;
+/** Why a manual payout could not be paid (admin Payouts). */
+export const payoutFailureReason = requiredNote(NOT_PAID, NOT_PAID, `Please keep the reason under ${max} characters.`);

@@ -9,6 +9,11 @@ export const WEBHOOK_EVENT_CHOICES = [
   { value: "sale", label: "sale — an item of yours is paid" },
   { value: "refund", label: "refund — an item of yours is refunded" },
   { value: "license.activated", label: "license.activated — a seat of a license is activated through the API" },
+  { value: "payout.paid", label: "payout.paid — a payout was sent to you" },
+  {
+    value: "payout.failed",
+    label: "payout.failed — a payout did not go out or came back, and is on your balance again",
+  },
 ] as const;
 
 const EVENTS = "Choose at least one event.";
@@ -24,7 +29,11 @@ export const webhookEndpointFields = z.object({
   events: z
     .union([z.string(), z.array(z.string())], { error: EVENTS })
     .transform((value) => [...new Set(Array.isArray(value) ? value : [value])])
-    .pipe(z.array(z.enum(["sale", "refund", "license.activated"], { error: EVENTS })).min(1, EVENTS)),
+    .pipe(
+      z
+        .array(z.enum(["sale", "refund", "license.activated", "payout.paid", "payout.failed"], { error: EVENTS }))
+        .min(1, EVENTS),
+    ),
 });
 
 export type WebhookEndpointInput = z.output<typeof webhookEndpointFields>;

@@ -206,7 +206,7 @@ export function createAuth({ db, config, secret, mailer, files }: AuthOptions) {
     },
     plugins: [
       // Codes from an authenticator app (TOTP), with backup codes, asked after the password; and
-      // passkeys, for the shop's own address (docs/decisions/053-two-factor-and-passkeys.md). Our
+      // passkeys, for the shop's own address (docs/decisions/055-two-factor-and-passkeys.md). Our
       // route actions call them (server/accounts/credentials.ts, second-factor-settings.ts), with
       // our limits and the password asked again; no device is "trusted" past its session.
       twoFactorSignIn({

@@ -19,7 +19,7 @@ import { isOwnTotpUri, type TotpSetup, totpSetup } from "./totp-setup.ts";
 // adding and removing passkeys. Each change is emailed to the account and recorded in its
 // activity. better-auth finds the account from the session cookie in `headers`; its endpoints are
 // reached only through these functions (server/http/auth-endpoints.ts), which ask the password
-// again and count attempts. docs/decisions/053-two-factor-and-passkeys.md says why.
+// again and count attempts. docs/decisions/055-two-factor-and-passkeys.md says why.
 
 export interface SecondFactorContext {
   db: Database;

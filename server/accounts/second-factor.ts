@@ -6,7 +6,7 @@ import { Refusal } from "../lib/refusal.ts";
 // The guard of what is worth stealing an account for: the admin console, and a seller's payout
 // account (who gets paid). An account passes once it has a second factor: two-factor sign-in on
 // (an authenticator app's codes, confirmed once) or at least one passkey, so that a password
-// alone no longer signs anyone in to it. docs/decisions/053-two-factor-and-passkeys.md.
+// alone no longer signs anyone in to it. docs/decisions/055-two-factor-and-passkeys.md.
 
 /** Where an account turns on two-factor sign-in and adds passkeys: the refusal links there. */
 export const SECOND_FACTOR_SETTINGS = "/account/settings#two-factor";

@@ -166,16 +166,30 @@ describe("parseConfig", () => {
     expect(() => parseConfig({ TRUST_PROXY: value })).toThrow(detail);
   });
 
-  it("takes payments on the hosted page unless Stripe is chosen, and then needs both Stripe secrets", () => {
+  it("takes payments on the hosted page unless Stripe is chosen, and then needs the three Stripe secrets", () => {
     expect(parseConfig({}).payments).toEqual({ provider: "hosted" });
-    expect(() => parseConfig({ PAYMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: "sk_test_1" })).toThrow(
-      "PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET",
-    );
+    const needs =
+      "PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_CONNECT_WEBHOOK_SECRET";
+    expect(() => parseConfig({ PAYMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: "sk_test_1" })).toThrow(needs);
+    expect(() =>
+      parseConfig({ PAYMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: "sk_test_1", STRIPE_WEBHOOK_SECRET: "whsec_2" }),
+    ).toThrow(needs);
     expect(() => parseConfig({ PAYMENT_PROVIDER: "paypal" })).toThrow("PAYMENT_PROVIDER: must be hosted or stripe");
-    expect(
-      parseConfig({ PAYMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: "sk_test_1", STRIPE_WEBHOOK_SECRET: "whsec_2" })
-        .payments,
-    ).toEqual({ provider: "stripe", secretKey: "sk_test_1", webhookSecret: "whsec_2", apiUrl: undefined });
+    const stripe = { PAYMENT_PROVIDER: "stripe", STRIPE_SECRET_KEY: "sk_test_1", STRIPE_WEBHOOK_SECRET: "whsec_2" };
+    expect(parseConfig({ ...stripe, STRIPE_CONNECT_WEBHOOK_SECRET: "whsec_3" }).payments).toEqual({
+      provider: "stripe",
+      secretKey: "sk_test_1",
+      webhookSecret: "whsec_2",
+      connectWebhookSecrets: ["whsec_3"],
+      apiUrl: undefined,
+    });
+    // The thin and the snapshot destination each sign with their own secret.
+    expect(parseConfig({ ...stripe, STRIPE_CONNECT_WEBHOOK_SECRET: "whsec_3, whsec_4" }).payments).toMatchObject({
+      connectWebhookSecrets: ["whsec_3", "whsec_4"],
+    });
+    expect(() => parseConfig({ ...stripe, STRIPE_CONNECT_WEBHOOK_SECRET: "sk_test_3" })).toThrow(
+      "STRIPE_CONNECT_WEBHOOK_SECRET: must be Stripe webhook signing secrets (whsec_...), separated by commas",
+    );
   });
 
   it("runs background jobs unless RUN_JOBS=false", () => {

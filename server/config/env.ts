@@ -112,6 +112,34 @@ const envSchema = z.object({
     .string()
     .regex(/^whsec_/, "must be a Stripe webhook signing secret (whsec_...)")
     .optional(),
+  // How sellers are paid on Fridays (decision 053): by transfers to their connected accounts, or
+  // by the owner from a payout file (a shop without Connect).
+  PAYOUT_RAIL: z.enum(["transfer", "manual"], { error: "must be transfer or manual" }).default("transfer"),
+  // Days a sale's money waits before it can be paid out (0: at once, as before).
+  PAYOUT_HOLD_DAYS: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(0, "must be between 0 and 180")
+    .max(180, "must be between 0 and 180")
+    .default(0),
+  // Hours payouts wait after a seller changes their payout account.
+  PAYOUT_ACCOUNT_CHANGE_PAUSE_HOURS: z.coerce
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .min(0, "must be between 0 and 720")
+    .max(720, "must be between 0 and 720")
+    .default(48),
+  // The signing secret of the Stripe event destination that sends Connect events (connected
+  // accounts, transfer reversals) to /api/v1/payments/webhook/stripe/connect; two, separated by a
+  // comma, when thin and snapshot events come through two destinations (decision 052).
+  STRIPE_CONNECT_WEBHOOK_SECRET: z
+    .string()
+    .transform((list) => list.split(",").map((secret) => secret.trim()))
+    .refine(
+      (secrets) => secrets.every((secret) => /^whsec_\S+$/.test(secret)),
+      "must be Stripe webhook signing secrets (whsec_...), separated by commas",
+    )
+    .optional(),
   // Where the Stripe SDK sends its requests; only for tests against a local stand-in of the API.
   STRIPE_API_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
   // Files in an S3 bucket instead of DATA_DIR/files: S3_BUCKET turns it on (see s3Options below).
@@ -213,12 +241,31 @@ export interface Config {
   runJobs: boolean;
   /** The secret of the email provider's bounce and complaint reports (EMAIL_EVENTS_SECRET); undefined: not taken. */
   emailEventsSecret: string | undefined;
-  /** Who takes payments: the shop's own hosted payment page, or Stripe Checkout. */
-  payments: { provider: "hosted" } | { provider: "stripe"; secretKey: string; webhookSecret: string; apiUrl?: string };
+  /**
+   * Who takes payments and pays the sellers: the shop's own hosted stand-ins, or Stripe (Checkout,
+   * and Connect for the sellers' accounts, whose events are signed with `connectWebhookSecrets`).
+   */
+  payments:
+    | { provider: "hosted" }
+    | {
+        provider: "stripe";
+        secretKey: string;
+        webhookSecret: string;
+        connectWebhookSecrets: string[];
+        apiUrl?: string;
+      };
+  /** How and when sellers are paid (PAYOUT_RAIL, PAYOUT_HOLD_DAYS, PAYOUT_ACCOUNT_CHANGE_PAUSE_HOURS). */
+  payouts: PayoutPolicy;
   /** The S3 bucket that keeps the shop's files; undefined: DATA_DIR/files. */
   s3: S3FileStoreOptions | undefined;
   /** Prometheus metrics: their own listener and/or a bearer token for /metrics on PORT; undefined: none. */
   metrics: MetricsOptions | undefined;
+}
+
+export interface PayoutPolicy {
+  rail: "transfer" | "manual";
+  holdDays: number;
+  accountChangePauseHours: number;
 }
 
 export class ConfigError extends Error {
@@ -240,9 +287,12 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
   if (Boolean(value.GOOGLE_CLIENT_ID) !== Boolean(value.GOOGLE_CLIENT_SECRET)) {
     throw new ConfigError("Invalid configuration:\n  GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET: set both, or neither");
   }
-  if (value.PAYMENT_PROVIDER === "stripe" && !(value.STRIPE_SECRET_KEY && value.STRIPE_WEBHOOK_SECRET)) {
+  if (
+    value.PAYMENT_PROVIDER === "stripe" &&
+    !(value.STRIPE_SECRET_KEY && value.STRIPE_WEBHOOK_SECRET && value.STRIPE_CONNECT_WEBHOOK_SECRET)
+  ) {
     throw new ConfigError(
-      "Invalid configuration:\n  PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET",
+      "Invalid configuration:\n  PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_CONNECT_WEBHOOK_SECRET (the signing secret of the Connect events' destination, for the sellers' payout accounts)",
     );
   }
   if (value.DATABASE_READ_URL && !value.DATABASE_URL) {
@@ -291,9 +341,15 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
             provider: "stripe",
             secretKey: value.STRIPE_SECRET_KEY!,
             webhookSecret: value.STRIPE_WEBHOOK_SECRET!,
+            connectWebhookSecrets: value.STRIPE_CONNECT_WEBHOOK_SECRET!,
             apiUrl: value.STRIPE_API_URL,
           }
         : { provider: "hosted" },
+    payouts: {
+      rail: value.PAYOUT_RAIL,
+      holdDays: value.PAYOUT_HOLD_DAYS,
+      accountChangePauseHours: value.PAYOUT_ACCOUNT_CHANGE_PAUSE_HOURS,
+    },
     s3,
     metrics: metricsOptions(value),
   };

@@ -1,6 +1,6 @@
 import { EventEmitter } from "node:events";
 import { sql } from "drizzle-orm";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it, vi } from "vitest";
 import { connectionFor } from "../../tests/support/connection.ts";
 import { fallBackToPrimary, isDatabaseUnavailable, reportDatabaseAway, reportDatabaseReturn } from "./availability.ts";
 import { connect } from "./client.ts";
@@ -64,6 +64,41 @@ describe("an outage in the log", () => {
     expect(lines[1]).toEqual([{ awaySeconds: 7 }, "The database is back after about 7 s"]);
     // The next outage is reported at once, not a minute after the last one.
     reportDatabaseAway(logger, new Error("ECONNREFUSED"), now + 1_000);
+    expect(lines).toHaveLength(3);
+  });
+});
+
+describe("an outage met through two copies of this module", () => {
+  it("is one line when it begins and one when it ends, whichever copy meets it", async () => {
+    // The app's build and server/serve.ts (the job queue) each load their own copy.
+    vi.resetModules();
+    const appCopy = await import("./availability.ts");
+    vi.resetModules();
+    const jobQueueCopy = await import("./availability.ts");
+    expect(jobQueueCopy.reportDatabaseAway).not.toBe(appCopy.reportDatabaseAway);
+    const lines: unknown[][] = [];
+    const logger = {
+      warn: (...args: unknown[]) => void lines.push(args),
+      info: (...args: unknown[]) => void lines.push(args),
+    };
+    const pool = new EventEmitter();
+    let now = 3_000_000_000;
+    appCopy.reportDatabaseReturn(pool as never, logger, () => now);
+    pool.emit("connect"); // ends what the tests above left open
+    lines.length = 0;
+    const refused = new Error("ECONNREFUSED");
+    jobQueueCopy.reportDatabaseAway(logger, refused, now);
+    appCopy.reportDatabaseAway(logger, refused, now + 100);
+    jobQueueCopy.reportDatabaseAway(logger, refused, now + 200);
+    reportDatabaseAway(logger, refused, now + 300);
+    now += 5_000;
+    pool.emit("connect");
+    expect(lines).toEqual([
+      [{ err: refused }, "The database cannot be reached: pages and forms answer 503 until it is back"],
+      [{ awaySeconds: 5 }, "The database is back after about 5 s"],
+    ]);
+    // The end seen by one copy opens the gate of the other: the next outage is warned of at once.
+    jobQueueCopy.reportDatabaseAway(logger, refused, now + 1_000);
     expect(lines).toHaveLength(3);
   });
 });

@@ -1,6 +1,7 @@
 import type pg from "pg";
 import type { Logger } from "pino";
 import { onceEvery } from "../lib/once-every.ts";
+import { processWide } from "../lib/process-wide.ts";
 
 /**
  * Whether an error means that the database cannot be reached now (stopped, restarting, failing
@@ -36,14 +37,18 @@ const CONNECTION_LOST =
   /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/;
 
 // One line when an outage begins (said again each minute it lasts) and one when it ends, not one
-// per request that met it.
-const report = onceEvery(60_000);
-let awaySince: number | undefined;
+// per request or job poll that met it. The process's, not this module copy's: the requests report
+// through the app's copy, the job queue through server/serve.ts's, and each copy warned of the same
+// outage.
+const outage = processWide("database-outage", () => ({
+  report: onceEvery(60_000),
+  awaySince: undefined as number | undefined,
+}));
 
 /** Logs that the database cannot be reached, at most once a minute. */
 export function reportDatabaseAway(logger: Pick<Logger, "warn">, error: unknown, now = Date.now()): void {
-  awaySince ??= now;
-  if (!report.due(now)) return;
+  outage.awaySince ??= now;
+  if (!outage.report.due(now)) return;
   logger.warn({ err: error }, "The database cannot be reached: pages and forms answer 503 until it is back");
 }
 
@@ -57,10 +62,10 @@ export function reportDatabaseReturn(
   clock: () => number = Date.now,
 ): void {
   pool.on("connect", () => {
-    if (awaySince === undefined) return;
-    const seconds = Math.round((clock() - awaySince) / 1000);
-    awaySince = undefined;
-    report.reset();
+    if (outage.awaySince === undefined) return;
+    const seconds = Math.round((clock() - outage.awaySince) / 1000);
+    outage.awaySince = undefined;
+    outage.report.reset();
     logger.info({ awaySeconds: seconds }, `The database is back after about ${seconds} s`);
   });
 }

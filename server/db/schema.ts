@@ -15,7 +15,9 @@
 //   licenses.ts   licences, their changes, their activations
 //   delivery.ts   product files, their versions and previews, update notices, downloads
 //   email.ts      email opt-outs and suppressions, publish notices, broadcasts and recipients, cart reminders
-//   payouts.ts    payout settings, payouts, the sellers' ledger
+//   payouts.ts    payout settings, payouts, holds and reserves, the sellers' ledger, sellers' tax details,
+//                 connected payout accounts; the hosted payout stand-in's accounts, onboarding links,
+//                 transfers and webhooks
 //   sellers.ts    seller applications, API keys
 //   webhooks.ts   webhook endpoints, deliveries, attempts
 //   moderation.ts enforcement actions, appeals, listing reports

@@ -67,7 +67,7 @@ describe("a demo shop", () => {
 
   it("turned live: the demo accounts cannot sign in, their sessions end, and the sample products are off sale", async () => {
     await signIn(accounts.client(), { email: buyer.email, password: buyer.password });
-    // A passkey, which no demo account may add in Settings (decision 053): were there one, it goes too.
+    // A passkey, which no demo account may add in Settings (decision 055): were there one, it goes too.
     await database.db.insert(passkey).values({
       id: "demo-passkey",
       userId: buyer.id,

@@ -2,41 +2,25 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { RequestHandler } from "express";
-import { pino } from "pino";
 import { afterAll, describe, expect, it, vi } from "vitest";
+import { serveShopApp } from "../../tests/support/shop-app.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
-import { serveForTests } from "../../tests/support/test-server.ts";
-import { parseConfig } from "../config/env.ts";
-import type { JobQueue } from "../jobs/queue.ts";
-import type { SearchLog } from "../search/search-log.ts";
-import { createApp } from "./app.ts";
 
 // The whole Express application, with React Router's place taken by a handler that answers what
-// the pages would be given: the client's address, X-Forwarded-For as better-auth reads it, the scheme.
+// the pages would be given (the client's address, X-Forwarded-For as better-auth reads it, the
+// scheme) at /who-am-i, and any other address with a stand-in of the shop's 404 page.
 vi.mock("virtual:react-router/server-build", () => ({ routes: {} }));
 vi.mock("./react-router-handler.ts", () => ({
   reactRouterHandler: (): RequestHandler => (req, res) => {
+    if (req.path !== "/who-am-i") return void res.status(404).type("html").send("<h1>Oops! Page not found</h1>");
     res.json({ ip: req.ip, forwardedFor: req.headers["x-forwarded-for"], protocol: req.protocol });
   },
 }));
 
 const database = setUpTestDatabase();
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-app-test-"));
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 /** The shop with TRUST_PROXY set as given, served on 127.0.0.1 (the test is its client from there). */
-function shopTrusting(trustProxy: string | undefined) {
-  return serveForTests(() =>
-    createApp({
-      db: database.db,
-      config: parseConfig({ NODE_ENV: "test", DATA_DIR: dataDir, TRUST_PROXY: trustProxy }),
-      authSecret: "a-test-secret-of-at-least-32-characters!",
-      logger: pino({ level: "silent" }),
-      jobs: {} as JobQueue,
-      searchLog: {} as SearchLog,
-    }),
-  );
-}
+const shopTrusting = (trustProxy: string | undefined) => serveShopApp(database, { env: { TRUST_PROXY: trustProxy } });
 
 async function seenBy(server: { baseUrl: string }, headers: Record<string, string>) {
   const response = await fetch(`${server.baseUrl}/who-am-i`, { headers });
@@ -79,5 +63,26 @@ describe("the client's address behind proxies (TRUST_PROXY)", () => {
     expect(await seenBy(twoProxies, twoHops)).toMatchObject({ ip: "203.0.113.7", forwardedFor: "203.0.113.7" });
     // The same chain with only this machine trusted: the load balancer's address is the client's.
     expect(await seenBy(oneProxy, twoHops)).toMatchObject({ ip: "10.1.2.3", forwardedFor: "10.1.2.3" });
+  });
+});
+
+describe("the build's own files (build/client: what public/ holds)", () => {
+  const clientBuildDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-client-build-"));
+  for (const file of ["favicon.svg", "placeholder.svg"]) fs.copyFileSync(`public/${file}`, `${clientBuildDir}/${file}`);
+  afterAll(() => fs.rmSync(clientBuildDir, { recursive: true, force: true }));
+  const shop = serveShopApp(database, { clientBuildDir });
+
+  it("are served by name, with a cache lifetime; other addresses are pages", async () => {
+    for (const file of ["/favicon.svg", "/placeholder.svg"]) {
+      const response = await fetch(`${shop.baseUrl}${file}`);
+      expect(response.status, file).toBe(200);
+      expect(response.headers.get("content-type"), file).toContain("image/svg+xml");
+      expect(response.headers.get("cache-control"), file).toContain("max-age=3600");
+    }
+    const missing = await fetch(`${shop.baseUrl}/favicon.ico`);
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get("content-type")).toContain("text/html");
+    // The pages' answer (here their stand-in), not one of the static files' own.
+    expect(await missing.text()).toContain("Oops! Page not found");
   });
 });

@@ -3,14 +3,12 @@ import zlib from "node:zlib";
 import * as serverBuild from "virtual:react-router/server-build";
 import compression from "compression";
 import express from "express";
-import pg from "pg";
 import type { Logger } from "pino";
 import { RouterContextProvider } from "react-router";
 import { SHOP_PREVIEW_PATH } from "../../shared/link-preview.ts";
 import { AUTH_BASE_PATH, createAuth } from "../accounts/auth.ts";
 import { accountLimits } from "../accounts/credentials.ts";
 import type { Config } from "../config/env.ts";
-import { reportDatabaseReturn } from "../db/availability.ts";
 import type { Database } from "../db/client.ts";
 import { queuedMailer } from "../email/queued-mailer.ts";
 import type { JobQueue } from "../jobs/queue.ts";
@@ -19,6 +17,7 @@ import { EMAIL_EVENTS_PATH, emailEventsEndpoint } from "../notifications/email-e
 import type { ShopMetrics } from "../ops/metrics.ts";
 import { operationsRoutes } from "../ops/operations-routes.ts";
 import { paymentProviderFor } from "../payments/provider-for.ts";
+import { payoutProviderFor } from "../payouts/payout-provider-for.ts";
 import { PUBLIC_API_BASE } from "../public-api/openapi.ts";
 import { publicApi } from "../public-api/router.ts";
 import type { SearchLog } from "../search/search-log.ts";
@@ -80,15 +79,12 @@ export function createApp({
 }: AppOptions): express.Express {
   const files = fileStoreFor(config);
   const payments = paymentProviderFor(config, db, authSecret);
+  const payouts = payoutProviderFor(config, db, authSecret);
   // Sign-up, password-reset and address links are queued: mail being down fails no request.
   const auth = createAuth({ db, config, secret: authSecret, mailer: queuedMailer(jobs), files });
   const limits = accountLimits(db);
   const app = express();
   app.disable("x-powered-by");
-  // Here, inside the app's build, where the requests report an outage (server/db/availability.ts
-  // keeps its state per module copy): the end of an outage is logged at the pool's next connection.
-  const pool = (db as { $client?: unknown }).$client; // Drizzle's node-postgres pool
-  if (pool instanceof pg.Pool) reportDatabaseReturn(pool, logger);
   // X-Forwarded-For and X-Forwarded-Proto are believed from these proxies only (TRUST_PROXY).
   app.set("trust proxy", config.trustProxy);
 
@@ -192,6 +188,8 @@ export function createApp({
           secret: authSecret,
           jobs,
           payments,
+          payoutPolicy: config.payouts,
+          payouts,
           logger,
           requestId: requestIdOf(res),
           searchLog,

@@ -39,7 +39,7 @@ describe("better-auth's endpoints over HTTP", () => {
       ["POST", "/request-password-reset"],
       ["POST", "/update-user"],
       ["GET", "/list-sessions"],
-      // Two-factor sign-in and passkeys: through the shop's actions only (decision 053).
+      // Two-factor sign-in and passkeys: through the shop's actions only (decision 055).
       ["POST", "/two-factor/enable"],
       ["POST", "/two-factor/verify-totp"],
       ["POST", "/two-factor/verify-backup-code"],

@@ -2,9 +2,11 @@ import type { Logger } from "pino";
 import { createContext } from "react-router";
 import type { Auth } from "../accounts/auth.ts";
 import type { AccountLimits } from "../accounts/credentials.ts";
+import type { PayoutPolicy } from "../config/env.ts";
 import type { Database } from "../db/client.ts";
 import type { JobQueue } from "../jobs/queue.ts";
 import type { PaymentProvider } from "../payments/provider.ts";
+import type { PayoutProvider } from "../payouts/payout-provider.ts";
 import type { SearchLog } from "../search/search-log.ts";
 import type { FileStore } from "../storage/file-store.ts";
 
@@ -54,6 +56,10 @@ export interface RequestServices {
   jobs: JobQueue;
   /** Who takes payments: the hosted payment page or Stripe (PAYMENT_PROVIDER). */
   payments: PaymentProvider;
+  /** How and when sellers are paid (PAYOUT_RAIL, PAYOUT_HOLD_DAYS...). */
+  payoutPolicy: PayoutPolicy;
+  /** Who pays the sellers, through their connected accounts: the hosted stand-in or Stripe Connect. */
+  payouts: PayoutProvider;
   logger: Logger;
   /** This request's id (X-Request-Id): every line logged about it carries it. */
   requestId: string;

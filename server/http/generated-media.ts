@@ -78,7 +78,7 @@ export function productOgImages(db: Database, files: FileStore): RequestHandler 
     try {
       const id = OG_PRODUCT.exec(String(req.params.productId))?.[1];
       const picture = OG_PICTURE.exec(String(req.params.picture))?.[1];
-      const body = id && picture ? await productOgImage(db, files, Number(id), picture) : null;
+      const body = id && picture ? await productOgImage(db, { files, productId: Number(id), picture }) : null;
       if (!body) notFound(res);
       else sendJpeg(res, body);
     } catch (error) {

@@ -1,6 +1,8 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import { sql } from "drizzle-orm";
 import pg from "pg";
-import { fromDrizzle, PgBoss } from "pg-boss";
+import { fromDrizzle, type Job, PgBoss } from "pg-boss";
+import { isDatabaseUnavailable } from "../db/availability.ts";
 import type { Queryable } from "../db/client.ts";
 import type { OutgoingEmail } from "../email/mailer.ts";
 
@@ -17,6 +19,8 @@ export const QUEUES = {
   sendReceipt: "send-receipt",
   /** Deliver one webhook event of the hosted payment page to the shop. */
   deliverHostedWebhook: "deliver-hosted-payment-webhook",
+  /** Deliver one webhook event of the hosted payout stand-in (sellers' accounts, transfers) to the shop. */
+  deliverHostedPayoutWebhook: "deliver-hosted-payout-webhook",
   /** Every 10 minutes: hosted payment pages past their time expire (and tell the shop). */
   expireHostedSessions: "expire-hosted-payment-sessions",
   /** Every 10 minutes: orders still unpaid when their payment session closed are expired. */
@@ -58,6 +62,7 @@ type QueuePayloads = {
   [QUEUES.sendEmail]: OutgoingEmail;
   [QUEUES.sendReceipt]: { orderId: number };
   [QUEUES.deliverHostedWebhook]: { eventId: string };
+  [QUEUES.deliverHostedPayoutWebhook]: { eventId: string };
   [QUEUES.expireHostedSessions]: null;
   [QUEUES.expireUnpaidOrders]: null;
   [QUEUES.runPayouts]: null;
@@ -184,7 +189,18 @@ export async function startJobs(appPool: pg.Pool, onError: (error: Error) => voi
           worker.busy = true;
           wakeOneResting(worker);
           try {
-            await handler(job!.data as QueuePayloads[typeof name]);
+            let failure: { error: unknown } | undefined;
+            try {
+              await handler(job!.data as QueuePayloads[typeof name]);
+            } catch (error) {
+              failure = { error };
+            }
+            // Settled here, not only by pg-boss after the handler: see settleThroughOutage.
+            await settleThroughOutage(job!, onError, () =>
+              failure ? boss.fail(name, job!, failure.error as object) : boss.complete(name, job!),
+            );
+            // pg-boss settles it again, fenced to this attempt: that finds it settled and changes nothing.
+            if (failure) throw failure.error;
           } finally {
             worker.busy = false;
             if (worker.id) boss.notifyWorker(worker.id);
@@ -197,4 +213,35 @@ export async function startJobs(appPool: pg.Pool, onError: (error: Error) => voi
       await pool.end();
     },
   };
+}
+
+// How long a worker waits between tries at settling a job while the database is away.
+const SETTLE_RETRY_FIRST_MS = 250;
+const SETTLE_RETRY_MOST_MS = 5_000;
+
+/**
+ * Settles a job (`settle`: complete or fail it, fenced to the attempt this worker fetched), trying
+ * again while the database is away. pg-boss settles once, after the handler: a job whose handler
+ * ended during an outage stayed active until its claim expired (a minute, then the supervisor's next
+ * pass) and ran again, its receipt sent twice (server/jobs/queue-outage.test.ts). Tried until the
+ * database answers, or until pg-boss gives up on the handler (`job.signal`: its claim has run out, or
+ * the queue is stopping); a job still active then is run again once its claim expires, so a handler
+ * must bear a second run of a job after an outage longer than that.
+ */
+async function settleThroughOutage(
+  job: Job<unknown>,
+  onError: (error: Error) => void,
+  settle: () => Promise<unknown>,
+): Promise<void> {
+  for (let waitMs = SETTLE_RETRY_FIRST_MS; ; waitMs = Math.min(waitMs * 2, SETTLE_RETRY_MOST_MS)) {
+    try {
+      await settle();
+      return;
+    } catch (error) {
+      if (!isDatabaseUnavailable(error) || job.signal.aborted) throw error;
+      onError(error as Error);
+    }
+    await sleep(waitMs, undefined, { signal: job.signal }).catch(() => {});
+    if (job.signal.aborted) return;
+  }
 }

@@ -16,8 +16,11 @@ import { sendReceipt } from "../orders/send-receipt.ts";
 import { deliverHostedWebhook, expireHostedSessions } from "../payments/hosted/hosted-payments.ts";
 import { hostedWebhookSecret } from "../payments/hosted/hosted-provider.ts";
 import { paymentProviderFor } from "../payments/provider-for.ts";
+import { payoutRunServices } from "../payouts/destinations.ts";
+import { hostedPayoutWebhookSecret } from "../payouts/hosted/hosted-payout-provider.ts";
+import { deliverHostedPayoutWebhook } from "../payouts/hosted/hosted-payouts.ts";
+import { runWeeklyPayouts } from "../payouts/payout-run.ts";
 import { PAYOUT_CRON } from "../payouts/payout-schedule.ts";
-import { runWeeklyPayouts } from "../payouts/payouts.ts";
 import { renderFilePreviews } from "../previews/file-previews.ts";
 import { pruneSearchLog } from "../search/search-log.ts";
 import { fileStoreFor } from "../storage/file-store.ts";
@@ -106,6 +109,11 @@ export async function startWorkers(options: {
     },
     at(QUEUES.deliverHostedWebhook),
   );
+  // The payout stand-in's events (sellers' accounts, transfers), to the shop's Connect webhook.
+  const payoutWebhookSecret = hostedPayoutWebhookSecret(secret);
+  await jobs.work(QUEUES.deliverHostedPayoutWebhook, async ({ eventId }) => {
+    await deliverHostedPayoutWebhook(db, payoutWebhookSecret, eventId);
+  });
   // Sellers' webhooks: a failed attempt is tried again at the time it asks for (server/webhooks).
   // The sender refuses private addresses; nothing a live shop reads turns that off.
   const sendSellerWebhook = webhookSender();
@@ -143,8 +151,10 @@ export async function startWorkers(options: {
     if (removed) logger.info(`Removed ${removed} idle guest carts`);
   });
   await jobs.work(QUEUES.runPayouts, async () => {
-    const run = await runWeeklyPayouts(db);
-    logger.info(`Payout run for ${run.friday ?? "a day that is not Friday"}: ${run.paid.length} sellers paid`);
+    const run = await runWeeklyPayouts(payoutRunServices({ db, jobs, config, secret }), { now: new Date() });
+    logger.info(
+      `Payout run for ${run.friday ?? "a day that is not Friday"}: ${run.taken.length} payouts taken, ${run.sent.length} transfers sent, ${run.refused.length} refused`,
+    );
   });
   await jobs.work(QUEUES.liftEndedSuspensions, async () => {
     const lifted = await liftEndedSuspensions({ db, jobs, shopName: config.shopName, publicUrl: config.publicUrl });

@@ -1,12 +1,11 @@
-import { createRequire } from "node:module";
 import { and, eq } from "drizzle-orm";
-import PDFDocument from "pdfkit";
 import { formatDayUtc } from "../../shared/format.ts";
 import { LICENSE_TERMS, SEATS_MEANING } from "../../shared/license-terms.ts";
 import { aLicense, LICENSE_TIER_NAMES, type LicenseTier, seatsLabel } from "../../shared/license-tiers.ts";
 import type { Database } from "../db/client.ts";
 import { creators, licenses, orderItems } from "../db/schema.ts";
 import { PRIVATE_HEADERS, refusalPage } from "../http/private-file.ts";
+import { PDF_COLOURS as COLOURS, drawableText, shopPdf } from "../lib/pdf-document.ts";
 import { Refusal } from "../lib/refusal.ts";
 import { findOrderFor, type OrderViewer } from "../orders/find-order.ts";
 
@@ -83,15 +82,6 @@ async function certificateFacts(
   };
 }
 
-const require = createRequire(import.meta.url);
-// DejaVu Sans draws Latin, Greek and Cyrillic names with every accent, where the PDF standard
-// fonts know only Windows-1252.
-const FONTS = {
-  regular: require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans.ttf"),
-  bold: require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf"),
-};
-
-const COLOURS = { text: "#111827", muted: "#4b5563", primary: "#4f46e5", rule: "#e5e7eb" };
 const MARGIN = 64;
 
 export interface CertificateSite {
@@ -103,11 +93,9 @@ export interface CertificateSite {
 /** The certificate of these facts as a one-page US Letter PDF. */
 export function licenseCertificatePdf(facts: CertificateFacts, site: CertificateSite): Promise<Buffer> {
   const tierName = LICENSE_TIER_NAMES[facts.tier];
-  const doc = new PDFDocument({
+  const { doc, done } = shopPdf({
     size: "LETTER",
     margin: MARGIN,
-    lang: "en-US",
-    displayTitle: true,
     info: {
       Title: `${tierName} license certificate: ${facts.productTitle}`,
       // The exact name, whatever the font can draw (a PDF's metadata is Unicode).
@@ -115,15 +103,6 @@ export function licenseCertificatePdf(facts: CertificateFacts, site: Certificate
       Subject: `License ${facts.licenseKey} for ${facts.buyerName} <${facts.buyerEmail}>`,
       Keywords: facts.licenseKey,
     },
-    font: FONTS.regular,
-  });
-  doc.registerFont("regular", FONTS.regular);
-  doc.registerFont("bold", FONTS.bold);
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
   });
   const width = doc.page.width - 2 * MARGIN;
   const drawable = (text: string) => drawableText(doc, text);
@@ -198,19 +177,6 @@ function rule(doc: PDFKit.PDFDocument, width: number) {
     .strokeColor(COLOURS.rule)
     .stroke();
   doc.moveDown(0.8);
-}
-
-/**
- * `text` with each character the current font cannot draw (a name in Japanese, say) as "?",
- * rather than the empty boxes a PDF viewer would show; the exact text is in the metadata.
- */
-function drawableText(doc: PDFKit.PDFDocument, text: string): string {
-  // pdfkit keeps the fontkit font of an embedded font here; it has no public way to ask.
-  const font = (doc as unknown as { _font?: { font?: { hasGlyphForCodePoint(code: number): boolean } } })._font?.font;
-  if (!font) return text;
-  return Array.from(text.normalize("NFC"), (char) =>
-    font.hasGlyphForCodePoint(char.codePointAt(0)!) ? char : "?",
-  ).join("");
 }
 
 interface CertificateServices {

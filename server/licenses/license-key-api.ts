@@ -92,7 +92,7 @@ export function licenseKeyApi(options: {
     res.json(await licenseWork.verify(db, undefined, parse(verifyBody, req.body)));
   });
   router.post("/activate", async (req, res) => {
-    res.json(await licenseWork.activate(db, jobs, undefined, parse(instanceBody, req.body)));
+    res.json(await licenseWork.activate(db, { jobs, caller: undefined, body: parse(instanceBody, req.body) }));
   });
   router.post("/deactivate", async (req, res) => {
     res.json(await licenseWork.deactivate(db, undefined, parse(instanceBody, req.body)));

@@ -43,22 +43,22 @@ describe("link previews", () => {
 
   it("are 1200x630 JPEGs, drawn once and kept in the file store", async () => {
     const name = picture(productOgImagePath(1, firstImage)!);
-    const drawn = await productOgImage(database.db, files, 1, name);
+    const drawn = await productOgImage(database.db, { files, productId: 1, picture: name });
     expect(await sharp(drawn!).metadata()).toMatchObject({ format: "jpeg", width: 1200, height: 630 });
     expect(fs.existsSync(path.join(root, "og", `product-${name}.jpg`))).toBe(true);
-    expect((await productOgImage(database.db, files, 1, name))!.equals(drawn!)).toBe(true);
+    expect((await productOgImage(database.db, { files, productId: 1, picture: name }))!.equals(drawn!)).toBe(true);
     const shop = await shopOgImage(files);
     expect(await sharp(shop).metadata()).toMatchObject({ format: "jpeg", width: 1200, height: 630 });
   });
 
   it("are drawn only of a product on sale, and only of its own first picture", async () => {
     const name = picture(productOgImagePath(1, firstImage)!);
-    expect(await productOgImage(database.db, files, 2, name)).toBeNull();
-    expect(await productOgImage(database.db, files, 1, "planner-999999")).toBeNull();
-    expect(await productOgImage(database.db, files, 999_999, name)).toBeNull();
+    expect(await productOgImage(database.db, { files, productId: 2, picture: name })).toBeNull();
+    expect(await productOgImage(database.db, { files, productId: 1, picture: "planner-999999" })).toBeNull();
+    expect(await productOgImage(database.db, { files, productId: 999_999, picture: name })).toBeNull();
     await database.db.update(products).set({ status: "hidden" }).where(eq(products.id, 1));
     try {
-      expect(await productOgImage(database.db, files, 1, name)).toBeNull();
+      expect(await productOgImage(database.db, { files, productId: 1, picture: name })).toBeNull();
     } finally {
       await database.db.update(products).set({ status: "published" }).where(eq(products.id, 1));
     }

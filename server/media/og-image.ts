@@ -117,9 +117,7 @@ async function kept(files: FileStore, key: string, draw: () => Promise<Buffer | 
  */
 export async function productOgImage(
   db: Database,
-  files: FileStore,
-  productId: number,
-  picture: string,
+  { files, productId, picture }: { files: FileStore; productId: number; picture: string },
 ): Promise<Buffer | null> {
   const imageUrl = await firstImageOf(db, productId);
   if (!imageUrl || pictureOf(imageUrl) !== picture) return null;

@@ -39,6 +39,7 @@ beforeAll(async () => {
     PAYMENT_PROVIDER: "stripe",
     STRIPE_SECRET_KEY: "sk_test_checkout",
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_CONNECT_WEBHOOK_SECRET: "whsec_connect_test",
     STRIPE_API_URL: standIn.url,
     PUBLIC_URL: "http://shop.test",
   });

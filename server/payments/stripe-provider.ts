@@ -22,7 +22,7 @@ export interface StripeProviderOptions {
 const PAYMENT_FAILED_REASON = "Your payment did not go through. Please try another payment method.";
 
 export function createStripeProvider(options: StripeProviderOptions): PaymentProvider {
-  const stripe = createClient(options.secretKey, options.apiUrl);
+  const stripe = createStripeClient(options.secretKey, options.apiUrl);
   return {
     name: "stripe",
 
@@ -111,12 +111,13 @@ async function paymentIntentOf(stripe: Stripe, request: RefundRequest): Promise<
   return intent;
 }
 
-function createClient(secretKey: string, apiUrl: string | undefined): Stripe {
+/** The SDK's client, for payments and for the sellers' connected accounts (server/payouts/stripe-payouts.ts). */
+export function createStripeClient(secretKey: string, apiUrl: string | undefined): Stripe {
   const endpoint = apiUrl ? new URL(apiUrl) : undefined;
   return new Stripe(secretKey, {
-    // The buyer waits on this request; with two retries the worst case stays around half a minute.
+    // A buyer or seller waits on this request; with two retries the worst case stays around half a minute.
     timeout: 10_000,
-    // Retries are safe: every POST carries an idempotency key (ours for checkouts).
+    // Retries are safe: every POST carries an idempotency key (ours for checkouts, refunds and transfers).
     maxNetworkRetries: 2,
     ...(endpoint && {
       protocol: endpoint.protocol === "https:" ? "https" : "http",

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { fundsAvailableOn, latestPayoutFriday, payoutFriday, payoutRunTime } from "./payout-schedule.ts";
+import {
+  fundsAvailableOn,
+  latestPayoutFriday,
+  nextPayoutFriday,
+  payoutFriday,
+  payoutRunTime,
+} from "./payout-schedule.ts";
 
 describe("the payout schedule", () => {
   it("finds the latest Friday, today included", () => {
@@ -24,5 +30,14 @@ describe("the payout schedule", () => {
     expect(() => payoutRunTime("2026-11-27", now)).toThrow("2026-11-27 has not come yet.");
     expect(() => payoutRunTime("2026-02-30", now)).toThrow('"2026-02-30" is not a date: write it as YYYY-MM-DD.');
     expect(() => payoutRunTime("next friday", now)).toThrow("is not a date");
+  });
+});
+
+describe("the next payout's Friday", () => {
+  it("is today on a Friday before the run, else the coming Friday", () => {
+    expect(nextPayoutFriday(new Date("2026-11-27T08:59:00Z"))).toBe("2026-11-27");
+    expect(nextPayoutFriday(new Date("2026-11-27T09:00:00Z"))).toBe("2026-12-04");
+    expect(nextPayoutFriday(new Date("2026-11-28T12:00:00Z"))).toBe("2026-12-04");
+    expect(nextPayoutFriday(new Date("2026-12-03T23:59:00Z"))).toBe("2026-12-04");
   });
 });

@@ -2,8 +2,9 @@
 
 const DAY = 24 * 3600_000;
 const PAYOUT_WEEKDAY = 5; // Friday, in UTC
+const PAYOUT_HOUR_UTC = 9;
 /** pg-boss cron: every Friday at 09:00 UTC. */
-export const PAYOUT_CRON = "0 9 * * 5";
+export const PAYOUT_CRON = `0 ${PAYOUT_HOUR_UTC} * * 5`;
 const FUNDS_AVAILABLE_BUSINESS_DAYS = 3;
 
 const isoDate = (time: number) => new Date(time).toISOString().slice(0, 10);
@@ -11,6 +12,16 @@ const isoDate = (time: number) => new Date(time).toISOString().slice(0, 10);
 /** The payout week's Friday (YYYY-MM-DD) when `now` is a Friday in UTC, else null. */
 export function payoutFriday(now: Date): string | null {
   return now.getUTCDay() === PAYOUT_WEEKDAY ? isoDate(now.getTime()) : null;
+}
+
+/**
+ * The Friday (YYYY-MM-DD) of the next run that can still take a payout: today when it is Friday
+ * before the scheduled hour, else the coming Friday.
+ */
+export function nextPayoutFriday(now: Date): string {
+  const daysUntil = (PAYOUT_WEEKDAY - now.getUTCDay() + 7) % 7;
+  const today = daysUntil === 0 && now.getUTCHours() < PAYOUT_HOUR_UTC;
+  return isoDate(now.getTime() + (daysUntil === 0 && !today ? 7 : daysUntil) * DAY);
 }
 
 /** The date funds reach the seller: the last of the 2-3 business days after the payout. */

@@ -3,12 +3,13 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { payoutSettingsSchema } from "../../shared/payout-settings-schema.ts";
 import { createOrder } from "../../tests/support/factories.ts";
 import { checkoutServices, paidOrder, recordingJobs } from "../../tests/support/orders.ts";
+import { runManualPayouts } from "../../tests/support/payouts.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { creators, orderItems, payouts, products } from "../db/schema.ts";
 import { seedSampleCatalogueIfEmpty } from "../demo/catalogue/seed-sample-catalogue.ts";
 import { recordRefund, recordSales, sellerBalance, sellerLedger } from "./ledger.ts";
 import { fundsAvailableOn, payoutFriday } from "./payout-schedule.ts";
-import { runWeeklyPayouts, savePayoutSettings } from "./payouts.ts";
+import { savePayoutSettings } from "./payouts.ts";
 
 const database = setUpTestDatabase();
 const FRIDAY = new Date("2026-11-27T09:00:00Z");
@@ -29,6 +30,8 @@ beforeAll(async () => {
 });
 
 const services = () => checkoutServices(database.db, recordingJobs());
+
+const runWeeklyPayouts = runManualPayouts;
 
 describe("the payout calendar", () => {
   it("pays on Fridays only, with funds available 3 business days later (over the weekend)", () => {
@@ -62,16 +65,16 @@ describe("the seller's ledger and the weekly payout", () => {
     expect((entry!.sellerCents ?? 0) + (entry!.platformCents ?? 0)).toBe(entry!.paidCents);
 
     // Without payout settings nothing is paid; below $25 neither.
-    expect((await runWeeklyPayouts(database.db, FRIDAY)).paid).toEqual([]);
+    expect((await runWeeklyPayouts(database.db, FRIDAY)).taken).toEqual([]);
     await savePayoutSettings(database.db, creatorId, { method: "paypal", paypalEmail: "seller@example.com" });
     while ((await sellerBalance(database.db, creatorId)) < 2500) await paidOrder(services(), productIds.slice(0, 2));
     const balance = await sellerBalance(database.db, creatorId);
-    expect((await runWeeklyPayouts(database.db, new Date("2026-11-26T09:00:00Z"))).paid).toEqual([]);
+    expect((await runWeeklyPayouts(database.db, new Date("2026-11-26T09:00:00Z"))).taken).toEqual([]);
 
     // Two servers run the job at once, and it runs again later the same Friday: one payout.
     const runs = await Promise.all([runWeeklyPayouts(database.db, FRIDAY), runWeeklyPayouts(database.db, FRIDAY)]);
     await runWeeklyPayouts(database.db, FRIDAY);
-    expect(runs.flatMap((run) => run.paid)).toEqual([{ creatorId, amountCents: balance }]);
+    expect(runs.flatMap((run) => run.taken)).toEqual([{ creatorId, amountCents: balance }]);
     const made = await database.db.select().from(payouts).where(eq(payouts.creatorId, creatorId));
     expect(made).toMatchObject([
       {
@@ -88,7 +91,7 @@ describe("the seller's ledger and the weekly payout", () => {
     await recordRefund(database.db, item!.id);
     await recordRefund(database.db, item!.id);
     expect(await sellerBalance(database.db, creatorId)).toBe(-item!.sellerCents);
-    expect((await runWeeklyPayouts(database.db, NEXT_FRIDAY)).paid).toEqual([]);
+    expect((await runWeeklyPayouts(database.db, NEXT_FRIDAY)).taken).toEqual([]);
     const { rows } = await database.pool.query(
       "SELECT count(*)::int AS n FROM ledger_entries WHERE order_item_id = $1 AND kind = 'refund'",
       [item!.id],
@@ -144,8 +147,8 @@ describe("payouts and the shop's standing", () => {
     await savePayoutSettings(database.db, shop, { method: "paypal", paypalEmail: "suspended@example.com" });
     while ((await sellerBalance(database.db, shop)) < 2500) await paidOrder(services(), theirs.slice(0, 2));
     const balance = await sellerBalance(database.db, shop);
-    const paidTo = (run: { paid: { creatorId: number; amountCents: number }[] }) =>
-      run.paid.filter((payout) => payout.creatorId === shop);
+    const paidTo = (run: { taken: { creatorId: number; amountCents: number }[] }) =>
+      run.taken.filter((payout) => payout.creatorId === shop);
 
     for (const [standing, friday] of [
       ["suspended", "2026-12-11"],
@@ -179,7 +182,7 @@ describe("the demo shop", () => {
     while ((await sellerBalance(database.db, demoShop!.id)) < 2500) await paidOrder(services(), theirs.slice(0, 2));
     const balance = await sellerBalance(database.db, demoShop!.id);
     const run = await runWeeklyPayouts(database.db, new Date("2027-01-01T09:00:00Z"));
-    expect(run.paid.filter((payout) => payout.creatorId === demoShop!.id)).toEqual([]);
+    expect(run.taken.filter((payout) => payout.creatorId === demoShop!.id)).toEqual([]);
     expect(await sellerBalance(database.db, demoShop!.id)).toBe(balance);
     expect(await database.db.select().from(payouts).where(eq(payouts.creatorId, demoShop!.id))).toEqual([]);
   });

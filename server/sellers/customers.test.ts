@@ -4,9 +4,10 @@ import { createOrder, createProduct, createSeller } from "../../tests/support/fa
 import { shopperWithCart } from "../../tests/support/orders.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { type OrderStatus, orderItems, orders } from "../db/schema.ts";
+import { csvCell } from "../lib/csv.ts";
 import { checkoutSchema } from "../orders/checkout-schema.ts";
 import { placeOrder } from "../orders/place-order.ts";
-import { consentingCustomerEmails, csvCell, customersCsv, listCustomers } from "./customers.ts";
+import { consentingCustomerEmails, customersCsv, listCustomers } from "./customers.ts";
 
 const database = setUpTestDatabase();
 let creatorId = 0;

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { isDemoAccountEmail } from "../accounts/shared-demo-accounts.ts";
 import type { Database, Queryable } from "../db/client.ts";
 import { DELIVERABLE_ORDER_STATUSES } from "../delivery/open-download.ts";
+import { csvFile } from "../lib/csv.ts";
 
 // A seller's customers: the people who bought the seller's products, one row per address
 // (lowercased: an account and a guest who bought with the same address are one person). What they
@@ -107,19 +108,6 @@ export async function consentingCustomerEmails(db: Queryable, creatorId: number)
   return rows.map((row) => row.email);
 }
 
-// CSV ----------------------------------------------------------------------------------------
-
-/**
- * One CSV cell (RFC 4180): quoted when it holds a quote, comma or line break, its quotes doubled.
- * A cell that a spreadsheet would run as a formula (it starts with = + - @, or a tab or carriage
- * return that some skip first) is prefixed with ' so that it stays text: a buyer's name is theirs to
- * choose, and "=HYPERLINK(...)" must not become a link in the seller's spreadsheet.
- */
-export function csvCell(value: string): string {
-  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
 const NOT_SHARED = "";
 
 /** The seller's customers as a CSV file: the page's columns, amounts in dollars, dates as YYYY-MM-DD (UTC). */
@@ -135,5 +123,5 @@ export async function customersCsv(db: Database, creatorId: number): Promise<str
       customer.lastPurchaseAt.toISOString().slice(0, 10),
     ]),
   ];
-  return `${lines.map((cells) => cells.map(csvCell).join(",")).join("\r\n")}\r\n`;
+  return csvFile(lines);
 }

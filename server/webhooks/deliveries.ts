@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Database, Queryable } from "../db/client.ts";
-import { webhookAttempts, webhookDeliveries, webhookEndpoints } from "../db/schema.ts";
+import { type WEBHOOK_EVENTS, webhookAttempts, webhookDeliveries, webhookEndpoints } from "../db/schema.ts";
 import { type JobQueue, QUEUES } from "../jobs/queue.ts";
 import { Refusal } from "../lib/refusal.ts";
 import type { WebhookSender } from "./send.ts";
@@ -12,7 +12,7 @@ import { EVENT_ID_HEADER, SIGNATURE_HEADER, signatureHeader } from "./signature.
 // 1 minute, 5 minutes, 30 minutes, 2 hours, 5 hours, then every 10 hours, until 3 days after the
 // event, when it has failed. The seller can send it again by hand (Redeliver).
 
-type WebhookEventType = "sale" | "refund" | "license.activated" | "test";
+type WebhookEventType = (typeof WEBHOOK_EVENTS)[number] | "test";
 
 export interface SellerEvent {
   creatorId: number;

@@ -1,6 +1,6 @@
 import { eq, or } from "drizzle-orm";
 import type { Queryable } from "../db/client.ts";
-import { licenses, orderItems, orders } from "../db/schema.ts";
+import { licenses, orderItems, orders, payouts } from "../db/schema.ts";
 import type { JobQueue } from "../jobs/queue.ts";
 import { anyEndpointWants, recordSellerEvents, type SellerEvent } from "./deliveries.ts";
 
@@ -64,6 +64,34 @@ export async function recordRefundEvent(
       creatorId: row.item.creatorId,
       type: "refund",
       data: { ...itemData(row), refundedCents: refundedCents, licenseStatus: row.licenseStatus },
+    },
+  ]);
+}
+
+/** A `payout.paid` or `payout.failed` event about one of the seller's payouts, in the transaction that changed it. */
+export async function recordPayoutEvent(
+  tx: Queryable,
+  { jobs, payoutId, type }: { jobs: JobQueue; payoutId: number; type: "payout.paid" | "payout.failed" },
+) {
+  const [payout] = await tx.select().from(payouts).where(eq(payouts.id, payoutId));
+  if (!payout || !(await anyEndpointWants(tx, [payout.creatorId], type))) return 0;
+  return recordSellerEvents(tx, jobs, [
+    {
+      creatorId: payout.creatorId,
+      type,
+      data: {
+        payout: {
+          id: payout.id,
+          rail: payout.rail,
+          weekOf: payout.weekOf,
+          fundsAvailableOn: payout.fundsAvailableOn,
+          status: payout.status,
+          failureReason: payout.failureReason,
+          returnedCents: payout.returnedCents,
+        },
+        currency: "usd",
+        amountCents: payout.amountCents,
+      },
     },
   ]);
 }

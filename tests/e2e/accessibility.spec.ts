@@ -62,6 +62,8 @@ const SELLER_PAGES = [
   "/seller/sales",
   "/seller/analytics",
   "/seller/earnings",
+  "/seller/earnings/tax-details",
+  "/seller/statements",
   "/seller/profile",
   "/seller/standing",
   "/seller/discounts",
@@ -83,6 +85,7 @@ const ADMIN_PAGES = [
   "/admin/refunds",
   "/admin/discounts",
   "/admin/reports",
+  "/admin/income-report",
 ];
 
 async function checkPages(page: Page, paths: string[]) {

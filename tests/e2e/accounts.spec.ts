@@ -189,18 +189,6 @@ test(
   },
 );
 
-test("registration without JavaScript refuses a short password with the rule's message", {
-  tag: "@desktop-only",
-}, async ({ page }) => {
-  // The browser's form waits for a long enough password; the server holds the rule for any post.
-  const response = await page.request.post("/account/sign-up", {
-    form: { name: "Short Pass", email: uniqueEmail("short"), password: "short", confirmPassword: "short" },
-    headers: { origin: SHOP_ORIGIN },
-  });
-  expect(response.status()).toBe(400);
-  expect(await response.text()).toContain("Your password must be at least 8 characters.");
-});
-
 test("signing up with a used address answers exactly as with a new one; the owner is told by email", {
   tag: "@desktop-only",
 }, async ({ page, guest }) => {

@@ -125,9 +125,9 @@ export function e2eDataDir(): string {
 }
 
 /** Runs one of the shop's scripts (scripts/NAME.ts) against this run's e2e server; answers its output. */
-export function runScript(name: string, args: string[] = []): string {
+export function runScript(name: string, args: string[] = [], env: Record<string, string> = {}): string {
   return execFileSync(process.execPath, [`scripts/${name}.ts`, ...args], {
-    env: { ...process.env, DATA_DIR: e2eDataDir(), DATABASE_URL: "" },
+    env: { ...process.env, DATA_DIR: e2eDataDir(), DATABASE_URL: "", ...env },
     encoding: "utf8",
   });
 }

@@ -41,7 +41,8 @@ export function startServer(options: { dataDir: string; port: number; env?: Reco
   return { child, output: () => output };
 }
 
-export async function waitUntilHealthy(port: number, attempts = 200) {
+// A minute at most: a first start creates its database cluster and loads the sample catalogue, slower on a busy machine.
+export async function waitUntilHealthy(port: number, attempts = 600) {
   for (let attempt = 0; attempt < attempts; attempt++) {
     try {
       const response = await fetch(`http://127.0.0.1:${port}/healthz`);

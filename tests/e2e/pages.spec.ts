@@ -187,28 +187,6 @@ test("a search with no match says so and suggests other searches", async ({ page
   await expect(page.getByRole("heading", { level: 1, name: 'Search Results for "wall art"' })).toBeVisible();
 });
 
-test("a category has one address: other letter cases and the storefront's aliases move there for good", async ({
-  page,
-  request,
-}) => {
-  for (const [asked, canonical] of [
-    ["/category/Planners", "/category/planners"],
-    ["/category/digital-planners", "/category/planners"],
-    ["/category/Digital-Planners", "/category/planners"],
-    ["/category/wall-art-prints?sort=newest", "/category/wall-art?sort=newest"],
-    ["/category/E-BOOKS", "/category/e-books"],
-  ]) {
-    const response = await request.get(asked!, { maxRedirects: 0 });
-    expect(response.status(), asked).toBe(301);
-    expect(response.headers().location, asked).toBe(canonical);
-  }
-  await page.goto("/category/Planners");
-  await expect(page).toHaveURL(/\/category\/planners$/);
-  await expect(page.getByRole("heading", { level: 1, name: "Planners" })).toBeVisible();
-  await expect(page.getByRole("link", { name: "Digital Planner Bundle", exact: true })).toBeVisible();
-  await expect(page.locator("link[rel=canonical]")).toHaveAttribute("href", /\/category\/planners$/);
-});
-
 test("Load More shows the next page of a listing", async ({ page }) => {
   await page.goto("/browse");
   const cards = page.getByRole("main").getByRole("article");
@@ -267,41 +245,6 @@ test("the help texts say what the shop does: files on the order page, refunds as
   await expectNoAxeViolations(page);
 });
 
-test("search engines get robots.txt and a sitemap index of every page, category, creator and product", {
-  tag: "@desktop-only",
-}, async ({ request, baseURL }) => {
-  const robots = await request.get("/robots.txt");
-  expect(robots.headers()["content-type"]).toMatch(/^text\/plain/);
-  const rules = await robots.text();
-  for (const rule of ["/account/", "/seller/", "/admin", "/api/", "/pay/"])
-    expect(rules).toContain(`Disallow: ${rule}`);
-  expect(rules).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
-
-  const index = await request.get("/sitemap.xml");
-  expect(index.headers()["content-type"]).toMatch(/^application\/xml/);
-  const pages = [...(await index.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!);
-  expect(pages).toEqual(
-    expect.arrayContaining([
-      `${baseURL}/sitemap/pages-1.xml`,
-      `${baseURL}/sitemap/categories-1.xml`,
-      `${baseURL}/sitemap/creators-1.xml`,
-      `${baseURL}/sitemap/products-1.xml`,
-    ]),
-  );
-  const addresses: string[] = [];
-  for (const page of pages) {
-    const body = await (await request.get(page)).text();
-    expect(body).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
-    addresses.push(...[...body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!));
-  }
-  expect(addresses).toEqual(
-    expect.arrayContaining([`${baseURL}/`, `${baseURL}/category/planners`, `${baseURL}/product/1`]),
-  );
-  expect(addresses.filter((address) => address.includes("/product/")).length).toBeGreaterThanOrEqual(66);
-  expect(addresses.some((address) => /\/(account|admin|api)\b/.test(address))).toBe(false);
-  expect((await request.get("/sitemap/products-999.xml")).status()).toBe(404);
-});
-
 test("every page has a link preview picture social networks show: the shop's own, 1200x630", {
   tag: "@desktop-only",
 }, async ({ page, request, baseURL }) => {
@@ -331,20 +274,6 @@ test("the pages search engines list say what they hold in a description of their
   }
   expect(descriptions.get("/search?q=planner")).toContain('"planner"');
   expect(descriptions.get("/browse")).not.toBe(descriptions.get("/"));
-});
-
-test("the build's own files are served by name, with a cache lifetime; other addresses are pages", {
-  tag: "@desktop-only",
-}, async ({ request }) => {
-  for (const file of ["/favicon.svg", "/placeholder.svg"]) {
-    const response = await request.get(file);
-    expect(response.status(), file).toBe(200);
-    expect(response.headers()["content-type"], file).toContain("image/svg+xml");
-    expect(response.headers()["cache-control"], file).toContain("max-age=3600");
-  }
-  const missing = await request.get("/favicon.ico");
-  expect(missing.status()).toBe(404);
-  expect(missing.headers()["content-type"]).toContain("text/html");
 });
 
 test("the home page does not move when its font arrives late", async ({ page }) => {

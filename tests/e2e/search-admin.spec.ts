@@ -134,22 +134,3 @@ test("an admin adds a synonym group, is told what is wrong with a bad one, and r
   await expect(admin.getByRole("status")).toHaveText(`Removed: ${words}.`);
   await expect(groups.getByRole("list", { name: `Group: ${words}` })).toHaveCount(0);
 });
-
-test("the click beacon refuses what is not a click with a 4xx, and takes one for an unknown search quietly", async ({
-  page,
-}) => {
-  const clicks = "/api/v1/search/clicks";
-  const searchId = "3f2c8a1e-5b7d-4c9a-8e6f-1a2b3c4d5e6f";
-  expect((await page.request.post(clicks, { form: { searchId, productId: "1", position: "1" } })).status()).toBe(204);
-  expect((await page.request.post(clicks, { form: { searchId: "x", productId: "1", position: "1" } })).status()).toBe(
-    400,
-  );
-  expect((await page.request.post(clicks, { form: { searchId, productId: "1", position: "0" } })).status()).toBe(400);
-  expect((await page.request.post(clicks, { data: { searchId, productId: 1, position: 1 } })).status()).toBe(415);
-  const padding = "x".repeat(2_000);
-  expect(
-    (await page.request.post(clicks, { form: { searchId, productId: "1", position: "1", padding } })).status(),
-  ).toBe(413);
-  expect((await page.request.get(clicks)).status()).toBeLessThan(500);
-  expect((await page.request.get(clicks)).status()).toBeGreaterThanOrEqual(400);
-});

@@ -203,9 +203,14 @@ test(
   },
 );
 
-/** The payout job's run for the latest Friday, through `npm run payouts` against the running shop. */
+/**
+ * The payout job's run for the latest Friday, through `npm run payouts` against the running shop,
+ * on the manual rail: the owner pays the saved PayPal or bank account from the payout file.
+ */
 function runPayouts() {
-  expect(runScript("run-payouts")).toMatch(/Payout run for Friday \d{4}-\d{2}-\d{2}: \d+ sellers? paid/);
+  expect(runScript("run-payouts", [], { PAYOUT_RAIL: "manual" })).toMatch(
+    /Payout run for Friday \d{4}-\d{2}-\d{2}: \d+ sellers? paid/,
+  );
 }
 
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");

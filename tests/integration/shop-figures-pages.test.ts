@@ -103,6 +103,7 @@ describe("a live shop's real figures", () => {
         destination: "s@example.com",
         weekOf: "2026-11-20",
         fundsAvailableOn: "2026-11-25",
+        status: "sent",
       },
       {
         creatorId: seller.id,

@@ -8,6 +8,14 @@ export function oneRouteBuild(
   loader: (args: { request: Request }) => Response | Promise<Response>,
   handleError: (error: unknown) => void = () => {},
 ): ServerBuild {
+  return oneRouteModuleBuild({ loader }, handleError);
+}
+
+/**
+ * The same with a resource route's module of the app (its `loader`, its `action`, or both): what React
+ * Router answers a request to it, a method it has no function for included.
+ */
+export function oneRouteModuleBuild(module: object, handleError: (error: unknown) => void = () => {}): ServerBuild {
   return {
     entry: {
       module: {
@@ -15,7 +23,7 @@ export function oneRouteBuild(
         handleError,
       },
     },
-    routes: { root: { id: "root", path: "*", module: { loader } } },
+    routes: { root: { id: "root", path: "*", module } },
     assets: { entry: { module: "/entry.js", imports: [] }, routes: {}, url: "/manifest.js", version: "1" },
     publicPath: "/",
     assetsBuildDirectory: "build/client",

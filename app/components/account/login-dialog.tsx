@@ -25,7 +25,7 @@ import { passkeyProblem } from "./passkey-browser";
 // The login / sign-up modal. Both forms are checked with their
 // schema (decision 029): each field's problem beside it, and what was typed kept when the server
 // says no; on success the page shows the user menu instead of this modal. Signing in may take a
-// second step (two-factor sign-in), or a passkey (docs/decisions/053-two-factor-and-passkeys.md).
+// second step (two-factor sign-in), or a passkey (docs/decisions/055-two-factor-and-passkeys.md).
 // The toasts are AccountToasts' (account-toasts.tsx). Its code is loaded when it first opens.
 
 /**

@@ -13,9 +13,11 @@ export function AdminNav() {
         { to: "/admin/sellers", label: "Sellers" },
         { to: "/admin/appeals", label: "Appeals" },
         { to: "/admin/refunds", label: "Refunds" },
+        { to: "/admin/payouts", label: "Payouts" },
         { to: "/admin/messages", label: "Messages" },
         { to: "/admin/search", label: "Search" },
         { to: "/admin/discounts", label: "Discounts" },
+        { to: "/admin/income-report", label: "Income report" },
       ]}
     />
   );

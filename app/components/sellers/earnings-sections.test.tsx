@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { render, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { LedgerTable } from "./earnings-sections";
+import { LedgerTable, PayoutOutlook } from "./earnings-sections";
 
 // The Earnings page's ledger as it renders sellerLedger's rows (their sums are tested in server/payouts).
 
@@ -52,5 +52,63 @@ describe("the seller's ledger", () => {
     expect(cells(bought!).slice(2)).toEqual(["$20.00", "$15.00", "$4.50", "$10.50"]);
     expect(cells(refund!).slice(2)).toEqual(["$20.00", "$15.00", "$4.50", "-$10.50"]);
     expect(cells(payout!).slice(2)).toEqual(["", "", "", "-$25.00"]);
+  });
+});
+
+const quiet = { availableCents: 0, pendingCents: 0, pendingReleases: [], reserveCents: 0, reserve: null, hold: null };
+
+describe("the seller's payout outlook on Earnings", () => {
+  it("says when and how much the next payout is", () => {
+    render(
+      <PayoutOutlook
+        balance={{ ...quiet, availableCents: 4_200 }}
+        nextPayout={{ state: "scheduled", friday: "2026-12-04", amountCents: 4_200 }}
+      />,
+    );
+    expect(screen.getByText("Next payout: $42.00 on Friday, Dec 4, 2026.")).toBeTruthy();
+  });
+
+  it("says a hold and its reason, what waits and until when, and what a reserve keeps back", () => {
+    render(
+      <PayoutOutlook
+        balance={{
+          availableCents: 5_000,
+          pendingCents: 3_000,
+          pendingReleases: [
+            { on: "2026-12-10", cents: 1_000 },
+            { on: "2026-12-20", cents: 2_000 },
+          ],
+          reserveCents: 500,
+          reserve: { basisPoints: 1_000, reason: "A new seller with few sales." },
+          hold: { reason: "We are checking a run of refunds.", heldAt: "2026-11-28T10:00:00.000Z" },
+        }}
+        nextPayout={{ state: "held", reason: "We are checking a run of refunds." }}
+      />,
+    );
+    expect(screen.getByText("Your payouts are on hold.")).toBeTruthy();
+    expect(screen.getByRole("note").textContent).toBe("Reason: We are checking a run of refunds.");
+    const terms = [...document.querySelectorAll("dt")].map((term) => term.textContent);
+    expect(terms).toEqual([
+      "Waiting: recent sales, available from Dec 10, 2026 (the last on Dec 20, 2026)",
+      "Reserve kept back (10%): A new seller with few sales.",
+    ]);
+    expect(screen.getByText("$5.00")).toBeTruthy();
+  });
+
+  it("says why there is no payout: under the minimum, or nowhere to pay", () => {
+    const { rerender } = render(
+      <PayoutOutlook
+        balance={{ ...quiet, availableCents: 2_100 }}
+        nextPayout={{ state: "below-minimum", friday: "2026-12-04", payableCents: 2_100 }}
+      />,
+    );
+    expect(screen.getByText("No payout on Dec 4, 2026: payouts start at $25.00.")).toBeTruthy();
+    rerender(
+      <PayoutOutlook
+        balance={{ ...quiet, availableCents: 2_600 }}
+        nextPayout={{ state: "no-destination", friday: "2026-12-04", amountCents: 2_600 }}
+      />,
+    );
+    expect(screen.getByText("Add where to pay you to be paid $26.00 on Dec 4, 2026.")).toBeTruthy();
   });
 });

@@ -1,11 +1,11 @@
 import { formatDayUtc, formatPrice } from "@shared/format.ts";
-import { PAYOUT_METHOD_NAMES } from "@shared/shop-facts.ts";
+import { PAYOUT_DAY, PAYOUT_FUNDS_AVAILABLE, PAYOUT_METHOD_NAMES, PAYOUT_MINIMUM_CENTS } from "@shared/shop-facts.ts";
 import { ScrollTable } from "~/components/content/scroll-table";
 import { Card } from "~/components/ui/card";
 
 type Day = Parameters<typeof formatDayUtc>[0];
 
-const KIND = { sale: "Sale", refund: "Refund", payout: "Payout" } as const;
+const KIND = { sale: "Sale", refund: "Refund", payout: "Payout", payout_return: "Payout returned" } as const;
 const LEDGER_COLUMNS = [
   { label: "Date" },
   { label: "What" },
@@ -60,13 +60,13 @@ export function LedgerTable({
                   ) : null}
                 </td>
                 <td className="px-4 py-2 text-right whitespace-nowrap">
-                  {entry.kind !== "payout" && entry.listPriceCents !== null ? formatPrice(entry.listPriceCents) : ""}
+                  {entry.listPriceCents !== null ? formatPrice(entry.listPriceCents) : ""}
                 </td>
                 <td className="px-4 py-2 text-right whitespace-nowrap">
-                  {entry.kind !== "payout" && entry.paidCents !== null ? formatPrice(entry.paidCents) : ""}
+                  {entry.paidCents !== null ? formatPrice(entry.paidCents) : ""}
                 </td>
                 <td className="px-4 py-2 text-right whitespace-nowrap">
-                  {entry.kind !== "payout" && entry.platformCents !== null ? formatPrice(entry.platformCents) : ""}
+                  {entry.platformCents !== null ? formatPrice(entry.platformCents) : ""}
                 </td>
                 <td
                   className={`px-4 py-2 text-right font-medium whitespace-nowrap ${entry.amountCents < 0 ? "text-destructive" : ""}`}
@@ -93,6 +93,9 @@ export function PayoutList({
     destination: string;
     amountCents: number;
     fundsAvailableOn: Day;
+    status: "pending" | "sent" | "failed" | "reversed";
+    failureReason: string | null;
+    returnedCents: number;
   }[];
 }) {
   return (
@@ -111,7 +114,7 @@ export function PayoutList({
                   {formatDayUtc(payout.weekOf)} · {PAYOUT_METHOD_NAMES[payout.method]} ({payout.destination})
                 </span>
                 <span>
-                  <strong>{formatPrice(payout.amountCents)}</strong>, available {formatDayUtc(payout.fundsAvailableOn)}
+                  <strong>{formatPrice(payout.amountCents)}</strong>, {payoutStatusInWords(payout)}
                 </span>
               </Card>
             </li>
@@ -120,4 +123,104 @@ export function PayoutList({
       )}
     </section>
   );
+}
+
+/** A payout's state as the seller reads it. */
+function payoutStatusInWords(payout: {
+  status: "pending" | "sent" | "failed" | "reversed";
+  fundsAvailableOn: Day;
+  failureReason: string | null;
+  returnedCents: number;
+  amountCents: number;
+}): string {
+  const why = payout.failureReason ? `: ${payout.failureReason}` : "";
+  switch (payout.status) {
+    case "pending":
+      return "on its way out";
+    case "sent":
+      return payout.returnedCents > 0
+        ? `sent; ${formatPrice(payout.returnedCents)} came back to your balance${why}`
+        : `sent, available ${formatDayUtc(payout.fundsAvailableOn)}`;
+    case "failed":
+      return `not sent, back on your balance${why}`;
+    case "reversed":
+      return `came back to your balance${why}`;
+  }
+}
+
+type NextPayout =
+  | { state: "scheduled"; friday: string; amountCents: number }
+  | { state: "held"; reason: string }
+  | { state: "below-minimum"; friday: string; payableCents: number }
+  | { state: "no-destination"; friday: string; amountCents: number };
+
+/**
+ * The seller's money now and next: what is available, what waits the shop's hold and until when,
+ * what a reserve keeps back, a hold with its reason, and the next payout or why there is none.
+ */
+export function PayoutOutlook({
+  balance,
+  nextPayout,
+}: {
+  balance: {
+    availableCents: number;
+    pendingCents: number;
+    pendingReleases: { on: string; cents: number }[];
+    reserveCents: number;
+    reserve: { basisPoints: number; reason: string } | null;
+    hold: { reason: string; heldAt: string } | null;
+  };
+  nextPayout: NextPayout;
+}) {
+  const { availableCents, pendingCents, pendingReleases, reserveCents, reserve } = balance;
+  return (
+    <Card className="p-6">
+      <p className="text-sm text-muted-foreground">Balance available</p>
+      <p className={`text-4xl font-bold ${availableCents < 0 ? "text-destructive" : ""}`}>
+        {formatPrice(availableCents)}
+      </p>
+      <p className="mt-3 font-medium">{nextPayoutInWords(nextPayout)}</p>
+      {nextPayout.state === "held" ? (
+        <p role="note" className="mt-1 wrap-anywhere text-sm">
+          Reason: {nextPayout.reason}
+        </p>
+      ) : null}
+      <dl className="mt-3 grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-1 text-sm">
+        {pendingCents > 0 ? (
+          <>
+            <dt className="text-muted-foreground">
+              Waiting: recent sales, available from {formatDayUtc(pendingReleases[0]!.on)}
+              {pendingReleases.length > 1 ? ` (the last on ${formatDayUtc(pendingReleases.at(-1)!.on)})` : ""}
+            </dt>
+            <dd className="text-right">{formatPrice(pendingCents)}</dd>
+          </>
+        ) : null}
+        {reserve ? (
+          <>
+            <dt className="text-muted-foreground">
+              Reserve kept back ({reserve.basisPoints / 100}%): {reserve.reason}
+            </dt>
+            <dd className="text-right">{formatPrice(reserveCents)}</dd>
+          </>
+        ) : null}
+      </dl>
+      <p className="mt-3 text-sm text-muted-foreground">
+        Paid out every {PAYOUT_DAY} once it reaches {formatPrice(PAYOUT_MINIMUM_CENTS)}; funds reach you{" "}
+        {PAYOUT_FUNDS_AVAILABLE} later. You keep 70% of each sale.
+      </p>
+    </Card>
+  );
+}
+
+function nextPayoutInWords(next: NextPayout): string {
+  switch (next.state) {
+    case "held":
+      return "Your payouts are on hold.";
+    case "below-minimum":
+      return `No payout on ${formatDayUtc(next.friday)}: payouts start at ${formatPrice(PAYOUT_MINIMUM_CENTS)}.`;
+    case "no-destination":
+      return `Add where to pay you to be paid ${formatPrice(next.amountCents)} on ${formatDayUtc(next.friday)}.`;
+    case "scheduled":
+      return `Next payout: ${formatPrice(next.amountCents)} on ${PAYOUT_DAY}, ${formatDayUtc(next.friday)}.`;
+  }
 }

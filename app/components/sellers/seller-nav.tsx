@@ -22,7 +22,7 @@ export function SellerNav({ lookOnly = false }: { lookOnly?: boolean }) {
           { to: "/seller/broadcasts", label: "Broadcasts" },
           { to: "/seller/api-keys", label: "API keys" },
           { to: "/seller/webhooks", label: "Webhooks" },
-          { to: "/seller/earnings", label: "Earnings and payouts" },
+          { to: "/seller/earnings", label: "Earnings and payouts", also: "/seller/statements" },
           { to: "/seller/profile", label: "Creator profile" },
           { to: "/seller/standing", label: "Account standing" },
         ]}

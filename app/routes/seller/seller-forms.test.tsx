@@ -98,7 +98,25 @@ describe("a seller form that did not pass", () => {
     await renderAnswered(
       "/seller/earnings",
       EarningsPage,
-      { balance: 0, entries: [], payouts: [], settings: null },
+      {
+        balance: {
+          availableCents: 0,
+          pendingCents: 0,
+          pendingReleases: [],
+          reserveCents: 0,
+          reserve: null,
+          hold: null,
+        },
+        nextPayout: { state: "below-minimum", friday: "2026-12-04", payableCents: 0 },
+        entries: [],
+        payouts: [],
+        settings: null,
+        tax: { state: "missing" },
+        payoutAccount: {
+          status: { action: "connect", tone: "off", summary: "No payout account yet.", needs: null },
+          providerName: "Stripe",
+        },
+      },
       answerTo(payoutSettingsSchema, { method: "bank_transfer", accountLast4: "12" }),
     );
     expect((screen.getByLabelText("Bank transfer (US)") as HTMLInputElement).checked).toBe(true);

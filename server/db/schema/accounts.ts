@@ -4,7 +4,7 @@ import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex 
 // names better-auth expects; the columns are snake_case like the rest of the schema.
 // `user` is the shop's user entity: image is the avatar, isSeller is set only
 // by the platform, never by the user's own request. `twoFactor` and `passkey` are the tables of
-// better-auth's two-factor and passkey plugins (docs/decisions/053-two-factor-and-passkeys.md).
+// better-auth's two-factor and passkey plugins (docs/decisions/055-two-factor-and-passkeys.md).
 
 export const user = pgTable("user", {
   id: text("id").primaryKey(),

@@ -6,7 +6,7 @@ import { creators } from "./catalogue.ts";
 // licence activations, and each delivery and try.
 
 // Where a seller wants to hear of their sales, refunds and licence activations.
-export const WEBHOOK_EVENTS = ["sale", "refund", "license.activated"] as const;
+export const WEBHOOK_EVENTS = ["sale", "refund", "license.activated", "payout.paid", "payout.failed"] as const;
 export const webhookEndpoints = pgTable(
   "webhook_endpoints",
   {

@@ -92,22 +92,23 @@ const EXAMPLE: LicenseDescription = {
 const AUTH_NOTE =
   " No API key is needed: the license key is the credential (requests without an API key are limited per client address). With your API key, only your products' licenses are found.";
 
+/** The seller whose API key made the request; undefined for a request with the licence key alone. */
+type Caller = { creatorId: number } | undefined;
+
 /** What a request may see: with an API key, that seller's products' licences only. */
-function callerOf(caller: { creatorId: number } | undefined): LicenseCaller {
+function callerOf(caller: Caller): LicenseCaller {
   return caller ? { creatorId: caller.creatorId } : {};
 }
 
 /** The three operations' work, with or without an API key's seller (the key-less router calls these too). */
 export const licenseWork = {
-  verify: (db: Database, caller: { creatorId: number } | undefined, body: z.output<typeof verifyBody>) =>
+  verify: (db: Database, caller: Caller, body: z.output<typeof verifyBody>) =>
     verifyLicense(db, callerOf(caller), body),
   activate: (
     db: Database,
-    jobs: JobQueue,
-    caller: { creatorId: number } | undefined,
-    body: z.output<typeof instanceBody>,
+    { jobs, caller, body }: { jobs: JobQueue; caller: Caller; body: z.output<typeof instanceBody> },
   ) => activateLicense(db, { jobs, caller: callerOf(caller), key: body.key, instance: body.instance }),
-  deactivate: (db: Database, caller: { creatorId: number } | undefined, body: z.output<typeof instanceBody>) =>
+  deactivate: (db: Database, caller: Caller, body: z.output<typeof instanceBody>) =>
     deactivateLicense(db, callerOf(caller), body),
 };
 
@@ -143,7 +144,7 @@ export const licenseOperations = [
       example: { ...EXAMPLE, activated: true },
     },
     errors: [404, 409],
-    handler: ({ caller, body }, { db, jobs }) => licenseWork.activate(db, jobs, caller, body),
+    handler: ({ caller, body }, { db, jobs }) => licenseWork.activate(db, { jobs, caller, body }),
   }),
   defineOperation({
     method: "post",

@@ -2,7 +2,7 @@ import { and, desc, eq, gte, inArray, lt } from "drizzle-orm";
 import { z } from "zod";
 import { LICENSE_TIERS } from "../../../shared/license-tiers.ts";
 import { PAYOUT_MINIMUM_CENTS } from "../../../shared/shop-facts.ts";
-import { bundles, orderItems, orders, payouts } from "../../db/schema.ts";
+import { bundles, orderItems, orders, PAYOUT_STATUSES, payouts } from "../../db/schema.ts";
 import { DELIVERABLE_ORDER_STATUSES } from "../../delivery/open-download.ts";
 import { Refusal } from "../../lib/refusal.ts";
 import { sellerBalance } from "../../payouts/ledger.ts";
@@ -40,13 +40,23 @@ const payoutSchema = z
     id: z.number().int(),
     currency: currencySchema,
     amountCents: centsSchema,
-    method: z.string().meta({ description: "paypal or bank." }),
-    destination: z
+    method: z
       .string()
-      .meta({ description: "Where it went (your PayPal address, or the bank account's last digits)." }),
+      .meta({ description: "paypal, bank_transfer, or direct_deposit (a transfer to your payout account)." }),
+    destination: z.string().meta({
+      description: "Where it went (your PayPal address, the bank account's last digits, or your payout account).",
+    }),
+    rail: z.enum(["transfer", "manual"]).meta({
+      description: "transfer: sent to your payout account by the processor; manual: paid by the shop's owner.",
+    }),
     weekOf: z.iso.date().meta({ description: "The Friday of the payout run." }),
     fundsAvailableOn: z.iso.date(),
-    status: z.enum(["sent", "failed"]),
+    status: z.enum(PAYOUT_STATUSES).meta({
+      description:
+        "pending: taken from your balance, on its way out; sent: the transfer was made or the owner paid it; failed: it did not go out, and its amount is back on your balance; reversed: it all came back to your balance.",
+    }),
+    failureReason: z.string().nullable().meta({ description: "Why it failed or came back, when it did." }),
+    returnedCents: centsSchema.meta({ description: "What of it came back to your balance." }),
     createdAt: timeSchema,
   })
   .strict()
@@ -188,9 +198,12 @@ export const salesOperations = [
             amountCents: 12_600,
             method: "paypal",
             destination: "you@example.com",
+            rail: "manual",
             weekOf: "2026-11-20",
             fundsAvailableOn: "2026-11-25",
             status: "sent",
+            failureReason: null,
+            returnedCents: 0,
             createdAt: "2026-11-20T09:00:04.000Z",
           },
         ],
@@ -212,9 +225,12 @@ export const salesOperations = [
           amountCents: row.amountCents,
           method: row.method,
           destination: row.destination,
+          rail: row.rail,
           weekOf: row.weekOf,
           fundsAvailableOn: row.fundsAvailableOn,
           status: row.status,
+          failureReason: row.failureReason,
+          returnedCents: row.returnedCents,
           createdAt: isoTime(row.createdAt),
         })),
         query,
