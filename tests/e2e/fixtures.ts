@@ -253,7 +253,7 @@ export async function newAdmin(browser: Browser, testInfo: TestInfo) {
  * app, computed from the otpauth:// address the page shows (tests/support/totp.ts). The session
  * stays signed in (turning it on replaces its cookie). Answers that address.
  */
-async function turnOnTwoFactor(page: Page, password: string): Promise<string> {
+export async function turnOnTwoFactor(page: Page, password: string): Promise<string> {
   const post = (form: Record<string, string>) =>
     page.request.post("/account/settings", { form, headers: { origin: SHOP_ORIGIN } });
   const started = await post({ intent: "two-factor-start", password });

@@ -138,11 +138,17 @@ export async function createBuyer(db: Database, overrides: Partial<NewUser> = {}
 
 /**
  * A seller: an account with isSeller and the creator it runs. `creator` overrides the creator's
- * columns, the rest the account's.
+ * columns, the rest the account's. It has two-factor sign-in on unless overridden, as connecting or
+ * changing a payout account requires (server/accounts/second-factor.ts).
  */
 export async function createSeller(db: Database, overrides: Partial<NewUser> & { creator?: Partial<NewCreator> } = {}) {
   const { creator: creatorOverrides, ...userOverrides } = overrides;
-  const account = await createUser(db, { id: `test-seller-${next()}`, isSeller: true, ...userOverrides });
+  const account = await createUser(db, {
+    id: `test-seller-${next()}`,
+    isSeller: true,
+    twoFactorEnabled: true,
+    ...userOverrides,
+  });
   const creator = await createCreator(db, { ...creatorOverrides, userId: account.id });
   return { user: account, creator };
 }
