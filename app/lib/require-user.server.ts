@@ -1,6 +1,8 @@
 import { type CurrentUser, getCurrentUser } from "@server/accounts/current-user.ts";
 import { assertSecondFactor } from "@server/accounts/second-factor.ts";
 import { servicesContext } from "@server/http/context.ts";
+import { refusalPage } from "@server/http/private-file.ts";
+import { Refusal } from "@server/lib/refusal.ts";
 import { type RouterContextProvider, redirect } from "react-router";
 import { signInAddress } from "./next-path";
 
@@ -35,4 +37,23 @@ export async function requireAdmin(request: Request, context: Readonly<RouterCon
   if (!user.isAdmin) throw redirect("/");
   await assertSecondFactor(context.get(servicesContext).db, user.id, "you use the admin console");
   return user;
+}
+
+/**
+ * requireAdmin for a file the console hands out (a CSV), where no React error screen can show: a
+ * refusal is answered with a small page of its own, linking where the refusal says (Settings, for
+ * an admin without a second factor). Visitors and non-admins are sent away as by requireAdmin.
+ */
+export async function requireAdminForFile(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+): Promise<CurrentUser | Response> {
+  return requireAdmin(request, context).catch((error: unknown) => {
+    const link = error instanceof Refusal ? error.link : undefined;
+    return refusalPage(
+      error,
+      "Download unavailable",
+      link ? { href: link.to, label: link.label } : { href: "/admin", label: "Back to the admin console" },
+    );
+  });
 }

@@ -2,8 +2,12 @@ import { beforeAll, describe, expect, it } from "vitest";
 import * as appeals from "../../app/routes/admin/appeals.tsx";
 import * as applications from "../../app/routes/admin/applications.tsx";
 import * as discounts from "../../app/routes/admin/discounts.tsx";
+import * as incomeReport from "../../app/routes/admin/income-report.tsx";
+import { loader as incomeReportFile } from "../../app/routes/admin/income-report-csv.ts";
 import * as messages from "../../app/routes/admin/messages.tsx";
 import * as overview from "../../app/routes/admin/overview.tsx";
+import * as payoutsPage from "../../app/routes/admin/payouts.tsx";
+import { loader as payoutFile } from "../../app/routes/admin/payouts-csv.ts";
 import * as products from "../../app/routes/admin/products.tsx";
 import * as refunds from "../../app/routes/admin/refunds.tsx";
 import * as reports from "../../app/routes/admin/reports.tsx";
@@ -57,6 +61,8 @@ const pages: Array<[string, { loader: Handler; action?: Handler }]> = [
   ["/admin/products", products],
   ["/admin/messages", messages],
   ["/admin/refunds", refunds],
+  ["/admin/payouts", payoutsPage],
+  ["/admin/income-report", incomeReport],
   ["/admin/search", search],
   ["/admin/discounts", discounts],
   ["/admin/reports", reports],
@@ -78,6 +84,18 @@ describe("an admin without a second factor", () => {
       body: { intent: "anything" },
     });
     expect(posted).toMatchObject({ status: 403, data: { ok: false, message: REASON } });
+  });
+
+  it.each([
+    ["/admin/payouts.csv?week=2026-11-27", payoutFile, {}],
+    ["/admin/income-report/2026.csv", incomeReportFile, { file: "2026.csv" }],
+  ] as const)("cannot download %s: a small page says why and links to Settings", async (url, loader, params) => {
+    const { response } = await routeAnswer(loader as Handler, { url, params, context: contextOf(withoutSecondFactor) });
+    expect(response!.status).toBe(403);
+    expect(response!.headers.get("content-type")).toMatch(/^text\/html/);
+    const page = await response!.text();
+    expect(page).toContain(REASON);
+    expect(page).toContain(`<a href="${SECOND_FACTOR_SETTINGS}">Open Settings</a>`);
   });
 });
 
