@@ -30,6 +30,8 @@ export default [
     route("auth/callback", "routes/auth-callback.tsx"),
     route("account/profile", "routes/account/profile.tsx"),
     route("account/settings", "routes/account/settings.tsx"),
+    // Settings' passkey: its creation options, then the passkey the browser made (JSON answers).
+    route("account/passkeys", "routes/account/passkeys.ts"),
     route("account/forgot-password", "routes/account/forgot-password.tsx"),
     route("account/deleted", "routes/account/deleted.tsx"),
     route("account/reset-password", "routes/account/reset-password.tsx"),

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 
-const FAULT_MESSAGE = "The shop could not be reached or had a problem. Please try again in a moment.";
+export const FAULT_MESSAGE = "The shop could not be reached or had a problem. Please try again in a moment.";
 
 /**
  * The clientAction of a route that the page's fetchers post to (cart, wishlist, sign-in, sign-up and

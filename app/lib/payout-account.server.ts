@@ -1,15 +1,22 @@
+import { assertSecondFactor } from "@server/accounts/second-factor.ts";
+import { servicesContext } from "@server/http/context.ts";
 import type { RouterContextProvider } from "react-router";
 import { requireCreatorWhoMayAct } from "./require-creator.server";
 
 /**
  * The one guard before anything that changes where a seller's money goes: connecting the payout
- * account, continuing its setup, updating it (a new link to the provider's page). Today it asks
- * only that the seller may act for the shop (the shared demo seller may not: decision 039).
- * Two-factor sign-in for this step belongs here, when the shop has it.
+ * account, continuing its setup, updating it (a new link to the provider's page). The seller may
+ * act for the shop (the shared demo seller may not: decision 039), and has a second factor
+ * (two-factor sign-in or a passkey: decision 055), so that a stolen password cannot move their money.
  */
 export async function assertMayChangePayoutAccount(request: Request, context: Readonly<RouterContextProvider>) {
-  return requireCreatorWhoMayAct(request, context);
+  const found = await requireCreatorWhoMayAct(request, context);
+  await assertSecondFactor(context.get(servicesContext).db, found.user.id, CHANGING_PAYOUTS);
+  return found;
 }
+
+/** What a seller without a second factor may not do yet (assertSecondFactor ends its sentence with it). */
+export const CHANGING_PAYOUTS = "you connect or change a payout account";
 
 /** Where the earnings page shows the payout account. */
 export const PAYOUT_ACCOUNT_SECTION = "/seller/earnings#payout-account";

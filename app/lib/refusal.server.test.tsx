@@ -34,6 +34,28 @@ describe("a page loader's refusals (pageLoader)", () => {
     },
   );
 
+  it("links a refused page to where the refusal says to go (a RefusalLink), beside Home", async () => {
+    const refusal = new Refusal("Turn on two-factor sign-in in Settings first.", "forbidden", {
+      link: { label: "Open Settings", to: "/account/settings#two-factor" },
+    });
+    const Stub = createRoutesStub([
+      {
+        path: "/admin",
+        loader: pageLoader(() => {
+          throw refusal;
+        }),
+        Component: () => <p>Never shown</p>,
+        ErrorBoundary: ({ error }: { error: unknown }) => <ShopErrorScreen error={error} />,
+      },
+    ]);
+    render(<Stub initialEntries={["/admin"]} />);
+    expect(await screen.findByRole("heading", { name: "You can't open this page" })).toBeInTheDocument();
+    expect(screen.getByText("403")).toBeInTheDocument();
+    expect(screen.getByText(refusal.message)).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Open Settings" })).toHaveAttribute("href", "/account/settings#two-factor");
+    expect(screen.getByRole("link", { name: "Return to Home" })).toHaveAttribute("href", "/");
+  });
+
   it("shows the database away in a page's loader as the shop briefly away, not as a fault (pageLoader)", async () => {
     const Stub = createRoutesStub([
       {

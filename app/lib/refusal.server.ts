@@ -59,7 +59,9 @@ export function pageLoader<Args, Result>(handler: (args: Args) => Result | Promi
       const refusal = asRefusal(error);
       if (!refusal) throw error;
       reportOutageOf(refusal, args);
-      throw data(refusal.message, { status: refusal.status, headers: refusalHeaders(refusal) });
+      // A refusal with somewhere to go (RefusalLink) gives its error screen a link there.
+      const shown = refusal.link ? { message: refusal.message, link: refusal.link } : refusal.message;
+      throw data(shown, { status: refusal.status, headers: refusalHeaders(refusal) });
     }
   };
 }

@@ -1,11 +1,13 @@
+import { passkey as passkeys } from "@better-auth/passkey";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
-import { and, eq } from "drizzle-orm";
+import { twoFactor as twoFactorSignIn } from "better-auth/plugins/two-factor";
+import { eq } from "drizzle-orm";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../shared/account-credentials-schema.ts";
 import type { Config } from "../config/env.ts";
 import type { Database } from "../db/client.ts";
-import { account, rateLimit, reviews, session, user, verification } from "../db/schema.ts";
+import { account, passkey, rateLimit, reviews, session, twoFactor, user, verification } from "../db/schema.ts";
 import { confirmEmailAddressEmail, emailChangedNoticeEmail, passwordResetEmail } from "../email/account-emails.ts";
 import type { Mailer } from "../email/mailer.ts";
 import { claimGuestOrders } from "../orders/claim-guest-orders.ts";
@@ -29,6 +31,8 @@ const RESET_LINK_MINUTES = 30;
 const CONFIRM_EMAIL_LINK_HOURS = 24;
 /** Where a confirmation link lands; the page says whether it worked. */
 export const EMAIL_CONFIRMED_PATH = "/account/email-confirmed";
+/** How long the second step of a sign-in (the code after the password) may wait, in seconds. */
+const SECOND_STEP_SECONDS = 10 * 60;
 
 export interface AuthOptions {
   db: Database;
@@ -39,7 +43,8 @@ export interface AuthOptions {
 }
 
 // Accounts and sessions (better-auth): email and password, sessions in PostgreSQL behind an
-// HttpOnly, SameSite=Lax cookie, and Google sign-in when it is configured.
+// HttpOnly, SameSite=Lax cookie, two-factor sign-in (an authenticator app's codes, backup codes)
+// and passkeys, and Google sign-in when it is configured.
 export function createAuth({ db, config, secret, mailer, files }: AuthOptions) {
   const noticeExistingAccount = signUpNotices(db, mailer, config);
   /** Where a refused email link lands, with the code that email-confirmed.tsx explains. */
@@ -50,7 +55,10 @@ export function createAuth({ db, config, secret, mailer, files }: AuthOptions) {
     basePath: AUTH_BASE_PATH,
     secret,
     trustedOrigins: [config.publicUrl],
-    database: drizzleAdapter(db, { provider: "pg", schema: { user, session, account, verification, rateLimit } }),
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      schema: { user, session, account, verification, rateLimit, twoFactor, passkey },
+    }),
     emailAndPassword: {
       enabled: true,
       minPasswordLength: MIN_PASSWORD_LENGTH,
@@ -169,7 +177,21 @@ export function createAuth({ db, config, secret, mailer, files }: AuthOptions) {
       },
       session: {
         create: {
-          async after(created) {
+          async after(created, context) {
+            const [account] = await db
+              .select({
+                id: user.id,
+                email: user.email,
+                emailVerified: user.emailVerified,
+                twoFactorEnabled: user.twoFactorEnabled,
+              })
+              .from(user)
+              .where(eq(user.id, created.userId));
+            // The password of an account with two-factor sign-in on is only the first step: the
+            // plugin drops this session at once, and the code's step makes the one that counts.
+            if (context?.path === "/sign-in/email" && account?.twoFactorEnabled) return;
+            // Turning two-factor sign-in on or off replaces the request's own session: no new sign-in.
+            if (context?.path?.startsWith("/two-factor/") && context.context.session) return;
             await recordAuthEvent(db, {
               userId: created.userId,
               type: "signed_in",
@@ -177,35 +199,52 @@ export function createAuth({ db, config, secret, mailer, files }: AuthOptions) {
               userAgent: created.userAgent,
             });
             // Orders placed as a guest with this address join the account once the address is proven.
-            const [account] = await db
-              .select({ id: user.id, email: user.email })
-              .from(user)
-              .where(and(eq(user.id, created.userId), eq(user.emailVerified, true)));
-            if (account) await claimGuestOrders(db, account);
+            if (account?.emailVerified) await claimGuestOrders(db, account);
           },
         },
       },
     },
-    // Google through OpenID Connect discovery, so that the same code runs against a local
-    // provider in tests (GOOGLE_ISSUER); see docs/decisions/009-google-through-oidc-discovery.md.
-    plugins: config.google
-      ? [
-          genericOAuth({
-            config: [
-              {
-                providerId: "google",
-                name: "Google",
-                discoveryUrl: `${config.google.issuer}/.well-known/openid-configuration`,
-                clientId: config.google.clientId,
-                clientSecret: config.google.clientSecret,
-                scopes: ["openid", "email", "profile"],
-                pkce: true,
-                prompt: "select_account",
-              },
-            ],
-          }),
-        ]
-      : [],
+    plugins: [
+      // Codes from an authenticator app (TOTP), with backup codes, asked after the password; and
+      // passkeys, for the shop's own address (docs/decisions/055-two-factor-and-passkeys.md). Our
+      // route actions call them (server/accounts/credentials.ts, second-factor-settings.ts), with
+      // our limits and the password asked again; no device is "trusted" past its session.
+      twoFactorSignIn({
+        issuer: config.shopName,
+        // A Google account has no password to ask again: its session must be recent instead
+        // (second-factor-settings.ts).
+        allowPasswordless: true,
+        twoFactorCookieMaxAge: SECOND_STEP_SECONDS,
+      }),
+      passkeys({
+        rpID: new URL(config.publicUrl).hostname,
+        rpName: config.shopName,
+        origin: new URL(config.publicUrl).origin,
+        // A session is still needed (without one the plugin refuses, having no other way to know
+        // the account), but not one from the last day: our action asks the password again instead.
+        registration: { requireSession: false },
+      }),
+      // Google through OpenID Connect discovery, so that the same code runs against a local
+      // provider in tests (GOOGLE_ISSUER); see docs/decisions/009-google-through-oidc-discovery.md.
+      ...(config.google
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: "google",
+                  name: "Google",
+                  discoveryUrl: `${config.google.issuer}/.well-known/openid-configuration`,
+                  clientId: config.google.clientId,
+                  clientSecret: config.google.clientSecret,
+                  scopes: ["openid", "email", "profile"],
+                  pkce: true,
+                  prompt: "select_account",
+                },
+              ],
+            }),
+          ]
+        : []),
+    ],
     rateLimit: { enabled: true, storage: "database", window: 60, max: 60 },
     advanced: {
       useSecureCookies: config.publicUrl.startsWith("https://"),

@@ -1,10 +1,11 @@
 import { APIError } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import type { SignInInput, SignUpInput } from "../../shared/account-credentials-schema.ts";
+import { AUTHENTICATOR_CODE } from "../../shared/second-factor-schema.ts";
 import type { Database } from "../db/client.ts";
 import { user } from "../db/schema.ts";
 import { PostgresRateLimitStore } from "../http/rate-limit-store.ts";
-import { refusalKindOf } from "../lib/refusal.ts";
+import { type RefusalKind, refusalKindOf } from "../lib/refusal.ts";
 import { type Auth, EMAIL_CONFIRMED_PATH } from "./auth.ts";
 import { recordAuthEvent } from "./auth-events.ts";
 import { AuthFailure, refusalsAsAuthFailure } from "./auth-failure.ts";
@@ -47,6 +48,26 @@ export function accountLimits(db: Database, options: { wait?: (ms: number) => Pr
       failures: new PostgresRateLimitStore(db, "sign-in-failures", SIGN_IN_WINDOW_MS),
       wait: options.wait ?? sleep,
     },
+    /** The sign-in's second step (a code after the password), per client address. */
+    secondStepPerClient: limit(db, "second-step-ip", SIGN_IN_WINDOW_MS, 30, signInMessage),
+    /** Passkey sign-ins, per client address. */
+    passkeySignInPerClient: limit(db, "passkey-ip", SIGN_IN_WINDOW_MS, 30, signInMessage),
+    /** The password asked again before a change to how an account signs in (second-factor-settings.ts). */
+    ownerChecksPerAccount: limit(
+      db,
+      "owner-check",
+      SIGN_IN_WINDOW_MS,
+      10,
+      "Too many attempts with your password. Please wait 15 minutes and try again.",
+    ),
+    /** Codes typed in Settings (turning two-factor sign-in on or off), per account. */
+    settingsCodesPerAccount: limit(
+      db,
+      "settings-code",
+      SIGN_IN_WINDOW_MS,
+      10,
+      "Too many codes tried. Please wait 15 minutes and try again.",
+    ),
     signUpPerClient: limit(
       db,
       "sign-up-ip",
@@ -92,7 +113,13 @@ export const EMAIL_NOT_CONFIRMED =
 export const EMAIL_NOT_CONFIRMED_NO_NEW_LINK =
   "Please confirm your email address first with the link we sent you, then sign in.";
 
-export async function signIn(context: AuthContext, input: SignInInput) {
+/**
+ * What a password sign-in comes to: signed in, or (two-factor sign-in on) asked for a code. Either
+ * way `headers` are for the browser: the session cookie, or the cookie of the second step.
+ */
+export type SignInOutcome = { headers: Headers; user: SignedInUser } | { headers: Headers; secondStep: true };
+
+export async function signIn(context: AuthContext, input: SignInInput): Promise<SignInOutcome> {
   const { limits } = context;
   const pair = `${context.clientAddress} ${input.email}`;
   await countAttempt(limits.signInPerClient, context.clientAddress);
@@ -107,6 +134,9 @@ export async function signIn(context: AuthContext, input: SignInInput) {
       returnHeaders: true,
     });
     await limits.signInPerAccountAndClient.store.resetKey(pair);
+    // The password was right; with two-factor sign-in on, better-auth answers this instead of a
+    // session, and its cookie names the account for the second step (SECOND_STEP_SECONDS).
+    if ("twoFactorRedirect" in response && response.twoFactorRedirect) return { headers, secondStep: true };
     return { headers, user: pick(response.user) };
   } catch (error) {
     if (!(error instanceof APIError)) throw error;
@@ -120,6 +150,91 @@ export async function signIn(context: AuthContext, input: SignInInput) {
       error.body?.message ?? "Please check your credentials and try again.",
       refusalKindOf(error.statusCode),
     );
+  }
+}
+
+export const WRONG_CODE =
+  "That code is not right. Enter the 6-digit code your authenticator app shows now, or one of your backup codes.";
+export const SECOND_STEP_EXPIRED = "Your sign-in took too long. Please enter your email and password again.";
+export const TOO_MANY_CODES = "Too many wrong codes. Please enter your email and password again.";
+export const ACCOUNT_LOCKED = "Too many wrong codes for this account. Please wait 15 minutes and try again.";
+
+/** A refused code at the sign-in's second step; `askAgain`: the step goes on (else back to the password). */
+export class SecondStepFailure extends AuthFailure {
+  override name = "SecondStepFailure";
+  readonly askAgain: boolean;
+  constructor(message: string, kind: RefusalKind, askAgain: boolean) {
+    super(message, kind);
+    this.askAgain = askAgain;
+  }
+}
+
+/**
+ * The second step of signing in to an account with two-factor sign-in on: a code from its
+ * authenticator app, or one of its backup codes (used up). The second-step cookie in `headers` names
+ * the account. Attempts are counted per client address here; better-auth allows 5 per password step
+ * and locks the account's second step for 15 minutes after 10 wrong codes in a row.
+ */
+export async function verifySecondStep(context: AuthContext, code: string) {
+  await countAttempt(context.limits.secondStepPerClient, context.clientAddress);
+  const request = { body: { code }, headers: context.headers, returnHeaders: true } as const;
+  try {
+    const { headers, response } = AUTHENTICATOR_CODE.test(code)
+      ? await context.auth.api.verifyTOTP(request)
+      : await context.auth.api.verifyBackupCode(request);
+    return { headers, user: pick(response.user) };
+  } catch (error) {
+    if (!(error instanceof APIError)) throw error;
+    switch (error.body?.code) {
+      case "INVALID_CODE":
+      case "INVALID_BACKUP_CODE":
+        throw new SecondStepFailure(WRONG_CODE, "invalid", true);
+      case "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE":
+        throw new SecondStepFailure(TOO_MANY_CODES, "rate-limited", false);
+      case "ACCOUNT_TEMPORARILY_LOCKED":
+        throw new SecondStepFailure(ACCOUNT_LOCKED, "rate-limited", false);
+      default:
+        // No second step under way (its cookie missing or past its 10 minutes), or two-factor
+        // sign-in turned off meanwhile: start again.
+        throw new SecondStepFailure(SECOND_STEP_EXPIRED, "gone", false);
+    }
+  }
+}
+
+/** What the browser's WebAuthn gave for a passkey (its AuthenticationResponseJSON). */
+export type PasskeyAssertion = NonNullable<
+  Parameters<Auth["api"]["verifyPasskeyAuthentication"]>[0]
+>["body"]["response"];
+
+export const PASSKEY_SIGN_IN_FAILED =
+  "Your passkey could not sign you in. Please try again, or sign in with your email and password.";
+
+/**
+ * What the browser needs to ask for a passkey (WebAuthn's request options); the answer's headers
+ * carry the challenge's cookie, which signInWithPasskey needs.
+ */
+export async function passkeySignInOptions(context: AuthContext) {
+  await countAttempt(context.limits.passkeySignInPerClient, context.clientAddress);
+  const { headers, response } = await refusalsAsAuthFailure(
+    () => context.auth.api.generatePasskeyAuthenticationOptions({ headers: context.headers, returnHeaders: true }),
+    PASSKEY_SIGN_IN_FAILED,
+  );
+  return { headers, options: response };
+}
+
+/** Signs in with the passkey the browser gave (WebAuthn's assertion): a passkey is both factors. */
+export async function signInWithPasskey(context: AuthContext, response: PasskeyAssertion) {
+  await countAttempt(context.limits.passkeySignInPerClient, context.clientAddress);
+  try {
+    const { headers, response: result } = await context.auth.api.verifyPasskeyAuthentication({
+      body: { response },
+      headers: context.headers,
+      returnHeaders: true,
+    });
+    return { headers, user: pick(result.user) };
+  } catch (error) {
+    if (error instanceof APIError) throw new AuthFailure(PASSKEY_SIGN_IN_FAILED, "unauthenticated");
+    throw error;
   }
 }
 

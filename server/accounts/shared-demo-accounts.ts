@@ -1,7 +1,7 @@
 import { eq, inArray } from "drizzle-orm";
 import { DEMO_SELLER_LOOKS_ONLY } from "../../shared/demo-shop.ts";
 import type { Database } from "../db/client.ts";
-import { account, creators, session, user } from "../db/schema.ts";
+import { account, creators, passkey, session, user } from "../db/schema.ts";
 import { Refusal } from "../lib/refusal.ts";
 
 // What every shop knows of the demo accounts that a demo shop's visitors share: their ids and
@@ -59,12 +59,14 @@ export function assertNotSharedDemoAccount(shopMode: "demo" | "live", email: str
 
 /**
  * In a live shop: the demo accounts (if the database ever had them) can no longer sign in. Their
- * passwords and other sign-in methods are removed and their sessions revoked; the rows stay, as
- * orders may point at them. Returns how many sessions were revoked.
+ * passwords and other sign-in methods (passkeys too, which no demo account may add: this is in
+ * case) are removed and their sessions revoked; the rows stay, as orders may point at them.
+ * Returns how many sessions were revoked.
  */
 export async function retireDemoAccounts(db: Database): Promise<number> {
   return db.transaction(async (tx) => {
     await tx.delete(account).where(inArray(account.userId, [...DEMO_USER_IDS]));
+    await tx.delete(passkey).where(inArray(passkey.userId, [...DEMO_USER_IDS]));
     const revoked = await tx
       .delete(session)
       .where(inArray(session.userId, [...DEMO_USER_IDS]))

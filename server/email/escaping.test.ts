@@ -40,6 +40,8 @@ describe("every email with hostile words", () => {
       "product-restored",
       "review-reply",
       "broadcast",
+      "two-factor-on",
+      "passkey-added",
     ]);
   });
 

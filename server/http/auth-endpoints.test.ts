@@ -39,6 +39,15 @@ describe("better-auth's endpoints over HTTP", () => {
       ["POST", "/request-password-reset"],
       ["POST", "/update-user"],
       ["GET", "/list-sessions"],
+      // Two-factor sign-in and passkeys: through the shop's actions only (decision 055).
+      ["POST", "/two-factor/enable"],
+      ["POST", "/two-factor/verify-totp"],
+      ["POST", "/two-factor/verify-backup-code"],
+      ["POST", "/two-factor/disable"],
+      ["GET", "/passkey/generate-authenticate-options"],
+      ["POST", "/passkey/verify-authentication"],
+      ["GET", "/passkey/generate-register-options"],
+      ["POST", "/passkey/delete-passkey"],
     ] as const) {
       expect((await call(method, path, method === "POST" ? {} : undefined)).status, `${method} ${path}`).toBe(404);
     }

@@ -28,6 +28,12 @@ const REFUSAL_STATUS = {
 
 export type RefusalKind = keyof typeof REFUSAL_STATUS;
 
+/** A page of the shop where the refused person can do what is missing (Settings, say). */
+export interface RefusalLink {
+  label: string;
+  to: string;
+}
+
 /**
  * A request the shop turns down, with a message for the person who made it and its kind. Route
  * modules answer it as it is (app/lib/refusal.server.ts); any other error is a fault and goes to
@@ -38,10 +44,13 @@ export class Refusal extends Error {
   readonly kind: RefusalKind;
   /** The field or parameter at fault, when one is (the APIs name it in their answer). */
   readonly field: string | undefined;
-  constructor(message: string, kind: RefusalKind, options?: ErrorOptions & { field?: string }) {
+  /** Where to go to be allowed, when somewhere can (a refused page links there). */
+  readonly link: RefusalLink | undefined;
+  constructor(message: string, kind: RefusalKind, options?: ErrorOptions & { field?: string; link?: RefusalLink }) {
     super(message, options);
     this.kind = kind;
     this.field = options?.field;
+    this.link = options?.link;
   }
 
   /** The HTTP status of its kind. */

@@ -133,7 +133,10 @@ describe("applying to sell and the platform's decision", () => {
 describe("the admin role", () => {
   it("is given and taken back by address, whatever its case; an unknown address changes nothing", async () => {
     await applicant("staff-1");
-    expect(await setAdminRole(database.db, "STAFF-1@example.com", true)).toEqual({ name: "Maker staff-1" });
+    expect(await setAdminRole(database.db, "STAFF-1@example.com", true)).toEqual({
+      id: "staff-1",
+      name: "Maker staff-1",
+    });
     expect((await database.db.select({ role: user.role }).from(user).where(eq(user.id, "staff-1")))[0]!.role).toBe(
       "admin",
     );

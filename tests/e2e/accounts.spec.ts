@@ -60,7 +60,7 @@ async function signIn(page: Page, email: string, password: string) {
   const dialog = await openLogin(page);
   await dialog.getByLabel("Email").fill(email);
   await dialog.getByLabel("Password").fill(password);
-  await dialog.getByRole("button", { name: "Sign In" }).click();
+  await dialog.getByRole("button", { name: "Sign In", exact: true }).click();
   return dialog;
 }
 
@@ -74,7 +74,7 @@ async function logOut(page: Page, name: string) {
 /** Fills in the login modal with the buyer demo account (the button does) and signs in. */
 async function signInWithBuyerDemo(dialog: Locator) {
   await dialog.getByRole("button", { name: "Use buyer demo" }).click();
-  await dialog.getByRole("button", { name: "Sign In" }).click();
+  await dialog.getByRole("button", { name: "Sign In", exact: true }).click();
 }
 
 /** Registers in the modal: the toast and the modal tell the new user to open the emailed link. */
@@ -134,7 +134,7 @@ test("a new user registers, confirms the address through the emailed link, which
   const dialog2 = page.getByRole("dialog", { name: "Welcome" });
   await expect(dialog2.getByLabel("Email")).toHaveValue(email); // nothing typed is lost
   await dialog2.getByLabel("Password").fill("second-password");
-  await dialog2.getByRole("button", { name: "Sign In" }).click();
+  await dialog2.getByRole("button", { name: "Sign In", exact: true }).click();
   await expect(page.getByText("Successfully logged in as Ada Lovelace")).toBeVisible();
 });
 
@@ -227,14 +227,14 @@ test("login sends nothing while the email or password is empty", { tag: "@deskto
     if (request.url().includes("/account/sign-in")) posted.push(request.postData() ?? "");
   });
   await dialog.getByLabel("Email").fill("someone@example.com");
-  await dialog.getByRole("button", { name: "Sign In" }).click();
+  await dialog.getByRole("button", { name: "Sign In", exact: true }).click();
   await dialog.getByLabel("Email").fill("");
   await dialog.getByLabel("Password").fill("a-password");
-  await dialog.getByRole("button", { name: "Sign In" }).click();
+  await dialog.getByRole("button", { name: "Sign In", exact: true }).click();
   // Then both filled in: the first request the form sends is this one (requests leave in order).
   await dialog.getByLabel("Email").fill("someone@example.com");
   const sent = page.waitForRequest((request) => request.url().includes("/account/sign-in"));
-  await dialog.getByRole("button", { name: "Sign In" }).click();
+  await dialog.getByRole("button", { name: "Sign In", exact: true }).click();
   await sent;
   expect(posted).toHaveLength(1);
   expect(decodeURIComponent(posted[0]!)).toContain("someone@example.com");
@@ -253,7 +253,7 @@ for (const demo of [
     const dialog = await openLogin(page);
     await dialog.getByRole("button", { name: `Use ${demo.role} demo` }).click();
     await expect(dialog.getByLabel("Email")).toHaveValue(demo.email);
-    await dialog.getByRole("button", { name: "Sign In" }).click();
+    await dialog.getByRole("button", { name: "Sign In", exact: true }).click();
     await expect(page.getByText(`Successfully logged in as ${demo.role}`)).toBeVisible();
     await openAccountArea(page);
     await page.getByRole("button", { name: demo.role, exact: true }).click();
@@ -436,7 +436,7 @@ test("a forgotten password is reset through the emailed link, which works once",
   const login = page.getByRole("dialog");
   await login.getByLabel("Email").fill(email);
   await login.getByLabel("Password").fill("replacement-password");
-  await login.getByRole("button", { name: "Sign In" }).click();
+  await login.getByRole("button", { name: "Sign In", exact: true }).click();
   await expect(page.getByText("Successfully logged in as Forgetful Fran")).toBeVisible();
 
   await page.goto(link);

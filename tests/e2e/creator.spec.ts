@@ -28,7 +28,7 @@ test("a visitor is asked to sign in to follow; a signed-in user follows, and the
   await expect(login).toBeVisible();
   await login.getByLabel("Email").fill(email);
   await login.getByLabel("Password").fill(password);
-  await login.getByRole("button", { name: "Sign In" }).click();
+  await login.getByRole("button", { name: "Sign In", exact: true }).click();
   await expect(login).toBeHidden();
 
   const start = await followers(page);

@@ -6,6 +6,7 @@ import { type Browser, type BrowserContext, test as base, expect, type Page, typ
 import sharp from "sharp";
 import { dataDirOwner } from "../../server/db/data-dir-lock.ts";
 import { DEMO_ACCOUNTS } from "../../server/demo/accounts/demo-accounts.ts";
+import { totpCode } from "../support/totp.ts";
 
 // What the shop's end-to-end specs share: the `test` they import (with the people of the shop as
 // fixtures: a guest, a buyer, the demo seller and an admin), accounts and client addresses, the
@@ -233,15 +234,37 @@ export async function useNewClientAddress(context: BrowserContext) {
 /** Another person in their own browser (cookies and client address), for the caller to close. */
 /**
  * A new admin, signed in, in a browser of their own (registered, then given the role by the script:
- * there is no demo admin). The `admin` fixture makes one before the test; a test that must make it
- * at a given moment calls this.
+ * there is no demo admin), with two-factor sign-in on, as the admin console requires. The `admin`
+ * fixture makes one before the test; a test that must make it at a given moment calls this.
+ * `twoFactorUri` is their authenticator app's otpauth:// address (totpCode gives its codes).
  */
 export async function newAdmin(browser: Browser, testInfo: TestInfo) {
   const context = await anotherClient(browser, testInfo);
   const page = await context.newPage();
-  const { name, email } = await signUpConfirmed(page, { name: "Ada Admin" });
+  const { name, email, password } = await signUpConfirmed(page, { name: "Ada Admin" });
   expect(runScript("make-admin", [email])).toContain(`${name} (${email}) is now an admin.`);
-  return { context, page };
+  const twoFactorUri = await turnOnTwoFactor(page, password);
+  return { context, page, twoFactorUri };
+}
+
+/**
+ * Turns two-factor sign-in on for the account signed in on `page`, as its owner does in Settings
+ * (the forms as posted without JavaScript): the password, then the first code of an authenticator
+ * app, computed from the otpauth:// address the page shows (tests/support/totp.ts). The session
+ * stays signed in (turning it on replaces its cookie). Answers that address.
+ */
+export async function turnOnTwoFactor(page: Page, password: string): Promise<string> {
+  const post = (form: Record<string, string>) =>
+    page.request.post("/account/settings", { form, headers: { origin: SHOP_ORIGIN } });
+  const started = await post({ intent: "two-factor-start", password });
+  expect(started.ok()).toBe(true);
+  const uri = /name="uri" value="([^"]+)"/.exec(await started.text())?.[1]?.replaceAll("&amp;", "&") ?? "";
+  expect(uri, "the otpauth:// address of the setup").toMatch(/^otpauth:\/\/totp\//);
+  const confirmed = await post({ intent: "two-factor-confirm", code: totpCode(uri), uri });
+  expect(confirmed.ok()).toBe(true);
+  expect(confirmed.url()).toMatch(/\/account\/settings\?codes=/);
+  expect(await confirmed.text()).toContain("Two-factor sign-in is on.");
+  return uri;
 }
 
 export async function anotherClient(browser: Browser, testInfo: TestInfo) {

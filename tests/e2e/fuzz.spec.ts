@@ -75,6 +75,14 @@ test.beforeAll(async () => {
   });
   cookies.seller = await signIn("seller@demo.example", "seller-demo-2026");
   cookies.admin = await signIn("buyer@demo.example", "buyer-demo-2026");
+  // The admin console asks for a second factor, which a shared demo account cannot turn on in
+  // Settings: a passkey row, for the guard alone (it signs nothing in), lets the admin's requests
+  // past it to the forms' own checks.
+  await query(
+    `INSERT INTO passkey (id, name, public_key, user_id, credential_id, counter, device_type, backed_up)
+     SELECT 'fuzz-admin-passkey', 'Fuzz', 'none', id, 'fuzz-admin-credential', 0, 'singleDevice', false
+     FROM "user" WHERE email = 'buyer@demo.example'`,
+  );
 });
 
 test.afterAll(async () => {
@@ -127,6 +135,8 @@ const TARGETS: Target[] = [
   { path: "/account/reset-password" },
   // The one intent of settings sent with a value its checkbox never sends: refused, nothing saved.
   { path: "/account/settings", intents: [{ intent: "product-updates", ids: [], fields: { productUpdates: "maybe" } }] },
+  { path: "/account/settings", intents: [{ intent: "passkey-remove", ids: ["passkeyId"] }] },
+  { path: "/account/passkeys", intents: [{ intent: "add", ids: [], fields: { name: "Fuzz" } }] },
   { path: "/account/profile" },
   {
     path: `/account/orders/${ORDER}`,

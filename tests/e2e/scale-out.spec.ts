@@ -254,7 +254,7 @@ test("sign in on one server, fill the cart on a second, pay, and find the order 
   await page.getByRole("banner").getByRole("button", { name: "Login" }).click();
   const login = page.getByRole("dialog", { name: "Welcome" });
   await login.getByRole("button", { name: "Use buyer demo" }).click();
-  await login.getByRole("button", { name: "Sign In" }).click();
+  await login.getByRole("button", { name: "Sign In", exact: true }).click();
   await expect(page.getByText("Successfully logged in as buyer")).toBeVisible();
   await expect.poll(() => count(/^\/account\/sign-in/, "POST")).toEqual([1, 0, 0]);
 
@@ -477,7 +477,7 @@ test("a price change reaches every server at once: product page and search", asy
   );
   await login.getByLabel("Email", { exact: true }).fill(sampleShopSeller.email);
   await login.getByLabel("Password", { exact: true }).fill(sampleShopSeller.password);
-  await login.getByRole("button", { name: "Sign In" }).click();
+  await login.getByRole("button", { name: "Sign In", exact: true }).click();
   await expect(sellerPage.getByText(/Successfully logged in/)).toBeVisible();
   await sellerPage.goto(`${balancer.pinned[0]}/seller/products/${productId}`);
   await waitForHydration(sellerPage);

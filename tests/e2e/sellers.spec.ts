@@ -8,6 +8,7 @@ import {
   runScript,
   signUpConfirmed,
   test,
+  turnOnTwoFactor,
   waitForHydration,
 } from "./fixtures";
 
@@ -20,7 +21,7 @@ test(
   async ({ page, browser, guest: buyer, admin }, testInfo) => {
     test.slow();
     const shopName = `Studio ${Date.now().toString(36)} ${testInfo.project.name}`;
-    const { email } = await signUpConfirmed(page, { name: "Mia Maker" });
+    const { email, password } = await signUpConfirmed(page, { name: "Mia Maker" });
 
     await page.goto("/become-seller#apply");
     await waitForHydration(page);
@@ -57,6 +58,10 @@ test(
     await expect(page.getByRole("heading", { name: "Seller Dashboard" })).toBeVisible();
     await expect(page.getByText(`Your shop: ${shopName}`)).toBeVisible();
     await expect.poll(() => readOutbox(email) ?? "").toContain("is approved");
+
+    // Where the money goes needs a second factor (decision 055): two-factor sign-in first.
+    await turnOnTwoFactor(page, password);
+    await page.reload();
 
     // Earnings: nothing sold yet; payouts wait for settings, which keep only the last 4 digits.
     await page.getByRole("link", { name: "Earnings and payouts" }).click();

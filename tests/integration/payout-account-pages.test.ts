@@ -302,6 +302,25 @@ describe("connecting a payout account with the shop's stand-in", () => {
     expect((await submit("no-such-link", usBank())).status).toBe(404);
   });
 
+  it("asks a seller without a second factor to turn one on first, and changes nothing (decision 055)", async () => {
+    const { user: seller, creator } = await createSeller(database.db, { twoFactorEnabled: false });
+    const reason =
+      "Turn on two-factor sign-in or add a passkey in Settings before you connect or change a payout account.";
+    const connecting = await answerOf(earningsAction as Call, seller, "/seller/earnings", {
+      body: { intent: CONNECT_PAYOUT_ACCOUNT, country: "US" },
+    });
+    expect(connecting).toMatchObject({
+      status: 403,
+      data: { intent: CONNECT_PAYOUT_ACCOUNT, ok: false, message: reason },
+    });
+    expect(await back(seller, "refresh")).toMatchObject({ status: 403, data: { message: reason } });
+    const saving = await answerOf(earningsAction as Call, seller, "/seller/earnings", {
+      body: { method: "paypal", paypalEmail: "thief@example.com" },
+    });
+    expect(saving).toMatchObject({ status: 403, data: { ok: false, message: reason } });
+    expect(await database.db.select().from(payoutAccounts).where(eq(payoutAccounts.creatorId, creator.id))).toEqual([]);
+  });
+
   it("lets the shared demo seller look, and change nothing", async () => {
     shopMode = "demo";
     const { user: demo, creator } = await createSeller(database.db, { email: DEMO_SELLER.email });

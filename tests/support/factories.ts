@@ -110,13 +110,22 @@ export async function createProducts(db: Database, count: number, overrides: Par
   return made;
 }
 
-/** An account (not a seller, not an admin unless overridden). */
+/**
+ * An account (not a seller, not an admin unless overridden). An admin has two-factor sign-in on
+ * unless overridden, as the admin console requires (server/accounts/second-factor.ts).
+ */
 export async function createUser(db: Database, overrides: Partial<NewUser> = {}) {
   const n = next();
   const id = overrides.id ?? `test-user-${n}`;
   const [row] = await db
     .insert(user)
-    .values({ id, name: `User ${n}`, email: `${id}@example.com`, ...overrides })
+    .values({
+      id,
+      name: `User ${n}`,
+      email: `${id}@example.com`,
+      twoFactorEnabled: overrides.role === "admin",
+      ...overrides,
+    })
     .returning();
   return row!;
 }
@@ -129,11 +138,17 @@ export async function createBuyer(db: Database, overrides: Partial<NewUser> = {}
 
 /**
  * A seller: an account with isSeller and the creator it runs. `creator` overrides the creator's
- * columns, the rest the account's.
+ * columns, the rest the account's. It has two-factor sign-in on unless overridden, as connecting or
+ * changing a payout account requires (server/accounts/second-factor.ts).
  */
 export async function createSeller(db: Database, overrides: Partial<NewUser> & { creator?: Partial<NewCreator> } = {}) {
   const { creator: creatorOverrides, ...userOverrides } = overrides;
-  const account = await createUser(db, { id: `test-seller-${next()}`, isSeller: true, ...userOverrides });
+  const account = await createUser(db, {
+    id: `test-seller-${next()}`,
+    isSeller: true,
+    twoFactorEnabled: true,
+    ...userOverrides,
+  });
   const creator = await createCreator(db, { ...creatorOverrides, userId: account.id });
   return { user: account, creator };
 }

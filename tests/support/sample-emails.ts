@@ -13,6 +13,7 @@ import { orderLinkEmail } from "../../server/email/order-link-email.ts";
 import { paragraphsEmail } from "../../server/email/paragraphs-email.ts";
 import { productUpdateEmail } from "../../server/email/product-update-email.ts";
 import { receiptEmail } from "../../server/email/receipt-email.ts";
+import { secondFactorChangedEmail } from "../../server/email/second-factor-emails.ts";
 import { productHiddenEmail, productRestoredEmail } from "../../server/moderation/product-moderation-emails.ts";
 
 // One email of every kind the shop sends, from sample data: scripts/render-emails.ts writes them
@@ -264,6 +265,30 @@ export function sampleEmails({ title, name, shopName }: SampleWords): SampleEmai
         creatorUrl: url("/creator/ada"),
         unsubscribeUrl: url("/email-preferences"),
         shopName,
+      }),
+    },
+    {
+      name: "two-factor-on",
+      shows: ["name", "shopName"],
+      email: secondFactorChangedEmail({
+        to,
+        name,
+        shopName,
+        change: { kind: "two-factor-on" },
+        resetUrl: url("/account/forgot-password"),
+        contactUrl: url("/contact"),
+      }),
+    },
+    {
+      name: "passkey-added",
+      shows: ["title", "name", "shopName"],
+      email: secondFactorChangedEmail({
+        to,
+        name,
+        shopName,
+        change: { kind: "passkey-added", passkeyName: title },
+        resetUrl: url("/account/forgot-password"),
+        contactUrl: url("/contact"),
       }),
     },
   ];

@@ -5,10 +5,17 @@ import { afterAll, beforeAll } from "vitest";
 import { type Auth, createAuth } from "../../server/accounts/auth.ts";
 import { loadAuthSecret } from "../../server/accounts/auth-secret.ts";
 import { type AccountLimits, accountLimits, signUp } from "../../server/accounts/credentials.ts";
+import {
+  backupCodesToShow,
+  confirmTwoFactor,
+  type SecondFactorContext,
+  startTwoFactor,
+} from "../../server/accounts/second-factor-settings.ts";
 import type { DatabaseHandle } from "../../server/db/client.ts";
 import type { OutgoingEmail } from "../../server/email/mailer.ts";
 import { type FileStore, localFileStore } from "../../server/storage/file-store.ts";
 import type { SignUpInput } from "../../shared/account-credentials-schema.ts";
+import { totpCode } from "./totp.ts";
 
 export const TEST_SHOP_URL = "http://shop.test";
 
@@ -56,6 +63,12 @@ export function setUpTestAuth(database: DatabaseHandle) {
   };
   /** The emails sent to `to` so far, oldest first. */
   const emailsTo = (to: string) => state.sentEmails.filter((email) => email.to === to);
+  /** The context of Settings' two-factor and passkey changes for the session `cookie` (a live shop unless said). */
+  const secondFactor = (cookie: string, shopMode: "demo" | "live" = "live"): SecondFactorContext => ({
+    ...client(cookie),
+    mailer: { send: async (email) => void state.sentEmails.push(email) },
+    shop: { shopName: "Test Market", publicUrl: TEST_SHOP_URL, shopMode },
+  });
   return Object.assign(state, {
     client,
     emailsTo,
@@ -71,6 +84,21 @@ export function setUpTestAuth(database: DatabaseHandle) {
       if (response.status !== 302 || !cookie)
         throw new Error(`The confirmation link of ${input.email} did not sign in`);
       return { id: user.id, cookie };
+    },
+    secondFactor,
+    /**
+     * Turns two-factor sign-in on for the account signed in with `cookie`, as its owner does in
+     * Settings: the password, then the first code of its (computed) authenticator app. Answers the
+     * new session's cookie (turning it on replaces the session), the otpauth:// address, whose
+     * codes totpCode computes, and the backup codes.
+     */
+    async turnOnTwoFactor({ cookie, password }: { cookie: string; password: string }) {
+      const { uri } = await startTwoFactor(secondFactor(cookie), password);
+      const { headers, showCodes } = await confirmTwoFactor(secondFactor(cookie), { code: totpCode(uri) });
+      const signedIn = cookieFrom(headers);
+      const backupCodes = await backupCodesToShow(secondFactor(signedIn), showCodes);
+      if (!backupCodes) throw new Error("Turning two-factor sign-in on showed no backup codes");
+      return { cookie: signedIn, uri, backupCodes };
     },
   });
 }

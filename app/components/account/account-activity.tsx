@@ -10,6 +10,11 @@ const labels: Record<AuthEventType, string> = {
   sessions_revoked: "Other sessions signed out",
   email_confirmed: "Email address confirmed",
   email_change_requested: "Email change requested",
+  two_factor_enabled: "Two-factor sign-in turned on",
+  two_factor_disabled: "Two-factor sign-in turned off",
+  backup_codes_regenerated: "New backup codes made",
+  passkey_added: "Passkey added",
+  passkey_removed: "Passkey removed",
 };
 
 export function AccountActivity({ events }: { events: AuthEvent[] }) {

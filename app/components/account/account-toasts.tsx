@@ -12,13 +12,15 @@ export const ACCOUNT_FETCHERS = { signIn: "account-sign-in", signUp: "account-si
 type Result =
   | { ok: true; name?: string; email?: string; shopName?: string }
   | { ok: false; message?: string }
-  | { ok?: undefined; result: unknown };
+  | { ok?: undefined; result: unknown }
+  | { ok?: undefined; secondStep: true };
 
 const CHECK_THE_FIELDS = "Please check the fields marked in the form.";
 
 /** The toast's description of a failure: the refusal's message, or a pointer to the marked fields. */
 function whyNot(result: Exclude<Result, { ok: true }>, otherwise: string) {
-  return "result" in result ? CHECK_THE_FIELDS : result.message || otherwise;
+  if ("result" in result) return CHECK_THE_FIELDS;
+  return ("message" in result && result.message) || otherwise;
 }
 
 function useResultToast(key: string, show: (result: Result) => void) {
@@ -31,6 +33,8 @@ function useResultToast(key: string, show: (result: Result) => void) {
 
 export function AccountToasts() {
   useResultToast(ACCOUNT_FETCHERS.signIn, (result) => {
+    // The password was right and a code is asked next: the form says so in place.
+    if (result.ok === undefined && "secondStep" in result && !("result" in result)) return;
     if (result.ok) toast.success("Welcome back!", { description: `Successfully logged in as ${result.name}` });
     else toast.error("Login failed", { description: whyNot(result, "Please check your credentials and try again.") });
   });

@@ -1,19 +1,31 @@
 import { getFormProps } from "@conform-to/react";
 import { MIN_PASSWORD_LENGTH, signInSchema, signUpFormSchema } from "@shared/account-credentials-schema.ts";
+import { secondStepSchema } from "@shared/second-factor-schema.ts";
+import {
+  type AuthenticationResponseJSON,
+  browserSupportsWebAuthn,
+  type PublicKeyCredentialRequestOptionsJSON,
+  startAuthentication,
+} from "@simplewebauthn/browser";
+import { KeyRound } from "lucide-react";
 import { Dialog, Tabs } from "radix-ui";
-import { useEffect } from "react";
-import { Link, useFetcher } from "react-router";
+import { useEffect, useRef, useState } from "react";
+import { type FetcherWithComponents, Link, useFetcher } from "react-router";
 import { hintIdOf, InputField, replyOf, useSchemaForm } from "~/components/forms/form-field";
 import { PanelDialog } from "~/components/layout/panel-dialog";
 import { useShopDialogs } from "~/components/layout/shop-dialogs";
 import { Button } from "~/components/ui/button";
+import { postForJson } from "~/lib/post-for-json";
+import { toast } from "~/lib/toast";
 import { ACCOUNT_FETCHERS } from "./account-toasts";
 import { GoogleSignInButton } from "./google-sign-in-button";
 import type { DemoAccount } from "./login-button";
+import { passkeyProblem } from "./passkey-browser";
 
 // The login / sign-up modal. Both forms are checked with their
 // schema (decision 029): each field's problem beside it, and what was typed kept when the server
-// says no; on success the page shows the user menu instead of this modal.
+// says no; on success the page shows the user menu instead of this modal. Signing in may take a
+// second step (two-factor sign-in), or a passkey (docs/decisions/055-two-factor-and-passkeys.md).
 // The toasts are AccountToasts' (account-toasts.tsx). Its code is loaded when it first opens.
 
 /**
@@ -70,8 +82,25 @@ export function LoginDialog({
   );
 }
 
+/** What /account/sign-in answers the login form's fetcher (app/routes/account/sign-in.ts). */
+type SignInAnswer = { ok?: boolean; message?: string; secondStep?: boolean; result?: unknown };
+
+// The password, then for an account with two-factor sign-in on a code (the answer says
+// `secondStep`), in place of the password form; or a passkey, where the browser has WebAuthn.
 function LoginForm({ demoAccounts }: { demoAccounts: DemoAccount[] }) {
-  const fetcher = useFetcher({ key: ACCOUNT_FETCHERS.signIn });
+  const fetcher = useFetcher<SignInAnswer>({ key: ACCOUNT_FETCHERS.signIn });
+  const answer = fetcher.state === "idle" ? fetcher.data : undefined;
+  const [askingCode, setAskingCode] = useState(false);
+  useEffect(() => {
+    if (answer) setAskingCode(answer.secondStep === true);
+  }, [answer]);
+  if (askingCode) return <SecondStepForm fetcher={fetcher} onBack={() => setAskingCode(false)} />;
+  return <PasswordForm fetcher={fetcher} demoAccounts={demoAccounts} />;
+}
+
+type SignInFetcher = FetcherWithComponents<SignInAnswer>;
+
+function PasswordForm({ fetcher, demoAccounts }: { fetcher: SignInFetcher; demoAccounts: DemoAccount[] }) {
   const busy = fetcher.state !== "idle";
   // Email and password are required: the schema sends nothing while either is empty.
   const [form, fields] = useSchemaForm(signInSchema, { lastResult: busy ? undefined : replyOf(fetcher.data) });
@@ -82,6 +111,7 @@ function LoginForm({ demoAccounts }: { demoAccounts: DemoAccount[] }) {
       <Button type="submit" disabled={busy}>
         {busy ? "Signing in..." : "Sign In"}
       </Button>
+      <PasskeySignInButton fetcher={fetcher} />
       <Dialog.Close asChild>
         <Link
           to="/account/forgot-password"
@@ -114,6 +144,97 @@ function LoginForm({ demoAccounts }: { demoAccounts: DemoAccount[] }) {
         </div>
       ) : null}
     </fetcher.Form>
+  );
+}
+
+/**
+ * The second step: a code from the authenticator app, or a backup code. A wrong code is said by the
+ * toast (AccountToasts) and may be typed again; past the step's tries or time, the form goes back
+ * to the password.
+ */
+function SecondStepForm({ fetcher, onBack }: { fetcher: SignInFetcher; onBack: () => void }) {
+  const busy = fetcher.state !== "idle";
+  const [backupCode, setBackupCode] = useState(false);
+  const [form, fields] = useSchemaForm(secondStepSchema, {
+    id: "second-step",
+    lastResult: busy ? undefined : replyOf(fetcher.data),
+  });
+  const codeInput = useRef<HTMLInputElement>(null);
+  // The step replaces the password form: the code's field takes the focus, as it does on a switch.
+  useEffect(() => codeInput.current?.focus(), [backupCode]);
+  return (
+    <fetcher.Form method="post" action="/account/sign-in" {...getFormProps(form)} className="grid gap-4">
+      <input type="hidden" name="intent" value="second-step" />
+      <div className="grid gap-1">
+        <h3 className="font-semibold">Two-factor sign-in</h3>
+        <p className="text-sm text-muted-foreground">
+          {backupCode
+            ? "Enter one of the backup codes you kept when you turned two-factor sign-in on. Each one works once."
+            : "Enter the 6-digit code your authenticator app shows for this shop."}
+        </p>
+      </div>
+      <InputField
+        key={backupCode ? "backup" : "app"}
+        ref={codeInput}
+        field={fields.code}
+        label={backupCode ? "Backup code" : "Authentication code"}
+        autoComplete="one-time-code"
+        inputMode={backupCode ? "text" : "numeric"}
+        autoCapitalize="off"
+        spellCheck={false}
+      />
+      <Button type="submit" disabled={busy}>
+        {busy ? "Checking..." : "Verify"}
+      </Button>
+      <div className="flex flex-wrap justify-between gap-2">
+        <Button type="button" variant="link" size="sm" onClick={() => setBackupCode(!backupCode)}>
+          {backupCode ? "Use your authenticator app" : "Use a backup code"}
+        </Button>
+        <Button type="button" variant="ghost" size="sm" onClick={onBack}>
+          Back to email and password
+        </Button>
+      </div>
+    </fetcher.Form>
+  );
+}
+
+/**
+ * "Sign in with a passkey", only where the browser has WebAuthn: the options come first (with
+ * their challenge's cookie), then the browser asks for the passkey, and what it signed goes
+ * through the form's fetcher, so that the toast and the page follow as after a password.
+ */
+function PasskeySignInButton({ fetcher }: { fetcher: SignInFetcher }) {
+  const [supported, setSupported] = useState(false);
+  const [waiting, setWaiting] = useState(false);
+  useEffect(() => setSupported(browserSupportsWebAuthn()), []);
+  if (!supported) return null;
+  async function signInWithPasskey() {
+    setWaiting(true);
+    try {
+      const answer = await postForJson<{ ok: true; options: PublicKeyCredentialRequestOptionsJSON }>(
+        "/account/sign-in",
+        { intent: "passkey-options" },
+      );
+      if (!answer.ok) return toast.error("Login failed", { description: answer.message });
+      let response: AuthenticationResponseJSON;
+      try {
+        response = await startAuthentication({ optionsJSON: answer.options });
+      } catch (error) {
+        return toast.error("Login failed", { description: passkeyProblem(error, "sign-in") });
+      }
+      await fetcher.submit(
+        { intent: "passkey", response: JSON.stringify(response) },
+        { method: "post", action: "/account/sign-in" },
+      );
+    } finally {
+      setWaiting(false);
+    }
+  }
+  return (
+    <Button type="button" variant="outline" disabled={waiting || fetcher.state !== "idle"} onClick={signInWithPasskey}>
+      <KeyRound aria-hidden="true" />
+      {waiting ? "Waiting for your passkey..." : "Sign in with a passkey"}
+    </Button>
   );
 }
 

@@ -1,3 +1,4 @@
+import type { RefusalLink } from "@server/lib/refusal.ts";
 import { isRouteErrorResponse } from "react-router";
 import { ErrorScreen } from "./error-screen";
 import { NotFoundScreen } from "./not-found-screen";
@@ -20,14 +21,24 @@ export function ShopErrorScreen({ error }: { error: unknown }) {
   if (isRouteErrorResponse(error) && error.status === 400) return <NotFoundScreen malformed />;
   if (isRouteErrorResponse(error) && error.status === 503) return <ErrorScreen unavailable />;
   if (isRouteErrorResponse(error) && error.status > 400 && error.status < 500) {
+    const { text, link } = refusedPage(error.data);
     return (
       <NotFoundScreen
         status={error.status}
         title={REFUSED_TITLES[error.status] ?? "This page can't be shown"}
-        text={typeof error.data === "string" ? error.data : "The shop could not show this page to you."}
+        text={text}
+        links={link ? [link, { label: "Return to Home", to: "/" }] : undefined}
       />
     );
   }
   if (import.meta.env.DEV) console.error(error);
   return <ErrorScreen />;
+}
+
+/** What a refused page's loader gave (pageLoader): its reason, and where to go from there if it says. */
+function refusedPage(data: unknown): { text: string; link?: RefusalLink } {
+  if (typeof data === "string") return { text: data };
+  const refusal = data as { message?: unknown; link?: RefusalLink } | null;
+  if (typeof refusal?.message === "string") return { text: refusal.message, link: refusal.link };
+  return { text: "The shop could not show this page to you." };
 }

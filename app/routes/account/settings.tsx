@@ -7,10 +7,28 @@ import {
   revokeOtherSessions,
 } from "@server/accounts/account-settings.ts";
 import { listAuthEvents } from "@server/accounts/auth-events.ts";
+import {
+  backupCodesToShow,
+  confirmTwoFactor,
+  remakeBackupCodes,
+  removePasskey,
+  secondFactorStatus,
+  setupToShowAgain,
+  startTwoFactor,
+  turnOffTwoFactor,
+  WrongSetupCode,
+} from "@server/accounts/second-factor-settings.ts";
 import { assertNotSharedDemoAccount } from "@server/accounts/shared-demo-accounts.ts";
 import { emailChoices, setEmailChoices, topicsFromForm } from "@server/email/email-preferences.ts";
 import { servicesContext } from "@server/http/context.ts";
 import { changeEmailSchema, changePasswordSchema, deleteAccountSchema } from "@shared/account-credentials-schema.ts";
+import {
+  confirmTwoFactorSchema,
+  newBackupCodesSchema,
+  removePasskeySchema,
+  startTwoFactorSchema,
+  turnOffTwoFactorSchema,
+} from "@shared/second-factor-schema.ts";
 import { data, redirect, useNavigation, useSearchParams } from "react-router";
 import { z } from "zod";
 import { AccountActivity } from "~/components/account/account-activity";
@@ -18,36 +36,62 @@ import { DeleteAccountSettings } from "~/components/account/delete-account-setti
 import { EmailSettings } from "~/components/account/email-settings";
 import { FormStatus } from "~/components/account/form-status";
 import { NotificationSettings } from "~/components/account/notification-settings";
+import { PasskeySettings } from "~/components/account/passkey-settings";
 import { PasswordSettings } from "~/components/account/password-settings";
 import { SessionSettings } from "~/components/account/session-settings";
+import { TwoFactorSettings } from "~/components/account/two-factor-settings";
 import { Card } from "~/components/ui/card";
 import { Container } from "~/components/ui/page";
 import { doneIn } from "~/lib/action-result";
-import { parseIntent, parseSubmission, readForm } from "~/lib/form.server";
+import { parseForm, parseIntent, parseSubmission, readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
 import { formAction, pageLoader, refusalResponse } from "~/lib/refusal.server";
 import { requireUser } from "~/lib/require-user.server";
+import { secondFactorContext } from "~/lib/second-factor.server";
 import type { Route } from "./+types/settings";
 
 export const loader = pageLoader(async ({ request, context }: Route.LoaderArgs) => {
   const user = await requireUser(request, context);
   const { db, auth } = context.get(servicesContext);
-  const [sessions, events, emails] = await Promise.all([
+  const changes = secondFactorContext(request, context);
+  // Just after two-factor sign-in was turned on (a redirect: see the action), its backup codes, once.
+  const showCodes = new URL(request.url).searchParams.get(SHOW_CODES);
+  const [sessions, events, emails, secondFactors, backupCodes] = await Promise.all([
     listOwnSessions(auth, request.headers),
     listAuthEvents(db, user.id),
     emailChoices(db, user.email),
+    secondFactorStatus(changes),
+    showCodes ? backupCodesToShow(changes, showCodes.slice(0, 100)) : null,
   ]);
-  return { user, sessions, events, emails };
+  return { user, sessions, events, emails, secondFactors, backupCodes };
 });
+
+/** The address after turning two-factor sign-in on: `?codes=` shows its backup codes once. */
+const SHOW_CODES = "codes";
+/** The address after turning it off: the section says it is off. */
+const TWO_FACTOR_OFF = "two-factor=off";
 
 // Each form names itself with `intent`; its outcome comes back under the same intent, so that
 // the message (or its fields' problems) shows in the form that was sent. An intent not in this
 // list is refused.
-type Intent = "email" | "confirmation" | "password" | "sessions" | "notifications" | "delete";
+type Intent =
+  | "email"
+  | "confirmation"
+  | "password"
+  | "two-factor"
+  | "passkeys"
+  | "sessions"
+  | "notifications"
+  | "delete";
 const intents = {
   "change-email": "email",
   "resend-confirmation": "confirmation",
   "change-password": "password",
+  "two-factor-start": "two-factor",
+  "two-factor-confirm": "two-factor",
+  "two-factor-off": "two-factor",
+  "backup-codes": "two-factor",
+  "passkey-remove": "passkeys",
   "revoke-other-sessions": "sessions",
   "email-topics": "notifications",
   "delete-account": "delete",
@@ -61,9 +105,14 @@ export const action = formAction(async ({ request, context }: Route.ActionArgs) 
   const { db, auth, accountLimits: limits, shopMode } = context.get(servicesContext);
   const headers = request.headers;
   const form = await readForm(request);
-  const intent = intents[parseIntent(form, intentSchema).intent];
+  const asked = parseIntent(form, intentSchema).intent;
+  const intent = intents[asked];
   try {
     if (LOCKED_FOR_DEMO.has(intent)) assertNotSharedDemoAccount(shopMode, user.email);
+    // Two-factor sign-in and passkeys: each refuses a shared demo account itself, with its own reason.
+    if (intent === "two-factor" || intent === "passkeys") {
+      return await secondFactorAction(asked, form, secondFactorContext(request, context));
+    }
     switch (intent) {
       case "email": {
         const submission = parseSubmission(form, changeEmailSchema);
@@ -115,6 +164,74 @@ export const action = formAction(async ({ request, context }: Route.ActionArgs) 
   }
 });
 
+/**
+ * The forms of the Two-factor sign-in and Passkeys sections. Turning two-factor sign-in on or off
+ * replaces this device's session, so those answer with a redirect (as a changed password does):
+ * a page rendered in this request would read the old cookie and sign the visitor out.
+ */
+async function secondFactorAction(
+  asked: keyof typeof intents,
+  form: FormData,
+  changes: ReturnType<typeof secondFactorContext>,
+) {
+  const optional = (password: string | undefined) => password || undefined;
+  switch (asked) {
+    case "two-factor-start": {
+      const { password } = parseForm(form, startTwoFactorSchema);
+      const setup = await startTwoFactor(changes, optional(password));
+      return {
+        intent: "two-factor" as const,
+        ok: true,
+        message: "Now set up your authenticator app: scan the QR code, then enter the code it shows.",
+        setup,
+      };
+    }
+    case "two-factor-confirm": {
+      const submission = parseSubmission(form, confirmTwoFactorSchema);
+      if (submission.status !== "success") {
+        const uri = form.get("uri");
+        const setup = typeof uri === "string" ? await setupToShowAgain(changes, uri) : undefined;
+        return data(
+          { intent: "two-factor" as const, result: submission.reply({ hideFields: ["code"] }), setup },
+          { status: 400 },
+        );
+      }
+      try {
+        const { headers, showCodes } = await confirmTwoFactor(changes, submission.value);
+        throw redirect(`/account/settings?${SHOW_CODES}=${showCodes}#two-factor`, { headers });
+      } catch (error) {
+        // A wrong first code: the setup stays on the page, to try again with the next code.
+        if (error instanceof WrongSetupCode && error.setup) {
+          return refusalResponse(error, { intent: "two-factor" as const, setup: error.setup });
+        }
+        throw error;
+      }
+    }
+    case "two-factor-off": {
+      const { password, code } = parseForm(form, turnOffTwoFactorSchema);
+      const { headers } = await turnOffTwoFactor(changes, { password: optional(password), code });
+      throw redirect(`/account/settings?${TWO_FACTOR_OFF}#two-factor`, { headers });
+    }
+    case "backup-codes": {
+      const { password } = parseForm(form, newBackupCodesSchema);
+      const backupCodes = await remakeBackupCodes(changes, optional(password));
+      return {
+        intent: "two-factor" as const,
+        ok: true,
+        message: "Here are your new backup codes. The earlier ones no longer work.",
+        backupCodes,
+      };
+    }
+    case "passkey-remove": {
+      const { passkeyId } = parseForm(form, removePasskeySchema);
+      await removePasskey(changes, passkeyId);
+      return { intent: "passkeys" as const, ok: true, message: "The passkey was removed." };
+    }
+    default:
+      throw new Error(`Not a two-factor or passkey form: ${asked}`);
+  }
+}
+
 export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches, "Settings");
 
 const PASSWORD_CHANGED = "password=changed";
@@ -142,6 +259,12 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
       <EmailSettings user={user} confirmation={answerOf("confirmation")} change={answerOf("email")} saving={saving} />
       {/* A changed password empties the form: it is a new one. */}
       <PasswordSettings key={doneIn(passwordAnswer) ? "saved" : "form"} answer={passwordAnswer} saving={saving} />
+      <TwoFactorSettings
+        status={loaderData.secondFactors}
+        answer={answerOf("two-factor") ?? twoFactorAfterRedirect(searchParams, loaderData.backupCodes)}
+        saving={saving}
+      />
+      <PasskeySettings status={loaderData.secondFactors} answer={answerOf("passkeys")} saving={saving} />
       <SessionSettings sessions={loaderData.sessions} answer={answerOf("sessions")} saving={saving} />
       <NotificationSettings emails={loaderData.emails} answer={answerOf("notifications")} saving={saving} />
       <Card className="mt-6 p-6">
@@ -151,4 +274,17 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
       <DeleteAccountSettings answer={answerOf("delete")} saving={saving} />
     </Container>
   );
+}
+
+/** What the Two-factor sign-in section says after a redirect: turned on (its backup codes, once) or off. */
+function twoFactorAfterRedirect(searchParams: URLSearchParams, backupCodes: string[] | null) {
+  if (backupCodes) {
+    return {
+      ok: true,
+      message: "Two-factor sign-in is on. Your other sessions were signed out.",
+      backupCodes,
+    };
+  }
+  if (searchParams.toString() === TWO_FACTOR_OFF) return { ok: true, message: "Two-factor sign-in is off." };
+  return undefined;
 }

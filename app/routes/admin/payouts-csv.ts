@@ -1,11 +1,12 @@
 import { servicesContext } from "@server/http/context.ts";
 import { manualPayoutFile } from "@server/payouts/manual-payouts.ts";
-import { requireAdmin } from "~/lib/require-user.server";
+import { requireAdminForFile } from "~/lib/require-user.server";
 import type { Route } from "./+types/payouts-csv";
 
 /** GET ?week=YYYY-MM-DD: that Friday's manual payouts as a CSV file, for the owner's bank or PayPal batch. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  const admin = await requireAdminForFile(request, context);
+  if (admin instanceof Response) return admin;
   const week = new URL(request.url).searchParams.get("week") ?? "";
   if (!/^\d{4}-\d{2}-\d{2}$/.test(week) || Number.isNaN(Date.parse(week))) {
     return new Response("Choose the Friday of the payout file as YYYY-MM-DD.", {

@@ -1,3 +1,4 @@
+import { assertSecondFactor } from "@server/accounts/second-factor.ts";
 import { assertNotSharedDemoAccount } from "@server/accounts/shared-demo-accounts.ts";
 import { servicesContext } from "@server/http/context.ts";
 import { nextPayoutOf, payoutBalance } from "@server/payouts/balance.ts";
@@ -20,7 +21,7 @@ import { TaxAndStatementsCard } from "~/components/sellers/tax-and-statements-ca
 import { Container } from "~/components/ui/page";
 import { parseSubmission, readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
-import { assertMayChangePayoutAccount, payoutAccountReturns } from "~/lib/payout-account.server";
+import { assertMayChangePayoutAccount, CHANGING_PAYOUTS, payoutAccountReturns } from "~/lib/payout-account.server";
 import { formAction, pageLoader, refusalResponse } from "~/lib/refusal.server";
 import { requireCreator } from "~/lib/require-creator.server";
 import type { Route } from "./+types/earnings";
@@ -64,6 +65,8 @@ export const action = formAction(async ({ request, context }: Route.ActionArgs) 
   const { db, shopMode } = context.get(servicesContext);
   // The demo shop is everyone's: nobody may point its payouts at their own account.
   assertNotSharedDemoAccount(shopMode, user.email);
+  // Where the money goes (the manual rail's account): a second factor first, as for Connect.
+  await assertSecondFactor(db, user.id, CHANGING_PAYOUTS);
   const submission = parseSubmission(form, payoutSettingsSchema);
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   await savePayoutSettings(db, creator.id, submission.value);

@@ -1,9 +1,10 @@
-import { bigint, boolean, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 // The tables better-auth manages (server/accounts/auth.ts). The property names are the field
 // names better-auth expects; the columns are snake_case like the rest of the schema.
 // `user` is the shop's user entity: image is the avatar, isSeller is set only
-// by the platform, never by the user's own request.
+// by the platform, never by the user's own request. `twoFactor` and `passkey` are the tables of
+// better-auth's two-factor and passkey plugins (docs/decisions/055-two-factor-and-passkeys.md).
 
 export const user = pgTable("user", {
   id: text("id").primaryKey(),
@@ -16,6 +17,8 @@ export const user = pgTable("user", {
   role: text("role", { enum: ["user", "admin"] })
     .notNull()
     .default("user"),
+  /** Set by the two-factor plugin once the account's first authenticator code is confirmed. */
+  twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
@@ -72,6 +75,48 @@ export const verification = pgTable(
   (table) => [index("verification_identifier_idx").on(table.identifier)],
 );
 
+// An account's authenticator (TOTP) secret and backup codes, both encrypted with the auth secret.
+// `verified` is false between turning it on and confirming the first code; the failures count
+// towards the plugin's lock of the account's second step.
+export const twoFactor = pgTable(
+  "two_factor",
+  {
+    id: text("id").primaryKey(),
+    secret: text("secret").notNull(),
+    backupCodes: text("backup_codes").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    verified: boolean("verified").notNull().default(true),
+    failedVerificationCount: integer("failed_verification_count").notNull().default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  },
+  (table) => [uniqueIndex("two_factor_user_idx").on(table.userId)],
+);
+
+// An account's passkeys (WebAuthn credentials): the public key and its signature counter.
+export const passkey = pgTable(
+  "passkey",
+  {
+    id: text("id").primaryKey(),
+    /** What its owner called it ("Work laptop"). */
+    name: text("name"),
+    publicKey: text("public_key").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    credentialID: text("credential_id").notNull(),
+    // WebAuthn's signature counter is an unsigned 32-bit number.
+    counter: bigint("counter", { mode: "number" }).notNull(),
+    deviceType: text("device_type").notNull(),
+    backedUp: boolean("backed_up").notNull(),
+    transports: text("transports"),
+    createdAt: timestamp("created_at", { withTimezone: true }).defaultNow(),
+    aaguid: text("aaguid"),
+  },
+  (table) => [index("passkey_user_idx").on(table.userId), uniqueIndex("passkey_credential_idx").on(table.credentialID)],
+);
+
 // better-auth's per-IP limits on its endpoints, kept here so every app server shares them.
 export const rateLimit = pgTable("rate_limit", {
   id: text("id").primaryKey(),
@@ -105,6 +150,11 @@ export const authEvents = pgTable(
         "sessions_revoked",
         "email_confirmed",
         "email_change_requested",
+        "two_factor_enabled",
+        "two_factor_disabled",
+        "backup_codes_regenerated",
+        "passkey_added",
+        "passkey_removed",
       ],
     }).notNull(),
     ipAddress: text("ip_address"),
