@@ -1,5 +1,7 @@
 import { assertSecondFactor } from "@server/accounts/second-factor.ts";
-import { servicesContext } from "@server/http/context.ts";
+import { type RequestServices, servicesContext } from "@server/http/context.ts";
+import type { DestinationChangeServices } from "@server/payouts/destination-changes.ts";
+import { providerNameOf } from "@server/payouts/payout-account-status.ts";
 import type { RouterContextProvider } from "react-router";
 import { requireCreatorWhoMayAct } from "./require-creator.server";
 
@@ -29,5 +31,20 @@ export function payoutAccountReturns(publicUrl: string) {
   return {
     returnUrl: `${publicUrl}/seller/payout-account/return`,
     refreshUrl: `${publicUrl}/seller/payout-account/refresh`,
+  };
+}
+
+/** What noting a seller's new payout destination needs, from the request's services (destination-changes.ts). */
+export function destinationChangeServices(
+  services: RequestServices,
+): DestinationChangeServices & { providerName: string; payouts: RequestServices["payouts"] } {
+  const { jobs, shopName, publicUrl, payoutPolicy, payouts } = services;
+  return {
+    jobs,
+    shopName,
+    publicUrl,
+    pauseHours: payoutPolicy.accountChangePauseHours,
+    payouts,
+    providerName: providerNameOf(payouts.name, shopName),
   };
 }

@@ -1,5 +1,6 @@
 import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { testDestinationServices } from "../../tests/support/payouts.ts";
 import { setUpTestAuth } from "../../tests/support/test-auth.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { signIn } from "../accounts/credentials.ts";
@@ -46,7 +47,10 @@ describe("a demo shop", () => {
       .where(eq(user.id, seller.id));
     await database.db.update(account).set({ password: "not-the-published-one" }).where(eq(account.userId, seller.id));
     const [shop] = await database.db.select().from(creators).where(eq(creators.userId, seller.id));
-    await savePayoutSettings(database.db, shop!.id, { method: "paypal", paypalEmail: "thief@example.com" });
+    await savePayoutSettings(database.db, testDestinationServices(), {
+      creatorId: shop!.id,
+      input: { method: "paypal", paypalEmail: "thief@example.com" },
+    });
 
     await restoreDemoShop(database.db);
 

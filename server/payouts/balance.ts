@@ -2,6 +2,8 @@ import { and, eq, isNull, sql } from "drizzle-orm";
 import { PAYOUT_MINIMUM_CENTS } from "../../shared/shop-facts.ts";
 import type { Queryable } from "../db/client.ts";
 import { ledgerEntries, payoutHolds, payoutReserves } from "../db/schema.ts";
+import type { PayoutBlock } from "./destinations.ts";
+import { payoutRunAt } from "./payout-schedule.ts";
 
 // What of a seller's ledger can be paid out, and what cannot yet and why: a sale's money waits
 // the shop's hold (PAYOUT_HOLD_DAYS) before it is available; refunds, payouts and returns count at
@@ -92,16 +94,26 @@ export type NextPayout =
   | { state: "scheduled"; friday: string; amountCents: number }
   | { state: "held"; reason: string }
   | { state: "below-minimum"; friday: string; payableCents: number }
-  | { state: "no-destination"; friday: string; amountCents: number };
+  | { state: "no-destination"; friday: string; amountCents: number }
+  | { state: "no-tax-details"; friday: string; amountCents: number }
+  | { state: "paused"; friday: string; amountCents: number; until: string; changedAt: string };
 
+/**
+ * The next payout as the Friday run will see it (`block` is what payoutBlockOf says now: a pause
+ * over before that Friday's run keeps nothing back).
+ */
 export function nextPayoutOf(
   balance: PayoutBalance,
-  { friday, hasDestination }: { friday: string; hasDestination: boolean },
+  { friday, hasDestination, block }: { friday: string; hasDestination: boolean; block: PayoutBlock | null },
 ): NextPayout {
   if (balance.hold) return { state: "held", reason: balance.hold.reason };
-  if (balance.payableCents < PAYOUT_MINIMUM_CENTS) {
-    return { state: "below-minimum", friday, payableCents: balance.payableCents };
+  const amountCents = balance.payableCents;
+  if (amountCents < PAYOUT_MINIMUM_CENTS) return { state: "below-minimum", friday, payableCents: amountCents };
+  if (!hasDestination) return { state: "no-destination", friday, amountCents };
+  if (block?.kind === "tax-details") return { state: "no-tax-details", friday, amountCents };
+  if (block?.kind === "paused" && block.until > payoutRunAt(friday)) {
+    const { until, changedAt } = block;
+    return { state: "paused", friday, amountCents, until: until.toISOString(), changedAt: changedAt.toISOString() };
   }
-  if (!hasDestination) return { state: "no-destination", friday, amountCents: balance.payableCents };
-  return { state: "scheduled", friday, amountCents: balance.payableCents };
+  return { state: "scheduled", friday, amountCents };
 }

@@ -4,7 +4,7 @@ import { sellerTaxDetailsSchema, toTaxDetails } from "../../shared/seller-tax-de
 import { parseCsv } from "../../tests/support/csv.ts";
 import { createOrder, createProduct, createSeller } from "../../tests/support/factories.ts";
 import { recordingJobs } from "../../tests/support/orders.ts";
-import { runManualPayouts } from "../../tests/support/payouts.ts";
+import { runManualPayouts, testDestinationServices } from "../../tests/support/payouts.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { DEMO_SELLER } from "../accounts/shared-demo-accounts.ts";
 import { ledgerEntries, type orderItems, payouts, sellerTaxDetails } from "../db/schema.ts";
@@ -25,7 +25,8 @@ type Item = typeof orderItems.$inferSelect;
 type Shop = { creatorId: number; productIds: number[] };
 
 async function shopWith(prices: number[], overrides: Parameters<typeof createSeller>[1] = {}): Promise<Shop> {
-  const { creator } = await createSeller(database.db, overrides);
+  // Tax details as each test gives them: none until then.
+  const { creator } = await createSeller(database.db, { taxDetails: false, ...overrides });
   const productIds = [];
   for (const priceCents of prices) {
     productIds.push((await createProduct(database.db, { creatorId: creator.id, priceCents })).id);
@@ -135,7 +136,10 @@ beforeAll(async () => {
   await sale(lastYearOnly.productIds, "2025-06-01T10:00:00Z");
 
   // The American shop is paid out on a Friday of 2026.
-  await savePayoutSettings(database.db, american.creatorId, { method: "paypal", paypalEmail: "owl@example.com" });
+  await savePayoutSettings(database.db, testDestinationServices(), {
+    creatorId: american.creatorId,
+    input: { method: "paypal", paypalEmail: "owl@example.com" },
+  });
   const run = await runManualPayouts(database.db, new Date("2026-11-13T09:00:00Z"));
   paidOutCents = run.taken.find((each) => each.creatorId === american.creatorId)!.amountCents;
   await database.db

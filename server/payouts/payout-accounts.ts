@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { payoutAccounts } from "../db/schema.ts";
 import { Refusal } from "../lib/refusal.ts";
+import { type DestinationChangeServices, notePayoutDestination } from "./destination-changes.ts";
 import type { PayoutAccountState, PayoutProvider } from "./payout-provider.ts";
 
 // Each seller's connected account at the payment provider (docs/decisions/052): opened once, then
@@ -105,13 +106,14 @@ async function storeOpenedAccount(
  */
 export async function refreshPayoutAccount(
   db: Database,
-  payouts: PayoutProvider,
+  services: DestinationChangeServices & { payouts: PayoutProvider; providerName: string },
   creatorId: number,
 ): Promise<PayoutAccount | null> {
+  const { payouts } = services;
   const account = await payoutAccountOf(db, creatorId);
   if (account?.provider !== payouts.name) return null;
   const state = await askProvider(() => payouts.readAccount(account.accountRef));
-  await storePayoutAccountState(db, { provider: payouts.name, accountRef: account.accountRef, state });
+  await storePayoutAccountState(db, services, { provider: payouts.name, accountRef: account.accountRef, state });
   return payoutAccountOf(db, creatorId);
 }
 
@@ -119,27 +121,38 @@ export async function refreshPayoutAccount(
  * Keeps the state just read of an account; false when the shop knows no such account. Once the
  * seller has finished onboarding it stays finished (as Stripe's v1 details_submitted does): what
  * the provider asks for later is said as what it needs, and payouts paused when it is overdue, not
- * as a setup to start again.
+ * as a setup to start again. An account that can be paid is the seller's payout destination: a
+ * new one (or a new bank account behind it) is noted, emailed and may pause payouts
+ * (destination-changes.ts).
  */
 export async function storePayoutAccountState(
   db: Database,
+  services: DestinationChangeServices & { providerName: string },
   {
     provider,
     accountRef,
     state,
   }: { provider: PayoutAccount["provider"]; accountRef: string; state: PayoutAccountState },
 ): Promise<boolean> {
-  const updated = await db
-    .update(payoutAccounts)
-    .set({
-      detailsSubmitted: sql`${payoutAccounts.detailsSubmitted} OR ${state.detailsSubmitted}`,
-      payoutsEnabled: state.payoutsEnabled,
-      requirementsDue: state.requirementsDue,
-      requirementsDueBy: state.requirementsDueBy,
-      disabledReason: state.disabledReason,
-      updatedAt: sql`now()`,
-    })
-    .where(and(eq(payoutAccounts.provider, provider), eq(payoutAccounts.accountRef, accountRef)))
-    .returning({ creatorId: payoutAccounts.creatorId });
-  return updated.length > 0;
+  return db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(payoutAccounts)
+      .set({
+        detailsSubmitted: sql`${payoutAccounts.detailsSubmitted} OR ${state.detailsSubmitted}`,
+        payoutsEnabled: state.payoutsEnabled,
+        requirementsDue: state.requirementsDue,
+        requirementsDueBy: state.requirementsDueBy,
+        disabledReason: state.disabledReason,
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(payoutAccounts.provider, provider), eq(payoutAccounts.accountRef, accountRef)))
+      .returning({ creatorId: payoutAccounts.creatorId });
+    if (!updated) return false;
+    if (state.payoutsEnabled) {
+      const account = `your ${services.providerName} account ${accountRef}`;
+      const destination = state.payoutMethod ? `${state.payoutMethod}, through ${account}` : account;
+      await notePayoutDestination(tx, services, { creatorId: updated.creatorId, destination });
+    }
+    return true;
+  });
 }

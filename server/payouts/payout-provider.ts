@@ -18,6 +18,12 @@ export interface PayoutAccountState {
   requirementsDueBy: Date | null;
   /** Why the account cannot be paid, in the processor's words; null when it can. */
   disabledReason: string | null;
+  /**
+   * Where the account's money goes on from the processor, in words ("bank account ending 6789"),
+   * when the processor says; Stripe does not (its own dashboard guards and announces a new bank
+   * account), and then the account itself is the destination.
+   */
+  payoutMethod?: string | null;
 }
 
 export interface CreateAccountRequest {

@@ -18,7 +18,7 @@ import { fundsAvailableOn, payoutFriday } from "./payout-schedule.ts";
 // A manual payout stays pending until the owner marks it paid (manual-payouts.ts).
 
 /** Where a seller's payout goes now. */
-type PayoutDestination =
+export type PayoutDestination =
   | { rail: "transfer"; accountRef: string }
   | { rail: "manual"; method: PayoutMethod; destination: string };
 

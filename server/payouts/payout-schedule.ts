@@ -41,6 +41,11 @@ export function latestPayoutFriday(now: Date): string {
   return isoDate(now.getTime() - daysSince * DAY);
 }
 
+/** When the run of a payout Friday (YYYY-MM-DD) takes place: that day at the scheduled hour. */
+export function payoutRunAt(friday: string): Date {
+  return new Date(`${friday}T${String(PAYOUT_HOUR_UTC).padStart(2, "0")}:00:00Z`);
+}
+
 /**
  * The moment a payout run for `friday` (YYYY-MM-DD, default the latest Friday) takes place: that
  * Friday at the scheduled hour. A run missed while the shop was down is made up this way; a day
@@ -48,7 +53,7 @@ export function latestPayoutFriday(now: Date): string {
  */
 export function payoutRunTime(friday: string | undefined, now: Date): Date {
   const day = friday ?? latestPayoutFriday(now);
-  const time = /^\d{4}-\d{2}-\d{2}$/.test(day) ? new Date(`${day}T09:00:00Z`) : new Date(Number.NaN);
+  const time = /^\d{4}-\d{2}-\d{2}$/.test(day) ? payoutRunAt(day) : new Date(Number.NaN);
   if (Number.isNaN(time.getTime()) || isoDate(time.getTime()) !== day) {
     throw new RangeError(`"${day}" is not a date: write it as YYYY-MM-DD.`);
   }

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { payoutSettingsSchema } from "../../shared/payout-settings-schema.ts";
-import { createOrder } from "../../tests/support/factories.ts";
+import { createOrder, giveTaxDetails } from "../../tests/support/factories.ts";
 import { checkoutServices, paidOrder, recordingJobs } from "../../tests/support/orders.ts";
-import { runManualPayouts } from "../../tests/support/payouts.ts";
+import { runManualPayouts, testDestinationServices } from "../../tests/support/payouts.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { creators, orderItems, payouts, products } from "../db/schema.ts";
 import { seedSampleCatalogueIfEmpty } from "../demo/catalogue/seed-sample-catalogue.ts";
@@ -66,7 +66,11 @@ describe("the seller's ledger and the weekly payout", () => {
 
     // Without payout settings nothing is paid; below $25 neither.
     expect((await runWeeklyPayouts(database.db, FRIDAY)).taken).toEqual([]);
-    await savePayoutSettings(database.db, creatorId, { method: "paypal", paypalEmail: "seller@example.com" });
+    await giveTaxDetails(database.db, creatorId);
+    await savePayoutSettings(database.db, testDestinationServices(), {
+      creatorId,
+      input: { method: "paypal", paypalEmail: "seller@example.com" },
+    });
     while ((await sellerBalance(database.db, creatorId)) < 2500) await paidOrder(services(), productIds.slice(0, 2));
     const balance = await sellerBalance(database.db, creatorId);
     expect((await runWeeklyPayouts(database.db, new Date("2026-11-26T09:00:00Z"))).taken).toEqual([]);
@@ -144,7 +148,11 @@ describe("payouts and the shop's standing", () => {
       .innerJoin(creators, eq(creators.id, products.creatorId));
     const shop = rows.find((row) => row.creatorId !== creatorId && row.ownerId === null)!.creatorId;
     const theirs = rows.filter((row) => row.creatorId === shop).map((row) => row.id);
-    await savePayoutSettings(database.db, shop, { method: "paypal", paypalEmail: "suspended@example.com" });
+    await giveTaxDetails(database.db, shop);
+    await savePayoutSettings(database.db, testDestinationServices(), {
+      creatorId: shop,
+      input: { method: "paypal", paypalEmail: "suspended@example.com" },
+    });
     while ((await sellerBalance(database.db, shop)) < 2500) await paidOrder(services(), theirs.slice(0, 2));
     const balance = await sellerBalance(database.db, shop);
     const paidTo = (run: { taken: { creatorId: number; amountCents: number }[] }) =>
@@ -178,7 +186,10 @@ describe("the demo shop", () => {
       (product) => product.id,
     );
     // As an attacker who signed in as the shared demo seller would have set it before it was locked.
-    await savePayoutSettings(database.db, demoShop!.id, { method: "paypal", paypalEmail: "thief@example.com" });
+    await savePayoutSettings(database.db, testDestinationServices(), {
+      creatorId: demoShop!.id,
+      input: { method: "paypal", paypalEmail: "thief@example.com" },
+    });
     while ((await sellerBalance(database.db, demoShop!.id)) < 2500) await paidOrder(services(), theirs.slice(0, 2));
     const balance = await sellerBalance(database.db, demoShop!.id);
     const run = await runWeeklyPayouts(database.db, new Date("2027-01-01T09:00:00Z"));

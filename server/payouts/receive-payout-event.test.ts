@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { createSeller } from "../../tests/support/factories.ts";
+import { recordingJobs } from "../../tests/support/orders.ts";
+import { testDestinationServices } from "../../tests/support/payouts.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { payoutAccounts } from "../db/schema.ts";
 import { WebhookRejected } from "../payments/provider.ts";
@@ -38,6 +40,7 @@ function providerSaying(state: PayoutAccountState) {
 }
 
 const logger = { warn: vi.fn() };
+const jobs = recordingJobs();
 const handed: Array<{ provider: string; event: TransferEvent }> = [];
 const onTransferEvent = async (received: { provider: "hosted" | "stripe"; event: TransferEvent }) => {
   handed.push(received);
@@ -62,6 +65,7 @@ const receive = (provider: PayoutProvider, event: PayoutEvent | "forged") =>
     rawBody: event === "forged" ? event : JSON.stringify(event),
     headers: new Headers(),
     onTransferEvent,
+    destinationChanges: { ...testDestinationServices(jobs), providerName: "Stripe" },
     logger,
   });
 

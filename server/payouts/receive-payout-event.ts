@@ -3,6 +3,7 @@ import type { Logger } from "pino";
 import type { Database } from "../db/client.ts";
 import { payoutAccounts } from "../db/schema.ts";
 import type { ProviderName } from "../payments/provider.ts";
+import type { DestinationChangeServices } from "./destination-changes.ts";
 import { storePayoutAccountState } from "./payout-accounts.ts";
 import type { PayoutEvent, PayoutProvider } from "./payout-provider.ts";
 
@@ -30,19 +31,22 @@ export async function receivePayoutEvent(
     rawBody,
     headers,
     onTransferEvent,
+    destinationChanges,
     logger,
   }: {
     payouts: PayoutProvider;
     rawBody: string;
     headers: Headers;
     onTransferEvent: OnTransferEvent;
+    /** What noting a new payout destination needs (an account now paid, a new bank account behind it). */
+    destinationChanges: DestinationChangeServices & { providerName: string };
     logger: Pick<Logger, "warn">;
   },
 ): Promise<{ event: PayoutEvent; outcome: string }> {
   const event = payouts.verifyEvent(rawBody, headers);
   switch (event.type) {
     case "account_updated": {
-      const known = await storeIfKnown(db, payouts, event.accountRef);
+      const known = await storeIfKnown(db, { ...destinationChanges, payouts }, event.accountRef);
       if (!known) {
         logger.warn(
           { provider: payouts.name, accountRef: event.accountRef, eventId: event.id },
@@ -62,12 +66,17 @@ export async function receivePayoutEvent(
 }
 
 /** Reads the account again and stores it; false, without asking the provider, when the shop does not know it. */
-async function storeIfKnown(db: Database, payouts: PayoutProvider, accountRef: string): Promise<boolean> {
+async function storeIfKnown(
+  db: Database,
+  services: DestinationChangeServices & { providerName: string; payouts: PayoutProvider },
+  accountRef: string,
+): Promise<boolean> {
+  const { payouts } = services;
   const [known] = await db
     .select({ creatorId: payoutAccounts.creatorId })
     .from(payoutAccounts)
     .where(and(eq(payoutAccounts.provider, payouts.name), eq(payoutAccounts.accountRef, accountRef)));
   if (!known) return false;
   const state = await payouts.readAccount(accountRef);
-  return storePayoutAccountState(db, { provider: payouts.name, accountRef, state });
+  return storePayoutAccountState(db, services, { provider: payouts.name, accountRef, state });
 }

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { parseCsv } from "../../tests/support/csv.ts";
 import { createOrder, createProduct, createSeller } from "../../tests/support/factories.ts";
 import { recordingJobs } from "../../tests/support/orders.ts";
-import { runManualPayouts } from "../../tests/support/payouts.ts";
+import { runManualPayouts, testDestinationServices } from "../../tests/support/payouts.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { ledgerEntries, type orderItems, payouts } from "../db/schema.ts";
 import { recordRefund, recordSales } from "./ledger.ts";
@@ -21,8 +21,8 @@ const NOW = new Date("2026-12-15T12:00:00Z");
 type Item = typeof orderItems.$inferSelect;
 
 /** A new seller's shop with products at these prices (in cents). */
-async function shopWith(prices: number[], titles: string[] = []) {
-  const { creator } = await createSeller(database.db);
+async function shopWith(prices: number[], titles: string[] = [], { taxDetails }: { taxDetails?: false } = {}) {
+  const { creator } = await createSeller(database.db, { taxDetails });
   const made = [];
   for (const [index, priceCents] of prices.entries()) {
     made.push(
@@ -73,7 +73,10 @@ async function refund(item: Item, at: Date) {
 /** The shop's payout on Friday `friday` (YYYY-MM-DD), entered at that Friday's run. */
 async function payout(creatorId: number, friday: string) {
   const at = new Date(`${friday}T09:00:00Z`);
-  await savePayoutSettings(database.db, creatorId, { method: "paypal", paypalEmail: "paid@example.com" });
+  await savePayoutSettings(database.db, testDestinationServices(), {
+    creatorId,
+    input: { method: "paypal", paypalEmail: "paid@example.com" },
+  });
   const run = await runManualPayouts(database.db, at);
   const paid = run.taken.find((each) => each.creatorId === creatorId);
   expect(paid).toBeDefined();
@@ -385,7 +388,7 @@ describe("a statement as PDF", () => {
   });
 
   it("without tax details names the shop and says where the legal name will come from", async () => {
-    const shop = await shopWith([1000]);
+    const shop = await shopWith([1000], [], { taxDetails: false });
     await sale(shop.productIds, new Date("2026-11-02T10:00:00Z"));
     const statement = await monthlyStatement(database.db, { creatorId: shop.creatorId, month: "2026-11", now: NOW });
     const { pages } = await pagesOf(await statementPdf(statement, { shopName: "Test Market" }));

@@ -188,6 +188,23 @@ test(
     );
     await buyAsGuest(secondBuyerPage, productId);
     await secondBuyer.close();
+    // The first payout waits for the seller's tax details (decision 054), given once.
+    runPayouts();
+    await page.reload();
+    await expect(payouts).toContainText("No payouts yet.");
+    await expect(page.getByText(/^Add your tax details to be paid \$42\.00 on /)).toBeVisible();
+    await page.getByRole("link", { name: "Add your tax details" }).first().click();
+    await page.getByLabel("Full legal name").fill("Ana Lima");
+    await page.getByLabel("Country").selectOption({ label: "Portugal" });
+    await page.getByLabel("Address line 1").fill("Rua Augusta 10");
+    await page.getByLabel("City or town").fill("Lisboa");
+    await page.getByLabel("Postal code").fill("1100-053");
+    await page.getByLabel("Tax number").fill("123456789");
+    await page.getByLabel("Date of birth").fill("1990-04-25");
+    await page.getByRole("button", { name: "Save tax details" }).click();
+    await expect(page.getByText("Your tax details were saved.")).toBeVisible();
+    await page.goto("/seller/earnings");
+    await expect(page.getByText(/^Next payout: \$42\.00 on Friday/)).toBeVisible();
     runPayouts();
     runPayouts();
     await page.reload();

@@ -21,7 +21,7 @@ const year = new Date().getUTCFullYear();
 
 beforeAll(async () => {
   admin = await createUser(database.db, { role: "admin" });
-  seller = await createSeller(database.db, { creator: { name: "Paper Fox" } });
+  seller = await createSeller(database.db, { creator: { name: "Paper Fox" }, taxDetails: false });
   const product = await createProduct(database.db, { creatorId: seller.creator.id, priceCents: 2000 });
   const { order } = await createOrder(database.db, { productIds: [product.id] });
   await recordSales(database.db, order.id);

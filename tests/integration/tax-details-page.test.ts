@@ -59,7 +59,7 @@ describe("the tax details page", () => {
   });
 
   it("refuses an incomplete form with each problem beside its field (400), and saves nothing", async () => {
-    const seller = await createSeller(database.db);
+    const seller = await createSeller(database.db, { taxDetails: false });
     const answer = await answerOf(action as Call, seller.user, { ...FORM, taxId: "12", postalCode: "" });
     expect(answer.status).toBe(400);
     expect((answer.data as { result: { error: Record<string, string[]> } }).result.error).toEqual({
@@ -70,8 +70,8 @@ describe("the tax details page", () => {
   });
 
   it("saves a seller's own details, shows them in the form and on the Earnings page, and takes a change", async () => {
-    const seller = await createSeller(database.db);
-    const other = await createSeller(database.db);
+    const seller = await createSeller(database.db, { taxDetails: false });
+    const other = await createSeller(database.db, { taxDetails: false });
     expect((await answerOf(earningsLoader as Call, seller.user)).data).toMatchObject({ tax: { state: "missing" } });
     expect(await answerOf(action as Call, seller.user, FORM)).toMatchObject({
       status: 200,
@@ -102,7 +102,7 @@ describe("the tax details page", () => {
   });
 
   it("lets the shared demo seller of a demo shop look, not save (decision 039)", async () => {
-    const demo = await createSeller(database.db, { id: DEMO_SELLER.id, email: DEMO_SELLER.email });
+    const demo = await createSeller(database.db, { id: DEMO_SELLER.id, email: DEMO_SELLER.email, taxDetails: false });
     expect((await answerOf(loader as Call, demo.user, undefined, "demo")).data).toMatchObject({ lookOnly: true });
     expect(await answerOf(action as Call, demo.user, FORM, "demo")).toMatchObject({
       status: 403,

@@ -15,6 +15,8 @@ import { issueLicenses } from "../../server/licenses/licenses.ts";
 import { artUrl } from "../../server/media/generated-art.ts";
 import { splitSale } from "../../server/orders/money.ts";
 import { type Buyer, itemsOf } from "../../server/orders/place-order.ts";
+import { saveSellerTaxDetails } from "../../server/payouts/tax-details.ts";
+import { sellerTaxDetailsSchema, toTaxDetails } from "../../shared/seller-tax-details-schema.ts";
 
 // Rows for tests, made to measure: each factory inserts one row (and what it cannot exist
 // without) with defaults a test does not have to think about, and takes overrides for what the
@@ -139,10 +141,14 @@ export async function createBuyer(db: Database, overrides: Partial<NewUser> = {}
 /**
  * A seller: an account with isSeller and the creator it runs. `creator` overrides the creator's
  * columns, the rest the account's. It has two-factor sign-in on unless overridden, as connecting or
- * changing a payout account requires (server/accounts/second-factor.ts).
+ * changing a payout account requires (server/accounts/second-factor.ts), and tax details on file
+ * unless `taxDetails: false`, as a payout requires (server/payouts/destinations.ts).
  */
-export async function createSeller(db: Database, overrides: Partial<NewUser> & { creator?: Partial<NewCreator> } = {}) {
-  const { creator: creatorOverrides, ...userOverrides } = overrides;
+export async function createSeller(
+  db: Database,
+  overrides: Partial<NewUser> & { creator?: Partial<NewCreator>; taxDetails?: false } = {},
+) {
+  const { creator: creatorOverrides, taxDetails, ...userOverrides } = overrides;
   const account = await createUser(db, {
     id: `test-seller-${next()}`,
     isSeller: true,
@@ -150,7 +156,24 @@ export async function createSeller(db: Database, overrides: Partial<NewUser> & {
     ...userOverrides,
   });
   const creator = await createCreator(db, { ...creatorOverrides, userId: account.id });
+  if (taxDetails !== false) await giveTaxDetails(db, creator.id);
   return { user: account, creator };
+}
+
+/** Complete tax details for a shop (an individual in France), as a payout needs them. */
+export async function giveTaxDetails(db: Database, creatorId: number) {
+  const fields = sellerTaxDetailsSchema.parse({
+    sellerType: "individual",
+    legalName: "Léa Martin",
+    addressLine1: "3 rue de la Paix",
+    city: "Paris",
+    postalCode: "75002",
+    country: "FR",
+    taxIdKind: "national_tin",
+    taxId: "1234567890123",
+    dateOfBirth: "1988-07-14",
+  });
+  await saveSellerTaxDetails(db, creatorId, toTaxDetails(fields));
 }
 
 const UNPAID: OrderStatus[] = ["pending_payment", "failed", "expired", "cancelled"];

@@ -1,4 +1,5 @@
 import type { Database } from "../../server/db/client.ts";
+import type { DestinationChangeServices } from "../../server/payouts/destination-changes.ts";
 import { payoutRunServices } from "../../server/payouts/destinations.ts";
 import { runWeeklyPayouts } from "../../server/payouts/payout-run.ts";
 import { recordingJobs } from "./orders.ts";
@@ -18,4 +19,9 @@ export function runManualPayouts(db: Database, now: Date) {
     }),
     { now },
   );
+}
+
+/** What noting a payout destination needs, as a test shop has it: its emails land in `jobs`. */
+export function testDestinationServices(jobs = recordingJobs()): DestinationChangeServices {
+  return { jobs, shopName: "Test Market", publicUrl: "http://shop.test", pauseHours: 48 };
 }

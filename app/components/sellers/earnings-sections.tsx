@@ -1,5 +1,7 @@
-import { formatDayUtc, formatPrice } from "@shared/format.ts";
+import type { NextPayout } from "@server/payouts/balance.ts";
+import { formatDateTimeUtc, formatDayUtc, formatPrice } from "@shared/format.ts";
 import { PAYOUT_DAY, PAYOUT_FUNDS_AVAILABLE, PAYOUT_METHOD_NAMES, PAYOUT_MINIMUM_CENTS } from "@shared/shop-facts.ts";
+import { Link } from "react-router";
 import { ScrollTable } from "~/components/content/scroll-table";
 import { Card } from "~/components/ui/card";
 
@@ -148,12 +150,6 @@ function payoutStatusInWords(payout: {
   }
 }
 
-type NextPayout =
-  | { state: "scheduled"; friday: string; amountCents: number }
-  | { state: "held"; reason: string }
-  | { state: "below-minimum"; friday: string; payableCents: number }
-  | { state: "no-destination"; friday: string; amountCents: number };
-
 /**
  * The seller's money now and next: what is available, what waits the shop's hold and until when,
  * what a reserve keeps back, a hold with its reason, and the next payout or why there is none.
@@ -183,6 +179,21 @@ export function PayoutOutlook({
       {nextPayout.state === "held" ? (
         <p role="note" className="mt-1 wrap-anywhere text-sm">
           Reason: {nextPayout.reason}
+        </p>
+      ) : null}
+      {nextPayout.state === "no-tax-details" ? (
+        <p className="mt-1 text-sm">
+          <Link to="/seller/earnings/tax-details" className="font-medium underline">
+            Add your tax details
+          </Link>{" "}
+          (once): the law asks us to know who we pay.
+        </p>
+      ) : null}
+      {nextPayout.state === "paused" ? (
+        <p role="note" className="mt-1 text-sm">
+          Your payout account changed on {formatDateTimeUtc(nextPayout.changedAt)}: for your safety, payouts wait until{" "}
+          {formatDateTimeUtc(nextPayout.until)}, and your balance is paid the first {PAYOUT_DAY} after. If you did not
+          make this change, change your password and contact us at once.
         </p>
       ) : null}
       <dl className="mt-3 grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-1 text-sm">
@@ -220,6 +231,10 @@ function nextPayoutInWords(next: NextPayout): string {
       return `No payout on ${formatDayUtc(next.friday)}: payouts start at ${formatPrice(PAYOUT_MINIMUM_CENTS)}.`;
     case "no-destination":
       return `Add where to pay you to be paid ${formatPrice(next.amountCents)} on ${formatDayUtc(next.friday)}.`;
+    case "no-tax-details":
+      return `Add your tax details to be paid ${formatPrice(next.amountCents)} on ${formatDayUtc(next.friday)}.`;
+    case "paused":
+      return `Your payouts are paused: no payout on ${formatDayUtc(next.friday)}.`;
     case "scheduled":
       return `Next payout: ${formatPrice(next.amountCents)} on ${PAYOUT_DAY}, ${formatDayUtc(next.friday)}.`;
   }

@@ -5,7 +5,7 @@ import { payoutBalance } from "../../../server/payouts/balance.ts";
 import { savePayoutSettings } from "../../../server/payouts/payouts.ts";
 import { createSeller } from "../../../tests/support/factories.ts";
 import { recordingJobs } from "../../../tests/support/orders.ts";
-import { runManualPayouts } from "../../../tests/support/payouts.ts";
+import { runManualPayouts, testDestinationServices } from "../../../tests/support/payouts.ts";
 import { contextAs, routeAnswer } from "../../../tests/support/route-answer.ts";
 import { setUpTestDatabase } from "../../../tests/support/test-database.ts";
 import { action as payoutsAction, loader as payoutsLoader } from "./payouts.tsx";
@@ -34,7 +34,10 @@ beforeAll(async () => {
     ["Bounce Books", "bounce@example.com"],
   ] as const) {
     const { creator } = await createSeller(database.db, { creator: { name } });
-    await savePayoutSettings(database.db, creator.id, { method: "paypal", paypalEmail: destination });
+    await savePayoutSettings(database.db, testDestinationServices(), {
+      creatorId: creator.id,
+      input: { method: "paypal", paypalEmail: destination },
+    });
     await database.db.execute(
       sql`INSERT INTO ledger_entries (creator_id, kind, amount_cents) VALUES (${creator.id}, 'sale', 4_321)`,
     );

@@ -3,6 +3,7 @@ import { asRefusal } from "@server/http/error-answers.ts";
 import { WebhookRejected } from "@server/payments/provider.ts";
 import { recordTransferReturn } from "@server/payouts/payout-returns.ts";
 import { type OnTransferEvent, receivePayoutEvent } from "@server/payouts/receive-payout-event.ts";
+import { destinationChangeServices } from "~/lib/payout-account.server";
 import type { Route } from "./+types/payout-webhook";
 
 /**
@@ -13,7 +14,8 @@ import type { Route } from "./+types/payout-webhook";
  * delivers it again.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { db, jobs, payouts, logger } = context.get(servicesContext);
+  const services = context.get(servicesContext);
+  const { db, jobs, payouts, logger } = services;
   if (params.provider !== payouts.name) return Response.json({ error: "Unknown payment provider" }, { status: 404 });
   // Money of a sent payout that came back: on the seller's ledger once (payout-returns.ts).
   const onTransferEvent: OnTransferEvent = async ({ provider, event }) => {
@@ -29,6 +31,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       rawBody: await request.text(),
       headers: request.headers,
       onTransferEvent,
+      destinationChanges: destinationChangeServices(services),
       logger,
     });
   } catch (error) {

@@ -2,7 +2,7 @@ import { assertSecondFactor } from "@server/accounts/second-factor.ts";
 import { assertNotSharedDemoAccount } from "@server/accounts/shared-demo-accounts.ts";
 import { servicesContext } from "@server/http/context.ts";
 import { nextPayoutOf, payoutBalance } from "@server/payouts/balance.ts";
-import { payoutDestinations } from "@server/payouts/destinations.ts";
+import { payoutBlockOf, payoutDestinationOf } from "@server/payouts/destinations.ts";
 import { sellerLedger } from "@server/payouts/ledger.ts";
 import { payoutAccountStatus, providerNameOf } from "@server/payouts/payout-account-status.ts";
 import { connectPayoutAccount, payoutAccountOf } from "@server/payouts/payout-accounts.ts";
@@ -21,7 +21,12 @@ import { TaxAndStatementsCard } from "~/components/sellers/tax-and-statements-ca
 import { Container } from "~/components/ui/page";
 import { parseSubmission, readForm } from "~/lib/form.server";
 import { pageMeta } from "~/lib/meta";
-import { assertMayChangePayoutAccount, CHANGING_PAYOUTS, payoutAccountReturns } from "~/lib/payout-account.server";
+import {
+  assertMayChangePayoutAccount,
+  CHANGING_PAYOUTS,
+  destinationChangeServices,
+  payoutAccountReturns,
+} from "~/lib/payout-account.server";
 import { formAction, pageLoader, refusalResponse } from "~/lib/refusal.server";
 import { requireCreator } from "~/lib/require-creator.server";
 import type { Route } from "./+types/earnings";
@@ -30,14 +35,15 @@ export const loader = pageLoader(async ({ request, context }: Route.LoaderArgs) 
   const { creator, lookOnly } = await requireCreator(request, context);
   const { db, payouts: payoutProvider, payoutPolicy, shopName } = context.get(servicesContext);
   const now = new Date();
-  const [balance, entries, payouts, settings, account, destination, tax] = await Promise.all([
+  const [balance, entries, payouts, settings, account, destination, block, tax] = await Promise.all([
     payoutBalance(db, { creatorId: creator.id, now, holdDays: payoutPolicy.holdDays }),
     sellerLedger(db, creator.id),
     payoutsOf(db, creator.id),
     payoutSettingsOf(db, creator.id),
     payoutAccountOf(db, creator.id),
-    // Where the Friday run would pay them now: the same question it asks.
-    payoutDestinations(payoutPolicy, payoutProvider.name)(db, creator.id, now),
+    // Where the Friday run would pay them, and what would keep it back: the questions it asks.
+    payoutDestinationOf(payoutPolicy, payoutProvider.name)(db, creator.id),
+    payoutBlockOf(db, creator.id, now),
     taxDetailsStatus(db, creator.id),
   ]);
   // An account with another provider (the shop has since moved to Stripe) is none: a new one is connected.
@@ -45,7 +51,7 @@ export const loader = pageLoader(async ({ request, context }: Route.LoaderArgs) 
   return {
     lookOnly,
     balance: { ...balance, hold: balance.hold && { ...balance.hold, heldAt: balance.hold.heldAt.toISOString() } },
-    nextPayout: nextPayoutOf(balance, { friday: nextPayoutFriday(now), hasDestination: destination !== null }),
+    nextPayout: nextPayoutOf(balance, { friday: nextPayoutFriday(now), hasDestination: destination !== null, block }),
     tax,
     entries: entries.map((entry) => ({ ...entry, createdAt: entry.createdAt.toISOString() })),
     payouts: payouts.map((payout) => ({ ...payout, createdAt: payout.createdAt.toISOString() })),
@@ -62,14 +68,15 @@ export const action = formAction(async ({ request, context }: Route.ActionArgs) 
   const { creator, user } = await requireCreator(request, context);
   const form = await readForm(request);
   if (form.get("intent") === CONNECT_PAYOUT_ACCOUNT) return connectAction(form, { request, context });
-  const { db, shopMode } = context.get(servicesContext);
+  const services = context.get(servicesContext);
+  const { db, shopMode } = services;
   // The demo shop is everyone's: nobody may point its payouts at their own account.
   assertNotSharedDemoAccount(shopMode, user.email);
   // Where the money goes (the manual rail's account): a second factor first, as for Connect.
   await assertSecondFactor(db, user.id, CHANGING_PAYOUTS);
   const submission = parseSubmission(form, payoutSettingsSchema);
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  await savePayoutSettings(db, creator.id, submission.value);
+  await savePayoutSettings(db, destinationChangeServices(services), { creatorId: creator.id, input: submission.value });
   return { ok: true as const, message: "Your payout settings were saved." };
 });
 

@@ -4,6 +4,7 @@ import { connectPayoutAccount, refreshPayoutAccount } from "@server/payouts/payo
 import { data, redirect } from "react-router";
 import {
   assertMayChangePayoutAccount,
+  destinationChangeServices,
   PAYOUT_ACCOUNT_SECTION,
   payoutAccountReturns,
 } from "~/lib/payout-account.server";
@@ -17,11 +18,12 @@ import type { Route } from "./+types/payout-account";
  * GET /seller/payout-account/refresh: the provider's link had expired or was spent: a new one.
  */
 export const loader = pageLoader(async ({ request, params, context }: Route.LoaderArgs) => {
-  const { db, payouts, publicUrl } = context.get(servicesContext);
+  const services = context.get(servicesContext);
+  const { db, payouts, publicUrl } = services;
   if (params.step === "return") {
     const { creator } = await requireCreator(request, context);
     try {
-      await refreshPayoutAccount(db, payouts, creator.id);
+      await refreshPayoutAccount(db, destinationChangeServices(services), creator.id);
     } catch (error) {
       // The provider away: the page shows the state last kept, and the provider's event brings the new one.
       if (!asRefusal(error)) throw error;

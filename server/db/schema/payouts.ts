@@ -313,3 +313,25 @@ export const hostedPayoutWebhooks = pgTable(
   },
   (table) => [index("hosted_payout_webhooks_account_idx").on(table.accountId)],
 );
+
+/**
+ * Each time a seller's payout destination was set or changed (server/payouts/destination-changes.ts):
+ * the seller is emailed, and a change of one already set pauses their payouts until `pausedUntil`
+ * (PAYOUT_ACCOUNT_CHANGE_PAUSE_HOURS), the time a seller has to notice a change they did not make.
+ */
+export const payoutDestinationChanges = pgTable(
+  "payout_destination_changes",
+  {
+    id: serial("id").primaryKey(),
+    creatorId: integer("creator_id")
+      .notNull()
+      .references(() => creators.id, { onDelete: "cascade" }),
+    /** The destination as the seller reads it: "PayPal ana@example.com", "Stripe account acct_1…". */
+    destination: text("destination").notNull(),
+    /** The one it replaced; null when it was the seller's first. */
+    previous: text("previous"),
+    changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+    pausedUntil: timestamp("paused_until", { withTimezone: true }),
+  },
+  (table) => [index("payout_destination_changes_creator_idx").on(table.creatorId, table.changedAt)],
+);

@@ -83,6 +83,7 @@ describe("the hosted payout stand-in", () => {
       requirementsDue: ["your legal name", "a bank account for payouts"],
       requirementsDueBy: null,
       disabledReason: "the account's details have not been given yet.",
+      payoutMethod: null,
     });
   });
 

@@ -91,6 +91,7 @@ export async function readHostedAccount(db: Database, accountRef: string): Promi
     requirementsDue: account.requirementsDue,
     requirementsDueBy: account.requirementsDueBy,
     disabledReason: account.disabledReason,
+    payoutMethod: account.bankLast4 ? `bank account ending ${account.bankLast4}` : null,
   };
 }
 
