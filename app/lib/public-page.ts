@@ -9,7 +9,8 @@ const PUBLIC_PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-r
  * The shop keeps it too, until the catalogue changes (server/http/page-cache.ts).
  */
 export const publicPageHeaders: HeadersFunction = ({ errorHeaders }) => {
-  const headers = new Headers();
-  if (!errorHeaders) headers.set("Cache-Control", PUBLIC_PAGE_CACHE_CONTROL);
-  return headers;
+  // A page refused (the database away: a 503 and when to ask again) says what its refusal says, and
+  // is kept by nobody.
+  if (errorHeaders) return errorHeaders;
+  return new Headers({ "Cache-Control": PUBLIC_PAGE_CACHE_CONTROL });
 };

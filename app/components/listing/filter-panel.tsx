@@ -2,7 +2,7 @@ import type { FilterOption } from "@server/search/listing.ts";
 import type { ListingState } from "@server/search/listing-query.ts";
 import { Slider } from "radix-ui";
 import { useEffect, useRef, useState } from "react";
-import { Form, Link, useSubmit } from "react-router";
+import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { Button } from "~/components/ui/button";
 import { useHydrated } from "~/lib/hydrated";
 import { cn } from "~/lib/utils";
@@ -25,11 +25,17 @@ const boxesIn = (parent: HTMLElement | null) => [
 const boxesDiffer = (boxes: HTMLInputElement[], selected: (name: string) => readonly string[]) =>
   boxes.some((box) => box.checked !== selected(box.name).includes(box.value));
 
-/** A value that follows `source` (the address) and can be changed ahead of it. */
-function useFollowing<T>(source: T, same: string) {
+/**
+ * A value that follows `source` (the address) and can be changed ahead of it. It follows only once
+ * `settled` (no change of the visitor's waits to be sent or is on its way): an answer to an earlier
+ * change that lands meanwhile would move it back under the visitor's hand.
+ */
+function useFollowing<T>(source: T, same: string, settled: boolean) {
   const [value, setValue] = useState(source);
   // `same` names `source`'s content: follow it when that changes, not on every new array.
-  useEffect(() => setValue(source), [same]);
+  useEffect(() => {
+    if (settled) setValue(source);
+  }, [same, settled]);
   return [value, setValue] as const;
 }
 
@@ -38,14 +44,16 @@ function CheckboxGroup({
   name,
   options,
   selected,
+  settled,
 }: {
   legend: string;
   name: string;
   options: FilterOption[];
   selected: string[];
+  settled: boolean;
 }) {
   // Checked as the address says, and at once when clicked (the address follows).
-  const [checked, setChecked] = useFollowing(selected, selected.join("|"));
+  const [checked, setChecked] = useFollowing(selected, selected.join("|"), settled);
   // A box ticked before the page ran (a slow phone): hydration keeps what the page shows
   // but not what React holds, so the first render after it would untick it. Take the page's.
   const fieldset = useRef<HTMLFieldSetElement>(null);
@@ -83,13 +91,15 @@ function PriceRange({
   max,
   priceMax,
   onCommit,
+  settled,
 }: {
   min: number;
   max: number;
   priceMax: number;
   onCommit: () => void;
+  settled: boolean;
 }) {
-  const [range, setRange] = useFollowing([min, max], `${min}-${max}`);
+  const [range, setRange] = useFollowing([min, max], `${min}-${max}`, settled);
   const [low, high] = range as [number, number];
   return (
     <fieldset className="grid gap-3">
@@ -161,10 +171,20 @@ export function FilterPanel({
   }, []);
   // Keys held on a slider thumb move it step by step: apply once they stop.
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  // From the first key until the page asks for the change (`waiting` ends once the navigation has
+  // begun, so that no moment between the two counts as settled).
+  const [waiting, setWaiting] = useState(false);
   const applySoon = () => {
     clearTimeout(timer.current);
+    setWaiting(true);
     timer.current = setTimeout(apply, 400);
   };
+  const navigating = useNavigation().state !== "idle";
+  useEffect(() => {
+    if (navigating) setWaiting(false);
+  }, [navigating]);
+  // Nothing of the visitor's waiting or on its way: the fields may follow the address again.
+  const settled = !navigating && !waiting;
   return (
     <Form
       ref={form}
@@ -179,10 +199,28 @@ export function FilterPanel({
       {state.q ? <input type="hidden" name="q" value={state.q} /> : null}
       {state.tab !== "all" ? <input type="hidden" name="tab" value={state.tab} /> : null}
       {state.view !== "grid" ? <input type="hidden" name="view" value={state.view} /> : null}
-      <PriceRange min={state.min} max={state.max} priceMax={priceMax} onCommit={applySoon} />
-      <CheckboxGroup legend="Category" name="category" options={groups.categories ?? []} selected={state.categories} />
-      <CheckboxGroup legend="Format" name="format" options={groups.formats ?? []} selected={state.formats} />
-      <CheckboxGroup legend="Style" name="style" options={groups.styles ?? []} selected={state.styles} />
+      <PriceRange min={state.min} max={state.max} priceMax={priceMax} onCommit={applySoon} settled={settled} />
+      <CheckboxGroup
+        legend="Category"
+        name="category"
+        options={groups.categories ?? []}
+        selected={state.categories}
+        settled={settled}
+      />
+      <CheckboxGroup
+        legend="Format"
+        name="format"
+        options={groups.formats ?? []}
+        selected={state.formats}
+        settled={settled}
+      />
+      <CheckboxGroup
+        legend="Style"
+        name="style"
+        options={groups.styles ?? []}
+        selected={state.styles}
+        settled={settled}
+      />
       <div className="flex flex-wrap gap-2">
         {hydrated ? null : <Button type="submit">Apply</Button>}
         <Button asChild variant="outline">
