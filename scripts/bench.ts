@@ -18,7 +18,9 @@
 // - checkout: with the server stopped, the bench opens the same database itself and measures checkout and
 //   payment through the domain functions (scripts/bench/checkout.ts);
 // - platform: the admin console's figures, a seller's analytics and product views on the orders it paid
-//   (scripts/bench/platform.ts).
+//   (scripts/bench/platform.ts);
+// - payouts (only with --only payouts): the Friday run for --payout-sellers sellers with balances, as
+//   `npm run payouts` runs it, then a run killed halfway and run again (scripts/bench/payouts.ts).
 // Figures are printed, never asserted: they depend on the machine and on what else it is running.
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
@@ -36,6 +38,7 @@ import { benchLighthouse } from "./bench/lighthouse.ts";
 import { type Options, parseArgs, SERVER_SECTIONS, type Section, USAGE, UsageError } from "./bench/options.ts";
 import { benchPages } from "./bench/pages.ts";
 import { benchPayments } from "./bench/payments.ts";
+import { benchPayouts } from "./bench/payouts.ts";
 import { benchPlatform } from "./bench/platform.ts";
 import { benchSearch } from "./bench/search.ts";
 
@@ -300,13 +303,24 @@ async function main(): Promise<number> {
 
   let checkoutLines: string[] = [];
   let platformLines: string[] = [];
-  if (runs("checkout") || runs("platform")) {
-    console.log("Opening the shop's database for the checkout and platform sections…");
+  let payoutLines: string[] = [];
+  if (runs("checkout") || runs("platform") || runs("payouts")) {
+    console.log("Opening the shop's database for the checkout, platform and payouts sections…");
     database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir });
     if (runs("checkout")) {
       checkoutLines = await benchCheckout(database, { shoppers: options.shoppers, duration: options.duration });
     }
     if (runs("platform")) platformLines = await benchPlatform(database);
+    if (runs("payouts")) {
+      payoutLines = await benchPayouts(database, {
+        sellers: options.payoutSellers,
+        dataDir,
+        track: (child) => {
+          children.add(child);
+          child.on("exit", () => children.delete(child));
+        },
+      });
+    }
   }
 
   console.log(
@@ -323,6 +337,7 @@ async function main(): Promise<number> {
     licenseLines,
     checkoutLines,
     platformLines,
+    payoutLines,
   ]) {
     if (lines.length > 0) console.log(`\n${lines.join("\n")}`);
   }

@@ -3,12 +3,24 @@ import fs from "node:fs";
 import path from "node:path";
 import { SEARCH_CONNECTIONS } from "./search.ts";
 
-export const SECTIONS = ["search", "pages", "lighthouse", "payments", "licenses", "checkout", "platform"] as const;
+export const SECTIONS = [
+  "search",
+  "pages",
+  "lighthouse",
+  "payments",
+  "licenses",
+  "checkout",
+  "platform",
+  "payouts",
+] as const;
 export type Section = (typeof SECTIONS)[number];
 /** The sections run on the shop's server; the others open its database themselves once it has stopped. */
 export const SERVER_SECTIONS: readonly Section[] = ["search", "pages", "lighthouse", "payments", "licenses"];
-/** Run only when asked for (--lighthouse, or --only lighthouse): a minute or more of Chromium. */
-const ASKED_FOR_ONLY: readonly Section[] = ["lighthouse"];
+/**
+ * Run only when asked for: lighthouse (--lighthouse, or --only lighthouse), a minute or more of
+ * Chromium; payouts (--only payouts), minutes, and twice --payout-sellers sellers written to the database.
+ */
+const ASKED_FOR_ONLY: readonly Section[] = ["lighthouse", "payouts"];
 export const USAGE = `Usage: node scripts/bench.ts [options]
   --products N         generated products on top of the sample catalogue (default 100000), seeded in a
                        throwaway data directory (or in DATABASE_URL's database)
@@ -17,7 +29,7 @@ export const USAGE = `Usage: node scripts/bench.ts [options]
                        orders to it. The shop must not be running on it
   --no-seed            with DATABASE_URL: use its database as it is
   --only SECTIONS      run only these sections (comma-separated or repeated; they run in the usual order):
-                       ${SECTIONS.join(", ")} (default: all but lighthouse)
+                       ${SECTIONS.join(", ")} (default: all but lighthouse and payouts)
   --lighthouse         also run Lighthouse (mobile) on the main pages, with Debian's Chromium
   --duration S         seconds per page target, per search load, per licence load and per checkout concurrency
                        (default 10)
@@ -28,6 +40,7 @@ export const USAGE = `Usage: node scripts/bench.ts [options]
                        queue at N jobs at once (the server restarted with RUN_JOBS=false), or "shop" for the
                        server's own workers (the default); repeat to compare in one run
                        (e.g. --job-concurrency 1 --job-concurrency shop)
+  --payout-sellers N   sellers with a balance in each batch of the payouts section (default 10000)
   --port P             the server's port (its metrics on P+1); default: free ones
   --no-build           use the existing production build
 Examples:
@@ -47,6 +60,7 @@ export function parseArgs(argv: readonly string[]) {
     connections: 50,
     shoppers: undefined as number | undefined,
     payments: 500,
+    payoutSellers: 10_000,
     /** undefined: the server's own workers, at the shop's settings (server/jobs/workers.ts) */
     jobConcurrency: [] as (number | undefined)[],
     port: undefined as number | undefined,
@@ -89,6 +103,7 @@ export function parseArgs(argv: readonly string[]) {
     else if (flag === "--connections") options.connections = value();
     else if (flag === "--shoppers") options.shoppers = value();
     else if (flag === "--payments") options.payments = value();
+    else if (flag === "--payout-sellers") options.payoutSellers = value();
     else if (flag === "--port") {
       options.port = value();
       if (options.port > 65_534) throw new UsageError("--port must be at most 65534 (its metrics use the next one)");

@@ -1,4 +1,5 @@
 import { and, asc, eq, sql } from "drizzle-orm";
+import pLimit from "p-limit";
 import { PAYOUT_MINIMUM_CENTS, type PayoutMethod } from "../../shared/shop-facts.ts";
 import { DEMO_USER_IDS } from "../accounts/shared-demo-accounts.ts";
 import type { PayoutPolicy } from "../config/env.ts";
@@ -16,6 +17,13 @@ import { fundsAvailableOn, payoutFriday } from "./payout-schedule.ts";
 // 2. send: each pending transfer is asked of the processor with a key of its own seller and Friday,
 //    so asking again after a crash, a lost answer or on a second server makes one transfer.
 // A manual payout stays pending until the owner marks it paid (manual-payouts.ts).
+
+/**
+ * Sellers taken, and transfers asked, at once: each is a transaction or a request of its own, so a
+ * run of thousands is not one long queue; a few, as the run shares the app's pool of 10
+ * connections (server/db/client.ts) and the processor's rate limits.
+ */
+const SELLERS_AT_ONCE = 4;
 
 /** Where a seller's payout goes now. */
 export type PayoutDestination =
@@ -82,7 +90,8 @@ export async function takePayouts(
     HAVING sum(${ledgerEntries.amountCents}) >= ${PAYOUT_MINIMUM_CENTS}
     ORDER BY 1`);
   const taken: PayoutRun["taken"] = [];
-  for (const { creator_id: creatorId } of rows) {
+  const limit = pLimit(SELLERS_AT_ONCE);
+  const takeOne = async (creatorId: number) => {
     const amountCents = await db.transaction(async (tx) => {
       // The seller's row, locked: a hold, a suspension or another run comes before this payout or after it.
       const [shop] = await tx
@@ -121,11 +130,12 @@ export async function takePayouts(
       return balance.payableCents;
     });
     if (amountCents > 0) taken.push({ creatorId, amountCents });
-  }
-  return taken;
+  };
+  await Promise.all(rows.map(({ creator_id: creatorId }) => limit(() => takeOne(creatorId))));
+  return taken.sort((a, b) => a.creatorId - b.creatorId);
 }
 
-/** Step 2: asks the processor for every pending transfer, oldest first. */
+/** Step 2: asks the processor for every pending transfer, oldest first, a few at once. */
 async function sendPendingTransfers(
   services: PayoutRunServices,
 ): Promise<Pick<PayoutRun, "sent" | "refused"> & { unanswered: unknown[] }> {
@@ -139,7 +149,7 @@ async function sendPendingTransfers(
     .from(payouts)
     .where(and(eq(payouts.status, "pending"), eq(payouts.rail, "transfer")))
     .orderBy(asc(payouts.id));
-  for (const payout of pending) {
+  const sendOne = async (payout: (typeof pending)[number]) => {
     let transferRef: string;
     try {
       ({ ref: transferRef } = await provider.transfer({
@@ -153,12 +163,12 @@ async function sendPendingTransfers(
     } catch (error) {
       if (!(error instanceof TransferRefused)) {
         unanswered.push(error);
-        continue;
+        return;
       }
       if (await returnPayout({ db, jobs }, { payoutId: payout.id, reason: error.message })) {
         refused.push({ payoutId: payout.id, reason: error.message });
       }
-      continue;
+      return;
     }
     const marked = await db.transaction(async (tx) => {
       const [row] = await tx
@@ -170,7 +180,11 @@ async function sendPendingTransfers(
       return row;
     });
     if (marked) sent.push({ payoutId: payout.id, amountCents: payout.amountCents });
-  }
+  };
+  const limit = pLimit(SELLERS_AT_ONCE);
+  await Promise.all(pending.map((payout) => limit(() => sendOne(payout))));
+  sent.sort((a, b) => a.payoutId - b.payoutId);
+  refused.sort((a, b) => a.payoutId - b.payoutId);
   return { sent, refused, unanswered };
 }
 
