@@ -8,16 +8,21 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-options-"));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 describe("the bench's options", () => {
-  it("run every section on a newly seeded catalogue by default", () => {
+  it("run every section but Lighthouse and payouts on a newly seeded catalogue by default", () => {
     const options = parseArgs([]);
-    expect(options.sections).toEqual(SECTIONS.filter((section) => section !== "lighthouse"));
+    expect(options.sections).toEqual(SECTIONS.filter((section) => section !== "lighthouse" && section !== "payouts"));
     expect(options).toMatchObject({ products: 100_000, seed: true, dataDir: undefined, port: undefined });
   });
 
   it("run Lighthouse only when asked, beside the other sections", () => {
-    expect(parseArgs(["--lighthouse"]).sections).toEqual([...SECTIONS]);
+    expect(parseArgs(["--lighthouse"]).sections).toEqual(SECTIONS.filter((section) => section !== "payouts"));
     expect(parseArgs(["--only", "pages", "--lighthouse"]).sections).toEqual(["pages", "lighthouse"]);
     expect(parseArgs(["--only", "lighthouse"]).sections).toEqual(["lighthouse"]);
+  });
+
+  it("run payouts only when asked, with its sellers a batch", () => {
+    expect(parseArgs(["--only", "payouts"])).toMatchObject({ sections: ["payouts"], payoutSellers: 10_000 });
+    expect(parseArgs(["--only", "payouts", "--payout-sellers", "500"]).payoutSellers).toBe(500);
   });
 
   it("run only the sections named, in their usual order, comma-separated or repeated", () => {

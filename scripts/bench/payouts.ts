@@ -12,7 +12,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { sql } from "drizzle-orm";
 import type { DatabaseHandle } from "../../server/db/client.ts";
 import { latestPayoutFriday } from "../../server/payouts/payout-schedule.ts";
 import { fmt } from "./figures.ts";
