@@ -11,6 +11,7 @@ import {
   taxIdKindsFor,
   vatPrefixOf,
 } from "@shared/seller-tax-details-schema.ts";
+import { useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
 import { FormStatus } from "~/components/account/form-status";
 import { FieldError, InputField, SelectField, useSchemaForm } from "~/components/forms/form-field";
@@ -70,6 +71,14 @@ export function TaxDetailsForm({
   // A kind left from another country is not among the options: the select shows the first.
   const chosen = fields.taxIdKind.value as TaxIdKind | undefined;
   const kind = chosen && kinds.includes(chosen) ? chosen : kinds[0]!;
+  // Another country's kinds: its first is chosen (the national number), whichever one the browser
+  // kept selected when the options changed under it (it kept "EU VAT" after the US kinds went).
+  const kindsShown = useRef(kinds.join());
+  useEffect(() => {
+    if (kindsShown.current === kinds.join()) return;
+    kindsShown.current = kinds.join();
+    form.update({ name: fields.taxIdKind.name, value: kinds[0], validated: false });
+  }, [kinds.join()]);
   return (
     <Card className="p-6">
       <Form method="post" {...getFormProps(form)} className="flex flex-col gap-6">
