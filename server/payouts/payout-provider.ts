@@ -47,6 +47,11 @@ export interface TransferRequest {
   payoutId: number;
   /** One per seller and Friday: a rerun, a crash between the transfer and its record, or a second server makes one transfer. */
   idempotencyKey: string;
+  /**
+   * When the payout was taken (its first ask): a processor that forgets keys (Stripe, after 24
+   * hours) is asked first whether an older ask made the transfer.
+   */
+  firstAskedAt: Date;
 }
 
 /** A verified event, in the shop's terms. */

@@ -159,6 +159,7 @@ async function sendPendingTransfers(
         description: `Payout of ${payout.weekOf}`,
         payoutId: payout.id,
         idempotencyKey: transferKeyOf(payout),
+        firstAskedAt: payout.createdAt,
       }));
     } catch (error) {
       if (!(error instanceof TransferRefused)) {

@@ -56,7 +56,7 @@ async function onboardedAccount() {
 }
 
 let lastPayout = 500;
-function transferRequest(accountRef: string, amountCents = 4200) {
+function transferRequest(accountRef: string, amountCents = 4200, firstAskedAt = new Date()) {
   const payoutId = ++lastPayout;
   return {
     accountRef,
@@ -65,6 +65,7 @@ function transferRequest(accountRef: string, amountCents = 4200) {
     description: "Payout for the week of 2026-11-27",
     payoutId,
     idempotencyKey: `payout-${payoutId}`,
+    firstAskedAt,
   };
 }
 
@@ -252,6 +253,30 @@ describe("transfers", () => {
     const retried = await payouts.transfer(later);
     expect(await payouts.transfer(later)).toEqual(retried);
     expect(standIn.transfers.size).toBe(before + 2);
+  });
+
+  it("finds the transfer a payout asked for more than a day ago, once Stripe has forgotten its key", async () => {
+    const ref = await onboardedAccount();
+    const request = transferRequest(ref, 4200, new Date(Date.now() - 25 * 3600_000));
+    const first = await payouts.transfer(request);
+    // A day on (the answer was lost, the shop was down): the same key would make a second transfer.
+    standIn.forgetIdempotencyKeys();
+    const before = standIn.transfers.size;
+    expect(await payouts.transfer(request)).toEqual(first);
+    expect(standIn.transfers.size).toBe(before);
+    expect(standIn.requests.at(-1)).toMatchObject({
+      method: "GET",
+      path: "/v1/transfers",
+      query: { transfer_group: `payout-${request.payoutId}`, limit: "1" },
+    });
+    // Asked within the day, the key is enough: Stripe is not asked for the list.
+    const recent = transferRequest(ref);
+    await payouts.transfer(recent);
+    expect(standIn.requests.at(-1)).toMatchObject({ method: "POST", path: "/v1/transfers" });
+    // The old payout's two asks each looked first; the recent one did not.
+    expect(standIn.requests.filter((asked) => asked.method === "GET" && asked.path === "/v1/transfers")).toHaveLength(
+      2,
+    );
   });
 
   it("refuses the same key with another amount in Stripe's words, and moves nothing more", async () => {

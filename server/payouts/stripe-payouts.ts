@@ -19,6 +19,11 @@ export interface StripePayoutsOptions {
   apiUrl?: string;
 }
 
+/** How long Stripe keeps an idempotency key (24 hours), less an hour for clocks and slow requests. */
+const KEYS_KEPT_MS = 23 * 3600_000;
+/** Each payout's transfers are grouped under its row: how a transfer is found again once its key is forgotten. */
+const transferGroupOf = (payoutId: number) => `payout-${payoutId}`;
+
 /** What a retrieved account includes: the recipient configuration and the requirements (v2 leaves them out by default). */
 const ACCOUNT_FIELDS = ["configuration.recipient", "requirements"] as const;
 
@@ -71,6 +76,12 @@ export function createStripePayouts(options: StripePayoutsOptions): PayoutProvid
     },
 
     async transfer(request: TransferRequest) {
+      // Stripe forgets an idempotency key after 24 hours: a payout first asked before then (the
+      // answer lost, the shop down over a weekend) may have its transfer already, under its group.
+      if (Date.now() - request.firstAskedAt.getTime() > KEYS_KEPT_MS) {
+        const earlier = await stripe.transfers.list({ transfer_group: transferGroupOf(request.payoutId), limit: 1 });
+        if (earlier.data[0]) return { ref: earlier.data[0].id };
+      }
       try {
         const transfer = await stripe.transfers.create(
           {
@@ -80,7 +91,7 @@ export function createStripePayouts(options: StripePayoutsOptions): PayoutProvid
             description: request.description,
             // The payout row, for whoever reads the transfer in the dashboard.
             metadata: { payout_id: String(request.payoutId) },
-            transfer_group: `payout-${request.payoutId}`,
+            transfer_group: transferGroupOf(request.payoutId),
           },
           // A retry (ours, the SDK's, a second server) gets this transfer back, never a second one.
           { idempotencyKey: request.idempotencyKey },

@@ -14,6 +14,7 @@ import {
   hostedPayoutTransfers,
   hostedPayoutWebhooks,
   payoutAccounts,
+  payoutSettings,
   type user,
 } from "../../server/db/schema.ts";
 import { BodyTooLargeError } from "../../server/http/body-limit.ts";
@@ -46,6 +47,7 @@ const jobs = recordingJobs();
 const logger = { warn: vi.fn(), info: vi.fn(), error: vi.fn() };
 let base = "";
 let shopMode: "live" | "demo" = "live";
+let rail: "transfer" | "manual" = "transfer";
 
 /** The services of a request: the shop's stand-in at `base`, where the test's server answers its webhooks. */
 const services = () => ({
@@ -57,7 +59,7 @@ const services = () => ({
   secret: SECRET,
   logger: logger as unknown as Logger,
   payouts: createHostedPayouts({ db: database.db, publicUrl: base, secret: SECRET }),
-  payoutPolicy: { rail: "transfer" as const, holdDays: 0, accountChangePauseHours: 48 },
+  payoutPolicy: { rail, holdDays: 0, accountChangePauseHours: 48 },
 });
 
 type Call = (args: never) => Promise<unknown>;
@@ -91,6 +93,7 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 beforeEach(() => {
   shopMode = "live";
+  rail = "transfer";
   logger.warn.mockClear();
 });
 
@@ -321,6 +324,39 @@ describe("connecting a payout account with the shop's stand-in", () => {
     expect(await database.db.select().from(payoutAccounts).where(eq(payoutAccounts.creatorId, creator.id))).toEqual([]);
   });
 
+  it("shows and takes only the shop's rail: the payout account with transfers, payout settings by hand", async () => {
+    const { user: seller, creator } = await createSeller(database.db);
+    const railOf = async () =>
+      ((await answerOf(earningsLoader as Call, seller, "/seller/earnings")).data as { rail: string }).rail;
+    expect(await railOf()).toBe("transfer");
+    const saving = await answerOf(earningsAction as Call, seller, "/seller/earnings", {
+      body: { method: "paypal", paypalEmail: "mine@example.com" },
+    });
+    expect(saving).toMatchObject({
+      status: 409,
+      data: { ok: false, message: "This shop pays its sellers through their payout account: connect it above." },
+    });
+    expect(await database.db.select().from(payoutSettings).where(eq(payoutSettings.creatorId, creator.id))).toEqual([]);
+
+    rail = "manual";
+    expect(await railOf()).toBe("manual");
+    const connecting = await answerOf(earningsAction as Call, seller, "/seller/earnings", {
+      body: { intent: CONNECT_PAYOUT_ACCOUNT, country: "US" },
+    });
+    expect(connecting).toMatchObject({
+      status: 409,
+      data: {
+        intent: CONNECT_PAYOUT_ACCOUNT,
+        message: "This shop pays its sellers by hand: save where to pay you in Payout settings.",
+      },
+    });
+    expect(await database.db.select().from(payoutAccounts).where(eq(payoutAccounts.creatorId, creator.id))).toEqual([]);
+    const saved = await answerOf(earningsAction as Call, seller, "/seller/earnings", {
+      body: { method: "paypal", paypalEmail: "mine@example.com" },
+    });
+    expect(saved).toMatchObject({ status: 200, data: { ok: true, message: "Your payout settings were saved." } });
+  });
+
   it("lets the shared demo seller look, and change nothing", async () => {
     shopMode = "demo";
     const { user: demo, creator } = await createSeller(database.db, { email: DEMO_SELLER.email });
@@ -414,6 +450,7 @@ describe("the Connect webhook", () => {
       accountRef: hosted.id,
       amountCents: 4200,
       currency: "usd",
+      firstAskedAt: new Date(),
       description: "Payout for the week of 2026-11-27",
       payoutId: 7,
       idempotencyKey: "payout-test-7",

@@ -112,6 +112,8 @@ export interface StripeStandIn {
   ): V2AccountObject;
   /** Part (or all) of a transfer comes back to the platform. Returns the transfer as transfer.reversed carries it. */
   reverseTransfer(transferId: string, amount: number, metadata?: Record<string, string>): TransferObject;
+  /** A day passes: Stripe keeps an idempotency key 24 hours, after which the same key makes a new object. */
+  forgetIdempotencyKeys(): void;
   close(): Promise<void>;
 }
 
@@ -220,6 +222,20 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       return { status: 200, body: created };
     }
 
+    // The platform's transfers, newest first, of one transfer group when asked (limit 1 to 100).
+    if (request.method === "GET" && path === "/v1/transfers") {
+      const query = parseStripeForm(address.search.slice(1));
+      const group = text(query, "transfer_group");
+      const limit = wholeNumber(text(query, "limit") ?? "10", "limit", 1);
+      const data = [...connect.transfers.values()]
+        .filter((transfer) => group === undefined || transfer.transfer_group === group)
+        .reverse();
+      return {
+        status: 200,
+        body: { object: "list", data: data.slice(0, limit), has_more: data.length > limit, url: "/v1/transfers" },
+      };
+    }
+
     const account = /^\/v2\/core\/accounts\/([^/]+)$/.exec(path);
     if (request.method === "GET" && account?.[1]) {
       const found = accountNamed(connect, decodeURIComponent(account[1]));
@@ -305,6 +321,9 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       paymentIntents.set(intent.id, intent);
       Object.assign(session, { status: "complete", payment_status: "paid", payment_intent: intent.id });
       return structuredClone(session);
+    },
+    forgetIdempotencyKeys() {
+      idempotent.clear();
     },
     failNextRequest(status, message, count = 1) {
       for (let i = 0; i < count; i++) {

@@ -1,6 +1,7 @@
 import { assertSecondFactor } from "@server/accounts/second-factor.ts";
 import { assertNotSharedDemoAccount } from "@server/accounts/shared-demo-accounts.ts";
 import { servicesContext } from "@server/http/context.ts";
+import { Refusal } from "@server/lib/refusal.ts";
 import { nextPayoutOf, payoutBalance } from "@server/payouts/balance.ts";
 import { payoutBlockOf, payoutDestinationOf } from "@server/payouts/destinations.ts";
 import { sellerLedger } from "@server/payouts/ledger.ts";
@@ -50,6 +51,8 @@ export const loader = pageLoader(async ({ request, context }: Route.LoaderArgs) 
   const current = account?.provider === payoutProvider.name ? account : null;
   return {
     lookOnly,
+    /** How this shop pays: through the payout account (transfer), or by hand to the saved settings (manual). */
+    rail: payoutPolicy.rail,
     balance: { ...balance, hold: balance.hold && { ...balance.hold, heldAt: balance.hold.heldAt.toISOString() } },
     nextPayout: nextPayoutOf(balance, { friday: nextPayoutFriday(now), hasDestination: destination !== null, block }),
     tax,
@@ -74,17 +77,23 @@ export const action = formAction(async ({ request, context }: Route.ActionArgs) 
   assertNotSharedDemoAccount(shopMode, user.email);
   // Where the money goes (the manual rail's account): a second factor first, as for Connect.
   await assertSecondFactor(db, user.id, CHANGING_PAYOUTS);
+  if (services.payoutPolicy.rail !== "manual") throw new Refusal(PAID_THROUGH_ACCOUNT, "conflict");
   const submission = parseSubmission(form, payoutSettingsSchema);
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   await savePayoutSettings(db, destinationChangeServices(services), { creatorId: creator.id, input: submission.value });
   return { ok: true as const, message: "Your payout settings were saved." };
 });
 
+// Each rail has its own card on the page; a form of the other rail's (an old tab) is refused.
+const PAID_THROUGH_ACCOUNT = "This shop pays its sellers through their payout account: connect it above.";
+const PAID_BY_HAND = "This shop pays its sellers by hand: save where to pay you in Payout settings.";
+
 /** Connect, Continue setup, Update: a fresh link to the provider's page, where the seller is sent. */
 async function connectAction(form: FormData, { request, context }: Pick<Route.ActionArgs, "request" | "context">) {
   try {
     const { creator, user } = await assertMayChangePayoutAccount(request, context);
-    const { db, payouts, publicUrl } = context.get(servicesContext);
+    const { db, payouts, publicUrl, payoutPolicy } = context.get(servicesContext);
+    if (payoutPolicy.rail !== "transfer") throw new Refusal(PAID_BY_HAND, "conflict");
     const submission = parseSubmission(form, connectPayoutAccountSchema);
     if (submission.status !== "success") {
       return data({ intent: CONNECT_PAYOUT_ACCOUNT, result: submission.reply() }, { status: 400 });
@@ -121,17 +130,20 @@ export default function EarningsPage({ loaderData, actionData }: Route.Component
           <PayoutList payouts={payouts} />
         </div>
         <div className="flex min-w-0 flex-col gap-6">
-          <PayoutAccountSection
-            status={payoutAccount.status}
-            providerName={payoutAccount.providerName}
-            lastResult={replyOf(connectAnswer)}
-            result={connectAnswer && "message" in connectAnswer ? connectAnswer : undefined}
-          />
-          <PayoutSettingsForm
-            settings={settings}
-            lastResult={replyOf(settingsAnswer)}
-            result={settingsAnswer && "message" in settingsAnswer ? settingsAnswer : undefined}
-          />
+          {loaderData.rail === "transfer" ? (
+            <PayoutAccountSection
+              status={payoutAccount.status}
+              providerName={payoutAccount.providerName}
+              lastResult={replyOf(connectAnswer)}
+              result={connectAnswer && "message" in connectAnswer ? connectAnswer : undefined}
+            />
+          ) : (
+            <PayoutSettingsForm
+              settings={settings}
+              lastResult={replyOf(settingsAnswer)}
+              result={settingsAnswer && "message" in settingsAnswer ? settingsAnswer : undefined}
+            />
+          )}
           <TaxAndStatementsCard tax={loaderData.tax} />
         </div>
       </div>

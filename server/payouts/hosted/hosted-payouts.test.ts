@@ -62,6 +62,7 @@ function transferTo(accountRef: string, amountCents = 2500): TransferRequest {
     currency: "usd",
     description: "Weekly payout",
     payoutId,
+    firstAskedAt: new Date(),
     idempotencyKey: `payout-${payoutId}`,
   };
 }
