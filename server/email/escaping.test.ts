@@ -42,6 +42,7 @@ describe("every email with hostile words", () => {
       "broadcast",
       "two-factor-on",
       "passkey-added",
+      "payout-destination-changed",
     ]);
   });
 

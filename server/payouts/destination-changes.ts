@@ -61,7 +61,8 @@ export async function notePayoutDestination(
         name: seller.ownerName ?? seller.name,
         shopName: seller.name,
         marketName: services.shopName,
-        publicUrl: services.publicUrl,
+        contactUrl: `${services.publicUrl}/contact`,
+        earningsUrl: `${services.publicUrl}/seller/earnings`,
         destination,
         previous,
         pausedUntil,
@@ -93,12 +94,15 @@ export async function payoutPauseOf(
   return pause?.until ? { until: pause.until, changedAt: pause.changedAt } : null;
 }
 
-function destinationChangedEmail(letter: {
+/** The seller's notice of a new payout destination (and of the pause it set). */
+export function destinationChangedEmail(letter: {
   to: string;
   name: string;
+  /** The seller's shop, and the marketplace's name. */
   shopName: string;
   marketName: string;
-  publicUrl: string;
+  contactUrl: string;
+  earningsUrl: string;
   destination: string;
   previous: string | null;
   pausedUntil: Date | null;
@@ -119,8 +123,8 @@ function destinationChangedEmail(letter: {
             `To keep your money safe, your payouts are paused until ${formatDateTimeUtc(pausedUntil.toISOString())}. Nothing is lost: your balance is paid on the first payout day after that.`,
           ]
         : []),
-      `If you did not make this change, change your password and contact us at once: ${letter.publicUrl}/contact`,
-      `Your earnings and payouts: ${letter.publicUrl}/seller/earnings`,
+      `If you did not make this change, change your password and contact us at once: ${letter.contactUrl}`,
+      `Your earnings and payouts: ${letter.earningsUrl}`,
     ],
   );
 }

@@ -15,6 +15,7 @@ import { productUpdateEmail } from "../../server/email/product-update-email.ts";
 import { receiptEmail } from "../../server/email/receipt-email.ts";
 import { secondFactorChangedEmail } from "../../server/email/second-factor-emails.ts";
 import { productHiddenEmail, productRestoredEmail } from "../../server/moderation/product-moderation-emails.ts";
+import { destinationChangedEmail } from "../../server/payouts/destination-changes.ts";
 
 // One email of every kind the shop sends, from sample data: scripts/render-emails.ts writes them
 // out to look at, server/email/escaping.test.ts sends hostile words through them. Every link has a
@@ -289,6 +290,21 @@ export function sampleEmails({ title, name, shopName }: SampleWords): SampleEmai
         change: { kind: "passkey-added", passkeyName: title },
         resetUrl: url("/account/forgot-password"),
         contactUrl: url("/contact"),
+      }),
+    },
+    {
+      name: "payout-destination-changed",
+      shows: ["title", "name"],
+      email: destinationChangedEmail({
+        to,
+        name,
+        shopName: title,
+        marketName: shopName,
+        contactUrl: url("/contact"),
+        earningsUrl: url("/seller/earnings"),
+        destination: `PayPal ${name.replace(/\W+/g, ".")}@example.com`,
+        previous: "Bank transfer (US) account ending 6789",
+        pausedUntil: new Date("2026-11-30T12:00:00Z"),
       }),
     },
   ];
