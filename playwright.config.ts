@@ -100,6 +100,9 @@ export default defineConfig({
         DATABASE_URL: "",
         LOG_LEVEL: "warn",
         SHOP_NAME: "Test Market",
+        // Sellers' money waits a week (tests/e2e/fixtures.ts E2E_PAYOUT_HOLD_DAYS; the seller journey
+        // moves its shop's clock past it).
+        PAYOUT_HOLD_DAYS: "7",
         PUBLIC_URL: `http://127.0.0.1:${port}`,
         GOOGLE_CLIENT_ID: "e2e-client",
         GOOGLE_CLIENT_SECRET: "e2e-secret",

@@ -203,6 +203,21 @@ export function ensureSampleShopSeller() {
   sampleShopSellerMade = true;
 }
 
+/**
+ * The test clock of a seller's money: moves the shop's ledger entries (its sales, refunds and
+ * payouts) `days` back in time, as if that many days had passed since (tests/e2e/move-shop-clock.ts).
+ * Answers what the script says.
+ */
+export function moveShopClock(shopName: string, days: number): string {
+  return execFileSync(process.execPath, ["tests/e2e/move-shop-clock.ts", shopName, String(days)], {
+    env: { ...process.env, DATA_DIR: e2eDataDir(), DATABASE_URL: "" },
+    encoding: "utf8",
+  });
+}
+
+/** The e2e server's hold on sellers' money (PAYOUT_HOLD_DAYS in playwright.config.ts), for the payout scripts. */
+export const E2E_PAYOUT_HOLD_DAYS = "7";
+
 /** Signs `page` in as the real seller of Design Studio Pro. */
 export async function signInAsSampleShopSeller(page: Page) {
   ensureSampleShopSeller();

@@ -1,9 +1,13 @@
+import fs from "node:fs";
+import { extractText, getDocumentProxy } from "unpdf";
 import {
   anotherClient,
   buyAsGuest,
   coverPng,
+  E2E_PAYOUT_HOLD_DAYS,
   expect,
   expectNoAxeViolations,
+  moveShopClock,
   readOutbox,
   runScript,
   signUpConfirmed,
@@ -63,18 +67,30 @@ test(
     await turnOnTwoFactor(page, password);
     await page.reload();
 
-    // Earnings: nothing sold yet; payouts wait for settings, which keep only the last 4 digits.
+    // Earnings: nothing sold yet, and no payout account. It is connected on the payment provider's
+    // own page (the shop's stand-in for Stripe's), which takes only its test bank accounts.
     await page.getByRole("link", { name: "Earnings and payouts" }).click();
     await expect(page.getByText("Balance available")).toBeVisible();
     await expect(page.getByText("No sales yet.")).toBeVisible();
-    await page.getByLabel("Bank transfer (US)").check();
-    await page.getByLabel("Last 4 digits of your bank account").fill("123");
-    await page.getByRole("button", { name: "Save payout settings" }).click();
-    await expect(page.getByText("Your payout settings were saved.")).toHaveCount(0);
-    await page.getByLabel("Last 4 digits of your bank account").fill("4321");
-    await page.getByRole("button", { name: "Save payout settings" }).click();
-    await expect(page.getByText("Your payout settings were saved.")).toBeVisible();
-    await expect(page.getByText("Now: Bank transfer (US) (account ending 4321).")).toBeVisible();
+    const account = page.getByRole("region", { name: "Payout account" });
+    await expect(account).toContainText("No payout account yet: payouts wait until you connect one.");
+    await expect(page.getByRole("heading", { name: "Payout settings" })).toHaveCount(0);
+    await account.getByLabel("Country of your bank account").selectOption({ label: "United States" });
+    await account.getByRole("button", { name: "Connect payout account" }).click();
+    await expect(page).toHaveURL(/\/pay\/onboarding\//);
+    await expect(page).toHaveTitle("Set up payouts · Test Market Payments");
+    await page.getByLabel("Legal name").fill("Mia Maker");
+    await page.getByLabel("Routing number").fill("110000000");
+    await page.getByLabel("Account number").fill("000999999999");
+    await page.getByRole("button", { name: "Save and return to Test Market" }).click();
+    await expect(
+      page.getByText("This is a test onboarding page: use one of the test bank accounts shown."),
+    ).toBeVisible();
+    await page.getByLabel("Account number").fill("000123456789");
+    await page.getByRole("button", { name: "Save and return to Test Market" }).click();
+    await expect(page).toHaveURL(/\/seller\/earnings#payout-account$/);
+    await expect(account).toContainText("Payouts are on.");
+    await expect.poll(() => readOutbox(email) ?? "").toContain("A payout account was added to your shop");
     await expectNoAxeViolations(page);
 
     // The creator page the approval made, edited by its seller.
@@ -160,9 +176,10 @@ test(
     await expect(row).toContainText("$9.00");
     await expect(row).toContainText("$21.00");
 
-    // The Friday payout (run for the latest Friday, as after a missed run): $21.00 is under the $25
-    // minimum, so nothing is paid; after a second sale the $42.00 balance is paid out, once.
+    // A sale waits out the shop's 7-day hold (PAYOUT_HOLD_DAYS, playwright.config.ts) before it can be paid.
     const payouts = page.getByRole("region", { name: "Payouts" });
+    const outlook = page.getByText("Balance available").locator("..");
+    await expect(outlook).toContainText(/Waiting: recent sales, available from \w+ \d+, \d{4}\s*\$21\.00/);
     runPayouts();
     await page.reload();
     await expect(payouts).toContainText("No payouts yet.");
@@ -188,13 +205,12 @@ test(
     );
     await buyAsGuest(secondBuyerPage, productId);
     await secondBuyer.close();
-    // The first payout waits for the seller's tax details (decision 054), given once.
-    runPayouts();
+
+    // The first payout also waits for the seller's tax details (decision 054), given once.
     await page.reload();
-    await expect(payouts).toContainText("No payouts yet.");
     await expect(page.getByText("Add your tax details: we need them before we can pay you.")).toBeVisible();
     await page.getByRole("link", { name: "Add your tax details" }).click();
-    await page.getByLabel("Full legal name").fill("Ana Lima");
+    await page.getByLabel("Full legal name").fill("Mia Maker");
     await page.getByLabel("Country").selectOption({ label: "Portugal" });
     await page.getByLabel("Address line 1").fill("Rua Augusta 10");
     await page.getByLabel("City or town").fill("Lisboa");
@@ -203,16 +219,54 @@ test(
     await page.getByLabel("Date of birth").fill("1990-04-25");
     await page.getByRole("button", { name: "Save tax details" }).click();
     await expect(page.getByText("Your tax details were saved.")).toBeVisible();
+
+    // The test clock: ten days on, the sales are past the hold ($42.00 available).
+    expect(moveShopClock(shopName, 10)).toContain(`${shopName}: 2 ledger entries moved 10 days back`);
     await page.goto("/seller/earnings");
-    await expect(page.getByText("Add your tax details: we need them before we can pay you.")).toHaveCount(0);
+    await expect(outlook).toContainText(/Next payout: \$42\.00 on Friday/);
+
+    // An admin holds the shop's payouts with a reason the seller reads; the Friday run pays nothing.
+    await admin.goto(`/admin/sellers?q=${encodeURIComponent(shopName)}`);
+    const reason = "We are checking a report about this shop's listings; expect news within 3 days.";
+    const holdReason = admin.getByLabel(`Hold ${shopName}'s payouts: the reason the seller reads`);
+    await holdReason.fill(reason);
+    await admin.locator("form").filter({ has: holdReason }).getByRole("button", { name: "Hold payouts" }).click();
+    await expect(admin.getByText("Payouts held: the seller reads why on Earnings.")).toBeVisible();
+    await page.reload();
+    await expect(outlook).toContainText("Your payouts are on hold.");
+    await expect(outlook).toContainText(`Reason: ${reason}`);
+    runPayouts();
+    await page.reload();
+    await expect(payouts).toContainText("No payouts yet.");
+
+    // Released on the admin Payouts page with a note: the next run pays $42.00 by transfer, once.
+    await admin.goto("/admin/payouts");
+    const held = admin.getByRole("listitem").filter({ has: admin.getByRole("heading", { name: shopName }) });
+    await held.getByLabel("Release: the note the seller reads").fill("Checked: the listings are fine. Thank you.");
+    await held.getByRole("button", { name: "Release payouts" }).click();
+    await expect(admin.getByText("Released: the seller is paid on the next Friday.")).toBeVisible();
     runPayouts();
     runPayouts();
     await page.reload();
     await expect(payouts.getByRole("listitem")).toHaveCount(1);
-    await expect(payouts).toContainText("$42.00");
-    await expect(payouts).toContainText("account ending 4321");
-    await expect(page.getByText("Balance available").locator("..")).toContainText("$0.00");
+    await expect(payouts).toContainText("$42.00, sent, available");
+    await expect(outlook).toContainText("$0.00");
     await expect(page.getByRole("row").filter({ hasText: "Payout" })).toContainText("-$42.00");
+    await expectNoAxeViolations(page);
+
+    // The month's statement, as a PDF: the two sales, the platform's fee and the payout.
+    await page.goto("/seller/statements");
+    const [statement] = await Promise.all([
+      page.waitForEvent("download"),
+      page
+        .getByRole("link", { name: /^PDF statement, / })
+        .first()
+        .click(),
+    ]);
+    const text = await pdfText(await fs.promises.readFile((await statement.path())!));
+    expect(text).toContain(shopName);
+    expect(text).toContain("Mia Maker");
+    for (const figure of ["$60.00", "$18.00", "$42.00"]) expect(text).toContain(figure);
 
     // Analytics: the visit, the two units sold and their $42.00, by day and by product.
     await page.getByRole("link", { name: "Analytics" }).click();
@@ -227,12 +281,18 @@ test(
 
 /**
  * The payout job's run for the latest Friday, through `npm run payouts` against the running shop,
- * on the manual rail: the owner pays the saved PayPal or bank account from the payout file.
+ * with the e2e server's rail and hold (transfers to connected accounts at the hosted stand-in).
  */
 function runPayouts() {
-  expect(runScript("run-payouts", [], { PAYOUT_RAIL: "manual" })).toMatch(
+  expect(runScript("run-payouts", [], { PAYOUT_RAIL: "transfer", PAYOUT_HOLD_DAYS: E2E_PAYOUT_HOLD_DAYS })).toMatch(
     /Payout run for Friday \d{4}-\d{2}-\d{2}: \d+ sellers? paid/,
   );
+}
+
+/** The text of a PDF's pages, one after another. */
+async function pdfText(pdf: Buffer): Promise<string> {
+  const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: true });
+  return text.replace(/\s+/g, " ");
 }
 
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n");

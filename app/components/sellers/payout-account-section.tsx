@@ -42,7 +42,9 @@ export function PayoutAccountSection({
   const navigation = useNavigation();
   const going = navigation.state !== "idle" && navigation.formData?.get("intent") === CONNECT_PAYOUT_ACCOUNT;
   const [form, fields] = useSchemaForm(connectPayoutAccountSchema, {
-    id: "payout-account",
+    // Not the section's id (#payout-account): the select names its form by id (form="..."), and a
+    // second element of the same id took it out of the form.
+    id: "connect-payout-account-form",
     lastResult,
     defaultValue: { intent: CONNECT_PAYOUT_ACCOUNT, country: "US" },
   });

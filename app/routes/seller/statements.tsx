@@ -78,11 +78,11 @@ export default function StatementsPage({ loaderData }: Route.ComponentProps) {
                   </td>
                   <td className="px-4 py-3 whitespace-nowrap">
                     <a href={`/seller/statements/${month.month}.pdf`} className="font-medium underline" download>
-                      PDF<span className="sr-only">, {month.name}</span>
+                      PDF<span className="sr-only"> statement, {month.name}</span>
                     </a>
                     <span aria-hidden="true"> · </span>
                     <a href={`/seller/statements/${month.month}.csv`} className="font-medium underline" download>
-                      CSV<span className="sr-only">, {month.name}</span>
+                      CSV<span className="sr-only"> statement, {month.name}</span>
                     </a>
                   </td>
                 </tr>
