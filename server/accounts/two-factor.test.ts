@@ -40,13 +40,8 @@ const testAuth = setUpTestAuth(database);
 const { client, secondFactor } = testAuth;
 const PASSWORD = "analytical-engine";
 
-let accounts = 0;
 /** A new confirmed account, signed in: its id, address and session cookie. */
-async function newAccount() {
-  const email = `owner-${++accounts}@example.com`;
-  const { id, cookie } = await testAuth.signUpConfirmed({ name: "Ada Lovelace", email, password: PASSWORD });
-  return { id, email, cookie };
-}
+const newAccount = () => testAuth.newAccount({ tag: "owner", name: "Ada Lovelace", password: PASSWORD });
 
 /** A new account with two-factor sign-in on: its address, otpauth:// address and backup codes. */
 async function withTwoFactor() {

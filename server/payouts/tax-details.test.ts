@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { sellerTaxDetailsSchema, toTaxDetails } from "../../shared/seller-tax-details-schema.ts";
-import { createCreator } from "../../tests/support/factories.ts";
+import { createCreator, FRENCH_INDIVIDUAL_TAX_DETAILS } from "../../tests/support/factories.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { sellerTaxDetails } from "../db/schema.ts";
 import {
@@ -14,19 +13,7 @@ import {
 
 const database = setUpTestDatabase();
 
-const FRENCH_INDIVIDUAL = toTaxDetails(
-  sellerTaxDetailsSchema.parse({
-    sellerType: "individual",
-    legalName: "Léa Martin",
-    addressLine1: "3 rue de la Paix",
-    city: "Paris",
-    postalCode: "75002",
-    country: "FR",
-    taxIdKind: "national_tin",
-    taxId: "1234567890123",
-    dateOfBirth: "1988-07-14",
-  }),
-);
+const FRENCH_INDIVIDUAL = FRENCH_INDIVIDUAL_TAX_DETAILS;
 
 describe("a seller's tax details", () => {
   it("are missing until saved; once saved they are complete, and saving again replaces them", async () => {

@@ -79,6 +79,7 @@ test(
     await account.getByRole("button", { name: "Connect payout account" }).click();
     await expect(page).toHaveURL(/\/pay\/onboarding\//);
     await expect(page).toHaveTitle("Set up payouts · Test Market Payments");
+    await expectNoAxeViolations(page);
     await page.getByLabel("Legal name").fill("Mia Maker");
     await page.getByLabel("Routing number").fill("110000000");
     await page.getByLabel("Account number").fill("000999999999");
@@ -245,6 +246,7 @@ test(
     await held.getByLabel("Release: the note the seller reads").fill("Checked: the listings are fine. Thank you.");
     await held.getByRole("button", { name: "Release payouts" }).click();
     await expect(admin.getByText("Released: the seller is paid on the next Friday.")).toBeVisible();
+    await expectNoAxeViolations(admin);
     runPayouts();
     runPayouts();
     await page.reload();

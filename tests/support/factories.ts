@@ -160,9 +160,9 @@ export async function createSeller(
   return { user: account, creator };
 }
 
-/** Complete tax details for a shop (an individual in France), as a payout needs them. */
-export async function giveTaxDetails(db: Database, creatorId: number) {
-  const fields = sellerTaxDetailsSchema.parse({
+/** Complete tax details of an individual in France, as the form takes them (toTaxDetails). */
+export const FRENCH_INDIVIDUAL_TAX_DETAILS = toTaxDetails(
+  sellerTaxDetailsSchema.parse({
     sellerType: "individual",
     legalName: "Léa Martin",
     addressLine1: "3 rue de la Paix",
@@ -172,8 +172,12 @@ export async function giveTaxDetails(db: Database, creatorId: number) {
     taxIdKind: "national_tin",
     taxId: "1234567890123",
     dateOfBirth: "1988-07-14",
-  });
-  await saveSellerTaxDetails(db, creatorId, toTaxDetails(fields));
+  }),
+);
+
+/** Complete tax details for a shop, as a payout needs them. */
+export async function giveTaxDetails(db: Database, creatorId: number) {
+  await saveSellerTaxDetails(db, creatorId, FRENCH_INDIVIDUAL_TAX_DETAILS);
 }
 
 const UNPAID: OrderStatus[] = ["pending_payment", "failed", "expired", "cancelled"];

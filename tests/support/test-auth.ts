@@ -27,6 +27,7 @@ export const TEST_SHOP_URL = "http://shop.test";
  * does not wait: it records its delays in `waits`.
  */
 export function setUpTestAuth(database: DatabaseHandle) {
+  let accounts = 0;
   const state = { sentEmails: [] as OutgoingEmail[], waits: [] as number[] } as {
     auth: Auth;
     limits: AccountLimits;
@@ -84,6 +85,15 @@ export function setUpTestAuth(database: DatabaseHandle) {
       if (response.status !== 302 || !cookie)
         throw new Error(`The confirmation link of ${input.email} did not sign in`);
       return { id: user.id, cookie };
+    },
+    /**
+     * A new confirmed account, signed in, with a unique address of `tag` and this password: its id,
+     * address and session cookie.
+     */
+    async newAccount({ tag, name, password }: { tag: string; name: string; password: string }) {
+      const email = `${tag}-${++accounts}@example.com`;
+      const { id, cookie } = await this.signUpConfirmed({ name, email, password });
+      return { id, email, cookie };
     },
     secondFactor,
     /**

@@ -200,27 +200,22 @@ export function FilterPanel({
       {state.tab !== "all" ? <input type="hidden" name="tab" value={state.tab} /> : null}
       {state.view !== "grid" ? <input type="hidden" name="view" value={state.view} /> : null}
       <PriceRange min={state.min} max={state.max} priceMax={priceMax} onCommit={applySoon} settled={settled} />
-      <CheckboxGroup
-        legend="Category"
-        name="category"
-        options={groups.categories ?? []}
-        selected={state.categories}
-        settled={settled}
-      />
-      <CheckboxGroup
-        legend="Format"
-        name="format"
-        options={groups.formats ?? []}
-        selected={state.formats}
-        settled={settled}
-      />
-      <CheckboxGroup
-        legend="Style"
-        name="style"
-        options={groups.styles ?? []}
-        selected={state.styles}
-        settled={settled}
-      />
+      {(
+        [
+          ["Category", "category", groups.categories, state.categories],
+          ["Format", "format", groups.formats, state.formats],
+          ["Style", "style", groups.styles, state.styles],
+        ] as const
+      ).map(([legend, name, options, selected]) => (
+        <CheckboxGroup
+          key={name}
+          legend={legend}
+          name={name}
+          options={options ?? []}
+          selected={selected}
+          settled={settled}
+        />
+      ))}
       <div className="flex flex-wrap gap-2">
         {hydrated ? null : <Button type="submit">Apply</Button>}
         <Button asChild variant="outline">

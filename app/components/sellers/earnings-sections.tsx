@@ -185,15 +185,19 @@ export function PayoutOutlook({
         <p className="mt-1 text-sm">
           <Link to="/seller/earnings/tax-details" className="font-medium underline">
             Add your tax details
-          </Link>{" "}
-          (once): the law asks us to know who we pay.
+          </Link>
+          : asked once, as marketplaces report their sellers' income to tax authorities.
         </p>
       ) : null}
       {nextPayout.state === "paused" ? (
         <p role="note" className="mt-1 text-sm">
           Your payout account changed on {formatDateTimeUtc(nextPayout.changedAt)}: for your safety, payouts wait until{" "}
           {formatDateTimeUtc(nextPayout.until)}, and your balance is paid the first {PAYOUT_DAY} after. If you did not
-          make this change, change your password and contact us at once.
+          make this change, change your password and{" "}
+          <Link to="/contact" className="font-medium underline">
+            contact us
+          </Link>{" "}
+          at once.
         </p>
       ) : null}
       <dl className="mt-3 grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 gap-y-1 text-sm">
