@@ -104,18 +104,24 @@ test("the database stopped under load: 503s with Retry-After or kept pages, neve
     expect(answeringAgainAfterMs).toBeLessThanOrEqual(5_000);
 
     // No paid order lost: each is paid once the confirmations go through.
+    const paidOrders = async () =>
+      (
+        await queryShop<{ number: string }>(dataDir, "SELECT number FROM orders WHERE status = 'paid' ORDER BY number")
+      ).map((row) => row.number);
     await expect
-      .poll(
-        async () =>
-          (
-            await queryShop<{ number: string }>(
-              dataDir,
-              "SELECT number FROM orders WHERE status = 'paid' ORDER BY number",
-            )
-          ).map((row) => row.number),
-        { timeout: 120_000, intervals: [500] },
-      )
-      .toEqual([...orders].sort());
+      .poll(paidOrders, { timeout: 120_000, intervals: [500] })
+      .toEqual([...orders].sort())
+      .catch(async (error: Error) => {
+        // Where the confirmations are, for whoever reads the failure: each delivery's attempts and its job.
+        const deliveries = await queryShop(
+          dataDir,
+          `SELECT w.event_id, w.attempts, w.delivered_at, j.state, j.retry_count, j.start_after, j.started_on
+           FROM hosted_payment_webhooks w
+           LEFT JOIN pgboss.job j ON j.data->>'eventId' = w.event_id
+           ORDER BY w.created_at, j.created_on`,
+        );
+        throw new Error(`${error.message}\nDeliveries of the payment webhooks: ${JSON.stringify(deliveries, null, 1)}`);
+      });
     // A 503 is no fault: nothing was logged as one.
     expect(server.output()).not.toContain("Request failed");
     server.child.kill("SIGTERM");
