@@ -153,6 +153,11 @@ const server: Server = app.listen(config.port, config.host, () => {
   // Written now, not only at exit: a server that is killed leaves it too.
   saveCompileCache();
 });
+// Idle keep-alive connections outlive a load balancer's (60 s is usual: HAProxy's `timeout server`
+// in tests/e2e/load-balancer.ts, AWS's ALB): a server that closes one first races the next request
+// sent on it, which then fails ("other side closed", seen once in tests/e2e/scale-out.spec.ts).
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
 answerConnectRequests(server, logger);
 server.on("error", async (error: NodeJS.ErrnoException) => {
   logger.fatal(
