@@ -1,4 +1,5 @@
 import { EventEmitter } from "node:events";
+import net from "node:net";
 import { sql } from "drizzle-orm";
 import { describe, expect, inject, it, vi } from "vitest";
 import { connectionFor } from "../../tests/support/connection.ts";
@@ -137,5 +138,42 @@ describe("a connection the server ends", () => {
       await handle.close();
       await admin.close();
     }
+  });
+});
+
+describe("a database that does not answer in time", () => {
+  it("an address that takes the connection and never answers (a failover's old one): the query fails as the database away, not never", async () => {
+    const silent = net.createServer(() => {});
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const { port } = silent.address() as net.AddressInfo;
+    const handle = connect(
+      { host: "127.0.0.1", port, user: "shop", database: "shop", connectionTimeoutMillis: 300 },
+      1,
+    );
+    try {
+      const thrown = await handle.db.execute(sql`SELECT 1`).catch((error: unknown) => error);
+      expect(isDatabaseUnavailable(thrown)).toBe(true);
+    } finally {
+      await handle.close();
+      silent.close();
+    }
+  });
+
+  it("every connection of the pool held by others: the next query waits a bounded time, then fails as the database away", async () => {
+    const handle = connect({ ...connectionFor(inject("postgresServer"), "postgres"), connectionTimeoutMillis: 300 }, 1);
+    const held = await handle.pool.connect();
+    try {
+      const thrown = await handle.db.execute(sql`SELECT 1`).catch((error: unknown) => error);
+      expect(isDatabaseUnavailable(thrown)).toBe(true);
+    } finally {
+      held.release();
+      await handle.close();
+    }
+  });
+
+  it("by default waits ten seconds at most", () => {
+    const handle = connect({ host: "127.0.0.1", port: 1, user: "shop", database: "shop" }, 1);
+    expect(handle.pool.options.connectionTimeoutMillis).toBe(10_000);
+    void handle.close();
   });
 });

@@ -21,8 +21,22 @@ export function onDatabaseClose(db: Database, close: () => Promise<void>) {
   closers.get(db)?.push(close);
 }
 
+/**
+ * A pool on `connection`. A request never waits without end for the database: a connection not
+ * opened, or not freed by another, within CONNECTION_WAIT_MS fails as the database away (a 503 with
+ * Retry-After), as one to an address that takes connections and never answers would (a failover's
+ * old address). TCP keep-alive finds a server gone silent under a connection in use.
+ * `connection` may set its own connectionTimeoutMillis.
+ */
 export function connect(connection: ConnectionOptions, poolSize = 10): DatabaseHandle {
-  const pool = new pg.Pool({ ...connection, max: poolSize, idleTimeoutMillis: 30_000 });
+  const pool = new pg.Pool({
+    connectionTimeoutMillis: CONNECTION_WAIT_MS,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+    ...connection,
+    max: poolSize,
+    idleTimeoutMillis: 30_000,
+  });
   // A client that loses its server (a restart, a failover) must not crash the process: an idle one
   // says so on the pool, one checked out (a transaction, an advisory lock) on itself, between its
   // queries, where nobody listens. Its next query fails as the database away (a 503).
@@ -39,6 +53,9 @@ export function connect(connection: ConnectionOptions, poolSize = 10): DatabaseH
     },
   };
 }
+
+// Far longer than any page waits for a connection under a real load, far shorter than a visitor waits.
+const CONNECTION_WAIT_MS = 10_000;
 
 /** The database or an open transaction: what a function that may run inside one takes. */
 export type Queryable = Database | Parameters<Parameters<Database["transaction"]>[0]>[0];

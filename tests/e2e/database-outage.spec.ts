@@ -17,6 +17,8 @@ interface Answer {
   address: string;
   status: number;
   retryAfter: string | null;
+  /** Why no answer came (status 0): the connection cut, or none in ANSWER_WITHIN_MS (TimeoutError). */
+  error?: string;
 }
 
 // Pages every visitor shares (kept by the page cache once seen), the visitor's own data, a search
@@ -32,12 +34,26 @@ const ADDRESSES = [
   "/api/public/v1/products",
 ];
 
+// No request may go unanswered: one that waits this long counts as not answered (status 0).
+const ANSWER_WITHIN_MS = 30_000;
+
 test("the database stopped under load: 503s with Retry-After or kept pages, never a 500, and back within 5 s of its return", async () => {
+  const testInfo = test.info();
   test.setTimeout(240_000);
   fs.rmSync(dataDir, { recursive: true, force: true });
-  const server = startServer({ dataDir, port, env: { PUBLIC_URL: base } });
+  // Each attempt's own log, written as it comes: a retry must not hide what the first attempt met.
+  const server = startServer({
+    dataDir,
+    port,
+    env: { PUBLIC_URL: base },
+    logFile: testInfo.outputPath(`server-attempt-${testInfo.retry + 1}.log`),
+  });
+  // Where the test is, for whoever reads a time-out: each step's start, after the test's start.
+  const startedAt = Date.now();
+  const reached = (step: string) => console.log(`database outage: ${step} at ${Date.now() - startedAt} ms`);
   try {
     await waitUntilHealthy(port);
+    reached("serving");
     for (const address of ADDRESSES) await fetch(`${base}${address}`);
 
     const answers: Answer[] = [];
@@ -53,12 +69,13 @@ test("the database stopped under load: 503s with Retry-After or kept pages, neve
         // A connection cut without an answer counts as status 0: the shop must answer every request.
         const answer = await fetch(`${base}${address}`, {
           headers: address.startsWith("/api/public") ? { authorization: "Bearer dgm_live_notAKeyTheShopMade" } : {},
+          signal: AbortSignal.timeout(ANSWER_WITHIN_MS),
         })
           .then(async (response) => {
             await response.arrayBuffer();
             return { status: response.status, retryAfter: response.headers.get("retry-after") };
           })
-          .catch(() => ({ status: 0, retryAfter: null }));
+          .catch((error: Error) => ({ status: 0, retryAfter: null, error: error.name }));
         answers.push({ at: Date.now(), address, ...answer });
       }
     });
@@ -66,9 +83,11 @@ test("the database stopped under load: 503s with Retry-After or kept pages, neve
     // Orders paid just before the outage: their payment's confirmation is a job that may meet it.
     const orders = await Promise.all([1, 2, 3].map((productId) => buyAsGuestOver(base, productId, { tag: "outage" })));
 
+    reached("orders paid");
     const stoppedAt = Date.now();
     await stopEmbeddedPostgres({ dataDir });
     const awayFrom = Date.now();
+    reached("database stopped");
     // Away until the shop has answered 200 requests without it.
     await expect
       .poll(() => answers.filter((answer) => answer.at > awayFrom).length, { timeout: 60_000 })
@@ -76,6 +95,7 @@ test("the database stopped under load: 503s with Retry-After or kept pages, neve
     const awayUntil = Date.now();
     await startEmbeddedPostgres({ dataDir });
     const backAt = Date.now();
+    reached("database started again");
     // Back: a search nobody made before (no kept copy) is answered by the database again.
     await expect
       .poll(async () => (await fetch(`${base}/search?q=returned${Date.now()}`)).status, {
@@ -84,8 +104,10 @@ test("the database stopped under load: 503s with Retry-After or kept pages, neve
       })
       .toBe(200);
     const answeringAgainAfterMs = Date.now() - backAt;
+    reached("answering again");
     loading = false;
     await Promise.all(visitors);
+    reached("visitors done");
 
     const during = answers.filter((answer) => answer.at > awayFrom && answer.at < awayUntil);
     console.log(
@@ -122,14 +144,14 @@ test("the database stopped under load: 503s with Retry-After or kept pages, neve
         );
         throw new Error(`${error.message}\nDeliveries of the payment webhooks: ${JSON.stringify(deliveries, null, 1)}`);
       });
+    reached("orders paid after the outage");
     // A 503 is no fault: nothing was logged as one.
     expect(server.output()).not.toContain("Request failed");
     server.child.kill("SIGTERM");
     expect(await exited(server.child)).toBe(0);
+    reached("server stopped");
   } finally {
-    // For whoever reads a failure: the server's own log; and no server left holding the port.
-    fs.mkdirSync("test-results", { recursive: true });
-    fs.writeFileSync("test-results/database-outage-server.log", server.output());
+    // No server left holding the port.
     if (server.child.exitCode === null && server.child.signalCode === null) {
       server.child.kill("SIGKILL");
       await exited(server.child);

@@ -1,4 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
 import { expect } from "@playwright/test";
 import pg from "pg";
 import { runningShopConnection } from "../../server/db/embedded-postgres.ts";
@@ -19,8 +21,25 @@ process.once("exit", () => {
   for (const child of running) child.kill("SIGTERM");
 });
 
-export function startServer(options: { dataDir: string; port: number; env?: Record<string, string> }): OwnServer {
+/**
+ * `logFile`: where its output is also written as it comes, for whoever reads a failure (kept even
+ * when the test is stopped by its time limit, which abandons its own cleanup).
+ */
+export function startServer(options: {
+  dataDir: string;
+  port: number;
+  env?: Record<string, string>;
+  logFile?: string;
+}): OwnServer {
   let output = "";
+  if (options.logFile) {
+    fs.mkdirSync(path.dirname(options.logFile), { recursive: true });
+    fs.writeFileSync(options.logFile, "");
+  }
+  const keep = (chunk: Buffer) => {
+    output += chunk;
+    if (options.logFile) fs.appendFileSync(options.logFile, chunk);
+  };
   const child = spawn(process.execPath, ["server/main.ts"], {
     env: {
       ...process.env,
@@ -36,8 +55,8 @@ export function startServer(options: { dataDir: string; port: number; env?: Reco
   });
   running.add(child);
   child.once("exit", () => running.delete(child));
-  child.stdout!.on("data", (chunk) => (output += chunk));
-  child.stderr!.on("data", (chunk) => (output += chunk));
+  child.stdout!.on("data", keep);
+  child.stderr!.on("data", keep);
   return { child, output: () => output };
 }
 
@@ -45,7 +64,7 @@ export function startServer(options: { dataDir: string; port: number; env?: Reco
 export async function waitUntilHealthy(port: number, attempts = 600) {
   for (let attempt = 0; attempt < attempts; attempt++) {
     try {
-      const response = await fetch(`http://127.0.0.1:${port}/healthz`);
+      const response = await fetch(`http://127.0.0.1:${port}/healthz`, { signal: AbortSignal.timeout(5_000) });
       if (response.ok) return;
     } catch {}
     await new Promise((resolve) => setTimeout(resolve, 100));
