@@ -44,7 +44,7 @@ describe("payoutAccountStatus", () => {
     expect(payoutAccountStatus(submitted, "Stripe")).toEqual({
       action: "update",
       tone: "on",
-      summary: "Payouts are on.",
+      summary: "Ready: this account can receive your payouts.",
       needs: null,
     });
     const due = payoutAccountStatus(
@@ -59,7 +59,7 @@ describe("payoutAccountStatus", () => {
     expect(due).toEqual({
       action: "update",
       tone: "attention",
-      summary: "Payouts are on.",
+      summary: "Ready: this account can receive your payouts.",
       needs: "Stripe needs: your date of birth, by Dec 12, 2026.",
     });
   });

@@ -3,7 +3,7 @@ import type { ProviderName } from "../payments/provider.ts";
 import type { PayoutAccount } from "./payout-accounts.ts";
 
 // The seller's payout account as the earnings page says it: what its button does, and the state in
-// words ("Payouts are on", "Stripe needs: your date of birth, by Dec 12, 2026", "Payouts are
+// words ("Ready: this account can receive your payouts", "Stripe needs: your date of birth, by Dec 12, 2026", "Payouts are
 // paused: <the provider's reason>").
 
 export interface PayoutAccountStatus {
@@ -47,7 +47,12 @@ export function payoutAccountStatus(account: AccountState | null, providerName: 
     };
   }
   if (account.payoutsEnabled)
-    return { action: "update", tone: needs ? "attention" : "on", summary: "Payouts are on.", needs };
+    return {
+      action: "update",
+      tone: needs ? "attention" : "on",
+      summary: "Ready: this account can receive your payouts.",
+      needs,
+    };
   return {
     action: account.detailsSubmitted ? "update" : "continue",
     tone: "attention",

@@ -86,6 +86,8 @@ const ADMIN_PAGES = [
   "/admin/discounts",
   "/admin/reports",
   "/admin/income-report",
+  "/admin/payouts",
+  "/admin/search",
 ];
 
 async function checkPages(page: Page, paths: string[]) {

@@ -1,15 +1,21 @@
 import fs from "node:fs";
+import type { Page } from "@playwright/test";
 import { extractText, getDocumentProxy } from "unpdf";
 import {
   anotherClient,
+  approvedSeller,
   buyAsGuest,
   coverPng,
   E2E_PAYOUT_HOLD_DAYS,
   expect,
   expectNoAxeViolations,
+  expectNoSidewaysScroll,
+  markedPdf,
   moveShopClock,
+  publishProduct,
   readOutbox,
   runScript,
+  screenshotsIn,
   signUpConfirmed,
   test,
   turnOnTwoFactor,
@@ -90,7 +96,7 @@ test(
     await page.getByLabel("Account number").fill("000123456789");
     await page.getByRole("button", { name: "Save and return to Test Market" }).click();
     await expect(page).toHaveURL(/\/seller\/earnings#payout-account$/);
-    await expect(account).toContainText("Payouts are on.");
+    await expect(account).toContainText("Ready: this account can receive your payouts.");
     await expect.poll(() => readOutbox(email) ?? "").toContain("A payout account was added to your shop");
     await expectNoAxeViolations(page);
 
@@ -280,6 +286,84 @@ test(
     await expectNoAxeViolations(page);
   },
 );
+
+test("a new seller's money screens on a phone: the onboarding page, Earnings with a hold's reason and a transfer, the statements; the admin's Payouts @phone", async ({
+  page,
+  guest,
+  admin,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== "platform-phone", "the journey above runs them on a desktop");
+  test.slow();
+  const look = async (target: Page, name: string) => {
+    await waitForHydration(target);
+    await expectNoSidewaysScroll(target);
+    await expectNoAxeViolations(target);
+    await phoneShots(target, testInfo, name);
+  };
+  const shopName = await approvedSeller(page, admin, { name: "Pia Phone" });
+  await turnOnTwoFactor(page, "pia-password-1");
+
+  await page.goto("/seller/earnings");
+  const account = page.getByRole("region", { name: "Payout account" });
+  await account.getByLabel("Country of your bank account").selectOption({ label: "United States" });
+  await account.getByRole("button", { name: "Connect payout account" }).click();
+  await expect(page).toHaveURL(/\/pay\/onboarding\//);
+  await look(page, "onboarding");
+  await page.getByLabel("Legal name").fill("Pia Phone");
+  await page.getByLabel("Routing number").fill("110000000");
+  await page.getByLabel("Account number").fill("000123456789");
+  await page.getByRole("button", { name: "Save and return to Test Market" }).click();
+  await expect(account).toContainText("Ready: this account can receive your payouts.");
+
+  const productId = await publishProduct(page, {
+    title: `Pocket Planner ${shopName}`,
+    description: "A planner sized for a pocket notebook.",
+    price: "40.00",
+    file: markedPdf(shopName),
+    fileName: "pocket-planner.pdf",
+  });
+  await buyAsGuest(guest, productId);
+  await page.goto("/seller/earnings/tax-details");
+  await page.getByLabel("Full legal name").fill("Pia Phone");
+  await page.getByLabel("Country").selectOption({ label: "United States" });
+  await look(page, "tax-details");
+  await page.getByLabel("Address line 1").fill("1 Market Street");
+  await page.getByLabel("City or town").fill("San Francisco");
+  await page.getByLabel("State", { exact: true }).fill("CA");
+  await page.getByLabel("ZIP code").fill("94105");
+  await page.getByLabel("Tax number").fill("123-45-6789");
+  await page.getByRole("button", { name: "Save tax details" }).click();
+  await expect(page.getByText("Your tax details were saved.")).toBeVisible();
+  moveShopClock(shopName, 10);
+
+  // The admin, on a phone too, holds the payouts with a reason; the seller reads it.
+  await admin.setViewportSize(page.viewportSize()!);
+  await admin.goto(`/admin/sellers?q=${encodeURIComponent(shopName)}`);
+  const holdReason = admin.getByLabel(`Hold ${shopName}'s payouts: the reason the seller reads`);
+  await holdReason.fill("We are checking a report about this shop; expect news within 3 days.");
+  await admin.locator("form").filter({ has: holdReason }).getByRole("button", { name: "Hold payouts" }).click();
+  await expect(admin.getByText("Payouts held: the seller reads why on Earnings.")).toBeVisible();
+  await look(admin, "admin-sellers");
+  await page.goto("/seller/earnings");
+  await expect(page.getByText("Your payouts are on hold.")).toBeVisible();
+  await look(page, "earnings-held");
+
+  await admin.goto("/admin/payouts");
+  await look(admin, "admin-payouts");
+  const held = admin.getByRole("listitem").filter({ has: admin.getByRole("heading", { name: shopName }) });
+  await held.getByLabel("Release: the note the seller reads").fill("Checked: all is well.");
+  await held.getByRole("button", { name: "Release payouts" }).click();
+  await expect(admin.getByText("Released: the seller is paid on the next Friday.")).toBeVisible();
+  runPayouts();
+  await page.reload();
+  await expect(page.getByRole("region", { name: "Payouts" })).toContainText("$28.00, sent, available");
+  await look(page, "earnings-paid");
+  await page.goto("/seller/statements");
+  await expect(page.getByRole("link", { name: /^PDF statement, / }).first()).toBeVisible();
+  await look(page, "statements");
+});
+
+const phoneShots = screenshotsIn("test-results/seller-money-phone");
 
 /**
  * The payout job's run for the latest Friday, through `npm run payouts` against the running shop,

@@ -188,7 +188,12 @@ describe("connecting a payout account with the shop's stand-in", () => {
     expect(jobs.sent).toContainEqual({ name: QUEUES.deliverHostedPayoutWebhook, data: { eventId: queued!.eventId } });
     await deliver(queued!.eventId);
     expect((await eventsOf(hosted.id))[0]).toMatchObject({ attempts: 1, deliveredAt: expect.any(Date) });
-    expect(await statusOf(seller)).toEqual({ action: "update", tone: "on", summary: "Payouts are on.", needs: null });
+    expect(await statusOf(seller)).toEqual({
+      action: "update",
+      tone: "on",
+      summary: "Ready: this account can receive your payouts.",
+      needs: null,
+    });
 
     expect(await back(seller, "return")).toMatchObject({ status: 302, location: "/seller/earnings#payout-account" });
     expect((await hostedAccountOf(creator.id)).row).toMatchObject({
@@ -230,7 +235,7 @@ describe("connecting a payout account with the shop's stand-in", () => {
     expect(await submit(again, usBank())).toMatchObject({ status: 302 });
     const [, second] = await eventsOf((await hostedAccountOf(creator.id)).hosted.id);
     await deliver(second!.eventId);
-    expect((await statusOf(seller)).summary).toBe("Payouts are on.");
+    expect((await statusOf(seller)).summary).toBe("Ready: this account can receive your payouts.");
   });
 
   it("sends a spent link (past its 15 minutes, or used) to the shop for a new one, and the new one opens", async () => {

@@ -132,7 +132,12 @@ describe("a payout account at Stripe", () => {
 
     standIn.completeOnboarding(accountRef!);
     await back("return");
-    expect(await statusOf(seller)).toEqual({ action: "update", tone: "on", summary: "Payouts are on.", needs: null });
+    expect(await statusOf(seller)).toEqual({
+      action: "update",
+      tone: "on",
+      summary: "Ready: this account can receive your payouts.",
+      needs: null,
+    });
 
     // Later Stripe asks for a document by a date (a thin event); then it is overdue and payouts stop.
     const deadline = new Date("2026-12-12T00:00:00.000Z");

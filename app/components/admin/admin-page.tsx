@@ -57,6 +57,7 @@ export function CardList<Item>({
   empty,
   label,
   cardClassName,
+  className,
   children,
 }: {
   items: readonly Item[];
@@ -67,12 +68,14 @@ export function CardList<Item>({
   label?: string;
   /** A row's own look (a handled message is greyed, say). */
   cardClassName?: (item: Item) => string | false | null | undefined;
+  /** The list's (or its empty line's) own spacing, in place of the gap below a page's lead. */
+  className?: string;
   /** A row's card content. */
   children: (item: Item) => ReactNode;
 }) {
-  if (items.length === 0) return <p className="mt-6 text-muted-foreground">{empty}</p>;
+  if (items.length === 0) return <p className={cn("mt-6 text-muted-foreground", className)}>{empty}</p>;
   return (
-    <ul className="mt-6 flex flex-col gap-4" aria-label={label}>
+    <ul className={cn("mt-6 flex flex-col gap-4", className)} aria-label={label}>
       {items.map((item) => (
         <li key={itemKey(item)}>
           <Card className={cn("flex flex-col gap-3 p-5", cardClassName?.(item))}>{children(item)}</Card>

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { render, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { LedgerTable, PayoutOutlook } from "./earnings-sections";
+import { LedgerTable, PayoutList, PayoutOutlook } from "./earnings-sections";
 
 // The Earnings page's ledger as it renders sellerLedger's rows (their sums are tested in server/payouts).
 
@@ -110,5 +110,39 @@ describe("the seller's payout outlook on Earnings", () => {
       />,
     );
     expect(screen.getByText("Add where to pay you to be paid $26.00 on Dec 4, 2026.")).toBeTruthy();
+  });
+});
+
+describe("the seller's payouts on Earnings", () => {
+  const payout = {
+    id: 1,
+    weekOf: "2026-11-27",
+    fundsAvailableOn: "2026-12-02",
+    amountCents: 2_800,
+    status: "sent" as const,
+    failureReason: null,
+    returnedCents: 0,
+  };
+
+  it("says where each went in the seller's words: the account at the provider, not its id there; a manual payout's destination", () => {
+    render(
+      <PayoutList
+        providerName="Stripe"
+        payouts={[
+          { ...payout, rail: "transfer", method: "direct_deposit", destination: "acct_1Q2w3E4r5T6y7U8i" },
+          {
+            ...payout,
+            id: 2,
+            weekOf: "2026-11-20",
+            rail: "manual",
+            method: "paypal",
+            destination: "ana@example.com",
+          },
+        ]}
+      />,
+    );
+    const [transfer, manual] = within(screen.getByRole("region", { name: "Payouts" })).getAllByRole("listitem");
+    expect(transfer!.textContent).toBe("Nov 27, 2026 · To your Stripe account$28.00, sent, available Dec 2, 2026");
+    expect(manual!.textContent).toContain("Nov 20, 2026 · PayPal (ana@example.com)");
   });
 });

@@ -84,13 +84,20 @@ export function LedgerTable({
   );
 }
 
-/** The payouts made to the seller, newest first: the week, the method, the amount and when it is available. */
+/**
+ * The payouts made to the seller, newest first: the week, where it went, the amount and when it is
+ * available. A transfer went to the seller's account at the provider (`providerName`): its id at the
+ * provider means nothing to the seller.
+ */
 export function PayoutList({
   payouts,
+  providerName,
 }: {
+  providerName: string;
   payouts: {
     id: number;
     weekOf: Day;
+    rail: "transfer" | "manual";
     method: keyof typeof PAYOUT_METHOD_NAMES;
     destination: string;
     amountCents: number;
@@ -113,7 +120,10 @@ export function PayoutList({
             <li key={payout.id}>
               <Card className="flex flex-wrap items-center justify-between gap-2 p-4 text-sm">
                 <span>
-                  {formatDayUtc(payout.weekOf)} · {PAYOUT_METHOD_NAMES[payout.method]} ({payout.destination})
+                  {formatDayUtc(payout.weekOf)} ·{" "}
+                  {payout.rail === "transfer"
+                    ? `To your ${providerName} account`
+                    : `${PAYOUT_METHOD_NAMES[payout.method]} (${payout.destination})`}
                 </span>
                 <span>
                   <strong>{formatPrice(payout.amountCents)}</strong>, {payoutStatusInWords(payout)}

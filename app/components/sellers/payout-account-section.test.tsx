@@ -25,7 +25,7 @@ describe("the payout account section", () => {
     expect(country.value).toBe("US");
     expect(within(section).getByRole("option", { name: "Germany" })).toBeTruthy();
     expect(within(section).getByRole("button", { name: "Connect payout account" })).toBeTruthy();
-    expect(within(section).getByText(/on Stripe's own page; this shop never sees them/)).toBeTruthy();
+    expect(within(section).getByText(/to Stripe on its own page; this shop never sees them/)).toBeTruthy();
   });
 
   it("says what the provider needs, by when, and offers to update without asking the country again", async () => {
@@ -33,7 +33,7 @@ describe("the payout account section", () => {
       status: {
         action: "update",
         tone: "attention",
-        summary: "Payouts are on.",
+        summary: "Ready: this account can receive your payouts.",
         needs: "Stripe needs: your date of birth, by Dec 12, 2026.",
       },
       providerName: "Stripe",

@@ -16,7 +16,7 @@ const BUTTON = {
 } as const;
 
 const BADGE = {
-  on: { variant: "success", text: "On" },
+  on: { variant: "success", text: "Connected" },
   attention: { variant: "bestseller", text: "Needs you" },
   off: { variant: "neutral", text: "Not connected" },
 } as const;
@@ -61,8 +61,8 @@ export function PayoutAccountSection({
         <p className="mt-2 font-medium">{status.summary}</p>
         {status.needs ? <p className="mt-1 text-sm">{status.needs}</p> : null}
         <p className="mt-2 text-sm text-muted-foreground">
-          Your payouts go to an account at {providerName}. You give your legal name and bank account on {providerName}'s
-          own page; this shop never sees them.
+          Your payouts go to an account at {providerName}. You give your legal name and bank account to {providerName}{" "}
+          on its own page; this shop never sees them.
         </p>
         <Form method="post" {...getFormProps(form)} className="mt-4 flex flex-col gap-4">
           <input type="hidden" name="intent" value={CONNECT_PAYOUT_ACCOUNT} />

@@ -63,10 +63,10 @@ export default function PayoutsPage({ loaderData, actionData }: Route.ComponentP
       lead="Payouts to pay by hand, transfers that need a look, and holds in force. Hold a seller's payouts from Sellers."
       result={actionData}
     >
-      <section aria-labelledby="to-pay-heading" className="flex flex-col gap-3">
-        <h2 id="to-pay-heading" className="text-xl font-semibold">
+      <section aria-labelledby="to-pay-heading" className="mt-10 flex flex-col gap-3">
+        <h3 id="to-pay-heading" className="text-lg font-semibold">
           To pay by hand
-        </h2>
+        </h3>
         {weeks.length > 0 ? (
           <ul className="flex flex-wrap gap-3 text-sm">
             {weeks.map((week) => (
@@ -79,6 +79,7 @@ export default function PayoutsPage({ loaderData, actionData }: Route.ComponentP
           </ul>
         ) : null}
         <CardList
+          className="mt-0"
           items={toPay}
           itemKey={(payout) => payout.id}
           empty="No payouts are waiting to be paid by hand."
@@ -87,9 +88,9 @@ export default function PayoutsPage({ loaderData, actionData }: Route.ComponentP
           {(payout) => (
             <>
               <div className="flex flex-wrap items-baseline justify-between gap-2">
-                <h3 id={`payout-${payout.id}`} className="min-w-0 wrap-anywhere text-lg font-semibold">
+                <h4 id={`payout-${payout.id}`} className="min-w-0 wrap-anywhere text-base font-semibold">
                   {payout.seller}
-                </h3>
+                </h4>
                 <span className="font-semibold">{formatPrice(payout.amountCents)}</span>
               </div>
               <p className="wrap-anywhere text-sm">
@@ -114,11 +115,12 @@ export default function PayoutsPage({ loaderData, actionData }: Route.ComponentP
           )}
         </CardList>
       </section>
-      <section aria-labelledby="transfers-heading" className="flex flex-col gap-3">
-        <h2 id="transfers-heading" className="text-xl font-semibold">
+      <section aria-labelledby="transfers-heading" className="mt-10 flex flex-col gap-3">
+        <h3 id="transfers-heading" className="text-lg font-semibold">
           Transfers that need a look
-        </h2>
+        </h3>
         <CardList
+          className="mt-0"
           items={troubled}
           itemKey={(payout) => payout.id}
           empty="Every transfer went through."
@@ -127,7 +129,7 @@ export default function PayoutsPage({ loaderData, actionData }: Route.ComponentP
           {(payout) => (
             <>
               <div className="flex flex-wrap items-baseline justify-between gap-2">
-                <h3 className="min-w-0 wrap-anywhere text-lg font-semibold">{payout.seller}</h3>
+                <h4 className="min-w-0 wrap-anywhere text-base font-semibold">{payout.seller}</h4>
                 <span className="font-semibold">{formatPrice(payout.amountCents)}</span>
               </div>
               <p className="text-sm">
@@ -141,11 +143,12 @@ export default function PayoutsPage({ loaderData, actionData }: Route.ComponentP
           )}
         </CardList>
       </section>
-      <section aria-labelledby="holds-heading" className="flex flex-col gap-3">
-        <h2 id="holds-heading" className="text-xl font-semibold">
+      <section aria-labelledby="holds-heading" className="mt-10 flex flex-col gap-3">
+        <h3 id="holds-heading" className="text-lg font-semibold">
           Holds in force
-        </h2>
+        </h3>
         <CardList
+          className="mt-0"
           items={holds}
           itemKey={(hold) => hold.creatorId}
           empty="No seller's payouts are on hold."
@@ -153,9 +156,9 @@ export default function PayoutsPage({ loaderData, actionData }: Route.ComponentP
         >
           {(hold) => (
             <>
-              <h3 id={`hold-${hold.creatorId}`} className="min-w-0 wrap-anywhere text-lg font-semibold">
+              <h4 id={`hold-${hold.creatorId}`} className="min-w-0 wrap-anywhere text-base font-semibold">
                 {hold.seller}
-              </h3>
+              </h4>
               <p className="text-sm">Held since {formatDay(hold.heldAt)}</p>
               <blockquote className="wrap-anywhere border-l-2 border-border pl-3 text-sm text-muted-foreground">
                 {hold.reason}

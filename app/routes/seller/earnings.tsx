@@ -127,7 +127,7 @@ export default function EarningsPage({ loaderData, actionData }: Route.Component
         <div className="flex min-w-0 flex-col gap-6">
           <PayoutOutlook balance={balance} nextPayout={loaderData.nextPayout} />
           <LedgerTable entries={entries} />
-          <PayoutList payouts={payouts} />
+          <PayoutList payouts={payouts} providerName={payoutAccount.providerName} />
         </div>
         <div className="flex min-w-0 flex-col gap-6">
           {loaderData.rail === "transfer" ? (
