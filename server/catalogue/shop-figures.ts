@@ -36,7 +36,8 @@ export async function countShop(db: Database): Promise<ShopCounts> {
       .from(products)
       .where(isPublished),
     db
-      .select({ value: sum(payouts.amountCents).mapWith(Number) })
+      // What reached sellers: a payout partly reversed counts what stayed with them.
+      .select({ value: sum(sql`${payouts.amountCents} - ${payouts.returnedCents}`).mapWith(Number) })
       .from(payouts)
       .where(eq(payouts.status, "sent")),
     db

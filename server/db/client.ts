@@ -1,4 +1,5 @@
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import { PgTransaction } from "drizzle-orm/pg-core";
 import pg from "pg";
 import * as schema from "./schema.ts";
 
@@ -59,3 +60,18 @@ const CONNECTION_WAIT_MS = 10_000;
 
 /** The database or an open transaction: what a function that may run inside one takes. */
 export type Queryable = Database | Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/**
+ * The results of `queries`: asked at once of a pool, one after another in a transaction, whose one
+ * connection runs one query at a time (pg warns of a query sent before the last one ended; pg 9
+ * will refuse it).
+ */
+export async function allQueries<const Results extends readonly unknown[]>(
+  db: Queryable,
+  queries: readonly [...{ [K in keyof Results]: () => PromiseLike<Results[K]> }],
+): Promise<Results> {
+  if (!(db instanceof PgTransaction)) return (await Promise.all(queries.map((query) => query()))) as unknown as Results;
+  const results: unknown[] = [];
+  for (const query of queries) results.push(await query());
+  return results as unknown as Results;
+}

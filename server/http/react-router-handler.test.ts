@@ -165,3 +165,43 @@ describe("an address that only takes a form (an action, no loader, no page)", ()
     expect(await (await fetch(`${base}/reviews/7`)).text()).toBe("the page");
   });
 });
+
+describe("a route's headers beside the middleware's", () => {
+  const route = oneRouteBuild(() => {
+    const headers = new Headers({ "X-Content-Type-Options": "nosniff", Vary: "Cookie" });
+    headers.append("Set-Cookie", "a=1");
+    headers.append("Set-Cookie", "b=2");
+    return new Response("a download", { headers });
+  });
+  const headerServer = http.createServer(
+    express()
+      .use((_req, res, next) => {
+        // As helmet and the compression middleware do before a route answers.
+        res.setHeader("X-Content-Type-Options", "nosniff");
+        res.setHeader("Vary", "Accept-Encoding");
+        res.setHeader("Set-Cookie", "session=x");
+        next();
+      })
+      .use(
+        reactRouterHandler({
+          build: route,
+          mode: "production",
+          bodyLimit: 1024,
+          getLoadContext: () => {
+            const context = new RouterContextProvider();
+            context.set(servicesContext, {} as RequestServices);
+            return context;
+          },
+        }),
+      ),
+  );
+  beforeAll(() => new Promise<void>((resolve) => headerServer.listen(0, "127.0.0.1", resolve)));
+  afterAll(() => new Promise<void>((resolve) => headerServer.close(() => resolve())));
+
+  it("replace them once each, where cookies, Vary and Link add up", async () => {
+    const response = await fetch(`http://127.0.0.1:${(headerServer.address() as AddressInfo).port}/`);
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("vary")).toBe("Accept-Encoding, Cookie");
+    expect(response.headers.getSetCookie()).toEqual(["session=x", "a=1", "b=2"]);
+  });
+});

@@ -122,6 +122,8 @@ function isPublic(response: Response): boolean {
   );
 }
 
+const ADDING_UP = new Set(["set-cookie", "vary", "link"]);
+
 async function send(res: Parameters<RequestHandler>[1], response: Response) {
   if (res.destroyed || res.writableEnded) {
     await response.body?.cancel();
@@ -129,7 +131,12 @@ async function send(res: Parameters<RequestHandler>[1], response: Response) {
   }
   res.statusMessage = response.statusText;
   res.status(response.status);
-  for (const [name, value] of response.headers.entries()) res.append(name, value);
+  // The route's word replaces what the middleware said (helmet's nosniff said again by a download
+  // was sent as "nosniff, nosniff"); cookies, Vary and Link add up.
+  for (const [name, value] of response.headers.entries()) {
+    if (ADDING_UP.has(name)) res.append(name, value);
+    else res.setHeader(name, value);
+  }
   if (!response.body) {
     res.end();
     return;

@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { PAYOUT_MINIMUM_CENTS } from "../../shared/shop-facts.ts";
-import type { Queryable } from "../db/client.ts";
+import { allQueries, type Queryable } from "../db/client.ts";
 import { ledgerEntries, payoutHolds, payoutReserves } from "../db/schema.ts";
 import type { PayoutBlock } from "./destinations.ts";
 import { payoutRunAt } from "./payout-schedule.ts";
@@ -35,43 +35,47 @@ export async function payoutBalance(
   { creatorId, now, holdDays }: { creatorId: number; now: Date; holdDays: number },
 ): Promise<PayoutBalance> {
   const releasedBefore = new Date(now.getTime() - holdDays * DAY);
-  const [totals, releases, [hold], [reserve]] = await Promise.all([
-    db
-      .select({
-        total: sql<number>`coalesce(sum(${ledgerEntries.amountCents}), 0)::int`,
-        // Without a hold, nothing waits (whatever the clock says of an entry's time).
-        pending:
-          holdDays === 0
-            ? sql<number>`0`
-            : sql<number>`coalesce(sum(${ledgerEntries.amountCents}) FILTER (WHERE ${ledgerEntries.kind} = 'sale' AND ${ledgerEntries.createdAt} > ${releasedBefore}), 0)::int`,
-      })
-      .from(ledgerEntries)
-      .where(eq(ledgerEntries.creatorId, creatorId)),
-    holdDays === 0
-      ? Promise.resolve([])
-      : db
-          .select({
-            on: sql<string>`to_char((${ledgerEntries.createdAt} AT TIME ZONE 'UTC') + make_interval(days => ${holdDays}), 'YYYY-MM-DD')`,
-            cents: sql<number>`sum(${ledgerEntries.amountCents})::int`,
-          })
-          .from(ledgerEntries)
-          .where(
-            and(
-              eq(ledgerEntries.creatorId, creatorId),
-              eq(ledgerEntries.kind, "sale"),
-              sql`${ledgerEntries.createdAt} > ${releasedBefore}`,
-            ),
-          )
-          .groupBy(sql`1`)
-          .orderBy(sql`1`),
-    db
-      .select({ reason: payoutHolds.reason, heldAt: payoutHolds.heldAt })
-      .from(payoutHolds)
-      .where(and(eq(payoutHolds.creatorId, creatorId), isNull(payoutHolds.releasedAt))),
-    db
-      .select({ basisPoints: payoutReserves.basisPoints, reason: payoutReserves.reason })
-      .from(payoutReserves)
-      .where(eq(payoutReserves.creatorId, creatorId)),
+  const [totals, releases, [hold], [reserve]] = await allQueries(db, [
+    () =>
+      db
+        .select({
+          total: sql<number>`coalesce(sum(${ledgerEntries.amountCents}), 0)::int`,
+          // Without a hold, nothing waits (whatever the clock says of an entry's time).
+          pending:
+            holdDays === 0
+              ? sql<number>`0`
+              : sql<number>`coalesce(sum(${ledgerEntries.amountCents}) FILTER (WHERE ${ledgerEntries.kind} = 'sale' AND ${ledgerEntries.createdAt} > ${releasedBefore}), 0)::int`,
+        })
+        .from(ledgerEntries)
+        .where(eq(ledgerEntries.creatorId, creatorId)),
+    () =>
+      holdDays === 0
+        ? Promise.resolve([])
+        : db
+            .select({
+              on: sql<string>`to_char((${ledgerEntries.createdAt} AT TIME ZONE 'UTC') + make_interval(days => ${holdDays}), 'YYYY-MM-DD')`,
+              cents: sql<number>`sum(${ledgerEntries.amountCents})::int`,
+            })
+            .from(ledgerEntries)
+            .where(
+              and(
+                eq(ledgerEntries.creatorId, creatorId),
+                eq(ledgerEntries.kind, "sale"),
+                sql`${ledgerEntries.createdAt} > ${releasedBefore}`,
+              ),
+            )
+            .groupBy(sql`1`)
+            .orderBy(sql`1`),
+    () =>
+      db
+        .select({ reason: payoutHolds.reason, heldAt: payoutHolds.heldAt })
+        .from(payoutHolds)
+        .where(and(eq(payoutHolds.creatorId, creatorId), isNull(payoutHolds.releasedAt))),
+    () =>
+      db
+        .select({ basisPoints: payoutReserves.basisPoints, reason: payoutReserves.reason })
+        .from(payoutReserves)
+        .where(eq(payoutReserves.creatorId, creatorId)),
   ]);
   const totalCents = totals[0]?.total ?? 0;
   const pendingCents = totals[0]?.pending ?? 0;

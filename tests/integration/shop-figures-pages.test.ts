@@ -114,13 +114,24 @@ describe("a live shop's real figures", () => {
         fundsAvailableOn: "2026-11-18",
         status: "failed",
       },
+      // Sent, and $100.00 of it came back (a partial reversal): $400.00 reached the seller.
+      {
+        creatorId: seller.id,
+        amountCents: 50_000,
+        returnedCents: 10_000,
+        method: "paypal",
+        destination: "s@example.com",
+        weekOf: "2026-11-06",
+        fundsAvailableOn: "2026-11-11",
+        status: "sent",
+      },
     ]);
   });
 
-  it("counts sellers with a product on sale, payouts sent, copies sold and customers", async () => {
+  it("counts sellers with a product on sale, payouts sent (less what came back), copies sold and customers", async () => {
     expect(await countShop(database.db)).toEqual({
       activeSellers: 1,
-      paidToCreatorsCents: 1_250_000,
+      paidToCreatorsCents: 1_290_000,
       productsSold: 3,
       customers: 2,
     });
