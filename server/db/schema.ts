@@ -15,6 +15,7 @@
 //   licenses.ts   licences, their changes, their activations
 //   delivery.ts   product files, their versions and previews, update notices, downloads
 //   email.ts      email opt-outs and suppressions, publish notices, broadcasts and recipients, cart reminders
+//   invoices.ts   invoices and credit notes, their numbers' series
 //   payouts.ts    payout settings, payouts, holds and reserves, the sellers' ledger, sellers' tax details,
 //                 connected payout accounts; the hosted payout stand-in's accounts, onboarding links,
 //                 transfers and webhooks
@@ -32,6 +33,7 @@ export * from "./schema/catalogue.ts";
 export * from "./schema/delivery.ts";
 export * from "./schema/discounts.ts";
 export * from "./schema/email.ts";
+export * from "./schema/invoices.ts";
 export * from "./schema/licenses.ts";
 export * from "./schema/moderation.ts";
 export * from "./schema/orders.ts";

@@ -1,0 +1,169 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import { licensedTitle } from "../../shared/license-tiers.ts";
+import { TAX_PERCENT } from "../../shared/shop-facts.ts";
+import type { Queryable } from "../db/client.ts";
+import {
+  type InvoiceKind,
+  type InvoiceLine,
+  type InvoiceParty,
+  invoiceSeries,
+  invoices,
+  orderItems,
+  orders,
+} from "../db/schema.ts";
+import { Refusal } from "../lib/refusal.ts";
+import { apportion } from "../orders/money.ts";
+
+// The shop's invoices and credit notes (docs/decisions/061): the shop sells as the supplier, so
+// every paid order gets an invoice in its name, and every refund a credit note that refers to it.
+// Each is issued inside the transaction that pays or refunds, with the next number of its series,
+// and kept as issued.
+
+export type Invoice = typeof invoices.$inferSelect;
+
+const PREFIX: Record<InvoiceKind, string> = { invoice: "INV", credit_note: "CN" };
+
+/** The printed number: "INV-000042". Six digits at least, more when the series outgrows them. */
+export function invoiceCode(kind: InvoiceKind, number: number): string {
+  return `${PREFIX[kind]}-${String(number).padStart(6, "0")}`;
+}
+
+/**
+ * The next number of `kind`'s series, taken in the caller's transaction: its row stays locked until
+ * that transaction ends, so numbers are given in commit order, once each, and one whose transaction
+ * rolls back is given again rather than skipped.
+ */
+async function takeNumber(tx: Queryable, kind: InvoiceKind): Promise<number> {
+  const [row] = await tx
+    .insert(invoiceSeries)
+    .values({ kind, nextNumber: 2 })
+    .onConflictDoUpdate({ target: invoiceSeries.kind, set: { nextNumber: sql`${invoiceSeries.nextNumber} + 1` } })
+    .returning({ number: sql<number>`${invoiceSeries.nextNumber} - 1` });
+  return row!.number;
+}
+
+/** What an order's lines were sold for: each paid line's net, and its share of the order's tax. */
+export function invoiceLinesOf(
+  items: readonly {
+    title: string;
+    licenseType: Parameters<typeof licensedTitle>[1];
+    quantity: number;
+    lineTotalCents: number;
+    discountCents: number;
+  }[],
+  taxCents: number,
+): InvoiceLine[] {
+  const nets = items.map((item) => item.lineTotalCents - item.discountCents);
+  // The tax was rounded once for the whole order: each line's part by largest remainder, so the
+  // lines add up to the order's tax exactly (the same shares as a refund gives back).
+  const taxes = apportion(taxCents, nets);
+  return items.map((item, index) => ({
+    description: licensedTitle(item.title, item.licenseType),
+    quantity: item.quantity,
+    netCents: nets[index]!,
+    rateBasisPoints: TAX_PERCENT * 100,
+    taxCents: taxes[index]!,
+    grossCents: nets[index]! + taxes[index]!,
+  }));
+}
+
+const sumOf = (lines: readonly InvoiceLine[], field: "netCents" | "taxCents" | "grossCents") =>
+  lines.reduce((sum, line) => sum + line[field], 0);
+
+async function orderWithItems(tx: Queryable, orderId: number) {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) throw new Refusal("This order does not exist.", "not-found");
+  const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.id));
+  return { order, items };
+}
+
+const buyerOf = (order: { customerName: string; email: string }): InvoiceParty => ({
+  name: order.customerName,
+  address: [],
+  email: order.email,
+});
+
+/**
+ * The invoice of a paid order, issued in the transaction that pays it (fulfilOrder); the one it has
+ * when it was issued before (an order is paid once: this only makes a retry harmless).
+ */
+export async function issueInvoice(
+  tx: Queryable,
+  { orderId, supplier }: { orderId: number; supplier: InvoiceParty },
+): Promise<Invoice> {
+  const [issued] = await tx
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, "invoice")));
+  if (issued) return issued;
+  const { order, items } = await orderWithItems(tx, orderId);
+  const lines = invoiceLinesOf(items, order.taxCents);
+  const number = await takeNumber(tx, "invoice");
+  const [invoice] = await tx
+    .insert(invoices)
+    .values({
+      kind: "invoice",
+      number,
+      code: invoiceCode("invoice", number),
+      orderId,
+      currency: order.currency,
+      supplier,
+      buyer: buyerOf(order),
+      lines,
+      netCents: sumOf(lines, "netCents"),
+      taxCents: sumOf(lines, "taxCents"),
+      grossCents: sumOf(lines, "grossCents"),
+    })
+    .returning();
+  return invoice!;
+}
+
+/**
+ * The credit note of a refunded item, issued in the transaction that records the refund: the
+ * item's line of its order's invoice (what was paid for it and its share of the tax, as the refund
+ * gave back), referring to that invoice. An order paid before invoices were issued gets its invoice
+ * first. One credit note per item: a retry answers the one issued.
+ */
+export async function issueCreditNote(
+  tx: Queryable,
+  { orderItemId, supplier }: { orderItemId: number; supplier: InvoiceParty },
+): Promise<Invoice> {
+  const [issued] = await tx
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.orderItemId, orderItemId), eq(invoices.kind, "credit_note")));
+  if (issued) return issued;
+  const [item] = await tx
+    .select({ orderId: orderItems.orderId })
+    .from(orderItems)
+    .where(eq(orderItems.id, orderItemId));
+  if (!item) throw new Refusal("This item does not exist.", "not-found");
+  const invoice = await issueInvoice(tx, { orderId: item.orderId, supplier });
+  const { items } = await orderWithItems(tx, item.orderId);
+  const line = invoice.lines[items.findIndex((each) => each.id === orderItemId)]!;
+  const number = await takeNumber(tx, "credit_note");
+  const [note] = await tx
+    .insert(invoices)
+    .values({
+      kind: "credit_note",
+      number,
+      code: invoiceCode("credit_note", number),
+      orderId: item.orderId,
+      orderItemId,
+      creditsInvoiceId: invoice.id,
+      currency: invoice.currency,
+      supplier,
+      buyer: invoice.buyer,
+      lines: [line],
+      netCents: line.netCents,
+      taxCents: line.taxCents,
+      grossCents: line.grossCents,
+    })
+    .returning();
+  return note!;
+}
+
+/** An order's invoice and credit notes, oldest first. */
+export function invoicesOfOrder(db: Queryable, orderId: number): Promise<Invoice[]> {
+  return db.select().from(invoices).where(eq(invoices.orderId, orderId)).orderBy(asc(invoices.id));
+}
