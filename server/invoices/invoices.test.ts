@@ -1,10 +1,12 @@
 import { eq, sql } from "drizzle-orm";
+import { extractText, getDocumentProxy } from "unpdf";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { connectionFor } from "../../tests/support/connection.ts";
 import { createOrder, createProduct } from "../../tests/support/factories.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { connect } from "../db/client.ts";
 import { type InvoiceParty, invoices, orderItems, orders } from "../db/schema.ts";
+import { invoicePdf } from "./invoice-pdf.ts";
 import { invoiceCode, invoiceLinesOf, invoicesOfOrder, issueCreditNote, issueInvoice } from "./invoices.ts";
 
 const database = setUpTestDatabase();
@@ -165,5 +167,42 @@ describe("a refund's credit note", () => {
     const [invoice] = await invoicesOfOrder(database.db, order.id);
     expect(invoice).toMatchObject({ kind: "invoice", grossCents: 540 });
     expect(note).toMatchObject({ creditsInvoiceId: invoice!.id, grossCents: 540, taxCents: 40 });
+  });
+});
+
+describe("an invoice as PDF", () => {
+  const textOf = async (pdf: Buffer) =>
+    (await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: true })).text.replace(/\s+/g, " ");
+
+  it("reads as the law asks: number, date, supplier and buyer, each line's net, rate, tax and gross, the totals; a credit note names its invoice", async () => {
+    const order = await paidOrderWithTax([productIds[0]!, productIds[2]!], 400);
+    const invoice = await database.db.transaction((tx) => issueInvoice(tx, { orderId: order.id, supplier: SUPPLIER }));
+    const text = await textOf(await invoicePdf(invoice, { creditsCode: null, orderNumber: order.number }));
+    for (const expected of [
+      `Invoice ${invoice.code}`,
+      "Date of issue and of supply:",
+      `Order ${order.number}`,
+      "Test Market Ltd",
+      "1 Shop Street",
+      "Tax number: GB123456789",
+      order.email,
+      "$19.99 8% $1.60 $21.59",
+      "$30.01 8% $2.40 $32.41",
+      "Total $50.00 $4.00 $54.00",
+    ]) {
+      expect(text).toContain(expected);
+    }
+    const [item] = await database.db
+      .select({ id: orderItems.id })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, order.id))
+      .orderBy(orderItems.id);
+    const note = await database.db.transaction((tx) =>
+      issueCreditNote(tx, { orderItemId: item!.id, supplier: SUPPLIER }),
+    );
+    const noteText = await textOf(await invoicePdf(note, { creditsCode: invoice.code, orderNumber: order.number }));
+    expect(noteText).toContain(`Credit note ${note.code}`);
+    expect(noteText).toContain(`Amends invoice ${invoice.code}`);
+    expect(noteText).toContain("Total $19.99 $1.60 $21.59");
   });
 });
