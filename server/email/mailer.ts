@@ -15,6 +15,8 @@ export interface OutgoingEmail {
   preheader?: string;
   /** Headers of its own, such as List-Unsubscribe for an email a person may turn off. */
   headers?: Record<string, string>;
+  /** Files sent with it (a receipt's invoice). */
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 
 export interface Mailer {

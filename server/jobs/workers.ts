@@ -6,6 +6,7 @@ import type { Config } from "../config/env.ts";
 import type { Database } from "../db/client.ts";
 import { sendProductUpdateEmails } from "../delivery/update-notices.ts";
 import { mailerFor } from "../email/mailer.ts";
+import { invoiceSupplierOf } from "../invoices/supplier.ts";
 import { liftEndedSuspensions } from "../moderation/lift-ended-suspensions.ts";
 import { sendCartReminders } from "../notifications/cart-reminders.ts";
 import { notifyFollowers } from "../notifications/publish-notices.ts";
@@ -69,7 +70,17 @@ export async function startWorkers(options: {
   await jobs.work(
     QUEUES.sendReceipt,
     async ({ orderId }) => {
-      await sendReceipt({ db, mailer, publicUrl: config.publicUrl, shopName: config.shopName, secret }, orderId);
+      await sendReceipt(
+        {
+          db,
+          mailer,
+          publicUrl: config.publicUrl,
+          shopName: config.shopName,
+          secret,
+          supplier: invoiceSupplierOf(config),
+        },
+        orderId,
+      );
     },
     at(QUEUES.sendReceipt),
   );

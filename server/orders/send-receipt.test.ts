@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
+import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createProduct, createProducts } from "../../tests/support/factories.ts";
 import { parseMime, partOfType } from "../../tests/support/mime.ts";
@@ -21,6 +22,7 @@ import { ensureShopper } from "../cart/shopper.ts";
 import { discountCodes, orders, user } from "../db/schema.ts";
 import { createMailer } from "../email/mailer.ts";
 import { receiptEmail } from "../email/receipt-email.ts";
+import { invoicesOfOrder } from "../invoices/invoices.ts";
 import { checkout } from "./checkout.ts";
 import { isOrderAccessToken } from "./order-access.ts";
 import { itemsOf } from "./place-order.ts";
@@ -67,6 +69,7 @@ beforeAll(async () => {
     publicUrl: TEST_SHOP_URL,
     shopName: "Test Market",
     secret: TEST_SECRET,
+    supplier: { name: "Test Market", address: [], email: "support@shop.test" },
   };
 });
 afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
@@ -242,6 +245,25 @@ describe("sending a paid order's receipt", () => {
     expect(text).toContain("Hi Bea,");
     expect(text).not.toContain("access=");
     expect(text).not.toContain("90 days");
+  });
+
+  it("attaches the order's invoice as a PDF, issued once: a retry after the mail server refused sends the same", async () => {
+    const { order } = await paidOrder(shop(), [productIds[0]!, productIds[2]!], buyer);
+    refuseRecipients = true;
+    await expect(sendReceipt(services, order.id)).rejects.toThrow(/Mailbox unavailable/);
+    refuseRecipients = false;
+    const { messages } = await sendAndCollect(order.id);
+    const [invoice, ...others] = await invoicesOfOrder(database.db, order.id);
+    expect(others).toEqual([]);
+    const pdf = parseMime(messages[0]!.raw).parts.find((part) =>
+      (part.headers.get("content-type") ?? "").startsWith("application/pdf"),
+    )!;
+    expect(pdf.headers.get("content-disposition")).toContain(`filename=${invoice!.code}.pdf`);
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf.bytes)), { mergePages: true });
+    expect(text).toContain(`Invoice ${invoice!.code}`);
+    expect(text.replace(/\s+/g, " ")).toContain(
+      `Total ${usd(invoice!.netCents)} ${usd(invoice!.taxCents)} ${usd(order.totalCents)}`,
+    );
   });
 
   it("throws when the mail server refuses, leaving the receipt unsent for the retry", async () => {

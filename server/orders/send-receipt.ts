@@ -1,9 +1,11 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
-import { orders } from "../db/schema.ts";
+import { type InvoiceParty, orders } from "../db/schema.ts";
 import { codeTextOf } from "../discounts/discount-codes.ts";
 import type { Mailer } from "../email/mailer.ts";
 import { receiptEmail } from "../email/receipt-email.ts";
+import { invoicePdf } from "../invoices/invoice-pdf.ts";
+import { issueInvoice } from "../invoices/invoices.ts";
 import { ORDER_LINK_DAYS, ORDER_LOOKUP_PATH, orderPagePath } from "./order-access.ts";
 import { itemsOf } from "./place-order.ts";
 
@@ -13,20 +15,26 @@ export interface ReceiptServices {
   publicUrl: string;
   shopName: string;
   secret: string;
+  /** The shop as the invoice's supplier (server/invoices/supplier.ts). */
+  supplier: InvoiceParty;
 }
 
 /**
- * The send-receipt job: emails a paid order's receipt, once. A failing mail server makes the job
- * throw, and the queue retries it later; the checkout itself never waits for mail.
+ * The send-receipt job: issues a paid order's invoice (docs/decisions/061) and emails the receipt
+ * with it attached, once. The invoice is issued first, in a transaction of its own: a failing mail
+ * server makes the job throw, and the queue's retry sends the same invoice; the checkout itself
+ * never waits for mail.
  */
 export async function sendReceipt(services: ReceiptServices, orderId: number): Promise<"sent" | "skipped"> {
   const { db } = services;
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!order || order.receiptSentAt || order.paidAt === null) return "skipped";
+  const invoice = await db.transaction((tx) => issueInvoice(tx, { orderId: order.id, supplier: services.supplier }));
+  const invoiceFile = await invoicePdf(invoice, { creditsCode: null, orderNumber: order.number });
   const items = await itemsOf(db, order.id);
   const discountCode = (await codeTextOf(db, order.discountCodeId)) ?? null;
-  await services.mailer.send(
-    receiptEmail({
+  await services.mailer.send({
+    ...receiptEmail({
       to: order.email,
       // A guest's address is not confirmed: no text they typed goes to it (the shop is no spam relay).
       name: order.userId ? order.customerName : undefined,
@@ -45,7 +53,8 @@ export async function sendReceipt(services: ReceiptServices, orderId: number): P
         : { days: ORDER_LINK_DAYS, newLinkUrl: `${services.publicUrl}${ORDER_LOOKUP_PATH}` },
       licenseUrl: `${services.publicUrl}/license`,
     }),
-  );
+    attachments: [{ filename: `${invoice.code}.pdf`, content: invoiceFile, contentType: "application/pdf" }],
+  });
   await db
     .update(orders)
     .set({ receiptSentAt: sql`now()` })

@@ -5,6 +5,8 @@ export interface MimePart {
   headers: Map<string, string>;
   /** The decoded body of a single part; empty for a multipart one. */
   body: string;
+  /** Its bytes, for a file (an attachment) that is not text. */
+  bytes: Buffer;
   /** The leaf parts of a multipart body, in order (the part itself when it is not multipart). */
   parts: MimePart[];
 }
@@ -37,14 +39,14 @@ function decodeQuotedPrintable(text: string): string {
   return Buffer.from(bytes).toString("utf8");
 }
 
-function decodeBody(body: string, encoding: string | undefined): string {
+function decodeBytes(body: string, encoding: string | undefined): Buffer {
   switch (encoding?.toLowerCase()) {
     case "quoted-printable":
-      return decodeQuotedPrintable(body);
+      return Buffer.from(decodeQuotedPrintable(body), "utf8");
     case "base64":
-      return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
+      return Buffer.from(body.replace(/\s+/g, ""), "base64");
     default:
-      return body;
+      return Buffer.from(body, "utf8");
   }
 }
 
@@ -54,7 +56,8 @@ export function parseMime(raw: string): MimePart {
   const contentType = headers.get("content-type") ?? "text/plain";
   const boundary = /boundary="?([^";]+)"?/i.exec(contentType)?.[1];
   if (!contentType.toLowerCase().startsWith("multipart/") || !boundary) {
-    const part: MimePart = { headers, body: decodeBody(body, headers.get("content-transfer-encoding")), parts: [] };
+    const bytes = decodeBytes(body, headers.get("content-transfer-encoding"));
+    const part: MimePart = { headers, body: bytes.toString("utf8"), bytes, parts: [] };
     part.parts.push(part);
     return part;
   }
@@ -62,7 +65,7 @@ export function parseMime(raw: string): MimePart {
   const parts = sections
     .filter((section) => !section.startsWith("--"))
     .flatMap((section) => parseMime(section.replace(/^\n/, "")).parts);
-  return { headers, body: "", parts };
+  return { headers, body: "", bytes: Buffer.alloc(0), parts };
 }
 
 /** The decoded body of the message's first part of this content type (like "text/html"). */
