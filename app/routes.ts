@@ -86,11 +86,14 @@ export default [
     route("account/orders/:number", "routes/account/order.tsx"),
     // An item's license certificate (PDF), for the order's buyer (server/licenses/certificate.ts).
     route("account/orders/:number/items/:itemId/certificate", "routes/account/certificate.ts"),
+    // An order's invoice or credit note (PDF), for its buyer (server/invoices/).
+    route("account/orders/:number/invoices/:code", "routes/account/invoice.ts"),
     route("account/downloads", "routes/account/downloads.tsx"),
     route("account/following", "routes/account/following.tsx"),
     // A guest's order, reached through the signed link in the receipt email.
     route("orders/:number", "routes/guest-order.tsx"),
     route("orders/:number/items/:itemId/certificate", "routes/guest-certificate.ts"),
+    route("orders/:number/invoices/:code", "routes/guest-invoice.ts"),
     route("orders/lookup", "routes/order-lookup.tsx"),
     // The unsubscribe link of product update emails (a signed token, no account needed).
     route("email-preferences", "routes/email-preferences.tsx"),

@@ -5,6 +5,7 @@ import { licenses, orderItems, orders } from "../db/schema.ts";
 import { DELIVERABLE_ORDER_STATUSES } from "../delivery/open-download.ts";
 import { filesForOrder } from "../delivery/order-downloads.ts";
 import { codeTextOf } from "../discounts/discount-codes.ts";
+import { invoicesOfOrder } from "../invoices/invoices.ts";
 import { historyOf, licensesOfItems } from "../licenses/licenses.ts";
 import { quoteUpgrades } from "../licenses/upgrades.ts";
 import { findOrderFor, type OrderViewer } from "./find-order.ts";
@@ -30,11 +31,12 @@ export async function loadOrderPage(
     filesForOrder(db, { secret, orderId: order.id, now: now.getTime() }),
   ]);
   const itemIds = items.map((item) => item.id);
-  const [refunds, licensesByItem, discountCode, upgraded] = await Promise.all([
+  const [refunds, licensesByItem, discountCode, upgraded, documents] = await Promise.all([
     refundStates(db, itemIds),
     licensesOfItems(db, itemIds),
     codeTextOf(db, order.discountCodeId),
     upgradedLicenses(db, secret, items),
+    invoicesOfOrder(db, order.id),
   ]);
   // Upgrades are offered from a paid order only, for an item whose licence holds.
   const deliverable = (DELIVERABLE_ORDER_STATUSES as readonly string[]).includes(order.status);
@@ -75,6 +77,12 @@ export async function loadOrderPage(
       payAgainKey: hasEndedUnpaid(order.status) ? crypto.randomUUID().replaceAll("-", "") : null,
       refundDeadline: deadline?.toISOString() ?? null,
     },
+    /** The order's invoice and credit notes, oldest first (issued once it is paid, and at each refund). */
+    documents: documents.map((document) => ({
+      kind: document.kind,
+      code: document.code,
+      issuedAt: document.issuedAt.toISOString(),
+    })),
     items: items.map((item, index) => {
       const delivery = downloads.find((entry) => entry.orderItemId === item.id);
       const refund = refunds.get(item.id);

@@ -68,7 +68,7 @@ function renderOrder(items: Item[], action?: (form: FormData) => unknown) {
   const Stub = createRoutesStub([
     {
       path: "/account/orders/ABC123XYZ",
-      Component: () => <OrderPage data={{ order, items }} />,
+      Component: () => <OrderPage data={{ order, items, documents: [] }} />,
       action: async ({ request }) => {
         const form = await request.formData();
         sent.push(form);
@@ -210,6 +210,7 @@ describe("the order page's discount", () => {
           <OrderPage
             data={{
               order: discounted,
+              documents: [],
               items: [
                 { ...item, upgradeOffer: null, discountCents: 400, paidCents: 3599 },
                 { ...item, id: 6, upgradeOffer: null, lineTotalCents: 1999, discountCents: 0, paidCents: 1999 },

@@ -46,11 +46,37 @@ function item(id: number, overrides: Partial<OrderPageData["items"][number]> = {
   } as OrderPageData["items"][number];
 }
 
-function renderOrder(url: string, items: OrderPageData["items"]) {
+function renderOrder(url: string, items: OrderPageData["items"], documents: OrderPageData["documents"] = []) {
   const path = url.split("?")[0]!;
-  const Stub = createRoutesStub([{ path, Component: () => <OrderPage data={{ order, items }} /> }]);
+  const Stub = createRoutesStub([{ path, Component: () => <OrderPage data={{ order, items, documents }} /> }]);
   render(<Stub initialEntries={[url]} />);
 }
+
+describe("an order page's invoice and credit notes", () => {
+  it("links each as a PDF beside the order's address, with a guest's link token, and says nothing when there are none", async () => {
+    renderOrder(
+      "/orders/ABC123XYZ?access=tok-en_1",
+      [item(5)],
+      [
+        { kind: "invoice", code: "INV-000042", issuedAt: "2026-11-24T12:01:00.000Z" },
+        { kind: "credit_note", code: "CN-000007", issuedAt: "2026-11-26T09:00:00.000Z" },
+      ],
+    );
+    const section = await screen.findByRole("region", { name: "Invoice and credit notes" });
+    expect(within(section).getByRole("link", { name: "Invoice INV-000042 (PDF)" })).toHaveAttribute(
+      "href",
+      "/orders/ABC123XYZ/invoices/INV-000042?access=tok-en_1",
+    );
+    expect(within(section).getByRole("link", { name: "Credit note CN-000007 (PDF)" })).toBeInTheDocument();
+    expect(section).toHaveTextContent("of Nov 26, 2026");
+  });
+
+  it("is not shown for an order without any (not paid yet)", async () => {
+    renderOrder("/account/orders/ABC123XYZ", [item(5)]);
+    await screen.findAllByRole("listitem");
+    expect(screen.queryByRole("region", { name: "Invoice and credit notes" })).toBeNull();
+  });
+});
 
 describe("an order page's licenses", () => {
   it("shows each item's tier, seats, key and terms, and links its certificate with the guest's link token", async () => {
@@ -131,9 +157,13 @@ describe("an order page the payment provider sent the buyer back to (?placed=1)"
   it("says the payment is being confirmed, offers no Pay now, and shows the downloads once the order is paid", async () => {
     const paidItem = item(5, { files: [file] });
     renderWithLoader("/account/orders/ABC123XYZ?placed=1", [
-      { order: unpaid, items: [item(5, { license: null, hasCertificate: false })] },
-      { order: unpaid, items: [item(5, { license: null, hasCertificate: false })] },
-      { order: { ...unpaid, status: "paid", paymentUrl: null, paidAt: order.paidAt }, items: [paidItem] },
+      { order: unpaid, documents: [], items: [item(5, { license: null, hasCertificate: false })] },
+      { order: unpaid, documents: [], items: [item(5, { license: null, hasCertificate: false })] },
+      {
+        order: { ...unpaid, status: "paid", paymentUrl: null, paidAt: order.paidAt },
+        documents: [],
+        items: [paidItem],
+      },
     ]);
     expect(await screen.findByText("Payment received, confirming...")).toBeInTheDocument();
     expect(screen.getByText("Confirming payment")).toBeInTheDocument();
@@ -147,7 +177,9 @@ describe("an order page the payment provider sent the buyer back to (?placed=1)"
 
   it("stops checking after a minute and says the receipt will be emailed", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const { loads } = renderWithLoader("/account/orders/ABC123XYZ?placed=1", [{ order: unpaid, items: [item(5)] }]);
+    const { loads } = renderWithLoader("/account/orders/ABC123XYZ?placed=1", [
+      { order: unpaid, documents: [], items: [item(5)] },
+    ]);
     expect(await screen.findByText("Payment received, confirming...")).toBeInTheDocument();
     await act(() => vi.advanceTimersByTimeAsync(CONFIRMATION_WAIT_MS + 1000));
     expect(
@@ -160,7 +192,7 @@ describe("an order page the payment provider sent the buyer back to (?placed=1)"
   });
 
   it("without ?placed, an unpaid order says so and offers Pay now", async () => {
-    renderWithLoader("/account/orders/ABC123XYZ", [{ order: unpaid, items: [item(5)] }]);
+    renderWithLoader("/account/orders/ABC123XYZ", [{ order: unpaid, documents: [], items: [item(5)] }]);
     expect(await screen.findByText("This order has not been paid yet. Nothing has been charged.")).toBeInTheDocument();
     expect(screen.getByText("Awaiting payment")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Pay now" })).toHaveAttribute("href", "/pay/hps_1");

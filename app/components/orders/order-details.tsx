@@ -64,6 +64,7 @@ function OrderDetails({ data }: { data: OrderPageData }) {
       <Card className="p-5">
         <OrderTotals order={order} />
       </Card>
+      <OrderDocuments documents={data.documents} />
       {order.refundDeadline ? (
         <p className="text-sm text-muted-foreground">
           30-day money-back guarantee: you can ask for a refund until {formatDayUtc(order.refundDeadline)} (
@@ -74,6 +75,32 @@ function OrderDetails({ data }: { data: OrderPageData }) {
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** The order's invoice and credit notes as PDF downloads, beside its address (with a guest's link token). */
+function OrderDocuments({ documents }: { documents: OrderPageData["documents"] }) {
+  const location = useLocation();
+  if (documents.length === 0) return null;
+  const access = new URLSearchParams(location.search).get("access");
+  const href = (code: string) =>
+    `${location.pathname}/invoices/${code}${access ? `?access=${encodeURIComponent(access)}` : ""}`;
+  return (
+    <section aria-labelledby="order-documents-heading">
+      <h2 id="order-documents-heading" className="text-lg font-semibold">
+        Invoice and credit notes
+      </h2>
+      <ul className="mt-2 flex flex-col gap-1 text-sm">
+        {documents.map((document) => (
+          <li key={document.code}>
+            <a href={href(document.code)} download className="font-medium text-primary underline">
+              {document.kind === "invoice" ? "Invoice" : "Credit note"} {document.code} (PDF)
+            </a>{" "}
+            <span className="text-muted-foreground">of {formatDayUtc(document.issuedAt)}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
