@@ -11,6 +11,7 @@ import { accountLimits } from "../accounts/credentials.ts";
 import type { Config } from "../config/env.ts";
 import type { Database } from "../db/client.ts";
 import { queuedMailer } from "../email/queued-mailer.ts";
+import { invoiceSupplierOf } from "../invoices/supplier.ts";
 import type { JobQueue } from "../jobs/queue.ts";
 import { licenseKeyApi } from "../licenses/license-key-api.ts";
 import { EMAIL_EVENTS_PATH, emailEventsEndpoint } from "../notifications/email-events-endpoint.ts";
@@ -159,6 +160,7 @@ export function createApp({
   // (A pattern without a path parameter, so Express never answers an undecodable address itself.)
   app.all(authEndpoints, browserAuthEndpoints(auth, AUTH_BASE_PATH));
 
+  const supplier = invoiceSupplierOf(config);
   // `use`, not a route with a path parameter: Express would answer an address it cannot decode
   // (/creator/%E0%A4) with its own bare 400 before the shop sees it.
   app.use(
@@ -177,6 +179,7 @@ export function createApp({
           demoAccounts,
           publicUrl: config.publicUrl,
           supportEmail: config.supportEmail,
+          invoiceSupplier: supplier,
           supportHours: config.supportHours,
           liveChatUrl: config.liveChatUrl,
           nonce: res.locals.cspNonce as string,

@@ -4,6 +4,7 @@ import type { Auth } from "../accounts/auth.ts";
 import type { AccountLimits } from "../accounts/credentials.ts";
 import type { PayoutPolicy } from "../config/env.ts";
 import type { Database } from "../db/client.ts";
+import type { InvoiceParty } from "../db/schema.ts";
 import type { JobQueue } from "../jobs/queue.ts";
 import type { PaymentProvider } from "../payments/provider.ts";
 import type { PayoutProvider } from "../payouts/payout-provider.ts";
@@ -38,6 +39,8 @@ export interface RequestServices {
   publicUrl: string;
   /** Where shoppers write for help (SUPPORT_EMAIL). */
   supportEmail: string;
+  /** The shop as the supplier on its invoices and credit notes (server/invoices/supplier.ts). */
+  invoiceSupplier: InvoiceParty;
   /** The support hours to show, line by line; empty: none are shown (a live shop without SUPPORT_HOURS). */
   supportHours: readonly string[];
   /** Where shoppers open a live chat (LIVE_CHAT_URL); undefined: none is offered. */

@@ -143,6 +143,7 @@ export async function startWorkers(options: {
     shopName: config.shopName,
     publicUrl: config.publicUrl,
     secret,
+    invoiceSupplier: invoiceSupplierOf(config),
   };
   await jobs.work(QUEUES.refundUnappliedUpgrade, async ({ orderItemId }) => {
     if ((await refundUnappliedUpgrade(refundServices, orderItemId)) === "refunded") {

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { and, desc, eq, isNotNull } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createProduct } from "../../tests/support/factories.ts";
-import { checkoutServices, payOrder, recordingJobs, reloadOrder, TEST_SHOP_URL } from "../../tests/support/orders.ts";
+import { payOrder, recordingJobs, refundServicesFor, reloadOrder, TEST_SHOP_URL } from "../../tests/support/orders.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { addToCart, taxOn } from "../cart/cart.ts";
 import { ensureShopper } from "../cart/shopper.ts";
@@ -50,7 +50,7 @@ beforeAll(async () => {
     extendedPriceCents: 12000,
   });
   await database.db.insert(user).values({ id: ADMIN, name: "Admin", email: "admin@example.com", role: "admin" });
-  services = { ...checkoutServices(database.db, jobs), shopName: "Test Shop" };
+  services = refundServicesFor(database.db, jobs);
 });
 
 const buyer = { userId: null, name: "Uma Upgrade", email: "uma@example.com" };

@@ -2,9 +2,9 @@ import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createProducts } from "../../tests/support/factories.ts";
 import {
-  checkoutServices,
   payOrder,
   recordingJobs,
+  refundServicesFor,
   reloadOrder,
   startOrder,
   TEST_SECRET,
@@ -12,6 +12,7 @@ import {
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { hostedPaymentRefunds, ledgerEntries, orders, productFiles, refundRequests, user } from "../db/schema.ts";
 import { openDownload } from "../delivery/open-download.ts";
+import { invoicesOfOrder } from "../invoices/invoices.ts";
 import { Refusal } from "../lib/refusal.ts";
 import { payWithCard } from "../payments/hosted/hosted-payments.ts";
 import { sellerBalance } from "../payouts/ledger.ts";
@@ -58,7 +59,7 @@ beforeAll(async () => {
       .returning();
     fileIds.set(product.id, file!.id);
   }
-  services = { ...checkoutServices(database.db, jobs), shopName: "Test Shop" };
+  services = refundServicesFor(database.db, jobs);
 });
 
 /** An order of these products (the first two by default) paid on the hosted page with the success card. */
@@ -218,6 +219,13 @@ describe("approving a refund", () => {
     expect((await providerRefunds(order)).reduce((sum, refund) => sum + refund.amountCents, 0)).toBe(order.totalCents);
     expect(await refusalOf(download(second))).toMatchObject({ status: 410 });
     expect(jobs.emailsTo(order.email)).toHaveLength(2);
+    // Each refund's credit note gives back what the provider refunded, and refers to the order's invoice.
+    const [invoice, ...notes] = await invoicesOfOrder(database.db, order.id);
+    expect(notes.map((note) => [note.kind, note.orderItemId, note.grossCents, note.creditsInvoiceId])).toEqual([
+      ["credit_note", first.id, amounts.get(first.id), invoice!.id],
+      ["credit_note", second.id, amounts.get(second.id), invoice!.id],
+    ]);
+    expect(notes[0]!.supplier).toEqual(services.invoiceSupplier);
   });
 
   it("shows the buyer's order page the refunded amount", async () => {

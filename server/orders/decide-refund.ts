@@ -3,7 +3,7 @@ import { z } from "zod";
 import { refundRejectionReason } from "../../shared/moderation-note-schema.ts";
 import { recordIdField } from "../../shared/record-id.ts";
 import type { Database, Queryable } from "../db/client.ts";
-import { type OrderStatus, orderItems, orders, refundRequests } from "../db/schema.ts";
+import { type InvoiceParty, type OrderStatus, orderItems, orders, refundRequests } from "../db/schema.ts";
 import { type JobQueue, QUEUES } from "../jobs/queue.ts";
 import { Refusal } from "../lib/refusal.ts";
 import type { PaymentProvider } from "../payments/provider.ts";
@@ -26,6 +26,8 @@ export interface RefundServices {
   shopName: string;
   publicUrl: string;
   secret: string;
+  /** The shop as the supplier on the refund's credit note. */
+  invoiceSupplier: InvoiceParty;
 }
 
 const refundRejectionSchema = z.object({
@@ -166,7 +168,12 @@ export async function approveRefund(
       .update(refundRequests)
       .set({ status: "approved", decisionNote: null, decidedAt: sql`now()`, decidedBy: adminId, providerRefundRef })
       .where(eq(refundRequests.id, requestId));
-    const orderStatus = await recordItemRefund(tx, { jobs: services.jobs, item, amountCents });
+    const orderStatus = await recordItemRefund(tx, {
+      jobs: services.jobs,
+      item,
+      amountCents,
+      supplier: services.invoiceSupplier,
+    });
     await services.jobs.send(
       QUEUES.sendEmail,
       refundApprovedEmail({ ...(await letterFor(tx, { services, order, itemTitle: item.title })), amountCents }),

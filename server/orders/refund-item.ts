@@ -1,6 +1,7 @@
 import { and, count, eq, sql } from "drizzle-orm";
 import type { Queryable } from "../db/client.ts";
-import { type OrderStatus, orderItems, orders } from "../db/schema.ts";
+import { type InvoiceParty, type OrderStatus, orderItems, orders } from "../db/schema.ts";
+import { issueCreditNote } from "../invoices/invoices.ts";
 import type { JobQueue } from "../jobs/queue.ts";
 import { Refusal } from "../lib/refusal.ts";
 import { revokeLicense } from "../licenses/licenses.ts";
@@ -55,7 +56,8 @@ export async function refundThroughProvider(
  * The records of an item's refund, in the caller's transaction with the order's row locked: the
  * item refunded (its files close; its licence is revoked, or an applied upgrade undone), the order
  * partially_refunded or refunded, the seller's share taken back in their ledger (a balance may go
- * negative; it is carried forward) and the seller's `refund` webhook. Answers the order's status.
+ * negative; it is carried forward), the seller's `refund` webhook, and the credit note of what was
+ * given back, issued by `supplier` (docs/decisions/061). Answers the order's status.
  */
 export async function recordItemRefund(
   tx: Queryable,
@@ -63,7 +65,13 @@ export async function recordItemRefund(
     jobs,
     item,
     amountCents,
-  }: { jobs: JobQueue; item: { id: number; orderId: number; upgradesLicenseId: number | null }; amountCents: number },
+    supplier,
+  }: {
+    jobs: JobQueue;
+    item: { id: number; orderId: number; upgradesLicenseId: number | null };
+    amountCents: number;
+    supplier: InvoiceParty;
+  },
 ): Promise<OrderStatus> {
   await tx.update(orderItems).set({ status: "refunded", refundedAt: sql`now()` }).where(eq(orderItems.id, item.id));
   if (item.upgradesLicenseId === null) await revokeLicense(tx, item.id);
@@ -77,5 +85,6 @@ export async function recordItemRefund(
   await tx.update(orders).set({ status: orderStatus, updatedAt: sql`now()` }).where(eq(orders.id, item.orderId));
   await recordRefund(tx, item.id);
   await recordRefundEvent(tx, { jobs, orderItemId: item.id, refundedCents: amountCents });
+  await issueCreditNote(tx, { orderItemId: item.id, supplier });
   return orderStatus;
 }

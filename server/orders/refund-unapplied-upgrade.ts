@@ -48,7 +48,7 @@ export async function refundUnappliedUpgrade(
     await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, order.id)).for("update");
     const [locked] = await tx.select({ status: orderItems.status }).from(orderItems).where(eq(orderItems.id, item.id));
     if (locked?.status !== "active") return "nothing to do";
-    await recordItemRefund(tx, { jobs: services.jobs, item, amountCents });
+    await recordItemRefund(tx, { jobs: services.jobs, item, amountCents, supplier: services.invoiceSupplier });
     // A buyer who asked for this refund meanwhile has it: the request is closed with it.
     await tx
       .update(refundRequests)

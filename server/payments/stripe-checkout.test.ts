@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createProducts } from "../../tests/support/factories.ts";
-import { recordingJobs, reloadOrder, startOrder } from "../../tests/support/orders.ts";
+import { recordingJobs, reloadOrder, startOrder, TEST_INVOICE_SUPPLIER } from "../../tests/support/orders.ts";
 import {
   type StripeStandIn,
   signedDelivery,
@@ -115,7 +115,7 @@ describe("checkout through Stripe", () => {
     const [paid] = await database.db.select().from(orders).where(eq(orders.id, order.id));
     const items = await itemsOf(database.db, order.id);
     const amounts = refundAmounts(items, order.taxCents);
-    const refundServices = { ...services, shopName: "Test Shop" };
+    const refundServices = { ...services, shopName: "Test Shop", invoiceSupplier: TEST_INVOICE_SUPPLIER };
 
     const refundedIds: string[] = [];
     for (const item of items) {

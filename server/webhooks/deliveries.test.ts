@@ -3,7 +3,14 @@ import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createProduct, createSeller, createUser } from "../../tests/support/factories.ts";
-import { checkoutServices, payOrder, recordingJobs, reloadOrder, startOrder } from "../../tests/support/orders.ts";
+import {
+  checkoutServices,
+  payOrder,
+  recordingJobs,
+  refundServicesFor,
+  reloadOrder,
+  startOrder,
+} from "../../tests/support/orders.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { refundRequests, webhookAttempts, webhookDeliveries, webhookEndpoints } from "../db/schema.ts";
 import { QUEUES } from "../jobs/queue.ts";
@@ -90,7 +97,7 @@ describe("sale and refund events", () => {
       await createProduct(database.db, { creatorId: seller.creator.id }),
     ];
     const theirs = await createProduct(database.db, { creatorId: other.seller.creator.id });
-    const services = { ...checkoutServices(database.db, jobs), shopName: "Test Shop" };
+    const services = refundServicesFor(database.db, jobs);
     const { order } = await startOrder(services, [mine[0]!.id, mine[1]!.id, theirs.id]);
     expect(await deliveriesOf(endpoint.id)).toEqual([]); // nothing before it is paid
     await payWithCard(database.db, {

@@ -60,6 +60,18 @@ export function checkoutServices(db: Database, jobs: JobQueue, secret = TEST_SEC
   };
 }
 
+/** The shop as the supplier on the tests' invoices and credit notes. */
+export const TEST_INVOICE_SUPPLIER = {
+  name: "Test Shop",
+  address: ["1 Test Street", "Testville"],
+  email: "support@shop.test",
+};
+
+/** What refunding needs (server/orders/decide-refund.ts): the checkout's services, the shop's name and its supplier details. */
+export function refundServicesFor(db: Database, jobs: JobQueue, secret = TEST_SECRET) {
+  return { ...checkoutServices(db, jobs, secret), shopName: "Test Shop", invoiceSupplier: TEST_INVOICE_SUPPLIER };
+}
+
 export async function reloadOrder(db: Database, id: number): Promise<Order> {
   const [order] = await db.select().from(orders).where(eq(orders.id, id));
   if (!order) throw new Error(`No order ${id}`);
