@@ -3,6 +3,9 @@ import path from "node:path";
 import { z } from "zod";
 import { SUPPORT_HOURS } from "../../shared/shop-facts.ts";
 import type { S3FileStoreOptions } from "../storage/s3-file-store.ts";
+import { readVatNumber } from "../tax/vat-numbers/vat-number-format.ts";
+import { OFFICIAL_VIES_URL, VIES_STAND_IN_PATH } from "../tax/vat-numbers/vies-addresses.ts";
+import type { ViesOptions } from "../tax/vat-numbers/vies-client.ts";
 
 // Every setting the shop reads from the environment, checked once at start.
 // A bad value stops the server with a message that names the variable.
@@ -174,6 +177,23 @@ const envSchema = z.object({
       "must be folder names (letters, digits, dots, dashes, underscores) separated by /, like shop/files",
     )
     .optional(),
+  // Business buyers' VAT numbers (decision 058): where VIES is asked (unset: the Commission's
+  // service in a live shop, the shop's own stand-in in a demo one), and the shop's own EU VAT number,
+  // named as the requester so that VIES gives a consultation number for each check.
+  VIES_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
+  VIES_REQUESTER_VAT_NUMBER: z
+    .string()
+    .transform((input, context) => {
+      const reading = readVatNumber(input);
+      if (reading.ok) return { countryCode: reading.prefix, number: reading.number };
+      context.issues.push({
+        code: "custom",
+        input,
+        message: `must be the shop's own EU VAT number with its prefix, like DE123456789 (${reading.message})`,
+      });
+      return z.NEVER;
+    })
+    .optional(),
 });
 
 /** The ranges Express's `trust proxy` knows by name (proxy-addr): 127.0.0.0/8 and ::1; 169.254.0.0/16
@@ -260,6 +280,11 @@ export interface Config {
   s3: S3FileStoreOptions | undefined;
   /** Prometheus metrics: their own listener and/or a bearer token for /metrics on PORT; undefined: none. */
   metrics: MetricsOptions | undefined;
+  /**
+   * Where business buyers' VAT numbers are checked (VIES_URL, VIES_REQUESTER_VAT_NUMBER); `standIn`:
+   * this shop serves the VIES stand-in itself and asks it (a demo shop without VIES_URL).
+   */
+  vies: ViesOptions & { standIn: boolean };
 }
 
 export interface PayoutPolicy {
@@ -303,6 +328,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
   const s3 = s3Options(value);
   const port = value.PORT;
   const shopMode = value.SHOP_MODE ?? (value.DATABASE_URL ? "live" : "demo");
+  const publicUrl = (value.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, "");
   return {
     nodeEnv: value.NODE_ENV,
     shopMode,
@@ -313,7 +339,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     dataDir: path.resolve(value.DATA_DIR),
     databaseUrl: value.DATABASE_URL,
     databaseReadUrl: value.DATABASE_READ_URL,
-    publicUrl: (value.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ""),
+    publicUrl,
     shopName: value.SHOP_NAME,
     logLevel: value.LOG_LEVEL,
     authSecret: value.AUTH_SECRET,
@@ -352,6 +378,20 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     },
     s3,
     metrics: metricsOptions(value),
+    vies: viesOptions(value, shopMode, publicUrl),
+  };
+}
+
+/** VIES_URL, or else the Commission's service for a live shop and the shop's own stand-in for a demo one. */
+function viesOptions(value: z.infer<typeof envSchema>, shopMode: "demo" | "live", publicUrl: string): Config["vies"] {
+  const standIn = value.VIES_URL === undefined && shopMode === "demo";
+  return {
+    baseUrl: (value.VIES_URL ?? (standIn ? `${publicUrl}${VIES_STAND_IN_PATH}` : OFFICIAL_VIES_URL)).replace(
+      /\/+$/,
+      "",
+    ),
+    requester: value.VIES_REQUESTER_VAT_NUMBER,
+    standIn,
   };
 }
 

@@ -23,6 +23,9 @@ import { PUBLIC_API_BASE } from "../public-api/openapi.ts";
 import { publicApi } from "../public-api/router.ts";
 import type { SearchLog } from "../search/search-log.ts";
 import { fileStoreFor } from "../storage/file-store.ts";
+import { vatNumberChecker } from "../tax/vat-numbers/vat-number-check.ts";
+import { VIES_STAND_IN_PATH } from "../tax/vat-numbers/vies-addresses.ts";
+import { viesStandIn } from "../tax/vat-numbers/vies-stand-in.ts";
 import { browserAuthEndpoints } from "./auth-endpoints.ts";
 import { refuseOversizedBodies } from "./body-limit.ts";
 import { buildAssets } from "./build-assets.ts";
@@ -84,6 +87,8 @@ export function createApp({
   // Sign-up, password-reset and address links are queued: mail being down fails no request.
   const auth = createAuth({ db, config, secret: authSecret, mailer: queuedMailer(jobs), files });
   const limits = accountLimits(db);
+  // One per process: it keeps a day's valid VIES answers (docs/decisions/058).
+  const vatNumbers = vatNumberChecker({ db, vies: config.vies });
   const app = express();
   app.disable("x-powered-by");
   // X-Forwarded-For and X-Forwarded-Proto are believed from these proxies only (TRUST_PROXY).
@@ -152,6 +157,9 @@ export function createApp({
   );
   // The email provider's bounce and complaint reports: from its servers (no Origin), with a shared secret.
   app.post(EMAIL_EVENTS_PATH, ...emailEventsEndpoint({ db, secret: config.emailEventsSecret }));
+  // A demo shop's own VIES (docs/decisions/058), which its checkout asks from its server: no Origin,
+  // and not counted against the shop's own address. A live shop does not serve it.
+  if (config.vies.standIn) app.use(VIES_STAND_IN_PATH, viesStandIn());
   const authEndpoints = new RegExp(`^${AUTH_BASE_PATH}/`);
   app.use(refuseOversizedBodies(config.bodyLimitBytes, authEndpoints));
   app.use(sameOriginWrites(config.publicUrl));
@@ -193,6 +201,7 @@ export function createApp({
           payments,
           payoutPolicy: config.payouts,
           payouts,
+          vatNumbers,
           logger,
           requestId: requestIdOf(res),
           searchLog,

@@ -10,6 +10,7 @@ import type { PaymentProvider } from "../payments/provider.ts";
 import type { PayoutProvider } from "../payouts/payout-provider.ts";
 import type { SearchLog } from "../search/search-log.ts";
 import type { FileStore } from "../storage/file-store.ts";
+import type { VatNumberChecker } from "../tax/vat-numbers/vat-number-check.ts";
 
 /** A demo account as the login modal offers it (server/demo/accounts/demo-accounts.ts). */
 export interface PublishedDemoAccount {
@@ -63,6 +64,8 @@ export interface RequestServices {
   payoutPolicy: PayoutPolicy;
   /** Who pays the sellers, through their connected accounts: the hosted stand-in or Stripe Connect. */
   payouts: PayoutProvider;
+  /** Business buyers' VAT numbers, checked for their shape and with VIES (docs/decisions/058). */
+  vatNumbers: VatNumberChecker;
   logger: Logger;
   /** This request's id (X-Request-Id): every line logged about it carries it. */
   requestId: string;
