@@ -1,9 +1,10 @@
-import countries from "i18n-iso-countries";
+import countries from "i18n-iso-countries/index.js";
 import english from "i18n-iso-countries/langs/en.json" with { type: "json" };
 
 // Country codes and their English names from i18n-iso-countries: ISO 3166-1's officially assigned
 // alpha-2 codes, and Kosovo's XK, which ISO leaves user-assigned but card networks and payment
 // providers use. What a buyer may choose at checkout, and how the cart names their country.
+// English only: the library's Node entry registers all 79 languages (15 MB and 40 ms at start).
 
 countries.registerLocale(english);
 
