@@ -101,6 +101,16 @@ describe("placeOfSupply", () => {
     expect(place({ chosenCountry: "DE", chosenRegion: "BY", ipAddress: GERMAN_IP })).toMatchObject({ region: null });
   });
 
+  it("reads the IP address's country from the shipped database unless told otherwise", () => {
+    const result = placeOfSupply({ chosenCountry: "GB", ipAddress: "212.58.244.20", rates });
+    expect(result).toMatchObject({ status: "settled", country: "GB" });
+    expect(result.evidence[1]).toMatchObject({
+      kind: "ip-address",
+      country: "GB",
+      database: expect.stringMatching(/^@ip-location-db\/geo-whois-asn-country-mmdb@/),
+    });
+  });
+
   it("is plain data, stored on an order as JSON and read back the same", () => {
     const result = place({ chosenCountry: "DE", ipAddress: FRENCH_IP, cardCountry: "DE" });
     expect(JSON.parse(JSON.stringify(result))).toEqual(result);
