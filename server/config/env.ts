@@ -3,6 +3,9 @@ import path from "node:path";
 import { z } from "zod";
 import { SUPPORT_HOURS } from "../../shared/shop-facts.ts";
 import type { S3FileStoreOptions } from "../storage/s3-file-store.ts";
+import { isCountryCode } from "../tax/countries.ts";
+import { loadTaxRates, TaxRatesError, type TaxRateTable } from "../tax/rate-table.ts";
+import type { TaxMode } from "../tax/tax-rule.ts";
 import { readVatNumber } from "../tax/vat-numbers/vat-number-format.ts";
 import { OFFICIAL_VIES_URL, VIES_STAND_IN_PATH } from "../tax/vat-numbers/vies-addresses.ts";
 import type { ViesOptions } from "../tax/vat-numbers/vies-client.ts";
@@ -194,6 +197,19 @@ const envSchema = z.object({
       return z.NEVER;
     })
     .optional(),
+  // Tax by the buyer's place (docs/decisions/057): flat is the spec's 8% for everyone; by-location the
+  // rate of the buyer's country from server/tax/rates.json, with the owner's TAX_RATES_FILE merged over it.
+  TAX_MODE: z.enum(["flat", "by-location"], { error: "must be flat or by-location" }).default("flat"),
+  TAX_RATES_FILE: z.string().trim().min(1, "must not be empty").optional(),
+  SHOP_COUNTRY: z
+    .string()
+    .trim()
+    .transform((code) => code.toUpperCase())
+    .refine(
+      isCountryCode,
+      "must be the ISO 3166-1 alpha-2 code of the country the shop is established in, like DE or US",
+    )
+    .optional(),
 });
 
 /** The ranges Express's `trust proxy` knows by name (proxy-addr): 127.0.0.0/8 and ::1; 169.254.0.0/16
@@ -285,6 +301,8 @@ export interface Config {
    * this shop serves the VIES stand-in itself and asks it (a demo shop without VIES_URL).
    */
   vies: ViesOptions & { standIn: boolean };
+  /** How tax is charged (TAX_MODE), the rate table (ours with TAX_RATES_FILE over it), the shop's country. */
+  tax: { mode: TaxMode; rates: TaxRateTable; shopCountry: string | undefined };
 }
 
 export interface PayoutPolicy {
@@ -379,6 +397,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     s3,
     metrics: metricsOptions(value),
     vies: viesOptions(value, shopMode, publicUrl),
+    tax: { mode: value.TAX_MODE, rates: taxRates(value.TAX_RATES_FILE), shopCountry: value.SHOP_COUNTRY },
   };
 }
 
@@ -393,6 +412,17 @@ function viesOptions(value: z.infer<typeof envSchema>, shopMode: "demo" | "live"
     requester: value.VIES_REQUESTER_VAT_NUMBER,
     standIn,
   };
+}
+
+/** The rate table, checked whole: a typo in ours or the owner's file stops the server, naming the entry. */
+function taxRates(overrideFile: string | undefined): TaxRateTable {
+  try {
+    return loadTaxRates({ overrideFile });
+  } catch (error) {
+    if (error instanceof TaxRatesError)
+      throw new ConfigError(`Invalid configuration:\n  ${error.message.replaceAll("\n", "\n  ")}`);
+    throw error;
+  }
 }
 
 const S3_SETTINGS = [
