@@ -4,7 +4,13 @@ import { type EcbStandIn, startEcbStandIn } from "../../tests/support/ecb-stand-
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { exchangeRates } from "../db/schema.ts";
 import { ratesInForce } from "./rates.ts";
-import { describeRatesUpdate, latestFeedDay, ratesDueAtStart, updateExchangeRates } from "./update-rates.ts";
+import {
+  describeRatesUpdate,
+  latestFeedDay,
+  ratesDueAtStart,
+  runRatesJob,
+  updateExchangeRates,
+} from "./update-rates.ts";
 
 // The daily job that reads the ECB's file (here from its stand-in on a local port) and stores the
 // day's rates: a broken or stale file leaves the rates held as they were; a second run changes nothing.
@@ -135,6 +141,31 @@ describe("the daily exchange rates job", () => {
     expect(stored).toEqual({ outcome: "stored", day: "2026-11-27", count: 30, from: "sample" });
     expect(ecb.requests()).toBe(asked);
     expect(await usdToEur(FRIDAY)).toBe("0.9341429239");
+  });
+
+  it("as the queue runs it, logs each outcome and fails (to be tried again) only for a broken file or no answer", async () => {
+    const lines: string[] = [];
+    const run = (now: Date) =>
+      runRatesJob(database.db, {
+        feed: { kind: "url", url: ecb.url },
+        sold: SOLD,
+        now,
+        log: (level, message) => lines.push(`${level}: ${message}`),
+      });
+    ecb.publish("2026-11-26");
+    await run(THURSDAY);
+    ecb.answer({ body: "<gesmes:Envelope>" });
+    await expect(run(FRIDAY)).rejects.toThrow(/^Exchange rates refused: the file from .+ is not well-formed XML/);
+    ecb.publish("2026-11-25");
+    await run(FRIDAY);
+    ecb.answer({ status: 500 });
+    await expect(run(FRIDAY)).rejects.toThrow("answered 500");
+    expect(lines.map((line) => /^\w+: Exchange rates( refused)?/.exec(line)?.[0])).toEqual([
+      "info: Exchange rates",
+      "error: Exchange rates refused",
+      "warn: Exchange rates refused",
+    ]);
+    expect(await latestFeedDay(database.db)).toBe("2026-11-26");
   });
 
   it("is run at a server's start when the shop holds no feed rates of today or yesterday", async () => {

@@ -56,6 +56,23 @@ export async function updateExchangeRates(
   return stored.length === 0 ? { outcome: "held", day, from } : { outcome: "stored", day, count: stored.length, from };
 }
 
+/**
+ * The job's run: updates the rates, logs what came of it, and fails on a broken file or a feed that
+ * did not answer, so that the queue tries again later; a stale file does not fail (it would be as
+ * stale an hour later).
+ */
+export async function runRatesJob(
+  db: Queryable,
+  options: { feed: RatesFeed; sold: readonly string[]; log: (level: LogLevel, message: string) => void; now?: Date },
+): Promise<void> {
+  const update = await updateExchangeRates(db, options);
+  const { level, message } = describeRatesUpdate(update);
+  options.log(level, message);
+  if (update.outcome === "refused" && update.kind === "malformed") throw new Error(message);
+}
+
+type LogLevel = "info" | "warn" | "error";
+
 /** The day of the latest rates the feed gave, or null before its first. */
 export async function latestFeedDay(db: Queryable): Promise<string | null> {
   const [row] = await db
@@ -97,7 +114,7 @@ async function fetchFeed(url: string): Promise<string> {
 }
 
 /** The job's log line for an update: what was stored, or why nothing was and which rates stay. */
-export function describeRatesUpdate(update: RatesUpdate): { level: "info" | "warn" | "error"; message: string } {
+export function describeRatesUpdate(update: RatesUpdate): { level: LogLevel; message: string } {
   switch (update.outcome) {
     case "stored":
       return {

@@ -122,8 +122,9 @@ const MAIL_QUEUE_OPTIONS = { ...QUEUE_OPTIONS, retryLimit: 300, deadLetter: QUEU
 // lost to an outage (the database cut the connection that fetched the job) holds a buyer's
 // payment confirmation only until this expiry and pg-boss's next monitor pass (below).
 const DELIVERY_QUEUE_OPTIONS = { ...QUEUE_OPTIONS, expireInSeconds: 20 };
-// The rates' file that could not be read (the feed away, a broken file) is tried again 5, 10, 20, 40
-// minutes later, then hourly: about 4 hours, within the day the rates are for.
+// The rates' file that could not be read (the feed away, a broken file) is tried again after 5 to 10
+// minutes, each wait about twice the one before up to an hour: 7 more tries over 4 to 5 hours, within
+// the day the rates are for.
 const RATES_QUEUE_OPTIONS = { ...QUEUE_OPTIONS, retryLimit: 7, retryDelay: 300, retryDelayMax: 3600 };
 const OPTIONS_OF: Partial<Record<QueueName, typeof QUEUE_OPTIONS>> = {
   [QUEUES.sendEmail]: MAIL_QUEUE_OPTIONS,

@@ -3,7 +3,7 @@ import { queueDueBroadcasts, sendBroadcast } from "../broadcasts/send-broadcasts
 import { removeIdleGuests } from "../cart/shopper.ts";
 import { refreshTrendingScores } from "../catalogue/trending.ts";
 import type { Config } from "../config/env.ts";
-import { describeRatesUpdate, ratesDueAtStart, updateExchangeRates } from "../currencies/update-rates.ts";
+import { ratesDueAtStart, runRatesJob } from "../currencies/update-rates.ts";
 import type { Database } from "../db/client.ts";
 import { sendProductUpdateEmails } from "../delivery/update-notices.ts";
 import { mailerFor } from "../email/mailer.ts";
@@ -182,13 +182,13 @@ export async function startWorkers(options: {
     }
   });
   // The day's exchange rates (docs/decisions/059). A broken file may be whole on a later try (the
-  // queue retries for about 4 hours); a stale one stays so until the next day's.
-  const ratesFeed = { feed: config.currencies.ratesFeed, sold: config.currencies.sold };
+  // queue retries for 4 to 5 hours); a stale one stays so until the next day's.
   await jobs.work(QUEUES.updateExchangeRates, async () => {
-    const update = await updateExchangeRates(db, ratesFeed);
-    const { level, message } = describeRatesUpdate(update);
-    logger[level](message);
-    if (update.outcome === "refused" && update.kind === "malformed") throw new Error(message);
+    await runRatesJob(db, {
+      feed: config.currencies.ratesFeed,
+      sold: config.currencies.sold,
+      log: (level, message) => logger[level](message),
+    });
   });
   await jobs.schedule(QUEUES.runPayouts, PAYOUT_CRON);
   await jobs.schedule(QUEUES.expireHostedSessions, "*/10 * * * *");
