@@ -205,6 +205,8 @@ async function main(): Promise<number> {
     // The search section reads the search index's figures and the server's memory there.
     METRICS_PORT: String(metricsPort),
     METRICS_HOST: "127.0.0.1",
+    // A live shop's server reads the ECB's rates at start: the bench reaches no other site.
+    EXCHANGE_RATES_URL: "sample",
   };
   let server: ChildProcess | undefined;
   let serverStartedAt = 0;

@@ -264,3 +264,55 @@ describe("the file store settings", () => {
     expect(parseConfig({ S3_BUCKET: "", S3_ENDPOINT: "", S3_PREFIX: "" }).s3).toBeUndefined();
   });
 });
+
+describe("the currency settings (docs/decisions/059)", () => {
+  it("sell in the six currencies by default, with the sample rates in a demo shop and under test, the ECB's in a live one", () => {
+    expect(parseConfig({ SHOP_MODE: "demo" }).currencies).toEqual({
+      sold: ["USD", "EUR", "GBP", "CAD", "AUD", "JPY"],
+      ratesFeed: { kind: "sample" },
+    });
+    expect(parseConfig({ SHOP_MODE: "live", NODE_ENV: "test" }).currencies.ratesFeed).toEqual({ kind: "sample" });
+    expect(parseConfig({ SHOP_MODE: "live" }).currencies.ratesFeed).toEqual({
+      kind: "url",
+      url: "https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml",
+    });
+  });
+
+  it("read SHOP_CURRENCIES in any case and order, each once, and EXCHANGE_RATES_URL", () => {
+    const config = parseConfig({
+      SHOP_CURRENCIES: "eur, USD,jpy,EUR",
+      EXCHANGE_RATES_URL: "http://rates.internal/eurofxref-daily.xml",
+      SHOP_MODE: "demo",
+    });
+    expect(config.currencies).toEqual({
+      sold: ["EUR", "USD", "JPY"],
+      ratesFeed: { kind: "url", url: "http://rates.internal/eurofxref-daily.xml" },
+    });
+    expect(parseConfig({ EXCHANGE_RATES_URL: "sample", SHOP_MODE: "live" }).currencies.ratesFeed).toEqual({
+      kind: "sample",
+    });
+  });
+
+  it.each([
+    [
+      "SHOP_CURRENCIES",
+      "USD,EUR,XYZ",
+      'SHOP_CURRENCIES: must be currency codes the shop knows (USD, EUR, GBP, CAD, AUD, JPY, NZD, CHF, SEK, NOK, DKK, PLN), separated by commas: "XYZ" is not',
+    ],
+    ["SHOP_CURRENCIES", "USD,,EUR", "SHOP_CURRENCIES: must be currency codes the shop knows"],
+    [
+      "SHOP_CURRENCIES",
+      "EUR,GBP",
+      "SHOP_CURRENCIES: must include USD, the currency the shop settles in (its ledger, payouts and reports)",
+    ],
+    [
+      "EXCHANGE_RATES_URL",
+      "ftp://rates.internal/x.xml",
+      'EXCHANGE_RATES_URL: must be an http:// or https:// URL, or "sample"',
+    ],
+    ["EXCHANGE_RATES_URL", "samples", 'EXCHANGE_RATES_URL: must be an http:// or https:// URL, or "sample"'],
+  ])("rejects %s=%s with a message naming it", (name, value, message) => {
+    expect(() => parseConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => parseConfig({ [name]: value })).toThrow(message);
+  });
+});

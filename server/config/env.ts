@@ -1,6 +1,7 @@
 import net from "node:net";
 import path from "node:path";
 import { z } from "zod";
+import { CURRENCIES, DEFAULT_SHOP_CURRENCIES, isKnownCurrency, SETTLEMENT_CURRENCY } from "../../shared/currencies.ts";
 import { SUPPORT_HOURS } from "../../shared/shop-facts.ts";
 import type { S3FileStoreOptions } from "../storage/s3-file-store.ts";
 import { isCountryCode } from "../tax/countries.ts";
@@ -9,6 +10,8 @@ import type { TaxMode } from "../tax/tax-rule.ts";
 import { readVatNumber } from "../tax/vat-numbers/vat-number-format.ts";
 import { OFFICIAL_VIES_URL, VIES_STAND_IN_PATH } from "../tax/vat-numbers/vies-addresses.ts";
 import type { ViesOptions } from "../tax/vat-numbers/vies-client.ts";
+
+const RATES_URL_EXPECTED = 'must be an http:// or https:// URL, or "sample"';
 
 // Every setting the shop reads from the environment, checked once at start.
 // A bad value stops the server with a message that names the variable.
@@ -210,7 +213,35 @@ const envSchema = z.object({
       "must be the ISO 3166-1 alpha-2 code of the country the shop is established in, like DE or US",
     )
     .optional(),
+  // Local currencies (docs/decisions/059): the currencies prices are shown and paid in, and the
+  // daily exchange rates' file: the ECB's, another in its shape, or "sample" (the stand-in's, no request).
+  SHOP_CURRENCIES: z
+    .string()
+    .transform((list) => [...new Set(list.split(",").map((code) => code.trim().toUpperCase()))])
+    .check((check) => {
+      const problem = shopCurrenciesProblem(check.value);
+      if (problem) check.issues.push({ code: "custom", input: check.value, message: problem });
+    })
+    .optional(),
+  EXCHANGE_RATES_URL: z
+    .union([z.literal("sample"), z.url({ protocol: /^https?$/, error: RATES_URL_EXPECTED })], {
+      error: RATES_URL_EXPECTED,
+    })
+    .optional(),
 });
+
+/** Why SHOP_CURRENCIES is refused, or undefined when every code is one the shop knows, the settlement's among them. */
+function shopCurrenciesProblem(codes: string[]): string | undefined {
+  const known = CURRENCIES.map((currency) => currency.code).join(", ");
+  const unknown = codes.filter((code) => !isKnownCurrency(code));
+  if (unknown.length > 0) {
+    return `must be currency codes the shop knows (${known}), separated by commas: ${unknown.map((code) => JSON.stringify(code)).join(", ")} ${unknown.length === 1 ? "is" : "are"} not`;
+  }
+  if (!codes.includes(SETTLEMENT_CURRENCY)) {
+    return `must include ${SETTLEMENT_CURRENCY}, the currency the shop settles in (its ledger, payouts and reports)`;
+  }
+  return undefined;
+}
 
 /** The ranges Express's `trust proxy` knows by name (proxy-addr): 127.0.0.0/8 and ::1; 169.254.0.0/16
  * and fe80::/10; 10.0.0.0/8, 172.16.0.0/12, 192.168.0.0/16 and fc00::/7. */
@@ -303,7 +334,21 @@ export interface Config {
   vies: ViesOptions & { standIn: boolean };
   /** How tax is charged (TAX_MODE), the rate table (ours with TAX_RATES_FILE over it), the shop's country. */
   tax: { mode: TaxMode; rates: TaxRateTable; shopCountry: string | undefined };
+  /** The currencies prices are shown and paid in (SHOP_CURRENCIES), and the exchange rates' feed. */
+  currencies: CurrencySettings;
 }
+
+interface CurrencySettings {
+  /** Codes of shared/currencies.json, the settlement currency among them. */
+  sold: readonly string[];
+  /** Where the daily rates are read (EXCHANGE_RATES_URL): a URL, or the stand-in's sample file. */
+  ratesFeed: RatesFeed;
+}
+
+export type RatesFeed = { kind: "url"; url: string } | { kind: "sample" };
+
+/** The European Central Bank's daily euro reference rates: a live shop's feed when EXCHANGE_RATES_URL is unset. */
+const ECB_DAILY_RATES_URL = "https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml";
 
 export interface PayoutPolicy {
   rail: "transfer" | "manual";
@@ -398,6 +443,10 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     metrics: metricsOptions(value),
     vies: viesOptions(value, shopMode, publicUrl),
     tax: { mode: value.TAX_MODE, rates: taxRates(value.TAX_RATES_FILE), shopCountry: value.SHOP_COUNTRY },
+    currencies: {
+      sold: value.SHOP_CURRENCIES ?? DEFAULT_SHOP_CURRENCIES,
+      ratesFeed: ratesFeedOf(value.EXCHANGE_RATES_URL, shopMode, value.NODE_ENV),
+    },
   };
 }
 
@@ -423,6 +472,16 @@ function taxRates(overrideFile: string | undefined): TaxRateTable {
       throw new ConfigError(`Invalid configuration:\n  ${error.message.replaceAll("\n", "\n  ")}`);
     throw error;
   }
+}
+
+/**
+ * The rates' feed: the one named; unset, the stand-in's sample file in a demo shop and under test
+ * (neither may reach the internet), the ECB's in a live shop.
+ */
+function ratesFeedOf(url: string | undefined, shopMode: "demo" | "live", nodeEnv: string): RatesFeed {
+  if (url === "sample") return { kind: "sample" };
+  if (url) return { kind: "url", url };
+  return shopMode === "demo" || nodeEnv === "test" ? { kind: "sample" } : { kind: "url", url: ECB_DAILY_RATES_URL };
 }
 
 const S3_SETTINGS = [

@@ -14,6 +14,7 @@
 //   payments.ts   payment events; the hosted payment page's sessions, webhooks and refunds
 //   licenses.ts   licences, their changes, their activations
 //   delivery.ts   product files, their versions and previews, update notices, downloads
+//   exchange-rates.ts  the daily exchange rates: the feed's and the owner's own
 //   email.ts      email opt-outs and suppressions, publish notices, broadcasts and recipients, cart reminders
 //   invoices.ts   invoices and credit notes, their numbers' series
 //   payouts.ts    payout settings, payouts, holds and reserves, the sellers' ledger, sellers' tax details,
@@ -33,6 +34,7 @@ export * from "./schema/catalogue.ts";
 export * from "./schema/delivery.ts";
 export * from "./schema/discounts.ts";
 export * from "./schema/email.ts";
+export * from "./schema/exchange-rates.ts";
 export * from "./schema/invoices.ts";
 export * from "./schema/licenses.ts";
 export * from "./schema/moderation.ts";

@@ -53,6 +53,8 @@ export const QUEUES = {
   refundUnappliedUpgrade: "refund-unapplied-upgrade",
   /** Deliver one event to a seller's webhook endpoint (retried with backoff for 3 days). */
   deliverSellerWebhook: "deliver-seller-webhook",
+  /** Daily, after the ECB publishes: the day's exchange rates from EXCHANGE_RATES_URL (server/currencies/update-rates.ts). */
+  updateExchangeRates: "update-exchange-rates",
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -79,6 +81,7 @@ type QueuePayloads = {
   [QUEUES.sendCartReminders]: null;
   [QUEUES.refundUnappliedUpgrade]: { orderItemId: number };
   [QUEUES.deliverSellerWebhook]: { deliveryId: number };
+  [QUEUES.updateExchangeRates]: null;
 };
 
 /** A job as sent: its queue and what it carries (for a queue that keeps what it is sent, in tests). */
@@ -119,11 +122,16 @@ const MAIL_QUEUE_OPTIONS = { ...QUEUE_OPTIONS, retryLimit: 300, deadLetter: QUEU
 // lost to an outage (the database cut the connection that fetched the job) holds a buyer's
 // payment confirmation only until this expiry and pg-boss's next monitor pass (below).
 const DELIVERY_QUEUE_OPTIONS = { ...QUEUE_OPTIONS, expireInSeconds: 20 };
+// The rates' file that could not be read (the feed away, a broken file) is tried again after 5 to 10
+// minutes, each wait about twice the one before up to an hour: 7 more tries over 4 to 5 hours, within
+// the day the rates are for.
+const RATES_QUEUE_OPTIONS = { ...QUEUE_OPTIONS, retryLimit: 7, retryDelay: 300, retryDelayMax: 3600 };
 const OPTIONS_OF: Partial<Record<QueueName, typeof QUEUE_OPTIONS>> = {
   [QUEUES.sendEmail]: MAIL_QUEUE_OPTIONS,
   [QUEUES.sendReceipt]: MAIL_QUEUE_OPTIONS,
   [QUEUES.deliverHostedWebhook]: DELIVERY_QUEUE_OPTIONS,
   [QUEUES.deliverHostedPayoutWebhook]: DELIVERY_QUEUE_OPTIONS,
+  [QUEUES.updateExchangeRates]: RATES_QUEUE_OPTIONS,
 };
 
 // A queue's workers each run one job at a time. pg-boss waits out a worker's polling interval after

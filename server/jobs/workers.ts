@@ -3,6 +3,7 @@ import { queueDueBroadcasts, sendBroadcast } from "../broadcasts/send-broadcasts
 import { removeIdleGuests } from "../cart/shopper.ts";
 import { refreshTrendingScores } from "../catalogue/trending.ts";
 import type { Config } from "../config/env.ts";
+import { ratesDueAtStart, runRatesJob } from "../currencies/update-rates.ts";
 import type { Database } from "../db/client.ts";
 import { sendProductUpdateEmails } from "../delivery/update-notices.ts";
 import { mailerFor } from "../email/mailer.ts";
@@ -192,6 +193,15 @@ export async function startWorkers(options: {
       logger.warn(`No previews of file ${fileId} (version ${outcome.version}): ${outcome.reason}`);
     }
   });
+  // The day's exchange rates (docs/decisions/059). A broken file may be whole on a later try (the
+  // queue retries for 4 to 5 hours); a stale one stays so until the next day's.
+  await jobs.work(QUEUES.updateExchangeRates, async () => {
+    await runRatesJob(db, {
+      feed: config.currencies.ratesFeed,
+      sold: config.currencies.sold,
+      log: (level, message) => logger[level](message),
+    });
+  });
   await jobs.schedule(QUEUES.runPayouts, PAYOUT_CRON);
   await jobs.schedule(QUEUES.expireHostedSessions, "*/10 * * * *");
   await jobs.schedule(QUEUES.expireUnpaidOrders, "*/10 * * * *");
@@ -201,6 +211,10 @@ export async function startWorkers(options: {
   await jobs.schedule(QUEUES.pruneSearchLog, "29 4 * * *");
   await jobs.schedule(QUEUES.sendDueBroadcasts, "* * * * *");
   await jobs.schedule(QUEUES.sendCartReminders, "23 * * * *");
+  // The ECB publishes at about 16:00 CET on working days: read at 15:41 UTC (16:41 CET, 17:41 CEST)
+  // and again at 21:41 should it have been late; at once when the shop holds no recent rates.
+  await jobs.schedule(QUEUES.updateExchangeRates, "41 15,21 * * *");
+  if (await ratesDueAtStart(db, new Date())) await jobs.send(QUEUES.updateExchangeRates, null);
   await jobs.work(QUEUES.restoreDemoShop, async () => {
     // Never in a live shop, even if a schedule of its demo days is still due.
     if (config.shopMode !== "demo" || !restoreDemoShop) return;
