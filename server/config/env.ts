@@ -1,6 +1,7 @@
 import net from "node:net";
 import path from "node:path";
 import { z } from "zod";
+import type { DataProcessor, PrivacySettings } from "../../shared/privacy-notice.ts";
 import { SUPPORT_HOURS } from "../../shared/shop-facts.ts";
 import type { S3FileStoreOptions } from "../storage/s3-file-store.ts";
 
@@ -174,6 +175,23 @@ const envSchema = z.object({
       "must be folder names (letters, digits, dots, dashes, underscores) separated by /, like shop/files",
     )
     .optional(),
+  // Personal data (the Privacy Policy and Terms of Service, decision 060): who runs the shop, where
+  // they can be written to, and the address for questions about personal data. The pages name the
+  // owner (GDPR Art. 13(1)(a)). Unset: the shop's name, no postal address, and SUPPORT_EMAIL.
+  SHOP_OWNER_NAME: z.string().trim().min(1, "must not be empty").max(120, "must be at most 120 characters").optional(),
+  // The owner's postal address: lines separated by semicolons, like "1 Main St; Springfield; USA".
+  SHOP_OWNER_ADDRESS: z
+    .string()
+    .transform((text) =>
+      text
+        .split(";")
+        .map((line) => line.trim())
+        .filter(Boolean),
+    )
+    .refine((lines) => lines.length >= 1 && lines.length <= 6, "must be 1 to 6 lines separated by semicolons")
+    .refine((lines) => lines.every((line) => line.length <= 100), "must have lines of at most 100 characters each")
+    .optional(),
+  PRIVACY_EMAIL: z.email("must be an email address like privacy@example.com").optional(),
 });
 
 /** The ranges Express's `trust proxy` knows by name (proxy-addr): 127.0.0.0/8 and ::1; 169.254.0.0/16
@@ -260,6 +278,8 @@ export interface Config {
   s3: S3FileStoreOptions | undefined;
   /** Prometheus metrics: their own listener and/or a bearer token for /metrics on PORT; undefined: none. */
   metrics: MetricsOptions | undefined;
+  /** Who runs the shop and who gets personal data, as the Privacy Policy and Terms say (decision 060). */
+  privacy: PrivacySettings;
 }
 
 export interface PayoutPolicy {
@@ -352,6 +372,24 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     },
     s3,
     metrics: metricsOptions(value),
+    privacy: privacySettings(value, shopMode),
+  };
+}
+
+/** The owner's details and the outside services the shop's configuration passes personal data to. */
+function privacySettings(value: z.infer<typeof envSchema>, shopMode: "demo" | "live"): PrivacySettings {
+  const host = new URL(value.PUBLIC_URL ?? "http://localhost").hostname;
+  const processors: DataProcessor[] = [];
+  if (value.PAYMENT_PROVIDER === "stripe") processors.push("stripe");
+  if (value.SMTP_URL) processors.push("email");
+  if (value.GOOGLE_CLIENT_ID) processors.push("google");
+  if (value.S3_BUCKET) processors.push("file-storage");
+  return {
+    shopMode,
+    ownerName: value.SHOP_OWNER_NAME ?? value.SHOP_NAME,
+    ownerAddress: value.SHOP_OWNER_ADDRESS ?? [],
+    privacyEmail: value.PRIVACY_EMAIL ?? value.SUPPORT_EMAIL ?? `support@${host}`,
+    processors,
   };
 }
 

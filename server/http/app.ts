@@ -179,6 +179,7 @@ export function createApp({
           supportEmail: config.supportEmail,
           supportHours: config.supportHours,
           liveChatUrl: config.liveChatUrl,
+          privacy: config.privacy,
           nonce: res.locals.cspNonce as string,
           auth,
           files,

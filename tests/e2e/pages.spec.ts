@@ -76,6 +76,8 @@ test("every header and footer link leads to a real page, at its one address", as
     "/seller-resources",
     "/commission",
     "/guidelines",
+    "/privacy",
+    "/terms",
     "/browse",
   ]) {
     expect(hrefs, `the page links to ${path}`).toContain(path);
