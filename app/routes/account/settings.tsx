@@ -1,3 +1,4 @@
+import { sellerAtDeletion, sellerDeletionNotice } from "@server/accounts/account-deletion.ts";
 import {
   changePassword,
   deleteOwnAccount,
@@ -38,6 +39,7 @@ import { FormStatus } from "~/components/account/form-status";
 import { NotificationSettings } from "~/components/account/notification-settings";
 import { PasskeySettings } from "~/components/account/passkey-settings";
 import { PasswordSettings } from "~/components/account/password-settings";
+import { PersonalDataSettings } from "~/components/account/personal-data-settings";
 import { SessionSettings } from "~/components/account/session-settings";
 import { TwoFactorSettings } from "~/components/account/two-factor-settings";
 import { Card } from "~/components/ui/card";
@@ -52,18 +54,21 @@ import type { Route } from "./+types/settings";
 
 export const loader = pageLoader(async ({ request, context }: Route.LoaderArgs) => {
   const user = await requireUser(request, context);
-  const { db, auth } = context.get(servicesContext);
+  const { db, auth, supportEmail } = context.get(servicesContext);
   const changes = secondFactorContext(request, context);
   // Just after two-factor sign-in was turned on (a redirect: see the action), its backup codes, once.
   const showCodes = new URL(request.url).searchParams.get(SHOW_CODES);
-  const [sessions, events, emails, secondFactors, backupCodes] = await Promise.all([
+  const [sessions, events, emails, secondFactors, backupCodes, seller] = await Promise.all([
     listOwnSessions(auth, request.headers),
     listAuthEvents(db, user.id),
     emailChoices(db, user.email),
     secondFactorStatus(changes),
     showCodes ? backupCodesToShow(changes, showCodes.slice(0, 100)) : null,
+    sellerAtDeletion(db, user.id),
   ]);
-  return { user, sessions, events, emails, secondFactors, backupCodes };
+  // What deleting the account would do to a seller's shop and its money, said before they do it.
+  const deletionNotice = seller ? sellerDeletionNotice(seller, supportEmail) : [];
+  return { user, sessions, events, emails, secondFactors, backupCodes, deletionNotice };
 });
 
 /** The address after turning two-factor sign-in on: `?codes=` shows its backup codes once. */
@@ -271,7 +276,8 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
         <h2 className="text-xl font-semibold">Recent account activity</h2>
         <AccountActivity events={loaderData.events} />
       </Card>
-      <DeleteAccountSettings answer={answerOf("delete")} saving={saving} />
+      <PersonalDataSettings />
+      <DeleteAccountSettings answer={answerOf("delete")} saving={saving} notice={loaderData.deletionNotice} />
     </Container>
   );
 }
