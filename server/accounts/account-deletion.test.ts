@@ -34,7 +34,8 @@ import {
 } from "../db/schema.ts";
 import { recordSales } from "../payouts/ledger.ts";
 import { FORMER_CUSTOMER, sellerAtDeletion, sellerDeletionNotice } from "./account-deletion.ts";
-import { deleteOwnAccount } from "./account-settings.ts";
+import { deleteOwnAccount, deleteOwnAccountWithoutPassword } from "./account-settings.ts";
+import { PASSWORD_NEEDED, SIGN_IN_AGAIN } from "./second-factor-settings.ts";
 
 // Deleting an account: what goes (the account, its sessions, cart, wishlist, follows, the sellers'
 // emails to them, a seller's shop on sale) and what the law keeps, detached (orders, a seller's
@@ -197,5 +198,32 @@ describe("deleting a seller's account", () => {
   it("says nothing of money to an account that does not sell", async () => {
     const buyer = await createUser(database.db);
     expect(await sellerAtDeletion(database.db, buyer.id)).toBeNull();
+  });
+});
+
+describe("deleting an account that signs in with Google alone", () => {
+  it("needs a sign-in within the last day instead of a password; an account with a password must give it", async () => {
+    const { db } = database;
+    const withPassword = await testAuth.newAccount({ tag: "pw", name: "Pat Password", password: PASSWORD });
+    await expect(
+      deleteOwnAccountWithoutPassword(db, testAuth.auth, testAuth.client(withPassword.cookie).headers),
+    ).rejects.toThrow(PASSWORD_NEEDED);
+    expect(await db.select().from(user).where(eq(user.id, withPassword.id))).toHaveLength(1);
+
+    // As an account made by Google sign-in: no password of its own.
+    const google = await testAuth.newAccount({ tag: "google", name: "Gus Google", password: PASSWORD });
+    await db.delete(account).where(eq(account.userId, google.id));
+    await db
+      .update(session)
+      .set({ createdAt: new Date(Date.now() - 25 * 3600_000) })
+      .where(eq(session.userId, google.id));
+    const headers = testAuth.client(google.cookie).headers;
+    await expect(deleteOwnAccountWithoutPassword(db, testAuth.auth, headers)).rejects.toThrow(SIGN_IN_AGAIN);
+    expect(await db.select().from(user).where(eq(user.id, google.id))).toHaveLength(1);
+
+    await db.update(session).set({ createdAt: new Date() }).where(eq(session.userId, google.id));
+    await deleteOwnAccountWithoutPassword(db, testAuth.auth, headers);
+    expect(await db.select().from(user).where(eq(user.id, google.id))).toEqual([]);
+    expect(testAuth.emailsTo(google.email).at(-1)?.subject).toBe("Your Test Market account was deleted");
   });
 });

@@ -1,5 +1,5 @@
 import { getFormProps } from "@conform-to/react";
-import { deleteAccountSchema } from "@shared/account-credentials-schema.ts";
+import { deleteAccountSchema, deleteAccountWithoutPasswordSchema } from "@shared/account-credentials-schema.ts";
 import { Form } from "react-router";
 import { InputField, replyOf, useSchemaForm } from "~/components/forms/form-field";
 import { Button } from "~/components/ui/button";
@@ -8,19 +8,24 @@ import { FormStatus } from "./form-status";
 import { outcomeOf, type SectionAnswer } from "./section-answer";
 
 /**
- * Settings: deleting the account for good, with its password and the word DELETE. `notice`: what it
- * does to a seller's shop and its money (server/accounts/account-deletion.ts), said before.
+ * Settings: deleting the account for good, with its password (an account that signs in with Google
+ * alone: a sign-in within the last day) and the word DELETE. `notice`: what it does to a seller's
+ * shop and its money (server/accounts/account-deletion.ts), said before.
  */
 export function DeleteAccountSettings({
   answer,
   saving,
   notice = [],
+  hasPassword = true,
 }: {
   answer: SectionAnswer | undefined;
   saving: boolean;
   notice?: readonly string[];
+  hasPassword?: boolean;
 }) {
-  const [form, fields] = useSchemaForm(deleteAccountSchema, { lastResult: replyOf(answer) });
+  // Typed as the form with a password: without one, that field is neither shown nor checked.
+  const schema = (hasPassword ? deleteAccountSchema : deleteAccountWithoutPasswordSchema) as typeof deleteAccountSchema;
+  const [form, fields] = useSchemaForm(schema, { lastResult: replyOf(answer) });
   return (
     <Card className="mt-6 border-rose-200 p-6">
       <h2 className="text-xl font-semibold">Delete account</h2>
@@ -43,7 +48,19 @@ export function DeleteAccountSettings({
       <Form method="post" {...getFormProps(form)} className="mt-4 grid gap-4">
         <FormStatus result={outcomeOf(answer)} />
         <input type="hidden" name="intent" value="delete-account" />
-        <InputField field={fields.password} label="Password" type="password" autoComplete="current-password" announce />
+        {hasPassword ? (
+          <InputField
+            field={fields.password}
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            announce
+          />
+        ) : (
+          <p className="text-sm text-muted-foreground">
+            You sign in with Google, so instead of a password we ask that you signed in within the last day.
+          </p>
+        )}
         <InputField field={fields.confirmation} label="Type DELETE to confirm" autoComplete="off" announce />
         <div>
           <Button type="submit" variant="destructive" disabled={saving}>

@@ -2,6 +2,7 @@ import { sellerAtDeletion, sellerDeletionNotice } from "@server/accounts/account
 import {
   changePassword,
   deleteOwnAccount,
+  deleteOwnAccountWithoutPassword,
   listOwnSessions,
   requestEmailChange,
   resendEmailConfirmation,
@@ -9,6 +10,7 @@ import {
 } from "@server/accounts/account-settings.ts";
 import { listAuthEvents } from "@server/accounts/auth-events.ts";
 import {
+  accountHasPassword,
   backupCodesToShow,
   confirmTwoFactor,
   remakeBackupCodes,
@@ -22,7 +24,12 @@ import {
 import { assertNotSharedDemoAccount } from "@server/accounts/shared-demo-accounts.ts";
 import { emailChoices, setEmailChoices, topicsFromForm } from "@server/email/email-preferences.ts";
 import { servicesContext } from "@server/http/context.ts";
-import { changeEmailSchema, changePasswordSchema, deleteAccountSchema } from "@shared/account-credentials-schema.ts";
+import {
+  changeEmailSchema,
+  changePasswordSchema,
+  deleteAccountSchema,
+  deleteAccountWithoutPasswordSchema,
+} from "@shared/account-credentials-schema.ts";
 import {
   confirmTwoFactorSchema,
   newBackupCodesSchema,
@@ -143,6 +150,12 @@ export const action = formAction(async ({ request, context }: Route.ActionArgs) 
         return { intent, ok: true, message: "Your email preferences were saved." };
       }
       case "delete": {
+        // An account that signs in with Google alone has no password: a recent sign-in stands for it.
+        if (!(await accountHasPassword(db, user.id))) {
+          const submission = parseSubmission(form, deleteAccountWithoutPasswordSchema);
+          if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
+          throw redirect("/account/deleted", { headers: await deleteOwnAccountWithoutPassword(db, auth, headers) });
+        }
         const submission = parseSubmission(form, deleteAccountSchema);
         if (submission.status !== "success") {
           return data({ intent, result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
@@ -277,7 +290,12 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
         <AccountActivity events={loaderData.events} />
       </Card>
       <PersonalDataSettings />
-      <DeleteAccountSettings answer={answerOf("delete")} saving={saving} notice={loaderData.deletionNotice} />
+      <DeleteAccountSettings
+        answer={answerOf("delete")}
+        saving={saving}
+        notice={loaderData.deletionNotice}
+        hasPassword={loaderData.secondFactors.hasPassword}
+      />
     </Container>
   );
 }
