@@ -114,9 +114,10 @@ export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
               ))}
             </div>
             <p className="mt-5 text-muted-foreground">
-              Our request log records each request's method, address (with any secret in it hidden), answer and time. It
-              records no IP address and no cookies. We make no decisions about you by automated means alone (
-              {GDPR.automatedDecisions}).
+              Our request log records each request's method, address (with any secret in it hidden), answer and time: no
+              IP address and no cookies. Our server log also notes each email we send, with its subject and the address
+              it went to, and an email waits in our job queue until it is sent. We make no decisions about you by
+              automated means alone ({GDPR.automatedDecisions}).
             </p>
           </Section>
 
