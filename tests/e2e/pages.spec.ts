@@ -29,6 +29,8 @@ const pages: [path: string, heading: string | RegExp][] = [
   ["/seller-resources", /Seller Resources/],
   ["/commission", /Commission Rates/],
   ["/guidelines", /Seller Guidelines/],
+  ["/privacy", "Privacy Policy"],
+  ["/terms", "Terms of Service"],
 ];
 
 // Their accessibility is checked with every other page's in accessibility.spec.ts.
