@@ -33,7 +33,7 @@ export interface PrivacySettings {
 export const PROCESSOR_DESCRIPTIONS: Record<DataProcessor, { name: string; gets: string; why: string }> = {
   stripe: {
     name: "Stripe (payments and sellers' payouts)",
-    gets: "your name, email address, the order's amount and the card details you enter on Stripe's payment page (we never see your card number); for sellers, the details Stripe asks for to pay them",
+    gets: "your email address, what you bought and its price, and the payment details you enter on Stripe's payment page (we never see your card number); for sellers, their email address, shop name and the details Stripe asks for to pay them",
     why: "to take payments, make refunds and pay sellers",
   },
   email: {
