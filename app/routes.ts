@@ -27,9 +27,14 @@ export default [
     route("developers/api", "routes/developers.api.tsx"),
     route("commission", "routes/commission.tsx"),
     route("guidelines", "routes/guidelines.tsx"),
+    // The Privacy Policy and Terms of Service, with the owner's details from configuration (decision 060).
+    route("privacy", "routes/privacy.tsx"),
+    route("terms", "routes/terms.tsx"),
     route("auth/callback", "routes/auth-callback.tsx"),
     route("account/profile", "routes/account/profile.tsx"),
     route("account/settings", "routes/account/settings.tsx"),
+    // Settings' Download your data: a JSON file of everything the shop keeps about the signed-in person.
+    route("account/personal-data", "routes/account/personal-data.ts"),
     // Settings' passkey: its creation options, then the passkey the browser made (JSON answers).
     route("account/passkeys", "routes/account/passkeys.ts"),
     route("account/forgot-password", "routes/account/forgot-password.tsx"),

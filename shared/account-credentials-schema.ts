@@ -108,3 +108,6 @@ export const deleteAccountSchema = z.object({
     .max(MAX_PASSWORD_LENGTH, `Your password must be at most ${MAX_PASSWORD_LENGTH} characters.`),
   confirmation: z.literal("DELETE", { error: "Type DELETE to confirm." }),
 });
+
+/** Deleting an account that signs in with Google alone: no password to give, a recent sign-in stands for it. */
+export const deleteAccountWithoutPasswordSchema = deleteAccountSchema.omit({ password: true });

@@ -4,6 +4,7 @@ import { recordAuthEvent } from "./auth-events.ts";
 import { AuthFailure, refusalsAsAuthFailure, requireSession } from "./auth-failure.ts";
 import { type AccountLimits, countAttempt } from "./credentials.ts";
 import { forgetEmailChangeLinks } from "./email-change-links.ts";
+import { accountHasPassword, PASSWORD_NEEDED, RECENT_SIGN_IN_MS, SIGN_IN_AGAIN } from "./second-factor-settings.ts";
 
 // Changes a signed-in user makes to their own account. better-auth finds the user from the
 // session cookie in `headers`, so nobody can reach another user's account through these.
@@ -118,6 +119,24 @@ export async function revokeOtherSessions(db: Database, auth: Auth, headers: Hea
 export async function deleteOwnAccount(auth: Auth, headers: Headers, password: string) {
   const { headers: responseHeaders } = await refusalsAsAuthFailure(
     () => auth.api.deleteUser({ body: { password }, headers, returnHeaders: true }),
+    "Your account could not be deleted.",
+  );
+  return responseHeaders;
+}
+
+/**
+ * Deletes the account of someone who signs in with Google alone, who has no password to give: a
+ * sign-in within the last day proves them instead, as for their second factors
+ * (second-factor-settings.ts). An account with a password must give it (deleteOwnAccount).
+ */
+export async function deleteOwnAccountWithoutPassword(db: Database, auth: Auth, headers: Headers) {
+  const current = await requireSession(auth, headers);
+  if (await accountHasPassword(db, current.user.id)) throw new AuthFailure(PASSWORD_NEEDED, "invalid");
+  if (Date.now() - new Date(current.session.createdAt).getTime() > RECENT_SIGN_IN_MS) {
+    throw new AuthFailure(SIGN_IN_AGAIN, "forbidden");
+  }
+  const { headers: responseHeaders } = await refusalsAsAuthFailure(
+    () => auth.api.deleteUser({ body: {}, headers, returnHeaders: true }),
     "Your account could not be deleted.",
   );
   return responseHeaders;

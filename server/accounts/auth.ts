@@ -7,11 +7,12 @@ import { eq } from "drizzle-orm";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "../../shared/account-credentials-schema.ts";
 import type { Config } from "../config/env.ts";
 import type { Database } from "../db/client.ts";
-import { account, passkey, rateLimit, reviews, session, twoFactor, user, verification } from "../db/schema.ts";
+import { account, passkey, rateLimit, session, twoFactor, user, verification } from "../db/schema.ts";
 import { confirmEmailAddressEmail, emailChangedNoticeEmail, passwordResetEmail } from "../email/account-emails.ts";
 import type { Mailer } from "../email/mailer.ts";
 import { claimGuestOrders } from "../orders/claim-guest-orders.ts";
 import type { FileStore } from "../storage/file-store.ts";
+import { accountDeletedEmail, closeAccountRecords } from "./account-deletion.ts";
 import { recordAuthEvent } from "./auth-events.ts";
 import { storedAvatarKey } from "./avatar.ts";
 import {
@@ -47,6 +48,8 @@ export interface AuthOptions {
 // and passkeys, and Google sign-in when it is configured.
 export function createAuth({ db, config, secret, mailer, files }: AuthOptions) {
   const noticeExistingAccount = signUpNotices(db, mailer, config);
+  /** The stored files of an account being deleted, from its deletion's first step to its last. */
+  const filesOfDeleted = new Map<string, string[]>();
   /** Where a refused email link lands, with the code that email-confirmed.tsx explains. */
   const refusedLink = (code: string) => `${EMAIL_CONFIRMED_PATH}?error=${code}`;
   return betterAuth({
@@ -116,16 +119,26 @@ export function createAuth({ db, config, secret, mailer, files }: AuthOptions) {
     user: {
       // A new address takes effect only when the link sent to it is opened.
       changeEmail: { enabled: true },
-      // Deleting an account needs its password; sellers' creator pages stay, unlinked (creators.user_id).
+      // Deleting an account needs its password. What the law or other people need stays, detached
+      // (a seller's shop, unlinked: creators.user_id); the rest goes (account-deletion.ts).
       deleteUser: {
         enabled: true,
-        // What the account wrote for others to read stays, without the name it was written under.
         async beforeDelete(leaving) {
-          await db.update(reviews).set({ authorName: "Former customer" }).where(eq(reviews.userId, leaving.id));
+          const files = await db.transaction((tx) => closeAccountRecords(tx, leaving.id, new Date()));
+          filesOfDeleted.set(leaving.id, files);
         },
         async afterDelete(deleted) {
           const avatar = storedAvatarKey(deleted.image);
-          if (avatar) await files.remove(avatar);
+          const stored = [...(avatar ? [avatar] : []), ...(filesOfDeleted.get(deleted.id) ?? [])];
+          filesOfDeleted.delete(deleted.id);
+          for (const key of new Set(stored)) await files.remove(key);
+          await mailer.send(
+            accountDeletedEmail({
+              to: deleted.email,
+              shopName: config.shopName,
+              contactUrl: `${config.publicUrl}/contact`,
+            }),
+          );
         },
       },
       additionalFields: {

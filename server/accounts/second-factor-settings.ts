@@ -35,9 +35,9 @@ export interface SecondFactorContext {
 /** The one refusal of every two-factor and passkey change on a shared demo account (403). */
 export const DEMO_ACCOUNT_NO_SECOND_FACTOR =
   "This is a shared demo account: everyone who tries the demo signs in to it, so it cannot turn on two-factor sign-in or add passkeys (that would lock the others out). Create your own account to try these.";
-const PASSWORD_NEEDED = "Please enter your password.";
+export const PASSWORD_NEEDED = "Please enter your password.";
 export const WRONG_PASSWORD = "That password is not right. Please try again.";
-const SIGN_IN_AGAIN =
+export const SIGN_IN_AGAIN =
   "For your security, please sign out and sign in again, then make this change within a day of signing in.";
 export const WRONG_SETTINGS_CODE =
   "That code is not right. Enter the 6-digit code your authenticator app shows now, or one of your backup codes.";
@@ -47,7 +47,7 @@ export const WRONG_SETUP_CODE =
 const TWO_FACTOR_NOT_STARTED = "Please start again: turn on two-factor sign-in with your password.";
 
 /** How recent the session of an account without a password must be for these changes (better-auth's freshAge). */
-const RECENT_SIGN_IN_MS = 24 * 3600_000;
+export const RECENT_SIGN_IN_MS = 24 * 3600_000;
 /** How long the page after confirming may show the new backup codes (see backupCodesToShow). */
 const SHOW_CODES_MINUTES = 10;
 
@@ -104,7 +104,8 @@ function listPasskeys(db: Database, userId: string): Promise<PasskeySummary[]> {
     );
 }
 
-async function accountHasPassword(db: Database, userId: string): Promise<boolean> {
+/** Whether the account signs in with a password (else with Google alone). */
+export async function accountHasPassword(db: Database, userId: string): Promise<boolean> {
   const [found] = await db
     .select({ id: account.id })
     .from(account)

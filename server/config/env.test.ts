@@ -263,6 +263,54 @@ describe("the file store settings", () => {
     // Empty values count as unset, as everywhere else.
     expect(parseConfig({ S3_BUCKET: "", S3_ENDPOINT: "", S3_PREFIX: "" }).s3).toBeUndefined();
   });
+
+  it("names the shop's owner for the Privacy Policy and Terms: the shop and its support address unless set", () => {
+    expect(parseConfig({ SHOP_NAME: "Paper & Pixel", PUBLIC_URL: "https://shop.example" }).privacy).toEqual({
+      shopMode: "demo",
+      ownerName: "Paper & Pixel",
+      ownerAddress: [],
+      privacyEmail: "support@shop.example",
+      processors: [],
+    });
+    expect(parseConfig({ SUPPORT_EMAIL: "help@shop.example" }).privacy.privacyEmail).toBe("help@shop.example");
+    const set = parseConfig({
+      SHOP_OWNER_NAME: " Paper & Pixel Ltd ",
+      SHOP_OWNER_ADDRESS: "1 Market Street; Leeds LS1 1AA ;United Kingdom",
+      PRIVACY_EMAIL: "privacy@shop.example",
+      DATABASE_URL: "postgresql://shop@db.internal:5432/shop",
+    }).privacy;
+    expect(set).toMatchObject({
+      shopMode: "live",
+      ownerName: "Paper & Pixel Ltd",
+      ownerAddress: ["1 Market Street", "Leeds LS1 1AA", "United Kingdom"],
+      privacyEmail: "privacy@shop.example",
+    });
+    expect(() => parseConfig({ PRIVACY_EMAIL: "privacy" })).toThrow("PRIVACY_EMAIL: must be an email address");
+    expect(() => parseConfig({ SHOP_OWNER_ADDRESS: ";;" })).toThrow("SHOP_OWNER_ADDRESS: must be 1 to 6 lines");
+    expect(() => parseConfig({ SHOP_OWNER_ADDRESS: "a;b;c;d;e;f;g" })).toThrow(
+      "SHOP_OWNER_ADDRESS: must be 1 to 6 lines",
+    );
+    expect(() => parseConfig({ SHOP_OWNER_ADDRESS: "x".repeat(101) })).toThrow(
+      "SHOP_OWNER_ADDRESS: must have lines of at most 100 characters each",
+    );
+    expect(() => parseConfig({ SHOP_OWNER_NAME: "x".repeat(121) })).toThrow(
+      "SHOP_OWNER_NAME: must be at most 120 characters",
+    );
+  });
+
+  it("lists the outside services its configuration passes personal data to", () => {
+    const privacy = parseConfig({
+      PAYMENT_PROVIDER: "stripe",
+      STRIPE_SECRET_KEY: "sk_test_1",
+      STRIPE_WEBHOOK_SECRET: "whsec_1",
+      STRIPE_CONNECT_WEBHOOK_SECRET: "whsec_2",
+      SMTP_URL: "smtp://mail.internal:587",
+      GOOGLE_CLIENT_ID: "id",
+      GOOGLE_CLIENT_SECRET: "secret",
+      S3_BUCKET: "shop-files",
+    }).privacy;
+    expect(privacy.processors).toEqual(["stripe", "email", "google", "file-storage"]);
+  });
 });
 
 describe("the currency settings (docs/decisions/059)", () => {

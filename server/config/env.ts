@@ -2,6 +2,7 @@ import net from "node:net";
 import path from "node:path";
 import { z } from "zod";
 import { CURRENCIES, DEFAULT_SHOP_CURRENCIES, isKnownCurrency, SETTLEMENT_CURRENCY } from "../../shared/currencies.ts";
+import type { DataProcessor, PrivacySettings } from "../../shared/privacy-notice.ts";
 import { SUPPORT_HOURS } from "../../shared/shop-facts.ts";
 import type { S3FileStoreOptions } from "../storage/s3-file-store.ts";
 import { isCountryCode } from "../tax/countries.ts";
@@ -228,6 +229,23 @@ const envSchema = z.object({
       error: RATES_URL_EXPECTED,
     })
     .optional(),
+  // Personal data (the Privacy Policy and Terms of Service, decision 060): who runs the shop, where
+  // they can be written to, and the address for questions about personal data. The pages name the
+  // owner (GDPR Art. 13(1)(a)). Unset: the shop's name, no postal address, and SUPPORT_EMAIL.
+  SHOP_OWNER_NAME: z.string().trim().min(1, "must not be empty").max(120, "must be at most 120 characters").optional(),
+  // The owner's postal address: lines separated by semicolons, like "1 Main St; Springfield; USA".
+  SHOP_OWNER_ADDRESS: z
+    .string()
+    .transform((text) =>
+      text
+        .split(";")
+        .map((line) => line.trim())
+        .filter(Boolean),
+    )
+    .refine((lines) => lines.length >= 1 && lines.length <= 6, "must be 1 to 6 lines separated by semicolons")
+    .refine((lines) => lines.every((line) => line.length <= 100), "must have lines of at most 100 characters each")
+    .optional(),
+  PRIVACY_EMAIL: z.email("must be an email address like privacy@example.com").optional(),
 });
 
 /** Why SHOP_CURRENCIES is refused, or undefined when every code is one the shop knows, the settlement's among them. */
@@ -336,6 +354,8 @@ export interface Config {
   tax: { mode: TaxMode; rates: TaxRateTable; shopCountry: string | undefined };
   /** The currencies prices are shown and paid in (SHOP_CURRENCIES), and the exchange rates' feed. */
   currencies: CurrencySettings;
+  /** Who runs the shop and who gets personal data, as the Privacy Policy and Terms say (decision 060). */
+  privacy: PrivacySettings;
 }
 
 interface CurrencySettings {
@@ -447,6 +467,24 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       sold: value.SHOP_CURRENCIES ?? DEFAULT_SHOP_CURRENCIES,
       ratesFeed: ratesFeedOf(value.EXCHANGE_RATES_URL, shopMode, value.NODE_ENV),
     },
+    privacy: privacySettings(value, shopMode),
+  };
+}
+
+/** The owner's details and the outside services the shop's configuration passes personal data to. */
+function privacySettings(value: z.infer<typeof envSchema>, shopMode: "demo" | "live"): PrivacySettings {
+  const host = new URL(value.PUBLIC_URL ?? "http://localhost").hostname;
+  const processors: DataProcessor[] = [];
+  if (value.PAYMENT_PROVIDER === "stripe") processors.push("stripe");
+  if (value.SMTP_URL) processors.push("email");
+  if (value.GOOGLE_CLIENT_ID) processors.push("google");
+  if (value.S3_BUCKET) processors.push("file-storage");
+  return {
+    shopMode,
+    ownerName: value.SHOP_OWNER_NAME ?? value.SHOP_NAME,
+    ownerAddress: value.SHOP_OWNER_ADDRESS ?? [],
+    privacyEmail: value.PRIVACY_EMAIL ?? value.SUPPORT_EMAIL ?? `support@${host}`,
+    processors,
   };
 }
 

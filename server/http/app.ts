@@ -190,6 +190,7 @@ export function createApp({
           invoiceSupplier: supplier,
           supportHours: config.supportHours,
           liveChatUrl: config.liveChatUrl,
+          privacy: config.privacy,
           nonce: res.locals.cspNonce as string,
           auth,
           files,

@@ -1,5 +1,6 @@
 import type { Logger } from "pino";
 import { createContext } from "react-router";
+import type { PrivacySettings } from "../../shared/privacy-notice.ts";
 import type { Auth } from "../accounts/auth.ts";
 import type { AccountLimits } from "../accounts/credentials.ts";
 import type { PayoutPolicy } from "../config/env.ts";
@@ -46,6 +47,11 @@ export interface RequestServices {
   supportHours: readonly string[];
   /** Where shoppers open a live chat (LIVE_CHAT_URL); undefined: none is offered. */
   liveChatUrl: string | undefined;
+  /**
+   * Who runs the shop and who gets personal data (SHOP_OWNER_NAME, PRIVACY_EMAIL...), for the Privacy
+   * Policy and Terms; absent (tests that do not need them): the shop's name and support address.
+   */
+  privacy?: PrivacySettings;
   /** The Content-Security-Policy nonce of this response's inline scripts. */
   nonce: string;
   auth: Auth;

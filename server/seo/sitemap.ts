@@ -35,6 +35,8 @@ const SHOP_PAGES = [
   "/seller-resources",
   "/commission",
   "/guidelines",
+  "/privacy",
+  "/terms",
 ];
 
 const onShow = eq(products.status, "published");

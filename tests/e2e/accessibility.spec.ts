@@ -37,6 +37,8 @@ const PUBLIC_PAGES = [
   "/license",
   "/refund-policy",
   "/guidelines",
+  "/privacy",
+  "/terms",
   "/commission",
   "/seller-resources",
   "/become-seller",

@@ -29,6 +29,8 @@ const pages: [path: string, heading: string | RegExp][] = [
   ["/seller-resources", /Seller Resources/],
   ["/commission", /Commission Rates/],
   ["/guidelines", /Seller Guidelines/],
+  ["/privacy", "Privacy Policy"],
+  ["/terms", "Terms of Service"],
 ];
 
 // Their accessibility is checked with every other page's in accessibility.spec.ts.
@@ -76,6 +78,8 @@ test("every header and footer link leads to a real page, at its one address", as
     "/seller-resources",
     "/commission",
     "/guidelines",
+    "/privacy",
+    "/terms",
     "/browse",
   ]) {
     expect(hrefs, `the page links to ${path}`).toContain(path);

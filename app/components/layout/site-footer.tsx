@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { Container } from "~/components/ui/page";
 import { ShopLogo } from "./shop-logo";
-import { footerColumns } from "./site-links";
+import { footerColumns, legalLinks } from "./site-links";
 
 /** `supportHours`: the shop's configured hours, line by line; none: the footer states none. */
 export function SiteFooter({ shopName, supportHours }: { shopName: string; supportHours: readonly string[] }) {
@@ -32,9 +32,22 @@ export function SiteFooter({ shopName, supportHours }: { shopName: string; suppo
       </Container>
       <div className="border-t border-border">
         <Container className="flex flex-col gap-2 py-6 text-sm text-muted-foreground sm:flex-row sm:justify-between">
-          <p>
-            © {new Date().getUTCFullYear()} {shopName}. All rights reserved.
-          </p>
+          <div className="flex flex-col gap-2 sm:flex-row sm:gap-6">
+            <p>
+              © {new Date().getUTCFullYear()} {shopName}. All rights reserved.
+            </p>
+            <nav aria-label="Legal">
+              <ul className="flex gap-4">
+                {legalLinks.map((link) => (
+                  <li key={link.to}>
+                    <Link to={link.to} className="footer-link">
+                      {link.label}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          </div>
           {supportHours.length > 0 ? <p>Support: {supportHours.join(" · ")}</p> : null}
         </Container>
       </div>

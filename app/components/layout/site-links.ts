@@ -30,3 +30,10 @@ export const footerColumns = [
     ],
   },
 ] as const;
+
+// The legal pages, in the footer's bottom bar beside the copyright line: the storefront's link
+// lists above stay as the spec gives them (decision 060).
+export const legalLinks = [
+  { to: "/privacy", label: "Privacy Policy" },
+  { to: "/terms", label: "Terms of Service" },
+] as const;

@@ -1,6 +1,8 @@
+import { sellerAtDeletion, sellerDeletionNotice } from "@server/accounts/account-deletion.ts";
 import {
   changePassword,
   deleteOwnAccount,
+  deleteOwnAccountWithoutPassword,
   listOwnSessions,
   requestEmailChange,
   resendEmailConfirmation,
@@ -8,6 +10,7 @@ import {
 } from "@server/accounts/account-settings.ts";
 import { listAuthEvents } from "@server/accounts/auth-events.ts";
 import {
+  accountHasPassword,
   backupCodesToShow,
   confirmTwoFactor,
   remakeBackupCodes,
@@ -21,7 +24,12 @@ import {
 import { assertNotSharedDemoAccount } from "@server/accounts/shared-demo-accounts.ts";
 import { emailChoices, setEmailChoices, topicsFromForm } from "@server/email/email-preferences.ts";
 import { servicesContext } from "@server/http/context.ts";
-import { changeEmailSchema, changePasswordSchema, deleteAccountSchema } from "@shared/account-credentials-schema.ts";
+import {
+  changeEmailSchema,
+  changePasswordSchema,
+  deleteAccountSchema,
+  deleteAccountWithoutPasswordSchema,
+} from "@shared/account-credentials-schema.ts";
 import {
   confirmTwoFactorSchema,
   newBackupCodesSchema,
@@ -38,6 +46,7 @@ import { FormStatus } from "~/components/account/form-status";
 import { NotificationSettings } from "~/components/account/notification-settings";
 import { PasskeySettings } from "~/components/account/passkey-settings";
 import { PasswordSettings } from "~/components/account/password-settings";
+import { PersonalDataSettings } from "~/components/account/personal-data-settings";
 import { SessionSettings } from "~/components/account/session-settings";
 import { TwoFactorSettings } from "~/components/account/two-factor-settings";
 import { Card } from "~/components/ui/card";
@@ -52,18 +61,21 @@ import type { Route } from "./+types/settings";
 
 export const loader = pageLoader(async ({ request, context }: Route.LoaderArgs) => {
   const user = await requireUser(request, context);
-  const { db, auth } = context.get(servicesContext);
+  const { db, auth, supportEmail } = context.get(servicesContext);
   const changes = secondFactorContext(request, context);
   // Just after two-factor sign-in was turned on (a redirect: see the action), its backup codes, once.
   const showCodes = new URL(request.url).searchParams.get(SHOW_CODES);
-  const [sessions, events, emails, secondFactors, backupCodes] = await Promise.all([
+  const [sessions, events, emails, secondFactors, backupCodes, seller] = await Promise.all([
     listOwnSessions(auth, request.headers),
     listAuthEvents(db, user.id),
     emailChoices(db, user.email),
     secondFactorStatus(changes),
     showCodes ? backupCodesToShow(changes, showCodes.slice(0, 100)) : null,
+    sellerAtDeletion(db, user.id),
   ]);
-  return { user, sessions, events, emails, secondFactors, backupCodes };
+  // What deleting the account would do to a seller's shop and its money, said before they do it.
+  const deletionNotice = seller ? sellerDeletionNotice(seller, supportEmail) : [];
+  return { user, sessions, events, emails, secondFactors, backupCodes, deletionNotice };
 });
 
 /** The address after turning two-factor sign-in on: `?codes=` shows its backup codes once. */
@@ -138,6 +150,12 @@ export const action = formAction(async ({ request, context }: Route.ActionArgs) 
         return { intent, ok: true, message: "Your email preferences were saved." };
       }
       case "delete": {
+        // An account that signs in with Google alone has no password: a recent sign-in stands for it.
+        if (!(await accountHasPassword(db, user.id))) {
+          const submission = parseSubmission(form, deleteAccountWithoutPasswordSchema);
+          if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
+          throw redirect("/account/deleted", { headers: await deleteOwnAccountWithoutPassword(db, auth, headers) });
+        }
         const submission = parseSubmission(form, deleteAccountSchema);
         if (submission.status !== "success") {
           return data({ intent, result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
@@ -271,7 +289,13 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
         <h2 className="text-xl font-semibold">Recent account activity</h2>
         <AccountActivity events={loaderData.events} />
       </Card>
-      <DeleteAccountSettings answer={answerOf("delete")} saving={saving} />
+      <PersonalDataSettings />
+      <DeleteAccountSettings
+        answer={answerOf("delete")}
+        saving={saving}
+        notice={loaderData.deletionNotice}
+        hasPassword={loaderData.secondFactors.hasPassword}
+      />
     </Container>
   );
 }
