@@ -2,10 +2,21 @@ import type { Config } from "../config/env.ts";
 import type { InvoiceParty } from "../db/schema.ts";
 
 /**
- * The shop as the supplier on its invoices and credit notes: its name and the address buyers
- * write to. The legal name, postal address and tax number the law asks for come from the shop's
- * configuration once it has them (issue 32); until then the shop's name and support address.
+ * The shop as the supplier on its invoices and credit notes (Directive 2006/112/EC Art. 226(3) and
+ * (5)): the owner's name and postal address (SHOP_OWNER_NAME, SHOP_OWNER_ADDRESS), the address
+ * buyers write to, and the shop's VAT number where it has one (VIES_REQUESTER_VAT_NUMBER).
  */
-export function invoiceSupplierOf(config: Pick<Config, "shopName" | "supportEmail">): InvoiceParty {
-  return { name: config.shopName, address: [], email: config.supportEmail };
+export function invoiceSupplierOf(
+  config: Pick<Config, "supportEmail"> & {
+    privacy: Pick<Config["privacy"], "ownerName" | "ownerAddress">;
+    vies: Pick<Config["vies"], "requester">;
+  },
+): InvoiceParty {
+  const vatNumber = config.vies.requester;
+  return {
+    name: config.privacy.ownerName,
+    address: [...config.privacy.ownerAddress],
+    email: config.supportEmail,
+    ...(vatNumber ? { taxNumber: `${vatNumber.countryCode}${vatNumber.number}` } : {}),
+  };
 }
