@@ -41,6 +41,13 @@ describe("the Privacy Policy", () => {
     expect(screen.queryByText("This is a demo shop.")).not.toBeInTheDocument();
   });
 
+  it("names the shop once where its owner is not configured apart from it", async () => {
+    await renderPage({ ...live, ownerName: live.shopName });
+    const owner = screen.getByRole("heading", { level: 2, name: "Who we are" }).closest("section")!;
+    expect(owner.textContent).toContain(`${live.shopName} decides what is done with your personal data`);
+    expect(owner.textContent).not.toContain(" runs ");
+  });
+
   it("lists the outside services this shop is configured with, and only those", async () => {
     await renderPage(live);
     expect(screen.getByText("Stripe (payments and sellers' payouts)")).toBeInTheDocument();

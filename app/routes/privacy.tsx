@@ -97,8 +97,8 @@ export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
 
           <Section title="Who we are">
             <p className="mb-4 text-muted-foreground">
-              {ownerName} runs {shopName} and decides what is done with your personal data (the controller). Write to us
-              about your data here:
+              {ownerName === shopName ? shopName : `${ownerName} runs ${shopName} and`} decides what is done with your
+              personal data (the controller). Write to us about your data here:
             </p>
             <OwnerDetails {...loaderData} />
           </Section>

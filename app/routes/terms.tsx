@@ -47,9 +47,10 @@ export default function TermsOfService({ loaderData }: Route.ComponentProps) {
 
           <Section title="Who we are">
             <p className="mb-4">
-              {shopName} is a marketplace run by {ownerName}, where independent creators sell digital products
-              (planners, wall art, templates, courses, e-books, printables). Each product is made and offered by its
-              creator, whose shop is named on its page. By creating an account or buying, you agree to these terms.
+              {shopName} is a marketplace{ownerName === shopName ? "" : ` run by ${ownerName}`}, where independent
+              creators sell digital products (planners, wall art, templates, courses, e-books, printables). Each product
+              is made and offered by its creator, whose shop is named on its page. By creating an account or buying, you
+              agree to these terms.
             </p>
             <OwnerDetails {...loaderData} />
           </Section>

@@ -71,10 +71,23 @@ describe("an order page's invoice and credit notes", () => {
     expect(section).toHaveTextContent("of Nov 26, 2026");
   });
 
+  it("is headed Invoice while there is no credit note", async () => {
+    renderOrder(
+      "/account/orders/ABC123XYZ",
+      [item(5)],
+      [{ kind: "invoice", code: "INV-000042", issuedAt: "2026-11-24T12:01:00.000Z" }],
+    );
+    const section = await screen.findByRole("region", { name: "Invoice" });
+    expect(within(section).getByRole("link", { name: "Invoice INV-000042 (PDF)" })).toHaveAttribute(
+      "href",
+      "/account/orders/ABC123XYZ/invoices/INV-000042",
+    );
+  });
+
   it("is not shown for an order without any (not paid yet)", async () => {
     renderOrder("/account/orders/ABC123XYZ", [item(5)]);
     await screen.findAllByRole("listitem");
-    expect(screen.queryByRole("region", { name: "Invoice and credit notes" })).toBeNull();
+    expect(screen.queryByRole("region", { name: /^Invoice/ })).toBeNull();
   });
 });
 

@@ -88,7 +88,7 @@ function OrderDocuments({ documents }: { documents: OrderPageData["documents"] }
   return (
     <section aria-labelledby="order-documents-heading">
       <h2 id="order-documents-heading" className="text-lg font-semibold">
-        Invoice and credit notes
+        {documents.some((document) => document.kind === "credit_note") ? "Invoice and credit notes" : "Invoice"}
       </h2>
       <ul className="mt-2 flex flex-col gap-1 text-sm">
         {documents.map((document) => (
