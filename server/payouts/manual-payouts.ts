@@ -84,7 +84,8 @@ export async function manualPayoutFile(db: Database, { weekOf }: { weekOf: strin
     .from(payouts)
     .innerJoin(creators, eq(creators.id, payouts.creatorId))
     .where(and(eq(payouts.rail, "manual"), eq(payouts.weekOf, weekOf)))
-    .orderBy(asc(payouts.id));
+    // By shop, oldest first: the same order whatever order the run took the sellers in (several at once).
+    .orderBy(asc(creators.id), asc(payouts.id));
   const lines = [
     ["Payout", "Seller", "Method", "Pay to", "Amount (USD)", "Status"],
     ...rows.map((row) => [
@@ -116,7 +117,7 @@ export async function payoutsForAdmin(db: Database, { now }: { now: Date }) {
       .from(payouts)
       .innerJoin(creators, eq(creators.id, payouts.creatorId))
       .where(and(eq(payouts.rail, "manual"), eq(payouts.status, "pending")))
-      .orderBy(asc(payouts.weekOf), asc(payouts.id))
+      .orderBy(asc(payouts.weekOf), asc(creators.id), asc(payouts.id))
       .limit(200),
     db
       .select({
