@@ -1,6 +1,6 @@
-import { getCurrentUser } from "@server/accounts/current-user.ts";
 import { servicesContext } from "@server/http/context.ts";
 import { certificateResponse } from "@server/licenses/certificate.ts";
+import { guestOrderViewer } from "~/lib/guest-order-viewer.server";
 import type { Route } from "./+types/guest-certificate";
 
 // GET /orders/:number/items/:itemId/certificate?access=...: the license certificate (PDF) of an
@@ -8,15 +8,9 @@ import type { Route } from "./+types/guest-certificate";
 // its link, or the signed-in account it belongs to.
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
-  const user = await getCurrentUser(services.auth, request.headers);
-  const accessToken = new URL(request.url).searchParams.get("access");
-  const orderPage = `/orders/${encodeURIComponent(params.number)}${
-    accessToken ? `?access=${encodeURIComponent(accessToken)}` : ""
-  }`;
   return certificateResponse(services, {
     orderNumber: params.number,
     itemId: params.itemId,
-    viewer: { userId: user?.id ?? null, accessToken },
-    orderPageUrl: orderPage,
+    ...(await guestOrderViewer(services, request, params.number)),
   });
 }

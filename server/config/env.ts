@@ -14,6 +14,23 @@ import type { ViesOptions } from "../tax/vat-numbers/vies-client.ts";
 
 const RATES_URL_EXPECTED = 'must be an http:// or https:// URL, or "sample"';
 
+/** Lines separated by semicolons ("Mon-Fri 9AM-6PM EST; Sun closed"), 1 to `most` of them, none longer than `longest`. */
+function semicolonLines({ most, longest }: { most: number; longest: number }) {
+  return z
+    .string()
+    .transform((text) =>
+      text
+        .split(";")
+        .map((line) => line.trim())
+        .filter(Boolean),
+    )
+    .refine((lines) => lines.length >= 1 && lines.length <= most, `must be 1 to ${most} lines separated by semicolons`)
+    .refine(
+      (lines) => lines.every((line) => line.length <= longest),
+      `must have lines of at most ${longest} characters each`,
+    );
+}
+
 // Every setting the shop reads from the environment, checked once at start.
 // A bad value stops the server with a message that names the variable.
 const envSchema = z.object({
@@ -62,17 +79,7 @@ const envSchema = z.object({
   SUPPORT_EMAIL: z.email("must be an email address like support@example.com").optional(),
   // The support hours the footer, /contact and /help show: lines separated by semicolons, like
   // "Mon-Fri 9AM-6PM EST; Sat 10AM-4PM EST; Sun closed". Unset: the storefront's in a demo shop, none in a live one.
-  SUPPORT_HOURS: z
-    .string()
-    .transform((text) =>
-      text
-        .split(";")
-        .map((line) => line.trim())
-        .filter(Boolean),
-    )
-    .refine((lines) => lines.length >= 1 && lines.length <= 7, "must be 1 to 7 lines separated by semicolons")
-    .refine((lines) => lines.every((line) => line.length <= 60), "must have lines of at most 60 characters each")
-    .optional(),
+  SUPPORT_HOURS: semicolonLines({ most: 7, longest: 60 }).optional(),
   // Where shoppers chat with the shop's team (a link on /contact). Unset: a live shop offers no live chat.
   LIVE_CHAT_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
@@ -234,17 +241,7 @@ const envSchema = z.object({
   // owner (GDPR Art. 13(1)(a)). Unset: the shop's name, no postal address, and SUPPORT_EMAIL.
   SHOP_OWNER_NAME: z.string().trim().min(1, "must not be empty").max(120, "must be at most 120 characters").optional(),
   // The owner's postal address: lines separated by semicolons, like "1 Main St; Springfield; USA".
-  SHOP_OWNER_ADDRESS: z
-    .string()
-    .transform((text) =>
-      text
-        .split(";")
-        .map((line) => line.trim())
-        .filter(Boolean),
-    )
-    .refine((lines) => lines.length >= 1 && lines.length <= 6, "must be 1 to 6 lines separated by semicolons")
-    .refine((lines) => lines.every((line) => line.length <= 100), "must have lines of at most 100 characters each")
-    .optional(),
+  SHOP_OWNER_ADDRESS: semicolonLines({ most: 6, longest: 100 }).optional(),
   PRIVACY_EMAIL: z.email("must be an email address like privacy@example.com").optional(),
 });
 

@@ -11,6 +11,21 @@ export const PRIVATE_HEADERS = {
   "X-Content-Type-Options": "nosniff",
 };
 
+/** A file handed to its one owner as a download (`filename`), private and never sniffed. */
+export function privateDownload(
+  body: Uint8Array<ArrayBuffer>,
+  { filename, contentType }: { filename: string; contentType: string },
+) {
+  return new Response(body, {
+    headers: {
+      ...PRIVATE_HEADERS,
+      "Content-Type": contentType,
+      "Content-Disposition": `attachment; filename="${filename}"`,
+      "Content-Length": String(body.length),
+    },
+  });
+}
+
 /**
  * The page of a refused download, with the refusal's status: the reason under `title`, and a link
  * on (`back`). Its address may carry a secret (a signed link, an order's access token): no referrer

@@ -22,6 +22,13 @@ const logger = pino(
   { write: (line: string) => void logged.push(JSON.parse(line) as { level: number; msg: string }) },
 );
 
+/** A request's context without services: these routes use none. */
+function noServices() {
+  const context = new RouterContextProvider();
+  context.set(servicesContext, {} as RequestServices);
+  return context;
+}
+
 /** What the build's handleError was given. */
 const handled: unknown[] = [];
 
@@ -37,11 +44,7 @@ const server = http.createServer(
       build,
       mode: "production",
       bodyLimit: 1024,
-      getLoadContext: () => {
-        const context = new RouterContextProvider();
-        context.set(servicesContext, {} as RequestServices);
-        return context;
-      },
+      getLoadContext: noServices,
     }),
   ),
 );
@@ -133,11 +136,7 @@ describe("an address that only takes a form (an action, no loader, no page)", ()
     build: formOnly,
     mode: "production",
     bodyLimit: 1024,
-    getLoadContext: () => {
-      const context = new RouterContextProvider();
-      context.set(servicesContext, {} as RequestServices);
-      return context;
-    },
+    getLoadContext: noServices,
   });
   const formServer = http.createServer(express().use(handler));
   let base = "";
@@ -187,11 +186,7 @@ describe("a route's headers beside the middleware's", () => {
           build: route,
           mode: "production",
           bodyLimit: 1024,
-          getLoadContext: () => {
-            const context = new RouterContextProvider();
-            context.set(servicesContext, {} as RequestServices);
-            return context;
-          },
+          getLoadContext: noServices,
         }),
       ),
   );

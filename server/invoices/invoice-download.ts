@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { invoices } from "../db/schema.ts";
-import { PRIVATE_HEADERS, refusalPage } from "../http/private-file.ts";
+import { privateDownload, refusalPage } from "../http/private-file.ts";
 import { Refusal } from "../lib/refusal.ts";
 import { findOrderFor, type OrderViewer } from "../orders/find-order.ts";
 import { invoicePdf } from "./invoice-pdf.ts";
@@ -37,14 +37,7 @@ export async function invoiceResponse(
           .where(eq(invoices.id, document.creditsInvoiceId))
       : [];
     const pdf = await invoicePdf(document, { creditsCode: credited?.code ?? null, orderNumber: order.number });
-    return new Response(new Uint8Array(pdf), {
-      headers: {
-        ...PRIVATE_HEADERS,
-        "Content-Type": "application/pdf",
-        "Content-Disposition": `attachment; filename="${document.code}.pdf"`,
-        "Content-Length": String(pdf.length),
-      },
-    });
+    return privateDownload(new Uint8Array(pdf), { filename: `${document.code}.pdf`, contentType: "application/pdf" });
   } catch (error) {
     return refusalPage(error, "Invoice unavailable", { href: orderPageUrl, label: "Back to your order" });
   }

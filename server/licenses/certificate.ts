@@ -4,7 +4,7 @@ import { LICENSE_TERMS, SEATS_MEANING } from "../../shared/license-terms.ts";
 import { aLicense, LICENSE_TIER_NAMES, type LicenseTier, seatsLabel } from "../../shared/license-tiers.ts";
 import type { Database } from "../db/client.ts";
 import { creators, licenses, orderItems } from "../db/schema.ts";
-import { PRIVATE_HEADERS, refusalPage } from "../http/private-file.ts";
+import { privateDownload, refusalPage } from "../http/private-file.ts";
 import { PDF_COLOURS as COLOURS, drawableText, shopPdf } from "../lib/pdf-document.ts";
 import { Refusal } from "../lib/refusal.ts";
 import { findOrderFor, type OrderViewer } from "../orders/find-order.ts";
@@ -205,13 +205,9 @@ export async function certificateResponse(
       shopName: services.shopName,
       licenseUrl: `${services.publicUrl}/license`,
     });
-    return new Response(new Uint8Array(pdf), {
-      headers: {
-        ...PRIVATE_HEADERS,
-        "Content-Type": "application/pdf",
-        "Content-Disposition": `attachment; filename="license-certificate-${facts.licenseKey}.pdf"`,
-        "Content-Length": String(pdf.length),
-      },
+    return privateDownload(new Uint8Array(pdf), {
+      filename: `license-certificate-${facts.licenseKey}.pdf`,
+      contentType: "application/pdf",
     });
   } catch (error) {
     return refusalPage(error, "Certificate unavailable", { href: orderPageUrl, label: "Back to your order" });

@@ -1,5 +1,5 @@
 import type { Database } from "../db/client.ts";
-import { PRIVATE_HEADERS, refusalPage } from "../http/private-file.ts";
+import { privateDownload, refusalPage } from "../http/private-file.ts";
 import { Refusal } from "../lib/refusal.ts";
 import { statementCsv } from "./statement-csv.ts";
 import { statementPdf } from "./statement-pdf.ts";
@@ -29,13 +29,9 @@ export async function statementResponse(
       format === "pdf"
         ? new Uint8Array(await statementPdf(statement, { shopName: services.shopName }))
         : new TextEncoder().encode(statementCsv(statement));
-    return new Response(body, {
-      headers: {
-        ...PRIVATE_HEADERS,
-        "Content-Type": CONTENT_TYPES[format],
-        "Content-Disposition": `attachment; filename="statement-${month}-seller-${creatorId}.${format}"`,
-        "Content-Length": String(body.length),
-      },
+    return privateDownload(body, {
+      filename: `statement-${month}-seller-${creatorId}.${format}`,
+      contentType: CONTENT_TYPES[format],
     });
   } catch (error) {
     return refusalPage(error, "Statement unavailable", {
