@@ -102,3 +102,8 @@ export function formatDateTimeUtc(iso: string): string {
   const minutes = String(date.getUTCMinutes()).padStart(2, "0");
   return `${formatDayUtc(date)}, ${hours % 12 || 12}:${minutes} ${hours < 12 ? "AM" : "PM"} UTC`;
 }
+
+/** How a total's tax row is named: "Tax (8%)", or "VAT 20% (United Kingdom), included" where the prices held it. */
+export function taxRowLabel(taxLabel: string, taxIncluded: boolean): string {
+  return taxIncluded ? `${taxLabel}, included` : taxLabel;
+}

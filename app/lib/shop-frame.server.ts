@@ -53,7 +53,7 @@ export type ShopFrame = Awaited<ReturnType<typeof loadShopFrame>>;
  * guest's cart joins the account here, and `headers` drops the cookie.
  */
 export async function loadShopper({ request, context }: LoaderArgs) {
-  const { db, auth, publicUrl } = context.get(servicesContext);
+  const { db, auth, publicUrl, tax, clientAddress } = context.get(servicesContext);
   const [user, guestId] = await Promise.all([getCurrentUser(auth, request.headers), readGuestId(request)]);
   const headers = new Headers();
   if (user && guestId) await adoptGuestShopper(db, request, user.id, headers);
@@ -66,7 +66,7 @@ export async function loadShopper({ request, context }: LoaderArgs) {
   }
   const shopper = await findShopper(db, { userId: user?.id ?? null, guestId: user ? null : guestId });
   const [cart, wishlist, following] = await Promise.all([
-    getCart(db, shopper),
+    getCart(db, shopper, { tax: { settings: tax, ipAddress: clientAddress } }),
     wishlistProductIds(db, shopper),
     user ? followedCreatorIds(db, user.id) : ([] as number[]),
   ]);

@@ -18,6 +18,7 @@ import { QUEUES, type RunningJobs, startJobs } from "../../server/jobs/queue.ts"
 import { type CheckoutServices, checkout } from "../../server/orders/checkout.ts";
 import { createHostedProvider } from "../../server/payments/hosted/hosted-provider.ts";
 import { receivePaymentEvent } from "../../server/payments/receive-payment-event.ts";
+import { loadTaxRates } from "../../server/tax/rate-table.ts";
 import { eachOf, fmt, inFlight, type Timing, table, timingRow } from "./figures.ts";
 
 /**
@@ -182,6 +183,8 @@ export async function benchCheckout(database: DatabaseHandle, options: CheckoutB
       payments: createHostedProvider({ db: database.db, publicUrl: PUBLIC_URL, secret: SECRET }),
       publicUrl: PUBLIC_URL,
       secret: SECRET,
+      tax: { mode: "flat", rates: loadTaxRates() },
+      clientAddress: "127.0.0.1",
     };
 
     console.log(`Preparing ${fmt(options.shoppers)} guest carts of 2 products…`);

@@ -80,6 +80,9 @@ async function benchLicense(database: DatabaseHandle, base: string): Promise<str
     unitPriceCents: product.priceCents,
     quantity: 1,
     lineTotalCents: product.priceCents,
+    netCents: product.priceCents,
+    taxCents: 0,
+    taxRateTenths: 0,
     ...splitSale(product.priceCents),
   });
   await issueLicenses(db, order!.id);

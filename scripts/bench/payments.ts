@@ -22,6 +22,7 @@ import { type JobQueue, QUEUES, type QueueName, startJobs } from "../../server/j
 import { JOB_CONCURRENCY, startWorkers } from "../../server/jobs/workers.ts";
 import { checkout } from "../../server/orders/checkout.ts";
 import { createHostedProvider } from "../../server/payments/hosted/hosted-provider.ts";
+import { loadTaxRates } from "../../server/tax/rate-table.ts";
 import { prepareShoppers } from "./checkout.ts";
 import { eachOf, fmt, inFlight, percentile, table } from "./figures.ts";
 
@@ -100,6 +101,8 @@ async function placeOrders(
     payments: createHostedProvider({ db: database.db, publicUrl: base, secret }),
     publicUrl: base,
     secret,
+    tax: { mode: "flat" as const, rates: loadTaxRates() },
+    clientAddress: "127.0.0.1",
   };
   const placed: { number: string; paymentUrl: string }[] = [];
   const timing = await inFlight(8, eachOf(shoppers), async (shopperId) => {

@@ -1,18 +1,10 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createProduct, createProducts } from "../../tests/support/factories.ts";
+import { FLAT_CART, flatTax } from "../../tests/support/orders.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { products, shoppers, user } from "../db/schema.ts";
-import {
-  addToCart,
-  changeQuantity,
-  clearCart,
-  getCart,
-  MAX_QUANTITY,
-  removeFromCart,
-  setQuantity,
-  taxOn,
-} from "./cart.ts";
+import { addToCart, changeQuantity, clearCart, getCart, MAX_QUANTITY, removeFromCart, setQuantity } from "./cart.ts";
 import { ensureShopper, findShopper, mergeGuestIntoAccount } from "./shopper.ts";
 import { toggleWishlist, wishlistProductIds } from "./wishlist.ts";
 
@@ -39,9 +31,13 @@ describe("the cart", () => {
     const shopper = await newGuest();
     const [first] = onSale;
     await addToCart(database.db, { shopperId: shopper, productId: first!.id });
-    expect((await getCart(database.db, shopper)).lines).toMatchObject([{ productId: first!.id, quantity: 1 }]);
+    expect((await getCart(database.db, shopper, FLAT_CART)).lines).toMatchObject([
+      { productId: first!.id, quantity: 1 },
+    ]);
     await addToCart(database.db, { shopperId: shopper, productId: first!.id });
-    expect((await getCart(database.db, shopper)).lines).toMatchObject([{ productId: first!.id, quantity: 2 }]);
+    expect((await getCart(database.db, shopper, FLAT_CART)).lines).toMatchObject([
+      { productId: first!.id, quantity: 2 },
+    ]);
   });
 
   it("counts the products and prices everything from the catalogue: subtotal, 8% tax rounded once, total", async () => {
@@ -49,22 +45,22 @@ describe("the cart", () => {
     const [a, b] = onSale;
     await addToCart(database.db, { shopperId: shopper, productId: a!.id });
     await setQuantity(database.db, { shopperId: shopper, productId: b!.id, quantity: 3 });
-    const cart = await getCart(database.db, shopper);
+    const cart = await getCart(database.db, shopper, FLAT_CART);
     const subtotal = a!.priceCents + 3 * b!.priceCents;
-    expect(cart).toMatchObject({ count: 2, subtotalCents: subtotal, taxCents: taxOn(subtotal) });
-    expect(cart.totalCents).toBe(subtotal + taxOn(subtotal));
+    expect(cart).toMatchObject({ count: 2, subtotalCents: subtotal, taxCents: flatTax(subtotal) });
+    expect(cart.totalCents).toBe(subtotal + flatTax(subtotal));
     // A price change in the catalogue shows at once: the cart keeps no price of its own.
     await database.db.update(products).set({ priceCents: 100 }).where(eq(products.id, a!.id));
-    expect((await getCart(database.db, shopper)).subtotalCents).toBe(100 + 3 * b!.priceCents);
+    expect((await getCart(database.db, shopper, FLAT_CART)).subtotalCents).toBe(100 + 3 * b!.priceCents);
     await database.db.update(products).set({ priceCents: a!.priceCents }).where(eq(products.id, a!.id));
   });
 
   it("rounds the tax once, on the subtotal", () => {
-    expect(taxOn(2999)).toBe(240); // 239.92
-    expect(taxOn(1999 * 3)).toBe(480); // 479.76, not 3 x 160
-    expect(taxOn(0)).toBe(0);
-    expect(taxOn(6)).toBe(0); // 0.48
-    expect(taxOn(7)).toBe(1); // 0.56
+    expect(flatTax(2999)).toBe(240); // 239.92
+    expect(flatTax(1999 * 3)).toBe(480); // 479.76, not 3 x 160
+    expect(flatTax(0)).toBe(0);
+    expect(flatTax(6)).toBe(0); // 0.48
+    expect(flatTax(7)).toBe(1); // 0.56
   });
 
   it("changes a quantity by one, removes a line at 0 or less, and removes and clears", async () => {
@@ -72,18 +68,18 @@ describe("the cart", () => {
     const [a, b] = onSale;
     await setQuantity(database.db, { shopperId: shopper, productId: a!.id, quantity: 2 });
     await changeQuantity(database.db, { shopperId: shopper, productId: a!.id, delta: -1 });
-    expect((await getCart(database.db, shopper)).lines).toMatchObject([{ quantity: 1 }]);
+    expect((await getCart(database.db, shopper, FLAT_CART)).lines).toMatchObject([{ quantity: 1 }]);
     await changeQuantity(database.db, { shopperId: shopper, productId: a!.id, delta: -1 });
-    expect((await getCart(database.db, shopper)).lines).toEqual([]);
+    expect((await getCart(database.db, shopper, FLAT_CART)).lines).toEqual([]);
     await setQuantity(database.db, { shopperId: shopper, productId: a!.id, quantity: 2 });
     await setQuantity(database.db, { shopperId: shopper, productId: a!.id, quantity: -5 });
-    expect((await getCart(database.db, shopper)).lines).toEqual([]);
+    expect((await getCart(database.db, shopper, FLAT_CART)).lines).toEqual([]);
     await addToCart(database.db, { shopperId: shopper, productId: a!.id });
     await addToCart(database.db, { shopperId: shopper, productId: b!.id });
     await removeFromCart(database.db, shopper, a!.id);
-    expect((await getCart(database.db, shopper)).lines.map((line) => line.productId)).toEqual([b!.id]);
+    expect((await getCart(database.db, shopper, FLAT_CART)).lines.map((line) => line.productId)).toEqual([b!.id]);
     await clearCart(database.db, shopper);
-    expect(await getCart(database.db, shopper)).toMatchObject({ lines: [], count: 0, totalCents: 0 });
+    expect(await getCart(database.db, shopper, FLAT_CART)).toMatchObject({ lines: [], count: 0, totalCents: 0 });
   });
 
   it("refuses an unknown or unpublished product and a quantity above the limit, changing nothing", async () => {
@@ -104,7 +100,9 @@ describe("the cart", () => {
     await expect(
       setQuantity(database.db, { shopperId: shopper, productId: a!.id, quantity: 1_000_000 }),
     ).rejects.toThrow("at most 99");
-    expect((await getCart(database.db, shopper)).lines).toMatchObject([{ productId: a!.id, quantity: MAX_QUANTITY }]);
+    expect((await getCart(database.db, shopper, FLAT_CART)).lines).toMatchObject([
+      { productId: a!.id, quantity: MAX_QUANTITY },
+    ]);
   });
 
   it("leaves out products taken off sale", async () => {
@@ -113,7 +111,7 @@ describe("the cart", () => {
     await addToCart(database.db, { shopperId: shopper, productId: a!.id });
     await addToCart(database.db, { shopperId: shopper, productId: b!.id });
     await database.db.update(products).set({ status: "hidden" }).where(eq(products.id, a!.id));
-    expect((await getCart(database.db, shopper)).lines.map((line) => line.productId)).toEqual([b!.id]);
+    expect((await getCart(database.db, shopper, FLAT_CART)).lines.map((line) => line.productId)).toEqual([b!.id]);
     await database.db.update(products).set({ status: "published" }).where(eq(products.id, a!.id));
   });
 });
@@ -156,7 +154,7 @@ describe("shoppers", () => {
     await toggleWishlist(database.db, guest, b!.id);
 
     await mergeGuestIntoAccount(database.db, guest, owner);
-    const cart = await getCart(database.db, accountShopper);
+    const cart = await getCart(database.db, accountShopper, FLAT_CART);
     expect(Object.fromEntries(cart.lines.map((line) => [line.productId, line.quantity]))).toEqual({
       [a!.id]: 5,
       [b!.id]: 1,
@@ -166,7 +164,7 @@ describe("shoppers", () => {
     expect(await database.db.select().from(shoppers).where(eq(shoppers.id, guest))).toEqual([]);
     // Merging again (a second tab) changes nothing.
     await mergeGuestIntoAccount(database.db, guest, owner);
-    expect((await getCart(database.db, accountShopper)).count).toBe(cart.count);
+    expect((await getCart(database.db, accountShopper, FLAT_CART)).count).toBe(cart.count);
   });
 
   it("keeps a guest's licence tier and chosen price when their cart joins the account's", async () => {
@@ -178,7 +176,7 @@ describe("shoppers", () => {
     await addToCart(database.db, { shopperId: guest, productId: zine.id, tier: "personal", chosenPriceCents: 650 });
     await mergeGuestIntoAccount(database.db, guest, owner);
     const { id: accountShopper } = await ensureShopper(database.db, { userId: owner, guestId: null });
-    const lines = (await getCart(database.db, accountShopper)).lines;
+    const lines = (await getCart(database.db, accountShopper, FLAT_CART)).lines;
     expect(lines.map((line) => [line.productId, line.licenseTier, line.priceCents])).toEqual([
       [font.id, "commercial", 4000],
       [zine.id, "personal", 650],

@@ -1,6 +1,5 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { LicenseTier, TierPrices } from "../../shared/license-tiers.ts";
-import { TAX_PERCENT } from "../../shared/shop-facts.ts";
 import {
   BUNDLE_ALL_OWNED,
   type BundleProduct,
@@ -22,16 +21,13 @@ import {
   seatPrice,
   tierPricesOf,
 } from "../licenses/tier-prices.ts";
+import { type BuyerTax, type BuyerWhereabouts, buyerTax, type TaxSettings } from "../tax/buyer-tax.ts";
 
 // The cart. A line is one product under one licence tier, its quantity
 // the licence's seats. Prices always come from the catalogue at the time of reading; the browser
 // only ever names a product, a tier and, at most, a quantity.
 
 export const MAX_QUANTITY = 99;
-/** Tax on a subtotal, rounded once, to the cent. */
-export function taxOn(subtotalCents: number): number {
-  return Math.round((subtotalCents * TAX_PERCENT) / 100);
-}
 
 export interface CartLine {
   productId: number;
@@ -82,6 +78,19 @@ export interface CartBundle {
   discountCents: number;
 }
 
+/** How the cart names its tax, and what the buyer must answer before paying (server/tax/buyer-tax.ts). */
+export interface CartTax {
+  /** "Tax (8%)", "VAT 20% (United Kingdom)", "Tax" while the buyer's country is not known. */
+  label: string;
+  /** The prices include the tax (the custom of the buyer's place): the total is not raised by it. */
+  included: boolean;
+  /** By the buyer's place only: the country and province taxed, as chosen or guessed. */
+  byLocation: boolean;
+  country: string | null;
+  region: string | null;
+  question: string | null;
+}
+
 export interface Cart {
   lines: CartLine[];
   bundles: CartBundle[];
@@ -91,19 +100,32 @@ export interface Cart {
   discountCents: number;
   taxCents: number;
   totalCents: number;
+  tax: CartTax;
   discount: CartDiscount | null;
 }
 
-const EMPTY_CART: Cart = {
-  lines: [],
-  bundles: [],
-  count: 0,
-  subtotalCents: 0,
-  discountCents: 0,
-  taxCents: 0,
-  totalCents: 0,
-  discount: null,
-};
+/** What pricing a cart needs besides the catalogue: how the shop taxes, and where the buyer's request came from. */
+export interface CartTaxContext {
+  settings: TaxSettings;
+  ipAddress: string;
+}
+
+/** For a reader of the cart's lines and prices, not its tax or totals (the cart reminder email). */
+export const LINES_ONLY: CartTaxContext = { settings: { mode: "flat", rates: { countries: {} } }, ipAddress: "" };
+
+/** The tax of some lines for one buyer: buyerTax with the buyer's place filled in. */
+export type TaxOfLines = (
+  lines: readonly { priceCents: number; quantity: number; discountCents?: number }[],
+) => BuyerTax;
+
+/** The tax of a buyer at `whereabouts`, leniently for the cart or strictly for an order. */
+export function taxOfLinesFor(
+  settings: TaxSettings,
+  whereabouts: BuyerWhereabouts,
+  { forOrder }: { forOrder: boolean },
+): TaxOfLines {
+  return (lines) => buyerTax({ settings, buyer: whereabouts, lines, forOrder });
+}
 
 /**
  * The shopper's cart, oldest line first, then its bundles; products no longer on sale, lines of a
@@ -115,13 +137,24 @@ const EMPTY_CART: Cart = {
 export async function getCart(
   db: Queryable,
   shopperId: string | null,
-  options: { lockCode?: boolean } = {},
+  options: { lockCode?: boolean; tax: CartTaxContext },
 ): Promise<Cart> {
-  if (!shopperId) return EMPTY_CART;
+  const whereabouts = { country: null, region: null, ipAddress: options.tax.ipAddress };
+  if (!shopperId) return cartOf([], [], null, taxOfLinesFor(options.tax.settings, whereabouts, { forOrder: false }));
   const [shopper] = await db
-    .select({ discountCode: shoppers.discountCode, userId: shoppers.userId })
+    .select({
+      discountCode: shoppers.discountCode,
+      userId: shoppers.userId,
+      country: shoppers.taxCountry,
+      region: shoppers.taxRegion,
+    })
     .from(shoppers)
     .where(eq(shoppers.id, shopperId));
+  const taxOf = taxOfLinesFor(
+    options.tax.settings,
+    { ...whereabouts, country: shopper?.country ?? null, region: shopper?.region ?? null },
+    { forOrder: false },
+  );
   const bundles = await cartBundlesOf(db, shopperId, shopper?.userId ?? null);
   const bundled = new Set(bundles.flatMap((bundle) => bundle.products.map((product) => product.productId)));
   const rows = await db
@@ -157,7 +190,7 @@ export async function getCart(
     return [{ ...line, priceCents, tierPrices, payWhatYouWant, discountCents: 0, owned: owned.has(line.productId) }];
   });
   const items = [...undiscounted, ...bundles.flatMap((bundle) => bundle.items)];
-  if (!shopper?.discountCode || items.length === 0) return cartOf(undiscounted, bundles, null);
+  if (!shopper?.discountCode || items.length === 0) return cartOf(undiscounted, bundles, null, taxOf);
   const priced = await priceDiscount(db, {
     enteredCode: shopper.discountCode,
     pricedLines: items,
@@ -171,7 +204,7 @@ export async function getCart(
     return { ...bundle, items: bundleItems, discountCents };
   });
   const { lineCents, ...discount } = priced;
-  return cartOf(lines, discountedBundles, discount);
+  return cartOf(lines, discountedBundles, discount, taxOf);
 }
 
 /** The cart's bundles on sale, oldest first, priced for the buyer; those they own entirely left out. */
@@ -215,8 +248,13 @@ export function itemsOfCart(cart: Pick<Cart, "lines" | "bundles">) {
   return [...cart.lines, ...cart.bundles.flatMap((bundle) => bundle.items)];
 }
 
-function cartOf(lines: CartLine[], bundles: CartBundle[], discount: Omit<CartDiscount, "cents"> | null): Cart {
-  const totals = totalsOf(itemsOfCart({ lines, bundles }));
+function cartOf(
+  lines: CartLine[],
+  bundles: CartBundle[],
+  discount: Omit<CartDiscount, "cents"> | null,
+  taxOf: TaxOfLines,
+): Cart {
+  const { tax, ...totals } = totalsOf(itemsOfCart({ lines, bundles }), taxOf);
   // Products, not seats: a second seat added by a second click shows in the toast and the cart,
   // and the badge says how many things are in the cart (decision 040).
   const count = lines.length + bundles.length;
@@ -225,23 +263,36 @@ function cartOf(lines: CartLine[], bundles: CartBundle[], discount: Omit<CartDis
     bundles,
     ...totals,
     count,
+    tax: {
+      label: tax.label,
+      included: tax.pricesIncludeTax,
+      byLocation: tax.mode === "by-location",
+      country: tax.country,
+      region: tax.region,
+      question: tax.question,
+    },
     discount: discount && { ...discount, cents: totals.discountCents },
   };
 }
 
-/** The count, subtotal, discount, 8% tax on what is left after the discount, and total of these lines. */
+/**
+ * The count, subtotal, discount, tax (taxOf: on what is left after the discount, added to it or
+ * included in it) and total of these lines, with the tax of each line.
+ */
 export function totalsOf(
-  lines: { priceCents: number; quantity: number; discountCents?: number }[],
-): Omit<Cart, "lines" | "bundles" | "discount"> {
+  lines: readonly { priceCents: number; quantity: number; discountCents?: number }[],
+  taxOf: TaxOfLines,
+): Omit<Cart, "lines" | "bundles" | "discount" | "tax"> & { tax: BuyerTax } {
   const subtotalCents = lines.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
   const discountCents = lines.reduce((sum, line) => sum + (line.discountCents ?? 0), 0);
-  const taxCents = taxOn(subtotalCents - discountCents);
+  const tax = taxOf(lines);
   return {
     count: lines.reduce((sum, line) => sum + line.quantity, 0),
     subtotalCents,
     discountCents,
-    taxCents,
-    totalCents: subtotalCents - discountCents + taxCents,
+    taxCents: tax.taxCents,
+    totalCents: tax.grossCents,
+    tax,
   };
 }
 
@@ -252,7 +303,7 @@ export const EMPTY_CART_CODE = "Add something to your cart first, then enter the
  * it cannot be used now, or it applies to nothing in the cart.
  */
 export async function applyDiscountCode(db: Database, shopperId: string, text: string): Promise<string> {
-  const cart = await getCart(db, shopperId);
+  const cart = await getCart(db, shopperId, { tax: LINES_ONLY });
   const items = itemsOfCart(cart);
   if (items.length === 0) throw new Refusal(EMPTY_CART_CODE, "invalid");
   const priced = await priceDiscount(db, { enteredCode: text, pricedLines: items });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createBuyer, createOrder, createProduct } from "../../tests/support/factories.ts";
-import { shopperWithCart } from "../../tests/support/orders.ts";
+import { FLAT_CART, FLAT_TAX, shopperWithCart } from "../../tests/support/orders.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { placeOrder } from "../orders/place-order.ts";
 import { addToCart, getCart } from "./cart.ts";
@@ -19,11 +19,11 @@ describe("the cart's badge", () => {
     const { id: shopper } = await ensureShopper(database.db, { userId: null, guestId: null });
     await addToCart(database.db, { shopperId: shopper, productId: a.id });
     await addToCart(database.db, { shopperId: shopper, productId: a.id });
-    let cart = await getCart(database.db, shopper);
+    let cart = await getCart(database.db, shopper, FLAT_CART);
     expect(cart.lines).toMatchObject([{ productId: a.id, quantity: 2 }]);
     expect(cart.count).toBe(1);
     await addToCart(database.db, { shopperId: shopper, productId: b.id });
-    cart = await getCart(database.db, shopper);
+    cart = await getCart(database.db, shopper, FLAT_CART);
     expect(cart.count).toBe(2);
     expect(cart.subtotalCents).toBe(2 * a.priceCents + b.priceCents);
   });
@@ -42,7 +42,7 @@ describe("a product the buyer owns", () => {
     await createOrder(database.db, { productIds: [refunded.id], userId: buyer.id, status: "refunded" });
     await createOrder(database.db, { productIds: [unpaid.id], userId: buyer.id, status: "pending_payment" });
     const shopper = await shopperWithCart(database.db, [owned.id, refunded.id, unpaid.id, fresh.id], buyer.userId);
-    const cart = await getCart(database.db, shopper);
+    const cart = await getCart(database.db, shopper, FLAT_CART);
     expect(cart.lines.map((line) => [line.productId, line.owned])).toEqual([
       [owned.id, true],
       [refunded.id, false],
@@ -50,7 +50,7 @@ describe("a product the buyer owns", () => {
       [fresh.id, false],
     ]);
     const guest = await shopperWithCart(database.db, [owned.id]);
-    expect((await getCart(database.db, guest)).lines).toMatchObject([{ productId: owned.id, owned: false }]);
+    expect((await getCart(database.db, guest, FLAT_CART)).lines).toMatchObject([{ productId: owned.id, owned: false }]);
   });
 
   it("is refused at checkout without the buyer's deliberate choice, and bought with it", async () => {
@@ -58,10 +58,11 @@ describe("a product the buyer owns", () => {
     const product = await createProduct(database.db, { title: "Seat Planner" });
     await createOrder(database.db, { productIds: [product.id], userId: buyer.id });
     const shopper = await shopperWithCart(database.db, [product.id], buyer.userId);
-    const refused = placeOrder(database.db, { shopperId: shopper, buyer, idempotencyKey: newKey() });
+    const refused = placeOrder(database.db, { tax: FLAT_TAX, shopperId: shopper, buyer, idempotencyKey: newKey() });
     await expect(refused).rejects.toMatchObject({ status: 409 });
     await expect(refused).rejects.toThrow("You already own “Seat Planner”.");
     const order = await placeOrder(database.db, {
+      tax: FLAT_TAX,
       shopperId: shopper,
       buyer,
       idempotencyKey: newKey(),
@@ -74,7 +75,7 @@ describe("a product the buyer owns", () => {
     const buyer = await createBuyer(database.db);
     const product = await createProduct(database.db);
     const shopper = await shopperWithCart(database.db, [product.id], buyer.userId);
-    const order = await placeOrder(database.db, { shopperId: shopper, buyer, idempotencyKey: newKey() });
+    const order = await placeOrder(database.db, { tax: FLAT_TAX, shopperId: shopper, buyer, idempotencyKey: newKey() });
     expect(order.subtotalCents).toBe(product.priceCents);
   });
 });

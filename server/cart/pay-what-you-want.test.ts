@@ -2,13 +2,13 @@ import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createProduct } from "../../tests/support/factories.ts";
-import { checkoutServices, recordingJobs } from "../../tests/support/orders.ts";
+import { checkoutServices, FLAT_CART, flatTax, recordingJobs } from "../../tests/support/orders.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { cartItems, orders, products } from "../db/schema.ts";
 import { checkout } from "../orders/checkout.ts";
 import { itemsOf } from "../orders/place-order.ts";
 import { applyCartChange } from "./apply-change.ts";
-import { addToCart, FIXED_PRICE, getCart, setChosenPrice, taxOn } from "./cart.ts";
+import { addToCart, FIXED_PRICE, getCart, setChosenPrice } from "./cart.ts";
 import { cartChangeSchema } from "./cart-schema.ts";
 import { ensureShopper } from "./shopper.ts";
 
@@ -36,7 +36,7 @@ describe("pay what you want", () => {
   it("charges what the buyer chose per seat, the suggestion when they chose nothing, never below the minimum", async () => {
     const shopper = await newShopper();
     await addToCart(database.db, { shopperId: shopper, productId: journal.id });
-    let [line] = (await getCart(database.db, shopper)).lines;
+    let [line] = (await getCart(database.db, shopper, FLAT_CART)).lines;
     expect(line).toMatchObject({ priceCents: 800, payWhatYouWant: { minimumCents: 300, suggestedCents: 800 } });
 
     await addToCart(database.db, {
@@ -45,15 +45,15 @@ describe("pay what you want", () => {
       tier: "personal",
       chosenPriceCents: 1250,
     });
-    [line] = (await getCart(database.db, shopper)).lines;
+    [line] = (await getCart(database.db, shopper, FLAT_CART)).lines;
     expect(line).toMatchObject({ priceCents: 1250, quantity: 2 });
-    expect((await getCart(database.db, shopper)).subtotalCents).toBe(2500);
+    expect((await getCart(database.db, shopper, FLAT_CART)).subtotalCents).toBe(2500);
 
     await setChosenPrice(database.db, { shopperId: shopper, productId: journal.id, chosenPriceCents: 300 });
-    expect((await getCart(database.db, shopper)).lines[0]!.priceCents).toBe(300);
+    expect((await getCart(database.db, shopper, FLAT_CART)).lines[0]!.priceCents).toBe(300);
     // The seller raises the minimum: the line costs the new minimum, not less.
     await database.db.update(products).set({ priceCents: 500 }).where(eq(products.id, journal.id));
-    expect((await getCart(database.db, shopper)).lines[0]!.priceCents).toBe(500);
+    expect((await getCart(database.db, shopper, FLAT_CART)).lines[0]!.priceCents).toBe(500);
     await database.db.update(products).set({ priceCents: 300 }).where(eq(products.id, journal.id));
   });
 
@@ -100,7 +100,7 @@ describe("pay what you want", () => {
         addToCart(database.db, { shopperId: shopper, productId: fixed.id, tier: "personal", chosenPriceCents: 100 }),
       ),
     ).toBe(FIXED_PRICE);
-    expect((await getCart(database.db, shopper)).lines).toEqual([]);
+    expect((await getCart(database.db, shopper, FLAT_CART)).lines).toEqual([]);
     // As the cart API reads it: dollars as typed.
     expect(cartChangeSchema.safeParse({ intent: "price", productId: "1", price: "-1" }).success).toBe(false);
     expect(cartChangeSchema.parse({ intent: "add", productId: "1", price: "4.5" })).toMatchObject({ price: 450 });
@@ -114,8 +114,8 @@ describe("pay what you want", () => {
       cartChangeSchema.parse({ intent: "add", productId: String(freebie.id), price: "0" }),
     );
     const shopper = newGuestId!;
-    const cart = await getCart(database.db, shopper);
-    expect(cart).toMatchObject({ subtotalCents: 0, taxCents: taxOn(0), totalCents: 0 });
+    const cart = await getCart(database.db, shopper, FLAT_CART);
+    expect(cart).toMatchObject({ subtotalCents: 0, taxCents: flatTax(0), totalCents: 0 });
     const started = await checkout(checkoutServices(database.db, jobs), {
       shopperId: shopper,
       buyer: { userId: null, name: "Fran Free", email: "fran@example.com" },

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { reviewSchema } from "../../shared/review-schema.ts";
 import { createProduct } from "../../tests/support/factories.ts";
+import { FLAT_TAX } from "../../tests/support/orders.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { addToCart } from "../cart/cart.ts";
 import { ensureShopper } from "../cart/shopper.ts";
@@ -23,6 +24,7 @@ async function buyer(id: string, { paid = true } = {}) {
   const { id: shopperId } = await ensureShopper(database.db, { userId: id, guestId: null });
   await addToCart(database.db, { shopperId, productId });
   const order = await placeOrder(database.db, {
+    tax: FLAT_TAX,
     shopperId,
     buyer: { userId: id, name: id, email: `${id}@example.com` },
     idempotencyKey: `review-test-${id}-key`,

@@ -137,6 +137,8 @@ describe("the receipt as a buyer gets it", () => {
     ],
     subtotalCents: 4598,
     taxCents: 368,
+    taxLabel: "Tax (8%)",
+    taxIncluded: false,
     totalCents: 4966,
     orderUrl: "http://shop.test/orders/ABC123XYZ?access=tok",
     guestLink: { days: 90, newLinkUrl: "http://shop.test/orders/lookup" },

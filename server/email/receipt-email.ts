@@ -1,7 +1,7 @@
 import { type CSSProperties, createElement as h } from "react";
-import { formatPrice } from "../../shared/format.ts";
+import { formatPrice, taxRowLabel } from "../../shared/format.ts";
 import { LICENSE_TIER_NAMES, type LicenseTier, seatsLabel } from "../../shared/license-tiers.ts";
-import { MONEY_BACK_GUARANTEE_DAYS, TAX_LABEL } from "../../shared/shop-facts.ts";
+import { MONEY_BACK_GUARANTEE_DAYS } from "../../shared/shop-facts.ts";
 import { Button, Code, EMAIL_COLOURS, Heading, Link, messageHtml, Note, Paragraph } from "./components.ts";
 import type { OutgoingEmail } from "./mailer.ts";
 
@@ -32,6 +32,9 @@ export interface Receipt {
   discountCents?: number;
   discountCode?: string | null;
   taxCents: number;
+  /** How the order names its tax ("Tax (8%)", "VAT 19% (Germany)"), and whether its prices included it. */
+  taxLabel: string;
+  taxIncluded: boolean;
   totalCents: number;
   /** The order page, where every file has its download link (made fresh each time it opens). */
   orderUrl: string;
@@ -127,7 +130,7 @@ export function receiptEmail(receipt: Receipt): OutgoingEmail {
     ...(discount > 0
       ? [[`Discount${receipt.discountCode ? ` (${receipt.discountCode})` : ""}`, -discount] as [string, number]]
       : []),
-    [TAX_LABEL, receipt.taxCents],
+    [taxRowLabel(receipt.taxLabel, receipt.taxIncluded), receipt.taxCents],
     ["Total", receipt.totalCents],
   ];
   const text = [

@@ -203,6 +203,7 @@ export function createApp({
           payoutPolicy: config.payouts,
           payouts,
           vatNumbers,
+          tax: config.tax,
           logger,
           requestId: requestIdOf(res),
           searchLog,

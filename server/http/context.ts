@@ -11,6 +11,7 @@ import type { PaymentProvider } from "../payments/provider.ts";
 import type { PayoutProvider } from "../payouts/payout-provider.ts";
 import type { SearchLog } from "../search/search-log.ts";
 import type { FileStore } from "../storage/file-store.ts";
+import type { TaxSettings } from "../tax/buyer-tax.ts";
 import type { VatNumberChecker } from "../tax/vat-numbers/vat-number-check.ts";
 
 /** A demo account as the login modal offers it (server/demo/accounts/demo-accounts.ts). */
@@ -70,6 +71,8 @@ export interface RequestServices {
   payoutPolicy: PayoutPolicy;
   /** Who pays the sellers, through their connected accounts: the hosted stand-in or Stripe Connect. */
   payouts: PayoutProvider;
+  /** How the shop charges tax: the spec's flat 8%, or by the buyer's place (TAX_MODE, docs/decisions/057). */
+  tax: TaxSettings;
   /** Business buyers' VAT numbers, checked for their shape and with VIES (docs/decisions/058). */
   vatNumbers: VatNumberChecker;
   logger: Logger;

@@ -6,6 +6,7 @@ import { createOrder, createProduct } from "../../tests/support/factories.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { connect } from "../db/client.ts";
 import { type InvoiceParty, invoices, orderItems, orders } from "../db/schema.ts";
+import { apportion } from "../orders/money.ts";
 import { invoicePdf } from "./invoice-pdf.ts";
 import { invoiceCode, invoiceLinesOf, invoicesOfOrder, issueCreditNote, issueInvoice } from "./invoices.ts";
 
@@ -25,12 +26,23 @@ beforeAll(async () => {
 });
 
 /** A paid order of `ids` with `taxCents` of tax on it. */
+/** A paid order whose lines were charged `taxCents` in all, shared out over them as the flat rule does. */
 async function paidOrderWithTax(ids: number[], taxCents: number) {
-  const { order } = await createOrder(database.db, { productIds: ids });
+  const { order, items } = await createOrder(database.db, { productIds: ids });
   await database.db
     .update(orders)
     .set({ taxCents, totalCents: sql`${orders.subtotalCents} - ${orders.discountCents} + ${taxCents}` })
     .where(eq(orders.id, order.id));
+  const shares = apportion(
+    taxCents,
+    items.map((item) => item.netCents),
+  );
+  for (const [index, item] of items.entries()) {
+    await database.db
+      .update(orderItems)
+      .set({ taxCents: shares[index]!, taxRateTenths: 8000 })
+      .where(eq(orderItems.id, item.id));
+  }
   return order;
 }
 
@@ -40,29 +52,24 @@ const numbersOf = async (kind: "invoice" | "credit_note") =>
     .sort((a, b) => a - b);
 
 describe("an order's invoice", () => {
-  it("has each line's net, rate, tax and gross, the order's tax shared by largest remainder, adding up to what was paid", () => {
-    const lines = invoiceLinesOf(
-      [
-        { title: "Planner", licenseType: "personal", quantity: 1, lineTotalCents: 1000, discountCents: 0 },
-        { title: "Poster", licenseType: "extended", quantity: 1, lineTotalCents: 1000, discountCents: 0 },
-        { title: "Course", licenseType: "personal", quantity: 1, lineTotalCents: 1000, discountCents: 100 },
-      ],
-      233,
-    );
+  it("has each line's net, rate, tax and gross as the order charged them (Quebec's 14.975% too)", () => {
+    const lines = invoiceLinesOf([
+      { title: "Planner", licenseType: "personal", quantity: 1, netCents: 1000, taxCents: 81, taxRateTenths: 8000 },
+      { title: "Poster", licenseType: "extended", quantity: 2, netCents: 840, taxCents: 160, taxRateTenths: 19000 },
+      { title: "Course", licenseType: "personal", quantity: 1, netCents: 900, taxCents: 135, taxRateTenths: 14975 },
+    ]);
     expect(lines).toEqual([
-      // 80.34 cents each: on the tie the earlier line gets the cent left over.
       { description: "Planner", quantity: 1, netCents: 1000, rateBasisPoints: 800, taxCents: 81, grossCents: 1081 },
       {
         description: "Poster (Extended license)",
-        quantity: 1,
-        netCents: 1000,
-        rateBasisPoints: 800,
-        taxCents: 80,
-        grossCents: 1080,
+        quantity: 2,
+        netCents: 840,
+        rateBasisPoints: 1900,
+        taxCents: 160,
+        grossCents: 1000,
       },
-      { description: "Course", quantity: 1, netCents: 900, rateBasisPoints: 800, taxCents: 72, grossCents: 972 },
+      { description: "Course", quantity: 1, netCents: 900, rateBasisPoints: 1497.5, taxCents: 135, grossCents: 1035 },
     ]);
-    expect(lines.reduce((sum, line) => sum + line.taxCents, 0)).toBe(233);
   });
 
   it("is issued in the shop's name with the buyer's, its totals those of the order, once however often asked", async () => {

@@ -1,6 +1,5 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { licensedTitle } from "../../shared/license-tiers.ts";
-import { TAX_PERCENT } from "../../shared/shop-facts.ts";
 import type { Queryable } from "../db/client.ts";
 import {
   type InvoiceKind,
@@ -12,7 +11,6 @@ import {
   orders,
 } from "../db/schema.ts";
 import { Refusal } from "../lib/refusal.ts";
-import { apportion } from "../orders/money.ts";
 
 // The shop's invoices and credit notes (docs/decisions/061): the shop sells as the supplier, so
 // every paid order gets an invoice in its name, and every refund a credit note that refers to it.
@@ -42,28 +40,24 @@ async function takeNumber(tx: Queryable, kind: InvoiceKind): Promise<number> {
   return row!.number;
 }
 
-/** What an order's lines were sold for: each paid line's net, and its share of the order's tax. */
+/** What an order's lines were sold for: each line's net, the rate and tax charged on it, and its gross, as the order kept them. */
 export function invoiceLinesOf(
   items: readonly {
     title: string;
     licenseType: Parameters<typeof licensedTitle>[1];
     quantity: number;
-    lineTotalCents: number;
-    discountCents: number;
+    netCents: number;
+    taxCents: number;
+    taxRateTenths: number;
   }[],
-  taxCents: number,
 ): InvoiceLine[] {
-  const nets = items.map((item) => item.lineTotalCents - item.discountCents);
-  // The tax was rounded once for the whole order: each line's part by largest remainder, so the
-  // lines add up to the order's tax exactly (the same shares as a refund gives back).
-  const taxes = apportion(taxCents, nets);
-  return items.map((item, index) => ({
+  return items.map((item) => ({
     description: licensedTitle(item.title, item.licenseType),
     quantity: item.quantity,
-    netCents: nets[index]!,
-    rateBasisPoints: TAX_PERCENT * 100,
-    taxCents: taxes[index]!,
-    grossCents: nets[index]! + taxes[index]!,
+    netCents: item.netCents,
+    rateBasisPoints: item.taxRateTenths / 10,
+    taxCents: item.taxCents,
+    grossCents: item.netCents + item.taxCents,
   }));
 }
 
@@ -97,7 +91,7 @@ export async function issueInvoice(
     .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, "invoice")));
   if (issued) return issued;
   const { order, items } = await orderWithItems(tx, orderId);
-  const lines = invoiceLinesOf(items, order.taxCents);
+  const lines = invoiceLinesOf(items);
   const number = await takeNumber(tx, "invoice");
   const [invoice] = await tx
     .insert(invoices)

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { productsOwnedBy } from "../bundles/bundles.ts";
-import { getCart } from "../cart/cart.ts";
+import { getCart, LINES_ONLY } from "../cart/cart.ts";
 import { cartReminders } from "../db/schema.ts";
 import { cartReminderEmail } from "../email/cart-reminder-email.ts";
 import { preferencesUrl } from "../email/email-preferences.ts";
@@ -96,7 +96,7 @@ async function cartsLeft({ db }: AudienceEmailServices, now: Date): Promise<Left
 async function itemsToRemind(services: AudienceEmailServices, cart: LeftCart) {
   const { db, publicUrl } = services;
   // Priced as the cart shows them; products taken off sale and bundles they own entirely are left out.
-  const { lines, bundles } = await getCart(db, cart.shopperId);
+  const { lines, bundles } = await getCart(db, cart.shopperId, { tax: LINES_ONLY });
   const owned = await productsOwnedBy(
     db,
     cart.userId,

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBuyer, createProduct, createProducts } from "../../tests/support/factories.ts";
 import {
   checkoutServices,
+  FLAT_CART,
+  FLAT_TAX,
   guestBuyer as guest,
   TEST_SECRET as SECRET,
   shopperWithCart,
@@ -74,8 +76,13 @@ describe("placing an order", () => {
     const [a, b] = catalogue;
     const shopper = await guestWithCart(a!.id, b!.id);
     await setQuantity(database.db, { shopperId: shopper, productId: b!.id, quantity: 3 });
-    const cart = await getCart(database.db, shopper);
-    const order = await placeOrder(database.db, { shopperId: shopper, buyer: guest, idempotencyKey: newKey() });
+    const cart = await getCart(database.db, shopper, FLAT_CART);
+    const order = await placeOrder(database.db, {
+      tax: FLAT_TAX,
+      shopperId: shopper,
+      buyer: guest,
+      idempotencyKey: newKey(),
+    });
     expect(order.number).toMatch(ORDER_NUMBER);
     const subtotal = a!.priceCents + 3 * b!.priceCents;
     expect(order).toMatchObject({
@@ -102,14 +109,19 @@ describe("placing an order", () => {
     // Two lines of 6 cents: per line 0.48 -> 0 + 0 = 0; on the subtotal 12 * 8% = 0.96 -> 1 cent.
     const [a, b] = await createProducts(database.db, 2, { priceCents: 6 });
     const shopper = await guestWithCart(a!.id, b!.id);
-    const order = await placeOrder(database.db, { shopperId: shopper, buyer: guest, idempotencyKey: newKey() });
+    const order = await placeOrder(database.db, {
+      tax: FLAT_TAX,
+      shopperId: shopper,
+      buyer: guest,
+      idempotencyKey: newKey(),
+    });
     expect(order).toMatchObject({ subtotalCents: 12, taxCents: 1, totalCents: 13 });
   });
 
   it("refuses an empty cart", async () => {
     const shopper = await guestWithCart();
     await expect(
-      placeOrder(database.db, { shopperId: shopper, buyer: guest, idempotencyKey: newKey() }),
+      placeOrder(database.db, { tax: FLAT_TAX, shopperId: shopper, buyer: guest, idempotencyKey: newKey() }),
     ).rejects.toThrow("Your cart is empty.");
   });
 
@@ -117,7 +129,9 @@ describe("placing an order", () => {
     const shopper = await guestWithCart(catalogue[0]!.id);
     const idempotencyKey = newKey();
     const placed = await Promise.all(
-      Array.from({ length: 10 }, () => placeOrder(database.db, { shopperId: shopper, buyer: guest, idempotencyKey })),
+      Array.from({ length: 10 }, () =>
+        placeOrder(database.db, { tax: FLAT_TAX, shopperId: shopper, buyer: guest, idempotencyKey }),
+      ),
     );
     expect(new Set(placed.map((order) => order.id)).size).toBe(1);
     const [{ count }] = (
@@ -130,9 +144,19 @@ describe("placing an order", () => {
 
   it("refuses someone else's idempotency key", async () => {
     const idempotencyKey = newKey();
-    await placeOrder(database.db, { shopperId: await guestWithCart(catalogue[0]!.id), buyer: guest, idempotencyKey });
+    await placeOrder(database.db, {
+      tax: FLAT_TAX,
+      shopperId: await guestWithCart(catalogue[0]!.id),
+      buyer: guest,
+      idempotencyKey,
+    });
     await expect(
-      placeOrder(database.db, { shopperId: await guestWithCart(catalogue[1]!.id), buyer: guest, idempotencyKey }),
+      placeOrder(database.db, {
+        tax: FLAT_TAX,
+        shopperId: await guestWithCart(catalogue[1]!.id),
+        buyer: guest,
+        idempotencyKey,
+      }),
     ).rejects.toThrow("This checkout request was already used.");
   });
 });
@@ -176,7 +200,7 @@ describe("checkout and payment events", () => {
     expect(paid!.paidAt).toBeInstanceOf(Date);
     const items = await itemsOf(database.db, order!.id);
     for (const item of items) expect(item.licenseKey).toMatch(/^DGM(-[A-Z0-9]{4}){4}$/);
-    expect((await getCart(database.db, shopper)).lines.map((line) => line.productId)).toEqual([c!.id]);
+    expect((await getCart(database.db, shopper, FLAT_CART)).lines.map((line) => line.productId)).toEqual([c!.id]);
     expect(await receiptJobs(order!.id)).toBe(1);
 
     // Another success event for the same order (a second delivery under a new id) changes nothing.
@@ -203,7 +227,7 @@ describe("checkout and payment events", () => {
       status: "failed",
       failureReason: "Your card was declined.",
     });
-    expect((await getCart(database.db, shopper)).lines).toHaveLength(1);
+    expect((await getCart(database.db, shopper, FLAT_CART)).lines).toHaveLength(1);
     await receivePaymentEvent(database.db, { jobs, provider: "hosted", event: succeeded(order!) });
     // Out of order: an older failure and an expiry arrive after the payment.
     const late = await receivePaymentEvent(database.db, {

@@ -1,11 +1,11 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { type LicenseTier, licensedTitle, seatsLabel } from "../../shared/license-tiers.ts";
-import { TAX_LABEL } from "../../shared/shop-facts.ts";
 import type { Database } from "../db/client.ts";
 import { orders } from "../db/schema.ts";
 import type { JobQueue } from "../jobs/queue.ts";
 import { Refusal } from "../lib/refusal.ts";
 import type { PaymentProvider } from "../payments/provider.ts";
+import type { TaxSettings } from "../tax/buyer-tax.ts";
 import { cancelPaymentPath } from "./cancel-payment.ts";
 import { fulfilOrder } from "./fulfil-order.ts";
 import { orderPagePath } from "./order-access.ts";
@@ -49,6 +49,10 @@ export interface CheckoutServices {
   payments: PaymentProvider;
   publicUrl: string;
   secret: string;
+  /** How the shop charges tax (config.tax). */
+  tax: TaxSettings;
+  /** The address of the buyer's request: evidence of where they live when tax is by place. */
+  clientAddress: string;
 }
 
 export interface CheckoutResult {
@@ -65,9 +69,12 @@ export interface CheckoutResult {
  * page. A free order is fulfilled at once. Retrying with the same idempotency key reuses the
  * order and its payment session, so nothing is ever charged twice.
  */
-export async function checkout(services: CheckoutServices, input: PlaceOrderInput): Promise<CheckoutResult> {
+export async function checkout(
+  services: CheckoutServices,
+  input: Omit<PlaceOrderInput, "tax">,
+): Promise<CheckoutResult> {
   if (!input.shopperId && !input.lines && !input.upgrade) throw new Refusal("Your cart is empty.", "invalid");
-  const order = await placeOrder(services.db, input);
+  const order = await placeOrder(services.db, { ...input, tax: services.tax });
   // One link for the buyer and the provider's return address (a guest's link carries the second it was issued).
   const orderPath = orderPagePath(services.secret, order);
   const result = (status: Order["status"], paymentUrl: string | null): CheckoutResult => ({
@@ -99,7 +106,10 @@ export async function checkout(services: CheckoutServices, input: PlaceOrderInpu
       currency: "usd",
       lines: [
         ...items.map(paymentLine),
-        ...(order.taxCents > 0 ? [{ title: TAX_LABEL, unitAmountCents: order.taxCents, quantity: 1 }] : []),
+        // Tax the prices include is in the lines already; tax added to them is a line of its own.
+        ...(order.taxCents > 0 && !order.taxIncluded
+          ? [{ title: order.taxLabel, unitAmountCents: order.taxCents, quantity: 1 }]
+          : []),
       ],
       customerEmail: order.email,
       returnUrl: `${orderUrl}${orderUrl.includes("?") ? "&" : "?"}placed=1`,

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createProduct } from "../../tests/support/factories.ts";
+import { FLAT_TAX } from "../../tests/support/orders.ts";
 import { cookieFrom, linkIn, setUpTestAuth } from "../../tests/support/test-auth.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { signIn, signUp } from "../accounts/credentials.ts";
@@ -21,6 +22,7 @@ async function guestOrder(email: string) {
   const { id } = await ensureShopper(database.db, { userId: null, guestId: null });
   await addToCart(database.db, { shopperId: id, productId });
   return placeOrder(database.db, {
+    tax: FLAT_TAX,
     shopperId: id,
     buyer: { userId: null, name: "Guest", email },
     idempotencyKey: `claim-${email}-${Math.random().toString(36).slice(2)}`,

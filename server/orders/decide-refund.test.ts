@@ -17,6 +17,7 @@ import { Refusal } from "../lib/refusal.ts";
 import { payWithCard } from "../payments/hosted/hosted-payments.ts";
 import { sellerBalance } from "../payouts/ledger.ts";
 import type { FileStore } from "../storage/file-store.ts";
+import type { CheckoutServices } from "./checkout.ts";
 import { approveRefund, openRefundRequests, type RefundServices, rejectRefund } from "./decide-refund.ts";
 import { orderAccessToken } from "./order-access.ts";
 import { loadOrderPage } from "./order-page.ts";
@@ -32,7 +33,7 @@ const jobs = recordingJobs();
 const ADMIN = "refund-admin";
 const REASON = "The planner pages are blank when I print them.";
 const REJECTION = "The files were downloaded and open correctly.";
-let services: RefundServices;
+let services: RefundServices & CheckoutServices;
 let products: { id: number; title: string; priceCents: number }[] = [];
 const fileIds = new Map<number, number>();
 
@@ -140,7 +141,7 @@ describe("open refund requests", () => {
       [first.order.number, second.order.number].includes(row.orderNumber),
     );
 
-    const amounts = refundAmounts(first.items, first.order.taxCents);
+    const amounts = refundAmounts(first.items);
     expect(open).toEqual([
       {
         requestId: older,
@@ -172,7 +173,7 @@ describe("approving a refund", () => {
   it("refunds the item and its share of the tax, closes its files, and tells the buyer; the last item refunds the order", async () => {
     const { order, items } = await paidOrderOfNewBuyer();
     const [first, second] = [items[0]!, items[1]!];
-    const amounts = refundAmounts(items, order.taxCents);
+    const amounts = refundAmounts(items);
     const creator = first.creatorId;
     const balanceBefore = await sellerBalance(database.db, creator);
     await download(first); // the files open before the refund
@@ -230,7 +231,7 @@ describe("approving a refund", () => {
 
   it("shows the buyer's order page the refunded amount", async () => {
     const { order, items } = await paidOrderOfNewBuyer();
-    const amounts = refundAmounts(items, order.taxCents);
+    const amounts = refundAmounts(items);
     await approveRefund(services, ADMIN, await requestFor(order, items[0]!.id));
 
     const page = await loadOrderPage(database.db, {

@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { refundRejectionReason } from "../../shared/moderation-note-schema.ts";
 import { recordIdField } from "../../shared/record-id.ts";
@@ -10,7 +10,7 @@ import type { PaymentProvider } from "../payments/provider.ts";
 import { buyerAddress } from "./buyer-address.ts";
 import { orderPagePath } from "./order-access.ts";
 import type { Order } from "./place-order.ts";
-import { refundAmounts } from "./refund-amounts.ts";
+import { refundAmountOf } from "./refund-amounts.ts";
 import { refundApprovedEmail, refundRejectedEmail } from "./refund-emails.ts";
 import { recordItemRefund, refundThroughProvider } from "./refund-item.ts";
 
@@ -44,43 +44,14 @@ export const refundDecisionSchema = z.discriminatedUnion("intent", [
 const NO_SUCH_REQUEST = "There is no such refund request.";
 const ALREADY_DECIDED = "This refund request has already been decided.";
 
-/** Each item's refund (what was paid for it plus its share of the tax) for the items of these orders. */
-export async function refundAmountsOf(db: Queryable, ofOrders: { id: number; taxCents: number }[]) {
-  if (ofOrders.length === 0) return new Map<number, number>();
-  const items = await db
-    .select({
-      id: orderItems.id,
-      orderId: orderItems.orderId,
-      lineTotalCents: orderItems.lineTotalCents,
-      discountCents: orderItems.discountCents,
-    })
-    .from(orderItems)
-    .where(
-      inArray(
-        orderItems.orderId,
-        ofOrders.map((order) => order.id),
-      ),
-    )
-    .orderBy(orderItems.id);
-  return new Map(
-    ofOrders.flatMap((order) => [
-      ...refundAmounts(
-        items.filter((item) => item.orderId === order.id),
-        order.taxCents,
-      ),
-    ]),
-  );
-}
-
 /** Refund requests waiting for a decision, oldest first, with what approving each would give back. */
 export async function openRefundRequests(db: Database) {
   const rows = await db
     .select({
       requestId: refundRequests.id,
-      orderId: orders.id,
       orderNumber: orders.number,
-      taxCents: orders.taxCents,
-      itemId: orderItems.id,
+      netCents: orderItems.netCents,
+      taxCents: orderItems.taxCents,
       itemTitle: orderItems.title,
       reason: refundRequests.reason,
       buyerEmail: orders.email,
@@ -92,11 +63,9 @@ export async function openRefundRequests(db: Database) {
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
     .where(eq(refundRequests.status, "requested"))
     .orderBy(refundRequests.requestedAt, refundRequests.id);
-  const ofOrders = [...new Map(rows.map((row) => [row.orderId, { id: row.orderId, taxCents: row.taxCents }])).values()];
-  const amounts = await refundAmountsOf(db, ofOrders);
-  return rows.map(({ orderId: _order, taxCents: _tax, itemId, ...row }) => ({
+  return rows.map(({ netCents, taxCents, ...row }) => ({
     ...row,
-    amountCents: amounts.get(itemId) ?? 0,
+    amountCents: refundAmountOf({ netCents, taxCents }),
   }));
 }
 
@@ -145,7 +114,7 @@ export async function approveRefund(
   if (found.request.status !== "requested") throw new Refusal(ALREADY_DECIDED, "conflict");
   const { item, order } = found;
   if (item.status === "refunded") throw new Refusal("This item has already been refunded.", "conflict");
-  const amountCents = (await refundAmountsOf(services.db, [order])).get(item.id) ?? 0;
+  const amountCents = refundAmountOf(item);
   // An item of a free order (or a free item) gives nothing back, so there is nothing to ask the provider.
   // One refund per request: a retry, or a second admin approving at the same moment, gets this one back.
   const providerRefundRef =

@@ -165,7 +165,7 @@ describe("the order page's discount", () => {
     // $5.00 off the first item: its seller and the platform share the $15.00 left.
     await database.db
       .update(orderItems)
-      .set({ discountCents: 500, sellerCents: 1050, platformCents: 450 })
+      .set({ discountCents: 500, netCents: 1500, sellerCents: 1050, platformCents: 450 })
       .where(eq(orderItems.id, items[0]!.id));
     await database.db
       .update(orders)

@@ -51,8 +51,8 @@ export async function loadOrderPage(
       return { history, offer };
     }),
   );
-  // What an approved refund gave back: the item and its share of the tax.
-  const amounts = refundAmounts(items, order.taxCents);
+  // What an approved refund gave back: the item and its tax.
+  const amounts = refundAmounts(items);
   const deadline = refundDeadline(order);
   const refundable =
     deadline !== null && now <= deadline && (order.status === "paid" || order.status === "partially_refunded");
@@ -70,6 +70,9 @@ export async function loadOrderPage(
       discountCents: order.discountCents,
       discountCode: discountCode ?? null,
       taxCents: order.taxCents,
+      /** "Tax (8%)", "VAT 19% (Germany)"; included: the prices held the tax (the total is not raised by it). */
+      taxLabel: order.taxLabel,
+      taxIncluded: order.taxIncluded,
       totalCents: order.totalCents,
       failureReason: order.failureReason,
       paymentUrl: isUnpaid(order.status) ? order.paymentUrl : null,
@@ -145,6 +148,8 @@ export async function loadOrderPage(
                     }
                   : null,
                 currentTier: license.tier,
+                /** The upgrade is taxed where this order was: its tax named the same. */
+                tax: { label: order.taxLabel, included: order.taxIncluded },
                 currentSeats: license.seats,
                 key: crypto.randomUUID().replaceAll("-", ""),
               }

@@ -2,7 +2,7 @@ import { codeTextOf } from "../discounts/discount-codes.ts";
 import { Refusal } from "../lib/refusal.ts";
 import { type CheckoutServices, checkout } from "./checkout.ts";
 import { hasEndedUnpaid, isUnpaid } from "./order-status.ts";
-import { itemsOf, type Order } from "./place-order.ts";
+import { itemsOf, type Order, whereaboutsOfOrder } from "./place-order.ts";
 
 /**
  * "Pay again" on an order's page. An order that can still be paid opens its own payment page
@@ -40,7 +40,8 @@ export async function payAgain(services: CheckoutServices, order: Order, idempot
           bundleIds: [...new Set(items.flatMap((item) => (item.bundleId === null ? [] : [item.bundleId])))],
           discountCode: await codeTextOf(services.db, order.discountCodeId),
         };
-    started = await checkout(services, { shopperId: order.shopperId, buyer, idempotencyKey, ...what });
+    const whereabouts = whereaboutsOfOrder(order, services.clientAddress);
+    started = await checkout(services, { shopperId: order.shopperId, buyer, idempotencyKey, whereabouts, ...what });
   } else {
     throw new Refusal("This order has been paid already.", "conflict");
   }

@@ -2,13 +2,15 @@ import { and, eq, getTableColumns, inArray } from "drizzle-orm";
 import { ownedNeedsChoice } from "../../shared/buy-again.ts";
 import type { LicenseTier } from "../../shared/license-tiers.ts";
 import { bundleItems, bundlesOnSale } from "../bundles/bundles.ts";
-import { getCart, itemsOfCart, totalsOf } from "../cart/cart.ts";
+import { getCart, itemsOfCart, type TaxOfLines, taxOfLinesFor, totalsOf } from "../cart/cart.ts";
 import type { Database, Queryable } from "../db/client.ts";
 import { bundles, discountRedemptions, licenses, orderItems, orders, products } from "../db/schema.ts";
 import { CODE_USED_BY_BUYER, priceDiscount, usedByBuyer } from "../discounts/discount-codes.ts";
 import { Refusal } from "../lib/refusal.ts";
 import { pricedProductColumns, seatPrice } from "../licenses/tier-prices.ts";
 import { openUpgradeFor, priceUpgrade, type UpgradeTarget } from "../licenses/upgrades.ts";
+import type { BuyerTax, BuyerWhereabouts, TaxSettings } from "../tax/buyer-tax.ts";
+import { tenths } from "../tax/rate-table.ts";
 import { splitSale } from "./money.ts";
 import { newOrderNumber } from "./order-number.ts";
 
@@ -45,6 +47,13 @@ interface PricedLine {
 }
 
 export interface PlaceOrderInput {
+  /** How the shop charges tax (config.tax). */
+  tax: TaxSettings;
+  /**
+   * Where the buyer lives, as they chose at checkout, and where their request came from: needed
+   * when tax is by the buyer's place (an order without a country is refused), unused in flat mode.
+   */
+  whereabouts?: BuyerWhereabouts;
   /** Whose cart the order is made from (its bought lines leave it once paid); null only with `lines`. */
   shopperId: string | null;
   buyer: Buyer;
@@ -68,8 +77,8 @@ export type Order = typeof orders.$inferSelect;
 
 /**
  * Makes an order from the shopper's cart (or the given lines), priced from the catalogue now:
- * items at their licence tier's current price times their seats, subtotal, 8% tax rounded once,
- * total, and each line's 70/30 split; products (and tiers) no longer on sale are left out, as the
+ * items at their licence tier's current price times their seats, subtotal, tax (the spec's 8% rounded
+ * once, or by the buyer's place: `whereabouts`), total, and each line's tax and 70/30 split; products (and tiers) no longer on sale are left out, as the
  * cart leaves them out. A request repeated
  * with the same idempotency key (a retry, a double click, two at once) returns the first order. An
  * upgrade of a licence with an upgrade to the same target waiting for payment returns that order,
@@ -79,15 +88,29 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
   const earlier = await findByIdempotencyKey(db, input);
   if (earlier) return earlier;
 
+  const whereabouts = input.whereabouts ?? { country: null, region: null, ipAddress: "unknown" };
+  const taxOf = taxOfLinesFor(input.tax, whereabouts, { forOrder: true });
   for (let attempt = 0; attempt < 5; attempt++) {
     const placed = await db.transaction(async (tx) => {
       const open = input.upgrade ? await openUpgradeFor(tx, input.upgrade) : null;
       if (open) return open;
       const cart: PricedOrder = input.upgrade
-        ? await pricedUpgrade(tx, input.upgrade)
+        ? await pricedUpgrade(tx, input.upgrade, taxOf)
         : input.lines
-          ? await priced(tx, input.lines, input.bundleIds ?? [], input.buyer, input.discountCode)
-          : await cartForOrder(tx, input.shopperId, input.buyer.email, input.buyingOwnedAgain ?? false);
+          ? await priced(tx, {
+              wanted: input.lines,
+              bundleIds: input.bundleIds ?? [],
+              buyer: input.buyer,
+              code: input.discountCode,
+              taxOf,
+            })
+          : await cartForOrder(tx, {
+              shopperId: input.shopperId,
+              email: input.buyer.email,
+              buyingOwnedAgain: input.buyingOwnedAgain ?? false,
+              taxOf,
+              cartTax: { settings: input.tax, ipAddress: whereabouts.ipAddress },
+            });
       if (cart.lines.length === 0) {
         throw new Refusal(input.lines ? "These products are no longer on sale." : "Your cart is empty.", "invalid");
       }
@@ -104,6 +127,11 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
           discountCents: cart.discountCents,
           discountCodeId: cart.codeId,
           taxCents: cart.taxCents,
+          taxLabel: cart.tax.label,
+          taxIncluded: cart.tax.pricesIncludeTax,
+          taxCountry: cart.tax.country,
+          taxRegion: cart.tax.region,
+          taxEvidence: cart.tax.place,
           totalCents: cart.totalCents,
           idempotencyKey: input.idempotencyKey,
         })
@@ -113,8 +141,9 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
         .returning();
       if (!order) return null;
       await tx.insert(orderItems).values(
-        cart.lines.map((line) => {
+        cart.lines.map((line, index) => {
           const lineTotalCents = line.priceCents * line.quantity;
+          const taxed = cart.tax.lines[index]!;
           return {
             orderId: order.id,
             productId: line.productId,
@@ -130,7 +159,11 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
             bundleId: line.bundleId ?? null,
             lineTotalCents,
             discountCents: line.discountCents ?? 0,
-            ...splitSale(lineTotalCents - (line.discountCents ?? 0)),
+            netCents: taxed.netCents,
+            taxCents: taxed.taxCents,
+            taxRateTenths: tenths(taxed.rateBasisPoints),
+            // The seller's share is of what the line earned, never of the tax the shop owes.
+            ...splitSale(taxed.netCents),
           };
         }),
       );
@@ -156,6 +189,8 @@ interface PricedOrder {
   discountCents: number;
   taxCents: number;
   totalCents: number;
+  /** The tax of each line, in the order of `lines`, and how it is charged. */
+  tax: BuyerTax;
   codeId: number | null;
 }
 
@@ -168,11 +203,21 @@ const WITHOUT_THE_CODE = "Remove the code from your cart to check out without it
  */
 async function cartForOrder(
   tx: Queryable,
-  shopperId: string | null,
-  email: string,
-  buyingOwnedAgain: boolean,
+  {
+    shopperId,
+    email,
+    buyingOwnedAgain,
+    taxOf,
+    cartTax,
+  }: {
+    shopperId: string | null;
+    email: string;
+    buyingOwnedAgain: boolean;
+    taxOf: TaxOfLines;
+    cartTax: Parameters<typeof getCart>[2]["tax"];
+  },
 ): Promise<PricedOrder> {
-  const cart = await getCart(tx, shopperId, { lockCode: true });
+  const cart = await getCart(tx, shopperId, { lockCode: true, tax: cartTax });
   // Never bought twice by mistake: owning it already takes the buyer's deliberate choice.
   const owned = cart.lines.filter((line) => line.owned);
   if (owned.length > 0 && !buyingOwnedAgain) {
@@ -183,13 +228,15 @@ async function cartForOrder(
   if (discount?.oncePerBuyer && (await usedByBuyer(tx, discount.codeId!, email))) {
     throw new Refusal(`${CODE_USED_BY_BUYER} ${WITHOUT_THE_CODE}`, "conflict");
   }
-  return { ...cart, lines: itemsOfCart(cart), codeId: discount?.codeId ?? null };
+  // Taxed again, strictly: the cart only showed the tax; the order takes it from the buyer's answer.
+  const lines = itemsOfCart(cart);
+  return { lines, ...totalsOf(lines, taxOf), codeId: discount?.codeId ?? null };
 }
 
 /** A licence upgrade as an order's one line, at the difference it costs now. */
-async function pricedUpgrade(tx: Queryable, target: UpgradeTarget): Promise<PricedOrder> {
+async function pricedUpgrade(tx: Queryable, target: UpgradeTarget, taxOf: TaxOfLines): Promise<PricedOrder> {
   const lines = [await priceUpgrade(tx, target)];
-  return { lines, ...totalsOf(lines), codeId: null };
+  return { lines, ...totalsOf(lines, taxOf), codeId: null };
 }
 
 /**
@@ -199,10 +246,13 @@ async function pricedUpgrade(tx: Queryable, target: UpgradeTarget): Promise<Pric
  */
 async function priced(
   tx: Queryable,
-  wanted: OrderLine[],
-  bundleIds: number[],
-  buyer: Buyer,
-  code?: string,
+  {
+    wanted,
+    bundleIds,
+    buyer,
+    code,
+    taxOf,
+  }: { wanted: OrderLine[]; bundleIds: number[]; buyer: Buyer; code: string | undefined; taxOf: TaxOfLines },
 ): Promise<PricedOrder> {
   const onSale = await tx
     .select({
@@ -230,13 +280,23 @@ async function priced(
   });
   const bundleLines: PricedLine[] = (await bundlesOnSale(tx, bundleIds, buyer.userId)).flatMap(bundleItems);
   const lines = [...productLines, ...bundleLines];
-  if (!code || lines.length === 0) return { lines, ...totalsOf(lines), codeId: null };
+  if (!code || lines.length === 0) return { lines, ...totalsOf(lines, taxOf), codeId: null };
   const discount = await priceDiscount(tx, { enteredCode: code, pricedLines: lines, lock: true });
   const usable =
     !discount.problem && !(discount.oncePerBuyer && (await usedByBuyer(tx, discount.codeId!, buyer.email)));
-  if (!usable) return { lines, ...totalsOf(lines), codeId: null };
+  if (!usable) return { lines, ...totalsOf(lines, taxOf), codeId: null };
   const discounted = lines.map((line, index) => ({ ...line, discountCents: discount.lineCents[index]! }));
-  return { lines: discounted, ...totalsOf(discounted), codeId: discount.codeId };
+  return { lines: discounted, ...totalsOf(discounted, taxOf), codeId: discount.codeId };
+}
+
+/** Where the buyer of an earlier order lives, as it was taxed, for an order that follows it (pay again, an upgrade). */
+export function whereaboutsOfOrder(order: Order, ipAddress: string): BuyerWhereabouts {
+  return {
+    country: order.taxCountry,
+    region: order.taxRegion,
+    ipAddress,
+    buyerConfirmed: Boolean(order.taxEvidence && "buyerConfirmed" in order.taxEvidence),
+  };
 }
 
 async function findByIdempotencyKey(db: Database, input: PlaceOrderInput): Promise<Order | null> {

@@ -1,12 +1,35 @@
 import { describe, expect, it } from "vitest";
-import { taxOn } from "../cart/cart.ts";
+import { flatTax } from "../../tests/support/orders.ts";
+import { loadTaxRates } from "../tax/rate-table.ts";
+import { taxForLines } from "../tax/tax-for-lines.ts";
+import { apportion } from "./money.ts";
 import { refundAmounts } from "./refund-amounts.ts";
 
-const lines = (...totals: number[]) => totals.map((lineTotalCents, index) => ({ id: index + 1, lineTotalCents }));
-const amounts = (totals: number[], taxCents: number) => [...refundAmounts(lines(...totals), taxCents).values()];
+// The tax of the orders placed before each line kept its own was shared out over the lines by
+// apportion; migration 0039 wrote those shares into the lines with the same rule, and refunds give
+// back each line's net and tax.
+const amounts = (totals: number[], taxCents: number) =>
+  apportion(taxCents, totals).map((share, index) => totals[index]! + share);
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+const rates = loadTaxRates();
 
 describe("refund amounts", () => {
+  it("gives each item back its net and its tax, and all of an order's items its total, by either tax rule", () => {
+    const lines = [{ priceCents: 1999, quantity: 3, discountCents: 500 }, { priceCents: 999 }, { priceCents: 0 }];
+    const place = { status: "settled" as const, country: "DE", region: null, evidence: [] };
+    for (const taxed of [
+      taxForLines({ mode: "flat", rates, lines }),
+      taxForLines({ mode: "by-location", rates, lines, place }),
+      taxForLines({ mode: "by-location", rates, lines, place: { ...place, country: "JP" } }),
+    ]) {
+      const items = taxed.lines.map((line, index) => ({ id: 10 + index, ...line }));
+      const refunds = refundAmounts(items);
+      expect([...refunds.keys()]).toEqual([10, 11, 12]);
+      expect(refunds.get(12)).toBe(0);
+      expect(sum([...refunds.values()])).toBe(taxed.grossCents);
+    }
+  });
+
   it("gives a single item back the whole order total", () => {
     expect(amounts([2999], 240)).toEqual([3239]);
   });
@@ -25,13 +48,10 @@ describe("refund amounts", () => {
   });
 
   it("keys the amounts by item id and gives free items and free orders nothing back", () => {
-    const map = refundAmounts(
-      [
-        { id: 41, lineTotalCents: 0 },
-        { id: 7, lineTotalCents: 1250 },
-      ],
-      100,
-    );
+    const map = refundAmounts([
+      { id: 41, netCents: 0, taxCents: 0 },
+      { id: 7, netCents: 1250, taxCents: 100 },
+    ]);
     expect(map).toEqual(
       new Map([
         [41, 0],
@@ -58,7 +78,7 @@ describe("refund amounts", () => {
       );
       const subtotal = sum(totals);
       // Mostly the shop's 8%, sometimes any tax at all (a free order has none).
-      const tax = subtotal > 0 && random(10) === 0 ? random(5000) : taxOn(subtotal);
+      const tax = subtotal > 0 && random(10) === 0 ? random(5000) : flatTax(subtotal);
       const refunds = amounts(totals, tax);
       const context = JSON.stringify({ totals, tax, refunds });
 

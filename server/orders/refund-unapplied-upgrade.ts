@@ -2,7 +2,8 @@ import { and, eq, sql } from "drizzle-orm";
 import { orderItems, orders, refundRequests } from "../db/schema.ts";
 import { QUEUES } from "../jobs/queue.ts";
 import { wasApplied } from "../licenses/upgrades.ts";
-import { letterFor, type RefundServices, refundAmountsOf } from "./decide-refund.ts";
+import { letterFor, type RefundServices } from "./decide-refund.ts";
+import { refundAmountOf } from "./refund-amounts.ts";
 import { unappliedUpgradeRefundEmail } from "./refund-emails.ts";
 import { recordItemRefund, refundThroughProvider } from "./refund-item.ts";
 
@@ -34,7 +35,7 @@ export async function refundUnappliedUpgrade(
   if (!found || found.item.upgradesLicenseId === null || found.item.status === "refunded") return "nothing to do";
   if (await wasApplied(services.db, orderItemId)) return "nothing to do";
   const { item, order } = found;
-  const amountCents = (await refundAmountsOf(services.db, [order])).get(item.id) ?? 0;
+  const amountCents = refundAmountOf(item);
   const providerRefundRef =
     amountCents > 0
       ? await refundThroughProvider(services.payments, {

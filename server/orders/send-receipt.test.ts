@@ -154,6 +154,8 @@ describe("sending a paid order's receipt", () => {
       ],
       subtotalCents: 4000,
       taxCents: 320,
+      taxLabel: "Tax (8%)",
+      taxIncluded: false,
       totalCents: 4320,
       orderUrl: `${TEST_SHOP_URL}/account/orders/UPGRADE01`,
       licenseUrl: `${TEST_SHOP_URL}/license`,

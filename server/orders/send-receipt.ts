@@ -45,6 +45,8 @@ export async function sendReceipt(services: ReceiptServices, orderId: number): P
       discountCents: order.discountCents,
       discountCode,
       taxCents: order.taxCents,
+      taxLabel: order.taxLabel,
+      taxIncluded: order.taxIncluded,
       totalCents: order.totalCents,
       // A guest's link carries the order's access secret; an account's leads to its order page.
       orderUrl: `${services.publicUrl}${orderPagePath(services.secret, order)}`,

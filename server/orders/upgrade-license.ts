@@ -3,7 +3,7 @@ import type { LicenseTier } from "../../shared/license-tiers.ts";
 import { licenses, orderItems } from "../db/schema.ts";
 import { Refusal } from "../lib/refusal.ts";
 import { type CheckoutServices, checkout } from "./checkout.ts";
-import type { Order } from "./place-order.ts";
+import { type Order, whereaboutsOfOrder } from "./place-order.ts";
 
 export const NO_LICENSE_TO_UPGRADE = "This item has no license to upgrade.";
 
@@ -28,6 +28,8 @@ export async function upgradeLicense(
     shopperId: order.shopperId,
     buyer: { userId: order.userId, name: order.customerName, email: order.email },
     idempotencyKey: input.idempotencyKey,
+    // Taxed where the buyer was taxed for the licence's order.
+    whereabouts: whereaboutsOfOrder(order, services.clientAddress),
     upgrade: { licenseId: license.id, tier: input.tier, seats: input.seats },
   });
   return started.paymentUrl ?? started.orderPath;

@@ -50,6 +50,8 @@ beforeAll(async () => {
     payments: paymentProviderFor(config, database.db, secret),
     publicUrl: config.publicUrl,
     secret,
+    tax: config.tax,
+    clientAddress: "127.0.0.1",
   };
 });
 afterAll(() => standIn?.close());
@@ -114,7 +116,7 @@ describe("checkout through Stripe", () => {
     await deliver(delivery);
     const [paid] = await database.db.select().from(orders).where(eq(orders.id, order.id));
     const items = await itemsOf(database.db, order.id);
-    const amounts = refundAmounts(items, order.taxCents);
+    const amounts = refundAmounts(items);
     const refundServices = { ...services, shopName: "Test Shop", invoiceSupplier: TEST_INVOICE_SUPPLIER };
 
     const refundedIds: string[] = [];

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createOrder, createProduct, createSeller } from "../../tests/support/factories.ts";
-import { shopperWithCart } from "../../tests/support/orders.ts";
+import { FLAT_TAX, shopperWithCart } from "../../tests/support/orders.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { type OrderStatus, orderItems, orders } from "../db/schema.ts";
 import { csvCell } from "../lib/csv.ts";
@@ -133,12 +133,14 @@ describe("the consent at checkout", () => {
   it("is saved on the order when given, and is no otherwise", async () => {
     const buyer = { userId: null, name: "Eve", email: "eve@example.com" };
     const yes = await placeOrder(database.db, {
+      tax: FLAT_TAX,
       shopperId: await shopperWithCart(database.db, [planner]),
       buyer,
       idempotencyKey: `consent-yes-${Date.now()}`,
       sellerContactConsent: true,
     });
     const absent = await placeOrder(database.db, {
+      tax: FLAT_TAX,
       shopperId: await shopperWithCart(database.db, [planner]),
       buyer,
       idempotencyKey: `consent-absent-${Date.now()}`,

@@ -23,10 +23,18 @@ type EvidenceKind = EvidenceItem["kind"];
  * - settled: another item agrees with the country the buyer chose (Article 24b, point (d)).
  * - unconfirmed: nothing contradicts the buyer's choice, but nothing else confirms it yet (a private
  *   address and no card's country so far): tax as chosen, and confirm when the card's country arrives.
- * - conflict: an item contradicts the choice and none confirms it: ask the buyer (`message`).
+ * - conflict: an item contradicts the choice and none confirms it: ask the buyer (`message`). A
+ *   buyer who answers that they do live there is taxed as they chose, unconfirmed, with
+ *   `buyerConfirmed` and the contradicting item kept.
  */
 export type PlaceOfSupply =
-  | { status: "settled" | "unconfirmed"; country: string; region: string | null; evidence: EvidenceItem[] }
+  | {
+      status: "settled" | "unconfirmed";
+      country: string;
+      region: string | null;
+      evidence: EvidenceItem[];
+      buyerConfirmed?: true;
+    }
   | { status: "conflict"; country: null; region: null; evidence: EvidenceItem[]; message: string };
 
 export const UNKNOWN_COUNTRY = "Choose the country you live in from the list.";
@@ -45,6 +53,8 @@ export interface PlaceOfSupplyInput {
   rates: TaxRateTable;
   /** The IP-to-country lookup; the database shipped with the shop by default. */
   lookupIpCountry?: (address: string) => IpCountry;
+  /** The buyer, told of a conflict, confirmed that they live in the country they chose. */
+  buyerConfirmed?: boolean;
 }
 
 /**
@@ -58,6 +68,7 @@ export function placeOfSupply({
   cardCountry,
   rates,
   lookupIpCountry = ipCountryOf,
+  buyerConfirmed = false,
 }: PlaceOfSupplyInput): PlaceOfSupply {
   const country = chosenCountry.trim().toUpperCase();
   if (!isCountryCode(country)) throw new Refusal(UNKNOWN_COUNTRY, "invalid", { field: "country" });
@@ -80,6 +91,7 @@ export function placeOfSupply({
     .filter((each): each is string => each !== null);
   if (others.includes(country)) return { status: "settled", country, region, evidence };
   if (others.length === 0) return { status: "unconfirmed", country, region, evidence };
+  if (buyerConfirmed) return { status: "unconfirmed", country, region, evidence, buyerConfirmed: true };
   return { status: "conflict", country: null, region: null, evidence, message: conflictMessage(country, evidence) };
 }
 

@@ -47,6 +47,34 @@ export function taxForLines(input: TaxRuleInput & { lines: readonly TaxableLine[
   };
 }
 
+/**
+ * The lines without tax, while the buyer's place is not known yet (the cart asks for it): named
+ * `label`, and never an order's (buyerTax refuses to place one without a place).
+ */
+export function untaxedLines(lines: readonly TaxableLine[], label: string): TaxedLines {
+  const taxed = lines.map(lineAmount).map((amount) => ({
+    netCents: amount,
+    rateBasisPoints: 0,
+    taxCents: 0,
+    grossCents: amount,
+    components: [],
+  }));
+  const netCents = sum(taxed.map((line) => line.netCents));
+  return {
+    kind: "none",
+    taxName: "Tax",
+    rateBasisPoints: 0,
+    pricesIncludeTax: false,
+    label,
+    mention: null,
+    provisional: true,
+    lines: taxed,
+    netCents,
+    taxCents: 0,
+    grossCents: netCents,
+  };
+}
+
 /** What a line costs before tax is worked out: its seats' price less its discount. */
 function lineAmount({ priceCents, quantity = 1, discountCents = 0 }: TaxableLine): number {
   for (const [name, value] of Object.entries({ priceCents, quantity, discountCents })) {

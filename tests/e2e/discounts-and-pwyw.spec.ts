@@ -73,7 +73,7 @@ test("a guest names a price, changes it in the cart, applies a code and pays the
   const applied = cart.getByRole("region", { name: "Discount code" });
   await expect(applied).toContainText("Code WELCOME10, $0.40 off");
   await expect(applied.getByRole("button", { name: "Remove code WELCOME10" })).toBeFocused();
-  await expect(totals).toContainText("Subtotal$4.00Discount (WELCOME10)-$0.40Tax (8%)$0.29Total$3.89");
+  await expect(totals).toContainText("Subtotal$4.00Discount (WELCOME10)−$0.40Tax (8%)$0.29Total$3.89");
   await expectNoSidewaysScroll(guest);
   await expectNoAxeViolations(guest);
   await screenshot(guest, testInfo, "cart-code", { fullPage: false });
@@ -81,7 +81,7 @@ test("a guest names a price, changes it in the cart, applies a code and pays the
   await cart.getByRole("button", { name: "Checkout" }).click();
   const dialog = guest.getByRole("dialog", { name: "Guest Checkout" });
   await expect(dialog.getByRole("region", { name: "Order summary" })).toContainText(
-    "Subtotal$4.00Discount (WELCOME10)-$0.40Tax (8%)$0.29Total$3.89",
+    "Subtotal$4.00Discount (WELCOME10)−$0.40Tax (8%)$0.29Total$3.89",
   );
   await dialog.getByLabel("Name").fill("Pat Payer");
   await dialog.getByLabel("Email").fill(uniqueEmail("pwyw"));

@@ -234,6 +234,9 @@ export async function createOrder(
         quantity: 1,
         lineTotalCents: product.priceCents,
         discountCents: discountOf(product.priceCents),
+        netCents: product.priceCents - discountOf(product.priceCents),
+        taxCents: 0,
+        taxRateTenths: 0,
         ...splitSale(product.priceCents - discountOf(product.priceCents)),
         licenseType: "commercial" as const,
       };

@@ -11,6 +11,8 @@ import { type CheckoutServices, checkout } from "../../server/orders/checkout.ts
 import type { Buyer, Order } from "../../server/orders/place-order.ts";
 import { createHostedProvider } from "../../server/payments/hosted/hosted-provider.ts";
 import { receivePaymentEvent } from "../../server/payments/receive-payment-event.ts";
+import type { TaxSettings } from "../../server/tax/buyer-tax.ts";
+import { loadTaxRates } from "../../server/tax/rate-table.ts";
 
 // Orders as a buyer makes them: a cart, the checkout (an order and its hosted payment session)
 // and, for a paid order, the provider's payment_succeeded event applied as the webhook would.
@@ -57,7 +59,20 @@ export function checkoutServices(db: Database, jobs: JobQueue, secret = TEST_SEC
     payments: createHostedProvider({ db, publicUrl: TEST_SHOP_URL, secret }),
     publicUrl: TEST_SHOP_URL,
     secret,
+    tax: FLAT_TAX,
+    clientAddress: "127.0.0.1",
   };
+}
+
+/** The spec's tax, 8% of the subtotal for everyone (TAX_MODE=flat, the default). */
+export const FLAT_TAX: TaxSettings = { mode: "flat", rates: loadTaxRates() };
+
+/** What a cart of the tests is priced with: the flat tax, asked from this machine. */
+export const FLAT_CART = { tax: { settings: FLAT_TAX, ipAddress: "127.0.0.1" } };
+
+/** The spec's tax on a subtotal: 8%, rounded once to the cent. */
+export function flatTax(subtotalCents: number): number {
+  return Math.round((subtotalCents * 8) / 100);
 }
 
 /** The shop as the supplier on the tests' invoices and credit notes. */

@@ -47,6 +47,7 @@ const cart: Cart = {
   discount: null,
   taxCents: Math.round(((2 * 3999 + 900) * 8) / 100),
   totalCents: 2 * 3999 + 900 + Math.round(((2 * 3999 + 900) * 8) / 100),
+  tax: { label: "Tax (8%)", included: false, byLocation: false, country: null, region: null, question: null },
 };
 
 /** What the cart API was sent, one form per request. */
@@ -239,7 +240,7 @@ describe("the cart's discount code", () => {
     expect(code).toHaveTextContent("Code WELCOME10, $8.90 off");
     expect(screen.queryByRole("textbox", { name: "Discount code" })).not.toBeInTheDocument();
     const totals = document.querySelector("dl");
-    expect(totals).toHaveTextContent("Subtotal$88.98Discount (WELCOME10)-$8.90Tax (8%)$6.41Total$86.49");
+    expect(totals).toHaveTextContent("Subtotal$88.98Discount (WELCOME10)−$8.90Tax (8%)$6.41Total$86.49");
     await user.click(within(code).getByRole("button", { name: "Remove code WELCOME10" }));
     await waitFor(() => expect(cartPosts).toEqual([{ intent: "remove-code" }]));
   });
@@ -259,7 +260,7 @@ describe("the cart's discount code", () => {
   it("shows in the guest checkout's order summary", () => {
     render(<OrderSummary cart={discounted} />);
     expect(screen.getByRole("region", { name: "Order summary" })).toHaveTextContent(
-      "Subtotal$88.98Discount (WELCOME10)-$8.90Tax (8%)$6.41Total$86.49",
+      "Subtotal$88.98Discount (WELCOME10)−$8.90Tax (8%)$6.41Total$86.49",
     );
   });
 });

@@ -247,7 +247,12 @@ export function CartDialog({ cart, signedIn }: { cart: Cart; signedIn: boolean }
           // The totals and Checkout stay in view while a long cart scrolls.
           isEmptyCart(cart) ? null : (
             <div className="flex flex-col gap-3">
-              <Totals {...cart} discountCode={cart.discount?.code} />
+              <Totals
+                {...cart}
+                discountCode={cart.discount?.code}
+                taxLabel={cart.tax.label}
+                taxIncluded={cart.tax.included}
+              />
               {signedIn ? (
                 <SellerContactConsent checked={consent} onChange={setConsent} disabled={checkingOut} />
               ) : null}

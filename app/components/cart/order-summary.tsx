@@ -42,7 +42,13 @@ export function OrderSummary({ cart }: { cart: Cart }) {
           </li>
         ))}
       </ul>
-      <Totals {...cart} discountCode={cart.discount?.code} className="mt-2 border-t border-border pt-2" />
+      <Totals
+        {...cart}
+        discountCode={cart.discount?.code}
+        taxLabel={cart.tax.label}
+        taxIncluded={cart.tax.included}
+        className="mt-2 border-t border-border pt-2"
+      />
     </section>
   );
 }

@@ -1,16 +1,19 @@
-import { formatPrice } from "@shared/format.ts";
-import { TAX_LABEL } from "@shared/shop-facts.ts";
+import { formatPrice, taxRowLabel } from "@shared/format.ts";
 import { cn } from "~/lib/utils";
 
 /**
- * Subtotal, the discount when there is one, 8% tax and total, as the cart and every
- * order show them: the server's amounts, never worked out here.
+ * Subtotal, the discount when there is one, the tax and total, as the cart and every order show
+ * them: the server's amounts, never worked out here. The tax is named as the server names it ("Tax
+ * (8%)", "VAT 20% (United Kingdom)"); where the prices include it, it is shown as included, and
+ * the total is not raised by it.
  */
 export function Totals({
   subtotalCents,
   discountCents = 0,
   discountCode,
   taxCents,
+  taxLabel,
+  taxIncluded,
   totalCents,
   className,
 }: {
@@ -19,6 +22,8 @@ export function Totals({
   /** The code that took the discount off, named in its row. */
   discountCode?: string | null;
   taxCents: number;
+  taxLabel: string;
+  taxIncluded: boolean;
   totalCents: number;
   className?: string;
 }) {
@@ -31,10 +36,11 @@ export function Totals({
           <dt className="min-w-0 wrap-anywhere text-muted-foreground">
             Discount{discountCode ? ` (${discountCode})` : ""}
           </dt>
-          <dd className="text-right text-success">{formatPrice(-discountCents)}</dd>
+          {/* A real minus sign, read as "minus". */}
+          <dd className="text-right text-success">−{formatPrice(discountCents)}</dd>
         </>
       ) : null}
-      <dt className="text-muted-foreground">{TAX_LABEL}</dt>
+      <dt className="text-muted-foreground">{taxRowLabel(taxLabel, taxIncluded)}</dt>
       <dd className="text-right">{formatPrice(taxCents)}</dd>
       <dt className="text-base font-semibold">Total</dt>
       <dd className="text-right text-base font-semibold">{formatPrice(totalCents)}</dd>

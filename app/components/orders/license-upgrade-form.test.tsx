@@ -17,6 +17,8 @@ const order: OrderPageData["order"] = {
   discountCents: 0,
   discountCode: null,
   taxCents: 320,
+  taxLabel: "Tax (8%)",
+  taxIncluded: false,
   totalCents: 4319,
   failureReason: null,
   paymentUrl: null,
@@ -49,6 +51,7 @@ const item: Item = {
   upgradeOffer: {
     paidCents: 3999,
     currentTier: "commercial",
+    tax: { label: "Tax (8%)", included: false },
     currentSeats: 1,
     key: "0123456789abcdef0123456789abcdef",
     waiting: null,

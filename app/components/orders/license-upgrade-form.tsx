@@ -91,7 +91,7 @@ function UpgradeChoice({ itemId, title, offer }: { itemId: number; title: string
           />
         </div>
         <p aria-live="polite" className="rounded-md bg-muted p-3">
-          <PriceToPay offer={offer} chosen={chosen} seats={seats} />
+          <PriceToPay offer={offer} chosen={chosen} seats={seats} tax={offer.tax} />
         </p>
         {form.errors?.length ? (
           <p id={form.errorId} role="alert" className="text-destructive">
@@ -106,15 +106,36 @@ function UpgradeChoice({ itemId, title, offer }: { itemId: number; title: string
   );
 }
 
+/** How the order's tax names itself, for the upgrade bought from it. */
+interface OrderTax {
+  label: string;
+  included: boolean;
+}
+
+/** "plus tax (8%)", "plus HST 13% (Ontario, Canada)", "VAT 19% (Germany) included". */
+function taxClause({ label, included }: OrderTax): string {
+  if (included) return `${label} included`;
+  return `plus ${label === TAX_LABEL ? label.toLowerCase() : label}`;
+}
+
 /** What the chosen upgrade costs, from the server's figures. */
-function PriceToPay({ offer, chosen, seats }: { offer: Offer; chosen: Offer["quotes"][number]; seats: number }) {
+function PriceToPay({
+  offer,
+  chosen,
+  seats,
+  tax,
+}: {
+  offer: Offer;
+  chosen: Offer["quotes"][number];
+  seats: number;
+  tax: OrderTax;
+}) {
   const seatPrice = `${formatPrice(chosen.seatPriceCents)} × ${Number.isInteger(seats) ? seatsLabel(seats) : "seats"}`;
   const less = `${formatPrice(offer.paidCents)} paid`;
   if (seats === chosen.seats) {
     return (
       <>
-        <strong>You pay {formatPrice(chosen.payCents)} now</strong>, plus {TAX_LABEL.toLowerCase()} ({seatPrice} −{" "}
-        {less}).
+        <strong>You pay {formatPrice(chosen.payCents)} now</strong>, {taxClause(tax)} ({seatPrice} − {less}).
       </>
     );
   }
@@ -125,7 +146,7 @@ function PriceToPay({ offer, chosen, seats }: { offer: Offer; chosen: Offer["quo
   }
   return (
     <>
-      You pay {seatPrice} − {less}, plus {TAX_LABEL.toLowerCase()}; the payment page shows the exact amount.
+      You pay {seatPrice} − {less}, {taxClause(tax)}; the payment page shows the exact amount.
     </>
   );
 }

@@ -16,6 +16,8 @@ const order: OrderPageData["order"] = {
   discountCents: 0,
   discountCode: null,
   taxCents: 800,
+  taxLabel: "Tax (8%)",
+  taxIncluded: false,
   totalCents: 10798,
   failureReason: null,
   paymentUrl: null,

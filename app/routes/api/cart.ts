@@ -12,13 +12,15 @@ import type { Route } from "./+types/cart";
 
 /** GET: the visitor's cart, priced from the catalogue. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db } = context.get(servicesContext);
-  return getCart(db, await findShopper(db, await visitorOf(request, context)));
+  const { db, tax, clientAddress } = context.get(servicesContext);
+  return getCart(db, await findShopper(db, await visitorOf(request, context)), {
+    tax: { settings: tax, ipAddress: clientAddress },
+  });
 }
 
 /** POST: one change (add, increment, decrement, set, remove, clear); the cart as it is afterwards. */
 export const action = formAction(async ({ request, context }: Route.ActionArgs) => {
-  const { db, publicUrl } = context.get(servicesContext);
+  const { db, publicUrl, tax, clientAddress } = context.get(servicesContext);
   const change = parseIntent(await readForm(request), cartChangeSchema);
   const visitor = await visitorOf(request, context);
   const { newGuestId } = await applyCartChange(db, visitor, change);
@@ -27,7 +29,15 @@ export const action = formAction(async ({ request, context }: Route.ActionArgs) 
   const shopper = newGuestId ?? (await findShopper(db, visitor));
   // The product changed, for the toast to say how many seats of it the cart holds now.
   const productId = "productId" in change ? change.productId : undefined;
-  return data({ ok: true as const, intent: change.intent, productId, cart: await getCart(db, shopper) }, { headers });
+  return data(
+    {
+      ok: true as const,
+      intent: change.intent,
+      productId,
+      cart: await getCart(db, shopper, { tax: { settings: tax, ipAddress: clientAddress } }),
+    },
+    { headers },
+  );
 });
 
 /** In the browser: a fault answers `{ ok: false, message }` for the toast, and the page stays. */

@@ -18,6 +18,9 @@ export const shoppers = pgTable(
       .references(() => user.id, { onDelete: "cascade" }),
     /** The discount code entered in the cart, as typed (checked again each time the cart is priced). */
     discountCode: text("discount_code"),
+    /** The country (and province) the shopper chose for their tax (TAX_MODE=by-location); null: not chosen yet. */
+    taxCountry: text("tax_country"),
+    taxRegion: text("tax_region"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     /**

@@ -5,6 +5,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   text,
@@ -12,6 +13,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { LICENSE_TIERS } from "../../../shared/license-tiers.ts";
+import type { PlaceOfSupply } from "../../tax/place-of-supply.ts";
 import { user } from "./accounts.ts";
 import { bundles } from "./bundles.ts";
 import { shoppers } from "./cart.ts";
@@ -54,7 +56,17 @@ export const orders = pgTable(
     /** What the discount code took off the subtotal; tax is on what is left. */
     discountCents: integer("discount_cents").notNull().default(0),
     discountCodeId: integer("discount_code_id").references((): AnyPgColumn => discountCodes.id),
+    /** The tax: added to the subtotal, or (taxIncluded) the part of it the prices already held. */
     taxCents: integer("tax_cents").notNull(),
+    /** How the order names its tax: "Tax (8%)", "VAT 20% (United Kingdom)" (server/tax/tax-rule.ts). */
+    taxLabel: text("tax_label").notNull().default("Tax (8%)"),
+    /** The prices include the tax, the custom of the buyer's place (EU, UK...): the total is the subtotal less the discount. */
+    taxIncluded: boolean("tax_included").notNull().default(false),
+    /** Where the buyer lives, as the tax was charged (TAX_MODE=by-location); null under the flat rule. */
+    taxCountry: text("tax_country"),
+    taxRegion: text("tax_region"),
+    /** The evidence of the buyer's place (server/tax/place-of-supply.ts), kept as the EU asks (Reg. 282/2011 Art. 24f). */
+    taxEvidence: jsonb("tax_evidence").$type<PlaceOfSupply>(),
     totalCents: integer("total_cents").notNull(),
     currency: text("currency").notNull().default("usd"),
     /** Sent by the browser with each checkout request: a retry returns this order again. */
@@ -83,7 +95,7 @@ export const orders = pgTable(
     ),
     check(
       "orders_totals",
-      sql`${table.subtotalCents} >= 0 AND ${table.taxCents} >= 0 AND ${table.discountCents} BETWEEN 0 AND ${table.subtotalCents} AND ${table.totalCents} = ${table.subtotalCents} - ${table.discountCents} + ${table.taxCents}`,
+      sql`${table.subtotalCents} >= 0 AND ${table.taxCents} >= 0 AND ${table.discountCents} BETWEEN 0 AND ${table.subtotalCents} AND ${table.totalCents} = ${table.subtotalCents} - ${table.discountCents} + CASE WHEN ${table.taxIncluded} THEN 0 ELSE ${table.taxCents} END`,
     ),
     index("orders_user_recent_idx").on(table.userId, table.createdAt.desc().nullsFirst()),
     // Guest orders waiting to be claimed by an account with the same address.
@@ -117,7 +129,13 @@ export const orderItems = pgTable(
     lineTotalCents: integer("line_total_cents").notNull(),
     /** The line's part of the order's discount; what was paid for the line is the rest. */
     discountCents: integer("discount_cents").notNull().default(0),
-    /** The seller's 70% and the platform's 30% of what was paid for the line. */
+    /** What was paid for the line before tax: the line less its discount, less the tax where prices include it. */
+    netCents: integer("net_cents").notNull(),
+    /** The line's tax, rounded once per line (server/tax/tax-for-lines.ts); what a refund of it gives back with netCents. */
+    taxCents: integer("tax_cents").notNull(),
+    /** The rate charged, in tenths of a basis point (100,000 = 100%; Quebec's 14.975% = 14,975). */
+    taxRateTenths: integer("tax_rate_tenths").notNull(),
+    /** The seller's 70% and the platform's 30% of what was paid for the line before tax. */
     sellerCents: integer("seller_cents").notNull(),
     platformCents: integer("platform_cents").notNull(),
     status: text("status", { enum: ["active", "refunded"] })
@@ -158,7 +176,7 @@ export const orderItems = pgTable(
     check("order_items_line_total", sql`${table.lineTotalCents} = ${table.unitPriceCents} * ${table.quantity}`),
     check(
       "order_items_split",
-      sql`${table.discountCents} BETWEEN 0 AND ${table.lineTotalCents} AND ${table.sellerCents} + ${table.platformCents} = ${table.lineTotalCents} - ${table.discountCents}`,
+      sql`${table.discountCents} BETWEEN 0 AND ${table.lineTotalCents} AND ${table.sellerCents} + ${table.platformCents} = ${table.netCents} AND ${table.taxCents} >= 0 AND ${table.taxRateTenths} >= 0 AND ${table.netCents} IN (${table.lineTotalCents} - ${table.discountCents}, ${table.lineTotalCents} - ${table.discountCents} - ${table.taxCents})`,
     ),
     check("order_items_status_known", sql`${table.status} IN ('active', 'refunded')`),
     uniqueIndex("order_items_order_product_idx").on(table.orderId, table.productId),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { seedProducts } from "../../../tests/support/orders.ts";
+import { FLAT_CART, seedProducts } from "../../../tests/support/orders.ts";
 import { setUpTestDatabase } from "../../../tests/support/test-database.ts";
 import { addToCart, applyDiscountCode, getCart } from "../../cart/cart.ts";
 import { ensureShopper } from "../../cart/shopper.ts";
@@ -14,9 +14,9 @@ describe("the demo shop's discount codes (named in the README)", () => {
     await addToCart(database.db, { shopperId: shopper, productId: 1 });
     await addToCart(database.db, { shopperId: shopper, productId: 2 });
     await applyDiscountCode(database.db, shopper, "welcome10");
-    expect((await getCart(database.db, shopper)).discountCents).toBe(Math.round((2999 + 1599) / 10));
+    expect((await getCart(database.db, shopper, FLAT_CART)).discountCents).toBe(Math.round((2999 + 1599) / 10));
     await applyDiscountCode(database.db, shopper, "PLANNER5");
-    const cart = await getCart(database.db, shopper);
+    const cart = await getCart(database.db, shopper, FLAT_CART);
     expect(cart.lines.map((line) => line.discountCents)).toEqual([500, 0]);
   });
 });
