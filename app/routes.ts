@@ -122,6 +122,8 @@ export default [
     // The search page's beacon: a result opened from a search (the admin Search page counts them).
     route("api/v1/search/clicks", "routes/api/search-clicks.ts"),
     route("api/v1/checkout", "routes/api/checkout.ts"),
+    // The countries and provinces the cart offers for the buyer's tax (TAX_MODE=by-location).
+    route("api/v1/tax-places", "routes/api/tax-places.ts"),
     route("api/v1/orders/:number", "routes/api/order-status.ts"),
     route("api/v1/payments/webhook/:provider", "routes/api/payment-webhook.ts"),
     // The provider's events about the sellers' connected accounts and transfers (Stripe Connect).

@@ -1,6 +1,7 @@
 import { requireBundleOnSale } from "../bundles/bundles.ts";
 import type { Database } from "../db/client.ts";
 import { Refusal } from "../lib/refusal.ts";
+import type { TaxRateTable } from "../tax/rate-table.ts";
 import {
   addBundleToCart,
   addToCart,
@@ -18,6 +19,7 @@ import {
 } from "./cart.ts";
 import type { CartChange } from "./cart-schema.ts";
 import { ensureShopper, findShopper, touchShopper, type Visitor } from "./shopper.ts";
+import { chooseTaxPlace } from "./tax-place.ts";
 import { toggleWishlist } from "./wishlist.ts";
 
 /**
@@ -26,9 +28,13 @@ import { toggleWishlist } from "./wishlist.ts";
  */
 export async function applyCartChange(
   db: Database,
-  visitor: Visitor,
-  change: CartChange,
+  { visitor, change, rates }: { visitor: Visitor; change: CartChange; rates: TaxRateTable },
 ): Promise<{ newGuestId?: string }> {
+  if (change.intent === "country") {
+    const { id: shopperId, newGuestId } = await ensureShopper(db, visitor);
+    await chooseTaxPlace(db, { shopperId, country: change.country, region: change.region, rates });
+    return { newGuestId };
+  }
   if (change.intent === "code") {
     const shopper = await findShopper(db, visitor);
     if (!shopper) throw new Refusal(EMPTY_CART_CODE, "invalid");

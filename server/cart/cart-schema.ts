@@ -10,6 +10,11 @@ import { MAX_QUANTITY } from "./cart.ts";
 const productId = recordIdField("Please choose a product.");
 const bundleId = recordIdField("Please choose a bundle.");
 const chosenPrice = dollarsField("the price you want to pay");
+const placeCode = z
+  .string({ error: "Choose the country you live in from the list." })
+  .trim()
+  .max(3, "Choose the country you live in from the list.")
+  .transform((code) => code.toUpperCase());
 const tier = z.enum(LICENSE_TIERS, { error: "Please choose a license: Personal, Commercial or Extended." });
 
 export const cartChangeSchema = z.discriminatedUnion("intent", [
@@ -33,6 +38,8 @@ export const cartChangeSchema = z.discriminatedUnion("intent", [
       .max(40, "A discount code has at most 40 characters."),
   }),
   z.object({ intent: z.literal("remove-code") }),
+  // Where the buyer lives, for their tax (TAX_MODE=by-location): checked against the country list and the table.
+  z.object({ intent: z.literal("country"), country: placeCode, region: placeCode.optional() }),
   z.object({
     intent: z.literal("set"),
     productId,

@@ -89,6 +89,8 @@ export interface CartTax {
   country: string | null;
   region: string | null;
   question: string | null;
+  /** The question is a conflict of the evidence: the checkout may send the buyer's confirmation. */
+  conflict: boolean;
 }
 
 export interface Cart {
@@ -270,6 +272,7 @@ function cartOf(
       country: tax.country,
       region: tax.region,
       question: tax.question,
+      conflict: tax.conflict,
     },
     discount: discount && { ...discount, cents: totals.discountCents },
   };

@@ -108,11 +108,11 @@ describe("pay what you want", () => {
 
   it("at 0, gives the files for an email: the order is free and paid at once", async () => {
     const visitor = { userId: null, guestId: null };
-    const { newGuestId } = await applyCartChange(
-      database.db,
+    const { newGuestId } = await applyCartChange(database.db, {
       visitor,
-      cartChangeSchema.parse({ intent: "add", productId: String(freebie.id), price: "0" }),
-    );
+      change: cartChangeSchema.parse({ intent: "add", productId: String(freebie.id), price: "0" }),
+      rates: FLAT_CART.tax.settings.rates,
+    });
     const shopper = newGuestId!;
     const cart = await getCart(database.db, shopper, FLAT_CART);
     expect(cart).toMatchObject({ subtotalCents: 0, taxCents: flatTax(0), totalCents: 0 });

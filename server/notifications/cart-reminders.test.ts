@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createOrder, createProduct, createUser } from "../../tests/support/factories.ts";
+import { FLAT_TAX } from "../../tests/support/orders.ts";
 import { smtpInbox } from "../../tests/support/smtp-inbox.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { applyCartChange, applyWishlistToggle } from "../cart/apply-change.ts";
@@ -28,7 +29,11 @@ const runAt = (hours: number, mailer?: Mailer) =>
   sendCartReminders(services(mailer), new Date(Date.now() + hours * HOUR));
 
 const add = (userId: string, productId: number) =>
-  applyCartChange(database.db, { userId, guestId: null }, { intent: "add", productId, tier: "personal" });
+  applyCartChange(database.db, {
+    visitor: { userId, guestId: null },
+    change: { intent: "add", productId, tier: "personal" },
+    rates: FLAT_TAX.rates,
+  });
 
 let planner: Awaited<ReturnType<typeof createProduct>>;
 let tracker: Awaited<ReturnType<typeof createProduct>>;
@@ -69,7 +74,11 @@ describe("the abandoned-cart reminder", () => {
     });
 
     // A later change: another reminder, a day after it (not a day after the first).
-    await applyCartChange(database.db, { userId: bea.id, guestId: null }, { intent: "remove", productId: tracker.id });
+    await applyCartChange(database.db, {
+      visitor: { userId: bea.id, guestId: null },
+      change: { intent: "remove", productId: tracker.id },
+      rates: FLAT_TAX.rates,
+    });
     expect(await runAt(23)).toEqual({ sent: 0 });
     expect(await runAt(24.5)).toEqual({ sent: 1 });
     expect(await runAt(48)).toEqual({ sent: 0 });
@@ -78,7 +87,11 @@ describe("the abandoned-cart reminder", () => {
     expect(latest[1]!.body).toContain("Calm Planner");
     expect(latest[1]!.body).not.toContain("Habit Tracker");
     // An emptied cart has nothing to remind of.
-    await applyCartChange(database.db, { userId: bea.id, guestId: null }, { intent: "clear" });
+    await applyCartChange(database.db, {
+      visitor: { userId: bea.id, guestId: null },
+      change: { intent: "clear" },
+      rates: FLAT_TAX.rates,
+    });
     expect(await runAt(30)).toEqual({ sent: 0 });
   });
 
@@ -99,11 +112,11 @@ describe("the abandoned-cart reminder", () => {
     const eve = await createUser(database.db, { id: "eve", email: "eve@example.com" });
     await add(dee.id, planner.id);
     await add(eve.id, planner.id);
-    const guest = await applyCartChange(
-      database.db,
-      { userId: null, guestId: null },
-      { intent: "add", productId: planner.id, tier: "personal" },
-    );
+    const guest = await applyCartChange(database.db, {
+      visitor: { userId: null, guestId: null },
+      change: { intent: "add", productId: planner.id, tier: "personal" },
+      rates: FLAT_TAX.rates,
+    });
     expect(guest.newGuestId).toBeTruthy();
     await setWantsEmails(database.db, "Dee@example.com", "cart_reminders", false);
     await suppressEmail(database.db, { email: eve.email, reason: "bounce", detail: "550 No such user" });

@@ -17,4 +17,9 @@ export const checkoutSchema = z.object({
   sellerContactConsent: checkboxField,
   /** The box a buyer ticks to buy again a product they own (shared/buy-again.ts). */
   buyingOwnedAgain: checkboxField,
+  /** Where the buyer lives, as the cart showed it (TAX_MODE=by-location; ignored in flat mode). */
+  country: z.string().trim().max(3, "Choose the country you live in from the list.").optional(),
+  region: z.string().trim().max(3, "Choose your province or territory from the list.").optional(),
+  /** Told that their connection or card says otherwise, the buyer confirmed they live in `country`. */
+  countryConfirmed: checkboxField,
 });

@@ -37,9 +37,11 @@ export interface BuyerTax extends TaxedLines {
   place: PlaceOfSupply | null;
   /** What the buyer must answer before paying (a country, a province, a conflict); null: nothing. */
   question: string | null;
+  /** The question is a conflict of the evidence: the buyer may confirm the country they chose. */
+  conflict: boolean;
 }
 
-export const CHOOSE_COUNTRY = "Choose the country you live in to see your tax.";
+const CHOOSE_COUNTRY = "Choose the country you live in to see your tax.";
 const COUNTRY_BEFORE_PAYING = "Choose the country you live in before you pay.";
 
 export interface BuyerTaxInput {
@@ -59,13 +61,19 @@ export function buyerTax({
   lookupIpCountry = ipCountryOf,
 }: BuyerTaxInput): BuyerTax {
   const { mode, rates, shopCountry } = settings;
-  const result = (taxed: TaxedLines, place: PlaceOfSupply | null, question: string | null): BuyerTax => ({
+  const result = (
+    taxed: TaxedLines,
+    place: PlaceOfSupply | null,
+    question: string | null,
+    conflict = false,
+  ): BuyerTax => ({
     ...taxed,
     mode,
     country: place?.country ?? null,
     region: place?.region ?? null,
     place,
     question,
+    conflict,
   });
   if (mode === "flat") return result(taxForLines({ mode, rates, lines }), null, null);
 
@@ -89,12 +97,11 @@ export function buyerTax({
     if (forOrder || !(error instanceof Refusal)) throw error;
     return { ...result(untaxedLines(lines, "Tax"), null, error.message), country: country.toUpperCase() };
   }
-  let question: string | null = null;
   if (place.status === "conflict") {
     if (forOrder) throw new Refusal(place.message, "conflict", { field: "country" });
     // The cart shows the chosen country's tax and asks; the order waits for the answer.
-    question = place.message;
-    place = placeOfSupply({ ...whereabouts, buyerConfirmed: true });
+    const asChosen = placeOfSupply({ ...whereabouts, buyerConfirmed: true });
+    return result(taxForLines({ mode, rates, shopCountry, place: asChosen, lines }), asChosen, place.message, true);
   }
-  return result(taxForLines({ mode, rates, shopCountry, place, lines }), place, question);
+  return result(taxForLines({ mode, rates, shopCountry, place, lines }), place, null);
 }

@@ -1,5 +1,6 @@
 import countries from "i18n-iso-countries/index.js";
 import english from "i18n-iso-countries/langs/en.json" with { type: "json" };
+import type { TaxRateTable } from "./rate-table.ts";
 
 // Country codes and their English names from i18n-iso-countries: ISO 3166-1's officially assigned
 // alpha-2 codes, and Kosovo's XK, which ISO leaves user-assigned but card networks and payment
@@ -23,4 +24,26 @@ export function checkoutCountries(): { code: string; name: string }[] {
   return Object.entries(countries.getNames("en", { select: "official" }))
     .map(([code, name]) => ({ code, name }))
     .sort((a, b) => a.name.localeCompare(b.name, "en"));
+}
+
+/** What the cart's place fields offer: every country, and the provinces of those the table taxes by province. */
+export interface TaxPlaces {
+  countries: { code: string; name: string }[];
+  regions: Record<string, { code: string; name: string }[]>;
+}
+
+export function taxPlacesOf(rates: TaxRateTable): TaxPlaces {
+  const regions = Object.entries(rates.countries).flatMap(([country, tax]) =>
+    tax.regions
+      ? [
+          [
+            country,
+            Object.entries(tax.regions)
+              .map(([code, region]) => ({ code, name: region.name }))
+              .sort((a, b) => a.name.localeCompare(b.name, "en")),
+          ] as const,
+        ]
+      : [],
+  );
+  return { countries: checkoutCountries(), regions: Object.fromEntries(regions) };
 }

@@ -38,7 +38,8 @@ export type PlaceOfSupply =
   | { status: "conflict"; country: null; region: null; evidence: EvidenceItem[]; message: string };
 
 export const UNKNOWN_COUNTRY = "Choose the country you live in from the list.";
-const regionNeeded = (country: string) => `Choose your province or territory in ${countryName(country)} from the list.`;
+export const regionNeeded = (country: string) =>
+  `Choose your province or territory in ${countryName(country)} from the list.`;
 
 export interface PlaceOfSupplyInput {
   /** The country the buyer chose at checkout (their billing address), ISO 3166-1 alpha-2. */

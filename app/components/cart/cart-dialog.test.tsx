@@ -47,7 +47,15 @@ const cart: Cart = {
   discount: null,
   taxCents: Math.round(((2 * 3999 + 900) * 8) / 100),
   totalCents: 2 * 3999 + 900 + Math.round(((2 * 3999 + 900) * 8) / 100),
-  tax: { label: "Tax (8%)", included: false, byLocation: false, country: null, region: null, question: null },
+  tax: {
+    label: "Tax (8%)",
+    included: false,
+    byLocation: false,
+    country: null,
+    region: null,
+    question: null,
+    conflict: false,
+  },
 };
 
 /** What the cart API was sent, one form per request. */

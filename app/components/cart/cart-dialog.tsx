@@ -17,6 +17,7 @@ import { isEmptyCart } from "./empty-cart";
 import { GuestCheckoutDialog, PaymentPendingToast } from "./guest-checkout-dialog";
 import { licenseLine } from "./license-line";
 import { SellerContactConsent } from "./seller-contact-consent";
+import { TaxPlace } from "./tax-place";
 import { Totals } from "./totals";
 import { useCartChange, usePendingTier } from "./use-cart-change";
 import { useCheckout } from "./use-checkout";
@@ -214,8 +215,8 @@ function CartBundleRow({ bundle }: { bundle: CartBundle }) {
 }
 
 /**
- * The cart modal: lines, quantities, a discount code, subtotal, the
- * discount, 8% tax on what is left and total, and
+ * The cart modal: lines, quantities, a discount code, subtotal, the discount, the tax on what is
+ * left (where tax is by the buyer's place, the place asked first) and total, and
  * Checkout: a signed-in buyer goes straight to the payment page, a guest through the guest dialog.
  */
 export function CartDialog({ cart, signedIn }: { cart: Cart; signedIn: boolean }) {
@@ -247,6 +248,13 @@ export function CartDialog({ cart, signedIn }: { cart: Cart; signedIn: boolean }
           // The totals and Checkout stay in view while a long cart scrolls.
           isEmptyCart(cart) ? null : (
             <div className="flex flex-col gap-3">
+              {cart.tax.byLocation ? (
+                <TaxPlace
+                  tax={cart.tax}
+                  confirmed={checkout.countryConfirmed}
+                  onConfirmedChange={checkout.confirmCountry}
+                />
+              ) : null}
               <Totals
                 {...cart}
                 discountCode={cart.discount?.code}

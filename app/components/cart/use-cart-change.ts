@@ -15,7 +15,8 @@ export type CartIntent =
   | "code"
   | "remove-code"
   | "add-bundle"
-  | "remove-bundle";
+  | "remove-bundle"
+  | "country";
 export type CartAnswer = Answer<{
   intent: CartIntent;
   /** The product the change named, if it named one. */
@@ -44,6 +45,9 @@ export interface CartChangeValues {
   code?: string;
   /** The bundle an "add-bundle" or "remove-bundle" names (instead of a product). */
   bundleId?: number;
+  /** Where the buyer lives, for their tax: a country's code, and a province's where it is taxed by province. */
+  country?: string;
+  region?: string;
 }
 
 /** The form the cart API reads for one change. */
@@ -55,6 +59,8 @@ function cartForm(intent: CartIntent, productId: number | undefined, values: Car
   if (values.price !== undefined) form.price = values.price;
   if (values.code !== undefined) form.code = values.code;
   if (values.bundleId !== undefined) form.bundleId = String(values.bundleId);
+  if (values.country !== undefined) form.country = values.country;
+  if (values.region !== undefined) form.region = values.region;
   return form;
 }
 

@@ -44,7 +44,7 @@ function useIdempotencyKey(cart: Cart) {
     .map((line) => `${line.productId}:${line.licenseTier}x${line.quantity}@${line.priceCents}`)
     .join(
       ",",
-    )}|${cart.bundles.map((bundle) => `${bundle.bundleId}@${bundle.toPayCents}`).join(",")}|${cart.discount?.code ?? ""}`;
+    )}|${cart.bundles.map((bundle) => `${bundle.bundleId}@${bundle.toPayCents}`).join(",")}|${cart.discount?.code ?? ""}|${cart.tax.country ?? ""}:${cart.tax.region ?? ""}`;
   if (key.current.signature !== signature) key.current = { signature, value: crypto.randomUUID().replaceAll("-", "") };
   const renew = useCallback(() => {
     key.current = { signature: "", value: "" };
@@ -67,6 +67,9 @@ export function useCheckout(cart: Cart, onPlaced: (orderNumber: string) => void)
   const lastConsent = useRef(false);
   /** Whether the buyer chose to buy again products they own, kept for paying again. */
   const lastBuyingOwnedAgain = useRef(false);
+  /** The country the buyer confirmed they live in, told that the evidence says otherwise (TaxPlace). */
+  const [confirmedCountry, setConfirmedCountry] = useState<string | null>(null);
+  const countryConfirmed = cart.tax.conflict && confirmedCountry !== null && confirmedCountry === cart.tax.country;
 
   const fail = useCallback((message: string) => {
     setPhase({ step: "idle" });
@@ -107,6 +110,11 @@ export function useCheckout(cart: Cart, onPlaced: (orderNumber: string) => void)
             ...guest,
             ...(lastConsent.current ? { sellerContactConsent: "on" } : {}),
             ...(lastBuyingOwnedAgain.current ? { buyingOwnedAgain: "on" } : {}),
+            // Where the buyer lives, as the cart shows it: their billing country, when tax is by place.
+            ...(cart.tax.byLocation && cart.tax.country
+              ? { country: cart.tax.country, region: cart.tax.region ?? "" }
+              : {}),
+            ...(countryConfirmed ? { countryConfirmed: "on" } : {}),
           }),
         });
         answer = await response.json();
@@ -139,7 +147,7 @@ export function useCheckout(cart: Cart, onPlaced: (orderNumber: string) => void)
       paymentTab.location.href = paymentUrl;
       setPhase({ step: "paying", orderNumber, paymentUrl });
     },
-    [cart.totalCents, idempotencyKey, fail, placed, navigate, revalidator],
+    [cart.totalCents, cart.tax, countryConfirmed, idempotencyKey, fail, placed, navigate, revalidator],
   );
 
   // While the buyer pays in the other tab, ask the shop where the payment stands.
@@ -186,5 +194,11 @@ export function useCheckout(cart: Cart, onPlaced: (orderNumber: string) => void)
     });
   }, [phase]);
 
-  return { phase, start, reset: () => setPhase({ step: "idle" }) };
+  return {
+    phase,
+    start,
+    reset: () => setPhase({ step: "idle" }),
+    countryConfirmed,
+    confirmCountry: (confirmed: boolean) => setConfirmedCountry(confirmed ? cart.tax.country : null),
+  };
 }

@@ -23,7 +23,7 @@ export const action = formAction(async ({ request, context }: Route.ActionArgs) 
   const { db, publicUrl, tax, clientAddress } = context.get(servicesContext);
   const change = parseIntent(await readForm(request), cartChangeSchema);
   const visitor = await visitorOf(request, context);
-  const { newGuestId } = await applyCartChange(db, visitor, change);
+  const { newGuestId } = await applyCartChange(db, { visitor, change, rates: tax.rates });
   const headers = new Headers();
   if (newGuestId) headers.append("Set-Cookie", await guestCookieHeader(newGuestId, publicUrl));
   const shopper = newGuestId ?? (await findShopper(db, visitor));

@@ -17,7 +17,10 @@ import type { Route } from "./+types/checkout";
 export const action = formAction(async ({ request, context }: Route.ActionArgs) => {
   const services = context.get(servicesContext);
   const form = await readForm(request);
-  const { idempotencyKey, sellerContactConsent, buyingOwnedAgain } = parseForm(form, checkoutSchema);
+  const { idempotencyKey, sellerContactConsent, buyingOwnedAgain, country, region, countryConfirmed } = parseForm(
+    form,
+    checkoutSchema,
+  );
   const { visitor, user } = await visitorAndUser(request, context);
   const buyer: Buyer = user
     ? { userId: user.id, name: user.name, email: user.email }
@@ -29,6 +32,13 @@ export const action = formAction(async ({ request, context }: Route.ActionArgs) 
     idempotencyKey,
     sellerContactConsent,
     buyingOwnedAgain,
+    // The buyer's billing country as the cart showed it, and where their request came from.
+    whereabouts: {
+      country: country || null,
+      region: region || null,
+      ipAddress: services.clientAddress,
+      buyerConfirmed: countryConfirmed,
+    },
   });
   return data({ ok: true as const, ...result });
 });
