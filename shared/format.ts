@@ -107,3 +107,6 @@ export function formatDateTimeUtc(iso: string): string {
 export function taxRowLabel(taxLabel: string, taxIncluded: boolean): string {
   return taxIncluded ? `${taxLabel}, included` : taxLabel;
 }
+
+/** The row of the VAT a business under a reverse charge does not pay, taken off prices that include it. */
+export const WAIVED_TAX_LABEL = "VAT in the prices, not charged (reverse charge)";

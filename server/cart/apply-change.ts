@@ -19,7 +19,7 @@ import {
 } from "./cart.ts";
 import type { CartChange } from "./cart-schema.ts";
 import { ensureShopper, findShopper, touchShopper, type Visitor } from "./shopper.ts";
-import { chooseTaxPlace } from "./tax-place.ts";
+import { type CheckVatNumber, chooseTaxPlace, chooseVatNumber } from "./tax-place.ts";
 import { toggleWishlist } from "./wishlist.ts";
 
 /**
@@ -28,11 +28,20 @@ import { toggleWishlist } from "./wishlist.ts";
  */
 export async function applyCartChange(
   db: Database,
-  { visitor, change, rates }: { visitor: Visitor; change: CartChange; rates: TaxRateTable },
+  {
+    visitor,
+    change,
+    rates,
+    checkVatNumber,
+  }: { visitor: Visitor; change: CartChange; rates: TaxRateTable; checkVatNumber: CheckVatNumber },
 ): Promise<{ newGuestId?: string }> {
-  if (change.intent === "country") {
+  if (change.intent === "country" || change.intent === "vat-number") {
     const { id: shopperId, newGuestId } = await ensureShopper(db, visitor);
-    await chooseTaxPlace(db, { shopperId, country: change.country, region: change.region, rates });
+    if (change.intent === "country") {
+      await chooseTaxPlace(db, { shopperId, country: change.country, region: change.region, rates });
+    } else {
+      await chooseVatNumber(db, { shopperId, vatNumber: change.vatNumber, check: checkVatNumber });
+    }
     return { newGuestId };
   }
   if (change.intent === "code") {

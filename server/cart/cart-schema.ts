@@ -2,6 +2,7 @@ import { z } from "zod";
 import { dollarsField } from "../../shared/dollars-schema.ts";
 import { LICENSE_TIERS } from "../../shared/license-tiers.ts";
 import { recordIdField } from "../../shared/record-id.ts";
+import { vatNumberFieldSchema } from "../../shared/vat-number-schema.ts";
 import { MAX_QUANTITY } from "./cart.ts";
 
 // What the browser may send about its cart and wishlist: a product id, a licence tier, at most a
@@ -40,6 +41,8 @@ export const cartChangeSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("remove-code") }),
   // Where the buyer lives, for their tax (TAX_MODE=by-location): checked against the country list and the table.
   z.object({ intent: z.literal("country"), country: placeCode, region: placeCode.optional() }),
+  // A business buyer's VAT number (checked with VIES), or none: an empty field takes it away.
+  z.object({ intent: z.literal("vat-number"), vatNumber: vatNumberFieldSchema }),
   z.object({
     intent: z.literal("set"),
     productId,

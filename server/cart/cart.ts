@@ -91,6 +91,8 @@ export interface CartTax {
   question: string | null;
   /** The question is a conflict of the evidence: the checkout may send the buyer's confirmation. */
   conflict: boolean;
+  /** A business buyer's VAT number: confirmed (a reverse charge), or not checked yet (VAT charged; `message` says so). */
+  vatNumber: { number: string; confirmed: boolean; message: string | null } | null;
 }
 
 export interface Cart {
@@ -101,6 +103,8 @@ export interface Cart {
   subtotalCents: number;
   discountCents: number;
   taxCents: number;
+  /** The VAT the prices include that a business under a reverse charge does not pay (0 for anyone else). */
+  waivedTaxCents: number;
   totalCents: number;
   tax: CartTax;
   discount: CartDiscount | null;
@@ -149,12 +153,18 @@ export async function getCart(
       userId: shoppers.userId,
       country: shoppers.taxCountry,
       region: shoppers.taxRegion,
+      vatCheck: shoppers.vatCheck,
     })
     .from(shoppers)
     .where(eq(shoppers.id, shopperId));
   const taxOf = taxOfLinesFor(
     options.tax.settings,
-    { ...whereabouts, country: shopper?.country ?? null, region: shopper?.region ?? null },
+    {
+      ...whereabouts,
+      country: shopper?.country ?? null,
+      region: shopper?.region ?? null,
+      vatCheck: shopper?.vatCheck ?? null,
+    },
     { forOrder: false },
   );
   const bundles = await cartBundlesOf(db, shopperId, shopper?.userId ?? null);
@@ -273,6 +283,11 @@ function cartOf(
       region: tax.region,
       question: tax.question,
       conflict: tax.conflict,
+      vatNumber: tax.vatCheck && {
+        number: tax.vatCheck.vatNumber,
+        confirmed: tax.vatCheck.status === "valid",
+        message: tax.vatCheck.status === "valid" ? null : tax.vatCheck.message,
+      },
     },
     discount: discount && { ...discount, cents: totals.discountCents },
   };
@@ -294,6 +309,7 @@ export function totalsOf(
     subtotalCents,
     discountCents,
     taxCents: tax.taxCents,
+    waivedTaxCents: subtotalCents - discountCents - tax.netCents - (tax.pricesIncludeTax ? tax.taxCents : 0),
     totalCents: tax.grossCents,
     tax,
   };

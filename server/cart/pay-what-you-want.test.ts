@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createProduct } from "../../tests/support/factories.ts";
-import { checkoutServices, FLAT_CART, flatTax, recordingJobs } from "../../tests/support/orders.ts";
+import { CART_CHANGE_TAX, checkoutServices, FLAT_CART, flatTax, recordingJobs } from "../../tests/support/orders.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { cartItems, orders, products } from "../db/schema.ts";
 import { checkout } from "../orders/checkout.ts";
@@ -111,7 +111,7 @@ describe("pay what you want", () => {
     const { newGuestId } = await applyCartChange(database.db, {
       visitor,
       change: cartChangeSchema.parse({ intent: "add", productId: String(freebie.id), price: "0" }),
-      rates: FLAT_CART.tax.settings.rates,
+      ...CART_CHANGE_TAX,
     });
     const shopper = newGuestId!;
     const cart = await getCart(database.db, shopper, FLAT_CART);

@@ -1,5 +1,5 @@
 import { type CSSProperties, createElement as h } from "react";
-import { formatPrice, taxRowLabel } from "../../shared/format.ts";
+import { formatPrice, taxRowLabel, WAIVED_TAX_LABEL } from "../../shared/format.ts";
 import { LICENSE_TIER_NAMES, type LicenseTier, seatsLabel } from "../../shared/license-tiers.ts";
 import { MONEY_BACK_GUARANTEE_DAYS } from "../../shared/shop-facts.ts";
 import { Button, Code, EMAIL_COLOURS, Heading, Link, messageHtml, Note, Paragraph } from "./components.ts";
@@ -35,6 +35,8 @@ export interface Receipt {
   /** How the order names its tax ("Tax (8%)", "VAT 19% (Germany)"), and whether its prices included it. */
   taxLabel: string;
   taxIncluded: boolean;
+  /** The VAT in the prices a business under a reverse charge did not pay. */
+  waivedTaxCents?: number;
   totalCents: number;
   /** The order page, where every file has its download link (made fresh each time it opens). */
   orderUrl: string;
@@ -130,6 +132,7 @@ export function receiptEmail(receipt: Receipt): OutgoingEmail {
     ...(discount > 0
       ? [[`Discount${receipt.discountCode ? ` (${receipt.discountCode})` : ""}`, -discount] as [string, number]]
       : []),
+    ...(receipt.waivedTaxCents ? [[WAIVED_TAX_LABEL, -receipt.waivedTaxCents] as [string, number]] : []),
     [taxRowLabel(receipt.taxLabel, receipt.taxIncluded), receipt.taxCents],
     ["Total", receipt.totalCents],
   ];

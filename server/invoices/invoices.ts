@@ -18,6 +18,7 @@ import { Refusal } from "../lib/refusal.ts";
 // and kept as issued.
 
 export type Invoice = typeof invoices.$inferSelect;
+type Order = typeof orders.$inferSelect;
 
 const PREFIX: Record<InvoiceKind, string> = { invoice: "INV", credit_note: "CN" };
 
@@ -71,11 +72,16 @@ async function orderWithItems(tx: Queryable, orderId: number) {
   return { order, items };
 }
 
-const buyerOf = (order: { customerName: string; email: string }): InvoiceParty => ({
-  name: order.customerName,
-  address: [],
-  email: order.email,
-});
+/** The buyer as the invoice names them: a business with its VAT number, and the address VIES gave for it. */
+function buyerOf(order: Pick<Order, "customerName" | "email" | "buyerVatNumber" | "buyerVatEvidence">): InvoiceParty {
+  const confirmed = order.buyerVatEvidence?.findLast((check) => check.status === "valid");
+  return {
+    name: confirmed?.name ?? order.customerName,
+    address: confirmed?.address ? confirmed.address.split(/\r?\n/).filter(Boolean) : [],
+    email: order.email,
+    ...(order.buyerVatNumber ? { taxNumber: order.buyerVatNumber } : {}),
+  };
+}
 
 /**
  * The invoice of a paid order, issued in the transaction that pays it (fulfilOrder); the one it has
@@ -107,6 +113,7 @@ export async function issueInvoice(
       netCents: sumOf(lines, "netCents"),
       taxCents: sumOf(lines, "taxCents"),
       grossCents: sumOf(lines, "grossCents"),
+      mention: order.taxMention,
     })
     .returning();
   return invoice!;
@@ -152,6 +159,7 @@ export async function issueCreditNote(
       netCents: line.netCents,
       taxCents: line.taxCents,
       grossCents: line.grossCents,
+      mention: invoice.mention,
     })
     .returning();
   return note!;

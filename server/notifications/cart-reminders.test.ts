@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createOrder, createProduct, createUser } from "../../tests/support/factories.ts";
-import { FLAT_TAX } from "../../tests/support/orders.ts";
+import { CART_CHANGE_TAX } from "../../tests/support/orders.ts";
 import { smtpInbox } from "../../tests/support/smtp-inbox.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { applyCartChange, applyWishlistToggle } from "../cart/apply-change.ts";
@@ -32,7 +32,7 @@ const add = (userId: string, productId: number) =>
   applyCartChange(database.db, {
     visitor: { userId, guestId: null },
     change: { intent: "add", productId, tier: "personal" },
-    rates: FLAT_TAX.rates,
+    ...CART_CHANGE_TAX,
   });
 
 let planner: Awaited<ReturnType<typeof createProduct>>;
@@ -77,7 +77,7 @@ describe("the abandoned-cart reminder", () => {
     await applyCartChange(database.db, {
       visitor: { userId: bea.id, guestId: null },
       change: { intent: "remove", productId: tracker.id },
-      rates: FLAT_TAX.rates,
+      ...CART_CHANGE_TAX,
     });
     expect(await runAt(23)).toEqual({ sent: 0 });
     expect(await runAt(24.5)).toEqual({ sent: 1 });
@@ -90,7 +90,7 @@ describe("the abandoned-cart reminder", () => {
     await applyCartChange(database.db, {
       visitor: { userId: bea.id, guestId: null },
       change: { intent: "clear" },
-      rates: FLAT_TAX.rates,
+      ...CART_CHANGE_TAX,
     });
     expect(await runAt(30)).toEqual({ sent: 0 });
   });
@@ -115,7 +115,7 @@ describe("the abandoned-cart reminder", () => {
     const guest = await applyCartChange(database.db, {
       visitor: { userId: null, guestId: null },
       change: { intent: "add", productId: planner.id, tier: "personal" },
-      rates: FLAT_TAX.rates,
+      ...CART_CHANGE_TAX,
     });
     expect(guest.newGuestId).toBeTruthy();
     await setWantsEmails(database.db, "Dee@example.com", "cart_reminders", false);

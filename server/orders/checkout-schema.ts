@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { vatNumberFieldSchema } from "../../shared/vat-number-schema.ts";
 
 /** A checkbox's field: "on" when ticked, absent (or empty) when not; anything else is refused. */
 const checkboxField = z
@@ -22,4 +23,6 @@ export const checkoutSchema = z.object({
   region: z.string().trim().max(3, "Choose your province or territory from the list.").optional(),
   /** Told that their connection or card says otherwise, the buyer confirmed they live in `country`. */
   countryConfirmed: checkboxField,
+  /** A business buyer's VAT number, as the cart checked it: checked again (a reverse charge if confirmed). */
+  vatNumber: vatNumberFieldSchema,
 });

@@ -14,19 +14,24 @@ import { itemsOf, type Order, type PlaceOrderInput, placeOrder } from "./place-o
 
 /**
  * An item as the payment page lists it: named with its licence ("License upgrade" for an upgrade);
- * a discounted item as one line of what is paid for it, since a provider's lines are never
- * negative and must add up to the amount charged.
+ * a discounted item (or one a business pays without the VAT in its price) as one line of what is
+ * paid for it, since a provider's lines are never negative and must add up to the amount charged.
  */
-function paymentLine(item: {
-  title: string;
-  licenseType: LicenseTier;
-  upgradesLicenseId: number | null;
-  bundleTitle: string | null;
-  unitPriceCents: number;
-  quantity: number;
-  lineTotalCents: number;
-  discountCents: number;
-}) {
+function paymentLine(
+  order: Pick<Order, "taxIncluded" | "waivedTaxCents">,
+  item: {
+    title: string;
+    licenseType: LicenseTier;
+    upgradesLicenseId: number | null;
+    bundleTitle: string | null;
+    unitPriceCents: number;
+    quantity: number;
+    lineTotalCents: number;
+    discountCents: number;
+    netCents: number;
+    taxCents: number;
+  },
+) {
   const licensed = licensedTitle(item.title, item.licenseType);
   const title =
     item.upgradesLicenseId !== null
@@ -34,13 +39,13 @@ function paymentLine(item: {
       : item.bundleTitle
         ? `${licensed}, from the bundle “${item.bundleTitle}”`
         : licensed;
-  if (item.discountCents === 0) return { title, unitAmountCents: item.unitPriceCents, quantity: item.quantity };
+  // What the buyer pays for the line: its tax too where the prices include it (added tax is a line of its own).
+  const paidCents = item.netCents + (order.taxIncluded ? item.taxCents : 0);
+  if (paidCents === item.lineTotalCents)
+    return { title, unitAmountCents: item.unitPriceCents, quantity: item.quantity };
   const seats = item.quantity > 1 ? `, ${seatsLabel(item.quantity)}` : "";
-  return {
-    title: `${title}${seats}, discounted`,
-    unitAmountCents: item.lineTotalCents - item.discountCents,
-    quantity: 1,
-  };
+  const less = [item.discountCents > 0 ? "discounted" : null, order.waivedTaxCents > 0 ? "without VAT" : null];
+  return { title: `${title}${seats}, ${less.filter(Boolean).join(", ")}`, unitAmountCents: paidCents, quantity: 1 };
 }
 
 export interface CheckoutServices {
@@ -105,7 +110,7 @@ export async function checkout(
       amountCents: order.totalCents,
       currency: "usd",
       lines: [
-        ...items.map(paymentLine),
+        ...items.map((item) => paymentLine(order, item)),
         // Tax the prices include is in the lines already; tax added to them is a line of its own.
         ...(order.taxCents > 0 && !order.taxIncluded
           ? [{ title: order.taxLabel, unitAmountCents: order.taxCents, quantity: 1 }]

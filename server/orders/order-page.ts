@@ -73,6 +73,7 @@ export async function loadOrderPage(
       /** "Tax (8%)", "VAT 19% (Germany)"; included: the prices held the tax (the total is not raised by it). */
       taxLabel: order.taxLabel,
       taxIncluded: order.taxIncluded,
+      waivedTaxCents: order.waivedTaxCents,
       totalCents: order.totalCents,
       failureReason: order.failureReason,
       paymentUrl: isUnpaid(order.status) ? order.paymentUrl : null,

@@ -11,6 +11,7 @@ import { pricedProductColumns, seatPrice } from "../licenses/tier-prices.ts";
 import { openUpgradeFor, priceUpgrade, type UpgradeTarget } from "../licenses/upgrades.ts";
 import type { BuyerTax, BuyerWhereabouts, TaxSettings } from "../tax/buyer-tax.ts";
 import { tenths } from "../tax/rate-table.ts";
+import type { VatNumberCheck } from "../tax/vat-numbers/vat-number-check.ts";
 import { splitSale } from "./money.ts";
 import { newOrderNumber } from "./order-number.ts";
 
@@ -129,9 +130,12 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
           taxCents: cart.taxCents,
           taxLabel: cart.tax.label,
           taxIncluded: cart.tax.pricesIncludeTax,
+          waivedTaxCents: cart.waivedTaxCents,
           taxCountry: cart.tax.country,
           taxRegion: cart.tax.region,
           taxEvidence: cart.tax.place,
+          ...buyerVatColumns(cart.tax.vatCheck),
+          taxMention: cart.tax.mention,
           totalCents: cart.totalCents,
           idempotencyKey: input.idempotencyKey,
         })
@@ -188,6 +192,7 @@ interface PricedOrder {
   subtotalCents: number;
   discountCents: number;
   taxCents: number;
+  waivedTaxCents: number;
   totalCents: number;
   /** The tax of each line, in the order of `lines`, and how it is charged. */
   tax: BuyerTax;
@@ -289,6 +294,16 @@ async function priced(
   return { lines: discounted, ...totalsOf(discounted, taxOf), codeId: discount.codeId };
 }
 
+/** A business buyer's VAT number as the order keeps it (docs/decisions/058). */
+function buyerVatColumns(check: VatNumberCheck | null) {
+  if (!check) return {};
+  return {
+    buyerVatNumber: check.vatNumber,
+    buyerVatState: check.status === "valid" ? ("confirmed" as const) : ("unchecked" as const),
+    buyerVatEvidence: [check],
+  };
+}
+
 /** Where the buyer of an earlier order lives, as it was taxed, for an order that follows it (pay again, an upgrade). */
 export function whereaboutsOfOrder(order: Order, ipAddress: string): BuyerWhereabouts {
   return {
@@ -296,6 +311,8 @@ export function whereaboutsOfOrder(order: Order, ipAddress: string): BuyerWherea
     region: order.taxRegion,
     ipAddress,
     buyerConfirmed: Boolean(order.taxEvidence && "buyerConfirmed" in order.taxEvidence),
+    // A business confirmed then is one still (VIES's answer is kept a day; the order's is the evidence).
+    vatCheck: order.buyerVatState === "confirmed" ? (order.buyerVatEvidence?.at(-1) ?? null) : null,
   };
 }
 

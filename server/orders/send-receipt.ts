@@ -47,6 +47,7 @@ export async function sendReceipt(services: ReceiptServices, orderId: number): P
       taxCents: order.taxCents,
       taxLabel: order.taxLabel,
       taxIncluded: order.taxIncluded,
+      waivedTaxCents: order.waivedTaxCents,
       totalCents: order.totalCents,
       // A guest's link carries the order's access secret; an account's leads to its order page.
       orderUrl: `${services.publicUrl}${orderPagePath(services.secret, order)}`,

@@ -12,13 +12,14 @@ import {
 } from "../../tests/support/orders.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { getCart } from "../cart/cart.ts";
-import { chooseTaxPlace } from "../cart/tax-place.ts";
+import { chooseTaxPlace, chooseVatNumber } from "../cart/tax-place.ts";
 import { orderItems, orders, shoppers } from "../db/schema.ts";
 import { invoicesOfOrder, issueInvoice } from "../invoices/invoices.ts";
 import { type RunningJobs, startJobs } from "../jobs/queue.ts";
 import { Refusal } from "../lib/refusal.ts";
 import type { TaxSettings } from "../tax/buyer-tax.ts";
 import { loadTaxRates } from "../tax/rate-table.ts";
+import type { VatNumberCheck } from "../tax/vat-numbers/vat-number-check.ts";
 import { type CheckoutServices, checkout } from "./checkout.ts";
 import { itemsOf } from "./place-order.ts";
 import { recordItemRefund } from "./refund-item.ts";
@@ -96,6 +97,7 @@ describe("the cart, taxed by the buyer's place", () => {
       region: null,
       question: null,
       conflict: false,
+      vatNumber: null,
     });
   });
 
@@ -226,5 +228,112 @@ describe("an order taxed by the buyer's place", () => {
     expect((await reloadOrder(database.db, paid.id)).status).toBe("partially_refunded");
     const [refunded] = await database.db.select().from(orderItems).where(eq(orderItems.id, first!.id));
     expect(refunded!.status).toBe("refunded");
+  });
+});
+
+describe("a business buyer's order", () => {
+  const confirmed = (vatNumber: string, country: string): VatNumberCheck => ({
+    status: "valid",
+    vatNumber,
+    country,
+    name: "Atelier Exemple SARL",
+    address: "1 rue de l'Exemple\n75001 Paris",
+    checkedAt: "2026-11-28T10:00:00.000Z",
+  });
+
+  async function businessOrder(country: string, vatCheck: VatNumberCheck) {
+    const shopperId = await cartIn(country);
+    const started = await checkout(services, {
+      shopperId,
+      buyer: guestBuyer,
+      idempotencyKey: crypto.randomUUID(),
+      whereabouts: { ...whereabouts(country), vatCheck },
+    });
+    const [order] = await database.db.select().from(orders).where(eq(orders.number, started.orderNumber));
+    return order!;
+  }
+
+  it("pays no VAT with a number VIES confirmed: the consumer's price less the VAT it includes, a reverse charge on the invoice", async () => {
+    const order = await businessOrder("FR", confirmed("FR00100000012", "FR"));
+    // 11.90 holds 1.98 of French VAT, 9.99 holds 1.67: a business pays 9.92 and 8.32.
+    expect(order).toMatchObject({
+      subtotalCents: 2189,
+      taxCents: 0,
+      totalCents: 1824,
+      taxLabel: "VAT 0%, reverse charge (France)",
+      buyerVatNumber: "FR00100000012",
+      buyerVatState: "confirmed",
+    });
+    expect(order.taxMention).toMatch(/^Reverse charge/);
+    const paid = await payOrder(database.db, jobs, order);
+    const supplier = refundServicesFor(database.db, jobs).invoiceSupplier;
+    const invoice = await database.db.transaction((tx) => issueInvoice(tx, { orderId: paid.id, supplier }));
+    expect(invoice).toMatchObject({
+      netCents: 1824,
+      taxCents: 0,
+      grossCents: 1824,
+      mention: order.taxMention,
+      buyer: {
+        name: "Atelier Exemple SARL",
+        address: ["1 rue de l'Exemple", "75001 Paris"],
+        taxNumber: "FR00100000012",
+      },
+    });
+  });
+
+  it("pays VAT when VIES could not say, the number kept to be checked again", async () => {
+    const unchecked: VatNumberCheck = {
+      status: "unavailable",
+      vatNumber: "MT12345634",
+      country: "MT",
+      reason: "MS_UNAVAILABLE",
+      detail: "MS_UNAVAILABLE",
+      message: "Your VAT number could not be checked just now.",
+    };
+    const order = await businessOrder("MT", unchecked);
+    expect(order).toMatchObject({
+      taxLabel: "VAT 18% (Malta)",
+      buyerVatNumber: "MT12345634",
+      buyerVatState: "unchecked",
+    });
+    expect(order.taxCents).toBeGreaterThan(0);
+    expect(order.buyerVatEvidence).toEqual([unchecked]);
+  });
+
+  it("refuses a number of another country than the one chosen, saying which", async () => {
+    await expect(businessOrder("DE", confirmed("FR00100000012", "FR"))).rejects.toThrow(
+      "This VAT number is registered in France: choose France as your country, or remove the number.",
+    );
+  });
+
+  it("keeps the number with the cart as the check answered, and takes it away when emptied", async () => {
+    const shopperId = await cartIn("FR");
+    const check = async ({ input, country }: { input: string; country?: string }) => {
+      expect(country).toBe("FR");
+      return confirmed(input, "FR");
+    };
+    await chooseVatNumber(database.db, { shopperId, vatNumber: "FR00100000012", check });
+    const cart = await getCart(database.db, shopperId, { tax: { settings: BY_LOCATION, ipAddress: NOWHERE } });
+    expect(cart.tax.vatNumber).toEqual({ number: "FR00100000012", confirmed: true, message: null });
+    expect(cart).toMatchObject({ taxCents: 0, totalCents: 1824 });
+    const refused = chooseVatNumber(database.db, {
+      shopperId,
+      vatNumber: "FR99999999999",
+      check: async () => {
+        throw new Refusal("VIES does not know it.", "invalid", { field: "vatNumber" });
+      },
+    });
+    await expect(refused).rejects.toThrow("VIES does not know it.");
+    const [kept] = await database.db
+      .select({ vat: shoppers.vatNumber })
+      .from(shoppers)
+      .where(eq(shoppers.id, shopperId));
+    expect(kept!.vat).toBe("FR00100000012");
+    await chooseVatNumber(database.db, { shopperId, vatNumber: undefined, check });
+    const [gone] = await database.db
+      .select({ vat: shoppers.vatNumber })
+      .from(shoppers)
+      .where(eq(shoppers.id, shopperId));
+    expect(gone!.vat).toBeNull();
   });
 });

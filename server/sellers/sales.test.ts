@@ -55,6 +55,7 @@ describe("a seller's sales", () => {
         quantity: 2,
         unitPriceCents: 5999,
         lineTotalCents: 11998,
+        netCents: 11998,
         sellerCents: 8399,
         platformCents: 3599,
       })

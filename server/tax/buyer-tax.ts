@@ -1,9 +1,11 @@
 import { Refusal } from "../lib/refusal.ts";
+import { countryName } from "./countries.ts";
 import { type IpCountry, ipCountryOf } from "./ip-country.ts";
 import { type PlaceOfSupply, placeOfSupply } from "./place-of-supply.ts";
 import type { TaxRateTable } from "./rate-table.ts";
 import { type TaxableLine, type TaxedLines, taxForLines, untaxedLines } from "./tax-for-lines.ts";
 import type { TaxMode } from "./tax-rule.ts";
+import type { VatNumberCheck } from "./vat-numbers/vat-number-check.ts";
 
 // The tax a buyer pays on their lines, as the cart shows it and as an order charges it
 // (docs/decisions/057): the spec's flat 8%, or the rate of where the buyer lives. The cart is
@@ -26,6 +28,8 @@ export interface BuyerWhereabouts {
   ipAddress: string;
   /** Told of a conflict, they confirmed the country they chose (placeOfSupply). */
   buyerConfirmed?: boolean;
+  /** A business buyer's VAT number as checking it answered: confirmed, no VAT (a reverse charge). */
+  vatCheck?: VatNumberCheck | null;
 }
 
 export interface BuyerTax extends TaxedLines {
@@ -39,6 +43,8 @@ export interface BuyerTax extends TaxedLines {
   question: string | null;
   /** The question is a conflict of the evidence: the buyer may confirm the country they chose. */
   conflict: boolean;
+  /** The business buyer's VAT number as checked, when one was given (by-location only). */
+  vatCheck: VatNumberCheck | null;
 }
 
 const CHOOSE_COUNTRY = "Choose the country you live in to see your tax.";
@@ -74,6 +80,7 @@ export function buyerTax({
     place,
     question,
     conflict,
+    vatCheck: mode === "flat" ? null : (buyer.vatCheck ?? null),
   });
   if (mode === "flat") return result(taxForLines({ mode, rates, lines }), null, null);
 
@@ -97,11 +104,24 @@ export function buyerTax({
     if (forOrder || !(error instanceof Refusal)) throw error;
     return { ...result(untaxedLines(lines, "Tax"), null, error.message), country: country.toUpperCase() };
   }
+  let question: string | null = null;
+  let conflict = false;
   if (place.status === "conflict") {
     if (forOrder) throw new Refusal(place.message, "conflict", { field: "country" });
     // The cart shows the chosen country's tax and asks; the order waits for the answer.
-    const asChosen = placeOfSupply({ ...whereabouts, buyerConfirmed: true });
-    return result(taxForLines({ mode, rates, shopCountry, place: asChosen, lines }), asChosen, place.message, true);
+    question = place.message;
+    conflict = true;
+    place = placeOfSupply({ ...whereabouts, buyerConfirmed: true });
   }
-  return result(taxForLines({ mode, rates, shopCountry, place, lines }), place, null);
+  const vatCheck = buyer.vatCheck ?? null;
+  let business: { vatNumberValid: boolean } | null = vatCheck && { vatNumberValid: vatCheck.status === "valid" };
+  // The reverse charge is where the business is (Art. 44): the number must be of the country chosen.
+  if (vatCheck && vatCheck.country !== place.country) {
+    const there = countryName(vatCheck.country);
+    const message = `This VAT number is registered in ${there}: choose ${there} as your country, or remove the number.`;
+    if (forOrder) throw new Refusal(message, "invalid", { field: "vatNumber" });
+    question ??= message;
+    business = null;
+  }
+  return result(taxForLines({ mode, rates, shopCountry, place, lines, business }), place, question, conflict);
 }

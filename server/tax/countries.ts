@@ -1,6 +1,7 @@
 import countries from "i18n-iso-countries/index.js";
 import english from "i18n-iso-countries/langs/en.json" with { type: "json" };
 import type { TaxRateTable } from "./rate-table.ts";
+import { viesPrefixOf } from "./vat-numbers/vat-number-rules.ts";
 
 // Country codes and their English names from i18n-iso-countries: ISO 3166-1's officially assigned
 // alpha-2 codes, and Kosovo's XK, which ISO leaves user-assigned but card networks and payment
@@ -30,6 +31,8 @@ export function checkoutCountries(): { code: string; name: string }[] {
 export interface TaxPlaces {
   countries: { code: string; name: string }[];
   regions: Record<string, { code: string; name: string }[]>;
+  /** Where a business with a VAT number VIES confirms pays no VAT (a reverse charge): the EU's member states. */
+  vatNumberCountries: string[];
 }
 
 export function taxPlacesOf(rates: TaxRateTable): TaxPlaces {
@@ -45,5 +48,8 @@ export function taxPlacesOf(rates: TaxRateTable): TaxPlaces {
         ]
       : [],
   );
-  return { countries: checkoutCountries(), regions: Object.fromEntries(regions) };
+  const vatNumberCountries = Object.entries(rates.countries)
+    .filter(([code, tax]) => tax.reverseCharge && viesPrefixOf(code) !== undefined)
+    .map(([code]) => code);
+  return { countries: checkoutCountries(), regions: Object.fromEntries(regions), vatNumberCountries };
 }

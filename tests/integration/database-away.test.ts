@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { loader as rootLoader } from "../../app/root.tsx";
 import { action as cartAction } from "../../app/routes/api/cart.ts";
 import { connect } from "../../server/db/client.ts";
+import { FLAT_TAX } from "../support/orders.ts";
 import { contextAs, routeAnswer } from "../support/route-answer.ts";
 
 // The database away (stopped, restarting): the shop says it is briefly unavailable (503 with
@@ -11,7 +12,14 @@ const away = connect({ host: "127.0.0.1", port: 1, user: "shop", database: "shop
 afterAll(() => away.close());
 const warned: string[] = [];
 const logger = pino({ level: "warn" }, { write: (line: string) => void warned.push(line) });
-const services = { db: away.db, readDb: away.db, shopName: "Test Market", publicUrl: "http://shop.test", logger };
+const services = {
+  db: away.db,
+  readDb: away.db,
+  shopName: "Test Market",
+  publicUrl: "http://shop.test",
+  logger,
+  tax: FLAT_TAX,
+};
 
 describe("with the database away", () => {
   it("every page's frame answers 503 with Retry-After and the shop's name, for the we'll-be-right-back screen", async () => {

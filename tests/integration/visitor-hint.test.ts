@@ -6,6 +6,7 @@ import { assignNonce, securityHeaders } from "../../server/http/security-headers
 import { carriesVisitorHint, keepVisitorHint } from "../../server/http/visitor-hint.ts";
 import { VISITOR_HINT_COOKIE, VISITOR_HINT_SCRIPT } from "../../shared/visitor-hint.ts";
 import { createUser } from "../support/factories.ts";
+import { FLAT_TAX } from "../support/orders.ts";
 import { contextAs, routeAnswer } from "../support/route-answer.ts";
 import { cookieFrom, setUpTestAuth } from "../support/test-auth.ts";
 import { setUpTestDatabase } from "../support/test-database.ts";
@@ -77,7 +78,7 @@ describe("the visitor hint", () => {
 
   it("is corrected by the shopper answer every page view asks for, and left as it is when right", async () => {
     const account = await createUser(database.db, { name: "Grace Hopper" });
-    const services = { db: database.db, readDb: database.db, publicUrl: "https://shop.example" };
+    const services = { db: database.db, readDb: database.db, publicUrl: "https://shop.example", tax: FLAT_TAX };
     const ask = async (who: typeof account | null, cookie: string) => {
       const answer = await routeAnswer(shopperLoader, {
         url: "/api/v1/shopper",

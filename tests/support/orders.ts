@@ -70,6 +70,14 @@ export const FLAT_TAX: TaxSettings = { mode: "flat", rates: loadTaxRates() };
 /** What a cart of the tests is priced with: the flat tax, asked from this machine. */
 export const FLAT_CART = { tax: { settings: FLAT_TAX, ipAddress: "127.0.0.1" } };
 
+/** What a cart change needs to know of the tax: the flat table, and no VAT number check (none is given). */
+export const CART_CHANGE_TAX = {
+  rates: FLAT_TAX.rates,
+  checkVatNumber: (): never => {
+    throw new Error("This test gives no VAT number.");
+  },
+};
+
 /** The spec's tax on a subtotal: 8%, rounded once to the cent. */
 export function flatTax(subtotalCents: number): number {
   return Math.round((subtotalCents * 8) / 100);

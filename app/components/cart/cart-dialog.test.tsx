@@ -47,6 +47,7 @@ const cart: Cart = {
   discount: null,
   taxCents: Math.round(((2 * 3999 + 900) * 8) / 100),
   totalCents: 2 * 3999 + 900 + Math.round(((2 * 3999 + 900) * 8) / 100),
+  waivedTaxCents: 0,
   tax: {
     label: "Tax (8%)",
     included: false,
@@ -55,6 +56,7 @@ const cart: Cart = {
     region: null,
     question: null,
     conflict: false,
+    vatNumber: null,
   },
 };
 

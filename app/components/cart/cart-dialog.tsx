@@ -248,13 +248,6 @@ export function CartDialog({ cart, signedIn }: { cart: Cart; signedIn: boolean }
           // The totals and Checkout stay in view while a long cart scrolls.
           isEmptyCart(cart) ? null : (
             <div className="flex flex-col gap-3">
-              {cart.tax.byLocation ? (
-                <TaxPlace
-                  tax={cart.tax}
-                  confirmed={checkout.countryConfirmed}
-                  onConfirmedChange={checkout.confirmCountry}
-                />
-              ) : null}
               <Totals
                 {...cart}
                 discountCode={cart.discount?.code}
@@ -314,6 +307,15 @@ export function CartDialog({ cart, signedIn }: { cart: Cart; signedIn: boolean }
             <div className="border-t border-border py-4">
               <DiscountCode discount={cart.discount} />
             </div>
+            {cart.tax.byLocation ? (
+              <div className="border-t border-border py-4">
+                <TaxPlace
+                  tax={cart.tax}
+                  confirmed={checkout.countryConfirmed}
+                  onConfirmedChange={checkout.confirmCountry}
+                />
+              </div>
+            ) : null}
           </>
         )}
       </PanelDialog>

@@ -3,6 +3,7 @@ import type { TaxPlaces } from "@server/tax/countries.ts";
 import { useEffect, useId } from "react";
 import { useFetcher } from "react-router";
 import { refusalOf, useCartChange, useRevealed } from "./use-cart-change";
+import { VatNumber } from "./vat-number";
 
 const TAX_PLACE_FETCHER = "cart-tax-place";
 
@@ -40,7 +41,7 @@ export function TaxPlace({
   return (
     <fieldset className="flex flex-col gap-2 text-sm" aria-describedby={tax.question ? questionId : undefined}>
       <legend className="sr-only">Where you live, for your tax</legend>
-      <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+      <div className="grid grid-cols-[auto_minmax(0,1fr)] items-center gap-x-2 gap-y-2">
         <label htmlFor={countryId} className="text-muted-foreground">
           Your country
         </label>
@@ -48,7 +49,7 @@ export function TaxPlace({
           id={countryId}
           value={tax.country ?? ""}
           onChange={(event) => choose(event.currentTarget.value)}
-          className="field h-8 w-auto max-w-full min-w-0 flex-1 px-2"
+          className="field h-8 w-full min-w-0 px-2"
         >
           <option value="" disabled>
             Choose your country
@@ -60,29 +61,29 @@ export function TaxPlace({
             </option>
           ))}
         </select>
-      </div>
-      {regions.length > 0 ? (
-        <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-          <label htmlFor={regionId} className="text-muted-foreground">
-            Province or territory
-          </label>
-          <select
-            id={regionId}
-            value={tax.region ?? ""}
-            onChange={(event) => choose(tax.country!, event.currentTarget.value)}
-            className="field h-8 w-auto max-w-full min-w-0 flex-1 px-2"
-          >
-            <option value="" disabled>
-              Choose your province
-            </option>
-            {regions.map((region) => (
-              <option key={region.code} value={region.code}>
-                {region.name}
+        {regions.length > 0 ? (
+          <>
+            <label htmlFor={regionId} className="text-muted-foreground">
+              Province
+            </label>
+            <select
+              id={regionId}
+              value={tax.region ?? ""}
+              onChange={(event) => choose(tax.country!, event.currentTarget.value)}
+              className="field h-8 w-full min-w-0 px-2"
+            >
+              <option value="" disabled>
+                Choose your province
               </option>
-            ))}
-          </select>
-        </div>
-      ) : null}
+              {regions.map((region) => (
+                <option key={region.code} value={region.code}>
+                  {region.name}
+                </option>
+              ))}
+            </select>
+          </>
+        ) : null}
+      </div>
       {problem ? (
         <p ref={problemRef} role="alert" className="text-destructive">
           {problem}
@@ -92,6 +93,9 @@ export function TaxPlace({
         <p id={questionId} className={tax.conflict ? "text-warning" : "text-muted-foreground"}>
           {tax.question}
         </p>
+      ) : null}
+      {tax.vatNumber || (tax.country && places.data?.vatNumberCountries.includes(tax.country)) ? (
+        <VatNumber vatNumber={tax.vatNumber} />
       ) : null}
       {tax.conflict && tax.country ? (
         <label className="flex items-start gap-2">

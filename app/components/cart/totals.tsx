@@ -1,4 +1,4 @@
-import { formatPrice, taxRowLabel } from "@shared/format.ts";
+import { formatPrice, taxRowLabel, WAIVED_TAX_LABEL } from "@shared/format.ts";
 import { cn } from "~/lib/utils";
 
 /**
@@ -14,6 +14,7 @@ export function Totals({
   taxCents,
   taxLabel,
   taxIncluded,
+  waivedTaxCents = 0,
   totalCents,
   className,
 }: {
@@ -24,6 +25,8 @@ export function Totals({
   taxCents: number;
   taxLabel: string;
   taxIncluded: boolean;
+  /** The VAT in the prices a business under a reverse charge does not pay. */
+  waivedTaxCents?: number;
   totalCents: number;
   className?: string;
 }) {
@@ -38,6 +41,12 @@ export function Totals({
           </dt>
           {/* A real minus sign, read as "minus". */}
           <dd className="text-right text-success">−{formatPrice(discountCents)}</dd>
+        </>
+      ) : null}
+      {waivedTaxCents > 0 ? (
+        <>
+          <dt className="text-muted-foreground">{WAIVED_TAX_LABEL}</dt>
+          <dd className="text-right text-success">−{formatPrice(waivedTaxCents)}</dd>
         </>
       ) : null}
       <dt className="text-muted-foreground">{taxRowLabel(taxLabel, taxIncluded)}</dt>

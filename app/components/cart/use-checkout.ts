@@ -44,7 +44,7 @@ function useIdempotencyKey(cart: Cart) {
     .map((line) => `${line.productId}:${line.licenseTier}x${line.quantity}@${line.priceCents}`)
     .join(
       ",",
-    )}|${cart.bundles.map((bundle) => `${bundle.bundleId}@${bundle.toPayCents}`).join(",")}|${cart.discount?.code ?? ""}|${cart.tax.country ?? ""}:${cart.tax.region ?? ""}`;
+    )}|${cart.bundles.map((bundle) => `${bundle.bundleId}@${bundle.toPayCents}`).join(",")}|${cart.discount?.code ?? ""}|${cart.tax.country ?? ""}:${cart.tax.region ?? ""}:${cart.tax.vatNumber?.number ?? ""}`;
   if (key.current.signature !== signature) key.current = { signature, value: crypto.randomUUID().replaceAll("-", "") };
   const renew = useCallback(() => {
     key.current = { signature: "", value: "" };
@@ -115,6 +115,7 @@ export function useCheckout(cart: Cart, onPlaced: (orderNumber: string) => void)
               ? { country: cart.tax.country, region: cart.tax.region ?? "" }
               : {}),
             ...(countryConfirmed ? { countryConfirmed: "on" } : {}),
+            ...(cart.tax.vatNumber ? { vatNumber: cart.tax.vatNumber.number } : {}),
           }),
         });
         answer = await response.json();

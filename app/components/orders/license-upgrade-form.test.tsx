@@ -19,6 +19,7 @@ const order: OrderPageData["order"] = {
   taxCents: 320,
   taxLabel: "Tax (8%)",
   taxIncluded: false,
+  waivedTaxCents: 0,
   totalCents: 4319,
   failureReason: null,
   paymentUrl: null,

@@ -18,6 +18,7 @@ const order: OrderPageData["order"] = {
   taxCents: 800,
   taxLabel: "Tax (8%)",
   taxIncluded: false,
+  waivedTaxCents: 0,
   totalCents: 10798,
   failureReason: null,
   paymentUrl: null,

@@ -7,7 +7,14 @@ export function OrderTotals({
 }: {
   order: Pick<
     OrderPageData["order"],
-    "subtotalCents" | "discountCents" | "discountCode" | "taxCents" | "taxLabel" | "taxIncluded" | "totalCents"
+    | "subtotalCents"
+    | "discountCents"
+    | "discountCode"
+    | "taxCents"
+    | "taxLabel"
+    | "taxIncluded"
+    | "waivedTaxCents"
+    | "totalCents"
   >;
 }) {
   return <Totals {...order} className="gap-x-4" />;

@@ -20,10 +20,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** POST: one change (add, increment, decrement, set, remove, clear); the cart as it is afterwards. */
 export const action = formAction(async ({ request, context }: Route.ActionArgs) => {
-  const { db, publicUrl, tax, clientAddress } = context.get(servicesContext);
+  const { db, publicUrl, tax, clientAddress, vatNumbers } = context.get(servicesContext);
   const change = parseIntent(await readForm(request), cartChangeSchema);
   const visitor = await visitorOf(request, context);
-  const { newGuestId } = await applyCartChange(db, { visitor, change, rates: tax.rates });
+  const { newGuestId } = await applyCartChange(db, {
+    visitor,
+    change,
+    rates: tax.rates,
+    checkVatNumber: ({ input, country }) =>
+      vatNumbers.check({ input, country, client: clientAddress, signal: request.signal }),
+  });
   const headers = new Headers();
   if (newGuestId) headers.append("Set-Cookie", await guestCookieHeader(newGuestId, publicUrl));
   const shopper = newGuestId ?? (await findShopper(db, visitor));

@@ -17,15 +17,23 @@ import type { Route } from "./+types/checkout";
 export const action = formAction(async ({ request, context }: Route.ActionArgs) => {
   const services = context.get(servicesContext);
   const form = await readForm(request);
-  const { idempotencyKey, sellerContactConsent, buyingOwnedAgain, country, region, countryConfirmed } = parseForm(
-    form,
-    checkoutSchema,
-  );
+  const { idempotencyKey, sellerContactConsent, buyingOwnedAgain, country, region, countryConfirmed, vatNumber } =
+    parseForm(form, checkoutSchema);
   const { visitor, user } = await visitorAndUser(request, context);
   const buyer: Buyer = user
     ? { userId: user.id, name: user.name, email: user.email }
     : { userId: null, ...parseForm(form, guestDetailsSchema) };
   const shopperId = await findShopper(services.db, visitor);
+  // A business buyer's number is checked again now (a day's answers are cached): the order keeps the answer.
+  const vatCheck =
+    services.tax.mode === "by-location" && vatNumber
+      ? await services.vatNumbers.check({
+          input: vatNumber,
+          country: country || undefined,
+          client: services.clientAddress,
+          signal: request.signal,
+        })
+      : null;
   const result = await checkout(services, {
     shopperId,
     buyer,
@@ -38,6 +46,7 @@ export const action = formAction(async ({ request, context }: Route.ActionArgs) 
       region: region || null,
       ipAddress: services.clientAddress,
       buyerConfirmed: countryConfirmed,
+      vatCheck,
     },
   });
   return data({ ok: true as const, ...result });

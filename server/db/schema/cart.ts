@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { LICENSE_TIERS } from "../../../shared/license-tiers.ts";
+import type { VatNumberCheck } from "../../tax/vat-numbers/vat-number-check.ts";
 import { user } from "./accounts.ts";
 import { bundles } from "./bundles.ts";
 import { products } from "./catalogue.ts";
@@ -21,6 +22,9 @@ export const shoppers = pgTable(
     /** The country (and province) the shopper chose for their tax (TAX_MODE=by-location); null: not chosen yet. */
     taxCountry: text("tax_country"),
     taxRegion: text("tax_region"),
+    /** A business buyer's VAT number, compacted, and what checking it answered (server/tax/vat-numbers/). */
+    vatNumber: text("vat_number"),
+    vatCheck: jsonb("vat_check").$type<VatNumberCheck>(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     /**

@@ -14,6 +14,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { LICENSE_TIERS } from "../../../shared/license-tiers.ts";
 import type { PlaceOfSupply } from "../../tax/place-of-supply.ts";
+import type { VatNumberCheck } from "../../tax/vat-numbers/vat-number-check.ts";
 import { user } from "./accounts.ts";
 import { bundles } from "./bundles.ts";
 import { shoppers } from "./cart.ts";
@@ -36,6 +37,8 @@ export const ORDER_STATUSES = [
   "refunded",
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const BUYER_VAT_STATES = ["confirmed", "unchecked", "not-registered", "refunded"] as const;
 
 export const orders = pgTable(
   "orders",
@@ -62,11 +65,28 @@ export const orders = pgTable(
     taxLabel: text("tax_label").notNull().default("Tax (8%)"),
     /** The prices include the tax, the custom of the buyer's place (EU, UK...): the total is the subtotal less the discount. */
     taxIncluded: boolean("tax_included").notNull().default(false),
+    /**
+     * The tax the prices include that a business under a reverse charge does not pay: taken off the
+     * subtotal (less the discount) as the total is worked out; 0 for everyone else.
+     */
+    waivedTaxCents: integer("waived_tax_cents").notNull().default(0),
     /** Where the buyer lives, as the tax was charged (TAX_MODE=by-location); null under the flat rule. */
     taxCountry: text("tax_country"),
     taxRegion: text("tax_region"),
     /** The evidence of the buyer's place (server/tax/place-of-supply.ts), kept as the EU asks (Reg. 282/2011 Art. 24f). */
     taxEvidence: jsonb("tax_evidence").$type<PlaceOfSupply>(),
+    /**
+     * A business buyer's VAT number (whole, prefix first), where one was given: confirmed (VIES said
+     * valid: no VAT, a reverse charge), unchecked (VIES could not say: VAT charged, checked again
+     * later), not-registered (checked again: VIES does not know it), refunded (confirmed later: the
+     * VAT was given back). docs/decisions/058.
+     */
+    buyerVatNumber: text("buyer_vat_number"),
+    /** What the invoice must say of the tax beyond its figures (the reverse-charge mention); null: nothing. */
+    taxMention: text("tax_mention"),
+    buyerVatState: text("buyer_vat_state", { enum: BUYER_VAT_STATES }),
+    /** What VIES answered (name, address, consultation number, when), or why it could not, each try. */
+    buyerVatEvidence: jsonb("buyer_vat_evidence").$type<VatNumberCheck[]>(),
     totalCents: integer("total_cents").notNull(),
     currency: text("currency").notNull().default("usd"),
     /** Sent by the browser with each checkout request: a retry returns this order again. */
@@ -95,8 +115,14 @@ export const orders = pgTable(
     ),
     check(
       "orders_totals",
-      sql`${table.subtotalCents} >= 0 AND ${table.taxCents} >= 0 AND ${table.discountCents} BETWEEN 0 AND ${table.subtotalCents} AND ${table.totalCents} = ${table.subtotalCents} - ${table.discountCents} + CASE WHEN ${table.taxIncluded} THEN 0 ELSE ${table.taxCents} END`,
+      sql`${table.subtotalCents} >= 0 AND ${table.taxCents} >= 0 AND ${table.discountCents} BETWEEN 0 AND ${table.subtotalCents} AND ${table.waivedTaxCents} >= 0 AND ${table.totalCents} = ${table.subtotalCents} - ${table.discountCents} + CASE WHEN ${table.taxIncluded} THEN 0 ELSE ${table.taxCents} END - ${table.waivedTaxCents}`,
     ),
+    check(
+      "orders_buyer_vat_whole",
+      sql`(${table.buyerVatNumber} IS NULL) = (${table.buyerVatState} IS NULL) AND ${table.buyerVatState} IN ('confirmed', 'unchecked', 'not-registered', 'refunded')`,
+    ),
+    // The hourly job asks VIES again about the numbers it could not check.
+    index("orders_buyer_vat_unchecked_idx").on(table.paidAt).where(sql`${table.buyerVatState} = 'unchecked'`),
     index("orders_user_recent_idx").on(table.userId, table.createdAt.desc().nullsFirst()),
     // Guest orders waiting to be claimed by an account with the same address.
     index("orders_guest_email_idx").on(sql`lower(${table.email})`).where(sql`${table.userId} IS NULL`),
@@ -176,7 +202,7 @@ export const orderItems = pgTable(
     check("order_items_line_total", sql`${table.lineTotalCents} = ${table.unitPriceCents} * ${table.quantity}`),
     check(
       "order_items_split",
-      sql`${table.discountCents} BETWEEN 0 AND ${table.lineTotalCents} AND ${table.sellerCents} + ${table.platformCents} = ${table.netCents} AND ${table.taxCents} >= 0 AND ${table.taxRateTenths} >= 0 AND ${table.netCents} IN (${table.lineTotalCents} - ${table.discountCents}, ${table.lineTotalCents} - ${table.discountCents} - ${table.taxCents})`,
+      sql`${table.discountCents} BETWEEN 0 AND ${table.lineTotalCents} AND ${table.sellerCents} + ${table.platformCents} = ${table.netCents} AND ${table.taxCents} >= 0 AND ${table.taxRateTenths} >= 0 AND ${table.netCents} BETWEEN 0 AND ${table.lineTotalCents} - ${table.discountCents}`,
     ),
     check("order_items_status_known", sql`${table.status} IN ('active', 'refunded')`),
     uniqueIndex("order_items_order_product_idx").on(table.orderId, table.productId),

@@ -39,6 +39,9 @@ export interface UncheckedVatNumber {
   message: string;
 }
 
+/** What checking a number answered: the evidence kept with the cart and the order. */
+export type VatNumberCheck = ConfirmedVatNumber | UncheckedVatNumber;
+
 export interface VatNumberCheckServices {
   vies: ViesOptions;
   cache: ViesAnswerCache;
