@@ -82,6 +82,15 @@ export const orders = pgTable(
      * VAT was given back). docs/decisions/058.
      */
     buyerVatNumber: text("buyer_vat_number"),
+    /**
+     * An EU consumer's express consent to delivery at once and acknowledgement of losing the right
+     * to withdraw once a download starts (Directive 2011/83/EU Art. 16(m)): the words they ticked
+     * and when; null: not given (their 14 days stand, downloaded or not).
+     */
+    withdrawalConsentText: text("withdrawal_consent_text"),
+    withdrawalConsentAt: timestamp("withdrawal_consent_at", { withTimezone: true }),
+    /** When the buyer withdrew from the purchase (the withdrawal function, Directive 2023/2673). */
+    withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }),
     /** What the invoice must say of the tax beyond its figures (the reverse-charge mention); null: nothing. */
     taxMention: text("tax_mention"),
     buyerVatState: text("buyer_vat_state", { enum: BUYER_VAT_STATES }),
