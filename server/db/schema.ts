@@ -11,6 +11,7 @@
 //   bundles.ts    bundles and their products
 //   discounts.ts  discount codes, their products, their redemptions
 //   orders.ts     orders, order items, refund requests
+//   vat-refunds.ts  the VAT given back to business buyers whose VAT number was confirmed after the sale
 //   payments.ts   payment events; the hosted payment page's sessions, webhooks and refunds
 //   licenses.ts   licences, their changes, their activations
 //   delivery.ts   product files, their versions and previews, update notices, downloads
@@ -44,4 +45,5 @@ export * from "./schema/payouts.ts";
 export * from "./schema/search.ts";
 export * from "./schema/sellers.ts";
 export * from "./schema/site.ts";
+export * from "./schema/vat-refunds.ts";
 export * from "./schema/webhooks.ts";

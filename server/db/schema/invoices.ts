@@ -45,6 +45,8 @@ export interface InvoiceLine {
   rateBasisPoints: number;
   taxCents: number;
   grossCents: number;
+  /** A credit note's line that gives back only the tax of the invoice's line (net 0, gross the tax). */
+  taxOnly?: true;
 }
 
 /** A party as printed on the document. */
@@ -69,7 +71,7 @@ export const invoices = pgTable(
     orderId: integer("order_id")
       .notNull()
       .references(() => orders.id),
-    /** A credit note's refunded item. */
+    /** A credit note's refunded item; null on a credit note of the tax only (a VAT number confirmed after the sale). */
     orderItemId: integer("order_item_id").references(() => orderItems.id),
     /** A credit note's invoice. */
     creditsInvoiceId: integer("credits_invoice_id").references((): AnyPgColumn => invoices.id),
@@ -86,9 +88,12 @@ export const invoices = pgTable(
   },
   (table) => [
     uniqueIndex("invoices_kind_number_idx").on(table.kind, table.number),
-    // One invoice per order, one credit note per refunded item.
+    // One invoice per order, one credit note per refunded item, one of the tax only per order.
     uniqueIndex("invoices_order_invoice_idx").on(table.orderId).where(sql`${table.kind} = 'invoice'`),
     uniqueIndex("invoices_item_credit_note_idx").on(table.orderItemId).where(sql`${table.kind} = 'credit_note'`),
+    uniqueIndex("invoices_order_tax_credit_note_idx")
+      .on(table.orderId)
+      .where(sql`${table.kind} = 'credit_note' AND ${table.orderItemId} IS NULL`),
     check("invoices_kind", sql`${table.kind} IN ('invoice', 'credit_note')`),
     check("invoices_adds_up", sql`${table.grossCents} = ${table.netCents} + ${table.taxCents}`),
     check(
