@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import { licensedTitle } from "../../shared/license-tiers.ts";
 import type { Queryable } from "../db/client.ts";
 import {
@@ -141,7 +141,12 @@ export async function issueCreditNote(
   if (!item) throw new Refusal("This item does not exist.", "not-found");
   const invoice = await issueInvoice(tx, { orderId: item.orderId, supplier });
   const { items } = await orderWithItems(tx, item.orderId);
-  const line = invoice.lines[items.findIndex((each) => each.id === orderItemId)]!;
+  const index = items.findIndex((each) => each.id === orderItemId);
+  // The item's tax as it stands, as its refund gives it back: none left once a credit note of the
+  // tax only gave it back (a VAT number confirmed after the sale), when the net alone is credited.
+  const asInvoiced = invoice.lines[index]!;
+  const { taxCents } = items[index]!;
+  const line = { ...asInvoiced, taxCents, grossCents: asInvoiced.netCents + taxCents };
   const number = await takeNumber(tx, "credit_note");
   const [note] = await tx
     .insert(invoices)
@@ -160,6 +165,68 @@ export async function issueCreditNote(
       taxCents: line.taxCents,
       grossCents: line.grossCents,
       mention: invoice.mention,
+    })
+    .returning();
+  return note!;
+}
+
+/**
+ * The credit note of the tax only of an order whose buyer's VAT number was confirmed after the sale
+ * (server/orders/vat-recheck.ts), issued in the transaction that records its refund: for each line
+ * refunded, the tax its invoice line charged (net 0, gross the tax), referring to that invoice. It
+ * names the buyer as confirmed (VIES's name and address) and says why the tax is given back
+ * (`mention`). One per order: a retry answers the one issued.
+ */
+export async function issueTaxCreditNote(
+  tx: Queryable,
+  {
+    orderId,
+    lines: refunded,
+    supplier,
+    mention,
+  }: {
+    orderId: number;
+    lines: readonly { orderItemId: number; taxCents: number }[];
+    supplier: InvoiceParty;
+    mention: string;
+  },
+): Promise<Invoice> {
+  const [issued] = await tx
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, "credit_note"), isNull(invoices.orderItemId)));
+  if (issued) return issued;
+  const invoice = await issueInvoice(tx, { orderId, supplier });
+  const { order, items } = await orderWithItems(tx, orderId);
+  const lines: InvoiceLine[] = refunded.map(({ orderItemId, taxCents }) => {
+    const line = invoice.lines[items.findIndex((each) => each.id === orderItemId)]!;
+    return {
+      description: `VAT on ${line.description}`,
+      quantity: line.quantity,
+      netCents: 0,
+      rateBasisPoints: line.rateBasisPoints,
+      taxCents,
+      grossCents: taxCents,
+      taxOnly: true,
+    };
+  });
+  const number = await takeNumber(tx, "credit_note");
+  const [note] = await tx
+    .insert(invoices)
+    .values({
+      kind: "credit_note",
+      number,
+      code: invoiceCode("credit_note", number),
+      orderId,
+      creditsInvoiceId: invoice.id,
+      currency: invoice.currency,
+      supplier,
+      buyer: buyerOf(order),
+      lines,
+      netCents: 0,
+      taxCents: sumOf(lines, "taxCents"),
+      grossCents: sumOf(lines, "grossCents"),
+      mention,
     })
     .returning();
   return note!;

@@ -55,6 +55,8 @@ export const QUEUES = {
   deliverSellerWebhook: "deliver-seller-webhook",
   /** Daily, after the ECB publishes: the day's exchange rates from EXCHANGE_RATES_URL (server/currencies/update-rates.ts). */
   updateExchangeRates: "update-exchange-rates",
+  /** Hourly: business buyers' VAT numbers VIES could not check, asked again; confirmed ones' VAT refunded (server/orders/vat-recheck.ts). */
+  recheckVatNumbers: "recheck-vat-numbers",
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -82,6 +84,7 @@ type QueuePayloads = {
   [QUEUES.refundUnappliedUpgrade]: { orderItemId: number };
   [QUEUES.deliverSellerWebhook]: { deliveryId: number };
   [QUEUES.updateExchangeRates]: null;
+  [QUEUES.recheckVatNumbers]: null;
 };
 
 /** A job as sent: its queue and what it carries (for a queue that keeps what it is sent, in tests). */
@@ -126,12 +129,16 @@ const DELIVERY_QUEUE_OPTIONS = { ...QUEUE_OPTIONS, expireInSeconds: 20 };
 // minutes, each wait about twice the one before up to an hour: 7 more tries over 4 to 5 hours, within
 // the day the rates are for.
 const RATES_QUEUE_OPTIONS = { ...QUEUE_OPTIONS, retryLimit: 7, retryDelay: 300, retryDelayMax: 3600 };
+// A recheck asks VIES once per order (up to 5 s each, one after another): its run may take minutes,
+// and is not run again for failing (the orders it could not finish wait for the next hour's).
+const RECHECK_QUEUE_OPTIONS = { ...QUEUE_OPTIONS, retryLimit: 0, expireInSeconds: 30 * 60 };
 const OPTIONS_OF: Partial<Record<QueueName, typeof QUEUE_OPTIONS>> = {
   [QUEUES.sendEmail]: MAIL_QUEUE_OPTIONS,
   [QUEUES.sendReceipt]: MAIL_QUEUE_OPTIONS,
   [QUEUES.deliverHostedWebhook]: DELIVERY_QUEUE_OPTIONS,
   [QUEUES.deliverHostedPayoutWebhook]: DELIVERY_QUEUE_OPTIONS,
   [QUEUES.updateExchangeRates]: RATES_QUEUE_OPTIONS,
+  [QUEUES.recheckVatNumbers]: RECHECK_QUEUE_OPTIONS,
 };
 
 // A queue's workers each run one job at a time. pg-boss waits out a worker's polling interval after

@@ -15,6 +15,7 @@ import { reportUndeliveredEmail } from "../notifications/undelivered-email.ts";
 import { expireUnpaidOrders } from "../orders/expire-orders.ts";
 import { refundUnappliedUpgrade } from "../orders/refund-unapplied-upgrade.ts";
 import { sendReceipt } from "../orders/send-receipt.ts";
+import { recheckUncheckedVatNumbers } from "../orders/vat-recheck.ts";
 import { deliverHostedWebhook, expireHostedSessions } from "../payments/hosted/hosted-payments.ts";
 import { hostedWebhookSecret } from "../payments/hosted/hosted-provider.ts";
 import { paymentProviderFor } from "../payments/provider-for.ts";
@@ -151,6 +152,18 @@ export async function startWorkers(options: {
       logger.info(`Refunded the upgrade item ${orderItemId}: its license had changed since it was priced`);
     }
   });
+  // Business buyers' VAT numbers VIES could not check at the checkout (docs/decisions/058).
+  const vatRecheckServices = { ...refundServices, vies: config.vies, tax: config.tax };
+  await jobs.work(QUEUES.recheckVatNumbers, async () => {
+    const counts = await recheckUncheckedVatNumbers(vatRecheckServices, {
+      onError: (orderId, error) => logger.error({ err: error, orderId }, "Checking a VAT number again failed"),
+    });
+    if (counts.refunded + counts["not-registered"] + counts.confirmed > 0) {
+      logger.info(
+        `VAT numbers checked again: ${counts.refunded} refunded, ${counts.confirmed} confirmed, ${counts["not-registered"]} not registered, ${counts.unchecked} still unchecked`,
+      );
+    }
+  });
   await jobs.work(QUEUES.expireHostedSessions, async () => {
     const expired = await expireHostedSessions(db, jobs);
     if (expired) logger.info(`Expired ${expired} hosted payment sessions`);
@@ -211,6 +224,7 @@ export async function startWorkers(options: {
   await jobs.schedule(QUEUES.pruneSearchLog, "29 4 * * *");
   await jobs.schedule(QUEUES.sendDueBroadcasts, "* * * * *");
   await jobs.schedule(QUEUES.sendCartReminders, "23 * * * *");
+  await jobs.schedule(QUEUES.recheckVatNumbers, "37 * * * *");
   // The ECB publishes at about 16:00 CET on working days: read at 15:41 UTC (16:41 CET, 17:41 CEST)
   // and again at 21:41 should it have been late; at once when the shop holds no recent rates.
   await jobs.schedule(QUEUES.updateExchangeRates, "41 15,21 * * *");

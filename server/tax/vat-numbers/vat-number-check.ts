@@ -37,10 +37,30 @@ export interface UncheckedVatNumber {
   detail: string;
   /** What the buyer is told. */
   message: string;
+  /** When it was tried (ISO 8601): kept for each try after the sale; the checkout's is the order's time. */
+  triedAt?: string;
 }
 
-/** What checking a number answered: the evidence kept with the cart and the order. */
-export type VatNumberCheck = ConfirmedVatNumber | UncheckedVatNumber;
+/**
+ * A number VIES said was not registered (or refused) when asked again after the sale: the order's
+ * evidence that the VAT it charged stays. The checkout refuses such a number instead (a Refusal).
+ */
+interface RefusedVatNumber {
+  status: "invalid";
+  vatNumber: string;
+  country: string;
+  reason: "not-registered" | "refused-input" | "blocked";
+  /** What the buyer is told. */
+  message: string;
+  /** When VIES answered (ISO 8601). */
+  checkedAt: string;
+}
+
+/**
+ * What checking a number answered: the evidence kept with the cart and the order (an order keeps
+ * one per try, a refused one only from a check after the sale).
+ */
+export type VatNumberCheck = ConfirmedVatNumber | UncheckedVatNumber | RefusedVatNumber;
 
 export interface VatNumberCheckServices {
   vies: ViesOptions;
@@ -93,6 +113,56 @@ export async function checkVatNumber(
     address: answer.address,
     consultationNumber: answer.consultationNumber,
     checkedAt: answer.checkedAt,
+  };
+}
+
+/**
+ * Asks VIES again about a number kept on an order (docs/decisions/058, "check again later"): not
+ * through the day's cache nor the client's limit, which are for buyers at the checkout. Answers the
+ * evidence of this try, whatever VIES said; `vatNumber` is the whole number, prefix first.
+ */
+export async function checkVatNumberAgain(
+  vies: ViesOptions,
+  { vatNumber, signal }: { vatNumber: string; signal?: AbortSignal },
+): Promise<VatNumberCheck> {
+  const reading = readVatNumber(vatNumber);
+  // A number the checkout read, that the rules now refuse (a member state changed its numbers' shape).
+  if (!reading.ok) {
+    const country = prefixRule(vatNumber.slice(0, 2))?.country ?? vatNumber.slice(0, 2);
+    const checkedAt = new Date().toISOString();
+    return { status: "invalid", vatNumber, country, reason: "refused-input", message: reading.message, checkedAt };
+  }
+  const { prefix, number, country } = reading;
+  const asked = await askVies(vies, { countryCode: prefix, vatNumber: number, signal });
+  if (asked.status === "unavailable") {
+    return {
+      status: "unavailable",
+      vatNumber,
+      country,
+      reason: asked.reason,
+      detail: asked.detail,
+      message: `Your VAT number could not be checked just now (${whoDidNotAnswer(asked.reason, prefix)} did not answer).`,
+      triedAt: new Date().toISOString(),
+    };
+  }
+  if (asked.status === "invalid") {
+    return {
+      status: "invalid",
+      vatNumber,
+      country,
+      reason: asked.reason,
+      message: `VIES, the EU's register of VAT numbers, does not know ${vatNumber} as a VAT number registered in ${prefixRule(prefix)!.name}.`,
+      checkedAt: asked.checkedAt,
+    };
+  }
+  return {
+    status: "valid",
+    vatNumber,
+    country,
+    name: asked.name,
+    address: asked.address,
+    consultationNumber: asked.consultationNumber,
+    checkedAt: asked.checkedAt,
   };
 }
 
