@@ -135,7 +135,13 @@ export function Layout({ children }: { children: ReactNode }) {
             </main>
           </ShopDialogsProvider>
         )}
-        {bare ? null : <SiteFooter shopName={shopName} supportHours={shop?.supportHours ?? []} />}
+        {bare ? null : (
+          <SiteFooter
+            shopName={shopName}
+            supportHours={shop?.supportHours ?? []}
+            withdrawal={shop?.withdrawal ?? false}
+          />
+        )}
         <Toasts />
         <AccountToasts />
         <ShoppingToasts />

@@ -100,6 +100,8 @@ export default [
     route("orders/:number/items/:itemId/certificate", "routes/guest-certificate.ts"),
     route("orders/:number/invoices/:code", "routes/guest-invoice.ts"),
     route("orders/lookup", "routes/order-lookup.tsx"),
+    // The withdrawal function for EU consumers (Directive 2023/2673), open without signing in.
+    route("withdraw", "routes/withdraw.tsx"),
     // The unsubscribe link of product update emails (a signed token, no account needed).
     route("email-preferences", "routes/email-preferences.tsx"),
     // The hosted payment page: it stands in for an external provider's checkout page.

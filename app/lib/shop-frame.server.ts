@@ -29,6 +29,7 @@ export async function loadShopFrame({ context }: Pick<LoaderArgs, "context">) {
     googleSignIn,
     publicUrl,
     supportHours,
+    tax,
   } = context.get(servicesContext);
   const categories = await listCategories(readDb);
   return {
@@ -42,6 +43,8 @@ export async function loadShopFrame({ context }: Pick<LoaderArgs, "context">) {
     categories: categories.map(({ slug, name }) => ({ slug, name })),
     /** The footer's support hours (none in a live shop that did not configure them). */
     supportHours,
+    /** The withdrawal function is linked where the shop knows its EU consumers (TAX_MODE=by-location). */
+    withdrawal: tax.mode === "by-location",
   };
 }
 

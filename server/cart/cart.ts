@@ -21,6 +21,7 @@ import {
   seatPrice,
   tierPricesOf,
 } from "../licenses/tier-prices.ts";
+import { hasConsumerRights } from "../orders/consumer-rights.ts";
 import { type BuyerTax, type BuyerWhereabouts, buyerTax, type TaxSettings } from "../tax/buyer-tax.ts";
 
 // The cart. A line is one product under one licence tier, its quantity
@@ -93,6 +94,8 @@ export interface CartTax {
   conflict: boolean;
   /** A business buyer's VAT number: confirmed (a reverse charge), or not checked yet (VAT charged; `message` says so). */
   vatNumber: { number: string; confirmed: boolean; message: string | null } | null;
+  /** An EU consumer: the cart asks for their consent to delivery at once (docs/decisions/063). */
+  consumerRights: boolean;
 }
 
 export interface Cart {
@@ -283,6 +286,10 @@ function cartOf(
       region: tax.region,
       question: tax.question,
       conflict: tax.conflict,
+      consumerRights: hasConsumerRights({
+        taxCountry: tax.country,
+        buyerVatState: tax.vatCheck?.status === "valid" ? "confirmed" : null,
+      }),
       vatNumber: tax.vatCheck && {
         number: tax.vatCheck.vatNumber,
         confirmed: tax.vatCheck.status === "valid",

@@ -1,5 +1,5 @@
 import { type CSSProperties, createElement as h } from "react";
-import { formatPrice, taxRowLabel, WAIVED_TAX_LABEL } from "../../shared/format.ts";
+import { formatDayUtc, formatPrice, taxRowLabel, WAIVED_TAX_LABEL } from "../../shared/format.ts";
 import { LICENSE_TIER_NAMES, type LicenseTier, seatsLabel } from "../../shared/license-tiers.ts";
 import { MONEY_BACK_GUARANTEE_DAYS } from "../../shared/shop-facts.ts";
 import { Button, Code, EMAIL_COLOURS, Heading, Link, messageHtml, Note, Paragraph } from "./components.ts";
@@ -37,6 +37,12 @@ export interface Receipt {
   taxIncluded: boolean;
   /** The VAT in the prices a business under a reverse charge did not pay. */
   waivedTaxCents?: number;
+  /**
+   * An EU consumer's right to withdraw (docs/decisions/063): the consent they gave, word for word
+   * and when, confirmed on this durable medium (Art. 16(m)); or, without it, until when the right
+   * stands and where to use it.
+   */
+  withdrawal?: { consentText: string; consentAt: Date } | { deadline: Date; withdrawUrl: string } | null;
   totalCents: number;
   /** The order page, where every file has its download link (made fresh each time it opens). */
   orderUrl: string;
@@ -118,12 +124,22 @@ function TotalRow({ label, cents, total }: { label: string; cents: number; total
  * The receipt of a paid order (HTML and text): the way to the downloads first, as a button, then
  * items, licenses, tax and total. The mailer puts the HTML in the shop's layout.
  */
+/** What the receipt says of an EU consumer's right to withdraw, or null where they have none. */
+function withdrawalNoteOf(withdrawal: Receipt["withdrawal"] | null): string | null {
+  if (!withdrawal) return null;
+  if ("consentText" in withdrawal) {
+    return `On ${formatDayUtc(withdrawal.consentAt)} you agreed: “${withdrawal.consentText}”`;
+  }
+  return `You may withdraw from this purchase until ${formatDayUtc(withdrawal.deadline)} and get your money back: ${withdrawal.withdrawUrl}`;
+}
+
 export function receiptEmail(receipt: Receipt): OutgoingEmail {
   const { items, orderUrl, guestLink } = receipt;
   const expiry = guestLink
     ? `This link works for ${guestLink.days} days; after that, ask for a new one at ${guestLink.newLinkUrl}`
     : null;
   const discount = receipt.discountCents ?? 0;
+  const withdrawalNote = withdrawalNoteOf(receipt.withdrawal ?? null);
   // An order of upgrades only has no files of its own: it points to the licence instead.
   const onlyUpgrades = items.length > 0 && items.every((item) => (item.upgradeToSeats ?? null) !== null);
   const totals: [string, number][] = [
@@ -158,6 +174,7 @@ export function receiptEmail(receipt: Receipt): OutgoingEmail {
     "",
     `License terms: ${receipt.licenseUrl}`,
     GUARANTEE,
+    ...(withdrawalNote ? ["", withdrawalNote] : []),
   ].join("\n");
 
   const html = messageHtml(
@@ -211,6 +228,7 @@ export function receiptEmail(receipt: Receipt): OutgoingEmail {
       ),
     ),
     h(Note, null, h(Link, { href: receipt.licenseUrl }, "License terms"), `. ${GUARANTEE}`),
+    withdrawalNote ? h(Note, null, withdrawalNote) : null,
   );
   return {
     to: receipt.to,

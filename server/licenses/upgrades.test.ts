@@ -24,7 +24,6 @@ import {
   user,
 } from "../db/schema.ts";
 import { QUEUES } from "../jobs/queue.ts";
-import type { CheckoutServices } from "../orders/checkout.ts";
 import { checkout } from "../orders/checkout.ts";
 import { approveRefund, type RefundServices } from "../orders/decide-refund.ts";
 import { splitSale } from "../orders/money.ts";
@@ -47,7 +46,7 @@ import {
 const database = setUpTestDatabase();
 const jobs = recordingJobs();
 const ADMIN = "upgrade-admin";
-let services: RefundServices & CheckoutServices;
+let services: ReturnType<typeof refundServicesFor>;
 let product: { id: number };
 
 beforeAll(async () => {

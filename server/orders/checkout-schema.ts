@@ -23,6 +23,8 @@ export const checkoutSchema = z.object({
   region: z.string().trim().max(3, "Choose your province or territory from the list.").optional(),
   /** Told that their connection or card says otherwise, the buyer confirmed they live in `country`. */
   countryConfirmed: checkboxField,
+  /** An EU consumer ticked WITHDRAWAL_CONSENT (shared/withdrawal.ts): delivery at once, the right to withdraw lost on download. */
+  withdrawalConsent: checkboxField,
   /** A business buyer's VAT number, as the cart checked it: checked again (a reverse charge if confirmed). */
   vatNumber: vatNumberFieldSchema,
 });

@@ -14,6 +14,8 @@ import { hasEndedUnpaid, isUnpaid } from "./order-status.ts";
 import { itemsOf } from "./place-order.ts";
 import { refundAmounts } from "./refund-amounts.ts";
 import { refundDeadline, refundStates } from "./refunds.ts";
+import { vatNumberOnPage } from "./vat-recheck-page.ts";
+import { withdrawalDeadline, withdrawalStanding } from "./withdrawal.ts";
 
 /** Everything an order's page shows its buyer: totals, items with licenses, files, refund states. */
 export async function loadOrderPage(
@@ -31,12 +33,13 @@ export async function loadOrderPage(
     filesForOrder(db, { secret, orderId: order.id, now: now.getTime() }),
   ]);
   const itemIds = items.map((item) => item.id);
-  const [refunds, licensesByItem, discountCode, upgraded, documents] = await Promise.all([
+  const [refunds, licensesByItem, discountCode, upgraded, documents, withdrawal] = await Promise.all([
     refundStates(db, itemIds),
     licensesOfItems(db, itemIds),
     codeTextOf(db, order.discountCodeId),
     upgradedLicenses(db, secret, items),
     invoicesOfOrder(db, order.id),
+    withdrawalStanding(db, order, now),
   ]);
   // Upgrades are offered from a paid order only, for an item whose licence holds.
   const deliverable = (DELIVERABLE_ORDER_STATUSES as readonly string[]).includes(order.status);
@@ -80,7 +83,25 @@ export async function loadOrderPage(
       /** For "Pay again" on an order that ended unpaid: one key per page view, so a double click makes one order. */
       payAgainKey: hasEndedUnpaid(order.status) ? crypto.randomUUID().replaceAll("-", "") : null,
       refundDeadline: deadline?.toISOString() ?? null,
+      /** A business buyer's VAT number and where its check stands (docs/decisions/058); null: none given. */
+      vatNumber: await vatNumberOnPage(db, order),
     },
+    /**
+     * An EU consumer's right to withdraw (docs/decisions/063): whether it stands and until when,
+     * or why not; the consent they gave at checkout, word for word; when they withdrew. Null where
+     * the buyer never had it (not an EU consumer, or not paid).
+     */
+    withdrawal:
+      withdrawalDeadline(order) === null
+        ? null
+        : {
+            stands: withdrawal.stands,
+            deadline: withdrawalDeadline(order)!.toISOString(),
+            reason: withdrawal.stands ? null : withdrawal.reason,
+            consentText: order.withdrawalConsentText,
+            consentAt: order.withdrawalConsentAt?.toISOString() ?? null,
+            withdrawnAt: order.withdrawnAt?.toISOString() ?? null,
+          },
     /** The order's invoice and credit notes, oldest first (issued once it is paid, and at each refund). */
     documents: documents.map((document) => ({
       kind: document.kind,

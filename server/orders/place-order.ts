@@ -1,6 +1,7 @@
-import { and, eq, getTableColumns, inArray } from "drizzle-orm";
+import { and, eq, getTableColumns, inArray, sql } from "drizzle-orm";
 import { ownedNeedsChoice } from "../../shared/buy-again.ts";
 import type { LicenseTier } from "../../shared/license-tiers.ts";
+import { WITHDRAWAL_CONSENT } from "../../shared/withdrawal.ts";
 import { bundleItems, bundlesOnSale } from "../bundles/bundles.ts";
 import { getCart, itemsOfCart, type TaxOfLines, taxOfLinesFor, totalsOf } from "../cart/cart.ts";
 import type { Database, Queryable } from "../db/client.ts";
@@ -12,6 +13,7 @@ import { openUpgradeFor, priceUpgrade, type UpgradeTarget } from "../licenses/up
 import type { BuyerTax, BuyerWhereabouts, TaxSettings } from "../tax/buyer-tax.ts";
 import { tenths } from "../tax/rate-table.ts";
 import type { VatNumberCheck } from "../tax/vat-numbers/vat-number-check.ts";
+import { hasConsumerRights } from "./consumer-rights.ts";
 import { splitSale } from "./money.ts";
 import { newOrderNumber } from "./order-number.ts";
 
@@ -62,6 +64,8 @@ export interface PlaceOrderInput {
   idempotencyKey: string;
   /** The buyer ticked "Let the creators of these products email me" (absent: no). */
   sellerContactConsent?: boolean;
+  /** An EU consumer ticked WITHDRAWAL_CONSENT: kept, word for word and when, where they have the right. */
+  withdrawalConsent?: boolean;
   /** The buyer ticked BUY_AGAIN_LABEL: their cart may hold products they own (absent: it may not). */
   buyingOwnedAgain?: boolean;
   /** What to buy instead of the cart's lines (paying again for an order that ended unpaid). */
@@ -136,6 +140,7 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
           taxEvidence: cart.tax.place,
           ...buyerVatColumns(cart.tax.vatCheck),
           taxMention: cart.tax.mention,
+          ...withdrawalConsentColumns(input.withdrawalConsent ?? false, cart.tax),
           totalCents: cart.totalCents,
           idempotencyKey: input.idempotencyKey,
         })
@@ -292,6 +297,16 @@ async function priced(
   if (!usable) return { lines, ...totalsOf(lines, taxOf), codeId: null };
   const discounted = lines.map((line, index) => ({ ...line, discountCents: discount.lineCents[index]! }));
   return { lines: discounted, ...totalsOf(discounted, taxOf), codeId: discount.codeId };
+}
+
+/** An EU consumer's consent as the order keeps it: only where they have the right it gives up. */
+function withdrawalConsentColumns(consent: boolean, tax: BuyerTax) {
+  const consumer = hasConsumerRights({
+    taxCountry: tax.country,
+    buyerVatState: tax.vatCheck?.status === "valid" ? "confirmed" : null,
+  });
+  if (!consent || !consumer) return {};
+  return { withdrawalConsentText: WITHDRAWAL_CONSENT, withdrawalConsentAt: sql`now()` };
 }
 
 /** A business buyer's VAT number as the order keeps it (docs/decisions/058). */

@@ -28,6 +28,23 @@ const ORDER_LINK_LIMITS = { perOrder: 3, perAddress: 5 } as const;
 const TOO_MANY = "Too many requests for a new order link. Please try again in an hour.";
 
 /**
+ * Counts a look-up of an order by its number and address (a guest asking for a link, a buyer
+ * withdrawing), matched or not, so the limit reveals nothing; refuses (429, `tooMany`) past it.
+ */
+export async function countOrderLookup(
+  db: Database,
+  { orderNumber, email, purpose, tooMany }: OrderLinkRequest & { purpose: string; tooMany: string },
+): Promise<void> {
+  const [perOrder, perAddress] = await Promise.all([
+    new PostgresRateLimitStore(db, `${purpose}-order`, HOUR).increment(orderNumber),
+    new PostgresRateLimitStore(db, `${purpose}-address`, HOUR).increment(email),
+  ]);
+  if (perOrder.totalHits > ORDER_LINK_LIMITS.perOrder || perAddress.totalHits > ORDER_LINK_LIMITS.perAddress) {
+    throw new Refusal(tooMany, "rate-limited");
+  }
+}
+
+/**
  * Emails a fresh link to the order's address when the number and address are those of a guest's
  * order; the message to show either way. Both counters move on every request, matched or not,
  * so the limit reveals nothing either.
@@ -38,13 +55,7 @@ export async function requestOrderLink(
   now = Date.now(),
 ): Promise<string> {
   const { db } = services;
-  const [perOrder, perAddress] = await Promise.all([
-    new PostgresRateLimitStore(db, "order-link-order", HOUR).increment(request.orderNumber),
-    new PostgresRateLimitStore(db, "order-link-address", HOUR).increment(request.email),
-  ]);
-  if (perOrder.totalHits > ORDER_LINK_LIMITS.perOrder || perAddress.totalHits > ORDER_LINK_LIMITS.perAddress) {
-    throw new Refusal(TOO_MANY, "rate-limited");
-  }
+  await countOrderLookup(db, { ...request, purpose: "order-link", tooMany: TOO_MANY });
   // Orders claimed by an account are seen by signing in; only a guest's order gets a link.
   const [order] = await db
     .select({ number: orders.number, email: orders.email, userId: orders.userId })

@@ -7,7 +7,8 @@ import { receiptEmail } from "../email/receipt-email.ts";
 import { invoicePdf } from "../invoices/invoice-pdf.ts";
 import { issueInvoice } from "../invoices/invoices.ts";
 import { ORDER_LINK_DAYS, ORDER_LOOKUP_PATH, orderPagePath } from "./order-access.ts";
-import { itemsOf } from "./place-order.ts";
+import { itemsOf, type Order } from "./place-order.ts";
+import { withdrawalDeadline } from "./withdrawal.ts";
 
 export interface ReceiptServices {
   db: Database;
@@ -48,6 +49,7 @@ export async function sendReceipt(services: ReceiptServices, orderId: number): P
       taxLabel: order.taxLabel,
       taxIncluded: order.taxIncluded,
       waivedTaxCents: order.waivedTaxCents,
+      withdrawal: receiptWithdrawal(order, services.publicUrl),
       totalCents: order.totalCents,
       // A guest's link carries the order's access secret; an account's leads to its order page.
       orderUrl: `${services.publicUrl}${orderPagePath(services.secret, order)}`,
@@ -63,4 +65,14 @@ export async function sendReceipt(services: ReceiptServices, orderId: number): P
     .set({ receiptSentAt: sql`now()` })
     .where(and(eq(orders.id, order.id), isNull(orders.receiptSentAt)));
   return "sent";
+}
+
+/** An EU consumer's consent to confirm, or the right they keep and where to use it; null where they have none. */
+function receiptWithdrawal(order: Order, publicUrl: string) {
+  const deadline = withdrawalDeadline(order);
+  if (!deadline) return null;
+  if (order.withdrawalConsentText && order.withdrawalConsentAt) {
+    return { consentText: order.withdrawalConsentText, consentAt: order.withdrawalConsentAt };
+  }
+  return { deadline, withdrawUrl: `${publicUrl}/withdraw` };
 }

@@ -98,6 +98,7 @@ describe("the cart, taxed by the buyer's place", () => {
       question: null,
       conflict: false,
       vatNumber: null,
+      consumerRights: true,
     });
   });
 

@@ -7,6 +7,7 @@ import { countShop, figuresOf } from "../../server/catalogue/shop-figures.ts";
 import { payouts } from "../../server/db/schema.ts";
 import type { RequestServices } from "../../server/http/context.ts";
 import { createBuyer, createCategory, createCreator, createOrder, createProduct } from "../support/factories.ts";
+import { FLAT_TAX } from "../support/orders.ts";
 import { contextAs, routeAnswer } from "../support/route-answer.ts";
 import { setUpTestDatabase } from "../support/test-database.ts";
 
@@ -35,6 +36,7 @@ function services(shopMode: "demo" | "live", more: Partial<RequestServices> = {}
     supportEmail: "help@shop.test",
     supportHours: shopMode === "demo" ? SPEC_HOURS : [],
     liveChatUrl: undefined,
+    tax: FLAT_TAX,
     ...more,
   };
 }

@@ -90,9 +90,20 @@ export const TEST_INVOICE_SUPPLIER = {
   email: "support@shop.test",
 };
 
-/** What refunding needs (server/orders/decide-refund.ts): the checkout's services, the shop's name and its supplier details. */
+/** Where the tests' VIES is by default: nothing answers there (a test that asks VIES serves its stand-in). */
+const NO_VIES = { vies: { baseUrl: "http://127.0.0.1:9" } };
+
+/**
+ * What refunding needs (server/orders/decide-refund.ts): the checkout's services, the shop's name
+ * and its supplier details; and, for the order page's forms, a VIES (none that answers).
+ */
 export function refundServicesFor(db: Database, jobs: JobQueue, secret = TEST_SECRET) {
-  return { ...checkoutServices(db, jobs, secret), shopName: "Test Shop", invoiceSupplier: TEST_INVOICE_SUPPLIER };
+  return {
+    ...checkoutServices(db, jobs, secret),
+    shopName: "Test Shop",
+    invoiceSupplier: TEST_INVOICE_SUPPLIER,
+    vatNumbers: NO_VIES,
+  };
 }
 
 export async function reloadOrder(db: Database, id: number): Promise<Order> {

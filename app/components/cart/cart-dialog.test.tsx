@@ -57,6 +57,7 @@ const cart: Cart = {
     question: null,
     conflict: false,
     vatNumber: null,
+    consumerRights: false,
   },
 };
 

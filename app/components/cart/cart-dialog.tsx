@@ -2,6 +2,7 @@ import type { Cart, CartBundle, CartLine } from "@server/cart/cart.ts";
 import { BUY_AGAIN_LABEL } from "@shared/buy-again.ts";
 import { formatPrice } from "@shared/format.ts";
 import { LICENSE_TIER_NAMES, type LicenseTier, offeredTiers } from "@shared/license-tiers.ts";
+import { WITHDRAWAL_CONSENT, WITHDRAWAL_DAYS } from "@shared/withdrawal.ts";
 import { Minus, Plus, Trash2 } from "lucide-react";
 import { Dialog } from "radix-ui";
 import { useId, useState } from "react";
@@ -11,6 +12,7 @@ import { useShopDialogs } from "~/components/layout/shop-dialogs";
 import { hasLicenseChoice } from "~/components/product/license-choice";
 import { ProductImage } from "~/components/product/product-image";
 import { Button } from "~/components/ui/button";
+import { CheckField } from "~/components/ui/check-field";
 import { ChosenPrice } from "./chosen-price";
 import { DiscountCode } from "./discount-code";
 import { isEmptyCart } from "./empty-cart";
@@ -85,15 +87,9 @@ function OwnedNote() {
 /** The box that makes buying again a product one owns deliberate; the server checks it too. */
 function BuyAgain({ checked, onChange }: { checked: boolean; onChange: (checked: boolean) => void }) {
   return (
-    <label className="flex items-start gap-2 text-sm">
-      <input
-        type="checkbox"
-        checked={checked}
-        onChange={(event) => onChange(event.target.checked)}
-        className="mt-0.5 size-4 shrink-0 accent-primary"
-      />
-      <span className="min-w-0">{BUY_AGAIN_LABEL}</span>
-    </label>
+    <CheckField checked={checked} onChange={onChange}>
+      {BUY_AGAIN_LABEL}
+    </CheckField>
   );
 }
 
@@ -258,6 +254,16 @@ export function CartDialog({ cart, signedIn }: { cart: Cart; signedIn: boolean }
                 <SellerContactConsent checked={consent} onChange={setConsent} disabled={checkingOut} />
               ) : null}
               {signedIn && ownsSome ? <BuyAgain checked={buyAgain} onChange={setBuyAgain} /> : null}
+              {cart.tax.consumerRights ? (
+                <CheckField
+                  checked={checkout.withdrawalConsent}
+                  onChange={checkout.consentToWithdrawalLoss}
+                  disabled={checkingOut}
+                  hint={`Optional. Without it you may withdraw within ${WITHDRAWAL_DAYS} days even after downloading, and get your money back.`}
+                >
+                  {WITHDRAWAL_CONSENT}
+                </CheckField>
+              ) : null}
               <div className="flex flex-wrap items-center justify-between gap-3">
                 <Button variant="ghost" disabled={busy} onClick={() => change("clear")}>
                   Clear cart

@@ -2,6 +2,7 @@ import type { CartTax } from "@server/cart/cart.ts";
 import type { TaxPlaces } from "@server/tax/countries.ts";
 import { useEffect, useId } from "react";
 import { useFetcher } from "react-router";
+import { CheckField } from "~/components/ui/check-field";
 import { refusalOf, useCartChange, useRevealed } from "./use-cart-change";
 import { VatNumber } from "./vat-number";
 
@@ -98,15 +99,9 @@ export function TaxPlace({
         <VatNumber vatNumber={tax.vatNumber} />
       ) : null}
       {tax.conflict && tax.country ? (
-        <label className="flex items-start gap-2">
-          <input
-            type="checkbox"
-            checked={confirmed}
-            onChange={(event) => onConfirmedChange(event.target.checked)}
-            className="mt-0.5 size-4 shrink-0 accent-primary"
-          />
-          <span className="min-w-0">I live in {chosenName ?? tax.country}.</span>
-        </label>
+        <CheckField checked={confirmed} onChange={onConfirmedChange}>
+          I live in {chosenName ?? tax.country}.
+        </CheckField>
       ) : null}
     </fieldset>
   );

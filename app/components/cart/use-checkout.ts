@@ -70,6 +70,8 @@ export function useCheckout(cart: Cart, onPlaced: (orderNumber: string) => void)
   /** The country the buyer confirmed they live in, told that the evidence says otherwise (TaxPlace). */
   const [confirmedCountry, setConfirmedCountry] = useState<string | null>(null);
   const countryConfirmed = cart.tax.conflict && confirmedCountry !== null && confirmedCountry === cart.tax.country;
+  /** An EU consumer's consent to delivery at once, giving up the right to withdraw on download. */
+  const [withdrawalConsent, setWithdrawalConsent] = useState(false);
 
   const fail = useCallback((message: string) => {
     setPhase({ step: "idle" });
@@ -115,6 +117,7 @@ export function useCheckout(cart: Cart, onPlaced: (orderNumber: string) => void)
               ? { country: cart.tax.country, region: cart.tax.region ?? "" }
               : {}),
             ...(countryConfirmed ? { countryConfirmed: "on" } : {}),
+            ...(cart.tax.consumerRights && withdrawalConsent ? { withdrawalConsent: "on" } : {}),
             ...(cart.tax.vatNumber ? { vatNumber: cart.tax.vatNumber.number } : {}),
           }),
         });
@@ -148,7 +151,17 @@ export function useCheckout(cart: Cart, onPlaced: (orderNumber: string) => void)
       paymentTab.location.href = paymentUrl;
       setPhase({ step: "paying", orderNumber, paymentUrl });
     },
-    [cart.totalCents, cart.tax, countryConfirmed, idempotencyKey, fail, placed, navigate, revalidator],
+    [
+      cart.totalCents,
+      cart.tax,
+      countryConfirmed,
+      withdrawalConsent,
+      idempotencyKey,
+      fail,
+      placed,
+      navigate,
+      revalidator,
+    ],
   );
 
   // While the buyer pays in the other tab, ask the shop where the payment stands.
@@ -201,5 +214,7 @@ export function useCheckout(cart: Cart, onPlaced: (orderNumber: string) => void)
     reset: () => setPhase({ step: "idle" }),
     countryConfirmed,
     confirmCountry: (confirmed: boolean) => setConfirmedCountry(confirmed ? cart.tax.country : null),
+    withdrawalConsent,
+    consentToWithdrawalLoss: setWithdrawalConsent,
   };
 }

@@ -1,10 +1,23 @@
+import { WITHDRAW_LABEL } from "@shared/withdrawal.ts";
 import { Link } from "react-router";
 import { Container } from "~/components/ui/page";
 import { ShopLogo } from "./shop-logo";
 import { footerColumns, legalLinks } from "./site-links";
 
-/** `supportHours`: the shop's configured hours, line by line; none: the footer states none. */
-export function SiteFooter({ shopName, supportHours }: { shopName: string; supportHours: readonly string[] }) {
+/**
+ * `supportHours`: the shop's configured hours, line by line; none: the footer states none.
+ * `withdrawal`: the shop knows where buyers live (TAX_MODE=by-location), so its EU consumers have
+ * the withdrawal function, linked here as the law names it.
+ */
+export function SiteFooter({
+  shopName,
+  supportHours,
+  withdrawal = false,
+}: {
+  shopName: string;
+  supportHours: readonly string[];
+  withdrawal?: boolean;
+}) {
   return (
     <footer className="mt-16 border-t border-border bg-muted">
       <Container className="grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-4">
@@ -38,7 +51,7 @@ export function SiteFooter({ shopName, supportHours }: { shopName: string; suppo
             </p>
             <nav aria-label="Legal">
               <ul className="flex gap-4">
-                {legalLinks.map((link) => (
+                {[...legalLinks, ...(withdrawal ? [{ to: "/withdraw", label: WITHDRAW_LABEL }] : [])].map((link) => (
                   <li key={link.to}>
                     <Link to={link.to} className="footer-link">
                       {link.label}

@@ -25,6 +25,7 @@ const order: OrderPageData["order"] = {
   paymentUrl: null,
   payAgainKey: null,
   refundDeadline: null,
+  vatNumber: null,
 };
 
 type Item = OrderPageData["items"][number];
@@ -72,7 +73,7 @@ function renderOrder(items: Item[], action?: (form: FormData) => unknown) {
   const Stub = createRoutesStub([
     {
       path: "/account/orders/ABC123XYZ",
-      Component: () => <OrderPage data={{ order, items, documents: [] }} />,
+      Component: () => <OrderPage data={{ order, items, withdrawal: null, documents: [] }} />,
       action: async ({ request }) => {
         const form = await request.formData();
         sent.push(form);
@@ -214,6 +215,7 @@ describe("the order page's discount", () => {
           <OrderPage
             data={{
               order: discounted,
+              withdrawal: null,
               documents: [],
               items: [
                 { ...item, upgradeOffer: null, discountCents: 400, paidCents: 3599 },

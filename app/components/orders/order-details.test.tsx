@@ -24,6 +24,7 @@ const order: OrderPageData["order"] = {
   paymentUrl: null,
   payAgainKey: null,
   refundDeadline: null,
+  vatNumber: null,
 };
 
 function item(id: number, overrides: Partial<OrderPageData["items"][number]> = {}): OrderPageData["items"][number] {
@@ -51,7 +52,9 @@ function item(id: number, overrides: Partial<OrderPageData["items"][number]> = {
 
 function renderOrder(url: string, items: OrderPageData["items"], documents: OrderPageData["documents"] = []) {
   const path = url.split("?")[0]!;
-  const Stub = createRoutesStub([{ path, Component: () => <OrderPage data={{ order, items, documents }} /> }]);
+  const Stub = createRoutesStub([
+    { path, Component: () => <OrderPage data={{ order, items, documents, withdrawal: null }} /> },
+  ]);
   render(<Stub initialEntries={[url]} />);
 }
 
@@ -173,10 +176,11 @@ describe("an order page the payment provider sent the buyer back to (?placed=1)"
   it("says the payment is being confirmed, offers no Pay now, and shows the downloads once the order is paid", async () => {
     const paidItem = item(5, { files: [file] });
     renderWithLoader("/account/orders/ABC123XYZ?placed=1", [
-      { order: unpaid, documents: [], items: [item(5, { license: null, hasCertificate: false })] },
-      { order: unpaid, documents: [], items: [item(5, { license: null, hasCertificate: false })] },
+      { order: unpaid, withdrawal: null, documents: [], items: [item(5, { license: null, hasCertificate: false })] },
+      { order: unpaid, withdrawal: null, documents: [], items: [item(5, { license: null, hasCertificate: false })] },
       {
         order: { ...unpaid, status: "paid", paymentUrl: null, paidAt: order.paidAt },
+        withdrawal: null,
         documents: [],
         items: [paidItem],
       },
@@ -194,7 +198,7 @@ describe("an order page the payment provider sent the buyer back to (?placed=1)"
   it("stops checking after a minute and says the receipt will be emailed", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { loads } = renderWithLoader("/account/orders/ABC123XYZ?placed=1", [
-      { order: unpaid, documents: [], items: [item(5)] },
+      { order: unpaid, withdrawal: null, documents: [], items: [item(5)] },
     ]);
     expect(await screen.findByText("Payment received, confirming...")).toBeInTheDocument();
     await act(() => vi.advanceTimersByTimeAsync(CONFIRMATION_WAIT_MS + 1000));
@@ -208,7 +212,9 @@ describe("an order page the payment provider sent the buyer back to (?placed=1)"
   });
 
   it("without ?placed, an unpaid order says so and offers Pay now", async () => {
-    renderWithLoader("/account/orders/ABC123XYZ", [{ order: unpaid, documents: [], items: [item(5)] }]);
+    renderWithLoader("/account/orders/ABC123XYZ", [
+      { order: unpaid, withdrawal: null, documents: [], items: [item(5)] },
+    ]);
     expect(await screen.findByText("This order has not been paid yet. Nothing has been charged.")).toBeInTheDocument();
     expect(screen.getByText("Awaiting payment")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Pay now" })).toHaveAttribute("href", "/pay/hps_1");

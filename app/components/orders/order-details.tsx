@@ -2,6 +2,7 @@ import type { OrderPageData } from "@server/orders/order-page.ts";
 import { formatDayUtc, formatPrice } from "@shared/format.ts";
 import { LICENSE_TIER_NAMES, seatsLabel } from "@shared/license-tiers.ts";
 import { ORDER_LINK_DAYS } from "@shared/order-link.ts";
+import { CONFIRM_WITHDRAWAL_LABEL, WITHDRAW_LABEL } from "@shared/withdrawal.ts";
 import { Loader2 } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import {
@@ -25,6 +26,7 @@ import { OrderStatusBadge } from "./order-status-badge";
 import { OrderTotals } from "./order-totals";
 import { placedToast } from "./placed-toast";
 import { FileList, LicenseLine } from "./purchased-files";
+import { VatNumberNotice } from "./vat-number-notice";
 
 type Item = OrderPageData["items"][number];
 
@@ -64,7 +66,9 @@ function OrderDetails({ data }: { data: OrderPageData }) {
       <Card className="p-5">
         <OrderTotals order={order} />
       </Card>
+      {order.vatNumber ? <VatNumberNotice vatNumber={order.vatNumber} /> : null}
       <OrderDocuments documents={data.documents} />
+      {data.withdrawal ? <WithdrawalSection withdrawal={data.withdrawal} /> : null}
       {order.refundDeadline ? (
         <p className="text-sm text-muted-foreground">
           30-day money-back guarantee: you can ask for a refund until {formatDayUtc(order.refundDeadline)} (
@@ -75,6 +79,56 @@ function OrderDetails({ data }: { data: OrderPageData }) {
         </p>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * An EU consumer's right to withdraw: until when, or why it no longer stands; the consent given at
+ * checkout, word for word; and the withdrawal function (Art. 11a): its button, then its confirmation.
+ */
+function WithdrawalSection({ withdrawal }: { withdrawal: NonNullable<OrderPageData["withdrawal"]> }) {
+  const location = useLocation();
+  const navigation = useNavigation();
+  const answer = useActionData<{ ok?: boolean; message?: string; upgradeOf?: string }>();
+  const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === "withdraw";
+  return (
+    <section aria-labelledby="withdrawal-heading" className="flex flex-col gap-2 text-sm">
+      <h2 id="withdrawal-heading" className="text-lg font-semibold">
+        Your right to withdraw
+      </h2>
+      {withdrawal.consentText && withdrawal.consentAt ? (
+        <p className="text-muted-foreground">
+          On {formatDayUtc(withdrawal.consentAt)} you agreed: “{withdrawal.consentText}”
+        </p>
+      ) : null}
+      {withdrawal.withdrawnAt ? (
+        <p role="status">You withdrew from this purchase on {formatDayUtc(withdrawal.withdrawnAt)}.</p>
+      ) : withdrawal.stands ? (
+        <>
+          <p>
+            You can withdraw from this purchase until {formatDayUtc(withdrawal.deadline)}
+            {withdrawal.consentText ? ", for the items you have not downloaded yet" : ""}, and get your money back.
+          </p>
+          <details>
+            <summary className="cursor-pointer font-medium text-primary underline">{WITHDRAW_LABEL}</summary>
+            <Form method="post" action={`${location.pathname}${location.search}`} className="mt-3 flex flex-col gap-2">
+              <input type="hidden" name="intent" value="withdraw" />
+              <p>The items are refunded to your payment method and can no longer be downloaded.</p>
+              {answer?.ok === false && answer.message && !answer.upgradeOf ? (
+                <p role="alert" className="text-destructive">
+                  {answer.message}
+                </p>
+              ) : null}
+              <Button type="submit" variant="outline" className="self-start" disabled={sending}>
+                {sending ? "Withdrawing..." : CONFIRM_WITHDRAWAL_LABEL}
+              </Button>
+            </Form>
+          </details>
+        </>
+      ) : withdrawal.reason ? (
+        <p className="text-muted-foreground">{withdrawal.reason}</p>
+      ) : null}
+    </section>
   );
 }
 

@@ -17,8 +17,9 @@ import type { Route } from "./+types/checkout";
 export const action = formAction(async ({ request, context }: Route.ActionArgs) => {
   const services = context.get(servicesContext);
   const form = await readForm(request);
+  const checkoutForm = parseForm(form, checkoutSchema);
   const { idempotencyKey, sellerContactConsent, buyingOwnedAgain, country, region, countryConfirmed, vatNumber } =
-    parseForm(form, checkoutSchema);
+    checkoutForm;
   const { visitor, user } = await visitorAndUser(request, context);
   const buyer: Buyer = user
     ? { userId: user.id, name: user.name, email: user.email }
@@ -40,6 +41,7 @@ export const action = formAction(async ({ request, context }: Route.ActionArgs) 
     idempotencyKey,
     sellerContactConsent,
     buyingOwnedAgain,
+    withdrawalConsent: checkoutForm.withdrawalConsent,
     // The buyer's billing country as the cart showed it, and where their request came from.
     whereabouts: {
       country: country || null,

@@ -176,6 +176,8 @@ export function vatNumberChecker({ db, vies }: { db: Database; vies: ViesOptions
   const services: VatNumberCheckServices = { vies, cache: viesAnswerCache(), limit: vatCheckLimit(db) };
   return {
     check: (request: Parameters<typeof checkVatNumber>[1]) => checkVatNumber(services, request),
+    /** Where VIES is asked: an order's number is asked again there (checkVatNumberAgain), past the cache and the limit. */
+    vies,
   };
 }
 

@@ -1,0 +1,12 @@
+import { viesPrefixOf } from "../tax/vat-numbers/vat-number-rules.ts";
+
+/**
+ * Whether a buyer has the EU consumer's right to withdraw (Directive 2011/83/EU): taxed in a member
+ * state (TAX_MODE=by-location), and not a business whose VAT number VIES confirmed. Under the flat
+ * rule the shop does not know where a buyer lives, and asks nothing (docs/decisions/063).
+ */
+export function hasConsumerRights(order: { taxCountry: string | null; buyerVatState: string | null }): boolean {
+  return (
+    order.taxCountry !== null && viesPrefixOf(order.taxCountry) !== undefined && order.buyerVatState !== "confirmed"
+  );
+}
