@@ -83,6 +83,9 @@ export default [
     // A year's income per seller, for the tax authorities, and its CSV (server/payouts/income-report.ts).
     route("admin/income-report", "routes/admin/income-report.tsx"),
     route("admin/income-report/:file", "routes/admin/income-report-csv.ts"),
+    // The tax the shop collected: each quarter's EU OSS return and each month's tax elsewhere (server/admin/tax-report.ts).
+    route("admin/tax-reports", "routes/admin/tax-reports.tsx"),
+    route("admin/tax-reports/:regime/:file", "routes/admin/tax-report-csv.ts"),
     route("account/sign-in", "routes/account/sign-in.ts"),
     route("account/sign-up", "routes/account/sign-up.ts"),
     route("account/sign-out", "routes/account/sign-out.ts"),

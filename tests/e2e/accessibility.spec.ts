@@ -88,6 +88,7 @@ const ADMIN_PAGES = [
   "/admin/discounts",
   "/admin/reports",
   "/admin/income-report",
+  "/admin/tax-reports",
   "/admin/payouts",
   "/admin/search",
 ];

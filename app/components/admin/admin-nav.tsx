@@ -18,6 +18,7 @@ export function AdminNav() {
         { to: "/admin/search", label: "Search" },
         { to: "/admin/discounts", label: "Discounts" },
         { to: "/admin/income-report", label: "Income report" },
+        { to: "/admin/tax-reports", label: "Tax reports" },
       ]}
     />
   );
