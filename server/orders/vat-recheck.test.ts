@@ -10,6 +10,7 @@ import {
   refundServicesFor,
   reloadOrder,
   shopperWithCart,
+  TEST_SECRET,
 } from "../../tests/support/orders.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { serveForTests } from "../../tests/support/test-server.ts";
@@ -29,6 +30,10 @@ import { loadTaxRates } from "../tax/rate-table.ts";
 import { viesStandIn } from "../tax/vat-numbers/vies-stand-in.ts";
 import { checkout } from "./checkout.ts";
 import { approveRefund } from "./decide-refund.ts";
+import { findOrderFor } from "./find-order.ts";
+import { orderAccessToken } from "./order-access.ts";
+import { loadOrderPage } from "./order-page.ts";
+import { applyOrderPageIntent, orderPageIntentSchema } from "./order-page-intents.ts";
 import { itemsOf, type Order } from "./place-order.ts";
 import { requestRefund } from "./refunds.ts";
 import {
@@ -354,5 +359,82 @@ describe("a run stopped halfway", () => {
       1,
     );
     expect(jobs.emailsTo(order.email)).toHaveLength(1);
+  });
+});
+
+describe("on the order page", () => {
+  const pageServices = () => ({
+    ...refundServicesFor(database.db, jobs),
+    tax: BY_LOCATION,
+    vatNumbers: { vies: services.vies },
+  });
+  const viewer = { userId: null, accessToken: null };
+
+  /** The page as its buyer (a guest holding the order's link) sees it. */
+  async function page(order: Order) {
+    return loadOrderPage(database.db, {
+      secret: TEST_SECRET,
+      orderNumber: order.number,
+      viewer: { ...viewer, accessToken: orderAccessToken(TEST_SECRET, order.number) },
+    });
+  }
+
+  /** "Check my VAT number again", read by the page's schema as the route reads the form. */
+  async function checkAgain(order: Order) {
+    const asked = orderPageIntentSchema.parse({ intent: "vat-recheck" });
+    const answer = await applyOrderPageIntent(pageServices(), await reloadOrder(database.db, order.id), asked);
+    if (!("message" in answer)) throw new Error("No message");
+    return answer.message;
+  }
+
+  it("offers the check of an unchecked number; confirmed, the VAT is refunded and the page says when", async () => {
+    const order = await uncheckedOrder("FR", "FR00100000012");
+    expect((await page(order)).order.vatNumber).toEqual({
+      number: "FR00100000012",
+      state: "unchecked",
+      canCheckAgain: true,
+      refund: null,
+    });
+    expect(await checkAgain(order)).toBe(
+      "Your VAT number was confirmed: we refunded the VAT, $3.65, to your payment method.",
+    );
+    const { order: shown, documents } = await page(order);
+    expect(shown.vatNumber).toEqual({
+      number: "FR00100000012",
+      state: "refunded",
+      canCheckAgain: false,
+      refund: { amountCents: 365, refundedAt: expect.any(String) },
+    });
+    expect(documents.filter((document) => document.kind === "credit_note")).toHaveLength(1);
+    // Pressed again (an old tab): the same answer, and nothing more is refunded.
+    expect(await checkAgain(order)).toBe(
+      "Your VAT number was confirmed: we refunded the VAT, $3.65, to your payment method.",
+    );
+    expect(await providerRefunds(order)).toHaveLength(1);
+  });
+
+  it("says why the number is still unchecked, and does not ask VIES again within a minute", async () => {
+    const order = await uncheckedOrder("MT", "MT12345634");
+    expect(await checkAgain(order)).toBe(
+      "Your VAT number could not be checked just now (Malta's register did not answer). We check it again every hour for 30 days after the payment.",
+    );
+    expect(await checkAgain(order)).toMatch(/did not answer\)\. Please try again in a minute\.$/);
+    expect((await reloadOrder(database.db, order.id)).buyerVatEvidence).toHaveLength(2);
+    expect((await page(order)).order.vatNumber).toMatchObject({ state: "unchecked", canCheckAgain: true });
+  });
+
+  it("a number VIES does not know: the buyer is told the VAT stays", async () => {
+    const order = await uncheckedOrder("DE", "DE200000005");
+    expect(await checkAgain(order)).toMatch(/does not know DE200000005 .* The VAT on this order stays charged\.$/);
+    expect((await page(order)).order.vatNumber).toMatchObject({ state: "not-registered", canCheckAgain: false });
+  });
+
+  it("is the order's buyer's only: anyone else finds no order to ask about", async () => {
+    const order = await uncheckedOrder("FR", "FR00100000012");
+    for (const stranger of [viewer, { userId: "someone-else", accessToken: "forged" }]) {
+      await expect(
+        findOrderFor(database.db, { secret: TEST_SECRET, orderNumber: order.number, viewer: stranger }),
+      ).rejects.toThrow("We could not find this order.");
+    }
   });
 });
