@@ -7,6 +7,10 @@ import { viesPrefixOf } from "../tax/vat-numbers/vat-number-rules.ts";
  */
 export function hasConsumerRights(order: { taxCountry: string | null; buyerVatState: string | null }): boolean {
   return (
-    order.taxCountry !== null && viesPrefixOf(order.taxCountry) !== undefined && order.buyerVatState !== "confirmed"
+    order.taxCountry !== null &&
+    viesPrefixOf(order.taxCountry) !== undefined &&
+    // Confirmed at the checkout, or after it (the VAT refunded): a business either way.
+    order.buyerVatState !== "confirmed" &&
+    order.buyerVatState !== "refunded"
   );
 }

@@ -326,8 +326,12 @@ export function whereaboutsOfOrder(order: Order, ipAddress: string): BuyerWherea
     region: order.taxRegion,
     ipAddress,
     buyerConfirmed: Boolean(order.taxEvidence && "buyerConfirmed" in order.taxEvidence),
-    // A business confirmed then is one still (VIES's answer is kept a day; the order's is the evidence).
-    vatCheck: order.buyerVatState === "confirmed" ? (order.buyerVatEvidence?.at(-1) ?? null) : null,
+    // A business confirmed then, or since (its VAT refunded), is one still (VIES's answer is kept a
+    // day; the order's is the evidence).
+    vatCheck:
+      order.buyerVatState === "confirmed" || order.buyerVatState === "refunded"
+        ? (order.buyerVatEvidence?.findLast((check) => check.status === "valid") ?? null)
+        : null,
   };
 }
 

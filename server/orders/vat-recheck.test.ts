@@ -29,12 +29,13 @@ import type { TaxSettings } from "../tax/buyer-tax.ts";
 import { loadTaxRates } from "../tax/rate-table.ts";
 import { viesStandIn } from "../tax/vat-numbers/vies-stand-in.ts";
 import { checkout } from "./checkout.ts";
+import { hasConsumerRights } from "./consumer-rights.ts";
 import { approveRefund } from "./decide-refund.ts";
 import { findOrderFor } from "./find-order.ts";
 import { orderAccessToken } from "./order-access.ts";
 import { loadOrderPage } from "./order-page.ts";
 import { applyOrderPageIntent, orderPageIntentSchema } from "./order-page-intents.ts";
-import { itemsOf, type Order } from "./place-order.ts";
+import { itemsOf, type Order, whereaboutsOfOrder } from "./place-order.ts";
 import { requestRefund } from "./refunds.ts";
 import {
   recheckOrderVatNumber,
@@ -181,6 +182,11 @@ describe("a number VIES confirms on a later try", () => {
     const told = jobs.emailsTo(order.email);
     expect(told.map((email) => email.subject)).toEqual([`The VAT on order ${order.number} was refunded`]);
     expect(told[0]!.text).toContain("we refunded the VAT you paid on it: $3.65");
+
+    // A business now: an order that follows this one (an upgrade) is reverse-charged, and the
+    // consumer's right to withdraw is not the buyer's.
+    expect(whereaboutsOfOrder(after, "127.0.0.1").vatCheck).toEqual(after.buyerVatEvidence![1]);
+    expect(hasConsumerRights(after)).toBe(false);
 
     // Asked again, nothing moves.
     expect(await recheckOrderVatNumber(services, order.id)).toEqual({ outcome: "refunded", amountCents: vatCents });
