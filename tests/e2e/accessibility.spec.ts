@@ -44,6 +44,7 @@ const PUBLIC_PAGES = [
   "/become-seller",
   "/contact",
   "/orders/lookup",
+  "/withdraw",
   "/account/forgot-password",
   "/account/reset-password?token=not-a-token",
   "/email-preferences?token=not-a-token",
