@@ -49,7 +49,8 @@ export default defineConfig({
   projects: [
     {
       name: "desktop",
-      testIgnore: /server-lifecycle|client-bundle|fuzz|compression|scale-out|database-outage|sellers|admin/,
+      testIgnore:
+        /server-lifecycle|client-bundle|fuzz|compression|scale-out|database-outage|tax-by-place|sellers|admin/,
       use: desktop,
     },
     {
@@ -59,7 +60,7 @@ export default defineConfig({
       // the product page, the order page, one checkout). A journey the same at any width runs once,
       // on the desktop (decision 045).
       testIgnore:
-        /server-lifecycle|client-bundle|fuzz|compression|scale-out|database-outage|google-sign-in|sellers|admin/,
+        /server-lifecycle|client-bundle|fuzz|compression|scale-out|database-outage|tax-by-place|google-sign-in|sellers|admin/,
       grep: [/@phone/, /accessibility\.spec|shell\.spec/],
       grepInvert: /@desktop-only/,
       use: phone,
@@ -74,8 +75,11 @@ export default defineConfig({
       dependencies: ["desktop", "phone"],
       use: phone,
     },
-    // Starts and kills servers of its own (fuzzes one; runs three behind a load balancer).
-    { name: "server", testMatch: /server-lifecycle|client-bundle|fuzz|compression|scale-out|database-outage/ },
+    // Starts and kills servers of its own (fuzzes one; runs three behind a load balancer; taxes by place).
+    {
+      name: "server",
+      testMatch: /server-lifecycle|client-bundle|fuzz|compression|scale-out|database-outage|tax-by-place/,
+    },
   ],
   webServer: [
     {

@@ -119,6 +119,11 @@ export interface CartTaxContext {
   ipAddress: string;
 }
 
+/** Whether the prices held the tax charged: not under a reverse charge, where none is charged (what they held is waived). */
+export function taxIncludedInPrices(tax: Pick<BuyerTax, "pricesIncludeTax" | "kind">): boolean {
+  return tax.pricesIncludeTax && tax.kind === "rate";
+}
+
 /** For a reader of the cart's lines and prices, not its tax or totals (the cart reminder email). */
 export const LINES_ONLY: CartTaxContext = { settings: { mode: "flat", rates: { countries: {} } }, ipAddress: "" };
 
@@ -280,7 +285,7 @@ function cartOf(
     count,
     tax: {
       label: tax.label,
-      included: tax.pricesIncludeTax,
+      included: taxIncludedInPrices(tax),
       byLocation: tax.mode === "by-location",
       country: tax.country,
       region: tax.region,

@@ -3,7 +3,7 @@ import { ownedNeedsChoice } from "../../shared/buy-again.ts";
 import type { LicenseTier } from "../../shared/license-tiers.ts";
 import { WITHDRAWAL_CONSENT } from "../../shared/withdrawal.ts";
 import { bundleItems, bundlesOnSale } from "../bundles/bundles.ts";
-import { getCart, itemsOfCart, type TaxOfLines, taxOfLinesFor, totalsOf } from "../cart/cart.ts";
+import { getCart, itemsOfCart, type TaxOfLines, taxIncludedInPrices, taxOfLinesFor, totalsOf } from "../cart/cart.ts";
 import type { Database, Queryable } from "../db/client.ts";
 import { bundles, discountRedemptions, licenses, orderItems, orders, products } from "../db/schema.ts";
 import { CODE_USED_BY_BUYER, priceDiscount, usedByBuyer } from "../discounts/discount-codes.ts";
@@ -133,7 +133,7 @@ export async function placeOrder(db: Database, input: PlaceOrderInput): Promise<
           discountCodeId: cart.codeId,
           taxCents: cart.taxCents,
           taxLabel: cart.tax.label,
-          taxIncluded: cart.tax.pricesIncludeTax,
+          taxIncluded: taxIncludedInPrices(cart.tax),
           waivedTaxCents: cart.waivedTaxCents,
           taxCountry: cart.tax.country,
           taxRegion: cart.tax.region,
