@@ -57,6 +57,8 @@ export const QUEUES = {
   updateExchangeRates: "update-exchange-rates",
   /** Hourly: business buyers' VAT numbers VIES could not check, asked again; confirmed ones' VAT refunded (server/orders/vat-recheck.ts). */
   recheckVatNumbers: "recheck-vat-numbers",
+  /** Nightly: invoices of orders paid before invoices existed, and credit notes of their refunds (server/invoices/backfill-invoices.ts). */
+  backfillInvoices: "backfill-invoices",
 } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
@@ -85,6 +87,7 @@ type QueuePayloads = {
   [QUEUES.deliverSellerWebhook]: { deliveryId: number };
   [QUEUES.updateExchangeRates]: null;
   [QUEUES.recheckVatNumbers]: null;
+  [QUEUES.backfillInvoices]: null;
 };
 
 /** A job as sent: its queue and what it carries (for a queue that keeps what it is sent, in tests). */
@@ -132,6 +135,10 @@ const RATES_QUEUE_OPTIONS = { ...QUEUE_OPTIONS, retryLimit: 7, retryDelay: 300, 
 // A recheck asks VIES once per order (up to 5 s each, one after another): its run may take minutes,
 // and is not run again for failing (the orders it could not finish wait for the next hour's).
 const RECHECK_QUEUE_OPTIONS = { ...QUEUE_OPTIONS, retryLimit: 0, expireInSeconds: 30 * 60 };
+// The first backfill of invoices issues one per order paid before them, one transaction each: minutes
+// for a shop with a long history. Given an hour before it counts as lost (and run again, where it
+// stopped: it is idempotent, and two runs at once wait for each other's order rows).
+const BACKFILL_QUEUE_OPTIONS = { ...QUEUE_OPTIONS, expireInSeconds: 60 * 60 };
 const OPTIONS_OF: Partial<Record<QueueName, typeof QUEUE_OPTIONS>> = {
   [QUEUES.sendEmail]: MAIL_QUEUE_OPTIONS,
   [QUEUES.sendReceipt]: MAIL_QUEUE_OPTIONS,
@@ -139,6 +146,7 @@ const OPTIONS_OF: Partial<Record<QueueName, typeof QUEUE_OPTIONS>> = {
   [QUEUES.deliverHostedPayoutWebhook]: DELIVERY_QUEUE_OPTIONS,
   [QUEUES.updateExchangeRates]: RATES_QUEUE_OPTIONS,
   [QUEUES.recheckVatNumbers]: RECHECK_QUEUE_OPTIONS,
+  [QUEUES.backfillInvoices]: BACKFILL_QUEUE_OPTIONS,
 };
 
 // A queue's workers each run one job at a time. pg-boss waits out a worker's polling interval after

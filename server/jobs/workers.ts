@@ -7,6 +7,7 @@ import { ratesDueAtStart, runRatesJob } from "../currencies/update-rates.ts";
 import type { Database } from "../db/client.ts";
 import { sendProductUpdateEmails } from "../delivery/update-notices.ts";
 import { mailerFor } from "../email/mailer.ts";
+import { backfillInvoices } from "../invoices/backfill-invoices.ts";
 import { invoiceSupplierOf } from "../invoices/supplier.ts";
 import { liftEndedSuspensions } from "../moderation/lift-ended-suspensions.ts";
 import { sendCartReminders } from "../notifications/cart-reminders.ts";
@@ -164,6 +165,15 @@ export async function startWorkers(options: {
       );
     }
   });
+  // Orders paid before invoices existed get theirs, without an email (docs/decisions/061).
+  await jobs.work(QUEUES.backfillInvoices, async () => {
+    const issued = await backfillInvoices(db, { supplier: invoiceSupplierOf(config) });
+    if (issued.invoices + issued.creditNotes > 0) {
+      logger.info(
+        `Issued ${issued.invoices} invoices and ${issued.creditNotes} credit notes of orders paid before invoices existed`,
+      );
+    }
+  });
   await jobs.work(QUEUES.expireHostedSessions, async () => {
     const expired = await expireHostedSessions(db, jobs);
     if (expired) logger.info(`Expired ${expired} hosted payment sessions`);
@@ -225,6 +235,8 @@ export async function startWorkers(options: {
   await jobs.schedule(QUEUES.sendDueBroadcasts, "* * * * *");
   await jobs.schedule(QUEUES.sendCartReminders, "23 * * * *");
   await jobs.schedule(QUEUES.recheckVatNumbers, "37 * * * *");
+  // At night: its first run, after the release, may issue thousands; later ones find nothing to do.
+  await jobs.schedule(QUEUES.backfillInvoices, "11 3 * * *");
   // The ECB publishes at about 16:00 CET on working days: read at 15:41 UTC (16:41 CET, 17:41 CEST)
   // and again at 21:41 should it have been late; at once when the shop holds no recent rates.
   await jobs.schedule(QUEUES.updateExchangeRates, "41 15,21 * * *");
