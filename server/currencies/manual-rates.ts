@@ -1,12 +1,13 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
 import { isKnownCurrency, SETTLEMENT_CURRENCY } from "../../shared/currencies.ts";
-import { parseRate, rateText } from "../../shared/exchange-rate.ts";
+import { rateText } from "../../shared/exchange-rate.ts";
+import { manualRateProblem } from "../../shared/manual-rate-schema.ts";
 import type { Database } from "../db/client.ts";
 import { exchangeRates } from "../db/schema.ts";
 import { sqlStateOf } from "../db/sql-state.ts";
 import { Refusal } from "../lib/refusal.ts";
 
-// Rates the owner sets by hand (the admin screen is the integrator's): one per currency, from the
+// Rates the owner sets by hand (the admin's Exchange rates page): one per currency, from the
 // settlement currency, which wins over the feed's until the owner clears it. Setting a new one
 // clears the one before; every one is kept with who set and who cleared it.
 
@@ -19,7 +20,10 @@ interface ManualRate {
   setAt: Date;
 }
 
-/** Sets the owner's rate for `currency`, in place of the one before; a wrong currency or rate is refused (400). */
+/**
+ * Sets the owner's rate for `currency`, in place of the one before; a wrong currency, or a rate
+ * that is not a positive decimal up to a million (shared/manual-rate-schema.ts), is refused (400).
+ */
 export async function setManualRate(
   db: Database,
   { currency, rate, setBy, now = new Date() }: { currency: string; rate: string; setBy: string; now?: Date },
@@ -33,13 +37,9 @@ export async function setManualRate(
       { field: "currency" },
     );
   }
-  if (!parseRate(rate)) {
-    throw new Refusal(
-      `Give the rate as a number above 0 with a point, like 0.9234: how many ${currency} one ${SETTLEMENT_CURRENCY} buys.`,
-      "invalid",
-      { field: "rate" },
-    );
-  }
+  // The same rules as the admin page's form checks as the owner types (shared/manual-rate-schema.ts).
+  const problem = manualRateProblem(rate, currency);
+  if (problem) throw new Refusal(problem, "invalid", { field: "rate" });
   const text = rateText(rate);
   const day = now.toISOString().slice(0, 10);
   try {

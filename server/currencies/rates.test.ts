@@ -5,7 +5,7 @@ import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { exchangeRates, user } from "../db/schema.ts";
 import { Refusal } from "../lib/refusal.ts";
 import { clearManualRate, manualRatesInForce, setManualRate } from "./manual-rates.ts";
-import { notSoldMessage, rateFor, ratesInForce } from "./rates.ts";
+import { latestFeedRates, notSoldMessage, rateFor, ratesInForce } from "./rates.ts";
 import { updateExchangeRates } from "./update-rates.ts";
 
 // The rate in force for each currency the shop sells in: the owner's own while set, else the
@@ -58,6 +58,16 @@ describe("the rates in force", () => {
   it("give a buyer the same price the browser would work out from them", async () => {
     const rate = await rateFor(database.db, { currency: "JPY", sold: SOLD, now: FRIDAY });
     expect(convertPrice(2999, { from: "USD", to: "JPY", rate: rate.rate })).toBe(4800);
+  });
+
+  it("show the feed's latest beside the owner's, however old, with where they were read", async () => {
+    await setManualRate(database.db, { currency: "EUR", rate: "0.95", setBy: OWNER, now: FRIDAY });
+    const feed = await latestFeedRates(database.db, { sold: SOLD });
+    expect(feed).toMatchObject({ day: "2026-11-27", from: "sample" });
+    expect(feed!.rates.get("EUR")).toBe("0.9341429239");
+    expect([...feed!.rates.keys()]).toEqual(["EUR", "GBP", "CAD", "AUD", "JPY"]);
+    await database.db.delete(exchangeRates);
+    expect(await latestFeedRates(database.db, { sold: SOLD })).toBeNull();
   });
 
   it("leave out the feed's once its latest day is more than 7 days old", async () => {
@@ -119,6 +129,7 @@ describe("a rate the owner sets by hand", () => {
     ["EUR", "0", "rate", "Give the rate as a number above 0 with a point, like 0.9234: how many EUR one USD buys."],
     ["EUR", "0,95", "rate", "Give the rate as a number above 0 with a point, like 0.9234: how many EUR one USD buys."],
     ["EUR", "-0.95", "rate", "Give the rate as a number above 0 with a point, like 0.9234: how many EUR one USD buys."],
+    ["JPY", "1000000.01", "rate", "A rate above 1,000,000 JPY to one USD cannot be right: check the number you typed."],
   ])("refuses %s at %s (400, naming the field)", async (currency, rate, field, message) => {
     const refused = await refusalOf(setManualRate(database.db, { currency, rate, setBy: OWNER, now: FRIDAY }));
     expect({ status: refused.status, field: refused.field, message: refused.message }).toEqual({

@@ -62,28 +62,41 @@ export async function ratesInForce(
       day: row.day,
     });
   }
+  const feed = await latestFeedRates(db, { sold });
+  if (!feed || daysBetween(feed.day, now) > FEED_CURRENT_DAYS) return found;
+  for (const [quote, rate] of feed.rates) {
+    if (found.has(quote)) continue;
+    found.set(quote, { base: SETTLEMENT_CURRENCY, quote, rate, source: "ecb", day: feed.day });
+  }
+  return found;
+}
+
+/**
+ * The feed's rates of its latest day, however old, crossed from the settlement currency through the
+ * euro, for the currencies in `sold` the file has (the settlement currency left out), with where
+ * the file was read from; null before the feed's first file. The admin's screen shows them beside
+ * the owner's own, which hide them from ratesInForce.
+ */
+export async function latestFeedRates(
+  db: Queryable,
+  { sold }: { sold: readonly string[] },
+): Promise<{ day: string; from: string | null; rates: Map<string, string> } | null> {
   const day = await latestFeedDay(db);
-  if (!day || daysBetween(day, now) > FEED_CURRENT_DAYS) return found;
+  if (!day) return null;
   const perEuro = new Map<string, string>([["EUR", "1"]]);
   const rows = await db
-    .select({ quote: exchangeRates.quote, rate: exchangeRates.rate })
+    .select({ quote: exchangeRates.quote, rate: exchangeRates.rate, from: exchangeRates.fetchedFrom })
     .from(exchangeRates)
     .where(and(eq(exchangeRates.source, "ecb"), eq(exchangeRates.day, day), eq(exchangeRates.base, "EUR")));
   for (const row of rows) perEuro.set(row.quote, rateText(row.rate));
+  const rates = new Map<string, string>();
   const settlementPerEuro = perEuro.get(SETTLEMENT_CURRENCY);
-  if (!settlementPerEuro) return found;
   for (const quote of sold) {
     const quotePerEuro = perEuro.get(quote);
-    if (found.has(quote) || !quotePerEuro) continue;
-    found.set(quote, {
-      base: SETTLEMENT_CURRENCY,
-      quote,
-      rate: crossRate(quotePerEuro, settlementPerEuro),
-      source: "ecb",
-      day,
-    });
+    if (quote === SETTLEMENT_CURRENCY || !quotePerEuro || !settlementPerEuro) continue;
+    rates.set(quote, crossRate(quotePerEuro, settlementPerEuro));
   }
-  return found;
+  return { day, from: rows[0]?.from ?? null, rates };
 }
 
 /**

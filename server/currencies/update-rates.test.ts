@@ -6,6 +6,7 @@ import { exchangeRates } from "../db/schema.ts";
 import { ratesInForce } from "./rates.ts";
 import {
   describeRatesUpdate,
+  FeedUnreachable,
   latestFeedDay,
   ratesDueAtStart,
   runRatesJob,
@@ -133,6 +134,21 @@ describe("the daily exchange rates job", () => {
       `The exchange rates feed ${ecb.url} answered 503: the rates held are kept`,
     );
     expect(await latestFeedDay(database.db)).toBe("2026-11-26");
+  });
+
+  it("throws FeedUnreachable when nothing answers at the feed's address", async () => {
+    // A port just given up: nothing listens there.
+    const gone = await startEcbStandIn();
+    await gone.close();
+    const unreachable = await updateExchangeRates(database.db, {
+      feed: { kind: "url", url: gone.url },
+      sold: SOLD,
+      now: FRIDAY,
+    }).catch((error: unknown) => error);
+    expect(unreachable).toBeInstanceOf(FeedUnreachable);
+    expect((unreachable as Error).message).toBe(
+      `The exchange rates feed ${gone.url} gave no answer: the rates held are kept`,
+    );
   });
 
   it("reads the stand-in's sample file without a request where the feed is 'sample'", async () => {

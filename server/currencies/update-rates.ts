@@ -25,8 +25,8 @@ function feedName(feed: RatesFeed): string {
 
 /**
  * Reads the feed and stores its day's rates (base EUR). Refused files are the outcome "refused"
- * with the reason; a feed that cannot be reached, or answers with an error, throws (the job is
- * tried again later).
+ * with the reason; a feed that cannot be reached, or answers with an error, throws FeedUnreachable
+ * (the job is tried again later).
  */
 export async function updateExchangeRates(
   db: Queryable,
@@ -91,15 +91,34 @@ export async function ratesDueAtStart(db: Queryable, now: Date): Promise<boolean
   return !day || daysBetween(day, now) > 1;
 }
 
-/** The feed's file as text; an error status or a timeout throws, an oversized answer is refused (FeedRefused). */
+/**
+ * The feed did not give its file: it answered an error, or not at all in time. The job is tried
+ * again later; the admin's page says so (the rates held are kept either way).
+ */
+export class FeedUnreachable extends Error {
+  override name = "FeedUnreachable";
+}
+
+/** The feed's file as text; an error status or a timeout throws (FeedUnreachable), an oversized answer is refused (FeedRefused). */
 async function fetchFeed(url: string): Promise<string> {
-  const response = await fetch(url, {
-    headers: { accept: "application/xml, text/xml" },
-    signal: AbortSignal.timeout(FEED_TIMEOUT_MS),
-  });
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      headers: { accept: "application/xml, text/xml" },
+      signal: AbortSignal.timeout(FEED_TIMEOUT_MS),
+    });
+  } catch (error) {
+    const reason =
+      error instanceof Error && error.name === "TimeoutError"
+        ? `no answer in ${FEED_TIMEOUT_MS / 1000} s`
+        : "no answer";
+    throw new FeedUnreachable(`The exchange rates feed ${url} gave ${reason}: the rates held are kept`, {
+      cause: error,
+    });
+  }
   if (!response.ok) {
     await response.body?.cancel();
-    throw new Error(`The exchange rates feed ${url} answered ${response.status}: the rates held are kept`);
+    throw new FeedUnreachable(`The exchange rates feed ${url} answered ${response.status}: the rates held are kept`);
   }
   const declared = Number(response.headers.get("content-length") ?? 0);
   if (declared > FEED_MAX_BYTES) {
