@@ -3,14 +3,17 @@ import os from "node:os";
 import path from "node:path";
 import { and, asc, eq } from "drizzle-orm";
 import type { Logger } from "pino";
+import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createOrder, createProduct } from "../../tests/support/factories.ts";
+import { formatDayUtc } from "../../shared/format.ts";
+import { createBuyer, createOrder, createProduct } from "../../tests/support/factories.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { parseConfig } from "../config/env.ts";
 import { type InvoiceParty, invoiceSeries, invoices, type OrderStatus, orderItems, orders } from "../db/schema.ts";
 import { QUEUES, type RunningJobs } from "../jobs/queue.ts";
 import { startWorkers } from "../jobs/workers.ts";
 import { backfillInvoices } from "./backfill-invoices.ts";
+import { invoiceResponse } from "./invoice-download.ts";
 import { issueCreditNote, issueInvoice } from "./invoices.ts";
 
 // Orders paid before invoices existed are written as they were then: paid (createOrder), their
@@ -18,6 +21,7 @@ import { issueCreditNote, issueInvoice } from "./invoices.ts";
 
 const database = setUpTestDatabase();
 const SUPPLIER: InvoiceParty = { name: "Test Market Ltd", address: ["1 Shop Street", "London"] };
+const SECRET = "a-test-secret-of-at-least-32-characters!";
 const NOW = new Date();
 const DAY = 24 * 3600_000;
 const daysAgo = (days: number) => new Date(NOW.getTime() - days * DAY);
@@ -189,6 +193,30 @@ describe("backfilling the invoices of orders paid before invoices existed", () =
   });
 });
 
+describe("a backfilled invoice as PDF", () => {
+  it("dates its supply the day the order was paid, and each credit note's refund the day it was refunded", async () => {
+    const buyer = await createBuyer(database.db);
+    const { order, items } = await createOrder(database.db, { productIds, userId: buyer.id, paidAt: daysAgo(50) });
+    await refundBeforeInvoices(order.id, [{ itemId: items[0]!.id, days: 45 }]);
+    await backfill();
+    const [invoice, note] = await documentsOf(order.id);
+    const textOf = async (code: string) => {
+      const response = await invoiceResponse(
+        { db: database.db, secret: SECRET },
+        { orderNumber: order.number, code, viewer: { userId: buyer.id }, orderPageUrl: "/account/orders" },
+      );
+      const pdf = await getDocumentProxy(new Uint8Array(await response.arrayBuffer()));
+      return (await extractText(pdf, { mergePages: true })).text.replace(/\s+/g, " ");
+    };
+    const invoiceText = await textOf(invoice!.code);
+    expect(invoiceText).toContain(`Date of issue: ${formatDayUtc(invoice!.issuedAt)}`);
+    expect(invoiceText).toContain(`Date of supply: ${formatDayUtc(daysAgo(50))}`);
+    const noteText = await textOf(note!.code);
+    expect(noteText).toContain(`Date of issue: ${formatDayUtc(note!.issuedAt)}`);
+    expect(noteText).toContain(`Date of the refund: ${formatDayUtc(daysAgo(45))}`);
+  });
+});
+
 describe("the backfill job", () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "backfill-job-"));
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
@@ -209,7 +237,7 @@ describe("the backfill job", () => {
       jobs,
       db: database.db,
       config: parseConfig({ NODE_ENV: "test", SHOP_MODE: "live", DATA_DIR: dataDir }),
-      secret: "a-test-secret-of-at-least-32-characters!",
+      secret: SECRET,
       logger: logger as unknown as Logger,
     });
     expect(schedules.get(QUEUES.backfillInvoices)).toBe("11 3 * * *");

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
-import { invoices } from "../db/schema.ts";
+import { type InvoiceKind, invoices, orderItems } from "../db/schema.ts";
 import { privateDownload, refusalPage } from "../http/private-file.ts";
 import { Refusal } from "../lib/refusal.ts";
 import { findOrderFor, type OrderViewer } from "../orders/find-order.ts";
@@ -36,9 +36,32 @@ export async function invoiceResponse(
           .from(invoices)
           .where(eq(invoices.id, document.creditsInvoiceId))
       : [];
-    const pdf = await invoicePdf(document, { creditsCode: credited?.code ?? null, orderNumber: order.number });
+    const pdf = await invoicePdf(document, {
+      creditsCode: credited?.code ?? null,
+      orderNumber: order.number,
+      suppliedAt: await suppliedAtOf(services.db, document, order.paidAt),
+    });
     return privateDownload(new Uint8Array(pdf), { filename: `${document.code}.pdf`, contentType: "application/pdf" });
   } catch (error) {
     return refusalPage(error, "Invoice unavailable", { href: orderPageUrl, label: "Back to your order" });
   }
+}
+
+/**
+ * When what a document records happened: an invoice's sale (the order's payment), a credit note's
+ * refund (the item's; one of the tax only is issued with its refund). The day of issue where the
+ * order kept no such time.
+ */
+async function suppliedAtOf(
+  db: Database,
+  document: { kind: InvoiceKind; orderItemId: number | null; issuedAt: Date },
+  paidAt: Date | null,
+): Promise<Date> {
+  if (document.kind === "invoice") return paidAt ?? document.issuedAt;
+  if (document.orderItemId === null) return document.issuedAt;
+  const [item] = await db
+    .select({ refundedAt: orderItems.refundedAt })
+    .from(orderItems)
+    .where(eq(orderItems.id, document.orderItemId));
+  return item?.refundedAt ?? document.issuedAt;
 }

@@ -23,7 +23,16 @@ const percent = (basisPoints: number) => `${basisPoints / 100}%`;
 
 export function invoicePdf(
   invoice: Invoice,
-  { creditsCode, orderNumber }: { creditsCode: string | null; orderNumber: string },
+  {
+    creditsCode,
+    orderNumber,
+    suppliedAt,
+  }: {
+    creditsCode: string | null;
+    orderNumber: string;
+    /** When what it documents happened: an invoice's sale (the order's payment), a credit note's refund. */
+    suppliedAt: Date;
+  },
 ): Promise<Buffer> {
   const title = KIND_TITLE[invoice.kind];
   const { doc, done } = shopPdf({
@@ -39,7 +48,15 @@ export function invoicePdf(
   doc.font("bold").fontSize(13).fillColor(COLOURS.primary).text(drawable(invoice.supplier.name));
   doc.moveDown(0.4).fontSize(22).fillColor(COLOURS.text).text(`${title} ${invoice.code}`);
   doc.font("regular").fontSize(10).fillColor(COLOURS.muted);
-  doc.text(`Date of issue and of supply: ${formatDayUtc(invoice.issuedAt)}`);
+  // Art. 226(7): the date of supply too where it is not the day of issue, as on an invoice issued
+  // after its sale (an order paid before invoices existed, docs/decisions/061).
+  const issuedOn = formatDayUtc(invoice.issuedAt);
+  const suppliedOn = formatDayUtc(suppliedAt);
+  if (suppliedOn === issuedOn) doc.text(`Date of issue and of supply: ${issuedOn}`);
+  else {
+    doc.text(`Date of issue: ${issuedOn}`);
+    doc.text(`${invoice.kind === "invoice" ? "Date of supply" : "Date of the refund"}: ${suppliedOn}`);
+  }
   doc.text(`Order ${orderNumber}`);
   if (creditsCode) doc.text(`Amends invoice ${creditsCode}: the amounts below are credited to the buyer.`);
   doc.moveDown(1);

@@ -184,7 +184,9 @@ describe("an invoice as PDF", () => {
   it("reads as the law asks: number, date, supplier and buyer, each line's net, rate, tax and gross, the totals; a credit note names its invoice", async () => {
     const order = await paidOrderWithTax([productIds[0]!, productIds[2]!], 400);
     const invoice = await database.db.transaction((tx) => issueInvoice(tx, { orderId: order.id, supplier: SUPPLIER }));
-    const text = await textOf(await invoicePdf(invoice, { creditsCode: null, orderNumber: order.number }));
+    const text = await textOf(
+      await invoicePdf(invoice, { creditsCode: null, orderNumber: order.number, suppliedAt: order.paidAt! }),
+    );
     for (const expected of [
       `Invoice ${invoice.code}`,
       "Date of issue and of supply:",
@@ -207,7 +209,9 @@ describe("an invoice as PDF", () => {
     const note = await database.db.transaction((tx) =>
       issueCreditNote(tx, { orderItemId: item!.id, supplier: SUPPLIER }),
     );
-    const noteText = await textOf(await invoicePdf(note, { creditsCode: invoice.code, orderNumber: order.number }));
+    const noteText = await textOf(
+      await invoicePdf(note, { creditsCode: invoice.code, orderNumber: order.number, suppliedAt: note.issuedAt }),
+    );
     expect(noteText).toContain(`Credit note ${note.code}`);
     expect(noteText).toContain(`Amends invoice ${invoice.code}`);
     expect(noteText).toContain("Total $19.99 $1.60 $21.59");

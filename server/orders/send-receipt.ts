@@ -31,7 +31,11 @@ export async function sendReceipt(services: ReceiptServices, orderId: number): P
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!order || order.receiptSentAt || order.paidAt === null) return "skipped";
   const invoice = await db.transaction((tx) => issueInvoice(tx, { orderId: order.id, supplier: services.supplier }));
-  const invoiceFile = await invoicePdf(invoice, { creditsCode: null, orderNumber: order.number });
+  const invoiceFile = await invoicePdf(invoice, {
+    creditsCode: null,
+    orderNumber: order.number,
+    suppliedAt: order.paidAt,
+  });
   const items = await itemsOf(db, order.id);
   const discountCode = (await codeTextOf(db, order.discountCodeId)) ?? null;
   await services.mailer.send({
