@@ -7,6 +7,7 @@ import { withdrawalRequestSchema } from "@shared/withdrawal-schema.ts";
 import { data, useFetcher } from "react-router";
 import { FormStatus } from "~/components/account/form-status";
 import { type FormReply, InputField, replyOf, useSchemaForm } from "~/components/forms/form-field";
+import { OrderNumberAndEmail } from "~/components/orders/order-link-form";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Container } from "~/components/ui/page";
@@ -53,22 +54,7 @@ export default function Withdraw({ actionData }: Route.ComponentProps) {
         <fetcher.Form method="post" {...getFormProps(form)} className="grid gap-4 text-left">
           <FormStatus result={latest && "message" in latest ? latest : undefined} />
           <InputField field={fields.name} label="Your name" maxLength={100} autoComplete="name" />
-          <InputField
-            field={fields.orderNumber}
-            label="Order number"
-            minLength={9}
-            maxLength={9}
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-          />
-          <InputField
-            field={fields.email}
-            label="Email address of the order"
-            type="email"
-            maxLength={254}
-            autoComplete="email"
-          />
+          <OrderNumberAndEmail fields={fields} />
           <div>
             <Button type="submit" disabled={sending}>
               {sending ? "Withdrawing..." : CONFIRM_WITHDRAWAL_LABEL}

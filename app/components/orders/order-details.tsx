@@ -89,7 +89,6 @@ function OrderDetails({ data }: { data: OrderPageData }) {
 function WithdrawalSection({ withdrawal }: { withdrawal: NonNullable<OrderPageData["withdrawal"]> }) {
   const location = useLocation();
   const navigation = useNavigation();
-  const answer = useActionData<{ ok?: boolean; message?: string; upgradeOf?: string }>();
   const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === "withdraw";
   return (
     <section aria-labelledby="withdrawal-heading" className="flex flex-col gap-2 text-sm">
@@ -114,11 +113,7 @@ function WithdrawalSection({ withdrawal }: { withdrawal: NonNullable<OrderPageDa
             <Form method="post" action={`${location.pathname}${location.search}`} className="mt-3 flex flex-col gap-2">
               <input type="hidden" name="intent" value="withdraw" />
               <p>The items are refunded to your payment method and can no longer be downloaded.</p>
-              {answer?.ok === false && answer.message && !answer.upgradeOf ? (
-                <p role="alert" className="text-destructive">
-                  {answer.message}
-                </p>
-              ) : null}
+              <OrderFormRefusal />
               <Button type="submit" variant="outline" className="self-start" disabled={sending}>
                 {sending ? "Withdrawing..." : CONFIRM_WITHDRAWAL_LABEL}
               </Button>
@@ -380,11 +375,20 @@ const REFUND_STATES = {
   rejected: "Refund declined",
 } as const;
 
+/** The refusal of the order page's last form (a refund request, a withdrawal); an upgrade form's is its own. */
+function OrderFormRefusal() {
+  const answer = useActionData<{ ok?: boolean; message?: string; upgradeOf?: string }>();
+  if (answer?.ok !== false || !answer.message || answer.upgradeOf) return null;
+  return (
+    <p role="alert" className="text-destructive">
+      {answer.message}
+    </p>
+  );
+}
+
 function RefundSection({ item }: { item: Item }) {
   const location = useLocation();
   const navigation = useNavigation();
-  // A refusal of a refund request (an upgrade form's answer is its own, with `upgradeOf`).
-  const answer = useActionData<{ ok?: boolean; message?: string; upgradeOf?: string }>();
   const sending = navigation.state === "submitting" && navigation.formData?.get("orderItemId") === String(item.id);
   if (item.refund) {
     return (
@@ -410,11 +414,7 @@ function RefundSection({ item }: { item: Item }) {
           maxLength={1000}
           className="min-h-20"
         />
-        {answer?.ok === false && answer.message && !answer.upgradeOf ? (
-          <p role="alert" className="text-destructive">
-            {answer.message}
-          </p>
-        ) : null}
+        <OrderFormRefusal />
         <Button type="submit" variant="outline" className="self-start" disabled={sending}>
           {sending ? "Sending..." : "Send refund request"}
         </Button>

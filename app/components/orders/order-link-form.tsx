@@ -1,4 +1,4 @@
-import { getFormProps } from "@conform-to/react";
+import { type FieldMetadata, getFormProps } from "@conform-to/react";
 import type { Answer } from "@shared/answer.ts";
 import { ORDER_LOOKUP_PATH } from "@shared/order-link.ts";
 import { orderLinkRequestSchema } from "@shared/order-link-schema.ts";
@@ -6,6 +6,34 @@ import { useFetcher } from "react-router";
 import { FormStatus } from "~/components/account/form-status";
 import { type FormReply, InputField, replyOf, useSchemaForm } from "~/components/forms/form-field";
 import { Button } from "~/components/ui/button";
+
+/** The fields that name an order to whoever does not have its link: its number and the address it was bought with. */
+export function OrderNumberAndEmail({
+  fields,
+}: {
+  fields: { orderNumber: FieldMetadata<string>; email: FieldMetadata<string> };
+}) {
+  return (
+    <>
+      <InputField
+        field={fields.orderNumber}
+        label="Order number"
+        minLength={9}
+        maxLength={9}
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+      />
+      <InputField
+        field={fields.email}
+        label="Email address of the order"
+        type="email"
+        maxLength={254}
+        autoComplete="email"
+      />
+    </>
+  );
+}
 
 /** The lookup action's answer: the message to show (sent, or refused), or each field's problem. */
 export type OrderLinkAnswer = Answer<{ message: string }> | FormReply;
@@ -27,22 +55,7 @@ export function OrderLinkForm({ orderNumber, answer }: { orderNumber?: string; a
   return (
     <fetcher.Form method="post" action={ORDER_LOOKUP_PATH} {...getFormProps(form)} className="grid gap-4 text-left">
       <FormStatus result={latest && "message" in latest ? latest : undefined} />
-      <InputField
-        field={fields.orderNumber}
-        label="Order number"
-        minLength={9}
-        maxLength={9}
-        autoComplete="off"
-        autoCapitalize="characters"
-        spellCheck={false}
-      />
-      <InputField
-        field={fields.email}
-        label="Email address of the order"
-        type="email"
-        maxLength={254}
-        autoComplete="email"
-      />
+      <OrderNumberAndEmail fields={fields} />
       <div>
         <Button type="submit" disabled={sending}>
           {sending ? "Sending..." : "Email me a new link"}

@@ -1,15 +1,20 @@
 import { type ReactNode, useId } from "react";
 
-/** A checkbox with its label beside it (and a hint under it), controlled by its owner. */
+/**
+ * A checkbox with its label beside it (and a hint under it): controlled when `checked` is given,
+ * otherwise sent with its form as `name`.
+ */
 export function CheckField({
   checked,
   onChange,
+  name,
   disabled,
   hint,
   children,
 }: {
-  checked: boolean;
-  onChange: (checked: boolean) => void;
+  checked?: boolean;
+  onChange?: (checked: boolean) => void;
+  name?: string;
   disabled?: boolean;
   hint?: ReactNode;
   children: ReactNode;
@@ -20,8 +25,9 @@ export function CheckField({
       <label className="flex items-start gap-2 text-sm">
         <input
           type="checkbox"
+          name={name}
           checked={checked}
-          onChange={(event) => onChange(event.target.checked)}
+          onChange={onChange ? (event) => onChange(event.target.checked) : undefined}
           disabled={disabled}
           aria-describedby={hint ? hintId : undefined}
           className="mt-0.5 size-4 shrink-0 accent-primary"
