@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import { SMTPServer } from "smtp-server";
 import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { WITHDRAWAL_CONSENT } from "../../shared/withdrawal.ts";
 import { createProduct, createProducts } from "../../tests/support/factories.ts";
 import { parseMime, partOfType } from "../../tests/support/mime.ts";
 import {
@@ -135,6 +136,39 @@ describe("sending a paid order's receipt", () => {
     const html = partOfType(message, "text/html")!;
     expect(html).toContain("<br/>You paid $24.00 ($6.00 off)</div>");
     expect(html).toMatch(/>Discount \(Receipt20\)<\/td><td [^>]*>\u2212\$6\.00<\/td>/);
+  });
+
+  it("confirms an EU consumer's consent word for word, or says until when they may withdraw; names the tax as charged", () => {
+    const receipt = {
+      to: "a@example.com",
+      shopName: "Test Market",
+      orderNumber: "EUROPE001",
+      items: [
+        { title: "Planner", quantity: 1, lineTotalCents: 1190, licenseType: "personal" as const, licenseKey: null },
+      ],
+      subtotalCents: 1190,
+      taxCents: 190,
+      taxLabel: "VAT 19% (Germany)",
+      taxIncluded: true,
+      totalCents: 1190,
+      orderUrl: `${TEST_SHOP_URL}/orders/EUROPE001`,
+      licenseUrl: `${TEST_SHOP_URL}/license`,
+    };
+    const consented = receiptEmail({
+      ...receipt,
+      withdrawal: { consentText: WITHDRAWAL_CONSENT, consentAt: new Date("2026-11-29T10:00:00Z") },
+    });
+    expect(consented.text).toContain(`On Nov 29, 2026 you agreed: “${WITHDRAWAL_CONSENT}”`);
+    expect(consented.html).toContain("you agreed:");
+    expect(consented.text).toContain("VAT 19% (Germany), included: $1.90");
+    const keeps = receiptEmail({
+      ...receipt,
+      withdrawal: { deadline: new Date("2026-12-13T10:00:00Z"), withdrawUrl: `${TEST_SHOP_URL}/withdraw` },
+    });
+    expect(keeps.text).toContain(
+      `You may withdraw from this purchase until Dec 13, 2026 and get your money back: ${TEST_SHOP_URL}/withdraw`,
+    );
+    expect(receiptEmail(receipt).text).not.toContain("withdraw");
   });
 
   it("names an upgrade's line by the licence it moves to", () => {
