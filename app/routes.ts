@@ -86,6 +86,8 @@ export default [
     // The tax the shop collected: each quarter's EU OSS return and each month's tax elsewhere (server/admin/tax-report.ts).
     route("admin/tax-reports", "routes/admin/tax-reports.tsx"),
     route("admin/tax-reports/:regime/:file", "routes/admin/tax-report-csv.ts"),
+    // The rates buyers' prices are converted at: the ECB's, the owner's own, and reading the feed now (decision 059).
+    route("admin/exchange-rates", "routes/admin/exchange-rates.tsx"),
     route("account/sign-in", "routes/account/sign-in.ts"),
     route("account/sign-up", "routes/account/sign-up.ts"),
     route("account/sign-out", "routes/account/sign-out.ts"),

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import { SETTLEMENT_CURRENCY } from "./currencies.ts";
 import { parseRate } from "./exchange-rate.ts";
 
@@ -23,3 +24,22 @@ export function manualRateProblem(rate: string | undefined, currency: string): s
   }
   return undefined;
 }
+
+/** The Exchange rates page's forms, each named by its submit button's `intent`. */
+export const exchangeRateIntentSchema = z.object({ intent: z.enum(["set-rate", "clear-rate", "update-feed"]) });
+
+/** Set a currency's rate by hand: the currency is the form's own (hidden), the rate as typed. */
+export const manualRateSchema = z
+  .object({
+    currency: z.string({ error: "Choose the currency whose rate to set." }).trim(),
+    rate: z.string().trim().optional(),
+  })
+  .superRefine((form, context) => {
+    const problem = manualRateProblem(form.rate, form.currency);
+    if (problem) context.addIssue({ code: "custom", path: ["rate"], message: problem });
+  });
+
+/** Clear a currency's rate set by hand: the feed's is used again. */
+export const clearRateSchema = z.object({
+  currency: z.string({ error: "Choose the currency whose rate to clear." }).trim(),
+});

@@ -355,7 +355,7 @@ export interface Config {
   privacy: PrivacySettings;
 }
 
-interface CurrencySettings {
+export interface CurrencySettings {
   /** Codes of shared/currencies.json, the settlement currency among them. */
   sold: readonly string[];
   /** Where the daily rates are read (EXCHANGE_RATES_URL): a URL, or the stand-in's sample file. */

@@ -34,7 +34,7 @@ describe("the exchange rates screen", () => {
     );
 
     expect(await updateRatesNow(database.db, { feed: sample, sold: SOLD, log, now: FRIDAY })).toBe(
-      "Updated: the ECB's rates of Nov 27, 2026 are in force (30 rates read from the sample file (the ECB's stand-in in a demo shop)).",
+      "Updated: the ECB's rates of Nov 27, 2026 are in force, 30 rates read from the shop's sample file.",
     );
     const weekLater = new Date("2026-12-05T09:00:00Z");
     const stale = await exchangeRatesScreen(database.db, { sold: SOLD, now: weekLater });
@@ -89,7 +89,7 @@ describe("the exchange rates screen", () => {
   it("reads the feed now as the job does, logging the same lines, and says when nothing was new", async () => {
     await updateRatesNow(database.db, { feed: sample, sold: SOLD, log, now: FRIDAY });
     expect(await updateRatesNow(database.db, { feed: sample, sold: SOLD, log, now: FRIDAY })).toBe(
-      "Nothing new: the ECB's rates of Nov 27, 2026 were held already (read from the sample file (the ECB's stand-in in a demo shop)).",
+      "Nothing new: the ECB's rates of Nov 27, 2026 from the shop's sample file were held already.",
     );
     expect(lines).toEqual([
       "info: Exchange rates: stored 30 rates of 2026-11-27 from sample",
@@ -105,7 +105,7 @@ describe("the exchange rates screen", () => {
     expect(refused).toMatchObject({
       status: 502,
       message:
-        "The feed's file was refused: the file from the sample file (the ECB's stand-in in a demo shop) is for 2026-11-20, before the rates held (2026-11-27). The rates of Nov 27, 2026 are kept.",
+        "The feed's file was refused: the shop's sample file is for 2026-11-20, before the rates held (2026-11-27). The rates of Nov 27, 2026 are kept.",
     });
   });
 });

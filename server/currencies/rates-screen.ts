@@ -17,7 +17,7 @@ import { describeRatesUpdate, FeedUnreachable, updateExchangeRates } from "./upd
 // the owner's three actions: set a rate, clear it, read the feed now.
 
 /** The price each row shows converted, with its ending: $29.99, a price the shop's own texts use. */
-const EXAMPLE_PRICE_CENTS = 2999;
+export const EXAMPLE_PRICE_CENTS = 2999;
 
 interface CurrencyRates {
   code: string;
@@ -144,20 +144,18 @@ export async function updateRatesNow(
   }
   const logged = describeRatesUpdate(update);
   log(logged.level, logged.message);
-  const from = update.from === "sample" ? "the sample file (the ECB's stand-in in a demo shop)" : update.from;
+  const from = update.from === "sample" ? "the shop's sample file" : update.from;
   switch (update.outcome) {
     case "stored":
-      return `Updated: the ECB's rates of ${formatDayUtc(update.day)} are in force (${update.count} rates read from ${from}).`;
+      return `Updated: the ECB's rates of ${formatDayUtc(update.day)} are in force, ${update.count} rates read from ${from}.`;
     case "held":
-      return `Nothing new: the ECB's rates of ${formatDayUtc(update.day)} were held already (read from ${from}).`;
+      return `Nothing new: the ECB's rates of ${formatDayUtc(update.day)} from ${from} were held already.`;
     case "refused": {
       const kept = update.held
         ? `The rates of ${formatDayUtc(update.held)} are kept.`
         : "The shop holds no rates from the feed yet.";
-      throw new Refusal(
-        `The feed's file was refused: the file from ${from} ${update.reason}. ${kept}`,
-        "upstream-failed",
-      );
+      const file = update.from === "sample" ? from : `the file from ${from}`;
+      throw new Refusal(`The feed's file was refused: ${file} ${update.reason}. ${kept}`, "upstream-failed");
     }
   }
 }

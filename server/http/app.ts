@@ -204,6 +204,7 @@ export function createApp({
           payouts,
           vatNumbers,
           tax: config.tax,
+          currencies: config.currencies,
           logger,
           requestId: requestIdOf(res),
           searchLog,

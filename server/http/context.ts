@@ -3,7 +3,7 @@ import { createContext } from "react-router";
 import type { PrivacySettings } from "../../shared/privacy-notice.ts";
 import type { Auth } from "../accounts/auth.ts";
 import type { AccountLimits } from "../accounts/credentials.ts";
-import type { PayoutPolicy } from "../config/env.ts";
+import type { CurrencySettings, PayoutPolicy } from "../config/env.ts";
 import type { Database } from "../db/client.ts";
 import type { InvoiceParty } from "../db/schema.ts";
 import type { JobQueue } from "../jobs/queue.ts";
@@ -75,6 +75,8 @@ export interface RequestServices {
   tax: TaxSettings;
   /** Business buyers' VAT numbers, checked for their shape and with VIES (docs/decisions/058). */
   vatNumbers: VatNumberChecker;
+  /** The currencies prices are shown and paid in, and where their rates are read (docs/decisions/059). */
+  currencies: CurrencySettings;
   logger: Logger;
   /** This request's id (X-Request-Id): every line logged about it carries it. */
   requestId: string;

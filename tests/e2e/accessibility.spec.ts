@@ -90,6 +90,7 @@ const ADMIN_PAGES = [
   "/admin/reports",
   "/admin/income-report",
   "/admin/tax-reports",
+  "/admin/exchange-rates",
   "/admin/payouts",
   "/admin/search",
 ];

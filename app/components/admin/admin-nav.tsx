@@ -19,6 +19,7 @@ export function AdminNav() {
         { to: "/admin/discounts", label: "Discounts" },
         { to: "/admin/income-report", label: "Income report" },
         { to: "/admin/tax-reports", label: "Tax reports" },
+        { to: "/admin/exchange-rates", label: "Exchange rates" },
       ]}
     />
   );
