@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { Refusal } from "../lib/refusal.ts";
 import type { IpCountry } from "./ip-country.ts";
-import { placeOfSupply, UNKNOWN_COUNTRY } from "./place-of-supply.ts";
+import { placeOfSupply, type StoredPlace, UNKNOWN_COUNTRY, withCardCountry } from "./place-of-supply.ts";
 import { loadTaxRates } from "./rate-table.ts";
 
 const rates = loadTaxRates();
@@ -114,5 +114,65 @@ describe("placeOfSupply", () => {
   it("is plain data, stored on an order as JSON and read back the same", () => {
     const result = place({ chosenCountry: "DE", ipAddress: FRENCH_IP, cardCountry: "DE" });
     expect(JSON.parse(JSON.stringify(result))).toEqual(result);
+  });
+});
+
+describe("withCardCountry", () => {
+  // What an order keeps from its checkout: placeOfSupply's result, never a conflict.
+  const stored = (input: { chosenCountry: string; ipAddress: string; confirmed?: boolean }): StoredPlace => {
+    const result = placeOfSupply({ ...input, rates, lookupIpCountry, buyerConfirmed: input.confirmed ?? false });
+    if (result.status === "conflict") throw new Error("a conflict is never stored");
+    return result;
+  };
+
+  it("settles an unconfirmed place when the card is from the country chosen, adding the card's item", () => {
+    const unconfirmed = stored({ chosenCountry: "DE", ipAddress: LOOPBACK });
+    expect(unconfirmed.status).toBe("unconfirmed");
+    const paid = withCardCountry(unconfirmed, "de");
+    expect(paid).toEqual({
+      ...unconfirmed,
+      status: "settled",
+      evidence: [...unconfirmed.evidence, { kind: "card-country", country: "DE" }],
+    });
+  });
+
+  it("settles a place the buyer confirmed against their IP address when the card agrees with them, keeping the confirmation", () => {
+    const confirmed = stored({ chosenCountry: "DE", ipAddress: FRENCH_IP, confirmed: true });
+    expect(withCardCountry(confirmed, "DE")).toMatchObject({ status: "settled", country: "DE", buyerConfirmed: true });
+  });
+
+  it("marks a place contradicted when the card is from elsewhere and nothing agrees, keeping the country charged", () => {
+    const paid = withCardCountry(stored({ chosenCountry: "DE", ipAddress: LOOPBACK }), "FR");
+    expect(paid).toMatchObject({ status: "unconfirmed", country: "DE", contradicted: true });
+    expect(paid.evidence.at(-1)).toEqual({ kind: "card-country", country: "FR" });
+    const confirmed = withCardCountry(stored({ chosenCountry: "DE", ipAddress: FRENCH_IP, confirmed: true }), "FR");
+    expect(confirmed).toMatchObject({ status: "unconfirmed", country: "DE", buyerConfirmed: true, contradicted: true });
+  });
+
+  it("leaves a place the IP address settled settled when the card disagrees (two items still agree)", () => {
+    const paid = withCardCountry(stored({ chosenCountry: "DE", ipAddress: GERMAN_IP }), "FR");
+    expect(paid).toMatchObject({ status: "settled", country: "DE" });
+    expect(paid).not.toHaveProperty("contradicted");
+  });
+
+  it("keeps a code that is no country's as an item that said nothing, changing no status", () => {
+    const unconfirmed = stored({ chosenCountry: "DE", ipAddress: LOOPBACK });
+    const paid = withCardCountry(unconfirmed, "XX");
+    expect(paid).toMatchObject({ status: "unconfirmed" });
+    expect(paid).not.toHaveProperty("contradicted");
+    expect(paid.evidence.at(-1)).toEqual({ kind: "card-country", country: null, reason: 'not a country code: "XX"' });
+    // Nor does it mark a place the buyer confirmed against their IP address.
+    const confirmed = stored({ chosenCountry: "DE", ipAddress: FRENCH_IP, confirmed: true });
+    expect(withCardCountry(confirmed, "")).not.toHaveProperty("contradicted");
+  });
+
+  it("replaces a card's item already there rather than adding a second", () => {
+    const once = withCardCountry(stored({ chosenCountry: "DE", ipAddress: LOOPBACK }), "FR");
+    const again = withCardCountry(once, "DE");
+    expect(again.status).toBe("settled");
+    expect(again).not.toHaveProperty("contradicted");
+    expect(again.evidence.filter((item) => item.kind === "card-country")).toEqual([
+      { kind: "card-country", country: "DE" },
+    ]);
   });
 });

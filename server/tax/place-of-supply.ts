@@ -26,16 +26,24 @@ type EvidenceKind = EvidenceItem["kind"];
  * - conflict: an item contradicts the choice and none confirms it: ask the buyer (`message`). A
  *   buyer who answers that they do live there is taxed as they chose, unconfirmed, with
  *   `buyerConfirmed` and the contradicting item kept.
+ * A card's country that arrives with the payment (withCardCountry) can no longer be asked about:
+ * the money is taken. One that contradicts the choice with nothing agreeing leaves the place
+ * unconfirmed and marks it `contradicted`, for the owner to see (the admin's tax reports page).
  */
 export type PlaceOfSupply =
-  | {
-      status: "settled" | "unconfirmed";
-      country: string;
-      region: string | null;
-      evidence: EvidenceItem[];
-      buyerConfirmed?: true;
-    }
+  | StoredPlace
   | { status: "conflict"; country: null; region: null; evidence: EvidenceItem[]; message: string };
+
+/** A place an order can be taxed by and keep (`orders.tax_evidence`): never a conflict. */
+export interface StoredPlace {
+  status: "settled" | "unconfirmed";
+  country: string;
+  region: string | null;
+  evidence: EvidenceItem[];
+  buyerConfirmed?: true;
+  /** The card paid with was from another country and nothing else agreed with the choice. */
+  contradicted?: true;
+}
 
 export const UNKNOWN_COUNTRY = "Choose the country you live in from the list.";
 export const regionNeeded = (country: string) =>
@@ -86,10 +94,7 @@ export function placeOfSupply({
     },
   ];
   if (cardCountry != null) evidence.push(cardEvidence(cardCountry));
-  const others = evidence
-    .slice(1)
-    .map((item) => item.country)
-    .filter((each): each is string => each !== null);
+  const others = othersSaid(evidence);
   if (others.includes(country)) return { status: "settled", country, region, evidence };
   if (others.length === 0) return { status: "unconfirmed", country, region, evidence };
   if (buyerConfirmed) return { status: "unconfirmed", country, region, evidence, buyerConfirmed: true };
@@ -102,6 +107,30 @@ function requiredRegion(rates: TaxRateTable, country: string, chosen: string | n
   const region = chosen?.trim().toUpperCase() ?? "";
   if (!Object.hasOwn(regions, region)) throw new Refusal(regionNeeded(country), "invalid", { field: "region" });
   return region;
+}
+
+/** The countries the items other than the buyer's own choice gave (those that said one). */
+function othersSaid(evidence: readonly EvidenceItem[]): string[] {
+  return evidence.flatMap((item) => (item.kind !== "billing-country" && item.country !== null ? [item.country] : []));
+}
+
+/**
+ * The order's place once the payment reported the card's issuing country (Article 24f(c)): the
+ * card's item is added (replacing one already there) and the status recomputed as placeOfSupply
+ * does, except that a contradiction can no longer be a conflict, since the buyer has paid the tax
+ * of the place they chose: it stays `unconfirmed` and is marked `contradicted`. A card that agrees
+ * settles the place (a buyer's confirmation is kept, as the record of what they were asked). A
+ * code that is no country's is kept as an item that said nothing and changes no status. Nothing
+ * here changes the country, and so nothing changes what was charged.
+ */
+export function withCardCountry(place: StoredPlace, cardCountry: string): StoredPlace {
+  const { contradicted: _earlier, ...rest } = place;
+  const card = cardEvidence(cardCountry);
+  const evidence = [...place.evidence.filter((item) => item.kind !== "card-country"), card];
+  if (othersSaid(evidence).includes(place.country)) return { ...rest, status: "settled", evidence };
+  // Only the card's own word marks it: an IP address the buyer already answered for is in buyerConfirmed.
+  if (card.country === null) return { ...rest, status: "unconfirmed", evidence };
+  return { ...rest, status: "unconfirmed", evidence, contradicted: true };
 }
 
 /** A card's country as evidence; a code that is no country's says nothing (the provider's fault, not the buyer's). */
