@@ -109,6 +109,9 @@ for (const [width, viewport] of [
   }, testInfo) => {
     test.slow();
     const page = await shopperFrom(browser, IN_GERMANY, viewport);
+    await page.goto("/product/2");
+    // The price is the same for everyone; the line under it is the visitor's own.
+    await expect(page.getByText("Includes VAT 19% (Germany).")).toBeVisible();
     const cart = await cartWith(page, 2);
     // The country is guessed from the address until the buyer chooses.
     await expect(cart.getByLabel("Your country")).toHaveValue("DE");
@@ -168,6 +171,8 @@ test("a number VIES does not know is refused beside its field; a buyer in the US
 }) => {
   test.slow();
   const page = await shopperFrom(browser, IN_THE_US);
+  await page.goto("/product/3");
+  await expect(page.getByText("No tax (United States of America).")).toBeVisible();
   const cart = await cartWith(page, 3);
   await expect(cart.locator("dl")).toContainText("No tax (United States of America)$0.00");
   await cart.getByLabel("Your country").selectOption("DE");

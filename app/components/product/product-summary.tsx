@@ -37,16 +37,40 @@ function ProductBadges({ product, tier }: { product: ProductDetail; tier: Licens
 function ProductPrice({ product, tier }: { product: ProductDetail; tier: LicenseTier }) {
   const priceCents = product.tierPrices[tier] ?? product.priceCents;
   return (
-    <p className="mt-6 flex items-baseline gap-3">
-      <span className="text-3xl font-bold">{formatPrice(priceCents)}</span>
-      {tier === "personal" && product.originalPriceCents ? (
-        <s className="text-lg text-muted-foreground">
-          <span className="sr-only">was </span>
-          {formatPrice(product.originalPriceCents)}
-        </s>
-      ) : null}
-    </p>
+    <>
+      <p className="mt-6 flex items-baseline gap-3">
+        <span className="text-3xl font-bold">{formatPrice(priceCents)}</span>
+        {tier === "personal" && product.originalPriceCents ? (
+          <s className="text-lg text-muted-foreground">
+            <span className="sr-only">was </span>
+            {formatPrice(product.originalPriceCents)}
+          </s>
+        ) : null}
+      </p>
+      <PriceTaxNote />
+    </>
   );
+}
+
+/**
+ * Where tax is by the buyer's place (decision 057): whether the price includes the visitor's tax
+ * (the custom in the EU, the UK, Australia...) or it is added at checkout, from the place their cart
+ * knows or guesses. The page is the same for everyone; this line is the visitor's own. Nothing
+ * under the flat rule, whose 8% the cart shows as the spec has it.
+ */
+function PriceTaxNote() {
+  const tax = useShopper()?.cart.tax;
+  if (!tax?.byLocation) return null;
+  const note = !tax.country
+    ? "Tax depends on where you live: your cart works it out."
+    : tax.vatNumber?.confirmed
+      ? "Your business pays no VAT (reverse charge): the VAT in the price is taken off in your cart."
+      : tax.included
+        ? `Includes ${tax.label}.`
+        : tax.label.startsWith("No tax")
+          ? `${tax.label}.`
+          : `Plus ${tax.label} at checkout.`;
+  return <p className="mt-1 text-sm text-muted-foreground">{note}</p>;
 }
 
 /**
