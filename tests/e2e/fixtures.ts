@@ -66,10 +66,12 @@ async function untilToastsAreStill(page: Page) {
 
 /**
  * Screenshots for people checking a layout, in `folder` as <name>-<project>.png: the whole page,
- * or with `fullPage: false` what the screen shows (a dialog).
+ * or with `fullPage: false` what the screen shows (a dialog). Not in CI, where nobody looks at them
+ * and encoding full pages costs the run its processor (E2E_SCREENSHOTS=1 takes them there too).
  */
 export function screenshotsIn(folder: string) {
   return async (page: Page, testInfo: TestInfo, name: string, { fullPage = true } = {}) => {
+    if (process.env.CI && !process.env.E2E_SCREENSHOTS) return;
     fs.mkdirSync(folder, { recursive: true });
     await page.screenshot({ path: `${folder}/${name}-${testInfo.project.name}.png`, fullPage });
   };
