@@ -4,19 +4,25 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createProduct } from "../../tests/support/factories.ts";
 import {
   checkoutServices,
+  FLAT_TAX,
   guestBuyer,
   payOrder,
   refundServicesFor,
   reloadOrder,
   shopperWithCart,
+  startOrder,
 } from "../../tests/support/orders.ts";
 import { setUpTestDatabase } from "../../tests/support/test-database.ts";
 import { getCart } from "../cart/cart.ts";
 import { chooseTaxPlace, chooseVatNumber } from "../cart/tax-place.ts";
-import { orderItems, orders, shoppers } from "../db/schema.ts";
+import { hostedPaymentWebhooks, orderItems, orders, shoppers } from "../db/schema.ts";
 import { invoicesOfOrder, issueInvoice } from "../invoices/invoices.ts";
 import { type RunningJobs, startJobs } from "../jobs/queue.ts";
 import { Refusal } from "../lib/refusal.ts";
+import { payWithCard } from "../payments/hosted/hosted-payments.ts";
+import { hostedWebhookSecret } from "../payments/hosted/hosted-provider.ts";
+import { SIGNATURE_HEADER, signatureHeader } from "../payments/hosted/webhook-signature.ts";
+import { receivePaymentEvent } from "../payments/receive-payment-event.ts";
 import type { TaxSettings } from "../tax/buyer-tax.ts";
 import { loadTaxRates } from "../tax/rate-table.ts";
 import type { VatNumberCheck } from "../tax/vat-numbers/vat-number-check.ts";
@@ -229,6 +235,62 @@ describe("an order taxed by the buyer's place", () => {
     expect((await reloadOrder(database.db, paid.id)).status).toBe("partially_refunded");
     const [refunded] = await database.db.select().from(orderItems).where(eq(orderItems.id, first!.id));
     expect(refunded!.status).toBe("refunded");
+  });
+});
+
+describe("the card's country, reported with the payment", () => {
+  /** Pays the order on the hosted page with this card, and delivers its signed webhook as the route does. */
+  async function payWithTestCard(order: { id: number; paymentRef: string | null }, number: string) {
+    const sessionId = order.paymentRef!;
+    const card = { number, expiry: "12/40", cvc: "123", name: "Erika Mustermann" };
+    expect(await payWithCard(database.db, { jobs, sessionId, card })).toMatchObject({ status: "paid" });
+    const [queued] = await database.db
+      .select({ body: hostedPaymentWebhooks.body })
+      .from(hostedPaymentWebhooks)
+      .where(eq(hostedPaymentWebhooks.sessionId, sessionId));
+    const headers = new Headers({
+      [SIGNATURE_HEADER]: signatureHeader(hostedWebhookSecret(services.secret), queued!.body),
+    });
+    const event = await services.payments.withCardCountry(services.payments.verifyWebhook(queued!.body, headers));
+    expect((await receivePaymentEvent(database.db, { jobs, provider: "hosted", event })).outcome).toBe("paid");
+    return reloadOrder(database.db, order.id);
+  }
+
+  it("settles an order paid with a German card after choosing Germany from a private address", async () => {
+    const order = await orderIn("DE", NOWHERE);
+    expect(order.taxEvidence).toMatchObject({ status: "unconfirmed", country: "DE" });
+    const paid = await payWithTestCard(order, "4000 0027 6000 0016");
+    expect(paid.status).toBe("paid");
+    expect(paid.taxEvidence).toMatchObject({
+      status: "settled",
+      country: "DE",
+      evidence: [
+        { kind: "billing-country", country: "DE" },
+        { kind: "ip-address", address: NOWHERE, country: null },
+        { kind: "card-country", country: "DE" },
+      ],
+    });
+    // The evidence only: what was charged stays.
+    expect(paid).toMatchObject({ taxCents: order.taxCents, totalCents: order.totalCents, taxCountry: "DE" });
+  });
+
+  it("keeps the tax charged but marks the evidence contradicted when the card is from elsewhere", async () => {
+    const order = await orderIn("DE", NOWHERE);
+    const paid = await payWithTestCard(order, "4000 0025 0000 0003");
+    expect(paid.taxEvidence).toMatchObject({ status: "unconfirmed", country: "DE", contradicted: true });
+    expect(paid.taxEvidence?.evidence.at(-1)).toEqual({ kind: "card-country", country: "FR" });
+    expect(paid).toMatchObject({
+      taxCents: order.taxCents,
+      totalCents: order.totalCents,
+      taxLabel: "VAT 19% (Germany)",
+    });
+  });
+
+  it("leaves a flat-rate order without evidence", async () => {
+    const flat = { ...services, tax: FLAT_TAX };
+    const { order } = await startOrder(flat, [poster.id]);
+    const paid = await payWithTestCard(order, "4000 0027 6000 0016");
+    expect(paid).toMatchObject({ status: "paid", taxEvidence: null });
   });
 });
 

@@ -43,6 +43,12 @@ export type PaymentEvent =
       currency: string;
       /** The provider's id of the captured payment (a Stripe PaymentIntent), when it has one. */
       captureRef?: string;
+      /**
+       * The issuing country of the card paid with, ISO 3166-1 alpha-2 as the provider reports it
+       * (evidence of where the buyer lives, docs/decisions/057); null when the payment had no card
+       * or the provider did not know; absent from providers and events that never say.
+       */
+      cardCountry?: string | null;
     }
   | { id: string; type: "payment_failed"; reference: string; sessionRef: string; reason: string }
   | { id: string; type: "session_expired"; reference: string; sessionRef: string }
@@ -80,6 +86,13 @@ export interface PaymentProvider {
    * event. Throws WebhookRejected when it is not genuine, is too old, or cannot be read.
    */
   verifyWebhook(rawBody: string, headers: Headers): PaymentEvent;
+  /**
+   * The verified event with the card's issuing country where the provider must be asked for it
+   * (Stripe's events name the payment, whose charge holds the card); other events as they are.
+   * Throws when the provider cannot be asked: the delivery fails, and its redelivery tries again,
+   * so the evidence of where the buyer lives is not lost to a passing outage.
+   */
+  withCardCountry(event: PaymentEvent): Promise<PaymentEvent>;
   /**
    * Gives money back from a paid session. Throws RefundRefused when the provider says no (more
    * than is left of the payment, an unknown or unpaid payment); any other error means the provider

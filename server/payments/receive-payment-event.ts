@@ -4,6 +4,7 @@ import { orders, paymentEvents } from "../db/schema.ts";
 import type { JobQueue } from "../jobs/queue.ts";
 import { fulfilOrder } from "../orders/fulfil-order.ts";
 import { ENDED_UNPAID, isUnpaid, UNPAID } from "../orders/order-status.ts";
+import { type PlaceOfSupply, withCardCountry } from "../tax/place-of-supply.ts";
 import type { PaymentEvent, ProviderName } from "./provider.ts";
 
 export interface ReceivedEvent {
@@ -64,8 +65,13 @@ export async function receivePaymentEvent(
       } else {
         await tx
           .update(orders)
-          // The captured payment (Stripe's PaymentIntent) is what a refund names later.
-          .set({ paymentProvider: provider, paymentRef: event.sessionRef, paymentCaptureRef: event.captureRef ?? null })
+          .set({
+            paymentProvider: provider,
+            paymentRef: event.sessionRef,
+            // The captured payment (Stripe's PaymentIntent) is what a refund names later.
+            paymentCaptureRef: event.captureRef ?? null,
+            ...taxEvidenceWithCard(order.taxEvidence, event.cardCountry),
+          })
           .where(eq(orders.id, order.id));
         await fulfilOrder(tx, jobs, order);
         outcome = "paid";
@@ -85,4 +91,17 @@ export async function receivePaymentEvent(
     await record(outcome, order.id);
     return { firstTime: true, outcome };
   });
+}
+
+/**
+ * The order's evidence of where the buyer lives with the card's country added (by-location orders
+ * only: a flat-rate order keeps none), as columns to set; nothing when the payment reported no card.
+ * Only the evidence changes: the tax was charged, and paid, by the country the buyer chose.
+ */
+function taxEvidenceWithCard(
+  place: PlaceOfSupply | null,
+  cardCountry: string | null | undefined,
+): { taxEvidence?: PlaceOfSupply } {
+  if (!place || place.status === "conflict" || cardCountry == null) return {};
+  return { taxEvidence: withCardCountry(place, cardCountry) };
 }

@@ -61,12 +61,12 @@ function paidDelivery(sessionId: string) {
   return signedDelivery(stripeEvent("checkout.session.completed", standIn.payForSession(sessionId)), WEBHOOK_SECRET);
 }
 
-/** Stripe's signed delivery, received by the shop as its webhook does. */
-function deliver(delivery: { body: string; headers: Headers }) {
+/** Stripe's signed delivery, received by the shop as its webhook does (app/routes/api/payment-webhook.ts). */
+async function deliver(delivery: { body: string; headers: Headers }) {
   return receivePaymentEvent(database.db, {
     jobs,
     provider: "stripe",
-    event: services.payments.verifyWebhook(delivery.body, delivery.headers),
+    event: await services.payments.withCardCountry(services.payments.verifyWebhook(delivery.body, delivery.headers)),
   });
 }
 
@@ -94,6 +94,19 @@ describe("checkout through Stripe", () => {
     expect(paid!.paymentCaptureRef).toMatch(/^pi_test_/);
     expect(paid!.paymentCaptureRef).toBe(standIn.sessions.get(order.paymentRef!)!.payment_intent);
     expect(await database.db.select().from(paymentEvents).where(eq(paymentEvents.orderId, order.id))).toHaveLength(1);
+  });
+
+  it("records the card's issuing country, read from the PaymentIntent's charge, with the payment", async () => {
+    const { order } = await startOrder(services, productIds.slice(0, 1));
+    const session = standIn.payForSession(order.paymentRef!, { cardCountry: "FR" });
+    expect(await deliver(signedDelivery(stripeEvent("checkout.session.completed", session), WEBHOOK_SECRET))).toEqual({
+      firstTime: true,
+      outcome: "paid",
+    });
+    const [event] = await database.db.select().from(paymentEvents).where(eq(paymentEvents.orderId, order.id));
+    expect(event!.payload).toMatchObject({ type: "payment_succeeded", cardCountry: "FR" });
+    // A flat-rate order keeps no evidence of where the buyer lives, and the card adds none.
+    expect((await reloadOrder(database.db, order.id)).taxEvidence).toBeNull();
   });
 
   it("gives the buyer and Stripe's return address the same order link, even when a second passes between them", async () => {

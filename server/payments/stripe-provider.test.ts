@@ -348,6 +348,61 @@ describe("the stand-in", () => {
   });
 });
 
+describe("withCardCountry", () => {
+  async function paidEvent(card?: { cardCountry?: string | null }) {
+    const request = checkoutRequest();
+    const { ref } = await provider.createCheckout(request);
+    const session = standIn.payForSession(ref, card);
+    const event = {
+      id: "evt_card",
+      type: "payment_succeeded",
+      reference: request.reference,
+      sessionRef: ref,
+      amountCents: session.amount_total,
+      currency: "usd",
+      captureRef: session.payment_intent!,
+    } as const;
+    return { event, intent: session.payment_intent! };
+  }
+
+  it("asks Stripe for the PaymentIntent with its charge expanded and adds the card's country", async () => {
+    const { event, intent } = await paidEvent({ cardCountry: "DE" });
+    standIn.requests.length = 0;
+
+    expect(await provider.withCardCountry(event)).toEqual({ ...event, cardCountry: "DE" });
+    expect(standIn.requests).toEqual([
+      expect.objectContaining({
+        method: "GET",
+        path: `/v1/payment_intents/${intent}`,
+        query: { expand: ["latest_charge"] },
+      }),
+    ]);
+  });
+
+  it("reports US for Stripe's 4242 card, and null where Stripe does not know the country", async () => {
+    expect(await provider.withCardCountry((await paidEvent()).event)).toHaveProperty("cardCountry", "US");
+    const unknown = await provider.withCardCountry((await paidEvent({ cardCountry: null })).event);
+    expect(unknown).toHaveProperty("cardCountry", null);
+  });
+
+  it("asks nothing for other events, nor for a payment without a PaymentIntent", async () => {
+    const { event } = await paidEvent();
+    const { captureRef: _none, ...withoutIntent } = event;
+    const expired = { id: "evt_x", type: "session_expired", reference: "M-1", sessionRef: "cs_test_x" } as const;
+    standIn.requests.length = 0;
+
+    expect(await provider.withCardCountry(withoutIntent)).toEqual(withoutIntent);
+    expect(await provider.withCardCountry(expired)).toEqual(expired);
+    expect(standIn.requests).toEqual([]);
+  });
+
+  it("fails when Stripe cannot be asked, so that the delivery is tried again", async () => {
+    const { event } = await paidEvent();
+    standIn.failNextRequest(500, "Stripe is down", 3);
+    await expect(provider.withCardCountry(event)).rejects.toThrow("Stripe is down");
+  });
+});
+
 describe("verifyWebhook", () => {
   let open: CheckoutSessionObject;
   let reference: string;

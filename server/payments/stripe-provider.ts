@@ -74,6 +74,12 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       return toPaymentEvent(readSignedEvent(stripe, rawBody, headers, options.webhookSecret));
     },
 
+    async withCardCountry(event) {
+      // A session paid with nothing to pay names no PaymentIntent, and so no card.
+      if (event.type !== "payment_succeeded" || !event.captureRef) return event;
+      return { ...event, cardCountry: await cardCountryOf(stripe, event.captureRef) };
+    },
+
     async refund(request) {
       try {
         const refund = await stripe.refunds.create(
@@ -109,6 +115,18 @@ async function paymentIntentOf(stripe: Stripe, request: RefundRequest): Promise<
   const intent = typeof session.payment_intent === "string" ? session.payment_intent : session.payment_intent?.id;
   if (!intent) throw new RefundRefused(`Checkout Session ${session.id} has no captured payment to refund.`);
   return intent;
+}
+
+/**
+ * The issuing country of the card a PaymentIntent was paid with: its latest charge's
+ * `payment_method_details.card.country`, the charge expanded in the one request. Null when it was
+ * paid otherwise (a bank debit) or Stripe does not know the country.
+ */
+async function cardCountryOf(stripe: Stripe, paymentIntentId: string): Promise<string | null> {
+  const intent = await stripe.paymentIntents.retrieve(paymentIntentId, { expand: ["latest_charge"] });
+  const charge = intent.latest_charge;
+  if (!charge || typeof charge === "string") return null;
+  return charge.payment_method_details?.card?.country ?? null;
 }
 
 /** The SDK's client, for payments and for the sellers' connected accounts (server/payouts/stripe-payouts.ts). */

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
 
 // A local stand-in for the part of the Stripe API the shop uses (creating, reading and expiring
-// Checkout Sessions, refunding their payments; Connect: Accounts v2 with the recipient
+// Checkout Sessions, reading a PaymentIntent with its charge expanded, refunding their payments; Connect: Accounts v2 with the recipient
 // configuration, v2 Account Links, v1 transfers), so the real SDK can be tested without the
 // network. It answers, validates and fails the way Stripe documents; what it does not model it
 // refuses rather than accepts. Plus the other direction: webhook deliveries signed the way Stripe
@@ -64,6 +64,20 @@ export interface PaymentIntentObject {
   status: "succeeded";
 }
 
+/** A charge, with what the shop reads of it: the card's issuing country. */
+export interface ChargeObject {
+  id: string;
+  object: "charge";
+  amount: number;
+  created: number;
+  currency: string;
+  livemode: false;
+  paid: true;
+  payment_intent: string;
+  payment_method_details: { type: "card"; card: { brand: "visa"; country: string | null; last4: string } };
+  status: "succeeded";
+}
+
 export interface RefundObject {
   id: string;
   object: "refund";
@@ -82,6 +96,7 @@ export interface StripeStandIn {
   url: string;
   sessions: Map<string, CheckoutSessionObject>;
   paymentIntents: Map<string, PaymentIntentObject>;
+  charges: Map<string, ChargeObject>;
   refunds: Map<string, RefundObject>;
   /** Connected accounts, whole (a request's `include` decides what it is answered of them). */
   accounts: Map<string, V2AccountObject>;
@@ -91,10 +106,12 @@ export interface StripeStandIn {
   balance: { availableCents: number };
   requests: RecordedRequest[];
   /**
-   * The buyer pays an open session on Stripe's page: its PaymentIntent is created and succeeds, and
-   * the session is complete and paid. Returns the session as the checkout.session.completed event carries it.
+   * The buyer pays an open session on Stripe's page: its PaymentIntent is created and succeeds with
+   * a card charge (issued in the United States unless `cardCountry` says otherwise; null: Stripe
+   * does not know), and the session is complete and paid. Returns the session as the
+   * checkout.session.completed event carries it.
    */
-  payForSession(sessionId: string): CheckoutSessionObject;
+  payForSession(sessionId: string, card?: { cardCountry?: string | null }): CheckoutSessionObject;
   /** The next `count` requests get this error response instead (e.g. a 500, to see the SDK retry). */
   failNextRequest(status: number, message: string, count?: number): void;
   /**
@@ -141,6 +158,7 @@ const MINIMUM_USD_CENTS = 50; // Stripe's minimum charge in usd
 export async function startStripeStandIn(): Promise<StripeStandIn> {
   const sessions = new Map<string, CheckoutSessionObject>();
   const paymentIntents = new Map<string, PaymentIntentObject>();
+  const charges = new Map<string, ChargeObject>();
   const refunds = new Map<string, RefundObject>();
   const connect: ConnectState = {
     accounts: new Map(),
@@ -255,6 +273,32 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       return { status: 200, body: session };
     }
 
+    // A PaymentIntent, its latest charge as an id or, when asked (expand[]=latest_charge), whole.
+    const intentPath = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
+    if (request.method === "GET" && intentPath?.[1]) {
+      const id = decodeURIComponent(intentPath[1]);
+      const intent = paymentIntents.get(id);
+      if (!intent) {
+        throw new ApiError(404, {
+          error: {
+            type: "invalid_request_error",
+            code: "resource_missing",
+            message: `No such payment_intent: '${id}'`,
+            param: "intent",
+          },
+        });
+      }
+      const asked = parseStripeForm(address.search.slice(1)).expand;
+      const expand = asked === undefined ? [] : Array.isArray(asked) ? asked : [asked];
+      for (const field of expand) {
+        if (field !== "latest_charge") throw invalid(`This property cannot be expanded (${String(field)}).`);
+      }
+      return {
+        status: 200,
+        body: expand.length > 0 ? { ...intent, latest_charge: charges.get(intent.latest_charge) ?? null } : intent,
+      };
+    }
+
     const retrieve = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
     if (request.method === "GET" && retrieve?.[1]) {
       return { status: 200, body: sessionNamed(decodeURIComponent(retrieve[1])) };
@@ -299,10 +343,11 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     url,
     sessions,
     paymentIntents,
+    charges,
     refunds,
     ...connect,
     requests,
-    payForSession(sessionId) {
+    payForSession(sessionId, { cardCountry = "US" } = {}) {
       const session = sessions.get(sessionId);
       if (!session) throw new Error(`No such checkout.session: '${sessionId}'`);
       if (session.status !== "open") throw new Error(`Checkout Session ${sessionId} is ${session.status}, not open`);
@@ -319,6 +364,18 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         status: "succeeded",
       };
       paymentIntents.set(intent.id, intent);
+      charges.set(intent.latest_charge, {
+        id: intent.latest_charge,
+        object: "charge",
+        amount: intent.amount,
+        created: intent.created,
+        currency: intent.currency,
+        livemode: false,
+        paid: true,
+        payment_intent: intent.id,
+        payment_method_details: { type: "card", card: { brand: "visa", country: cardCountry, last4: "4242" } },
+        status: "succeeded",
+      });
       Object.assign(session, { status: "complete", payment_status: "paid", payment_intent: intent.id });
       return structuredClone(session);
     },

@@ -23,7 +23,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     throw error;
   }
   try {
-    const received = await receivePaymentEvent(db, { jobs, provider: payments.name, event });
+    // Asked of the provider before the transaction, so that no row stays locked while it answers.
+    const detailed = await payments.withCardCountry(event);
+    const received = await receivePaymentEvent(db, { jobs, provider: payments.name, event: detailed });
     return Response.json({ received: true, duplicate: !received.firstTime });
   } catch (error) {
     // A value the database cannot hold (a NUL in a signed field): refused, and nothing recorded.

@@ -80,7 +80,7 @@ describe("paying on the hosted page", () => {
     expect(events[0]!.event).toMatchObject({
       id: events[0]!.eventId,
       type: "payment.succeeded",
-      data: { sessionId, reference: order.number, amountCents: order.totalCents, currency: "usd" },
+      data: { sessionId, reference: order.number, amountCents: order.totalCents, currency: "usd", cardCountry: "US" },
     });
     expect(events[0]).toMatchObject({ attempts: 0, deliveredAt: null });
     expect(await deliveryJobs([events[0]!.eventId])).toBe(1);
@@ -194,7 +194,9 @@ describe("delivering the page's webhooks to the shop", () => {
       if (typeof value === "string") headers.set(name, value);
     try {
       const payments = provider();
-      const event = payments.verifyWebhook(Buffer.concat(chunks).toString("utf8"), headers);
+      const event = await payments.withCardCountry(
+        payments.verifyWebhook(Buffer.concat(chunks).toString("utf8"), headers),
+      );
       const received = await receivePaymentEvent(database.db, { jobs, provider: payments.name, event });
       answer(200, { received: true, duplicate: !received.firstTime });
     } catch (error) {
@@ -248,6 +250,14 @@ describe("delivering the page's webhooks to the shop", () => {
     await deliverHostedWebhook(database.db, webhookSecret, eventId);
     expect(shop.answers.length).toBe(answersBefore + 1);
     expect((await webhookRow(eventId)).attempts).toBe(1);
+  });
+
+  it("reports the card's issuing country with the payment, as the shop records the event", async () => {
+    const { order, eventId } = await paidSession(card("4000 0027 6000 0016"));
+    await deliverHostedWebhook(database.db, webhookSecret, eventId);
+    expect((await reloadOrder(database.db, order.id)).status).toBe("paid");
+    const [event] = await recorded(eventId);
+    expect(event!.payload).toMatchObject({ type: "payment_succeeded", reference: order.number, cardCountry: "DE" });
   });
 
   it("carries a decline's reason to the order", async () => {

@@ -60,7 +60,8 @@ export async function payWithCard(
         .update(hostedPaymentSessions)
         .set({ status: "paid", lastError: null })
         .where(eq(hostedPaymentSessions.id, session.id));
-      await queueEvent(tx, jobs, { type: "payment.succeeded", data });
+      // The card's issuing country goes with the payment, as a provider reports it (decision 057).
+      await queueEvent(tx, jobs, { type: "payment.succeeded", data: { ...data, cardCountry: outcome.cardCountry } });
       return { status: "paid", returnUrl: session.returnUrl };
     }
     // A mistake in the form is the buyer's to fix here; only a decision of the card's bank is news for the shop.

@@ -28,6 +28,16 @@ describe("the hosted page's webhooks", () => {
     });
   });
 
+  it("read the card's issuing country with a payment, as sent (checked as evidence later)", () => {
+    const withCard = (cardCountry: unknown) =>
+      signed({ id: "hpe_2", type: "payment.succeeded", created: 1, data: { ...data, cardCountry } })();
+    expect(withCard("FR")).toMatchObject({ type: "payment_succeeded", cardCountry: "FR" });
+    expect(withCard(null)).toMatchObject({ cardCountry: null });
+    expect(withCard("XX")).toMatchObject({ cardCountry: "XX" });
+    expect(() => withCard("F".repeat(500))).toThrow(WebhookRejected);
+    expect(() => withCard(49)).toThrow(WebhookRejected);
+  });
+
   it.each([
     ["no currency", { id: "hpe_1", type: "payment.succeeded", data: { ...data, currency: undefined } }],
     ["an amount in words", { id: "hpe_1", type: "payment.succeeded", data: { ...data, amountCents: "lots" } }],

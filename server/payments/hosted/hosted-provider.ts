@@ -21,7 +21,15 @@ export interface HostedEventBody {
   id: string;
   type: "payment.succeeded" | "payment.failed" | "session.expired";
   created: number;
-  data: { sessionId: string; reference: string; amountCents: number; currency: string; reason?: string };
+  data: {
+    sessionId: string;
+    reference: string;
+    amountCents: number;
+    currency: string;
+    reason?: string;
+    /** payment.succeeded: the card's issuing country (events queued before it was sent lack it). */
+    cardCountry?: string | null;
+  };
 }
 
 /**
@@ -63,6 +71,10 @@ export function createHostedProvider(options: { db: Database; publicUrl: string;
     verifyWebhook(rawBody, headers) {
       return toPaymentEvent(readSignedBody(webhookSecret, rawBody, headers));
     },
+    // The page's own webhook carries the card's country already.
+    async withCardCountry(event) {
+      return event;
+    },
     refund(request) {
       return refundHostedPayment(options.db, request);
     },
@@ -82,6 +94,8 @@ const dataSchemas = {
   "payment.succeeded": sessionData.extend({
     amountCents: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
     currency: z.string().regex(/^[a-z]{3}$/i),
+    // Bounded, not checked as a code: one that is no country's is kept as evidence that said nothing.
+    cardCountry: z.string().max(10).nullish(),
   }),
   "payment.failed": sessionData.extend({ reason: z.string().max(500).optional() }),
   "session.expired": sessionData,
@@ -98,7 +112,13 @@ function toPaymentEvent(raw: unknown): PaymentEvent {
   const common = { id, reference: data.reference, sessionRef: data.sessionId };
   switch (type) {
     case "payment.succeeded":
-      return { ...common, type: "payment_succeeded", amountCents: data.amountCents, currency: data.currency };
+      return {
+        ...common,
+        type: "payment_succeeded",
+        amountCents: data.amountCents,
+        currency: data.currency,
+        ...(data.cardCountry !== undefined && { cardCountry: data.cardCountry }),
+      };
     case "payment.failed":
       return { ...common, type: "payment_failed", reason: data.reason ?? "The payment did not go through." };
     case "session.expired":

@@ -15,10 +15,19 @@ const card = (changes: Partial<CardInput> = {}): CardInput => ({
 const mistake = (field: keyof CardInput, reason: string) => ({ ok: false, reason, field, charged: false });
 
 describe("the documented test cards", () => {
-  it("4242 4242 4242 4242 succeeds, with or without spaces or dashes", () => {
-    expect(tryCard(card(), NOW)).toEqual({ ok: true });
-    expect(tryCard(card({ number: "4242424242424242" }), NOW)).toEqual({ ok: true });
-    expect(tryCard(card({ number: "4242-4242-4242-4242" }), NOW)).toEqual({ ok: true });
+  it("4242 4242 4242 4242 succeeds, a card from the United States, with or without spaces or dashes", () => {
+    const paid = { ok: true, cardCountry: "US" };
+    expect(tryCard(card(), NOW)).toEqual(paid);
+    expect(tryCard(card({ number: "4242424242424242" }), NOW)).toEqual(paid);
+    expect(tryCard(card({ number: "4242-4242-4242-4242" }), NOW)).toEqual(paid);
+  });
+
+  it.each([
+    ["4000 0027 6000 0016", "DE"],
+    ["4000 0025 0000 0003", "FR"],
+    ["4000 0082 6000 0000", "GB"],
+  ])("%s succeeds, a card from %s (Stripe's test card of that country)", (number, country) => {
+    expect(tryCard(card({ number }), NOW)).toEqual({ ok: true, cardCountry: country });
   });
 
   it("4000 0000 0000 0002 is declined by the bank: a reason, no field, nothing charged", () => {
@@ -37,13 +46,23 @@ describe("the documented test cards", () => {
     expect(outcome.ok === false && outcome.field).toBeUndefined();
   });
 
-  it("lists exactly these three cards with the results the page shows", () => {
+  it("lists exactly these cards with the results the page shows", () => {
     expect(TEST_CARDS.map((entry) => [entry.number, entry.result])).toEqual([
-      ["4242 4242 4242 4242", "succeeds"],
+      ["4242 4242 4242 4242", "succeeds (a card from the United States)"],
+      ["4000 0027 6000 0016", "succeeds (a card from Germany)"],
+      ["4000 0025 0000 0003", "succeeds (a card from France)"],
+      ["4000 0082 6000 0000", "succeeds (a card from the United Kingdom)"],
       ["4000 0000 0000 0002", "is declined"],
       ["4000 0000 0000 0119", "fails with a processing error"],
     ]);
-    expect(TEST_CARDS.map((entry) => tryCard(card({ number: entry.number }), NOW).ok)).toEqual([true, false, false]);
+    expect(TEST_CARDS.map((entry) => tryCard(card({ number: entry.number }), NOW).ok)).toEqual([
+      true,
+      true,
+      true,
+      true,
+      false,
+      false,
+    ]);
   });
 });
 
@@ -68,18 +87,21 @@ describe("mistakes in the form name their field", () => {
   it("refuses a card that expired before this month, and accepts one valid to the end of this month", () => {
     expect(tryCard(card({ expiry: "05/26" }), NOW)).toEqual(mistake("expiry", "Your card has expired."));
     expect(tryCard(card({ expiry: "12/25" }), NOW)).toEqual(mistake("expiry", "Your card has expired."));
-    expect(tryCard(card({ expiry: "06/26" }), NOW)).toEqual({ ok: true });
-    expect(tryCard(card({ expiry: "06/26" }), new Date(Date.UTC(2026, 5, 30, 23, 59)))).toEqual({ ok: true });
+    expect(tryCard(card({ expiry: "06/26" }), NOW)).toEqual({ ok: true, cardCountry: "US" });
+    expect(tryCard(card({ expiry: "06/26" }), new Date(Date.UTC(2026, 5, 30, 23, 59)))).toEqual({
+      ok: true,
+      cardCountry: "US",
+    });
     expect(tryCard(card({ expiry: "06/26" }), new Date(Date.UTC(2026, 6, 1)))).toEqual(
       mistake("expiry", "Your card has expired."),
     );
-    expect(tryCard(card({ expiry: " 07 / 26 " }), NOW)).toEqual({ ok: true });
+    expect(tryCard(card({ expiry: " 07 / 26 " }), NOW)).toEqual({ ok: true, cardCountry: "US" });
   });
 
   it.each(["12/30", "1230", "12 / 30", " 12/30 ", "12-30", "12.30", "12/2030", "122030", "1/30", "01 30"])(
     "reads the expiry %j as December 2030 or January 2030, however it is typed",
     (expiry) => {
-      expect(tryCard(card({ expiry }), NOW)).toEqual({ ok: true });
+      expect(tryCard(card({ expiry }), NOW)).toEqual({ ok: true, cardCountry: "US" });
     },
   );
 
@@ -95,7 +117,7 @@ describe("mistakes in the form name their field", () => {
   });
 
   it("accepts a four-digit security code", () => {
-    expect(tryCard(card({ cvc: "1234" }), NOW)).toEqual({ ok: true });
+    expect(tryCard(card({ cvc: "1234" }), NOW)).toEqual({ ok: true, cardCountry: "US" });
   });
 
   it.each(["", "   "])("refuses the name %j", (name) => {
