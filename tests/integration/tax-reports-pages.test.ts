@@ -1,7 +1,8 @@
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { loader as csvLoader } from "../../app/routes/admin/tax-report-csv.ts";
 import { loader as pageLoader } from "../../app/routes/admin/tax-reports.tsx";
-import type { user } from "../../server/db/schema.ts";
+import { orders, type user } from "../../server/db/schema.ts";
 import { parseCsv } from "../support/csv.ts";
 import { createSeller, createUser } from "../support/factories.ts";
 import { contextAs, routeAnswer } from "../support/route-answer.ts";
@@ -16,6 +17,7 @@ type Account = typeof user.$inferSelect;
 type Call = (args: never) => Promise<unknown>;
 let admin: Account;
 let seller: Awaited<ReturnType<typeof createSeller>>;
+let contradictedNumber: string;
 
 beforeAll(async () => {
   admin = await createUser(database.db, { role: "admin" });
@@ -26,6 +28,31 @@ beforeAll(async () => {
     paidAt: new Date("2026-11-02T10:00:00Z"),
     lines: [{ netCents: 1000, taxCents: 190, rateTenths: 19000 }],
   });
+  // Paid with a French card after choosing Germany from a private address: contradicted (in a month
+  // of its own, apart from the reports below).
+  const contradicted = await createTaxedOrder(database.db, {
+    creatorId: seller.creator.id,
+    country: "DE",
+    paidAt: new Date("2027-01-04T10:00:00Z"),
+    lines: [{ netCents: 1000, taxCents: 190, rateTenths: 19000 }],
+  });
+  contradictedNumber = contradicted.order.number;
+  await database.db
+    .update(orders)
+    .set({
+      taxEvidence: {
+        status: "unconfirmed",
+        country: "DE",
+        region: null,
+        evidence: [
+          { kind: "billing-country", country: "DE", region: null },
+          { kind: "ip-address", address: "10.0.0.7", country: null, database: "stand-in" },
+          { kind: "card-country", country: "FR" },
+        ],
+        contradicted: true,
+      },
+    })
+    .where(eq(orders.id, contradicted.order.id));
   await createTaxedOrder(database.db, {
     creatorId: seller.creator.id,
     country: "GB",
@@ -51,6 +78,29 @@ describe("the tax reports", () => {
     expect(page.data).toMatchObject({ identification: null });
     const union = await routeAnswer(pageLoader as Call, { url: "/admin/tax-reports", context: contextOf(admin, "IE") });
     expect(union.data).toMatchObject({ identification: "Ireland" });
+  });
+
+  it("lists the chosen month's orders whose buyer's place is not settled, with what each item said", async () => {
+    const page = await routeAnswer(pageLoader as Call, {
+      url: "/admin/tax-reports?evidence=2027-01",
+      context: contextOf(admin),
+    });
+    expect(page.data).toMatchObject({
+      evidenceMonth: "2027-01",
+      unsettled: [
+        {
+          number: contradictedNumber,
+          country: "DE",
+          contradicted: true,
+          evidence: ["Chosen: Germany", "IP address 10.0.0.7: nothing", "Card: France"],
+        },
+      ],
+    });
+    const wrong = await routeAnswer(pageLoader as Call, {
+      url: "/admin/tax-reports?evidence=2026-13",
+      context: contextOf(admin),
+    });
+    expect(wrong.status).toBe(400);
   });
 
   it("gives an admin the quarter's OSS return and the month's report as CSV files", async () => {

@@ -1,3 +1,5 @@
+import { unsettledTaxEvidence } from "@server/admin/tax-evidence.ts";
+import { monthPeriod } from "@server/admin/tax-periods.ts";
 import { taxReportPeriods } from "@server/admin/tax-report.ts";
 import { servicesContext } from "@server/http/context.ts";
 import { countryName } from "@server/tax/countries.ts";
@@ -10,16 +12,23 @@ import { requireAdmin } from "~/lib/require-user.server";
 import type { Route } from "./+types/tax-reports";
 
 // /admin/tax-reports: the tax the shop collected as the seller, as CSV files: each quarter's EU
-// One-Stop Shop return and each month's tax elsewhere (server/admin/tax-report.ts, decision 062).
+// One-Stop Shop return and each month's tax elsewhere (server/admin/tax-report.ts, decision 062),
+// and a month's orders whose evidence of where the buyer lives did not settle (decision 057), which
+// the owner checks before filing.
 
 export const loader = pageLoader(async ({ request, context }: Route.LoaderArgs) => {
   await requireAdmin(request, context);
   const { db, tax } = context.get(servicesContext);
   const { months, quarters } = await taxReportPeriods(db);
   const shopCountry = tax?.shopCountry ?? null;
+  // ?evidence=2026-11 (written wrong: 400, saying how); the newest month by default.
+  const evidenceMonth = new URL(request.url).searchParams.get("evidence") ?? months[0]!;
+  const unsettled = await unsettledTaxEvidence(db, { period: monthPeriod(evidenceMonth) });
   return {
     months,
     quarters,
+    evidenceMonth,
+    unsettled,
     // Established in a member state: the Union scheme, and that state's own sales in its own return.
     identification: shopCountry && isEuMemberState(shopCountry) ? countryName(shopCountry) : null,
   };
@@ -48,7 +57,7 @@ const monthName = (month: string) => `${MONTH_NAMES[Number(month.slice(5, 7)) - 
 const link = "font-medium text-primary underline";
 
 export default function TaxReportsPage({ loaderData }: Route.ComponentProps) {
-  const { quarters, months, identification } = loaderData;
+  const { quarters, months, identification, evidenceMonth, unsettled } = loaderData;
   return (
     <AdminPage
       title="Tax reports"
@@ -106,9 +115,71 @@ export default function TaxReportsPage({ loaderData }: Route.ComponentProps) {
           ))}
         </ScrollTable>
       </section>
+      <section aria-labelledby="evidence-heading" className="mt-10 flex flex-col gap-3">
+        <h3 id="evidence-heading" className="text-lg font-semibold">
+          Orders whose buyer's place is not settled
+        </h3>
+        <p className="text-sm">
+          Taxed where the buyer said they live, with fewer than the two agreeing pieces of evidence the EU asks for
+          (Regulation 282/2011, Article 24b(d)): unconfirmed when nothing else said where they are, contradicted when
+          the card paid with was from another country. Keep what you learn of these buyers with the order.
+        </p>
+        <form method="get" className="flex flex-wrap items-end gap-2 text-sm">
+          <label className="flex flex-col gap-1">
+            Month
+            <select name="evidence" defaultValue={evidenceMonth} className="rounded-md border border-border px-2 py-1">
+              {(months.includes(evidenceMonth) ? months : [evidenceMonth, ...months]).map((month) => (
+                <option key={month} value={month}>
+                  {monthName(month)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="submit" className="rounded-md border border-border px-3 py-1 font-medium">
+            Show
+          </button>
+        </form>
+        {unsettled.length === 0 ? (
+          <p className="text-sm">Every order paid in {monthName(evidenceMonth)} has a settled place.</p>
+        ) : (
+          <ScrollTable
+            label="Orders whose place is not settled"
+            caption={`Orders paid in ${monthName(evidenceMonth)} whose buyer's place is not settled`}
+            columns={EVIDENCE_COLUMNS}
+          >
+            {unsettled.map((order) => (
+              <tr key={order.number}>
+                <th scope="row" className="px-4 py-2 text-left font-medium">
+                  {order.number}
+                </th>
+                <td className="px-4 py-2">{formatDayUtc(order.paidAt)}</td>
+                <td className="px-4 py-2">{order.country}</td>
+                <td className="px-4 py-2">
+                  {order.contradicted ? "Contradicted by the card" : "Unconfirmed"}
+                  {order.buyerConfirmed ? "; the buyer confirmed their country" : ""}
+                </td>
+                <td className="px-4 py-2">
+                  <ul>
+                    {order.evidence.map((said) => (
+                      <li key={said}>{said}</li>
+                    ))}
+                  </ul>
+                </td>
+              </tr>
+            ))}
+          </ScrollTable>
+        )}
+      </section>
     </AdminPage>
   );
 }
 
 const QUARTER_COLUMNS = [{ label: "Quarter" }, { label: "Due by" }, { label: "File" }] as const;
 const MONTH_COLUMNS = [{ label: "Month" }, { label: "File" }] as const;
+const EVIDENCE_COLUMNS = [
+  { label: "Order" },
+  { label: "Paid" },
+  { label: "Country charged" },
+  { label: "Evidence" },
+  { label: "What each item said" },
+] as const;
