@@ -1,6 +1,7 @@
 import type { Cart } from "@server/cart/cart.ts";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createProduct } from "../../../tests/support/factories.ts";
+import { FLAT_TAX } from "../../../tests/support/orders.ts";
 import { contextAs, type RouteBody, routeAnswer } from "../../../tests/support/route-answer.ts";
 import { setUpTestDatabase } from "../../../tests/support/test-database.ts";
 import { action, loader } from "./cart.ts";
@@ -20,7 +21,12 @@ function aGuest() {
   let cookie: string | undefined;
   const asked = () => ({
     url: "/api/v1/cart",
-    context: contextAs(null, { db: database.db, publicUrl: "http://shop.test" }),
+    context: contextAs(null, {
+      db: database.db,
+      publicUrl: "http://shop.test",
+      tax: FLAT_TAX,
+      clientAddress: "127.0.0.1",
+    }),
     headers: cookie ? { cookie } : undefined,
   });
   return {
