@@ -1,4 +1,4 @@
-import { viesPrefixOf } from "../tax/vat-numbers/vat-number-rules.ts";
+import { isEuMemberState } from "../../shared/seller-tax-details-schema.ts";
 
 /**
  * Whether a buyer has the EU consumer's right to withdraw (Directive 2011/83/EU): taxed in a member
@@ -8,7 +8,7 @@ import { viesPrefixOf } from "../tax/vat-numbers/vat-number-rules.ts";
 export function hasConsumerRights(order: { taxCountry: string | null; buyerVatState: string | null }): boolean {
   return (
     order.taxCountry !== null &&
-    viesPrefixOf(order.taxCountry) !== undefined &&
+    isEuMemberState(order.taxCountry) &&
     // Confirmed at the checkout, or after it (the VAT refunded): a business either way.
     order.buyerVatState !== "confirmed" &&
     order.buyerVatState !== "refunded"
