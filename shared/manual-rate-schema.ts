@@ -43,3 +43,6 @@ export const manualRateSchema = z
 export const clearRateSchema = z.object({
   currency: z.string({ error: "Choose the currency whose rate to clear." }).trim(),
 });
+
+/** The catalogue price the admin's rates screen converts into each currency, as an example ($29.99). */
+export const EXAMPLE_PRICE_CENTS = 2999;

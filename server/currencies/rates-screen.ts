@@ -2,6 +2,7 @@ import { inArray } from "drizzle-orm";
 import { currencyOf, SETTLEMENT_CURRENCY } from "../../shared/currencies.ts";
 import { convertAmount, convertPrice } from "../../shared/exchange-rate.ts";
 import { formatDayUtc } from "../../shared/format.ts";
+import { EXAMPLE_PRICE_CENTS } from "../../shared/manual-rate-schema.ts";
 import type { RatesFeed } from "../config/env.ts";
 import type { Database } from "../db/client.ts";
 import { user } from "../db/schema.ts";
@@ -15,9 +16,6 @@ import { describeRatesUpdate, FeedUnreachable, updateExchangeRates } from "./upd
 // sells in with the rate in force and where it comes from, the feed's latest beside the owner's own
 // (decision 059: a manual rate is trusted as typed, so the owner should see what the ECB says), and
 // the owner's three actions: set a rate, clear it, read the feed now.
-
-/** The price each row shows converted, with its ending: $29.99, a price the shop's own texts use. */
-export const EXAMPLE_PRICE_CENTS = 2999;
 
 interface CurrencyRates {
   code: string;

@@ -1,6 +1,5 @@
 import {
   clearRateByHand,
-  EXAMPLE_PRICE_CENTS,
   exchangeRatesScreen,
   setRateByHand,
   updateRatesNow,
@@ -9,7 +8,12 @@ import { servicesContext } from "@server/http/context.ts";
 import { asRefusal } from "@server/http/error-answers.ts";
 import { SETTLEMENT_CURRENCY } from "@shared/currencies.ts";
 import { formatDateTimeUtc, formatDayUtc, formatPrice } from "@shared/format.ts";
-import { clearRateSchema, exchangeRateIntentSchema, manualRateSchema } from "@shared/manual-rate-schema.ts";
+import {
+  clearRateSchema,
+  EXAMPLE_PRICE_CENTS,
+  exchangeRateIntentSchema,
+  manualRateSchema,
+} from "@shared/manual-rate-schema.ts";
 import { formatMoney } from "@shared/money-format.ts";
 import { data, Form } from "react-router";
 import { FormStatus } from "~/components/account/form-status";
@@ -114,7 +118,7 @@ export default function ExchangeRatesPage({ loaderData, actionData }: Route.Comp
           A converted price moves to a price ending (27.99, ¥4,800) at most 1% below or 3% above the exact amount.
         </p>
         <ScrollTable
-          label="Rates in force"
+          label="The rate of each currency"
           caption={`The rate in force for each currency, its source, the ECB's latest and ${formatPrice(EXAMPLE_PRICE_CENTS)} converted`}
           columns={COLUMNS}
           className="min-w-[44rem] text-sm"
