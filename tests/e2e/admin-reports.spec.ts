@@ -40,7 +40,10 @@ test("a shopper reports a listing; an admin sees it in Reports and hides the pro
 
   if (phoneProject(testInfo.project.name)) await admin.setViewportSize({ width: 360, height: 740 });
   await admin.goto("/admin");
-  await admin.getByRole("navigation", { name: "Admin console" }).getByRole("link", { name: "Reports" }).click();
+  await admin
+    .getByRole("navigation", { name: "Admin console" })
+    .getByRole("link", { name: "Reports", exact: true })
+    .click();
   await expect(admin.getByRole("heading", { level: 2, name: "Reported listings" })).toBeVisible();
   const card = admin
     .getByRole("list", { name: "Open reports" })

@@ -18,8 +18,8 @@ const dataDir = path.resolve("test-data/fuzz");
 // Another port for a clone whose tests run beside this one's (E2E_FUZZ_PORT).
 const port = Number(process.env.E2E_FUZZ_PORT ?? 4187);
 const base = `http://127.0.0.1:${port}`;
-// 1,200 in CI (its 25 minutes), 2,500 elsewhere; the seed is new each run, so runs add up.
-const POST_RUNS = Number(process.env.FUZZ_RUNS ?? (process.env.CI ? 1200 : 2500));
+// 800 in CI (its 25 minutes), 2,500 elsewhere; the seed is new each run, so runs add up.
+const POST_RUNS = Number(process.env.FUZZ_RUNS ?? (process.env.CI ? 800 : 2500));
 const GET_RUNS = Math.ceil(POST_RUNS / 4);
 // A new seed each run (printed on failure); FUZZ_SEED replays one.
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
