@@ -21,7 +21,7 @@ import {
   seatPrice,
   tierPricesOf,
 } from "../licenses/tier-prices.ts";
-import { hasConsumerRights } from "../orders/consumer-rights.ts";
+import { buyerHasConsumerRights } from "../orders/consumer-rights.ts";
 import { type BuyerTax, type BuyerWhereabouts, buyerTax, type TaxSettings } from "../tax/buyer-tax.ts";
 
 // The cart. A line is one product under one licence tier, its quantity
@@ -291,10 +291,7 @@ function cartOf(
       region: tax.region,
       question: tax.question,
       conflict: tax.conflict,
-      consumerRights: hasConsumerRights({
-        taxCountry: tax.country,
-        buyerVatState: tax.vatCheck?.status === "valid" ? "confirmed" : null,
-      }),
+      consumerRights: buyerHasConsumerRights(tax),
       vatNumber: tax.vatCheck && {
         number: tax.vatCheck.vatNumber,
         confirmed: tax.vatCheck.status === "valid",

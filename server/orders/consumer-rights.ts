@@ -14,3 +14,11 @@ export function hasConsumerRights(order: { taxCountry: string | null; buyerVatSt
     order.buyerVatState !== "refunded"
   );
 }
+
+/** The same for a buyer before their order exists: their tax as the cart or the checkout worked it out. */
+export function buyerHasConsumerRights(tax: { country: string | null; vatCheck: { status: string } | null }): boolean {
+  return hasConsumerRights({
+    taxCountry: tax.country,
+    buyerVatState: tax.vatCheck?.status === "valid" ? "confirmed" : null,
+  });
+}

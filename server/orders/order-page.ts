@@ -41,6 +41,7 @@ export async function loadOrderPage(
     invoicesOfOrder(db, order.id),
     withdrawalStanding(db, order, now),
   ]);
+  const withdrawalDeadlineAt = withdrawalDeadline(order);
   // Upgrades are offered from a paid order only, for an item whose licence holds.
   const deliverable = (DELIVERABLE_ORDER_STATUSES as readonly string[]).includes(order.status);
   const extras = await Promise.all(
@@ -92,11 +93,11 @@ export async function loadOrderPage(
      * the buyer never had it (not an EU consumer, or not paid).
      */
     withdrawal:
-      withdrawalDeadline(order) === null
+      withdrawalDeadlineAt === null
         ? null
         : {
             stands: withdrawal.stands,
-            deadline: withdrawalDeadline(order)!.toISOString(),
+            deadline: withdrawalDeadlineAt.toISOString(),
             reason: withdrawal.stands ? null : withdrawal.reason,
             consentText: order.withdrawalConsentText,
             consentAt: order.withdrawalConsentAt?.toISOString() ?? null,

@@ -13,7 +13,7 @@ import { openUpgradeFor, priceUpgrade, type UpgradeTarget } from "../licenses/up
 import type { BuyerTax, BuyerWhereabouts, TaxSettings } from "../tax/buyer-tax.ts";
 import { tenths } from "../tax/rate-table.ts";
 import type { VatNumberCheck } from "../tax/vat-numbers/vat-number-check.ts";
-import { hasConsumerRights } from "./consumer-rights.ts";
+import { buyerHasConsumerRights } from "./consumer-rights.ts";
 import { splitSale } from "./money.ts";
 import { newOrderNumber } from "./order-number.ts";
 
@@ -301,11 +301,7 @@ async function priced(
 
 /** An EU consumer's consent as the order keeps it: only where they have the right it gives up. */
 function withdrawalConsentColumns(consent: boolean, tax: BuyerTax) {
-  const consumer = hasConsumerRights({
-    taxCountry: tax.country,
-    buyerVatState: tax.vatCheck?.status === "valid" ? "confirmed" : null,
-  });
-  if (!consent || !consumer) return {};
+  if (!consent || !buyerHasConsumerRights(tax)) return {};
   return { withdrawalConsentText: WITHDRAWAL_CONSENT, withdrawalConsentAt: sql`now()` };
 }
 
