@@ -13,21 +13,26 @@ export function splitSale(lineTotalCents: number): { sellerCents: number; platfo
 }
 
 /**
- * `totalCents` shared out in proportion to `weights`, in whole cents, by largest remainder: each
- * part is within a cent of its exact share and the parts add up to the total exactly; on a tie the
- * earlier weight gets the cent. All weights 0: every part is 0.
+ * `totalCents` shared out in proportion to `weights` (not negative), in whole cents, by largest
+ * remainder: each part is its rounded-down share, then the cents left over go to the largest
+ * remainders, the earlier weight first on a tie; the parts add up to the total exactly. All
+ * weights 0: every part is 0. In BigInt, so that no product of a total and a weight loses a cent.
  */
 export function apportion(totalCents: number, weights: readonly number[]): number[] {
-  const sum = weights.reduce((total, weight) => total + weight, 0);
+  const sum = weights.reduce((a, b) => a + b, 0);
   if (sum === 0) return weights.map(() => 0);
-  // Integer arithmetic: the exact share is (weight * total) / sum.
-  const parts = weights.map((weight, position) => ({
-    position,
-    cents: Math.floor((weight * totalCents) / sum),
-    remainder: (weight * totalCents) % sum,
+  const exact = weights.map((weight) => ({ whole: (BigInt(totalCents) * BigInt(weight)) / BigInt(sum), weight }));
+  const shares = exact.map((each) => Number(each.whole));
+  const remainders = exact.map((each, index) => ({
+    index,
+    remainder: BigInt(totalCents) * BigInt(each.weight) - each.whole * BigInt(sum),
   }));
-  let left = totalCents - parts.reduce((total, part) => total + part.cents, 0);
-  const byRemainder = [...parts].sort((a, b) => b.remainder - a.remainder || a.position - b.position);
-  for (let index = 0; left > 0; index = (index + 1) % byRemainder.length, left--) byRemainder[index]!.cents += 1;
-  return parts.map((part) => part.cents);
+  let left = totalCents - shares.reduce((a, b) => a + b, 0);
+  remainders.sort((a, b) => (a.remainder === b.remainder ? a.index - b.index : a.remainder > b.remainder ? -1 : 1));
+  for (const { index } of remainders) {
+    if (left === 0) break;
+    shares[index]! += 1;
+    left -= 1;
+  }
+  return shares;
 }

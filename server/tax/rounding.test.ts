@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { roundHalfUp, shareOut, taxInGross, taxOnNet } from "./rounding.ts";
+import { apportion } from "../orders/money.ts";
+import { roundHalfUp, taxInGross, taxOnNet } from "./rounding.ts";
 
 describe("tax arithmetic", () => {
   it("rounds once, half a cent up, below it down", () => {
@@ -36,16 +37,16 @@ describe("tax arithmetic", () => {
   });
 
   it("shares a total out by largest remainder, the earlier first on a tie, always to the cent", () => {
-    expect(shareOut(10, [1, 1, 1])).toEqual([4, 3, 3]);
-    expect(shareOut(100, [500, 997])).toEqual([33, 67]);
-    expect(shareOut(0, [0, 0])).toEqual([0, 0]);
+    expect(apportion(10, [1, 1, 1])).toEqual([4, 3, 3]);
+    expect(apportion(100, [500, 997])).toEqual([33, 67]);
+    expect(apportion(0, [0, 0])).toEqual([0, 0]);
     fc.assert(
       fc.property(
         fc.integer({ min: 0, max: 1_000_000 }),
         fc.array(fc.integer({ min: 0, max: 1_000_000 }), { minLength: 1, maxLength: 20 }),
         (total, weights) => {
           fc.pre(weights.some((weight) => weight > 0));
-          const shares = shareOut(total, weights);
+          const shares = apportion(total, weights);
           expect(shares.reduce((a, b) => a + b, 0)).toBe(total);
           const sum = weights.reduce((a, b) => a + b, 0);
           shares.forEach((share, index) => {

@@ -1,6 +1,7 @@
 import { TAX_PERCENT } from "../../shared/shop-facts.ts";
+import { apportion } from "../orders/money.ts";
 import { tenths } from "./rate-table.ts";
-import { shareOut, taxInGross, taxOnNet } from "./rounding.ts";
+import { taxInGross, taxOnNet } from "./rounding.ts";
 import { type TaxRule, type TaxRuleInput, taxRuleFor } from "./tax-rule.ts";
 
 // The tax on a cart's lines (docs/decisions/057). By the buyer's place, each line is taxed once and
@@ -90,7 +91,7 @@ function lineAmount({ priceCents, quantity = 1, discountCents = 0 }: TaxableLine
 function flatLines(amounts: number[]): TaxedLine[] {
   const rateBasisPoints = TAX_PERCENT * 100;
   const taxCents = Math.round((sum(amounts) * TAX_PERCENT) / 100);
-  const shares = shareOut(taxCents, amounts);
+  const shares = apportion(taxCents, amounts);
   return amounts.map((netCents, index) => {
     const share = shares[index]!;
     return {
@@ -114,7 +115,7 @@ function taxedLine(rule: TaxRule, amount: number): TaxedLine {
   let netCents: number;
   if (rule.pricesIncludeTax) {
     const taxCents = taxInGross(amount, sum(rateTenths));
-    parts = shareOut(taxCents, rateTenths);
+    parts = apportion(taxCents, rateTenths);
     netCents = amount - taxCents;
   } else {
     parts = rateTenths.map((rate) => taxOnNet(amount, rate));
